@@ -1,0 +1,56 @@
+"""Command-line options shared by several subcommands (board levels, start, limit, JSON)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from lnb.board import Board, parse_tokens
+from lnb.errors import InvalidOperationError
+from lnb.numbers import in_range
+
+
+def add_board_options(parser: argparse.ArgumentParser) -> None:
+    """``--level C=TOKENS`` (repeatable)."""
+    parser.add_argument(
+        "--level", action="append", default=[], metavar="C=TOKENS",
+        help="reveal a level with four tokens, e.g. --level C=+-7,x/3,swap,=42",
+    )
+
+
+def board_from(levels: Sequence[str]) -> Board:
+    """The standard board with the ``--level`` arguments revealed."""
+    grid = {}
+    for item in levels:
+        name, sep, tokens = item.partition("=")
+        name = name.strip().upper()
+        if not sep or len(name) != 1 or not tokens:
+            raise InvalidOperationError(
+                f"--level {item!r}: write a level letter, '=' and four tokens, "
+                "e.g. --level C=+-7,x/3,swap,=42"
+            )
+        if name in grid:
+            raise InvalidOperationError(f"--level {item!r}: level {name} is given twice")
+        grid[name] = parse_tokens(tokens, name)
+    return Board.standard(grid)
+
+
+def value_arg(text: str) -> int:
+    """A two-digit value 00–99 for ``--start`` and ``--target``."""
+    if not text.strip().isdigit() or not in_range(int(text)):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a value from 00 to 99")
+    return int(text)
+
+
+def count_arg(text: str) -> int:
+    """A whole number ≥ 0 for ``--limit``."""
+    if not text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number like 5")
+    return int(text)
+
+
+def print_json(data: Any) -> None:
+    """One JSON document on stdout, UTF-8 as is."""
+    print(json.dumps(data, ensure_ascii=False))

@@ -1,0 +1,53 @@
+"""Two-digit numbers of the engine: every Result is a whole number from 00 to 99.
+
+>>> two_digits(7)
+'07'
+>>> swap_digits(64), swap_digits(7), swap_digits(70)
+(46, 70, 7)
+>>> copy_tens_to_units(64), copy_units_to_tens(64), copy_tens_to_units(7)
+(66, 44, 0)
+"""
+
+from __future__ import annotations
+
+LOWEST = 0
+HIGHEST = 99
+
+
+def in_range(value: int) -> bool:
+    """True when ``value`` may be a Result (00–99).
+
+    >>> in_range(99), in_range(100), in_range(-1)
+    (True, False, False)
+    """
+    return LOWEST <= value <= HIGHEST
+
+
+def two_digits(value: int) -> str:
+    """The two-digit form a player writes: ``7 -> '07'``."""
+    return f"{value:02d}"
+
+
+def tens(value: int) -> int:
+    """Tens digit of the two-digit form."""
+    return value // 10
+
+
+def units(value: int) -> int:
+    """Units digit."""
+    return value % 10
+
+
+def swap_digits(value: int) -> int:
+    """Swap the tens and units digits of the two-digit form: 64 -> 46, 07 -> 70."""
+    return units(value) * 10 + tens(value)
+
+
+def copy_tens_to_units(value: int) -> int:
+    """Copy →: the tens digit replaces the units digit: 64 -> 66, 07 -> 00."""
+    return tens(value) * 11
+
+
+def copy_units_to_tens(value: int) -> int:
+    """Copy ←: the units digit replaces the tens digit: 64 -> 44, 07 -> 77."""
+    return units(value) * 11
