@@ -17,7 +17,8 @@ E    ·       ·       ·       ·       (not revealed)
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from lnb.components import Component, Kind
 from lnb.edition import LEVELS, RACKS, Edition
@@ -49,6 +50,8 @@ class Board:
 
     levels: Mapping[str, tuple[Component, ...]]
     edition_name: str = "standard"
+    cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Derived answers memoised per board (legal rows per value, solver tables)."""
 
     @classmethod
     def standard(

@@ -180,8 +180,17 @@ class Step:
 def legal_operations(value: int, board: Board, sigma: bool = False) -> list[Operation]:
     """Every Operation that may be written after ``value``, sorted in board order.
 
-    With ``sigma=True`` the SIGMA-marked versions are listed too.
+    With ``sigma=True`` the SIGMA-marked versions are listed too. Answers are memoised on the
+    board, so asking again is a dictionary look-up (a new list each time).
     """
+    key = ("legal", value, sigma)
+    cached = board.cache.get(key)
+    if cached is None:
+        cached = board.cache[key] = tuple(_legal_operations(value, board, sigma))
+    return list(cached)
+
+
+def _legal_operations(value: int, board: Board, sigma: bool) -> list[Operation]:
     ops: list[Operation] = []
     for level, rack, comp in board.spaces():
         for function in comp.functions:

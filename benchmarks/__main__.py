@@ -1,0 +1,35 @@
+"""Run the benchmarks: ``python -m benchmarks [NAME ...]`` (``make bench`` runs them all).
+
+Each ``benchmarks/bench_NAME.py`` has a ``main()`` that prints figures and ratios.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import time
+from pathlib import Path
+
+
+def available() -> list[str]:
+    """Names of the benchmark modules, in a stable order (the engine first)."""
+    names = sorted(p.stem.removeprefix("bench_") for p in Path(__file__).parent.glob("bench_*.py"))
+    return sorted(names, key=lambda n: (n != "engine", n))
+
+
+def main(argv: list[str]) -> int:
+    names = argv or available()
+    unknown = [n for n in names if n not in available()]
+    if unknown:
+        print(f"benchmarks: unknown {unknown}; choose from {available()}", file=sys.stderr)
+        return 2
+    for name in names:
+        print(f"\n== {name} ==", flush=True)
+        began = time.perf_counter()
+        importlib.import_module(f"benchmarks.bench_{name}").main()
+        print(f"({name}: {time.perf_counter() - began:.1f} s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
