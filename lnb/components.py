@@ -45,6 +45,9 @@ class Function(enum.Enum):
         """The symbol written after the space name: ``+ - x / s c =``."""
         return self.value
 
+    def __str__(self) -> str:
+        return self.value
+
     @classmethod
     def from_symbol(cls, symbol: str) -> Function:
         """Read a function symbol, accepting ``* × ÷ −`` and either case.

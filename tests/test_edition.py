@@ -56,7 +56,7 @@ def test_broken_edition_names_the_entry(mutate, entry: str) -> None:
 
 
 def test_not_json() -> None:
-    with pytest.raises(EditionError, match="broken.json: not valid JSON"):
+    with pytest.raises(EditionError, match=r"broken\.json: not valid JSON"):
         Edition.from_json("{", source="broken.json")
     with pytest.raises(EditionError, match="no edition named 'retail'"):
         Edition.load("retail")

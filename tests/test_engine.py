@@ -20,7 +20,9 @@ from lnb import (
 from lnb.board import parse_tokens
 from lnb.components import Kind
 
-FULL = Board.standard({"C": "+-7,x/3,swap,=42", "D": "copy>,copy<,+-30,x/7", "E": "=13,+-9,x/5,+-15"})
+FULL = Board.standard(
+    {"C": "+-7,x/3,swap,=42", "D": "copy>,copy<,+-30,x/7", "E": "=13,+-9,x/5,+-15"}
+)
 
 
 def test_every_legal_operation_round_trips_through_text_and_repr() -> None:

@@ -52,8 +52,8 @@ def test_parsing_any_text_raises_only_library_errors(text: str) -> None:
     for parse in (Program.parse, Operation.parse, Component.parse_token):
         try:
             parse(text)
-        except LnbError:
-            pass
+        except LnbError as exc:
+            assert str(exc), "every library error has a message"
 
 
 @settings(max_examples=300, deadline=None)
