@@ -1,0 +1,42 @@
+"""Widgets of the teaching kit: the board, the program builder, the timer, the game app.
+
+Exports are lazy, so ``import widgets`` (e.g. for ``widgets.serve``) imports no ipywidgets.
+
+>>> import widgets
+>>> sorted(widgets.__all__)[:3]
+['BoardView', 'GameApp', 'PatronsView']
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_EXPORTS = {
+    "BoardView": "widgets.board",
+    "GameApp": "widgets.game_app",
+    "PatronsView": "widgets.patrons",
+    "ProgramBuilder": "widgets.program_builder",
+    "ResolutionView": "widgets.resolution",
+    "ScoreSheet": "widgets.scoreboard",
+    "StatusLine": "widgets.status",
+    "SubroutinesView": "widgets.subroutines",
+    "Timer": "widgets.timer",
+    "guarded": "widgets.status",
+    "stylesheet": "widgets.style",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'widgets' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

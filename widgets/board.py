@@ -1,0 +1,175 @@
+"""The board: levels A–E, four racks each; a level not yet revealed is shown locked.
+
+Shown alone it is a picture of the board. Given ``on_choose``, every space carries one button
+per function (``+``/``−`` on ±5, ``⇄`` on Swap ...); :meth:`BoardView.refresh` takes the
+choices the library allows (an Operation mapped to ``None``) or forbids (mapped to the reason,
+shown on hover), so the board itself knows no rule.
+
+>>> from lnb import Board, Operation
+>>> view = BoardView(Board.standard())
+>>> view.space("A", 3).name.value, view.space("C", 1).name.value
+('A3 ±5', 'C1 🔒')
+>>> picked = []
+>>> view = BoardView(Board.standard(), on_choose=picked.append)
+>>> view.refresh(choices={Operation.parse("A3+"): None, Operation.parse("A3-"): "too small"})
+>>> view.button("A3+").click(); picked
+[Operation.parse('A3+')]
+>>> view.button("A3-").disabled, view.button("A3-").tooltip
+(True, 'too small')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import ipywidgets as w
+
+from lnb.board import Board
+from lnb.components import Component, Function, Kind
+from lnb.edition import LEVELS, RACKS
+from lnb.operations import Operation, describe_kind
+from widgets.style import stylesheet
+
+Choices = Mapping[Operation, "str | None"]
+
+_SYMBOLS = {
+    Function.ADD: "+",
+    Function.SUBTRACT: "−",
+    Function.MULTIPLY: "×",
+    Function.DIVIDE: "÷",
+    Function.SWAP: "⇄",
+    Function.SET: "=",
+}
+
+
+def function_symbol(component: Component, function: Function) -> str:
+    """The symbol on a function button: ``+ − × ÷ ⇄ → ← =``."""
+    if function is Function.COPY:
+        return "→" if component.kind is Kind.COPY_RIGHT else "←"
+    return _SYMBOLS[function]
+
+
+def css_name(operation: Operation) -> str:
+    """A stable CSS class for an Operation's button: ``lnb-op-A3-add``."""
+    sigma = "-sigma" if operation.sigma else ""
+    return f"lnb-op-{operation.space}-{operation.function.name.lower()}{sigma}"
+
+
+class Space(w.VBox):
+    """One space of the board: its name and component, and its function buttons."""
+
+    def __init__(self, level: str, rack: int, on_choose: Callable[[Operation], None] | None):
+        self.level, self.rack = level, rack
+        self.on_choose = on_choose
+        self.component: Component | None = None
+        self.locked = True
+        self._shown = False
+        self.sigma = False
+        self.name = w.HTML("")
+        self.name.add_class("lnb-space-name")
+        self.buttons: dict[Function, w.Button] = {}
+        self.row = w.HBox([])
+        self.row.add_class("lnb-fn")
+        super().__init__([self.name, self.row] if on_choose else [self.name])
+        self.add_class("lnb-space")
+        self.add_class(f"lnb-space-{level}{rack}")
+
+    def show(self, component: Component | None) -> None:
+        """Show a component, or the lock when the level is not revealed."""
+        if self._shown and component == self.component:
+            return
+        self._shown = True
+        self.component, self.locked = component, component is None
+        space = f"{self.level}{self.rack}"
+        if component is None:
+            self.name.value = f"{space} 🔒"
+            self.tooltip = f"Level {self.level} is not revealed yet"
+            self.add_class("lnb-space-locked")
+            self.buttons = {}
+            self.row.children = ()
+            return
+        self.remove_class("lnb-space-locked")
+        self.name.value = f"{space} {component.label}"
+        self.tooltip = f"{space}: {describe_kind(component)}"
+        if self.on_choose is None:
+            return
+        self.buttons = {}
+        for function in component.functions:
+            button = w.Button(description=function_symbol(component, function),
+                              layout=w.Layout(width="44px"))
+            button.add_class("lnb-fn")
+            button.add_class(css_name(Operation(self.level, self.rack, function)))
+            button.on_click(self._clicked(function))
+            self.buttons[function] = button
+        self.row.children = tuple(self.buttons.values())
+
+    def _clicked(self, function: Function) -> Callable[[w.Button], None]:
+        def clicked(_: w.Button) -> None:
+            if self.on_choose is not None:
+                self.on_choose(Operation(self.level, self.rack, function, self.sigma))
+
+        return clicked
+
+
+class BoardView(w.VBox):
+    """The five levels of the board as a grid of spaces."""
+
+    def __init__(self, board: Board | None = None,
+                 on_choose: Callable[[Operation], None] | None = None) -> None:
+        self.board = board or Board.standard()
+        self.on_choose = on_choose
+        self.spaces = {(lv, rack): Space(lv, rack, on_choose) for lv in LEVELS for rack in RACKS}
+        header = [w.HTML("")] + [w.HTML(f"<b>{rack}</b>") for rack in RACKS]
+        cells: list[w.Widget] = list(header)
+        for level in LEVELS:
+            label = w.HTML(level)
+            label.add_class("lnb-level")
+            cells.append(label)
+            cells.extend(self.spaces[level, rack] for rack in RACKS)
+        self.grid = w.GridBox(
+            cells, layout=w.Layout(grid_template_columns="2em repeat(4, minmax(6em, 1fr))"))
+        self.grid.add_class("lnb-board")
+        super().__init__([stylesheet(), self.grid])
+        self.add_class("lnb-board-view")
+        self.add_class("lnb-widget")
+        self.refresh()
+
+    def space(self, level: str, rack: int) -> Space:
+        """The widget of one space."""
+        return self.spaces[level.upper(), rack]
+
+    def button(self, operation: Operation | str) -> w.Button:
+        """The button that writes ``operation`` (``KeyError`` when there is none)."""
+        if isinstance(operation, str):
+            operation = Operation.parse(operation)
+        return self.space(operation.level, operation.rack).buttons[operation.function]
+
+    def refresh(self, board: Board | None = None, choices: Choices | None = None,
+                sigma: bool = False, used: frozenset[str] = frozenset()) -> None:
+        """Redraw from ``board``; enable exactly the choices mapped to ``None``.
+
+        ``used`` names spaces already in the program (highlighted); ``sigma`` marks the
+        Operations the buttons write as Σ rows.
+        """
+        if board is not None:
+            self.board = board
+        for (level, rack), space in self.spaces.items():
+            comps = self.board.levels.get(level)
+            space.show(comps[rack - 1] if comps else None)
+            space.sigma = sigma
+            name = f"{level}{rack}"
+            if name in used:
+                space.add_class("lnb-space-used")
+            else:
+                space.remove_class("lnb-space-used")
+            for function, button in space.buttons.items():
+                op = Operation(level, rack, function, sigma)
+                if choices is None or (op in choices and choices[op] is None):
+                    disabled, tip = False, f"{op}"
+                else:
+                    disabled = True
+                    tip = (choices.get(op) if op in choices else None) or f"{op} is not allowed now"
+                if button.disabled != disabled:
+                    button.disabled = disabled
+                if button.tooltip != tip:
+                    button.tooltip = tip
