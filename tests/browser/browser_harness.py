@@ -1,0 +1,177 @@
+"""Helpers for the browser tests (the fixtures using them are in ``conftest.py``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import weakref
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
+ARTIFACTS = REPO / "test-artifacts"
+CHROMIUM = os.environ.get("LNB_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
+WIDGET_SELECTOR = ".jupyter-widgets"
+STARTUP_TIMEOUT = 90.0
+
+_requests: weakref.WeakKeyDictionary[object, list[str]] = weakref.WeakKeyDictionary()
+
+
+@dataclass
+class VoilaServer:
+    """A running Voila server started with :func:`widgets.serve.voila_command`."""
+
+    url: str  # base URL, ends with "/"
+    proc: subprocess.Popen[bytes]
+    log_path: Path
+
+    def log_tail(self, lines: int = 60) -> str:
+        """The last ``lines`` lines of the server log."""
+        text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+        return "\n".join(text.splitlines()[-lines:])
+
+    def status(self, path: str, method: str = "GET", headers: dict[str, str] | None = None,
+               data: bytes | None = None) -> int:
+        """HTTP status of one request to ``path`` on the server."""
+        req = urllib.request.Request(self.url + path.lstrip("/"), data=data,
+                                     headers=headers or {}, method=method)
+        try:
+            with urllib.request.urlopen(req, timeout=10) as resp:
+                return int(resp.status)
+        except urllib.error.HTTPError as err:
+            return int(err.code)
+
+    def kernel_alive(self, kernel_id: str) -> bool:
+        """Whether the server still runs the kernel (``GET /api/kernels/<id>``)."""
+        code = self.status(f"api/kernels/{kernel_id}")
+        assert code in (200, 404), f"unexpected status {code} for kernel {kernel_id}"
+        return code == 200
+
+    def wait_kernel_gone(self, kernel_id: str, timeout: float = 10.0) -> bool:
+        """Poll until the kernel is gone; False if it is still there after ``timeout``."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not self.kernel_alive(kernel_id):
+                return True
+            time.sleep(0.25)
+        return False
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that was free a moment ago."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def hermetic_env(home: Path) -> dict[str, str]:
+    """os.environ with Jupyter/IPython config, data and runtime dirs under ``home``.
+
+    JUPYTER_PATH is left alone: the venv's ``share/jupyter`` (ipywidgets, Voila's
+    templates, the python3 kernelspec) is found through ``sys.prefix``, not the user dir.
+    """
+    env = dict(os.environ)
+    for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
+                     ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython")):
+        (home / sub).mkdir(parents=True, exist_ok=True)
+        env[var] = str(home / sub)
+    env.pop("JUPYTER_PREFER_ENV_PATH", None)
+    return env
+
+
+def check_jupyter_paths(env: dict[str, str]) -> None:
+    """Fail early if Voila's templates or the widget manager would not be found."""
+    probe = (
+        "import json, os; from jupyter_core.paths import jupyter_path;"
+        "print(json.dumps(jupyter_path()))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], env=env, check=True,
+                         capture_output=True, text=True).stdout
+    paths = [Path(p) for p in json.loads(out)]
+    needed = ["voila/templates/lab/index.html.j2",
+              "voila/labextensions/@voila-dashboards/widgets-manager8/package.json"]
+    for rel in needed:
+        assert any((p / rel).exists() for p in paths), f"{rel} not on jupyter_path: {paths}"
+
+
+def requests_of(page) -> list[str]:  # type: ignore[no-untyped-def]
+    """Every URL the ``page`` fixture's page has requested so far."""
+    return list(_requests.get(page, []))
+
+
+def assert_local_only(page) -> None:  # type: ignore[no-untyped-def]
+    """Assert that no request of ``page`` went to a host other than this machine."""
+    urls = requests_of(page)
+    assert urls, "no request was recorded"
+    foreign = [u for u in urls
+               if urlsplit(u).scheme not in ("data", "blob", "about")
+               and urlsplit(u).hostname not in LOCAL_HOSTS | {h.strip("[]") for h in LOCAL_HOSTS}]
+    assert not foreign, "requests left the server:\n" + "\n".join(foreign)
+
+
+def open_voila(page, path: str, selector: str = WIDGET_SELECTOR,  # type: ignore[no-untyped-def]
+               timeout: float = 60_000) -> None:
+    """Go to ``path`` on the server and wait until ``selector`` (a widget) is visible."""
+    page.goto(path, wait_until="domcontentloaded", timeout=timeout)
+    page.locator(selector).first.wait_for(state="visible", timeout=timeout)
+
+
+def kernel_id_of(page) -> str:  # type: ignore[no-untyped-def]
+    """The kernel id in the Voila page's ``jupyter-config-data``."""
+    config = json.loads(page.locator("#jupyter-config-data").text_content())
+    kernel_id = config.get("kernelId")
+    assert kernel_id, f"no kernelId in page config: {sorted(config)}"
+    return str(kernel_id)
+
+
+def _test_dir_name() -> str:
+    current = os.environ.get("PYTEST_CURRENT_TEST", "unknown").split(" ")[0]
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", current.split("::", 1)[-1]).strip("_")
+
+
+def snap(page, name: str) -> Path:  # type: ignore[no-untyped-def]
+    """Save a full-page screenshot as ``test-artifacts/<test-name>/<name>.png``."""
+    target = ARTIFACTS / _test_dir_name() / f"{name}.png"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(target), full_page=True)
+    return target
+
+
+TRACEBACK_SELECTORS = (
+    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]',
+    ".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']",
+    ".jp-OutputArea-output.jp-mod-error",
+)
+TRACEBACK_TEXTS = ("Traceback (most recent call last)", "There was an error when executing cell")
+
+
+def assert_no_traceback(page) -> None:  # type: ignore[no-untyped-def]
+    """Assert that the page shows no Python error: no stderr output, no traceback text."""
+    for selector in TRACEBACK_SELECTORS:
+        errors = page.locator(selector)
+        if errors.count():
+            raise AssertionError(f"error output ({selector}):\n{errors.first.inner_text()}")
+    text = page.locator("body").inner_text()
+    for needle in TRACEBACK_TEXTS:
+        assert needle not in text, f"page shows {needle!r}:\n{text[:2000]}"
+    assert not re.search(r"^\w*Error: ", text, re.MULTILINE), f"page shows an error:\n{text[:2000]}"

@@ -1,0 +1,134 @@
+"""The kit's Voila server in a real browser: widgets work, closed pages free kernels,
+cross-site shutdowns are refused, and nothing is fetched from another host."""
+
+from __future__ import annotations
+
+import urllib.parse
+
+import pytest
+from browser_harness import (
+    VoilaServer,
+    assert_local_only,
+    assert_no_traceback,
+    kernel_id_of,
+    open_voila,
+    requests_of,
+    snap,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+ONE_BUTTON = "voila/render/one_button.ipynb"
+BUTTON = ".kit-test-button"
+LABEL = ".kit-test-label"
+
+
+def test_click_updates_label(page) -> None:  # type: ignore[no-untyped-def]
+    open_voila(page, ONE_BUTTON, BUTTON)
+    label = page.locator(LABEL)
+    assert label.inner_text() == "clicks: 0"
+    page.locator(BUTTON).click()
+    page.locator(LABEL, has_text="clicks: 1").wait_for(timeout=10_000)
+    page.locator(BUTTON).click()
+    page.locator(LABEL, has_text="clicks: 2").wait_for(timeout=10_000)
+    assert_no_traceback(page)
+    snap(page, "after-two-clicks")
+
+
+def test_closed_page_frees_its_kernel(page, voila_server: VoilaServer) -> None:  # type: ignore[no-untyped-def]
+    open_voila(page, ONE_BUTTON, BUTTON)
+    kernel_id = kernel_id_of(page)
+    assert voila_server.kernel_alive(kernel_id)
+    page.close(run_before_unload=True)  # as when a pupil closes the tab
+    assert voila_server.wait_kernel_gone(kernel_id, timeout=10), (
+        f"kernel {kernel_id} survived its closed page\n{voila_server.log_tail(20)}"
+    )
+
+
+def test_navigating_away_frees_the_kernel(page, voila_server: VoilaServer) -> None:  # type: ignore[no-untyped-def]
+    open_voila(page, ONE_BUTTON, BUTTON)
+    kernel_id = kernel_id_of(page)
+    page.goto("voila/tree/")  # leaving the page (as with a link or the back button)
+    assert voila_server.wait_kernel_gone(kernel_id, timeout=10)
+
+
+def _cross_site_attack(page, target: str) -> None:  # type: ignore[no-untyped-def]
+    """From a page at http://evil.test/, fire a beacon and a form POST at ``target``."""
+    html = f"""<!doctype html><body>
+      <form id="f" method="POST" action="{target}">
+        <input name="_xsrf" value="guessed"></form>
+      <script>
+        const data = new FormData(); data.append("_xsrf", document.cookie);
+        navigator.sendBeacon("{target}", data);
+        fetch("{target}", {{method: "POST", mode: "no-cors", credentials: "include",
+                             body: data}}).catch(() => null);
+        setTimeout(() => document.getElementById("f").submit(), 300);
+      </script></body>"""
+    page.route("http://evil.test/**", lambda route: route.fulfill(
+        status=200, content_type="text/html", body=html))
+    with page.expect_navigation(url=target, timeout=10_000):
+        page.goto("http://evil.test/attack.html")
+
+
+def test_cross_site_shutdown_is_refused(page, voila_server: VoilaServer) -> None:  # type: ignore[no-untyped-def]
+    open_voila(page, ONE_BUTTON, BUTTON)  # the victim's page: the browser holds its cookies
+    kernel_id = kernel_id_of(page)
+    shutdown = f"voila/api/shutdown/{kernel_id}"
+
+    attacker = page.context.new_page()
+    _cross_site_attack(attacker, voila_server.url + shutdown)
+    assert attacker.locator("body").inner_text() != ""  # the error page of the refused POST
+
+    # The same requests without a browser: a foreign Origin, or no token at all.
+    form = urllib.parse.urlencode({"_xsrf": "guessed"}).encode()
+    foreign = {"Origin": "http://evil.test", "Content-Type": "application/x-www-form-urlencoded"}
+    # jupyter_server answers a failed Origin check with 404, a missing/wrong token with 403.
+    assert voila_server.status(shutdown, "POST", foreign, form) == 404
+    assert voila_server.status(shutdown, "POST", {}, b"") == 403
+    same_origin = {"Origin": voila_server.url.rstrip("/"),
+                   "Content-Type": "application/x-www-form-urlencoded"}
+    assert voila_server.status(shutdown, "POST", same_origin, form) == 403
+
+    assert voila_server.kernel_alive(kernel_id), voila_server.log_tail(20)
+    assert "Kernel shutdown: " + kernel_id not in voila_server.log_tail(200)
+    assert_no_traceback(page)
+
+
+def test_nothing_is_fetched_from_another_host(page) -> None:  # type: ignore[no-untyped-def]
+    open_voila(page, ONE_BUTTON, BUTTON)
+    page.evaluate("document.fonts.ready")
+    page.wait_for_load_state("networkidle")
+    icon_font = page.locator(f"{BUTTON} i.fa").evaluate(
+        "el => getComputedStyle(el, '::before').fontFamily")
+    assert "Font Awesome" in icon_font  # the local copy is in use: icons still show
+    assert any("/voila/" in url for url in requests_of(page))
+    assert_local_only(page)
+
+
+def test_tree_page_is_offline_too(page) -> None:  # type: ignore[no-untyped-def]
+    page.goto("")
+    page.get_by_text("one_button.ipynb").first.wait_for(timeout=30_000)
+    page.wait_for_load_state("networkidle")
+    assert_local_only(page)
+
+
+def test_traceback_check_catches_a_broken_page(page) -> None:  # type: ignore[no-untyped-def]
+    open_voila(page, "voila/render/broken.ipynb", ".jupyter-widgets")
+    page.wait_for_load_state("networkidle")
+    with pytest.raises(AssertionError):
+        assert_no_traceback(page)
+
+
+def test_foreign_request_check_can_fail(page) -> None:  # type: ignore[no-untyped-def]
+    page.route("http://cdn.example/**", lambda route: route.fulfill(
+        status=200, content_type="text/html", body="<p>not the server</p>"))
+    page.goto("http://cdn.example/page.html")
+    with pytest.raises(AssertionError, match=r"cdn\.example"):
+        assert_local_only(page)
+
+
+def test_error_page_is_offline_too(page, voila_server: VoilaServer) -> None:  # type: ignore[no-untyped-def]
+    response = page.goto("voila/render/no_such_page.ipynb")
+    assert response is not None and response.status == 404
+    page.wait_for_load_state("networkidle")
+    assert_local_only(page)

@@ -1,0 +1,164 @@
+"""Serve the lessons as a Voila app: ``python -m widgets.serve [--ip 0.0.0.0] [--port N]``.
+
+The server is plain Voila 0.5 run by ``python -m widgets.serving`` with the kit's config
+(``widgets/serving/config/voila.json``: offline ``kit`` template, preheated kernels,
+culling of idle kernels, the XSRF cookie that lets a closed page free its kernel).
+:func:`voila_command` builds that command; the browser tests and benchmarks reuse it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import webbrowser
+from collections.abc import Sequence
+from pathlib import Path
+
+DEFAULT_PORT = 8866
+LANDING = "index.ipynb"
+
+
+def default_root() -> Path:
+    """The ``lessons/`` folder of the checkout, else ``./lessons``."""
+    beside_package = Path(__file__).resolve().parents[1] / "lessons"
+    return beside_package if beside_package.is_dir() else Path.cwd() / "lessons"
+
+
+def voila_command(
+    root: Path | str | None = None,
+    *,
+    port: int = DEFAULT_PORT,
+    ip: str = "127.0.0.1",
+    pool_size: int = 1,
+    cull_idle_timeout: int = 1800,
+    cull_interval: int = 60,
+    extra_args: Sequence[str] = (),
+) -> list[str]:
+    """The command that runs the kit's Voila server on ``root`` (a folder of notebooks).
+
+    ``pool_size`` kernels are kept preheated for *each* notebook under ``root``
+    (0 turns preheating off). Idle kernels are culled after ``cull_idle_timeout``
+    seconds once their page is gone (0 turns culling off).
+    """
+    root_dir = Path(root) if root is not None else default_root()
+    return [
+        sys.executable,
+        "-m",
+        "widgets.serving",
+        str(root_dir.resolve()),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.port_retries=0",
+        f"--Voila.ip={ip}",
+        f"--VoilaConfiguration.preheat_kernel={pool_size > 0}",
+        f"--VoilaConfiguration.default_pool_size={max(pool_size, 0)}",
+        f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}",
+        f"--MappingKernelManager.cull_interval={cull_interval}",
+        *extra_args,
+    ]
+
+
+def landing_path(root: Path) -> str:
+    """URL path of the landing page: the rendered ``index.ipynb``, else the tree."""
+    return f"voila/render/{LANDING}" if (root / LANDING).is_file() else ""
+
+
+def lan_address() -> str:
+    """Best guess at this machine's address on the classroom network (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return socket.gethostname()
+
+
+def wait_until_up(url: str, proc: subprocess.Popen[bytes], timeout: float = 60) -> None:
+    """Poll ``url`` until the server answers; raise if it exits or times out."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"Voila exited with code {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except urllib.error.HTTPError:
+            return  # it answered
+        except OSError:
+            time.sleep(0.2)
+    raise TimeoutError(f"Voila did not answer at {url} within {timeout:.0f} s")
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """Command-line options of ``python -m widgets.serve``."""
+    parser = argparse.ArgumentParser(prog="python -m widgets.serve", description=__doc__)
+    parser.add_argument("--root", type=Path, default=None, help="notebook folder (lessons/)")
+    parser.add_argument("--ip", default="127.0.0.1",
+                        help="address to listen on; 0.0.0.0 for the classroom network")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT)
+    parser.add_argument("--pool-size", type=int, default=1,
+                        help="preheated kernels kept ready per notebook (0: none)")
+    parser.add_argument("--cull-idle", type=int, default=1800, metavar="SECONDS",
+                        help="shut down kernels idle this long with no page open (0: never)")
+    parser.add_argument("--cull-interval", type=int, default=60, metavar="SECONDS")
+    parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    parser.add_argument("voila_args", nargs="*", help="passed on to Voila (after --)")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Start Voila, print where pupils should point their browsers, wait for Ctrl-C."""
+    args = parse_args(argv)
+    root = (args.root or default_root()).resolve()
+    if not root.is_dir():
+        print(f"serve: no notebook folder at {root}", file=sys.stderr)
+        return 2
+    cmd = voila_command(root, port=args.port, ip=args.ip, pool_size=args.pool_size,
+                        cull_idle_timeout=args.cull_idle, cull_interval=args.cull_interval,
+                        extra_args=args.voila_args)
+    host = "127.0.0.1" if args.ip in ("", "0.0.0.0", "127.0.0.1", "localhost") else args.ip
+    base = f"http://{host}:{args.port}/"
+    url = base + landing_path(root)
+    proc = subprocess.Popen(cmd)
+    try:
+        wait_until_up(base, proc)
+        print("\n" + "=" * 72)
+        print(f"  Lovelace & Babbage kit is running:  {url}")
+        if args.ip == "0.0.0.0":
+            lan_url = url.replace(f"//{host}:", f"//{lan_address()}:", 1)
+            print(f"  Pupils on this network open:        {lan_url}")
+        print("  Stop it with Ctrl-C.")
+        print("=" * 72 + "\n", flush=True)
+        if not args.no_browser:
+            webbrowser.open(url)
+        return proc.wait()
+    except KeyboardInterrupt:  # the terminal sent Voila the same Ctrl-C: let it finish
+        with contextlib.suppress(subprocess.TimeoutExpired, KeyboardInterrupt):
+            proc.wait(timeout=10)
+        return 0
+    except (RuntimeError, TimeoutError) as exc:
+        print(f"serve: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        stop(proc)
+
+
+def stop(proc: subprocess.Popen[bytes], grace: float = 15) -> None:
+    """Stop Voila (on SIGTERM it shuts its kernels down), killing it after ``grace`` s."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,23 @@
+"""``python -m widgets.serving VOILA-ARGS...``: plain Voila with the kit's paths set.
+
+This is what :func:`widgets.serve.voila_command` runs; the arguments are Voila's own.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from widgets.serving import kit_environ
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Put the kit's config and template on the Jupyter paths, then run Voila."""
+    os.environ.update(kit_environ(os.environ))
+    from voila.app import Voila  # imported late: jupyter_core reads the paths at use
+
+    Voila.launch_instance(argv=sys.argv[1:] if argv is None else argv)
+
+
+if __name__ == "__main__":
+    main()
