@@ -1,0 +1,153 @@
+"""Time Voila pages in headless Chromium: load to first usable widget, click to new text.
+
+Use with a server started from :func:`widgets.serve.voila_command` (see
+:func:`start_server`), e.g. to compare the game app against ``one_widget.ipynb``::
+
+    with start_server(Path("benchmarks")) as base_url, open_browser() as browser:
+        t = measure(browser, base_url, "voila/render/one_widget.ipynb",
+                    ready=".bench-button", click=".bench-button", changed=".bench-label")
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from widgets.serve import voila_command
+
+REPO = Path(__file__).resolve().parents[1]
+CHROMIUM = os.environ.get("LNB_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+
+
+@dataclass
+class Timing:
+    """Seconds for one page: loads (goto to first usable widget) and clicks (to new text)."""
+
+    url_path: str
+    loads: list[float] = field(default_factory=list)
+    clicks: list[float] = field(default_factory=list)
+
+    @property
+    def load(self) -> float:
+        """Median seconds from ``page.goto`` to the first usable widget."""
+        return statistics.median(self.loads)
+
+    @property
+    def click(self) -> float:
+        """Median seconds from a click to the changed text."""
+        return statistics.median(self.clicks)
+
+    def ratio_to(self, baseline: Timing) -> tuple[float, float]:
+        """(load, click) medians as multiples of ``baseline``'s."""
+        return self.load / baseline.load, self.click / baseline.click
+
+    def __str__(self) -> str:
+        return (f"{self.url_path}: load {self.load * 1000:.0f} ms (median of {len(self.loads)}), "
+                f"click {self.click * 1000:.0f} ms (median of {len(self.clicks)})")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextlib.contextmanager
+def start_server(root: Path, pool_size: int = 1, timeout: float = 90) -> Iterator[str]:
+    """Run the kit's Voila server on ``root``; yield its base URL; stop it afterwards."""
+    port = _free_port()
+    home = Path(tempfile.mkdtemp(prefix="lnb-bench-"))
+    env = dict(os.environ)
+    for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
+        env[var] = str(home / var.lower())
+    log = (home / "voila.log").open("wb")
+    proc = subprocess.Popen(voila_command(root, port=port, pool_size=pool_size), cwd=REPO,
+                            env=env, stdout=log, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    base_url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"Voila did not start; log in {home / 'voila.log'}")
+            try:
+                with urllib.request.urlopen(base_url, timeout=2):
+                    break
+            except (urllib.error.URLError, OSError):
+                time.sleep(0.2)
+        yield base_url
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+        log.close()
+
+
+@contextlib.contextmanager
+def open_browser() -> Iterator[Any]:
+    """Headless Debian Chromium (Playwright's sync API)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def measure(browser: Any, base_url: str, url_path: str, *, ready: str, click: str,
+            changed: str, loads: int = 5, clicks: int = 10, settle: float = 4.0,
+            timeout: float = 60_000) -> Timing:
+    """Time ``loads`` fresh page loads and ``clicks`` clicks of one Voila page.
+
+    ``ready``: selector of the widget whose appearance means "usable" (the load stops
+    when it is visible and enabled). ``click``: what to click. ``changed``: the element
+    whose text must change after each click. Between loads, ``settle`` seconds let the
+    server refill its kernel pool, so each load is one a pupil would get.
+    """
+    timing = Timing(url_path)
+    for attempt in range(loads):
+        context = browser.new_context(base_url=base_url)
+        page = context.new_page()
+        start = time.perf_counter()
+        page.goto(url_path, wait_until="commit", timeout=timeout)
+        page.locator(ready).first.wait_for(state="visible", timeout=timeout)
+        page.wait_for_function(
+            "s => { const e = document.querySelector(s); return e && !e.disabled; }",
+            arg=ready, timeout=timeout)
+        timing.loads.append(time.perf_counter() - start)
+        if attempt == loads - 1:
+            target = page.locator(changed).first
+            for _ in range(clicks):
+                before = target.inner_text()
+                start = time.perf_counter()
+                page.locator(click).first.click()
+                page.wait_for_function(
+                    "([s, old]) => { const e = document.querySelector(s);"
+                    " return e && e.innerText !== old; }",
+                    arg=[changed, before], timeout=timeout)
+                timing.clicks.append(time.perf_counter() - start)
+        page.close(run_before_unload=True)  # frees the kernel, as a closed tab does
+        context.close()
+        time.sleep(settle)
+    return timing
