@@ -149,7 +149,8 @@ class Solution:
         """One or two plain sentences for a pupil or a teacher."""
         goal = " then ".join(f"{t:02d}" for t in self.targets)
         if self.length is None:
-            within = f" within {self.limit} rows" if self.limit is not None else ""
+            rows = "row" if self.limit == 1 else "rows"
+            within = f" within {self.limit} {rows}" if self.limit is not None else ""
             return f"No program reaches {goal} from {self.start:02d}{within}."
         if self.length == 0:
             return f"{self.start:02d} is already {goal}: no row is needed."
@@ -340,45 +341,35 @@ class Solver:
         self.spaces = normalize_spaces(spaces)
         self.sigma = sigma
         self.table = MoveTable.of(board, self.spaces, sigma)
-        self._distances: list[int | None] | None = None
+        self._tree: _Forward | None = None
 
     def _search(self, targets: Sequence[int], start_counts: bool) -> Search:
         return _search(board_key(self.board), self.spaces, self.sigma, tuple(targets),
                        start_counts)
 
+    def _forward(self) -> _Forward:
+        if self._tree is None:
+            self._tree = _Forward(self.table, self.start)
+        return self._tree
+
     def solve(self, target: int, limit: int | None = None) -> Solution:
         """Shortest program from the start to ``target`` (within ``limit`` rows if given)."""
-        return self._search((target,), start_counts=True).solve(self.start, limit)
+        length, count, ops = self._forward().answer(target)
+        if length is None or (limit is not None and length > limit):
+            return Solution(self.start, (target,), None, 0, None, limit)
+        return Solution(self.start, (target,), length, count, Program.of(ops), limit)
 
     def solve_sequence(self, targets: Sequence[int], limit: int | None = None) -> Solution:
         """Shortest program whose row Results hit ``targets`` in this order."""
         return self._search(tuple(targets), start_counts=False).solve(self.start, limit)
 
     def solve_all(self, limit: int | None = None) -> dict[int, Solution]:
-        """The answer for every target 00–99."""
+        """The answer for every target 00–99 (one forward search serves them all)."""
         return {t: self.solve(t, limit) for t in VALUES}
 
     def distances(self) -> list[int | None]:
-        """Fewest rows from the start to each value (None: unreachable); one forward search."""
-        if self._distances is None:
-            dist: list[int | None] = [None] * len(VALUES)
-            seen = {(self.start, False): 0}
-            queue = deque([(self.start, False)])
-            dist[self.start] = 0
-            while queue:
-                value, used = queue.popleft()
-                d = seen[(value, used)]
-                for move in self.table.moves(value):
-                    if used and move.operation.sigma:
-                        continue
-                    state = (move.result, used or move.operation.sigma)
-                    if state not in seen:
-                        seen[state] = d + 1
-                        queue.append(state)
-                        if dist[move.result] is None:
-                            dist[move.result] = d + 1
-            self._distances = dist
-        return self._distances
+        """Fewest rows from the start to each value (None: unreachable)."""
+        return [self._forward().answer(v)[0] for v in VALUES]
 
     def distance(self, target: int) -> int | None:
         """Fewest rows from the start to ``target`` (0 for the start itself)."""
@@ -391,3 +382,50 @@ class Solver:
     def unreachable(self) -> frozenset[int]:
         """Values no program reaches from the start, however long."""
         return frozenset(v for v, d in enumerate(self.distances()) if d is None)
+
+
+class _Forward:
+    """One breadth-first search from a start: for every value the fewest rows, the number of
+    shortest programs and the first of them in board order (positions: value, Σ spent)."""
+
+    def __init__(self, table: MoveTable, start: int) -> None:
+        size = 200
+        dist = [-1] * size
+        ways = [0] * size
+        first: list[tuple[Any, ...] | None] = [None] * size  # sort keys, for comparing
+        program: list[tuple[Operation, ...]] = [()] * size
+        dist[start], ways[start], first[start] = 0, 1, ()
+        layer = [start]
+        while layer:
+            nxt: list[int] = []
+            for here in sorted(layer, key=lambda i: first[i]):
+                value, used = here % 100, here >= 100
+                for move in table.moves(value):
+                    op = move.operation
+                    if used and op.sigma:
+                        continue
+                    there = move.result + (100 if used or op.sigma else 0)
+                    if dist[there] < 0:
+                        dist[there] = dist[here] + 1
+                        nxt.append(there)
+                    if dist[there] == dist[here] + 1:
+                        ways[there] += ways[here]
+                        if first[there] is None:
+                            # Layers are visited in order of their first program, and moves
+                            # in board order, so the first path found is the first in order.
+                            first[there] = (*first[here], op.sort_key())
+                            program[there] = (*program[here], op)
+            layer = nxt
+        self.dist, self.ways, self.program = dist, ways, program
+        self.first = first
+
+    def answer(self, target: int) -> tuple[int | None, int, tuple[Operation, ...]]:
+        """Fewest rows to ``target``, how many shortest programs, and the first of them."""
+        found = [i for i in (target, target + 100) if self.dist[i] >= 0]
+        if not found:
+            return None, 0, ()
+        length = min(self.dist[i] for i in found)
+        best = [i for i in found if self.dist[i] == length]
+        count = sum(self.ways[i] for i in best)
+        chosen = min(best, key=lambda i: self.first[i])
+        return length, count, self.program[chosen]

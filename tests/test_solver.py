@@ -198,3 +198,36 @@ def test_move_table_agrees_with_legal_operations(spaces):
         for move in table.moves(value):
             assert move.operation.apply(value, board).result == move.result
             assert spaces is None or move.operation.space in spaces
+
+
+# -- command line -------------------------------------------------------------------------
+
+
+def test_cli_solve_json_and_exit_status(capsys):
+    import json
+
+    from lnb.cli import main
+
+    assert main(["solve", "--start", "55", "--target", "73", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    sol = Solver(Board.standard(), 55).solve(73)
+    assert data == {"start": 55, "target": 73, "length": sol.length, "count": sol.count,
+                    "program": str(sol.program)}
+    assert main(["solve", "--start", "55", "--target", "73", "--limit", "1", "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["length"] is None
+    level = "C=x/3,swap,copy>,=42"
+    assert main(["solve", "--start", "10", "--target", "99", "--level", level,
+                 "--spaces", "C1,C2,C3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    board = Board.standard({"C": "x/3,swap,copy>,=42"})
+    want = Solver(board, 10, spaces={"C1", "C2", "C3"}).solve(99)
+    assert (data["length"], data["count"]) == (want.length, want.count)
+    assert main(["solve", "--target", "12", "--target", "34", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["targets"] == [12, 34]
+    assert main(["solve", "--reachable", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["values"] == sorted(
+        Solver(Board.standard(), 55).reachable(1))
+    assert main(["solve", "--start", "0", "--target", "99", "--level", "C=x/3,x/3,x/3,x/3",
+                 "--spaces", "C1"]) == 1
+    assert "No program reaches 99" in capsys.readouterr().out
+    assert main(["solve", "--spaces", "Z9"]) == 2

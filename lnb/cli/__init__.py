@@ -15,6 +15,8 @@ from lnb.errors import LnbError
 
 COMMAND_MODULES = (
     "lnb.cli.engine",
+    "lnb.cli.game",
+    "lnb.cli.solver",
 )
 
 
