@@ -16,6 +16,7 @@ from lnb.errors import LnbError
 COMMAND_MODULES = (
     "lnb.cli.engine",
     "lnb.cli.game",
+    "lnb.cli.game",
     "lnb.cli.solver",
 )
 

@@ -1,0 +1,42 @@
+"""``lnb replay``: replay a saved game record and print its events and scores.
+
+>>> import json, tempfile
+>>> from lnb.cli import main
+>>> from lnb.game import Game
+>>> from lnb.game.random_play import play_random_game
+>>> state = play_random_game(Game([("Ada", "Ada Lovelace"), ("Bea", "Mary Somerville")], seed=2), 2)
+>>> path = tempfile.mktemp(suffix=".json")
+>>> _ = open(path, "w").write(json.dumps(state.to_record()))
+>>> main(["replay", path, "--json"])  # doctest: +ELLIPSIS
+{"players": [{"name": "Ada", ...}], "winners": [...], "events": [...]}
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from lnb.cli.options import print_json
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add ``replay``."""
+    replay = sub.add_parser(
+        "replay", help="replay a game record (lnb-game/1) and print its events and scores")
+    replay.add_argument("file", help="the record, a JSON file")
+    replay.add_argument("--json", action="store_true",
+                        help="print players, winners and events as JSON (GAME-RECORD.md)")
+    replay.set_defaults(handler=cmd_replay)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from lnb.records import replay
+
+    result = replay(Path(args.file))
+    if args.json:
+        print_json(result.to_dict())
+    else:
+        print(result.text())
+    return 0
