@@ -16,7 +16,6 @@ from lnb.errors import LnbError
 COMMAND_MODULES = (
     "lnb.cli.engine",
     "lnb.cli.game",
-    "lnb.cli.game",
     "lnb.cli.solver",
 )
 
