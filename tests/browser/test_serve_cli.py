@@ -1,0 +1,53 @@
+"""``python -m widgets.serve`` end to end: prints a working URL, stops cleanly on Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from browser_harness import NOTEBOOKS, REPO, free_port, hermetic_env
+
+from widgets.serve import landing_path, voila_command
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+
+def test_voila_command_carries_the_settings() -> None:
+    cmd = voila_command(NOTEBOOKS, port=1234, ip="0.0.0.0", pool_size=0, cull_idle_timeout=0)
+    assert cmd[:3] == [sys.executable, "-m", "widgets.serving"]
+    assert str(NOTEBOOKS) in cmd and "--no-browser" in cmd
+    assert {"--port=1234", "--Voila.ip=0.0.0.0", "--VoilaConfiguration.preheat_kernel=False",
+            "--MappingKernelManager.cull_idle_timeout=0"} <= set(cmd)
+    assert landing_path(NOTEBOOKS) == ""  # no index.ipynb there: the tree
+    assert landing_path(REPO / "benchmarks") == ""
+
+
+def test_serve_prints_url_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "widgets.serve", "--root", str(NOTEBOOKS), "--no-browser",
+         "--port", str(port), "--pool-size", "0"],
+        cwd=REPO, env=hermetic_env(tmp_path), stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    try:
+        deadline, lines = time.monotonic() + 90, []
+        while time.monotonic() < deadline:
+            line = proc.stdout.readline() if proc.stdout else ""
+            lines.append(line)
+            if "kit is running:" in line or proc.poll() is not None:
+                break
+        url = lines[-1].split("running:", 1)[-1].strip()
+        assert url == f"http://127.0.0.1:{port}/", "".join(lines)
+        with urllib.request.urlopen(url, timeout=10) as resp:
+            assert resp.status == 200
+        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in the terminal does
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
