@@ -735,13 +735,12 @@ def _row_solver(component: Component, function: Function) -> Callable[[int], tup
 
 
 def _equation(component: Component, function: Function, after: Sequence[int]) -> str:
-    import sympy
-
+    """The equation a row asks us to solve for y, the value before it, as LaTeX."""
     y = start_symbol("y")
     lhs = _latex(component_expression(component, function, y))
-    rhs = two_digits(after[0]) if len(after) == 1 else r"\ldots"
-    del sympy
-    return f"{lhs} = {rhs}"
+    if len(after) > 4:
+        return rf"{lhs} = {two_digits(after[0])}, \ldots \text{{ or }} {two_digits(after[-1])}"
+    return f"{lhs} = " + r" \text{ or } ".join(two_digits(v) for v in after)
 
 
 def starts_reaching(program: Program | str, target: int, board: Board | None = None) -> Starts:
@@ -769,6 +768,8 @@ def starts_reaching(program: Program | str, target: int, board: Board | None = N
     wanted: tuple[int, ...] = (target,)
     steps: list[BackStep] = []
     for row in range(len(program), 0, -1):
+        if not wanted:
+            break
         operation = program.operations[row - 1]
         component = operation.component(board, row)
         times = 2 if operation.sigma else 1

@@ -1,0 +1,137 @@
+"""The lessons' own widgets without a browser: exercises, the algebra views, the reach grid."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+from lnb import Board
+from lnb.algebra import starts_reaching
+from lnb.puzzles import Puzzle
+from lnb.solver import Solver
+from widgets.algebra_view import AlgebraView, BackwardsView
+from widgets.exercise import Exercise, number, numbers, words
+from widgets.reach_grid import ReachGrid
+from widgets.status import APOLOGY
+
+
+@pytest.mark.parametrize("name", ["exercise", "algebra_view", "reach_grid"])
+def test_module_doctests(name: str) -> None:
+    module = importlib.import_module(f"widgets.{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0
+    assert result.failed == 0
+
+
+# -- exercise --------------------------------------------------------------------------------
+def test_typing_an_answer_checks_it_at_once() -> None:
+    ex = Exercise("55 ÷ 2 in the engine?", number(27))
+    ex.answer.value = "27"
+    assert ex.solved and ex.status.kind == "ok"
+    assert "lnb-solved" in ex._dom_classes
+
+
+def test_check_button_after_typing_checks_once() -> None:
+    ex = Exercise("?", number(27))
+    ex.answer.value = "26"  # leaving the box checks it ...
+    ex.check_button.click()  # ... so the click that moved the focus does not count again
+    assert ex.attempts == 1 and ex.status.text == "Not yet: 26 is too small."
+    ex.check_button.click()
+    assert ex.attempts == 1
+
+
+def test_hints_escalate_and_run_out() -> None:
+    ex = Exercise("?", number(3), hints=["one", "two"])
+    assert ex.hint_button.description == "Hint (1 of 2)"
+    ex.hint_button.click()
+    ex.hint_button.click()
+    assert ex.hints_shown == ["one", "two"]
+    assert "<li>one</li><li>two</li>" in ex.hint_list.value
+    assert ex.hint_button.disabled and ex.next_hint() is None
+
+
+def test_an_exercise_without_hints_hides_the_button() -> None:
+    assert Exercise("?", number(3)).hint_button.layout.display == "none"
+
+
+def test_a_broken_check_never_shows_a_traceback() -> None:
+    def broken(text: str):  # type: ignore[no-untyped-def]
+        raise KeyError(text)
+
+    ex = Exercise("?", broken)
+    ex.answer.value = "5"
+    assert ex.status.text == APOLOGY
+    assert "Traceback" not in ex.status.message.value and "KeyError" in ex.status.last_error
+
+
+def test_puzzle_exercise_uses_the_librarys_check_and_hints() -> None:
+    puzzle = Puzzle(start=55, targets=(73,), limit=2)
+    ex = Exercise.for_puzzle(puzzle)
+    assert ex.question.value == "Start at 55. Reach 73 in at most 2 rows."
+    ex.answer.value = "A3+ Q9"
+    assert ex.status.kind == "error" and "level Q does not exist" in ex.status.text
+    ex.answer.value = "A2-"
+    ex.hint_button.click()
+    assert ex.hints_shown[0].startswith("From 53 you need 1 more row to reach 73")
+    ex.hint_button.click()
+    ex.hint_button.click()
+    assert "A whole program that works: A2- B2+." in ex.hints_shown[2]
+    ex.answer.value = "A2- B2+"
+    assert ex.solved
+    assert "53 + 20 = 73" in ex.rows.value
+
+
+def test_numbers_and_words_checks() -> None:
+    answer = starts_reaching("A3+ A4/ B4s", 73).starts
+    check = numbers(answer)
+    assert check("70, 69").correct
+    assert check("69").message == "Right so far, but there is 1 more."
+    assert not check("none").correct
+    assert check("seventy").message.startswith("Type numbers")
+    assert words(["no"])("NO").correct
+
+
+# -- algebra views ---------------------------------------------------------------------------
+def test_algebra_view_shows_formulas_beside_arithmetic() -> None:
+    view = AlgebraView("A4/ A4x", start=55)
+    assert view.arithmetic() == ["55 ÷ 2 = 27 r 1", "27 × 2 = 54"]
+    assert r"2 \left\lfloor{\frac{x}{2}}\right\rfloor" in view.table.value
+    assert "gives <b>54</b>" in view.check_line.value
+
+
+def test_algebra_view_marks_a_row_that_leaves_the_range() -> None:
+    view = AlgebraView("A4x A3+", start=55)
+    assert view.arithmetic() == ["55 → 110 leaves 00–99", "—"]
+    assert "lnb-void" in view.table.value
+    assert "only works for starts" in view.check_line.value
+
+
+def test_algebra_view_refuses_a_level_not_on_the_board() -> None:
+    view = AlgebraView("A3+", start=55)
+    view.program_box.value = "C1+"
+    assert view.status.kind == "error" and "level C is not revealed" in view.status.text
+    assert view.table.value == ""
+    view.program_box.value = "B4s"
+    assert view.status.text == "" and view.arithmetic() == ["55 ⇄ 55"]
+
+
+def test_backwards_view_agrees_with_the_library() -> None:
+    view = BackwardsView("A4/ A3+", target=73)
+    assert "No start" in view.answer.value
+    view.program_box.value = "A3- A4x"
+    view.target_box.value = 72
+    assert "<b>41</b> reaches 72" in view.answer.value
+    assert "136" not in view.steps.value
+
+
+# -- reach grid ------------------------------------------------------------------------------
+def test_reach_grid_lights_what_the_solver_reaches() -> None:
+    board = Board.standard()
+    grid = ReachGrid(start=55, board=board, rows=2)
+    expected = sorted(Solver(board, start=55).reachable(2) - {55})
+    assert grid.lit() == expected
+    assert "new numbers in 2 rows" in grid.summary.value
+    grid.rows_slider.value = 0
+    assert grid.lit() == [] and "Only the start" in grid.summary.value
