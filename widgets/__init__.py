@@ -18,7 +18,7 @@ _EXPORTS = {
     "PatronsView": "widgets.patrons",
     "ProgramBuilder": "widgets.program_builder",
     "ResolutionView": "widgets.resolution",
-    "ScoreSheet": "widgets.scoreboard",
+    "ScoreSheetView": "widgets.scoreboard",
     "StatusLine": "widgets.status",
     "SubroutinesView": "widgets.subroutines",
     "Timer": "widgets.timer",

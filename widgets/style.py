@@ -34,7 +34,7 @@ CSS = """
 .lnb-fn button, button.lnb-fn { min-width: 40px; font-weight: bold; }
 .lnb-rows table, .lnb-table { border-collapse: collapse; font-size: 20px; }
 .lnb-rows td, .lnb-table td, .lnb-table th { padding: 2px 10px; border-bottom: 1px solid #ddd; }
-.lnb-row-current td { background: #fff9c4; }
+.lnb-row-current td, td.lnb-row-current { background: #fff9c4; outline: 2px solid #f9a825; }
 .lnb-claim { background: #c8e6c9; font-weight: bold; }
 .lnb-void { color: #999; text-decoration: line-through; }
 .lnb-start { color: #555; }

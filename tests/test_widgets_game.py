@@ -1,0 +1,201 @@
+"""The game app and its views, driven by clicks without a browser."""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import doctest
+import importlib
+import json
+import re
+
+import pytest
+
+from lnb.game import Game, Phase
+from lnb.game.random_play import play_random_game
+from widgets.game_app import GameApp, Seat
+from widgets.patrons import PatronsView
+from widgets.resolution import ResolutionView
+from widgets.scoreboard import ScoreSheetView
+
+YOU = Seat("You", character="Ada Lovelace")
+BOT = Seat("Babbage", computer=True, character="Charles Babbage")
+
+
+@pytest.mark.parametrize("name", ["patrons", "subroutines", "resolution", "scoreboard",
+                                  "game_app"])
+def test_module_doctests(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(f"widgets.{name}"))
+    assert result.attempted > 0 and result.failed == 0
+
+
+def play_round_by_clicks(app: GameApp) -> int:
+    """Target, write a program, finish, resolve; return the Round played."""
+    state = app.state
+    round_no = state.round
+    assert state.phase is Phase.TARGET
+    targets = app.subs_view.target_buttons
+    assert targets, "the person is asked for a target"
+    next(iter(targets.values())).click()
+    if state.phase is Phase.ACTIVATE:
+        app.subs_view.activate_button.click()
+    assert state.phase is Phase.PROGRAM
+    assert app.builder in app.body.children
+    # write two rows by clicking the first enabled buttons
+    for _ in range(2):
+        enabled = [b for s in app.builder.board_view.spaces.values()
+                   for b in s.buttons.values() if not b.disabled]
+        enabled[0].click()
+    assert len(state.player("You").play.program) == 2  # the State holds the draft
+    app.builder.done_button.click()
+    assert state.phase in (Phase.RESOLUTION, Phase.DEBUG)
+    assert app.resolution in app.body.children
+    for _ in range(40):
+        if app.reviewing is not None:
+            break
+        if app.choice_box.children:
+            app.choice_box.children[1].click()
+        else:
+            app.resolution.step_button.click()
+    assert app.reviewing == round_no
+    assert app.resolution.finished
+    return round_no
+
+
+def test_whole_game_against_a_computer_by_clicks() -> None:
+    app = GameApp([YOU, BOT], seed=11)
+    rounds = []
+    for _ in range(4):
+        rounds.append(play_round_by_clicks(app))
+        shown = app.resolution.table.value
+        for event in app._round_events(rounds[-1]):
+            assert event.text.replace("−", "−") in shown.replace("&gt;", ">")
+        assert app.scores.totals() == {n: p.total
+                                       for n, p in ((p.name, p) for p in
+                                                    app.state.score_sheet().players)}
+        app.next_button.click()
+    assert rounds == [1, 2, 3, 4]
+    assert app.state.is_terminal()
+    assert app.scores in app.body.children
+    assert "wins" in app.scores.headline.value or "win" in app.scores.headline.value
+    # save: a data: URL holding a record that replays to the same scores
+    app.save_button.click()
+    href = re.search(r"href='data:application/json;base64,([^']+)'", app.download.value)
+    record = json.loads(base64.b64decode(href.group(1)))
+    assert record["format"] == "lnb-game/1" and len(record["rounds"]) == 4
+    from lnb.records import replay
+
+    assert replay(record).sheet.ranking == app.state.score_sheet().ranking
+
+
+def test_computer_finishes_on_the_browser_clock_and_timer_starts() -> None:
+    app = GameApp([YOU, BOT], seed=5, think=10.0)
+    next(iter(app.subs_view.target_buttons.values())).click()
+    state = app.state
+    assert state.phase is Phase.PROGRAM and app.clock.playing
+    assert not app.timer.running
+    app.clock.value = 9
+    assert state.finished == ()
+    app.clock.value = 10  # the computer is done: the minute starts
+    assert state.finished == ("Babbage",)
+    assert app.timer.running
+    assert "1. Babbage" in app.finished_line.value
+    app.timer.play.value = 60  # the minute is over: TimeUp
+    assert state.phase in (Phase.RESOLUTION, Phase.DEBUG)
+    assert state.order == ("Babbage", "You") and state.stopped == ("You",)
+
+
+def test_untimed_game_has_no_bell() -> None:
+    app = GameApp([YOU, BOT], seed=5, timed=False, think=1.0)
+    next(iter(app.subs_view.target_buttons.values())).click()
+    app.clock.value = 1
+    assert app.state.finished == ("Babbage",)
+    assert not app.timer.running and app.timer.label.value == "No time limit"
+    assert app.state.phase is Phase.PROGRAM
+
+
+def test_rules_error_goes_to_status_line_and_state_is_kept() -> None:
+    app = GameApp([YOU, BOT], seed=2)
+    next(iter(app.subs_view.target_buttons.values())).click()
+    app.builder.typed.value = "E1+"
+    assert app.builder.status.kind == "error"
+    assert "not revealed" in app.builder.status.text
+    assert len(app.state.player("You").play.program) == 0
+
+
+def test_setup_form_starts_a_game_and_refuses_twice_the_same_character() -> None:
+    app = GameApp()
+    assert app.body.children == (app.setup,)
+    app.setup.count.value = 3
+    app.setup.rows[2].children[2].value = "Ada Lovelace"  # same as seat 1
+    app.setup.start_button.click()
+    assert app.state is None
+    assert app.status.kind == "error" and "already played" in app.status.text
+    app.setup.rows[2].children[2].value = "Mary Somerville"
+    app.setup.rows[2].children[1].value = "Computer (beginner)"
+    app.setup.timed.value = "No time limit"
+    app.setup.mental.value = True
+    app.setup.start_button.click()
+    assert app.state is not None and app.state.names == ("You", "Computer", "Player 3")
+    assert set(app.computers) == {"Computer", "Player 3"}
+    assert app.state.options.mental_arithmetic and not app.timer.timed
+
+
+def test_unexpected_error_is_an_apology_with_a_way_on(monkeypatch) -> None:
+    app = GameApp([YOU, BOT], seed=2)
+    monkeypatch.setattr(app, "_target", app.status.guarded(lambda n: 1 / 0))
+    app.subs_view.on_target = app._target
+    next(iter(app.subs_view.target_buttons.values())).click()
+    assert app.status.kind == "sorry" and "ZeroDivisionError" not in app.status.message.value
+    app.status.carry_on.click()
+    assert app.status.text == "" and app.state.phase is Phase.TARGET
+
+
+def upload(app: GameApp, name: str, content: bytes) -> None:
+    """What the browser sends when a file is chosen."""
+    app.upload.value = ({"name": name, "type": "application/json", "size": len(content),
+                         "content": memoryview(content),
+                         "last_modified": datetime.datetime.now(datetime.timezone.utc)},)
+
+
+def test_load_a_record_and_a_broken_file_keeps_the_game() -> None:
+    finished = play_random_game(Game([("Ada", "Ada Lovelace"), ("Bea", "Mary Somerville")],
+                                     seed=4), seed=4)
+    app = GameApp([YOU, BOT], seed=2)
+    before = app.state
+    upload(app, "bad.json", b"{oops")
+    assert app.state is before
+    assert app.status.kind == "error"
+    assert app.status.text.startswith("That file is not a game we can read")
+    upload(app, "x.json", b"\xff\xfe")
+    assert app.state is before and "not text" in app.status.text
+    text = json.dumps(finished.to_record()).encode()
+    upload(app, "g.json", text)
+    assert app.loaded and app.state.is_terminal()
+    assert app.scores.totals() == {p.name: p.total for p in finished.score_sheet().players}
+    app.review_rounds.value = 2
+    assert app.resolution.events == tuple(e for e in finished.events if e.round == 2)
+
+
+def test_save_before_the_end_is_refused_in_words() -> None:
+    app = GameApp([YOU, BOT], seed=2)
+    app.save_button.click()
+    assert app.status.kind == "error" and "only a finished game" in app.status.text.lower()
+    assert app.download.value == ""
+
+
+def test_views_draw_state() -> None:
+    state = play_random_game(Game([("Ada", "Ada Lovelace"), ("Bea", "Mary Somerville")],
+                                  seed=9), seed=9)
+    sheet = state.score_sheet()
+    view = ScoreSheetView(sheet)
+    for p in sheet.players:
+        assert f"<b>{p.total}</b>" in view.table.value
+        for line in p.lines:
+            assert line.split(":")[0] in view.details.value
+    events = [e for e in state.events if e.round == 1]
+    res = ResolutionView(events, order=[])
+    res.all_button.click()
+    assert res.finished and res.shown == len(events)
+    assert res.step_button.disabled and res.pause_button.disabled
+    assert PatronsView().cards.value.startswith("<div class='lnb-muted'>")

@@ -1,0 +1,664 @@
+"""The game as an app: seats, four Rounds, the race against the minute, resolution, scores.
+
+Everything the game decides is decided by ``lnb.game.State``: the app only turns clicks into
+actions (``Target``, ``Activate``, ``WriteProgram``, ``Finish``, ``TimeUp``, ``ResolveRow``,
+``Debug``, ``Recompute``) and redraws. Computer players act through :class:`Computer`, which
+is played by a bot of ``lnb.bots`` (beginner, greedy or planner); each computer "thinks" for
+the bot's think time, counted by the browser's clock, before it finishes its program.
+
+>>> app = GameApp([Seat("You"), Seat("Babbage", computer=True, character="Charles Babbage")],
+...               seed=3)
+>>> app.state.phase.name, app.phase_title.value
+('TARGET', '<b>Round 1 of 4</b> · You: choose a Subroutine to target (others, look away!)')
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import logging
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as w
+
+from lnb.bots import BOTS, make_bot
+from lnb.edition import Edition
+from lnb.errors import GameError, LnbError
+from lnb.game import (
+    Activate,
+    Debug,
+    Finish,
+    Game,
+    GameOptions,
+    Phase,
+    Recompute,
+    State,
+    Target,
+    TimeUp,
+    WriteProgram,
+)
+from lnb.numbers import two_digits
+from lnb.programs import Program
+from widgets.board import BoardView
+from widgets.patrons import PatronsView
+from widgets.program_builder import ProgramBuilder
+from widgets.resolution import ResolutionView
+from widgets.scoreboard import ScoreSheetView
+from widgets.status import StatusLine
+from widgets.style import stylesheet
+from widgets.subroutines import SubroutinesView
+from widgets.timer import Timer
+
+LOG = logging.getLogger("widgets")
+ROUNDS = 4
+CLOCK_LIMIT = 3600  # seconds the hidden clock may count in one Program phase
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat at the table: a name, a person or a computer (which bot), a character and
+    a handicap (one or two Influence marks to start with)."""
+
+    name: str
+    computer: bool = False
+    character: str = "Ada Lovelace"
+    handicap: tuple[str, ...] = ()
+    bot: str = "greedy"
+
+
+# --------------------------------------------------------------------------- computers
+class Computer:
+    """A computer player for one seat, played by a bot of ``lnb.bots``."""
+
+    def __init__(self, name: str, kind: str = "greedy", seed: int = 0,
+                 think: float | None = None) -> None:
+        self.name = name
+        self.bot = make_bot(kind, seed=seed)
+        self.think = think
+
+    def act(self, state: State) -> Any:
+        """The bot's action now (in the Program phase: its program, ``WriteProgram``)."""
+        return self.bot.choose_action(state, self.name)
+
+    def think_seconds(self, state: State) -> float:
+        """How long, on the browser's clock, this player takes to finish its program."""
+        if self.think is not None:
+            return self.think
+        return round(self.bot.think_seconds(state, self.name), 1)
+
+
+# --------------------------------------------------------------------------- the setup form
+class SetupForm(w.VBox):
+    """Choose 2–4 seats (person or computer, character, handicap) and the options."""
+
+    def __init__(self, on_start: Callable[[list[Seat], GameOptions, bool], None],
+                 edition: Edition | None = None) -> None:
+        self.edition = edition or Edition.load()
+        self.on_start = on_start
+        characters = [c.name for c in self.edition.characters]
+        kinds = ["Person", *(f"Computer ({kind})" for kind in BOTS)]
+        handicaps = ["No handicap", *self.edition.influence_types]
+        self.count = w.ToggleButtons(options=[2, 3, 4], value=2, description="Players")
+        self.count.add_class("lnb-seat-count")
+        self.rows = []
+        defaults = [("You", "Person"), ("Computer", "Computer (greedy)"),
+                    ("Player 3", "Person"), ("Player 4", "Person")]
+        for i, (name, kind) in enumerate(defaults):
+            row = w.HBox([
+                w.Text(value=name, description=f"Seat {i + 1}", layout=w.Layout(width="16em")),
+                w.Dropdown(options=kinds, value=kind, layout=w.Layout(width="8em")),
+                w.Dropdown(options=characters, value=characters[i],
+                           layout=w.Layout(width="14em")),
+                w.Dropdown(options=handicaps, value=handicaps[0],
+                           layout=w.Layout(width="10em")),
+            ])
+            row.add_class("lnb-seat")
+            row.add_class(f"lnb-seat-{i + 1}")
+            self.rows.append(row)
+        self.take_that = w.Checkbox(value=True, description="Take-that Subroutines", indent=False)
+        self.mental = w.Checkbox(value=False, description="Mental arithmetic (write your Results)",
+                                 indent=False)
+        self.timed = w.Dropdown(options=["60 seconds", "No time limit"], value="60 seconds",
+                                description="Timer")
+        self.start_button = w.Button(description="Start the game", button_style="success")
+        self.start_button.add_class("lnb-start-game")
+        self.start_button.on_click(lambda _: self._start())
+        self.count.observe(lambda _: self.refresh(), "value")
+        super().__init__([
+            w.HTML("<div class='lnb-title'>New game</div>"
+                   "<div>Choose who plays. A <b>Person</b> plays on this screen "
+                   "(take turns); a <b>Computer</b> plays by itself.</div>"),
+            self.count, *self.rows, self.take_that, self.mental, self.timed, self.start_button,
+        ])
+        self.add_class("lnb-setup")
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Show as many seat rows as players."""
+        for i, row in enumerate(self.rows):
+            row.layout.display = None if i < self.count.value else "none"
+
+    def seats(self) -> list[Seat]:
+        """The seats as filled in."""
+        out = []
+        for row in self.rows[: self.count.value]:
+            name, kind, character, handicap = (c.value for c in row.children)
+            marks = () if handicap == "No handicap" else (handicap,)
+            bot = kind[len("Computer ("):-1] if kind.startswith("Computer") else "greedy"
+            out.append(Seat(name.strip(), kind != "Person", character, marks, bot))
+        return out
+
+    def options(self) -> GameOptions:
+        """The rule options chosen."""
+        handicap = {s.name: list(s.handicap) for s in self.seats() if s.handicap}
+        return GameOptions(take_that=self.take_that.value,
+                           mental_arithmetic=self.mental.value, handicap=handicap)
+
+    def _start(self) -> None:
+        self.on_start(self.seats(), self.options(), self.timed.value == "60 seconds")
+
+
+# --------------------------------------------------------------------------- the app
+class GameApp(w.VBox):
+    """The whole game in one widget. Without ``seats`` it opens on the setup form."""
+
+    def __init__(self, seats: Sequence[Seat] | None = None, *, options: GameOptions | None = None,
+                 timed: bool = True, seed: int | None = None,
+                 think: float | None = None) -> None:
+        self.edition = Edition.load()
+        self.seed = seed
+        self.think = think
+        self.state: State | None = None
+        self.computers: dict[str, Computer] = {}
+        self.timed = timed
+        self.reviewing: int | None = None  # a Round just resolved, shown until "Next Round"
+        self.loaded = False  # a finished game loaded from a file
+        self._program_round = 0
+        self._resolution_round = 0
+        self._think: dict[str, float] = {}
+        self._person: str | None = None
+
+        self.status = StatusLine(on_continue=self.refresh)
+        self.header = w.HTML("<div class='lnb-title'>Lovelace &amp; Babbage</div>")
+        self.phase_title = w.HTML("")
+        self.phase_title.add_class("lnb-phase")
+        self.setup = SetupForm(self.status.guarded(self._setup_done), self.edition)
+        self.board_view = BoardView()
+        self.patrons_view = PatronsView()
+        self.subs_view = SubroutinesView(on_target=self.status.guarded(self._target),
+                                         on_activate=self.status.guarded(self._activate))
+        self.builder = ProgramBuilder(on_change=self.status.guarded(self._written),
+                                      on_done=self.status.guarded(self._person_done))
+        self.timer = Timer(60, on_zero=self.status.guarded(self._time_up))
+        self.finished_line = w.HTML("")
+        self.finished_line.add_class("lnb-finished")
+        self.clock = w.Play(value=0, min=0, max=CLOCK_LIMIT, interval=1000, show_repeat=False,
+                            layout=w.Layout(display="none"))
+        self.clock.add_class("lnb-clock")
+        self.clock.observe(self.status.guarded(self._tick), "value")
+        self.resolution = ResolutionView(advance=self._advance_resolution)
+        self.choice_box = w.HBox([])
+        self.choice_box.add_class("lnb-choices")
+        self.debug_box = w.VBox([])
+        self.debug_box.add_class("lnb-debug")
+        self.next_button = w.Button(description="Next Round", button_style="primary")
+        self.next_button.add_class("lnb-next-round")
+        self.next_button.on_click(self.status.guarded(lambda _: self._next_round()))
+        self.scores = ScoreSheetView()
+        self.review_rounds = w.ToggleButtons(options=[1, 2, 3, 4], value=4,
+                                             description="Round")
+        self.review_rounds.add_class("lnb-review-rounds")
+        self.review_rounds.observe(self.status.guarded(lambda _: self._show_review()), "value")
+        self.save_button = w.Button(description="Save the game", icon="")
+        self.save_button.add_class("lnb-save")
+        self.save_button.on_click(self.status.guarded(lambda _: self.save()))
+        self.download = w.HTML("")
+        self.download.add_class("lnb-download")
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a game")
+        self.upload.add_class("lnb-load")
+        self.upload.observe(self.status.guarded(self._uploaded), "value")
+        self.new_button = w.Button(description="New game")
+        self.new_button.add_class("lnb-new-game")
+        self.new_button.on_click(self.status.guarded(lambda _: self.new_game()))
+        self.files = w.HBox([self.save_button, self.download, self.upload, self.new_button])
+        self.files.add_class("lnb-files")
+        self.body = w.VBox([])
+        self.body.add_class("lnb-body")
+        super().__init__([stylesheet(), self.header, self.phase_title, self.status, self.body,
+                          self.files, self.clock])
+        self.add_class("lnb-app")
+        if seats is not None:
+            self.start(seats, options or GameOptions(), timed)
+        else:
+            self.refresh()
+
+    # -- starting and stopping -------------------------------------------------------------
+    def start(self, seats: Sequence[Seat], options: GameOptions | None = None,
+              timed: bool = True) -> None:
+        """Start a new game with these seats (``lnb`` checks names and characters)."""
+        options = options or GameOptions()
+        seed = self.seed if self.seed is not None else random.randrange(1_000_000)
+        game = Game([(s.name, s.character) for s in seats], options, seed=seed,
+                    edition=self.edition)
+        self.state = game.new_initial_state()
+        self.computers = {s.name: Computer(s.name, s.bot, seed=seed + i, think=self.think)
+                          for i, s in enumerate(seats) if s.computer}
+        self.timed = timed
+        self.reviewing = None
+        self.loaded = False
+        self._program_round = self._resolution_round = 0
+        self.download.value = ""
+        self.timer.reset(options.timer_seconds if timed else None)
+        self.status.clear()
+        self.refresh()
+
+    def new_game(self) -> None:
+        """Back to the setup form (the current game is dropped)."""
+        self.state = None
+        self.clock.playing = False
+        self.timer.stop()
+        self.download.value = ""
+        self.status.clear()
+        self.refresh()
+
+    def _setup_done(self, seats: list[Seat], options: GameOptions, timed: bool) -> None:
+        self.start(seats, options, timed)
+
+    def persons(self) -> list[str]:
+        """Names of the seats played by people, in seat order."""
+        return [n for n in self.state.names if n not in self.computers] if self.state else []
+
+    def apply(self, action: Any) -> None:
+        """Apply one action to the State (an illegal one raises and changes nothing)."""
+        assert self.state is not None
+        self.state.apply_action(action)
+
+    # -- computers -------------------------------------------------------------------------
+    def _run_computers(self) -> None:
+        """Let computer players act while it is only their turn (not in the Program phase)."""
+        state = self.state
+        while state is not None and not state.is_terminal():
+            if state.phase is Phase.TARGET:
+                todo = [n for n in self.computers if state.player(n).target is None]
+            elif state.phase is Phase.ACTIVATE:
+                todo = [n for n in state.current_players() if n in self.computers]
+            else:
+                return
+            if not todo:
+                return
+            self.apply(self.computers[todo[0]].act(state))
+
+    # -- Subroutine phase ------------------------------------------------------------------
+    def _target(self, number: int) -> None:
+        self.apply(Target(self._waiting_person(), number))
+        self.refresh()
+
+    def _activate(self, numbers: tuple[int, ...]) -> None:
+        self.apply(Activate(self._waiting_person(), numbers))
+        self.refresh()
+
+    def _waiting_person(self) -> str:
+        state = self.state
+        assert state is not None
+        if state.phase is Phase.TARGET:
+            names = [n for n in self.persons() if state.player(n).target is None]
+        else:
+            names = [n for n in state.current_players() if n not in self.computers]
+        if not names:
+            raise GameError("nobody needs to choose now")
+        return names[0]
+
+    # -- Program phase ---------------------------------------------------------------------
+    def _enter_program(self) -> None:
+        state = self.state
+        assert state is not None
+        self._program_round = state.round
+        self._think = {}
+        for name, computer in self.computers.items():
+            action = computer.act(state)
+            if isinstance(action, WriteProgram):
+                self.apply(action)
+            self._think[name] = computer.think_seconds(state)
+        self.timer.reset()
+        with self.clock.hold_sync():
+            self.clock.value = 0
+            self.clock.playing = bool(self.computers)
+        self._person = None
+        self._next_person()
+
+    def _next_person(self) -> None:
+        state = self.state
+        assert state is not None
+        waiting = [n for n in self.persons() if state.player(n).play.token is None]
+        self._person = waiting[0] if waiting else None
+        if self._person is None:
+            return
+        name = self._person
+        self.builder.reset(board=state.board, start=state.start_value(name),
+                           limit=state.program_limit(name),
+                           program=state.player(name).play.program,
+                           sigma=state.sigma_rows(name) > 0,
+                           title=f"{name}: write your program")
+        self.builder.mental = state.options.mental_arithmetic
+        self.builder.refresh()
+
+    def _written(self, program: Program) -> None:
+        if self._person is not None and self.state is not None \
+                and self.state.phase is Phase.PROGRAM:
+            self.apply(WriteProgram(self._person, program))
+
+    def _finish_computers(self, until: float) -> None:
+        """Computers whose think time has come finish, in the order they finish."""
+        state = self.state
+        assert state is not None
+        for name, seconds in sorted(self._think.items(), key=lambda kv: kv[1]):
+            if state.phase is not Phase.PROGRAM:
+                return
+            if seconds <= until and state.player(name).play.token is None:
+                self.apply(Finish(name, seconds=seconds))
+
+    def _person_done(self, program: Program) -> None:
+        state = self.state
+        assert state is not None and self._person is not None
+        now = float(self.clock.value)
+        self._finish_computers(now)
+        self.apply(WriteProgram(self._person, program))
+        self.apply(Finish(self._person, seconds=now))
+        self._after_finish()
+        if state.phase is Phase.PROGRAM and not any(
+                state.player(n).play.token is None for n in self.persons()):
+            self._fast_forward()
+        self.refresh()
+
+    def _fast_forward(self) -> None:
+        """Every person is done: computers finish in think order, the rest at the bell."""
+        state = self.state
+        assert state is not None
+        starts = [s for s in state.finish_seconds.values() if s is not None]
+        bell = (min(starts) if starts else 0.0) + (self.timer.seconds or 0)
+        self._finish_computers(bell if self.timer.timed else float("inf"))
+        if state.phase is Phase.PROGRAM:
+            self.apply(TimeUp())
+
+    def _after_finish(self) -> None:
+        state = self.state
+        if state is not None and state.timer_started and not self.timer.running \
+                and self.timer.timed:
+            self.timer.start()
+
+    def _tick(self, change: dict) -> None:
+        state = self.state
+        if state is None or state.phase is not Phase.PROGRAM:
+            self.clock.playing = False
+            return
+        before = len(state.finished)
+        self._finish_computers(float(change["new"]))
+        if len(state.finished) != before:
+            self._after_finish()
+            self.refresh()
+
+    def _time_up(self) -> None:
+        state = self.state
+        if state is None or state.phase is not Phase.PROGRAM:
+            return
+        self._fast_forward()
+        self.status.info("Time is up! Unfinished programs stop where they are.")
+        self.refresh()
+
+    # -- Resolution phase --------------------------------------------------------------------
+    def _round_events(self, round_no: int) -> list:
+        assert self.state is not None
+        return [e for e in self.state.events if e.round == round_no]
+
+    def _advance_resolution(self) -> bool:
+        """Resolve the next row if nobody has to choose; True when a row was resolved."""
+        state = self.state
+        if state is None or state.phase not in (Phase.RESOLUTION, Phase.DEBUG):
+            return False
+        round_no = state.round
+        name, _row = state.turn()  # type: ignore[misc]
+        actions = state.legal_actions(name)
+        if name in self.computers:
+            action = self.computers[name].act(state)
+        elif len(actions) == 1 and state.phase is Phase.RESOLUTION:
+            action = actions[0]
+        else:
+            self._draw_choices()
+            return False
+        self.apply(action)
+        self._resolved(round_no)
+        return True
+
+    def _resolved(self, round_no: int) -> None:
+        state = self.state
+        assert state is not None
+        over = state.round != round_no or state.is_terminal()
+        self.resolution.extend(self._round_events(round_no), complete=over)
+        if over:
+            self.reviewing = round_no
+        self.choice_box.children = ()
+        self.debug_box.children = ()
+        self.refresh()
+
+    def _choose(self, action: Any) -> None:
+        state = self.state
+        assert state is not None
+        round_no = state.round
+        self.apply(action)
+        self._resolved(round_no)
+        self.resolution.step()
+
+    def _draw_choices(self) -> None:
+        state = self.state
+        assert state is not None
+        name, row = state.turn()  # type: ignore[misc]
+        if state.phase is Phase.DEBUG:
+            self._draw_debug(name, row)
+            return
+        buttons = [w.HTML(f"<b>{html.escape(name)}, row {row}:</b> choose ")]
+        for action in state.legal_actions(name):
+            words = []
+            if action.patron is not None:
+                words.append(f"Patron {two_digits(action.patron)}")
+            words.append(f"take {action.take}" if action.take else "claim")
+            button = w.Button(description=", ".join(words).capitalize())
+            button.add_class("lnb-choice")
+            button.on_click(self.status.guarded(lambda _, a=action: self._choose(a)))
+            buttons.append(button)
+        self.choice_box.children = tuple(buttons)
+
+    def _draw_debug(self, name: str, row: int) -> None:
+        state = self.state
+        assert state is not None
+        trace_row = state.player(name).play.trace.rows[row - 1]  # type: ignore[union-attr]
+        keep = w.Button(description="Keep my rows")
+        keep.add_class("lnb-recompute")
+        keep.on_click(self.status.guarded(lambda _: self._choose(Recompute(name))))
+        p = state.player(name)
+        rewrite = ProgramBuilder(state.board, start=trace_row.before,
+                                 limit=p.limit - (row - 1), mental=True,
+                                 title=f"{name}: rewrite from row {row}",
+                                 on_done=self.status.guarded(
+                                     lambda program: self._choose(Debug(name, program))))
+        left = state.edition.max_debugs - p.debugs
+        wrote = two_digits(trace_row.written) if trace_row.written is not None else "?"
+        self.debug_box.children = (
+            w.HTML(f"<b>{html.escape(name)}, row {row}</b>: you wrote {wrote}, but "
+                   f"{html.escape(trace_row.text)}. Debug (−{state.edition.debug_penalty} "
+                   f"points, {left} left) and rewrite from row {row}, or keep your rows "
+                   "(their Results are worked out again)."),
+            keep, rewrite)
+
+    def _next_round(self) -> None:
+        self.reviewing = None
+        self.resolution.load([], ())
+        self.refresh()
+
+    # -- saving and loading --------------------------------------------------------------------
+    def record_json(self) -> str:
+        """The finished game as an ``lnb-game/1`` record (JSON text)."""
+        state = self.state
+        if state is None or not state.is_terminal():
+            raise GameError("only a finished game can be saved: play all four Rounds first")
+        return json.dumps(state.to_record(), ensure_ascii=False, indent=1) + "\n"
+
+    def save(self) -> None:
+        """Offer the record as a download link (no server file, no other host)."""
+        text = self.record_json()
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        names = "-".join(self.state.names) if self.state else "game"  # type: ignore[union-attr]
+        filename = "".join(c if c.isalnum() or c in "-_" else "_" for c in names) + ".json"
+        self.download.value = (f"<a class='lnb-download-link' download='{filename}' "
+                               f"href='data:application/json;base64,{data}'>"
+                               f"⬇ Download {html.escape(filename)}</a>")
+        self.status.ok("Your game is ready: click the link to keep the file.")
+
+    def load_text(self, text: str) -> None:
+        """Load a finished game from record text; a broken one keeps the current game."""
+        from lnb import records
+
+        try:
+            result = records.replay(text)
+        except LnbError as exc:
+            raise type(exc)(f"that file is not a game we can read: {exc}") from None
+        self.state = result.state
+        self.computers = {}
+        self.loaded = True
+        self.reviewing = None
+        self.clock.playing = False
+        self.timer.stop()
+        self.status.ok("Game loaded: here are its Rounds and scores.")
+        self.refresh()
+
+    def _uploaded(self, change: dict) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        content = item["content"] if isinstance(item, dict) else item.content
+        try:
+            text = bytes(content).decode("utf-8")
+        except UnicodeDecodeError:
+            raise GameError("that file is not a game record (it is not text); "
+                            "choose a .json file saved by this app") from None
+        finally:
+            self.upload.value = ()
+        self.load_text(text)
+
+    # -- drawing --------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Let computers act, then draw the screen the State calls for."""
+        state = self.state
+        if state is None:
+            self.phase_title.value = ""
+            self.body.children = (self.setup,)
+            self.save_button.layout.display = self.new_button.layout.display = "none"
+            return
+        self.save_button.layout.display = self.new_button.layout.display = None
+        if self.reviewing is None and not self.loaded:
+            self._run_computers()
+        if self.loaded:
+            self._draw_loaded()
+        elif self.reviewing is not None:
+            self._draw_review()
+        elif state.phase in (Phase.TARGET, Phase.ACTIVATE):
+            self._draw_subroutine_phase()
+        elif state.phase is Phase.PROGRAM:
+            if self._program_round != state.round:
+                self._enter_program()
+            self._draw_program_phase()
+        elif state.phase in (Phase.RESOLUTION, Phase.DEBUG):
+            self._draw_resolution_phase()
+        else:
+            self._draw_game_over()
+
+    def _title(self, text: str) -> None:
+        assert self.state is not None
+        self.phase_title.value = f"<b>Round {self.state.round} of {ROUNDS}</b> · {text}"
+
+    def _draw_subroutine_phase(self) -> None:
+        state = self.state
+        assert state is not None
+        self.board_view.refresh(state.board)
+        name = self._waiting_person()
+        if state.phase is Phase.TARGET:
+            self._title(f"{html.escape(name)}: choose a Subroutine to target "
+                        "(others, look away!)")
+            self.subs_view.refresh(state, name, mode="target")
+        else:
+            self._title(f"{html.escape(name)}: activate Subroutines you completed "
+                        "(each works once)")
+            self.subs_view.refresh(state, name, mode="activate")
+        self.body.children = (self.subs_view, self.board_view)
+
+    def _draw_program_phase(self) -> None:
+        state = self.state
+        assert state is not None
+        self.patrons_view.refresh(state)
+        done = [f"{i}. {html.escape(n)}" for i, n in enumerate(state.finished, start=1)]
+        thinking = [html.escape(n) for n in self.computers if state.player(n).play.token is None]
+        parts = [f"Done: {', '.join(done)}" if done else "Nobody is done yet."]
+        if thinking:
+            parts.append(f"Thinking: {', '.join(thinking)}")
+        self.finished_line.value = " · ".join(parts)
+        if self._person is not None:
+            self._title(f"{html.escape(self._person)}: write your program, then press "
+                        "I'm done")
+            panel: tuple[w.Widget, ...] = (self.builder,)
+        else:
+            self._title("Waiting for the others to finish")
+            self.board_view.refresh(state.board)
+            panel = (self.board_view,)
+        self.body.children = (self.timer, self.finished_line, self.patrons_view, *panel)
+
+    def _draw_resolution_phase(self) -> None:
+        state = self.state
+        assert state is not None
+        if self.timer.running:
+            self.timer.stop()
+        self.clock.playing = False
+        if self._resolution_round != state.round:
+            self._resolution_round = state.round
+            self.resolution.load(self._round_events(state.round), state.order, complete=False)
+        self._title("Resolution: each row in turn, in order of finishing")
+        self.patrons_view.refresh(state)
+        self.body.children = (self.patrons_view, self.resolution, self.choice_box,
+                              self.debug_box)
+
+    def _draw_review(self) -> None:
+        state = self.state
+        assert state is not None and self.reviewing is not None
+        sheet = state.score_sheet()
+        self.scores.refresh(sheet)
+        last = state.is_terminal()
+        self.phase_title.value = (f"<b>Round {self.reviewing} of {ROUNDS} resolved</b>"
+                                  + (" · the game is over!" if last else " · scores so far"))
+        self.next_button.description = "See the final scores" if last else "Next Round"
+        self.body.children = (self.resolution, self.next_button, self.scores)
+
+    def _draw_game_over(self) -> None:
+        state = self.state
+        assert state is not None
+        self.phase_title.value = "<b>The game is over</b> · final scores"
+        self.scores.refresh(state.score_sheet())
+        self.body.children = (self.scores,)
+
+    def _draw_loaded(self) -> None:
+        state = self.state
+        assert state is not None
+        self.phase_title.value = ("<b>A saved game</b> · step through its Rounds "
+                                  "and read the scores")
+        self.scores.refresh(state.score_sheet())
+        self._show_review()
+        self.body.children = (self.review_rounds, self.resolution, self.scores)
+
+    def _show_review(self) -> None:
+        if self.state is None or not self.loaded:
+            return
+        events = self._round_events(self.review_rounds.value)
+        order = list(dict.fromkeys(e.player for e in events))
+        self.resolution.load(events, order, complete=True)
