@@ -17,6 +17,7 @@ COMMAND_MODULES = (
     "lnb.cli.engine",
     "lnb.cli.game",
     "lnb.cli.solver",
+    "lnb.cli.sheet",  # after lnb.cli.solver: adds `lnb puzzle sheet`
 )
 
 

@@ -1,0 +1,240 @@
+"""The puzzle app without a browser: build it, click, assert on widgets, store and lnb values."""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import doctest
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import widgets.puzzle_app as puzzle_app
+from lnb.hints import hint
+from lnb.progress import ProgressStore, Pupil
+from lnb.puzzles import Puzzle, daily
+from widgets.puzzle_app import PuzzleApp, browser_key_script, page_address, voila_query
+
+TODAY = datetime.date(2025, 3, 5)  # a Wednesday: the daily puzzle is of difficulty 3
+# Start 55, reach 73 within 3 rows, using only A1 (±1), A4 (×÷2), B4 (Swap): A4/ B4s A1+.
+SHARED = Puzzle(start=55, targets=(73,), limit=3, spaces=frozenset({"A1", "A4", "B4"}))
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> ProgressStore:
+    return ProgressStore(tmp_path / "progress.sqlite3")
+
+
+def make_app(store: ProgressStore, **query: str) -> PuzzleApp:
+    app = PuzzleApp(store, today=lambda: TODAY, seed=1)
+    app.open_query(query)
+    return app
+
+
+def click_program(app: PuzzleApp, program: str) -> None:
+    for op in program.split():
+        button = app.builder.board_view.button(op)
+        assert not button.disabled, f"{op} is disabled: {button.tooltip}"
+        button.click()
+
+
+def test_module_doctest() -> None:
+    result = doctest.testmod(puzzle_app, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_shared_code_opens_and_is_solved_by_clicks(store: ProgressStore) -> None:
+    app = make_app(store, code=SHARED.code.lower(), nick="Sam")
+    assert app.puzzle == SHARED
+    assert SHARED.code in app.heading.value and "Reach 73" in app.heading.value
+    click_program(app, str(SHARED.solution.program))
+    assert app.builder.rows_text()[-1] == "3. A1+ 72 + 1 = 73"
+    assert "lnb-hit" in app.targets.value
+    app.builder.done_button.click()
+    assert (app.status.kind, app.status.text) == ("ok", "Solved in 3 rows!")
+    saved = store.load(Pupil.from_nickname("sam")).get(SHARED.code)
+    assert saved is not None and saved.solved and saved.best_rows == 3
+    assert "Solved: <b>1</b> puzzle" in app.progress_view.value
+    assert "✓ solved" in app.heading.value
+
+
+def test_forbidden_spaces_are_disabled_and_refused_when_typed(store: ProgressStore) -> None:
+    app = make_app(store, code=SHARED.code)
+    button = app.builder.board_view.button("A3+")
+    assert button.disabled and "does not allow A3" in button.tooltip
+    app.builder.typed.value = "A4/ A3+"
+    assert "does not allow A3" in app.builder.status.text
+    assert len(app.builder.program) == 0
+    button.click()  # a disabled button clicked anyway (as a test can) changes nothing
+    assert len(app.builder.program) == 0
+
+
+@pytest.mark.parametrize(("code", "says"), [
+    ("P1-0J6Y-91VC-8", "checksum does not match"),
+    ("Q1-0J6Y-91VC-7", "starts with P1-"),
+    ("P1-0J6Y", "too short"),
+    ("P9-0J6Y-91VC-7", "version P9 is not known"),
+])
+def test_a_broken_code_in_the_address_is_explained(store: ProgressStore, code: str,
+                                                   says: str) -> None:
+    app = make_app(store, code=code)
+    assert app.status.kind == "error"
+    assert app.status.text.startswith("The puzzle code in this page's address is broken")
+    assert says in app.status.text and "Traceback" not in app.status.text
+    assert app.puzzle == daily(TODAY)  # the pupil still has a puzzle to do
+
+
+def test_a_broken_code_typed_in_the_box_is_explained(store: ProgressStore) -> None:
+    app = make_app(store)
+    before = app.puzzle
+    app.code_box.value = "P1-0J6Y-91VC-8"
+    assert app.status.kind == "error" and "checksum does not match" in app.status.text
+    assert app.puzzle == before
+    app.code_box.value = SHARED.code
+    assert app.puzzle == SHARED and app.status.kind == "info"
+
+
+def test_a_wrong_answer_is_explained_and_counted(store: ProgressStore) -> None:
+    app = make_app(store, code=SHARED.code, nick="sam")
+    click_program(app, "A1+ A1+")
+    app.check()
+    assert app.status.kind == "error"
+    assert "never hit 73" in app.status.text and "closest Result was 57" in app.status.text
+    saved = store.load(Pupil.from_nickname("sam")).get(SHARED.code)
+    assert saved is not None and (saved.attempts, saved.solved) == (1, False)
+
+
+def test_hints_escalate_and_are_remembered(store: ProgressStore) -> None:
+    app = make_app(store, code=SHARED.code, nick="sam")
+    assert app.hint_button.description == "Hint 1 of 3"
+    texts = []
+    for _ in range(4):
+        app.hint_button.click()
+        texts.append(app.hints.value)
+    expected = [hint(SHARED, "", level).text for level in (1, 2, 3)]
+    assert all(e in texts[-1] for e in expected)
+    assert expected[2] not in texts[1] and expected[1] not in texts[0]
+    assert app.hint_button.description == "Hint 3 of 3"
+    again = make_app(store, code=SHARED.code, nick="SAM")
+    assert again.hint_level == 3
+    assert store.load(Pupil.from_nickname("sam")).get(SHARED.code).hints == 3  # type: ignore[union-attr]
+
+
+def test_the_browser_key_names_the_pupil_and_a_nickname_overrides_it(
+        store: ProgressStore) -> None:
+    app = make_app(store)
+    assert app.pupil is None and "not saved yet" in app.who.value
+    key = Pupil.new_browser_key()
+    app.browser_key.value = json.dumps({"key": key})
+    assert app.pupil == Pupil.from_browser_key(key)
+    assert "this browser" in app.who.value
+    app.nickname.value = "  Ada "
+    assert app.pupil == Pupil.from_nickname("ada") and app.status.kind == "ok"
+    app.nickname.value = "no <tags>"
+    assert app.status.kind == "error" and "'<>'" in app.status.text
+    assert app.pupil == Pupil.from_nickname("ada")
+
+
+def test_a_remembered_nickname_wins_and_the_address_wins_over_the_browser(
+        store: ProgressStore) -> None:
+    app = make_app(store)
+    app.browser_key.value = json.dumps({"key": Pupil.new_browser_key(), "nickname": "Zoe"})
+    assert app.pupil == Pupil.from_nickname("zoe")
+    linked = make_app(store, nick="ben")
+    linked.browser_key.value = json.dumps({"key": Pupil.new_browser_key()})
+    assert linked.pupil == Pupil.from_nickname("ben")
+
+
+def test_work_done_before_the_pupil_is_known_is_saved_once_known(
+        store: ProgressStore) -> None:
+    app = make_app(store, code=SHARED.code)
+    app.hint_button.click()
+    click_program(app, "A4/ B4s A1+")
+    app.check()
+    assert app.progress is not None and app.progress.solved_count == 1
+    key = Pupil.new_browser_key()
+    app.browser_key.value = json.dumps({"key": key})
+    saved = store.load(Pupil.from_browser_key(key)).get(SHARED.code)
+    assert saved is not None and saved.solved and saved.hints == 1
+
+
+def test_two_pupils_on_one_server_keep_their_own_progress(store: ProgressStore) -> None:
+    sam, ada = make_app(store, code=SHARED.code, nick="sam"), make_app(store, nick="ada")
+    click_program(sam, "A4/ B4s A1+")
+    sam.check()
+    ada.open_code(SHARED.code)
+    ada.check()  # nothing written: not solved
+    assert store.load(Pupil.from_nickname("sam")).get(SHARED.code).solved  # type: ignore[union-attr]
+    assert not store.load(Pupil.from_nickname("ada")).get(SHARED.code).solved  # type: ignore[union-attr]
+    assert "✓ solved" in sam.heading.value and "✓ solved" not in ada.heading.value
+
+
+def test_a_corrupt_progress_file_is_explained_and_the_session_kept(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    path.write_bytes(b"not a database at all " * 100)
+    app = make_app(ProgressStore(path), code=SHARED.code, nick="sam")
+    click_program(app, "A4/ B4s A1+")
+    app.check()
+    assert app.status.text == "Solved in 3 rows!"
+    view = app.progress_view.value
+    assert "cannot be saved" in view and str(path) in view and "aside" in view
+    assert "Solved: <b>1</b>" in view
+
+
+def test_levels_new_puzzle_and_the_daily_puzzle(store: ProgressStore) -> None:
+    app = make_app(store, nick="sam")
+    assert app.puzzle == daily(TODAY) and "today's puzzle" in app.heading.value
+    assert app.levels.value == daily(TODAY).difficulty
+    app.levels.value = 5
+    app.new_button.click()
+    assert app.puzzle.difficulty == 5 and app.puzzle != daily(TODAY)
+    assert app.builder.start == app.puzzle.start and len(app.builder.program) == 0
+    app.daily_button.click()
+    assert app.puzzle == daily(TODAY)
+    click_program(app, str(app.puzzle.solution.program))
+    app.check()
+    assert app.status.kind == "ok"
+    assert "Streak: <b>1 day</b>" in app.progress_view.value
+    assert "Today's puzzle: ✓" in app.progress_view.value
+
+
+def test_the_teacher_makes_a_sheet_with_links(store: ProgressStore) -> None:
+    app = make_app(store)
+    app.link = "http://10.0.0.5:8866/voila/render/puzzles.ipynb"
+    teacher = app.teacher
+    teacher.difficulty.value, teacher.count.value, teacher.seed.value = 1, 4, "7B"
+    teacher.make_button.click()
+    assert teacher.puzzle_set is not None and len(teacher.puzzle_set.codes) == 4
+    assert {p.difficulty for p in teacher.puzzle_set.puzzles} == {1}
+    listed = re.findall(r"\?code=(P1-[0-9A-Z-]+)", teacher.result.value)
+    assert listed == list(teacher.puzzle_set.codes)
+    data = re.search(r"base64,([A-Za-z0-9+/=]+)", teacher.result.value)
+    assert data is not None
+    sheet = base64.b64decode(data.group(1)).decode("utf-8")
+    assert all(code in sheet for code in listed) and "Answers" in sheet
+
+
+def test_the_query_and_address_come_from_voilas_environment(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "code=P1-0J6Y-91VC-7&nick=Sam%20Lee")
+    assert voila_query() == {"code": "P1-0J6Y-91VC-7", "nick": "Sam Lee"}
+    monkeypatch.delenv("QUERY_STRING")
+    assert voila_query() == {}
+    monkeypatch.delenv("VOILA_REQUEST_URL", raising=False)
+    for name, value in (("SERVER_NAME", "10.0.0.5"), ("SERVER_PORT", "8866"),
+                        ("SCRIPT_NAME", "/voila/render/puzzles.ipynb")):
+        monkeypatch.setenv(name, value)
+    assert page_address() == "http://10.0.0.5:8866/voila/render/puzzles.ipynb"
+    monkeypatch.setenv("VOILA_REQUEST_URL", "http://host:1/voila/render/puzzles.ipynb?code=x")
+    assert page_address() == "http://host:1/voila/render/puzzles.ipynb"
+
+
+def test_the_browser_script_targets_the_hidden_box() -> None:
+    script = browser_key_script()
+    assert script.startswith("<script>") and script.rstrip().endswith("</script>")
+    for needle in ("localStorage", ".lnb-browser-key input", ".lnb-nick-use",
+                   puzzle_app.STORAGE_KEY, "getRandomValues"):
+        assert needle in script
