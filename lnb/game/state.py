@@ -457,6 +457,10 @@ class State:
             raise GameError(f"{p.name} already targets Subroutine {p.play.target:02d} "
                             "this Round")
         allowed = [s.target for s in self.targetable(p.name)]
+        if action.subroutine in p.completed_subroutines:
+            raise GameError(f"{p.name} cannot target Subroutine {action.subroutine:02d}: it is "
+                            "already completed; choose one of "
+                            + ", ".join(f"{s:02d}" for s in allowed))
         if action.subroutine not in allowed:
             raise GameError(f"{p.name} cannot target Subroutine {action.subroutine!r}; "
                             f"choose one of {', '.join(f'{s:02d}' for s in allowed)}")
