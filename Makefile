@@ -19,7 +19,7 @@ browser:
 	bash scripts/ensure-chromium
 
 serve: setup
-	$(PY) -m widgets.serve
+	$(PY) -m widgets.serve $(ARGS)
 
 lint: setup
 	$(VENV)/bin/ruff check .
