@@ -16,7 +16,7 @@ _HERMETIC = (
 )
 
 
-def pytest_configure(config) -> None:  # noqa: ARG001 - pytest hook signature
+def pytest_configure(config) -> None:
     """Point Jupyter and IPython at empty folders of this run (inherited by subprocesses)."""
     root = Path(tempfile.mkdtemp(prefix="lnb-test-jupyter-"))
     for name in _HERMETIC:
