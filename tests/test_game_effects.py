@@ -27,7 +27,8 @@ def completing(sub, name="Ada", round2=None, activate=None, players=2, more=None
     r1 = R1 if players == 2 else [*R1, 77]
     rounds = {1: {"patrons": r1, "plays": {name: {"target": sub, "program": REACH[sub]}}},
               2: round2 or {}}
-    rounds[2].setdefault("plays", {}).setdefault(name, {})["activate"] = [sub] if activate is None else activate
+    play2 = rounds[2].setdefault("plays", {}).setdefault(name, {})
+    play2["activate"] = [sub] if activate is None else activate
     for number, entry in (more or {}).items():
         rounds.setdefault(number, {}).update(entry)
     others = [s for s in ALTERNATES[name] if s != sub]
