@@ -1,0 +1,147 @@
+"""Bots: legal through the public actions, deterministic for a seed, ordered by strength."""
+
+from __future__ import annotations
+
+import pytest
+
+from lnb import LnbError
+from lnb.bots import BOTS, Beginner, Greedy, Planner, make_bot
+from lnb.bots.base import standing
+from lnb.bots.planner import best_program
+from lnb.game import Finish, Game, Phase, Target, WriteProgram
+from lnb.simulate import play_game, simulate
+
+PLAYERS = [("planner", "Ada Lovelace"), ("greedy", "Charles Babbage"),
+           ("beginner", "Mary Somerville")]
+
+
+def new_bots(seed):
+    return {"planner": Planner(seed), "greedy": Greedy(seed), "beginner": Beginner(seed)}
+
+
+def test_bots_play_whole_games_with_legal_actions_only():
+    # apply_action raises on any illegal action, so finishing the game is the check;
+    # every program a bot writes also fits its limit and runs on the board.
+    for seed in range(3):
+        game = Game(PLAYERS, seed=seed)
+        state = game.new_initial_state()
+        bots = new_bots(seed)
+        while not state.is_terminal():
+            name = state.current_players()[0]
+            action = bots[name].choose_action(state, name)
+            if isinstance(action, Target):
+                assert action in state.legal_actions(name)
+            if isinstance(action, WriteProgram):
+                assert len(action.program) <= state.program_limit(name)
+            state.apply_action(action)
+        assert len(state.to_record()["rounds"]) == 4
+
+
+def test_same_seed_same_game_different_seed_different_game():
+    def record(seed, bot_seed):
+        return play_game(new_bots(bot_seed), Game(PLAYERS, seed=seed)).to_record()
+
+    assert record(5, 1) == record(5, 1)
+    assert record(5, 1)["rounds"] != record(5, 2)["rounds"]
+
+
+def test_think_seconds_are_deterministic_and_ordered_by_care():
+    game = Game(PLAYERS, seed=4)
+    state = game.new_initial_state()
+    bots = new_bots(9)
+    while state.phase is not Phase.PROGRAM:
+        name = state.current_players()[0]
+        state.apply_action(bots[name].choose_action(state, name))
+    for name, bot in bots.items():
+        t = bot.think_seconds(state, name)
+        assert t == bot.think_seconds(state, name) == new_bots(9)[name].think_seconds(state, name)
+        assert 0 < t < game.options.timer_seconds
+    # The beginner thinks longest; the greedy player is quickest.
+    assert bots["greedy"].think_seconds(state, "greedy") < 30
+    assert bots["beginner"].think_seconds(state, "beginner") >= 25
+
+
+def test_finish_carries_the_think_time():
+    state = Game(PLAYERS, seed=1).new_initial_state()
+    bots = new_bots(2)
+    while state.phase is not Phase.PROGRAM:
+        name = state.current_players()[0]
+        state.apply_action(bots[name].choose_action(state, name))
+    bot = bots["planner"]
+    state.apply_action(bot.choose_action(state, "planner"))  # writes its program
+    finish = bot.choose_action(state, "planner")
+    assert isinstance(finish, Finish)
+    assert finish.seconds == round(bot.think_seconds(state, "planner"), 1)
+
+
+def test_planner_program_is_best_against_enumeration():
+    """On Round 1 the planner's estimate equals the best over every program (brute force)."""
+    from lnb.bots.base import round_goals
+
+    state = Game(PLAYERS, seed=11).new_initial_state()
+    bots = new_bots(0)
+    while state.phase is not Phase.PROGRAM:
+        name = state.current_players()[0]
+        state.apply_action(bots[name].choose_action(state, name))
+    goals = round_goals(state, "planner")
+    ops, estimate = best_program(state, "planner")
+
+    def value(results):
+        left = list(goals)
+        total = 0.0
+        for r in results:
+            for kind in ("patron", "subroutine"):
+                for g in left:
+                    if g.kind == kind and g.value == r:
+                        total += g.worth
+                        left.remove(g)
+                        break
+        return total
+
+    best = 0.0
+    start = state.start_value("planner")
+
+    def walk(value_now, results, depth):
+        nonlocal best
+        best = max(best, value(results) - 0.001 * len(results))
+        if depth == 3:
+            return
+        from lnb.operations import legal_operations
+
+        for op in legal_operations(value_now, state.board):
+            r = op.apply(value_now, state.board).result
+            walk(r, (*results, r), depth + 1)
+
+    walk(start, (), 0)
+    # Within three rows nothing beats the planner's (five-row) plan.
+    assert estimate >= best - 1e-9
+    results = []
+    v = start
+    for op in ops:
+        v = op.apply(v, state.board).result
+        results.append(v)
+    assert value(results) - 0.001 * len(ops) == pytest.approx(estimate)
+
+
+def test_standing_estimate():
+    assert standing(0, [3]) == 0
+    assert standing(3, [1, 2]) == 9
+    assert standing(2, [2]) == 6.5
+    assert standing(1, [2]) == 4
+    assert standing(1, [2, 3]) == 0
+
+
+def test_make_bot():
+    assert set(BOTS) == {"beginner", "greedy", "planner"}
+    assert isinstance(make_bot(" Planner "), Planner)
+    with pytest.raises(LnbError, match="no bot named"):
+        make_bot("grandmaster")
+
+
+@pytest.mark.slow
+def test_strength_ordering_over_many_seeded_games():
+    summary = simulate(100, ["planner", "greedy", "beginner"], seed="order")
+    planner, greedy, beginner = (summary.row(b) for b in ("planner", "greedy", "beginner"))
+    assert planner.win_rate > greedy.win_rate > beginner.win_rate
+    assert planner.mean_score > greedy.mean_score > beginner.mean_score
+    assert planner.games == greedy.games == beginner.games == 100
