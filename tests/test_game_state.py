@@ -149,9 +149,9 @@ def test_write_program_is_checked_row_by_row():
     to_program_phase(state)
     with pytest.raises(IllegalOperationError, match=r"row 2 'C1\+': level C is not revealed"):
         state.apply_action(WriteProgram("Ada", "A3+ C1+"))
-    with pytest.raises(IllegalOperationError, match="row 6 'A1\\+': over the limit of 5"):
+    with pytest.raises(IllegalOperationError, match=r"row 6 'A1\+': over the limit of 5"):
         state.apply_action(WriteProgram("Ada", "A1+ " * 6))
-    with pytest.raises(IllegalOperationError, match="row 1 'B1\\+'.*leaves 00–99"):
+    with pytest.raises(IllegalOperationError, match=r"row 1 'B1\+'.*leaves 00–99"):
         state.apply_action(WriteProgram("Ada", "B1+"))
     with pytest.raises(IllegalOperationError, match="mental-arithmetic"):
         state.apply_action(WriteProgram("Ada", "A3+ 60"))

@@ -20,19 +20,32 @@ from lnb.operations import legal_operations
 from lnb.programs import Program
 
 
-def random_program(state: State, name: str, rng: random.Random, mistakes: float = 0.2) -> Program:
-    """A random legal program of random length for ``name`` this Round; in mental-arithmetic
+def _interesting(state: State, name: str) -> set[int]:
+    """Values worth reaching: Patrons on the table (and one either side), the target."""
+    values = {s.value + d for s in (*state.patrons, *state.reserved) for d in (-1, 0, 1)}
+    target = state.players[name].target
+    return values | ({target} if target is not None else set())
+
+
+def random_program(state: State, name: str, rng: random.Random, mistakes: float = 0.2,
+                   aim: float = 0.6) -> Program:
+    """A random legal program of random length for ``name`` this Round; each row aims at a
+    Patron or the target with probability ``aim`` when one is in reach. In mental-arithmetic
     play each row carries a written Result, wrong with probability ``mistakes``."""
     limit = state.program_limit(name)
     length = rng.randint(0, limit)
     program = Program()
     value = state.start_value(name)
     mental = state.options.mental_arithmetic
+    wanted = _interesting(state, name) if aim else set()
     for _ in range(length):
         ops = state.next_operations(name, program)
         if not ops:
             break
         op = rng.choice(ops)
+        if wanted and rng.random() < aim:
+            hits = [o for o in ops if o.apply(value, state.board).result in wanted]
+            op = rng.choice(hits) if hits else op
         value = op.apply(value, state.board).result
         written = None
         if mental:

@@ -1,0 +1,49 @@
+"""Game benchmark: full 4-player games between random legal players, per second.
+
+Prints games per second for plain and mental-arithmetic play, and the cost of replaying a
+saved record as a ratio to playing the game. Run alone: ``python -m benchmarks.bench_game``.
+"""
+
+from __future__ import annotations
+
+import time
+
+PLAYERS = [("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage"), ("Cy", "Mary Somerville"),
+           ("Di", "Luigi Federico Menabrea")]
+
+
+def games_per_second(count: int = 200, mental: bool = False) -> tuple[float, list[dict]]:
+    """Play ``count`` seeded 4-player random games; return games/s and their records."""
+    from lnb.game import Game, GameOptions
+    from lnb.game.random_play import play_random_game
+
+    options = GameOptions(mental_arithmetic=mental)
+    records = []
+    began = time.perf_counter()
+    for seed in range(count):
+        state = play_random_game(Game(PLAYERS, options, seed=seed), seed=seed)
+        records.append(state.to_record())
+    return count / (time.perf_counter() - began), records
+
+
+def replays_per_second(records: list[dict]) -> float:
+    """Replay saved records (all-or-nothing, checked) and return records/s."""
+    from lnb.records import replay
+
+    began = time.perf_counter()
+    for record in records:
+        replay(record)
+    return len(records) / (time.perf_counter() - began)
+
+
+def main() -> None:
+    plain, records = games_per_second()
+    print(f"4-player random games          {plain:8.1f} games/s")
+    mental, _ = games_per_second(mental=True)
+    print(f"4-player mental-arithmetic     {mental:8.1f} games/s   ratio {mental / plain:.2f}x")
+    replays = replays_per_second(records)
+    print(f"replay of saved 4-player games {replays:8.1f} games/s   ratio {replays / plain:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
