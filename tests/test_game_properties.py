@@ -6,11 +6,13 @@ is checked for the invariants of the rules and replayed from its saved record.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import random
 from collections import defaultdict
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -128,16 +130,12 @@ def test_fuzzed_records_raise_only_library_errors(which, where, value, delete):
         del parent[path[-1]]
     else:
         parent[path[-1]] = value
-    try:
+    with contextlib.suppress(LnbError):  # anything else fails the test
         replay(record)
-    except LnbError:
-        pass
 
 
 @settings(max_examples=100, deadline=None)
 @given(JSON)
 def test_arbitrary_json_is_refused_with_a_library_error(value):
-    try:
+    with pytest.raises(LnbError):
         replay({"format": "lnb-game/1", "players": value, "rounds": value})
-    except LnbError:
-        pass
