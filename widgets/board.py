@@ -7,8 +7,8 @@ shown on hover), so the board itself knows no rule.
 
 >>> from lnb import Board, Operation
 >>> view = BoardView(Board.standard())
->>> view.space("A", 3).name.value, view.space("C", 1).name.value
-('A3 ±5', 'C1 🔒')
+>>> view.space("A", 3).text, view.space("C", 1).text
+('A3 ±5', 'C1 locked')
 >>> picked = []
 >>> view = BoardView(Board.standard(), on_choose=picked.append)
 >>> view.refresh(choices={Operation.parse("A3+"): None, Operation.parse("A3-"): "too small"})
@@ -82,15 +82,17 @@ class Space(w.VBox):
         self.component, self.locked = component, component is None
         space = f"{self.level}{self.rack}"
         if component is None:
-            self.name.value = f"{space} 🔒"
-            self.tooltip = f"Level {self.level} is not revealed yet"
+            self.name.value = f"{space} locked"
+            # The tooltip goes on the name: a Box with a tooltip fails to render in
+            # ipywidgets 8.1 (its view reads the Box's missing ``description``).
+            self.name.tooltip = f"Level {self.level} is not revealed yet"
             self.add_class("lnb-space-locked")
             self.buttons = {}
             self.row.children = ()
             return
         self.remove_class("lnb-space-locked")
         self.name.value = f"{space} {component.label}"
-        self.tooltip = f"{space}: {describe_kind(component)}"
+        self.name.tooltip = f"{space}: {describe_kind(component)}"
         if self.on_choose is None:
             return
         self.buttons = {}
@@ -102,6 +104,13 @@ class Space(w.VBox):
             button.on_click(self._clicked(function))
             self.buttons[function] = button
         self.row.children = tuple(self.buttons.values())
+
+    @property
+    def text(self) -> str:
+        """What the space shows, as plain text."""
+        if self.component is None:
+            return f"{self.level}{self.rack} locked"
+        return f"{self.level}{self.rack} {self.component.label}"
 
     def _clicked(self, function: Function) -> Callable[[w.Button], None]:
         def clicked(_: w.Button) -> None:
