@@ -57,7 +57,7 @@ CSS = """
 .lnb-targets span { display: inline-block; min-width: 2.4em; margin-right: 6px; padding: 2px 6px;
                     border: 2px solid #5c6bc0; border-radius: 6px; text-align: center; }
 .lnb-targets span.lnb-hit { background: #c8e6c9; border-color: #2e7d32; }
-.lnb-hints div { margin: 2px 0; padding: 4px 8px; background: #fffde7; border-radius: 4px; }
+div.lnb-hint-line { margin: 2px 0; padding: 4px 8px; background: #fffde7; border-radius: 4px; }
 .lnb-progress table td { padding: 1px 8px; }
 .lnb-warning { background: #fff4e5; color: #663c00; padding: 4px 8px; border-radius: 4px; }
 .lnb-code { font-family: monospace; font-size: 18px; letter-spacing: 1px; }
@@ -240,6 +240,7 @@ class PuzzleApp(w.VBox):
         self.builder = PuzzleBuilder(self.puzzle, on_change=lambda _: self._show_targets(),
                                      on_done=lambda _: self.check())
         self.builder.done_button.description = "Check my answer"
+        self.builder.done_button.layout.width = "auto"
         self.builder.done_button.tooltip = "Check whether your rows solve the puzzle"
         self.hint_button = self._button("Hint", "lnb-hint", self.next_hint)
         self.hints = w.HTML("")
@@ -266,7 +267,7 @@ class PuzzleApp(w.VBox):
         self._set_puzzle(self.puzzle)
 
     def _button(self, text: str, css: str, action: Callable[[], None]) -> w.Button:
-        button = w.Button(description=text)
+        button = w.Button(description=text, layout=w.Layout(width="auto"))
         button.add_class(css)
         button.on_click(self.status.guarded(lambda _: action()))
         return button
@@ -412,7 +413,7 @@ class PuzzleApp(w.VBox):
         """Show the next hint (each says more; the third gives a whole program)."""
         self.hint_level = min(self.hint_level + 1, max(HINT_LEVELS))
         given = hint(self.puzzle, self.builder.program, level=self.hint_level)
-        shown = f"<div>Hint {given.level}: {html.escape(given.text)}</div>"
+        shown = f"<div class='lnb-hint-line'>Hint {given.level}: {html.escape(given.text)}</div>"
         self.hints.value = shown + self.hints.value
         self._record("record_hint", puzzle=self.puzzle.code, hints=self.hint_level,
                      difficulty=self._difficulty(), day=self.today())
@@ -501,7 +502,7 @@ class PuzzleApp(w.VBox):
         days = "day" if streak == 1 else "days"
         daily_done = p.get(self.daily_puzzle.code)
         parts.append(
-            f"<div>🔥 Streak: <b>{streak} {days}</b> (best {p.best_streak}) · "
+            f"<div>Streak: <b>{streak} {days}</b> (best {p.best_streak}) · "
             f"Solved: <b>{p.solved_count}</b> puzzle{'s' if p.solved_count != 1 else ''} · "
             f"Today's puzzle: {'✓' if daily_done and daily_done.solved else 'not yet'}</div>"
         )

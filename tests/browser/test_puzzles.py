@@ -1,0 +1,140 @@
+"""The puzzle app in a real browser: a shared puzzle solved by clicks, progress that survives
+a reload and a restarted server, and a broken code explained on the page."""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_harness import (
+    REPO,
+    STARTUP_TIMEOUT,
+    VoilaServer,
+    assert_no_traceback,
+    check_jupyter_paths,
+    free_port,
+    hermetic_env,
+    open_voila,
+    snap,
+)
+
+from lnb.puzzles import Puzzle
+from widgets.serve import stop, voila_command
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+# Start 55, reach 73 within 3 rows using only A1 (±1), A4 (×÷2), B4 (Swap): A4/ B4s A1+.
+SHARED = Puzzle(start=55, targets=(73,), limit=3, spaces=frozenset({"A1", "A4", "B4"}))
+APP = "voila/render/puzzles.ipynb"
+HEADING = ".lnb-puzzle-heading"
+STATUS = ".lnb-puzzle-app > .lnb-status .lnb-status-text"
+WAIT = 30_000
+
+
+@contextlib.contextmanager
+def served(root: Path, home: Path, db: Path, port: int) -> Iterator[VoilaServer]:
+    """The kit's Voila server (as the serve command starts it) with progress kept in ``db``."""
+    env = hermetic_env(home)
+    env["LNB_PROGRESS_DB"] = str(db)
+    check_jupyter_paths(env)
+    log_path = home / f"voila-{time.monotonic_ns()}.log"
+    with log_path.open("wb") as log:
+        proc = subprocess.Popen(voila_command(root, port=port, pool_size=1), cwd=REPO, env=env,
+                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    server = VoilaServer(url=f"http://127.0.0.1:{port}/", proc=proc, log_path=log_path)
+    try:
+        deadline = time.monotonic() + STARTUP_TIMEOUT
+        while True:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"Voila did not start:\n{server.log_tail()}")
+            with contextlib.suppress(OSError):
+                if server.status("") == 200:
+                    break
+            time.sleep(0.2)
+        yield server
+    finally:
+        stop(proc)
+
+
+@pytest.fixture
+def lessons(tmp_path: Path) -> Path:
+    """A folder holding only the puzzle lesson (so only its kernel is preheated)."""
+    root = tmp_path / "lessons"
+    root.mkdir()
+    shutil.copy(REPO / "lessons" / "puzzles.ipynb", root / "puzzles.ipynb")
+    return root
+
+
+def open_app(context, server: VoilaServer, query: str):  # type: ignore[no-untyped-def]
+    page = context.new_page()
+    open_voila(page, server.url + APP + query, selector=HEADING)
+    return page
+
+
+def solve_shared_by_clicks(page) -> None:  # type: ignore[no-untyped-def]
+    page.locator(HEADING, has_text=SHARED.code).wait_for(timeout=WAIT)
+    page.locator(".lnb-who", has_text="this browser").wait_for(timeout=WAIT)
+    forbidden = page.locator("button.lnb-op-A3-add")
+    assert forbidden.is_disabled()
+    for css, row in (("A4-divide", "55 ÷ 2 = 27"), ("B4-swap", "27 ⇄ 72"),
+                     ("A1-add", "72 + 1 = 73")):
+        page.locator(f"button.lnb-op-{css}").click()
+        page.locator(".lnb-rows", has_text=row).wait_for(timeout=WAIT)
+    page.locator(".lnb-targets .lnb-hit", has_text="73").wait_for(timeout=WAIT)
+    page.locator("button.lnb-done").click()
+    page.locator(STATUS, has_text="Solved in 3 rows!").wait_for(timeout=WAIT)
+
+
+def test_a_shared_puzzle_is_solved_by_clicks_and_survives_reload_and_restart(
+        browser, lessons: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    db = tmp_path / "progress.sqlite3"
+    port = free_port()
+    context = browser.new_context(viewport={"width": 1200, "height": 1000})
+    try:
+        with served(lessons, tmp_path, db, port) as server:
+            page = open_app(context, server, f"?code={SHARED.code}")
+            solve_shared_by_clicks(page)
+            page.locator(".lnb-progress", has_text="Solved: 1 puzzle").wait_for(timeout=WAIT)
+            assert_no_traceback(page)
+            snap(page, "solved")
+            page.reload(wait_until="domcontentloaded")
+            page.locator(HEADING, has_text="✓ solved").wait_for(timeout=60_000)
+            page.locator(".lnb-progress", has_text="Streak: 1 day").wait_for(timeout=WAIT)
+            page.close(run_before_unload=True)
+        assert db.exists()
+        with served(lessons, tmp_path, db, port) as again:  # same address: same browser storage
+            page = open_app(context, again, f"?code={SHARED.code}")
+            page.locator(HEADING, has_text="✓ solved").wait_for(timeout=60_000)
+            page.locator(".lnb-progress", has_text="Solved: 1 puzzle").wait_for(timeout=WAIT)
+            snap(page, "after-restart")
+            stranger = browser.new_context().new_page()  # another pupil, another browser
+            open_voila(stranger, again.url + APP + f"?code={SHARED.code}", selector=HEADING)
+            stranger.locator(".lnb-who", has_text="this browser").wait_for(timeout=WAIT)
+            stranger.locator(".lnb-progress", has_text="No puzzle solved yet").wait_for(
+                timeout=WAIT)
+            assert "✓ solved" not in stranger.locator(HEADING).inner_text()
+            stranger.context.close()
+    finally:
+        context.close()
+
+
+def test_a_broken_code_in_the_address_is_explained(browser, lessons: Path,  # type: ignore[no-untyped-def]
+                                                   tmp_path: Path) -> None:
+    broken = SHARED.code[:-1] + ("0" if SHARED.code[-1] != "0" else "1")
+    with served(lessons, tmp_path, tmp_path / "progress.sqlite3", free_port()) as server:
+        context = browser.new_context()
+        try:
+            page = open_app(context, server, f"?code={broken}")
+            message = page.locator(STATUS, has_text="address is broken")
+            message.wait_for(timeout=WAIT)
+            assert "checksum does not match" in message.inner_text()
+            assert "today's puzzle" in page.locator(HEADING).inner_text()
+            assert_no_traceback(page)
+            snap(page, "broken-code")
+        finally:
+            context.close()
