@@ -58,12 +58,13 @@ def test_unexpected_error_is_logged_and_apologised(caplog: pytest.LogCaptureFixt
 # -- board ---------------------------------------------------------------------------------
 def test_board_shows_levels_and_locks_hidden_ones() -> None:
     view = BoardView(BOARD_C)
-    assert view.space("C", 4).name.value == "C4 Set 42"
-    assert view.space("D", 1).name.value == "D1 🔒"
+    assert view.space("C", 4).text == "C4 Set 42"
+    assert view.space("D", 1).text == "D1 locked"
+    assert view.space("D", 1).name.tooltip == "Level D is not revealed yet"
     assert "lnb-space-locked" in view.space("E", 2)._dom_classes
     assert "lnb-space-locked" not in view.space("C", 2)._dom_classes
     view.refresh(BOARD_C.with_level("D", "+-3,+-4,copy>,copy<"))
-    assert view.space("D", 3).name.value == "D3 Copy →"
+    assert view.space("D", 3).text == "D3 Copy →"
     assert "lnb-space-locked" not in view.space("D", 3)._dom_classes
 
 

@@ -199,3 +199,23 @@ def test_views_draw_state() -> None:
     assert res.finished and res.shown == len(events)
     assert res.step_button.disabled and res.pause_button.disabled
     assert PatronsView().cards.value.startswith("<div class='lnb-muted'>")
+
+
+def test_hot_seat_people_write_in_turn_and_the_minute_runs() -> None:
+    app = GameApp([YOU, Seat("Bea", character="Mary Somerville")], seed=8)
+    state = app.state
+    for name in ("You", "Bea"):
+        assert app.phase_title.value.endswith(
+            f"{name}: choose a Subroutine to target (others, look away!)")
+        next(iter(app.subs_view.target_buttons.values())).click()
+    assert "You: write your program" in app.builder.title.value
+    app.builder.board_view.button("A3+").click()
+    app.builder.done_button.click()
+    assert state.finished == ("You",) and app.timer.running
+    assert "Bea: write your program" in app.builder.title.value
+    assert app.builder.program == state.player("Bea").play.program  # Bea's own, empty
+    app.builder.board_view.button("A1-").click()
+    app.timer.play.value = 60  # the bell: Bea's draft stands
+    assert state.phase is Phase.RESOLUTION
+    assert state.order == ("You", "Bea") and state.stopped == ("Bea",)
+    assert str(state.player("Bea").play.program) == "A1-"

@@ -369,6 +369,7 @@ class GameApp(w.VBox):
         self.apply(WriteProgram(self._person, program))
         self.apply(Finish(self._person, seconds=now))
         self._after_finish()
+        self._next_person()
         if state.phase is Phase.PROGRAM and not any(
                 state.player(n).play.token is None for n in self.persons()):
             self._fast_forward()

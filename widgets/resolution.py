@@ -68,7 +68,7 @@ class ResolutionView(w.VBox):
         self.play.observe(self.status.guarded(lambda _: self.refresh()), "playing")
         self.step_button = self._button("Step", "lnb-step", self.step, "Show the next row")
         self.play_button = self._button("▶ Play", "lnb-play", self.start, "Show rows one by one")
-        self.pause_button = self._button("⏸ Pause", "lnb-pause", self.pause, "Stop here")
+        self.pause_button = self._button("Pause", "lnb-pause", self.pause, "Stop here")
         self.all_button = self._button("Show all", "lnb-show-all", self.show_all,
                                        "Show every row now")
         self.speed = w.ToggleButtons(options=list(SPEEDS), value="Normal",

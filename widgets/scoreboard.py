@@ -67,7 +67,7 @@ class ScoreSheetView(w.VBox):
         names = ", ".join(sheet.winners)
         verb = "wins" if len(sheet.winners) == 1 else "win"
         so_far = "" if sheet.final else " so far"
-        self.headline.value = (f"<div class='lnb-title'>🏆 {html.escape(names)} {verb}"
+        self.headline.value = (f"<div class='lnb-title'>{html.escape(names)} {verb}"
                                f"{so_far}!</div>")
         self.chart.value = self._chart(sheet)
         self.table.value = self._table(sheet)

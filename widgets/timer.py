@@ -49,7 +49,7 @@ class Timer(w.HBox):
         self.links = (w.jslink((self.play, "value"), (self.bar, "value")),
                       w.jslink((self.play, "value"), (self.count, "value")))
         self.play.observe(self._ticked, "value")
-        super().__init__([stylesheet(), w.HTML("⏱"), self.bar, self.count, self.label,
+        super().__init__([stylesheet(), w.HTML("<b>Time</b>"), self.bar, self.count, self.label,
                           self.play])
         self.add_class("lnb-timer")
         self.add_class("lnb-widget")

@@ -1,0 +1,118 @@
+"""The game app in a real browser: a whole Round against a computer player, by clicks.
+
+``notebooks/play.ipynb`` is a link to ``lessons/play.ipynb``, so the server of the browser
+harness serves the very notebook pupils open. Screenshots of each stage go to
+``test-artifacts/test_play_a_round_against_the_computer/``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser_harness import assert_local_only, assert_no_traceback, open_voila, snap
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+PLAY = "voila/render/play.ipynb"
+WAIT = 30_000
+
+
+def visible(page, selector: str) -> bool:  # type: ignore[no-untyped-def]
+    loc = page.locator(selector)
+    return loc.count() > 0 and loc.first.is_visible()
+
+
+def score_rows(page) -> list[list[str]]:  # type: ignore[no-untyped-def]
+    rows = page.locator(".lnb-score-table tr.lnb-score-row")
+    return [[c.strip() for c in rows.nth(i).inner_text().split("\t")]
+            for i in range(rows.count())]
+
+
+def test_play_a_round_against_the_computer(page) -> None:  # type: ignore[no-untyped-def]
+    open_voila(page, PLAY, ".lnb-start-game")
+    assert "Play Lovelace & Babbage" in page.locator("body").inner_text()
+    snap(page, "1-setup")
+    page.locator(".lnb-start-game").click()
+
+    # Subroutine phase: the person targets one
+    page.locator(".lnb-target").first.wait_for(timeout=WAIT)
+    assert "choose a Subroutine to target" in page.locator(".lnb-phase").inner_text()
+    snap(page, "2-target")
+    page.locator(".lnb-target").first.click()
+
+    # Program phase: two rows by clicks, the arithmetic appears row by row
+    page.locator(".lnb-builder").wait_for(timeout=WAIT)
+    assert page.locator(".lnb-patron").count() == 5
+    rows = page.locator(".lnb-rows")
+    page.locator(".lnb-op-A3-add").click()
+    page.locator(".lnb-rows", has_text="55 + 5 = 60").wait_for(timeout=WAIT)
+    page.locator(".lnb-op-A4-divide").click()
+    page.locator(".lnb-rows", has_text="60 ÷ 2 = 30").wait_for(timeout=WAIT)
+    assert "2 of 5 rows" in page.locator(".lnb-builder-header").inner_text()
+    assert re.search(r"1\.\s+A3\+\s+55 \+ 5 = 60", rows.inner_text())
+    # an illegal choice is disabled with its reason on hover
+    b1_add = page.locator(".lnb-op-B1-add")
+    assert b1_add.is_enabled()  # 30 + 50 = 80 is fine
+    page.locator(".lnb-typed input").fill("B1+ B1+")
+    page.locator(".lnb-typed input").press("Enter")
+    page.locator(".lnb-status-error").first.wait_for(timeout=WAIT)
+    assert "leaves 00–99" in page.locator(".lnb-builder .lnb-status").inner_text()
+    assert "2 of 5 rows" in page.locator(".lnb-builder-header").inner_text()  # unchanged
+    snap(page, "3-program")
+    page.locator(".lnb-done").click()
+
+    # Resolution: step through the rows, choosing when a claim offers a choice
+    page.locator(".lnb-resolution").wait_for(timeout=WAIT)
+    snap(page, "4-resolution-start")
+    for _ in range(30):
+        if visible(page, ".lnb-next-round"):
+            break
+        if visible(page, ".lnb-choice"):
+            page.locator(".lnb-choice").first.click()
+        else:
+            page.locator(".lnb-step").click()
+        page.wait_for_timeout(150)
+    page.locator(".lnb-next-round").wait_for(timeout=WAIT)
+    table = page.locator(".lnb-resolution-table").inner_text()
+    assert "A3+ 55 + 5 = 60" in table and "A4/ 60 ÷ 2 = 30" in table
+    assert "Round 1 of 4 resolved" in page.locator(".lnb-phase").inner_text()
+    assert "Round resolved!" in page.locator(".lnb-resolution-progress").inner_text()
+
+    # the scores so far: one row per player, and each total is the sum of its parts
+    scores = score_rows(page)
+    assert {r[1] for r in scores} == {"You", "Computer"}
+    for _place, name, influence, failed, subs, engine, debugs, total in scores:
+        parts = int(influence) + int(failed) + int(subs) + int(engine) + int(debugs)
+        assert parts == int(total), (name, scores)
+    assert page.locator(".lnb-chart .lnb-total").count() == 2
+    snap(page, "5-round-over")
+
+    page.locator(".lnb-next-round").click()
+    page.locator(".lnb-target").first.wait_for(timeout=WAIT)
+    assert "Round 2 of 4" in page.locator(".lnb-phase").inner_text()
+    snap(page, "6-round-two")
+    assert_no_traceback(page)
+    assert_local_only(page)
+
+
+def test_hot_seat_and_the_timer_ticks_in_the_browser(page) -> None:  # type: ignore[no-untyped-def]
+    open_voila(page, PLAY, ".lnb-start-game")
+    page.locator(".lnb-seat-2 input").fill("Bea")
+    page.locator(".lnb-seat-2 select").first.select_option("Person")
+    page.locator(".lnb-start-game").click()
+    for name in ("You", "Bea"):  # each person targets in turn
+        page.locator(".lnb-phase", has_text=f"{name}: choose a Subroutine").wait_for(
+            timeout=WAIT)
+        page.locator(".lnb-target").first.click()
+    page.locator(".lnb-builder", has_text="You: write your program").wait_for(timeout=WAIT)
+    page.locator(".lnb-done").click()  # You finish first: the minute starts for Bea
+    page.locator(".lnb-builder", has_text="Bea: write your program").wait_for(timeout=WAIT)
+    assert "1. You" in page.locator(".lnb-finished").inner_text()
+    count = page.locator(".lnb-timer-count input")
+    page.wait_for_function(
+        "s => Number(document.querySelector(s).value) >= 2", arg=".lnb-timer-count input",
+        timeout=WAIT)
+    assert int(count.input_value()) >= 2
+    snap(page, "timer")
+    assert_no_traceback(page)
