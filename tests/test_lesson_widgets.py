@@ -13,11 +13,12 @@ from lnb.puzzles import Puzzle
 from lnb.solver import Solver
 from widgets.algebra_view import AlgebraView, BackwardsView
 from widgets.exercise import Exercise, number, numbers, words
+from widgets.majority_view import MajorityView
 from widgets.reach_grid import ReachGrid
 from widgets.status import APOLOGY
 
 
-@pytest.mark.parametrize("name", ["exercise", "algebra_view", "reach_grid"])
+@pytest.mark.parametrize("name", ["exercise", "algebra_view", "reach_grid", "majority_view"])
 def test_module_doctests(name: str) -> None:
     module = importlib.import_module(f"widgets.{name}")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
@@ -135,3 +136,15 @@ def test_reach_grid_lights_what_the_solver_reaches() -> None:
     assert "new numbers in 2 rows" in grid.summary.value
     grid.rows_slider.value = 0
     assert grid.lit() == [] and "Only the start" in grid.summary.value
+
+
+# -- majority --------------------------------------------------------------------------------
+def test_majority_view_draws_the_librarys_shares() -> None:
+    from lnb.game.scoring import split_places
+
+    view = MajorityView({"Ada": 4, "Bea": 2, "Cy": 2, "Dot": 2}, kind="Science")
+    assert view.points() == split_places([["Ada"], ["Bea", "Cy", "Dot"]], [9, 4])
+    assert "4 / 3 = 1 each" in view.sentence.value
+    view.sliders["Ada"].value = 0
+    assert view.points()["Ada"] == 0  # no marks, no place
+    assert "<td>Ada</td><td>0</td><td><b>0</b></td>" in view.table.value

@@ -1,0 +1,95 @@
+"""The lessons as files: generated navigation is up to date, each lesson keeps the house rules.
+
+Running them is nbval's job (``pytest --nbval-lax lessons``); opening them in a browser is
+``tests/browser/test_lessons.py``'s.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+LESSONS = Path(__file__).resolve().parents[1] / "lessons"
+spec = importlib.util.spec_from_file_location("make_index", LESSONS / "make_index.py")
+assert spec is not None and spec.loader is not None
+make_index = importlib.util.module_from_spec(spec)
+sys.modules["make_index"] = make_index
+spec.loader.exec_module(make_index)
+
+OURS = [*make_index.lessons(LESSONS), make_index.GUIDE]
+WIDGET_MODULES = re.compile(r"from widgets[.\w]* import|import ipywidgets")
+ARITHMETIC = re.compile(r"\d+ [+−×÷] \d+ = \d+")
+
+
+def test_the_lessons_are_all_there() -> None:
+    assert make_index.lessons(LESSONS) == [
+        "01-first-program.ipynb", "02-place-value.ipynb", "03-multiply-divide.ipynb",
+        "04-working-backwards.ipynb", "05-shortest-programs.ipynb", "06-fair-shares.ipynb",
+        "07-playing-the-game.ipynb",
+    ]
+    assert (LESSONS / make_index.GUIDE).is_file()
+
+
+def test_committed_navigation_equals_the_generated_one() -> None:
+    stale = make_index.stale(LESSONS)
+    assert not stale, f"run python lessons/make_index.py: {[p.name for p in stale]} differ"
+
+
+def test_the_index_links_every_lesson_app_and_guide() -> None:
+    index = nbformat.read(LESSONS / make_index.INDEX, as_version=4)
+    text = index.cells[0].source
+    for name in [*OURS, *make_index.APPS]:
+        if (LESSONS / name).is_file():
+            title = make_index.entry(LESSONS, name).title
+            assert f"[{title}]({name})" in text
+
+
+def test_navigation_is_regenerated_when_a_title_changes(tmp_path: Path) -> None:
+    for name in ["01-first-program.ipynb", "02-place-value.ipynb"]:
+        (tmp_path / name).write_bytes((LESSONS / name).read_bytes())
+    nb = nbformat.read(tmp_path / "02-place-value.ipynb", as_version=4)
+    nb.cells[0].source = nb.cells[0].source.replace("# Swap and copy the digits", "# Swap it")
+    nbformat.write(nb, tmp_path / "02-place-value.ipynb")
+    assert make_index.main(["--root", str(tmp_path), "--check"]) == 1
+    assert make_index.main(["--root", str(tmp_path)]) == 0
+    assert make_index.stale(tmp_path) == []
+    assert "[Swap it →](02-place-value.ipynb)" in (tmp_path / "01-first-program.ipynb").read_text()
+
+
+def test_make_index_doctests() -> None:
+    result = doctest.testmod(make_index)
+    assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("name", OURS)
+def test_lesson_keeps_the_house_rules(name: str) -> None:
+    nb = nbformat.read(LESSONS / name, as_version=4)
+    nbformat.validate(nb)
+    assert nb.metadata["kernelspec"]["name"] == "python3"
+    first = nb.cells[0]
+    assert first.cell_type == "markdown"
+    heading = first.source.splitlines()[0]
+    assert heading.startswith("# ") and heading[2].isupper()
+    for part in ("**What you'll do:**", "**What you'll learn:**", "**What you'll need:**"):
+        assert part in first.source, f"{name}: first cell lacks {part}"
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    for cell in code:
+        assert cell.outputs == [] and cell.execution_count is None, f"{name}: outputs stored"
+    assert any(WIDGET_MODULES.search(c.source) for c in code), f"{name}: no widget"
+    assert any("assert " in c.source for c in code), f"{name}: no pinned worked example"
+    assert nb.cells[-1].id == make_index.NAV_ID
+
+
+@pytest.mark.parametrize("name", [n for n in OURS if n.startswith("0")])
+def test_pupil_lessons_have_exercises_and_visible_arithmetic(name: str) -> None:
+    nb = nbformat.read(LESSONS / name, as_version=4)
+    text = "\n".join(c.source for c in nb.cells)
+    assert "Exercise" in text, f"{name}: no exercise"
+    assert "hints=" in text or "for_puzzle" in text, f"{name}: no hints"
+    assert ARITHMETIC.search(text), f"{name}: no arithmetic written out like 55 + 5 = 60"
