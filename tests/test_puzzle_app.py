@@ -203,7 +203,11 @@ def test_levels_new_puzzle_and_the_daily_puzzle(store: ProgressStore) -> None:
 def test_the_teacher_makes_a_sheet_with_links(store: ProgressStore) -> None:
     app = make_app(store)
     app.link = "http://10.0.0.5:8866/voila/render/puzzles.ipynb"
+    assert app.teacher_box.children == ()  # built only when a teacher opens the corner
+    corner = app.children[-1]
+    corner.selected_index = 0
     teacher = app.teacher
+    assert app.teacher_box.children == (teacher,)
     teacher.difficulty.value, teacher.count.value, teacher.seed.value = 1, 4, "7B"
     teacher.make_button.click()
     assert teacher.puzzle_set is not None and len(teacher.puzzle_set.codes) == 4

@@ -248,10 +248,13 @@ class PuzzleApp(w.VBox):
         # -- progress and the teacher's corner
         self.progress_view = w.HTML("")
         self.progress_view.add_class("lnb-progress")
-        self.teacher = TeacherSheet(link_for=lambda: self.link)
-        corner = w.Accordion([self.teacher], selected_index=None)
+        self._teacher: TeacherSheet | None = None  # built when first opened (fewer widgets)
+        self.teacher_box = w.VBox([])
+        corner = w.Accordion([self.teacher_box], selected_index=None)
         corner.set_title(0, "For teachers: a puzzle sheet for the class")
         corner.add_class("lnb-teacher-corner")
+        corner.observe(self.status.guarded(lambda change: self.teacher if change["new"] == 0
+                                           else None), "selected_index")
 
         super().__init__([
             stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.title,
@@ -265,6 +268,14 @@ class PuzzleApp(w.VBox):
         self.add_class("lnb-puzzle-app")
         self.add_class("lnb-app")
         self._set_puzzle(self.puzzle)
+
+    @property
+    def teacher(self) -> TeacherSheet:
+        """The teacher's corner (made on first use)."""
+        if self._teacher is None:
+            self._teacher = TeacherSheet(link_for=lambda: self.link)
+            self.teacher_box.children = (self._teacher,)
+        return self._teacher
 
     def _button(self, text: str, css: str, action: Callable[[], None]) -> w.Button:
         button = w.Button(description=text, layout=w.Layout(width="auto"))
