@@ -21,6 +21,7 @@ import logging
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import ipywidgets as w
@@ -187,20 +188,12 @@ class GameApp(w.VBox):
         self.phase_title = w.HTML("")
         self.phase_title.add_class("lnb-phase")
         self.setup = SetupForm(self.status.guarded(self._setup_done), self.edition)
-        self.board_view = BoardView()
-        self.patrons_view = PatronsView()
-        self.subs_view = SubroutinesView(on_target=self.status.guarded(self._target),
-                                         on_activate=self.status.guarded(self._activate))
-        self.builder = ProgramBuilder(on_change=self.status.guarded(self._written),
-                                      on_done=self.status.guarded(self._person_done))
-        self.timer = Timer(60, on_zero=self.status.guarded(self._time_up))
         self.finished_line = w.HTML("")
         self.finished_line.add_class("lnb-finished")
         self.clock = w.Play(value=0, min=0, max=CLOCK_LIMIT, interval=1000, show_repeat=False,
                             layout=w.Layout(display="none"))
         self.clock.add_class("lnb-clock")
         self.clock.observe(self.status.guarded(self._tick), "value")
-        self.resolution = ResolutionView(advance=self._advance_resolution)
         self.choice_box = w.HBox([])
         self.choice_box.add_class("lnb-choices")
         self.debug_box = w.VBox([])
@@ -208,11 +201,6 @@ class GameApp(w.VBox):
         self.next_button = w.Button(description="Next Round", button_style="primary")
         self.next_button.add_class("lnb-next-round")
         self.next_button.on_click(self.status.guarded(lambda _: self._next_round()))
-        self.scores = ScoreSheetView()
-        self.review_rounds = w.ToggleButtons(options=[1, 2, 3, 4], value=4,
-                                             description="Round")
-        self.review_rounds.add_class("lnb-review-rounds")
-        self.review_rounds.observe(self.status.guarded(lambda _: self._show_review()), "value")
         self.save_button = w.Button(description="Save the game", icon="")
         self.save_button.add_class("lnb-save")
         self.save_button.on_click(self.status.guarded(lambda _: self.save()))
@@ -235,6 +223,55 @@ class GameApp(w.VBox):
             self.start(seats, options or GameOptions(), timed)
         else:
             self.refresh()
+
+    # -- parts made when first needed (the setup page stays as light as a small notebook) --
+    @cached_property
+    def board_view(self) -> BoardView:
+        """The board, shown while nobody writes a program."""
+        return BoardView()
+
+    @cached_property
+    def patrons_view(self) -> PatronsView:
+        """This Round's Patrons."""
+        return PatronsView()
+
+    @cached_property
+    def subs_view(self) -> SubroutinesView:
+        """The Subroutines of the player who chooses now."""
+        return SubroutinesView(on_target=self.status.guarded(self._target),
+                               on_activate=self.status.guarded(self._activate))
+
+    @cached_property
+    def builder(self) -> ProgramBuilder:
+        """The program builder of the person whose turn it is."""
+        return ProgramBuilder(on_change=self.status.guarded(self._written),
+                              on_done=self.status.guarded(self._person_done))
+
+    @cached_property
+    def timer(self) -> Timer:
+        """The minute that starts when the first player is done."""
+        return Timer(60 if self.timed else None, on_zero=self.status.guarded(self._time_up))
+
+    @cached_property
+    def resolution(self) -> ResolutionView:
+        """The rows of the Round, resolved one by one."""
+        return ResolutionView(advance=self._advance_resolution)
+
+    @cached_property
+    def scores(self) -> ScoreSheetView:
+        """The score sheet."""
+        return ScoreSheetView()
+
+    @cached_property
+    def review_rounds(self) -> w.ToggleButtons:
+        """Which Round of a loaded game to look at."""
+        rounds = w.ToggleButtons(options=[1, 2, 3, 4], value=4, description="Round")
+        rounds.add_class("lnb-review-rounds")
+        rounds.observe(self.status.guarded(lambda _: self._show_review()), "value")
+        return rounds
+
+    def _made(self, part: str) -> bool:
+        return part in self.__dict__
 
     # -- starting and stopping -------------------------------------------------------------
     def start(self, seats: Sequence[Seat], options: GameOptions | None = None,
@@ -260,7 +297,8 @@ class GameApp(w.VBox):
         """Back to the setup form (the current game is dropped)."""
         self.state = None
         self.clock.playing = False
-        self.timer.stop()
+        if self._made("timer"):
+            self.timer.stop()
         self.download.value = ""
         self.status.clear()
         self.refresh()
@@ -531,7 +569,8 @@ class GameApp(w.VBox):
         self.loaded = True
         self.reviewing = None
         self.clock.playing = False
-        self.timer.stop()
+        if self._made("timer"):
+            self.timer.stop()
         self.status.ok("Game loaded: here are its Rounds and scores.")
         self.refresh()
 
@@ -619,7 +658,7 @@ class GameApp(w.VBox):
     def _draw_resolution_phase(self) -> None:
         state = self.state
         assert state is not None
-        if self.timer.running:
+        if self._made("timer") and self.timer.running:
             self.timer.stop()
         self.clock.playing = False
         if self._resolution_round != state.round:

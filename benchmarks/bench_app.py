@@ -1,0 +1,87 @@
+"""The game app against the one-widget baseline, in one Voila server and one browser.
+
+``python -m benchmarks.bench_app`` prints two ratios (goals: load ≤ 1.3×, click ≤ 2×):
+
+- **load**: from opening ``lessons/play.ipynb`` to its first usable widget (the *Start the
+  game* button), over the same for ``benchmarks/one_widget.ipynb``;
+- **click**: from a click on a board button of the program builder to the new row's
+  arithmetic on the page, over the baseline's click-to-new-label.
+
+Both notebooks (and a small one that opens the app in the Program phase, so the builder is
+on screen) are copied into one folder served by the kit's own Voila in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import nbformat
+
+from benchmarks.voila_timing import measure, open_browser, start_server
+
+REPO = Path(__file__).resolve().parents[1]
+GOALS = {"load": 1.3, "click": 2.0}
+PROGRAM_PHASE = """\
+from lnb.game import Target
+from widgets.game_app import GameApp, Seat
+
+app = GameApp([Seat("You"), Seat("Computer", computer=True, character="Charles Babbage")],
+              seed=1, think=600.0)
+app.apply(Target("You", app.state.targetable("You")[0].target))
+app.refresh()
+app"""
+
+
+def build_root(folder: Path) -> None:
+    """The three notebooks, side by side, in ``folder``."""
+    shutil.copy(REPO / "benchmarks" / "one_widget.ipynb", folder / "one_widget.ipynb")
+    shutil.copy(REPO / "lessons" / "play.ipynb", folder / "play.ipynb")
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python",
+                                 "name": "python3"}
+    nb.cells = [nbformat.v4.new_code_cell(PROGRAM_PHASE)]
+    nbformat.write(nb, folder / "app_program.ipynb")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure the baseline and the app; print figures and the two ratios."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--loads", type=int, default=5)
+    parser.add_argument("--pool-size", type=int, default=1)
+    args = parser.parse_args([] if argv is None else argv)
+    clicks = 5  # the builder's row limit: every click writes one more row
+    with tempfile.TemporaryDirectory(prefix="lnb-bench-app-") as tmp:
+        root = Path(tmp)
+        build_root(root)
+        print("starting Voila and Chromium...", flush=True)
+        with start_server(root, pool_size=args.pool_size) as base_url, \
+                open_browser() as browser:
+            print("measuring the one-widget baseline...", flush=True)
+            baseline = measure(browser, base_url, "voila/render/one_widget.ipynb",
+                               ready=".bench-button", click=".bench-button",
+                               changed=".bench-label", loads=args.loads, clicks=clicks)
+            print("measuring the game app (setup page)...", flush=True)
+            app = measure(browser, base_url, "voila/render/play.ipynb",
+                          ready=".lnb-start-game", click=".lnb-seat-count button",
+                          changed=".lnb-seat-count", loads=args.loads, clicks=0)
+            print("measuring the program builder...", flush=True)
+            builder = measure(browser, base_url, "voila/render/app_program.ipynb",
+                              ready=".lnb-op-A1-add", click=".lnb-op-A1-add",
+                              changed=".lnb-rows", loads=1, clicks=clicks)
+    print(f"baseline   {baseline}")
+    print(f"app        load {app.load * 1000:.0f} ms (median of {len(app.loads)})")
+    print(f"builder    {builder}")
+    load_ratio = app.load / baseline.load
+    click_ratio = builder.click / baseline.click
+    for name, ratio in (("load", load_ratio), ("click", click_ratio)):
+        verdict = "meets" if ratio <= GOALS[name] else "misses"
+        print(f"{name} ratio  {ratio:.2f}x  ({verdict} the goal of {GOALS[name]}x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
