@@ -199,7 +199,7 @@ class Exercise(w.VBox):
 
         self.status = StatusLine()
         self.title = w.HTML(f"<div class='lnb-title'>{html.escape(title)}</div>" if title else "")
-        self.question = w.HTMLMath(question)
+        self.question = w.HTMLMath(f"<div style='font-size:19px'>{question}</div>")
         self.question.add_class("lnb-question")
         self.answer = w.Text(placeholder=placeholder, continuous_update=False,
                              layout=w.Layout(width="16em"))
