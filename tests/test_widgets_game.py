@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from lnb.game import Game, Phase
+from lnb.game import Game, GameOptions, Phase
 from lnb.game.random_play import play_random_game
 from widgets.game_app import GameApp, Seat
 from widgets.patrons import PatronsView
@@ -219,3 +219,36 @@ def test_hot_seat_people_write_in_turn_and_the_minute_runs() -> None:
     assert state.phase is Phase.RESOLUTION
     assert state.order == ("You", "Bea") and state.stopped == ("Bea",)
     assert str(state.player("Bea").play.program) == "A1-"
+
+
+def test_mental_arithmetic_wrong_result_offers_debug_or_keep() -> None:
+    app = GameApp([YOU, BOT], options=GameOptions(mental_arithmetic=True), seed=6)
+    state = app.state
+    next(iter(app.subs_view.target_buttons.values())).click()
+    builder = app.builder
+    assert builder.mental
+    builder.board_view.button("A3+").click()
+    assert "60" not in builder.question.value  # the pupil works it out
+    builder.answer.value = "61"  # wrong: 55 + 5 = 60
+    assert state.player("You").play.program.written == (61,)
+    builder.done_button.click()
+    for _ in range(10):
+        if app.debug_box.children:
+            break
+        app.resolution.step_button.click()
+    assert state.phase is Phase.DEBUG
+    text = app.debug_box.children[0].value
+    assert "you wrote 61" in text and "55 + 5 = 60" in text
+    keep = app.debug_box.children[1]
+    keep.click()
+    assert state.phase is not Phase.DEBUG
+    assert any(e.player == "You" and e.written == 61 and e.result == 60
+               for e in state.events)
+
+
+def test_handicap_from_the_setup_form() -> None:
+    app = GameApp()
+    app.setup.rows[0].children[3].value = "Art"
+    app.setup.start_button.click()
+    assert app.state.player("You").influence["Art"] == 1
+    assert app.state.options.handicap_for("You") == ("Art",)
