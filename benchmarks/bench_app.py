@@ -60,6 +60,11 @@ def main(argv: list[str] | None = None) -> int:
         print("starting Voila and Chromium...", flush=True)
         with start_server(root, pool_size=args.pool_size) as base_url, \
                 open_browser() as browser:
+            print("warming up (one load of each page, not counted)...", flush=True)
+            for path, ready in (("one_widget.ipynb", ".bench-button"),
+                                ("play.ipynb", ".lnb-start-game")):
+                measure(browser, base_url, f"voila/render/{path}", ready=ready, click=ready,
+                        changed=ready, loads=1, clicks=0)
             print("measuring the one-widget baseline...", flush=True)
             baseline = measure(browser, base_url, "voila/render/one_widget.ipynb",
                                ready=".bench-button", click=".bench-button",
