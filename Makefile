@@ -25,7 +25,7 @@ lint: setup
 	$(VENV)/bin/ruff check .
 
 test: setup browser lint
-	$(PY) -m pytest -n 2 --dist loadfile
+	$(PY) -m pytest -n 2
 
 test-fast: setup
 	$(PY) -m pytest -m "not browser" -x -q
