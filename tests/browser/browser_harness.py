@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -12,9 +14,12 @@ import time
 import urllib.error
 import urllib.request
 import weakref
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
+
+import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
@@ -112,6 +117,54 @@ def check_jupyter_paths(env: dict[str, str]) -> None:
               "voila/labextensions/@voila-dashboards/widgets-manager8/package.json"]
     for rel in needed:
         assert any((p / rel).exists() for p in paths), f"{rel} not on jupyter_path: {paths}"
+
+
+def _stop_group(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM the server's process group (Voila shuts its kernels down), then SIGKILL."""
+    if proc.poll() is not None:
+        return
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+
+@contextlib.contextmanager
+def running_voila(root: Path, home: Path, *, pool_size: int, port: int | None = None,
+                  env: dict[str, str] | None = None) -> Iterator[VoilaServer]:
+    """The kit's Voila server (the serve command's own ``voila_command``) on ``root``,
+    with hermetic Jupyter folders under ``home``; waits until it answers, stops it after.
+
+    ``env`` adds variables (e.g. ``LNB_PROGRESS_DB``). A server that exits or does not
+    answer within ``STARTUP_TIMEOUT`` fails the test with the tail of its log.
+    """
+    from widgets.serve import voila_command
+
+    full_env = {**hermetic_env(home), **(env or {})}
+    check_jupyter_paths(full_env)
+    port = port or free_port()
+    log_path = home / f"voila-{time.monotonic_ns()}.log"
+    with log_path.open("wb") as log:
+        proc = subprocess.Popen(voila_command(root, port=port, pool_size=pool_size), cwd=REPO,
+                                env=full_env, stdout=log, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+    server = VoilaServer(url=f"http://127.0.0.1:{port}/", proc=proc, log_path=log_path)
+    try:
+        deadline = time.monotonic() + STARTUP_TIMEOUT
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"Voila exited ({proc.returncode}):\n{server.log_tail()}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"Voila did not answer in {STARTUP_TIMEOUT} s:\n{server.log_tail()}")
+            with contextlib.suppress(OSError):
+                if server.status("") == 200:
+                    break
+            time.sleep(0.2)
+        yield server
+    finally:
+        _stop_group(proc)
 
 
 def requests_of(page) -> list[str]:  # type: ignore[no-untyped-def]

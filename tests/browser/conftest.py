@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
-import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,63 +18,21 @@ from browser_harness import (
     CHROMIUM,
     CHROMIUM_ARGS,
     NOTEBOOKS,
-    REPO,
-    STARTUP_TIMEOUT,
     VoilaServer,
     _requests,
-    check_jupyter_paths,
-    free_port,
-    hermetic_env,
+    running_voila,
     snap,
 )
-
-from widgets.serve import voila_command
 
 # Notebooks here are pages for the browser tests, not lessons for nbval.
 collect_ignore_glob = ["notebooks/*"]
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    """SIGTERM the server's process group (Voila shuts its kernels down), then SIGKILL."""
-    if proc.poll() is not None:
-        return
-    os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-
-
 @pytest.fixture(scope="session")
 def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     """A real Voila server on ``tests/browser/notebooks`` (pool size 1, culling on)."""
-    home = tmp_path_factory.mktemp("voila-home")
-    env = hermetic_env(home)
-    check_jupyter_paths(env)
-    port = free_port()
-    log_path = home / "voila.log"
-    cmd = voila_command(NOTEBOOKS, port=port, pool_size=1)
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT,
-                                start_new_session=True)
-    server = VoilaServer(url=f"http://127.0.0.1:{port}/", proc=proc, log_path=log_path)
-    try:
-        deadline = time.monotonic() + STARTUP_TIMEOUT
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"Voila exited ({proc.returncode}):\n{server.log_tail()}")
-            if time.monotonic() > deadline:
-                pytest.fail(f"Voila did not answer in {STARTUP_TIMEOUT} s:\n{server.log_tail()}")
-            try:
-                if server.status("") == 200:
-                    break
-            except OSError:
-                pass
-            time.sleep(0.2)
+    with running_voila(NOTEBOOKS, tmp_path_factory.mktemp("voila-home"), pool_size=1) as server:
         yield server
-    finally:
-        _stop(proc)
 
 
 @pytest.fixture(scope="session")

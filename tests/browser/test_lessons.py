@@ -7,9 +7,7 @@ preheated kernels, by one server for this module. Screenshots go to ``test-artif
 
 from __future__ import annotations
 
-import contextlib
 import re
-import subprocess
 import time
 from collections.abc import Iterator
 
@@ -17,18 +15,13 @@ import nbformat
 import pytest
 from browser_harness import (
     REPO,
-    STARTUP_TIMEOUT,
     VoilaServer,
     assert_local_only,
     assert_no_traceback,
-    check_jupyter_paths,
-    free_port,
-    hermetic_env,
     open_voila,
+    running_voila,
     snap,
 )
-
-from widgets.serve import stop, voila_command
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -42,28 +35,9 @@ EXERCISE = re.compile(r"\bExercise(\.for_puzzle)?\(")
 def lessons_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     """The kit's Voila server on ``lessons/`` (no preheating: lessons run when opened)."""
     home = tmp_path_factory.mktemp("lessons-home")
-    env = hermetic_env(home)
-    env["LNB_PROGRESS_DB"] = str(home / "progress.sqlite3")
-    check_jupyter_paths(env)
-    port = free_port()
-    log_path = home / "voila.log"
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen(voila_command(LESSONS, port=port, pool_size=0), cwd=REPO,
-                                env=env, stdout=log, stderr=subprocess.STDOUT,
-                                start_new_session=True)
-    server = VoilaServer(url=f"http://127.0.0.1:{port}/", proc=proc, log_path=log_path)
-    try:
-        deadline = time.monotonic() + STARTUP_TIMEOUT
-        while True:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"Voila did not start:\n{server.log_tail()}")
-            with contextlib.suppress(OSError):
-                if server.status("") == 200:
-                    break
-            time.sleep(0.2)
+    env = {"LNB_PROGRESS_DB": str(home / "progress.sqlite3")}
+    with running_voila(LESSONS, home, pool_size=0, env=env) as server:
         yield server
-    finally:
-        stop(proc)
 
 
 def expected_exercises(name: str) -> int:

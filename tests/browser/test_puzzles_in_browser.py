@@ -3,28 +3,21 @@ a reload and a restarted server, and a broken code explained on the page."""
 
 from __future__ import annotations
 
-import contextlib
 import shutil
-import subprocess
-import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from browser_harness import (
     REPO,
-    STARTUP_TIMEOUT,
     VoilaServer,
     assert_no_traceback,
-    check_jupyter_paths,
     free_port,
-    hermetic_env,
     open_voila,
+    running_voila,
     snap,
 )
 
 from lnb.puzzles import Puzzle
-from widgets.serve import stop, voila_command
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -36,29 +29,9 @@ STATUS = ".lnb-puzzle-app > .lnb-status .lnb-status-text"
 WAIT = 30_000
 
 
-@contextlib.contextmanager
-def served(root: Path, home: Path, db: Path, port: int) -> Iterator[VoilaServer]:
+def served(root: Path, home: Path, db: Path, port: int):  # type: ignore[no-untyped-def]
     """The kit's Voila server (as the serve command starts it) with progress kept in ``db``."""
-    env = hermetic_env(home)
-    env["LNB_PROGRESS_DB"] = str(db)
-    check_jupyter_paths(env)
-    log_path = home / f"voila-{time.monotonic_ns()}.log"
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen(voila_command(root, port=port, pool_size=1), cwd=REPO, env=env,
-                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    server = VoilaServer(url=f"http://127.0.0.1:{port}/", proc=proc, log_path=log_path)
-    try:
-        deadline = time.monotonic() + STARTUP_TIMEOUT
-        while True:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"Voila did not start:\n{server.log_tail()}")
-            with contextlib.suppress(OSError):
-                if server.status("") == 200:
-                    break
-            time.sleep(0.2)
-        yield server
-    finally:
-        stop(proc)
+    return running_voila(root, home, pool_size=1, port=port, env={"LNB_PROGRESS_DB": str(db)})
 
 
 @pytest.fixture
