@@ -55,8 +55,23 @@ def css_name(operation: Operation) -> str:
     return f"lnb-op-{operation.space}-{operation.function.name.lower()}{sigma}"
 
 
-class Space(w.VBox):
-    """One space of the board: its name and component, and its function buttons."""
+def close_all(widget: w.Widget) -> None:
+    """Close ``widget`` with its children, layout and style (each is a model on the page)."""
+    for child in getattr(widget, "children", ()):
+        close_all(child)
+    for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+        if isinstance(part, w.Widget):
+            part.close()
+    widget.close()
+
+
+class Space(w.HBox):
+    """One space of the board: its name and component, then its function buttons.
+
+    One box holds the name and the buttons (the name takes a whole line, the buttons wrap
+    below it): each widget costs every pupil's kernel and page a model, so there is no
+    inner box.
+    """
 
     def __init__(self, level: str, rack: int, on_choose: Callable[[Operation], None] | None):
         self.level, self.rack = level, rack
@@ -68,9 +83,7 @@ class Space(w.VBox):
         self.name = w.HTML("")
         self.name.add_class("lnb-space-name")
         self.buttons: dict[Function, w.Button] = {}
-        self.row = w.HBox([])
-        self.row.add_class("lnb-fn")
-        super().__init__([self.name, self.row] if on_choose else [self.name])
+        super().__init__([self.name])
         self.add_class("lnb-space")
         self.add_class(f"lnb-space-{level}{rack}")
 
@@ -87,23 +100,28 @@ class Space(w.VBox):
             # ipywidgets 8.1 (its view reads the Box's missing ``description``).
             self.name.tooltip = f"Level {self.level} is not revealed yet"
             self.add_class("lnb-space-locked")
-            self.buttons = {}
-            self.row.children = ()
+            self._set_buttons({})
             return
         self.remove_class("lnb-space-locked")
         self.name.value = f"{space} {component.label}"
         self.name.tooltip = f"{space}: {describe_kind(component)}"
         if self.on_choose is None:
             return
-        self.buttons = {}
+        buttons = {}
         for function in component.functions:
             button = w.Button(description=function_symbol(component, function),
                               layout=w.Layout(width="44px"))
             button.add_class("lnb-fn")
             button.add_class(css_name(Operation(self.level, self.rack, function)))
             button.on_click(self._clicked(function))
-            self.buttons[function] = button
-        self.row.children = tuple(self.buttons.values())
+            buttons[function] = button
+        self._set_buttons(buttons)
+
+    def _set_buttons(self, buttons: dict[Function, w.Button]) -> None:
+        old, self.buttons = self.buttons, buttons
+        self.children = (self.name, *buttons.values())
+        for button in old.values():
+            close_all(button)
 
     @property
     def text(self) -> str:
@@ -121,22 +139,23 @@ class Space(w.VBox):
 
 
 class BoardView(w.VBox):
-    """The five levels of the board as a grid of spaces."""
+    """The five levels of the board as a grid of spaces.
+
+    A level not revealed yet is drawn as one line (``C–E locked``), not as four spaces: its
+    spaces are made when it is revealed (or when :meth:`space` asks for one).
+    """
 
     def __init__(self, board: Board | None = None,
                  on_choose: Callable[[Operation], None] | None = None) -> None:
         self.board = board or Board.standard()
         self.on_choose = on_choose
-        self.spaces = {(lv, rack): Space(lv, rack, on_choose) for lv in LEVELS for rack in RACKS}
-        header = [w.HTML("")] + [w.HTML(f"<b>{rack}</b>") for rack in RACKS]
-        cells: list[w.Widget] = list(header)
-        for level in LEVELS:
-            label = w.HTML(level)
-            label.add_class("lnb-level")
-            cells.append(label)
-            cells.extend(self.spaces[level, rack] for rack in RACKS)
+        self.spaces: dict[tuple[str, int], Space] = {}
+        self._labels: dict[str, w.HTML] = {}
+        self._locked_line = w.HTML("")
+        self._locked_line.add_class("lnb-levels-locked")
+        self._drawn: tuple[str, ...] | None = None
         self.grid = w.GridBox(
-            cells, layout=w.Layout(grid_template_columns="2em repeat(4, minmax(6em, 1fr))"))
+            [], layout=w.Layout(grid_template_columns="2em repeat(4, minmax(6em, 1fr))"))
         self.grid.add_class("lnb-board")
         super().__init__([stylesheet(), self.grid])
         self.add_class("lnb-board-view")
@@ -145,13 +164,47 @@ class BoardView(w.VBox):
 
     def space(self, level: str, rack: int) -> Space:
         """The widget of one space."""
-        return self.spaces[level.upper(), rack]
+        key = (level.upper(), rack)
+        if key not in self.spaces:
+            if key[0] not in LEVELS or rack not in RACKS:
+                raise KeyError(key)
+            self.spaces[key] = Space(key[0], rack, self.on_choose)
+            comps = self.board.levels.get(key[0])
+            self.spaces[key].show(comps[rack - 1] if comps else None)
+        return self.spaces[key]
 
     def button(self, operation: Operation | str) -> w.Button:
         """The button that writes ``operation`` (``KeyError`` when there is none)."""
         if isinstance(operation, str):
             operation = Operation.parse(operation)
         return self.space(operation.level, operation.rack).buttons[operation.function]
+
+    def _draw(self) -> None:
+        """Lay the grid out again when the revealed levels change."""
+        revealed = tuple(lv for lv in LEVELS if self.board.levels.get(lv))
+        if revealed == self._drawn:
+            return
+        self._drawn = revealed
+        for key in [k for k in self.spaces if k[0] not in revealed]:
+            close_all(self.spaces.pop(key))  # a level locked again (a new puzzle's board)
+        cells: list[w.Widget] = []
+        for level in revealed:
+            if level not in self._labels:
+                self._labels[level] = w.HTML(level)
+                self._labels[level].add_class("lnb-level")
+            cells.append(self._labels[level])
+            cells.extend(self.space(level, rack) for rack in RACKS)
+        locked = [lv for lv in LEVELS if lv not in revealed]
+        if locked:
+            names = locked[0] if len(locked) == 1 else f"{locked[0]}–{locked[-1]}"
+            if len(locked) > 1 and "".join(locked) not in "".join(LEVELS):
+                names = ", ".join(locked)
+            self._locked_line.value = (
+                f"<span title='{'Level' if len(locked) == 1 else 'Levels'} {names} "
+                f"{'is' if len(locked) == 1 else 'are'} not revealed yet'>"
+                f"{names} locked</span>")
+            cells.append(self._locked_line)
+        self.grid.children = tuple(cells)
 
     def refresh(self, board: Board | None = None, choices: Choices | None = None,
                 sigma: bool = False, used: frozenset[str] = frozenset()) -> None:
@@ -162,6 +215,7 @@ class BoardView(w.VBox):
         """
         if board is not None:
             self.board = board
+        self._draw()
         for (level, rack), space in self.spaces.items():
             comps = self.board.levels.get(level)
             space.show(comps[rack - 1] if comps else None)

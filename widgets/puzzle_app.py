@@ -45,6 +45,7 @@ from lnb.programs import Program
 from lnb.progress import Progress, ProgressError, ProgressStore, Pupil
 from lnb.puzzle_sheet import STARS, PuzzleSet, code_link
 from lnb.puzzles import DIFFICULTIES, Puzzle, daily, generate
+from widgets.page_request import wait_for_request
 from widgets.program_builder import Choices, ProgramBuilder
 from widgets.status import StatusLine
 from widgets.style import stylesheet
@@ -68,11 +69,10 @@ def voila_query(wait: bool = True) -> dict[str, str]:
     """The page address's query (``?code=...&nick=...``) as a dict; ``{}`` outside Voila.
 
     In a preheated Voila kernel the notebook runs before any pupil opens the page, so this
-    first waits for the page's request (Voila's ``wait_for_request``) unless ``wait`` is False.
+    first waits for the page's request (:func:`widgets.page_request.wait_for_request`, Voila's
+    protocol without importing Voila) unless ``wait`` is False.
     """
-    if wait and os.environ.get("VOILA_PREHEAT", "False") != "False":
-        from voila.utils import wait_for_request
-
+    if wait:
         wait_for_request()
     return dict(parse_qsl(os.environ.get("QUERY_STRING", ""), keep_blank_values=True))
 

@@ -30,7 +30,10 @@ CSS = """
              background: #f3f4fb; }
 .lnb-space-locked { border-color: #bbb; background: #eee; color: #888; }
 .lnb-space-used { border-color: #ef6c00; background: #fff3e0; }
-.lnb-space-name { font-weight: bold; text-align: center; }
+.lnb-space-name { font-weight: bold; text-align: center; flex: 0 0 100%; }
+.lnb-space.widget-hbox { flex-wrap: wrap; justify-content: center; align-content: flex-start; }
+.lnb-levels-locked { grid-column: 1 / -1; border: 2px solid #bbb; border-radius: 6px;
+                     background: #eee; color: #888; padding: 2px 8px; font-weight: bold; }
 .lnb-fn button, button.lnb-fn { min-width: 40px; font-weight: bold; }
 .lnb-rows table, .lnb-table { border-collapse: collapse; font-size: 20px; }
 .lnb-rows td, .lnb-table td, .lnb-table th { padding: 2px 10px; border-bottom: 1px solid #ddd; }
