@@ -1,16 +1,37 @@
-"""Game records ``lnb-game/1`` (GAME-RECORD.md): save a finished game, replay a record.
+"""Game records ``lnb-game/1`` (GAME-RECORD.md): save a game, replay or resume a record.
 
-Replay rebuilds the whole game from the record alone (its levels, Patrons and RESERVE draws
-instead of random draws) and returns only when every Round is applied; a record that breaks
-the rules raises one ``RecordError`` naming the Round, the player and the row.
+Replay rebuilds the game from the record alone (its levels, Patrons and RESERVE draws instead
+of random draws); a record that breaks the rules raises one ``RecordError`` naming the Round,
+the player and the row, and nothing is half-applied.
+
+**Unfinished games.** A record with fewer than four Rounds (0 to 3) is a game saved between
+Rounds (``State.at_round_boundary()``: after a Round's rows are resolved, or before the first
+Round); ``record_of`` and ``save`` refuse a game in the middle of a Round. ``replay`` of an
+unfinished record returns the State at the next Round's Subroutine phase: the deck without
+the Patrons already used, the tokens still to draw, last Round's order, start values,
+completed and activated Subroutines, Debugs used. The game then goes on through the normal
+actions; its later draws come from ``lnb.game.chance.resumed_generator(seed, rounds)``
+(the record's ``seed``), so a record always resumes the same way. ``ReplayResult.finished``
+tells which it was; for an unfinished game the scores are those so far and ``winners`` names
+the current leader (same tie-breakers).
+
+**Extra fields** (the format allows more fields; this library reads these): ``seat_order``
+(Round 1's random seat order), ``seed`` (the game's seed), ``options.timer_seconds`` and
+``options.operation_limit``, ``plays.NAME.stopped`` (stopped by the timer). Other fields are
+kept in ``Record.data`` and ignored, e.g. the game app's ``players[i].computer`` (which bot
+plays that seat; absent: a person). See docs/records.md.
 
 >>> from lnb.game import Game
 >>> from lnb.game.random_play import play_random_game
 >>> game = Game([("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage")], seed=5)
 >>> state = play_random_game(game, seed=5)
 >>> result = replay(state.to_record())
->>> result.to_dict()["winners"] == list(state.score_sheet().winners)
-True
+>>> result.finished, result.to_dict()["winners"] == list(state.score_sheet().winners)
+(True, True)
+>>> saved = {**state.to_record(), "rounds": state.to_record()["rounds"][:2]}
+>>> resumed = replay(saved).state
+>>> resumed.round, resumed.phase.name, len(resumed.history)
+(3, 'TARGET', 2)
 >>> replay({"format": "lnb-game/1", "players": []})
 Traceback (most recent call last):
 ...
@@ -38,7 +59,7 @@ from lnb.game.actions import (
     TimeUp,
     WriteProgram,
 )
-from lnb.game.chance import ScriptedChance
+from lnb.game.chance import RandomChance, ResumedChance, ScriptedChance, resumed_generator
 from lnb.game.events import RowEvent
 from lnb.game.options import GameOptions
 from lnb.game.phases import Phase
@@ -163,6 +184,11 @@ class Record:
     seed: int | None
     data: Mapping[str, Any]
 
+    @property
+    def finished(self) -> bool:
+        """True for a whole game (four Rounds), False for one saved between Rounds."""
+        return len(self.rounds) == ROUNDS
+
 
 def load(source: str | Path | Mapping[str, Any]) -> Record:
     """Read a record from a path, JSON text or a dict, and check its shape."""
@@ -215,8 +241,9 @@ def load(source: str | Path | Mapping[str, Any]) -> Record:
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         seed = None
     rounds_raw = _list(data.get("rounds"), "rounds")
-    if len(rounds_raw) != ROUNDS:
-        raise RecordError(f"rounds: {len(rounds_raw)} given; a finished game has {ROUNDS}")
+    if len(rounds_raw) > ROUNDS:
+        raise RecordError(f"rounds: {len(rounds_raw)} given; a game has at most {ROUNDS} "
+                          "(fewer: a game saved between Rounds)")
     rounds = tuple(_round(r, i, edition) for i, r in enumerate(rounds_raw, start=1))
     return Record(edition, options, players, None if seats is None else tuple(seats), rounds,
                   seed, data)
@@ -227,15 +254,25 @@ def load(source: str | Path | Mapping[str, Any]) -> Record:
 
 @dataclass(frozen=True)
 class ReplayResult:
-    """A replayed game: the final state, its score sheet and its events."""
+    """A replayed game: the state it reached, its score sheet and its events.
+
+    For an unfinished record ``state`` waits at the next Round's Subroutine phase and
+    ``sheet`` is the standing so far.
+    """
 
     state: State
     sheet: ScoreSheet
     events: tuple[RowEvent, ...]
 
+    @property
+    def finished(self) -> bool:
+        """True when the record is a whole game."""
+        return self.state.is_terminal()
+
     def to_dict(self) -> dict[str, Any]:
-        """The JSON ``lnb replay --json`` prints (GAME-RECORD.md); ``influence`` lists only
-        the types a player has, ``score.debugs`` is negative (−3 each)."""
+        """The JSON ``lnb replay --json`` prints (GAME-RECORD.md) and ``finished``;
+        ``influence`` lists only the types a player has, ``score.debugs`` is negative
+        (−3 each). Unfinished: the scores so far, ``winners`` the current leader."""
         types = self.state.edition.influence_types
         players = []
         for p in self.state.players.values():
@@ -250,15 +287,21 @@ class ReplayResult:
                 "score": s.to_dict(),
             })
         return {"players": players, "winners": list(self.sheet.winners),
-                "events": [e.to_dict() for e in self.events]}
+                "events": [e.to_dict() for e in self.events], "finished": self.finished}
 
     def text(self) -> str:
         """Every resolved row, then the score sheet."""
-        return "\n".join([*(e.describe() for e in self.events), "", self.sheet.text()])
+        lines = [*(e.describe() for e in self.events), "", self.sheet.text()]
+        if not self.finished:
+            lines.append(f"Unfinished: {len(self.state.history)} of {ROUNDS} Rounds played; "
+                         f"the game resumes at Round {self.state.round}.")
+        return "\n".join(lines)
 
 
 def replay(record: str | Path | Mapping[str, Any] | Record) -> ReplayResult:
-    """Replay a record to its final scores; raise ``RecordError`` (nothing half-applied)."""
+    """Replay a record: a finished one to its final scores, an unfinished one to the next
+    Round's Subroutine phase (ready to play on); raise ``RecordError`` (nothing
+    half-applied: the caller gets a new State or an error)."""
     rec = record if isinstance(record, Record) else load(record)
     try:
         game = Game(rec.players, rec.options, seed=rec.seed, edition=rec.edition)
@@ -271,11 +314,14 @@ def replay(record: str | Path | Mapping[str, Any] | Record) -> ReplayResult:
         for name, play in r.plays.items():
             for sub, patron in play.activate:
                 reserves[(i, name, sub)] = patron
-    state = game.new_initial_state(ScriptedChance(rec.seats, levels, patrons, reserves))
+    played = len(rec.rounds)
+    chance = ResumedChance(ScriptedChance(rec.seats, levels, patrons, reserves), played,
+                           RandomChance(resumed_generator(rec.seed, played)))
+    state = game.new_initial_state(chance)
     for number, entry in enumerate(rec.rounds, start=1):
         _Round(state, number, entry).play()
-    if not state.is_terminal():  # pragma: no cover - four full Rounds always end the game
-        raise RecordError("the record does not reach the end of the game")
+    # Four full Rounds end the game; fewer leave it at the next Round's Subroutine phase.
+    assert state.is_terminal() == rec.finished and state.round == min(played + 1, ROUNDS)
     return ReplayResult(state, state.score_sheet(), tuple(state.events))
 
 
@@ -401,10 +447,35 @@ class _Round:
         return ResolveRow(name, patron if fork else None, take)  # type: ignore[arg-type]
 
 
+# ------------------------------------------------------------------------- saving
+
+
+def record_of(state: State) -> dict[str, Any]:
+    """The record of a game between Rounds or finished; mid-Round raises ``RecordError``.
+
+    >>> from lnb.game import Game, Target
+    >>> state = Game([("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage")], seed=1
+    ...              ).new_initial_state()
+    >>> record_of(state)["rounds"]
+    []
+    >>> state.apply_action(Target("Ada", 14)); state.apply_action(Target("Bea", 12))
+    >>> record_of(state)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lnb.errors.RecordError: Round 1 is under way (program phase): save the game after this ...
+    """
+    if not state.at_round_boundary():
+        raise RecordError(f"Round {state.round} is under way ({state.phase.value} phase): "
+                          "save the game after this Round's rows are resolved")
+    return state.to_record()
+
+
+def dumps(record: Mapping[str, Any]) -> str:
+    """A record as the JSON text ``save`` writes (UTF-8 friendly, indented, final newline)."""
+    return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
+
+
 def save(state: State, path: str | Path) -> None:
-    """Write a finished game's record as JSON (UTF-8, one Round per block)."""
-    if not state.is_terminal():
-        raise RecordError(f"the game is not finished (Round {state.round}, "
-                          f"{state.phase.value} phase); only a finished game is saved")
-    Path(path).write_text(json.dumps(state.to_record(), ensure_ascii=False, indent=1) + "\n",
-                          "utf-8")
+    """Write the game's record as JSON: a finished game, or one between Rounds (an
+    unfinished record); mid-Round raises ``RecordError`` and writes nothing."""
+    Path(path).write_text(dumps(record_of(state)), "utf-8")

@@ -11,7 +11,7 @@ from game_kit import make_record
 
 from lnb.cli import main
 from lnb.errors import RecordError
-from lnb.game import Game
+from lnb.game import Game, Target
 from lnb.game.random_play import play_random_game
 from lnb.records import load, replay, save
 
@@ -86,11 +86,13 @@ def test_stopped_players_take_tokens_in_last_rounds_order():
     assert replay(record).state.history[1]["plays"]["Cy"]["stopped"] is True
 
 
-def test_records_need_four_rounds_and_the_right_format():
+def test_records_have_at_most_four_rounds_and_the_right_format():
     record = make_record(2)
-    record["rounds"].pop()
-    with pytest.raises(RecordError, match="3 given; a finished game has 4"):
+    record["rounds"].append(record["rounds"][0])
+    with pytest.raises(RecordError, match="5 given; a game has at most 4"):
         replay(record)
+    record["rounds"] = record["rounds"][:3]  # fewer: an unfinished game (test_game_resume)
+    assert not replay(record).finished
     with pytest.raises(RecordError, match="this library reads 'lnb-game/1'"):
         replay({**make_record(2), "format": "lnb-game/2"})
     with pytest.raises(RecordError, match="invalid JSON"):
@@ -110,9 +112,11 @@ def test_save_load_replay_round_trip(tmp_path):
     assert load(path).players == tuple((n, p.character.name) for n, p in state.players.items())
 
 
-def test_an_unfinished_game_is_not_saved(tmp_path):
+def test_a_game_in_the_middle_of_a_round_is_not_saved(tmp_path):
     state = Game([("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage")]).new_initial_state()
-    with pytest.raises(RecordError, match="not finished"):
+    state.apply_action(Target("Ada", 14))
+    state.apply_action(Target("Bea", 12))
+    with pytest.raises(RecordError, match=r"Round 1 is under way.*after this Round's rows"):
         save(state, tmp_path / "x.json")
     assert not (tmp_path / "x.json").exists()
 
@@ -121,7 +125,8 @@ def test_cli_replay_prints_the_documented_json(capsys):
     path = GOLDEN[0]
     assert main(["replay", str(path), "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
-    assert set(printed) == {"players", "winners", "events"}
+    assert set(printed) == {"players", "winners", "events", "finished"}
+    assert printed["finished"] is True
     assert printed["players"] == json.loads(
         path.with_suffix(".expected.json").read_text("utf-8"))["players"]
     event = printed["events"][0]

@@ -8,7 +8,7 @@
 >>> path = tempfile.mktemp(suffix=".json")
 >>> _ = open(path, "w").write(json.dumps(state.to_record()))
 >>> main(["replay", path, "--json"])  # doctest: +ELLIPSIS
-{"players": [{"name": "Ada", ...}], "winners": [...], "events": [...]}
+{"players": [{"name": "Ada", ...}], "winners": [...], "events": [...], "finished": true}
 0
 """
 
@@ -25,7 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "replay", help="replay a game record (lnb-game/1) and print its events and scores")
     replay.add_argument("file", help="the record, a JSON file")
     replay.add_argument("--json", action="store_true",
-                        help="print players, winners and events as JSON (GAME-RECORD.md)")
+                        help="print players, winners, events and finished as JSON (GAME-RECORD.md; "
+                             "an unfinished record: the scores so far)")
     replay.set_defaults(handler=cmd_replay)
 
 

@@ -9,6 +9,13 @@ which checks that what the record says could have been drawn.
 >>> tokens = RandomChance(1).level(2, "C", pool, max_set_to=2)
 >>> len(tokens), sum(t.kind.name == "SET_TO" for t in tokens) <= 2
 (4, True)
+
+A game resumed from an unfinished record answers from the record for the Rounds it holds
+(``ResumedChance``), then draws from ``resumed_generator(seed, rounds_played)``: the same
+record always continues with the same draws.
+
+>>> resumed_generator(7, 2).random() == resumed_generator(7, 2).random()
+True
 """
 
 from __future__ import annotations
@@ -55,6 +62,19 @@ class RandomChance:
                 deck: Sequence[int]) -> int | None:
         """The Patron a RESERVE draws (None when the deck is empty)."""
         return self.rng.choice(list(deck)) if deck else None
+
+
+def resumed_generator(seed: int | None, rounds_played: int) -> random.Random:
+    """The generator a game resumed after ``rounds_played`` Rounds draws from.
+
+    It is ``random.Random("lnb-game/1:<seed>:after Round <n>")`` (Python seeds a text by its
+    SHA-512, the same on every machine), so one record always continues with the same draws,
+    and resuming the same game after another Round draws afresh. Without a seed (``None``)
+    the continuation is unseeded.
+    """
+    if seed is None:
+        return random.Random()
+    return random.Random(f"lnb-game/1:{seed}:after Round {rounds_played}")
 
 
 class ScriptedChance:
@@ -121,3 +141,36 @@ class ScriptedChance:
         if value not in deck:
             raise RecordError(f"{where} draws Patron {value:02d}, which is not in the deck")
         return value
+
+
+class ResumedChance:
+    """A game resumed from an unfinished record: Rounds up to ``rounds_played`` (and the seat
+    order) come from the record, later ones from a seeded generator."""
+
+    def __init__(self, scripted: ScriptedChance, rounds_played: int,
+                 then: RandomChance) -> None:
+        self.scripted = scripted
+        self.rounds_played = rounds_played
+        self.then = then
+
+    def _source(self, round_no: int) -> ScriptedChance | RandomChance:
+        return self.scripted if round_no <= self.rounds_played else self.then
+
+    def seat_order(self, names: Sequence[str]) -> list[str]:
+        return self.scripted.seat_order(names)
+
+    def level(
+        self, round_no: int, level: str, pool: Sequence[Component], max_set_to: int
+    ) -> tuple[Component, ...]:
+        return self._source(round_no).level(round_no, level, pool, max_set_to)
+
+    def patrons(self, round_no: int, deck: Sequence[int], count: int) -> list[int]:
+        return self._source(round_no).patrons(round_no, deck, count)
+
+    def reserve(self, round_no: int, player: str, subroutine: int,
+                deck: Sequence[int]) -> int | None:
+        return self._source(round_no).reserve(round_no, player, subroutine, deck)
+
+
+Chance = RandomChance | ScriptedChance | ResumedChance
+"""Anything a State may draw from."""

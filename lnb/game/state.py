@@ -55,7 +55,7 @@ from lnb.game.actions import (
     WriteProgram,
     action_sort_key,
 )
-from lnb.game.chance import RandomChance, ScriptedChance
+from lnb.game.chance import Chance, RandomChance
 from lnb.game.events import ENGINE, SUBROUTINE, Claim, RowEvent
 from lnb.game.options import GameOptions
 from lnb.game.phases import RULES, Phase, next_phase
@@ -203,7 +203,7 @@ class Game:
         """How many Patrons each Round reveals (5/6/7 for 2/3/4 players)."""
         return self.edition.patrons_revealed.get(len(self.players), 5)
 
-    def new_initial_state(self, chance: RandomChance | ScriptedChance | None = None) -> State:
+    def new_initial_state(self, chance: Chance | None = None) -> State:
         """The game's start: Round 1, Subroutine phase. ``chance`` replaces the seeded draws
         (a replayed record passes its own)."""
         return State(self, chance or RandomChance(self.seed))
@@ -221,7 +221,7 @@ class State:
     ``IllegalOperationError`` and change nothing).
     """
 
-    def __init__(self, game: Game, chance: RandomChance | ScriptedChance) -> None:
+    def __init__(self, game: Game, chance: Chance) -> None:
         ed = game.edition
         self.game = game
         self.edition = ed
@@ -274,6 +274,11 @@ class State:
         """Values of the Patrons still in the deck."""
         return tuple(self._deck)
 
+    @property
+    def tokens_to_draw(self) -> tuple[Component, ...]:
+        """The level tokens not yet revealed (the bag later levels draw from)."""
+        return tuple(self._pool)
+
     def player(self, name: str) -> PlayerState:
         """One player's state; an unknown name raises ``GameError``."""
         try:
@@ -300,6 +305,18 @@ class State:
     def is_terminal(self) -> bool:
         """True once Round 4 is resolved."""
         return self.phase is Phase.GAME_OVER
+
+    def at_round_boundary(self) -> bool:
+        """True between Rounds: before a Round draws or decides anything that its record
+        keeps (Target phase, or Activate before anyone declared), and once the game is over.
+
+        Only then does ``to_record()`` hold the whole game so far; Targets chosen in a Round
+        not yet played are not part of it (they are chosen again after resuming).
+        """
+        if self.phase in (Phase.TARGET, Phase.GAME_OVER):
+            return True
+        return self.phase is Phase.ACTIVATE and all(
+            p.play.activated is None for p in self.players.values())
 
     @property
     def timer_started(self) -> bool:
@@ -853,7 +870,8 @@ class State:
         return {p.name: p.total for p in self.score_sheet().players}
 
     def to_record(self) -> dict[str, Any]:
-        """The game as an ``lnb-game/1`` record (the Rounds finished so far)."""
+        """The game as an ``lnb-game/1`` record (the Rounds finished so far; a record with
+        fewer than four Rounds is an unfinished game, see ``lnb.records``)."""
         return {
             "format": "lnb-game/1",
             "edition": self.edition.name,
