@@ -145,3 +145,24 @@ def test_strength_ordering_over_many_seeded_games():
     assert planner.win_rate > greedy.win_rate > beginner.win_rate
     assert planner.mean_score > greedy.mean_score > beginner.mean_score
     assert planner.games == greedy.games == beginner.games == 100
+
+
+@pytest.mark.parametrize("kind", sorted(BOTS))
+def test_bots_write_true_results_in_mental_arithmetic_play(kind):
+    # The bots are the one place a computer writes its Results (the game app adds none).
+    from lnb.game import GameOptions
+
+    game = Game(PLAYERS[:2], GameOptions(mental_arithmetic=True), seed=3)
+    state = game.new_initial_state()
+    bots = {"planner": make_bot(kind, seed=1), "greedy": make_bot(kind, seed=2)}
+    written = 0
+    while not state.is_terminal():
+        name = state.current_players()[0]
+        action = bots[name].choose_action(state, name)
+        if isinstance(action, WriteProgram):
+            trace = action.program.run(state.board, state.start_value(name), limit=None)
+            assert [r.written for r in trace.rows] == [r.result for r in trace.rows]
+            written += len(trace.rows)
+        state.apply_action(action)
+    assert written and all(p.debugs == 0 for p in state.players.values())
+    assert all(e.written == e.result for e in state.events)

@@ -43,7 +43,7 @@ from lnb.game import (
     WriteProgram,
 )
 from lnb.numbers import two_digits
-from lnb.programs import Program, ProgramRow
+from lnb.programs import Program
 from widgets.board import BoardView
 from widgets.patrons import PatronsView
 from widgets.program_builder import ProgramBuilder
@@ -82,17 +82,9 @@ class Computer:
         self.think = think
 
     def act(self, state: State) -> Any:
-        """The bot's action now (in the Program phase: its program, ``WriteProgram``).
-
-        In mental-arithmetic play a computer writes the true Result after each row.
-        """
-        action = self.bot.choose_action(state, self.name)
-        if isinstance(action, WriteProgram) and state.options.mental_arithmetic \
-                and any(row.written is None for row in action.program.rows):
-            trace = action.program.run(state.board, state.start_value(self.name), limit=None)
-            rows = tuple(ProgramRow(r.operation, r.result) for r in trace.rows)
-            action = WriteProgram(self.name, Program(rows), action.aims)
-        return action
+        """The bot's action now (in the Program phase: its program, ``WriteProgram``; in
+        mental-arithmetic play the bot writes each row's true Result itself)."""
+        return self.bot.choose_action(state, self.name)
 
     def think_seconds(self, state: State) -> float:
         """How long, on the browser's clock, this player takes to finish its program."""

@@ -23,7 +23,7 @@ from lnb.game import (
     WriteProgram,
 )
 from lnb.game.scoring import subroutine_points
-from lnb.programs import Program
+from lnb.programs import Program, ProgramRow
 
 
 class Bot(Protocol):
@@ -98,6 +98,12 @@ def round_goals(state: State, player: str, careful: bool = True) -> list[Goal]:
     return goals
 
 
+def with_true_results(program: Program, state: State, player: str) -> Program:
+    """``program`` with each row's true Result written after it (mental-arithmetic play)."""
+    trace = program.run(state.board, state.start_value(player), limit=None)
+    return Program(tuple(ProgramRow(r.operation, r.result) for r in trace.rows))
+
+
 EFFECT_PREFERENCE = (Effect.EXTRA, Effect.SIGMA, Effect.NEAR, Effect.DOUBLE, Effect.SLOW,
                      Effect.BOTH, Effect.RESERVE, Effect.CHOICE)
 
@@ -158,12 +164,16 @@ class BotBase:
     def planned(
         self, state: State, player: str
     ) -> tuple[Program, tuple[tuple[int, int], ...]]:
-        """This Round's program and aims, computed once per Round."""
+        """This Round's program and aims, computed once per Round. In mental-arithmetic play
+        each row carries its true Result (a bot never miscalculates)."""
         key = (id(state.game), state.round, player)
         if key not in self._programs:
             if len(self._programs) > 64:
                 self._programs.clear()
-            self._programs[key] = self.write_program(state, player)
+            program, aims = self.write_program(state, player)
+            if state.options.mental_arithmetic:
+                program = with_true_results(program, state, player)
+            self._programs[key] = (program, aims)
         return self._programs[key]
 
     def write_program(
