@@ -177,11 +177,95 @@ def test_load_a_record_and_a_broken_file_keeps_the_game() -> None:
     assert app.resolution.events == tuple(e for e in finished.events if e.round == 2)
 
 
-def test_save_before_the_end_is_refused_in_words() -> None:
-    app = GameApp([YOU, BOT], seed=2)
+def saved_record(app: GameApp) -> dict:
+    """Click "Save the game" and read the record out of the download link."""
     app.save_button.click()
-    assert app.status.kind == "error" and "only a finished game" in app.status.text.lower()
-    assert app.download.value == ""
+    href = re.search(r"href='data:application/json;base64,([^']+)'", app.download.value)
+    assert href, app.status.text
+    return json.loads(base64.b64decode(href.group(1)))
+
+
+def test_save_mid_round_is_refused_in_words() -> None:
+    app = GameApp([YOU, BOT], seed=2)
+    next(iter(app.subs_view.target_buttons.values())).click()
+    assert app.state.phase is Phase.PROGRAM
+    app.save_button.click()
+    assert app.status.kind == "error"
+    assert "Round 1 is under way" in app.status.text
+    assert "after this Round's rows are resolved" in app.status.text
+    assert app.download.value == "" and app.state.phase is Phase.PROGRAM
+
+
+def test_save_before_the_first_round_gives_an_empty_game() -> None:
+    app = GameApp([YOU, BOT], seed=2)  # the computer has already chosen its target
+    record = saved_record(app)
+    assert record["rounds"] == [] and record["seat_order"] == list(app.state.seats)
+    assert record["players"] == [{"name": "You", "character": "Ada Lovelace"},
+                                 {"name": "Babbage", "character": "Charles Babbage",
+                                  "computer": "greedy"}]
+
+
+def test_save_after_round_one_and_resume_in_a_new_app() -> None:
+    app = GameApp([YOU, Seat("Babbage", computer=True, character="Charles Babbage",
+                             bot="planner")], seed=8)
+    play_round_by_clicks(app)
+    record = saved_record(app)  # while Round 1's rows are still shown
+    assert "after Round 1" in app.status.text and "after-round-1" in app.download.value
+    app.next_button.click()  # Round 2's Target phase: still between Rounds
+    assert saved_record(app) == record
+    assert len(record["rounds"]) == 1 and record["players"][1]["computer"] == "planner"
+    standing = app.state.score_sheet().ranking
+
+    fresh = GameApp()
+    upload(fresh, "g.json", json.dumps(record).encode())
+    state = fresh.state
+    assert not fresh.loaded and state.round == 2 and state.phase is Phase.TARGET
+    assert {n: c.kind for n, c in fresh.computers.items()} == {"Babbage": "planner"}
+    assert fresh.persons() == ["You"] and "Round 2" in fresh.status.text
+    assert state.player("Babbage").target is not None  # the computer chose again
+    assert state.score_sheet().ranking == standing
+    assert [p.start for p in state.players.values()] == \
+        [p.start for p in app.state.players.values()]
+    assert play_round_by_clicks(fresh) == 2
+    for round_no in (3, 4):
+        fresh.next_button.click()
+        assert play_round_by_clicks(fresh) == round_no
+    fresh.next_button.click()
+    assert fresh.state.is_terminal() and fresh.scores in fresh.body.children
+    final = saved_record(fresh)
+    assert final["rounds"][0] == record["rounds"][0] and len(final["rounds"]) == 4
+    from lnb.records import replay
+
+    assert [p.total for p in replay(final).sheet.players] == \
+        [p.total for p in fresh.state.score_sheet().players]
+
+
+def test_a_record_without_computers_resumes_with_people_only() -> None:
+    state = Game([("Ada", "Ada Lovelace"), ("Bea", "Mary Somerville")], seed=4
+                 ).new_initial_state()
+    app = GameApp()
+    upload(app, "g.json", json.dumps(state.to_record()).encode())
+    assert app.computers == {} and app.persons() == ["Ada", "Bea"]
+    assert app.state.round == 1 and "Ada: choose a Subroutine" in app.phase_title.value
+
+
+def test_a_broken_unfinished_record_keeps_the_current_game() -> None:
+    app = GameApp([YOU, BOT], seed=8)
+    play_round_by_clicks(app)
+    record = saved_record(app)
+    other = GameApp([YOU, BOT], seed=3)
+    before = other.state
+    broken = json.loads(json.dumps(record))
+    broken["rounds"][0]["plays"]["You"]["program"] = "A3+ A3+ C1+"
+    upload(other, "b.json", json.dumps(broken).encode())
+    assert other.state is before and other.status.kind == "error"
+    assert other.status.text.startswith("That file is not a game we can read: Round 1, You")
+    assert "row 3" in other.status.text
+    broken = json.loads(json.dumps(record))
+    broken["players"][1]["computer"] = "genius"
+    upload(other, "b.json", json.dumps(broken).encode())
+    assert other.state is before and "'genius' is not one of" in other.status.text
+    assert other.computers["Babbage"].kind == "greedy"
 
 
 def test_views_draw_state() -> None:

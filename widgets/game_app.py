@@ -6,6 +6,11 @@ actions (``Target``, ``Activate``, ``WriteProgram``, ``Finish``, ``TimeUp``, ``R
 is played by a bot of ``lnb.bots`` (beginner, greedy or planner); each computer "thinks" for
 the bot's think time, counted by the browser's clock, before it finishes its program.
 
+"Save the game" works between Rounds (and at the end): the download is an ``lnb-game/1``
+record, where each computer seat carries the extra field ``"computer": "<bot>"``. "Load a
+game" resumes an unfinished record (computers from that field, everyone else a person) and
+opens a finished one for review.
+
 >>> app = GameApp([Seat("You"), Seat("Babbage", computer=True, character="Charles Babbage")],
 ...               seed=3)
 >>> app.state.phase.name, app.phase_title.value
@@ -16,7 +21,6 @@ from __future__ import annotations
 
 import base64
 import html
-import json
 import logging
 import random
 from collections.abc import Callable, Sequence
@@ -78,6 +82,7 @@ class Computer:
     def __init__(self, name: str, kind: str = "greedy", seed: int = 0,
                  think: float | None = None) -> None:
         self.name = name
+        self.kind = kind
         self.bot = make_bot(kind, seed=seed)
         self.think = think
 
@@ -540,40 +545,88 @@ class GameApp(w.VBox):
 
     # -- saving and loading --------------------------------------------------------------------
     def record_json(self) -> str:
-        """The finished game as an ``lnb-game/1`` record (JSON text)."""
-        state = self.state
-        if state is None or not state.is_terminal():
-            raise GameError("only a finished game can be saved: play all four Rounds first")
-        return json.dumps(state.to_record(), ensure_ascii=False, indent=1) + "\n"
+        """The game so far as an ``lnb-game/1`` record (JSON text): finished, or between
+        Rounds; each computer seat has ``"computer": "<bot>"``. Mid-Round raises
+        ``RecordError`` saying to save after the Round's rows are resolved."""
+        from lnb import records
+
+        if self.state is None:
+            raise GameError("there is no game to save yet: start one first")
+        record = records.record_of(self.state)
+        for player in record["players"]:
+            computer = self.computers.get(player["name"])
+            if computer is not None:
+                player["computer"] = computer.kind
+        return records.dumps(record)
 
     def save(self) -> None:
         """Offer the record as a download link (no server file, no other host)."""
         text = self.record_json()
+        state = self.state
+        assert state is not None
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        names = "-".join(self.state.names) if self.state else "game"  # type: ignore[union-attr]
+        names = "-".join(state.names)
+        played = len(state.history)
+        if not state.is_terminal():
+            names += f"-after-round-{played}"
         filename = "".join(c if c.isalnum() or c in "-_" else "_" for c in names) + ".json"
         self.download.value = (f"<a class='lnb-download-link' download='{filename}' "
                                f"href='data:application/json;base64,{data}'>"
                                f"⬇ Download {html.escape(filename)}</a>")
-        self.status.ok("Your game is ready: click the link to keep the file.")
+        if state.is_terminal():
+            self.status.ok("Your game is ready: click the link to keep the file.")
+        else:
+            self.status.ok(f"Your game after Round {played} is ready: click the link to keep "
+                           "the file, and load it next time to play on from "
+                           f"Round {played + 1}.")
 
     def load_text(self, text: str) -> None:
-        """Load a finished game from record text; a broken one keeps the current game."""
+        """Load a record: an unfinished game resumes, a finished one opens for review; a
+        broken one raises and the current game is kept."""
         from lnb import records
 
         try:
-            result = records.replay(text)
+            record = records.load(text)
+            result = records.replay(record)
+            computers = self._computers_of(result.state, record.data)
         except LnbError as exc:
             raise type(exc)(f"that file is not a game we can read: {exc}") from None
-        self.state = result.state
-        self.computers = {}
-        self.loaded = True
-        self.reviewing = None
+        # Nothing below raises: the current game is replaced only now. The timer is the
+        # one chosen for the current game (or on the setup form): the record does not say.
+        timed = self.timed if self.state is not None else self.setup.timed.value == "60 seconds"
         self.clock.playing = False
         if self._made("timer"):
             self.timer.stop()
-        self.status.ok("Game loaded: here are its Rounds and scores.")
+        self.state = result.state
+        self.reviewing = None
+        self.download.value = ""
+        if result.finished:
+            self.computers = {}
+            self.loaded = True
+            self.status.ok("Game loaded: here are its Rounds and scores.")
+        else:
+            self.computers = computers
+            self.loaded = False
+            self.timed = timed
+            self.timer.reset(result.state.options.timer_seconds if timed else None)
+            self._program_round = self._resolution_round = 0
+            self.status.ok(f"Game loaded: it goes on with Round {self.state.round}.")
         self.refresh()
+
+    def _computers_of(self, state: State, data: Any) -> dict[str, Computer]:
+        """The computer seats a record names (``"computer": "<bot>"``; absent: a person)."""
+        seed = state.game.seed or 0
+        computers = {}
+        for i, player in enumerate(data["players"]):
+            kind = player.get("computer")
+            if kind is None:
+                continue
+            if not isinstance(kind, str) or kind not in BOTS:
+                raise GameError(f"players: {player['name']}'s computer {kind!r} is not one of "
+                                f"{', '.join(BOTS)} (leave it out for a person)")
+            computers[player["name"]] = Computer(player["name"], kind, seed=seed + i,
+                                                 think=self.think)
+        return computers
 
     def _uploaded(self, change: dict) -> None:
         files = change["new"]
