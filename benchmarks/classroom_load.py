@@ -27,6 +27,7 @@ import datetime
 import json
 import os
 import re
+import shlex
 import shutil
 import statistics
 import sys
@@ -48,6 +49,7 @@ import psutil
 from benchmarks.voila_timing import CHROMIUM, CHROMIUM_ARGS, REPO, start_server
 from lnb.progress import ProgressStore, Pupil
 from lnb.puzzles import Puzzle
+from widgets.serve import parse_args, pools_config
 
 # Start 55, reach 73 within 3 rows using only A1, A4, B4: the clicks A4/ B4s A1+.
 PUZZLE = Puzzle(start=55, targets=(73,), limit=3, spaces=frozenset({"A1", "A4", "B4"}))
@@ -65,6 +67,7 @@ class PupilRun:
     browser: bool = True  # in Chromium; False: through the kernel's websocket
     interactive: float | None = None  # seconds from goto to usable board buttons
     solved: float | None = None  # seconds from goto to "Solved"
+    page: float | None = None  # over the websocket: seconds until the whole page had come
     kernel_id: str | None = None
     error: str | None = None
 
@@ -105,14 +108,34 @@ def kernel_rss(kernel_ids: list[str]) -> dict[str, int]:
     return rss
 
 
-def wait_for_pool(base_url: str, notebooks: int, timeout: float = 180) -> list[str]:
-    """Wait until every notebook has its preheated kernel and the CPU has calmed down."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and len(kernel_processes()) < notebooks:
+def wait_for_pool(base_url: str, kernels: int, timeout: float = 300) -> tuple[int, float]:
+    """Wait until ``kernels`` preheated kernels run and have finished their notebooks (the
+    server's and kernels' CPU time stops growing): the teacher started the server before the
+    class came.
+
+    Returns the kernels found and the seconds waited.
+    """
+    began = time.monotonic()
+    deadline = began + timeout
+    while time.monotonic() < deadline and len(kernel_processes()) < kernels:
         time.sleep(1)
-    while time.monotonic() < deadline and psutil.cpu_percent(interval=2) > 40:
-        pass
-    return list(kernel_processes())
+
+    def busy() -> float:  # CPU seconds of the server and its kernels so far
+        total = 0.0
+        for proc in psutil.Process().children(recursive=True):
+            with contextlib.suppress(psutil.Error):
+                times = proc.cpu_times()
+                total += times.user + times.system
+        return total
+
+    last = busy()
+    while time.monotonic() < deadline:
+        time.sleep(2)
+        now = busy()
+        if now - last < 0.3:
+            break
+        last = now
+    return len(kernel_processes()), time.monotonic() - began
 
 
 async def one_pupil(browser, base_url: str, run: PupilRun, hold: asyncio.Event,  # type: ignore[no-untyped-def]
@@ -250,6 +273,7 @@ async def socket_pupil(base_url: str, run: PupilRun, hold: asyncio.Event,
     try:
         start = time.perf_counter()
         page, xsrf = await asyncio.to_thread(_get_page, url, timeout)
+        run.page = time.perf_counter() - start
         found = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page)
         if not found:
             raise RuntimeError("no kernelId in the page")
@@ -342,7 +366,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds a pupil may take to solve before counting as lost")
     parser.add_argument("--close-wait", type=float, default=20,
                         help="seconds to wait for closed pages' kernels to go")
+    parser.add_argument("--serve-args", default="", metavar="'ARGS'",
+                        help="options of the serve command, as a teacher types them "
+                             "(default none: `python -m widgets.serve` as `make serve` runs it)")
     args = parser.parse_args([] if argv is None else argv)
+    serve_args = shlex.split(args.serve_args)
     if not Path(CHROMIUM).exists():
         print(f"classroom_load: {CHROMIUM} is missing (install Debian's chromium)")
         return 2
@@ -350,15 +378,24 @@ def main(argv: list[str] | None = None) -> int:
     db = work / "progress.sqlite3"
     os.environ["LNB_PROGRESS_DB"] = str(db)  # the server (and its kernels) inherit it
     lessons = REPO / "lessons"
-    notebooks = len(list(lessons.glob("*.ipynb")))
-    print(f"server: the serve command's Voila on {lessons} ({notebooks} notebooks, "
-          f"one preheated kernel each); {args.pupils} pupils: "
+    options = parse_args([*serve_args, "--no-browser"])
+    first, _ = pools_config(options.pool_size, options.class_size, options.class_page)
+    notebooks = [nb.name for nb in lessons.glob("*.ipynb")]
+    preheated = sum(first.get(nb, first["default"])["pool_size"] for nb in notebooks
+                    if not any(re.match(p, nb) or p in nb for p in options.preheat_denylist))
+    print(f"server: python -m widgets.serve {' '.join(serve_args)} on {lessons} "
+          f"({len(notebooks)} notebooks; {preheated} preheated kernels, "
+          f"{first.get(options.class_page, first['default'])['pool_size']} of them for "
+          f"{options.class_page}); {args.pupils} pupils: "
           f"{min(args.browser_pupils, args.pupils)} in headless Chromium, the rest over the "
-          "kernel websocket; "
-          f"{psutil.cpu_count()} CPUs")
-    with start_server(lessons, pool_size=1) as base_url:
-        pool = wait_for_pool(base_url, notebooks)
-        print(f"  pool ready: {len(pool)} preheated kernels")
+          f"kernel websocket; {psutil.cpu_count()} CPUs; load average "
+          f"{os.getloadavg()[0]:.1f}")
+    with start_server(lessons, serve_args=serve_args) as base_url:
+        print("  the teacher started the server before the class: waiting until its "
+              "preheated kernels have run their notebooks ...", flush=True)
+        ready, waited = wait_for_pool(base_url, preheated)
+        print(f"  ready after {waited:.0f} s: {ready} preheated kernels; load average "
+              f"{os.getloadavg()[0]:.1f}; the pupils arrive now")
         began = time.monotonic()
         in_browser = min(args.browser_pupils, args.pupils)
         runs, rss = asyncio.run(classroom(base_url, args.pupils, in_browser, args.timeout))
@@ -396,6 +433,10 @@ def main(argv: list[str] | None = None) -> int:
             if some:
                 print(f"  {kind}: median {statistics.median(some):.1f} s, "
                       f"max {max(some):.1f} s ({len(some)} pupils)")
+    pages = [r.page for r in served if r.page is not None]
+    if pages:
+        print(f"  of which the page over HTTP (the rest: widget state): median "
+              f"{statistics.median(pages):.1f} s, max {max(pages):.1f} s")
     if done:
         print(f"time to solved (3 clicks + check): median {statistics.median(done):.1f} s, "
               f"max {max(done):.1f} s")

@@ -20,12 +20,12 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from widgets.serve import voila_command
+from widgets.serve import command_for, parse_args, voila_command
 
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("LNB_CHROMIUM", "/usr/bin/chromium")
@@ -69,15 +69,25 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def start_server(root: Path, pool_size: int = 1, timeout: float = 90) -> Iterator[str]:
-    """Run the kit's Voila server on ``root``; yield its base URL; stop it afterwards."""
+def start_server(root: Path, pool_size: int = 1, timeout: float = 90,
+                 serve_args: Sequence[str] | None = None) -> Iterator[str]:
+    """Run the kit's Voila server on ``root``; yield its base URL; stop it afterwards.
+
+    With ``serve_args`` the command is the serve command's own for those options
+    (``python -m widgets.serve ARGS``, as a teacher types them), not ``pool_size``'s.
+    """
     port = _free_port()
     home = Path(tempfile.mkdtemp(prefix="lnb-bench-"))
     env = dict(os.environ)
     for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
         env[var] = str(home / var.lower())
     log = (home / "voila.log").open("wb")
-    proc = subprocess.Popen(voila_command(root, port=port, pool_size=pool_size), cwd=REPO,
+    if serve_args is None:
+        cmd = voila_command(root, port=port, pool_size=pool_size)
+    else:
+        cmd = command_for(parse_args([*serve_args, "--root", str(root), "--port", str(port),
+                                      "--no-browser"]))
+    proc = subprocess.Popen(cmd, cwd=REPO,
                             env=env, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
     base_url = f"http://127.0.0.1:{port}/"

@@ -4,12 +4,18 @@ The server is plain Voila 0.5 run by ``python -m widgets.serving`` with the kit'
 (``widgets/serving/config/voila.json``: offline ``kit`` template, preheated kernels,
 culling of idle kernels, the XSRF cookie that lets a closed page free its kernel).
 :func:`voila_command` builds that command; the browser tests and benchmarks reuse it.
+
+A class opens one page at once (the puzzle app): ``--class-size N`` keeps N kernels of that
+page preheated, its notebook already run, so each pupil's page only fetches its widgets;
+the other lessons keep ``--pool-size`` each. Once the class has taken its kernels the pool is
+topped up to a few spares only (:mod:`widgets.serving.pools`).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import socket
 import subprocess
 import sys
@@ -22,6 +28,29 @@ from pathlib import Path
 
 DEFAULT_PORT = 8866
 LANDING = "index.ipynb"
+CLASS_PAGE = "puzzles.ipynb"  # the page a whole class opens at once
+CLASS_SIZE = 30
+SPARES = 2  # preheated kernels of the class page kept once the class has arrived
+
+
+def pools_config(pool_size: int, class_size: int, class_page: str = CLASS_PAGE
+                 ) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
+    """Voila's ``kernel_pools_config`` and the kit's ``refill_pools_config``.
+
+    >>> first, refill = pools_config(1, 30)
+    >>> first
+    {'default': {'pool_size': 1}, 'puzzles.ipynb': {'pool_size': 30}}
+    >>> refill
+    {'puzzles.ipynb': {'pool_size': 2}}
+    >>> pools_config(0, 0)
+    ({'default': {'pool_size': 0}}, {})
+    """
+    first = {"default": {"pool_size": max(pool_size, 0)}}
+    refill = {}
+    if class_size > 0:
+        first[class_page] = {"pool_size": max(class_size, pool_size)}
+        refill[class_page] = {"pool_size": max(min(class_size, SPARES), pool_size, 0)}
+    return first, refill
 
 
 def default_root() -> Path:
@@ -36,6 +65,9 @@ def voila_command(
     port: int = DEFAULT_PORT,
     ip: str = "127.0.0.1",
     pool_size: int = 1,
+    class_size: int = 0,
+    class_page: str = CLASS_PAGE,
+    preheat_denylist: Sequence[str] = (),
     cull_idle_timeout: int = 1800,
     cull_interval: int = 60,
     extra_args: Sequence[str] = (),
@@ -43,10 +75,14 @@ def voila_command(
     """The command that runs the kit's Voila server on ``root`` (a folder of notebooks).
 
     ``pool_size`` kernels are kept preheated for *each* notebook under ``root``
-    (0 turns preheating off). Idle kernels are culled after ``cull_idle_timeout``
+    (0 turns preheating off), and ``class_size`` for ``class_page`` (topped up to a
+    couple of spares once taken); notebooks matching ``preheat_denylist`` (names or
+    regular expressions) get none. Idle kernels are culled after ``cull_idle_timeout``
     seconds once their page is gone (0 turns culling off).
     """
     root_dir = Path(root) if root is not None else default_root()
+    first, refill = pools_config(pool_size, class_size, class_page)
+    preheat = pool_size > 0 or class_size > 0
     return [
         sys.executable,
         "-m",
@@ -56,8 +92,11 @@ def voila_command(
         f"--port={port}",
         "--Voila.port_retries=0",
         f"--Voila.ip={ip}",
-        f"--VoilaConfiguration.preheat_kernel={pool_size > 0}",
+        f"--VoilaConfiguration.preheat_kernel={preheat}",
         f"--VoilaConfiguration.default_pool_size={max(pool_size, 0)}",
+        *([f"--VoilaKernelManager.kernel_pools_config={json.dumps(first)}",
+           f"--VoilaKernelManager.refill_pools_config={json.dumps(refill)}"] if preheat else []),
+        *[f"--VoilaKernelManager.preheat_denylist={name}" for name in preheat_denylist],
         f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
         *extra_args,
@@ -104,12 +143,28 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     parser.add_argument("--pool-size", type=int, default=1,
                         help="preheated kernels kept ready per notebook (0: none)")
+    parser.add_argument("--class-size", type=int, default=CLASS_SIZE, metavar="N",
+                        help=f"pupils who open the class page at once: N kernels of it are "
+                             f"kept ready (default {CLASS_SIZE}; 0: just --pool-size)")
+    parser.add_argument("--class-page", default=CLASS_PAGE, metavar="NOTEBOOK",
+                        help=f"the page the class opens at once (default {CLASS_PAGE})")
+    parser.add_argument("--preheat-denylist", nargs="+", default=[], metavar="NOTEBOOK",
+                        help="notebooks (names or regular expressions) never preheated")
     parser.add_argument("--cull-idle", type=int, default=1800, metavar="SECONDS",
                         help="shut down kernels idle this long with no page open (0: never)")
     parser.add_argument("--cull-interval", type=int, default=60, metavar="SECONDS")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.add_argument("voila_args", nargs="*", help="passed on to Voila (after --)")
     return parser.parse_args(argv)
+
+
+def command_for(args: argparse.Namespace) -> list[str]:
+    """The Voila command the serve command runs for its parsed options."""
+    return voila_command(args.root, port=args.port, ip=args.ip, pool_size=args.pool_size,
+                         class_size=args.class_size, class_page=args.class_page,
+                         preheat_denylist=args.preheat_denylist,
+                         cull_idle_timeout=args.cull_idle, cull_interval=args.cull_interval,
+                         extra_args=args.voila_args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -119,9 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not root.is_dir():
         print(f"serve: no notebook folder at {root}", file=sys.stderr)
         return 2
-    cmd = voila_command(root, port=args.port, ip=args.ip, pool_size=args.pool_size,
-                        cull_idle_timeout=args.cull_idle, cull_interval=args.cull_interval,
-                        extra_args=args.voila_args)
+    cmd = command_for(args)
     host = "127.0.0.1" if args.ip in ("", "0.0.0.0", "127.0.0.1", "localhost") else args.ip
     base = f"http://{host}:{args.port}/"
     url = base + landing_path(root)

@@ -133,11 +133,13 @@ def _stop_group(proc: subprocess.Popen[bytes]) -> None:
 
 @contextlib.contextmanager
 def running_voila(root: Path, home: Path, *, pool_size: int, port: int | None = None,
-                  env: dict[str, str] | None = None) -> Iterator[VoilaServer]:
+                  env: dict[str, str] | None = None,
+                  class_size: int = 0) -> Iterator[VoilaServer]:
     """The kit's Voila server (the serve command's own ``voila_command``) on ``root``,
     with hermetic Jupyter folders under ``home``; waits until it answers, stops it after.
 
-    ``env`` adds variables (e.g. ``LNB_PROGRESS_DB``). A server that exits or does not
+    ``env`` adds variables (e.g. ``LNB_PROGRESS_DB``); ``class_size`` is the serve command's
+    ``--class-size`` (preheated kernels of the puzzle app). A server that exits or does not
     answer within ``STARTUP_TIMEOUT`` fails the test with the tail of its log.
     """
     from widgets.serve import voila_command
@@ -147,7 +149,8 @@ def running_voila(root: Path, home: Path, *, pool_size: int, port: int | None = 
     port = port or free_port()
     log_path = home / f"voila-{time.monotonic_ns()}.log"
     with log_path.open("wb") as log:
-        proc = subprocess.Popen(voila_command(root, port=port, pool_size=pool_size), cwd=REPO,
+        proc = subprocess.Popen(voila_command(root, port=port, pool_size=pool_size,
+                                              class_size=class_size), cwd=REPO,
                                 env=full_env, stdout=log, stderr=subprocess.STDOUT,
                                 start_new_session=True)
     server = VoilaServer(url=f"http://127.0.0.1:{port}/", proc=proc, log_path=log_path)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from browser_harness import NOTEBOOKS, REPO, free_port, hermetic_env
 
-from widgets.serve import landing_path, voila_command
+from widgets.serve import command_for, landing_path, parse_args, voila_command
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -28,11 +28,27 @@ def test_voila_command_carries_the_settings() -> None:
     assert landing_path(REPO / "benchmarks") == ""
 
 
+def test_class_size_preheats_the_class_page_and_refills_a_few() -> None:
+    cmd = command_for(parse_args(["--class-size", "12", "--pool-size", "1",
+                                  "--preheat-denylist", "teachers-guide.ipynb", "index"]))
+    assert "--VoilaConfiguration.preheat_kernel=True" in cmd
+    assert ('--VoilaKernelManager.kernel_pools_config={"default": {"pool_size": 1}, '
+            '"puzzles.ipynb": {"pool_size": 12}}') in cmd
+    assert '--VoilaKernelManager.refill_pools_config={"puzzles.ipynb": {"pool_size": 2}}' in cmd
+    assert {"--VoilaKernelManager.preheat_denylist=teachers-guide.ipynb",
+            "--VoilaKernelManager.preheat_denylist=index"} <= set(cmd)
+    default = command_for(parse_args([]))
+    assert any('"puzzles.ipynb": {"pool_size": 30}' in arg for arg in default)
+    off = command_for(parse_args(["--class-size", "0", "--pool-size", "0"]))
+    assert "--VoilaConfiguration.preheat_kernel=False" in off
+    assert not any("pools_config" in arg for arg in off)
+
+
 def test_serve_prints_url_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "widgets.serve", "--root", str(NOTEBOOKS), "--no-browser",
-         "--port", str(port), "--pool-size", "0"],
+         "--port", str(port), "--pool-size", "0", "--class-size", "0"],
         cwd=REPO, env=hermetic_env(tmp_path), stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT, text=True, start_new_session=True)
     try:

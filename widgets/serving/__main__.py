@@ -1,6 +1,7 @@
 """``python -m widgets.serving VOILA-ARGS...``: plain Voila with the kit's paths set.
 
-This is what :func:`widgets.serve.voila_command` runs; the arguments are Voila's own.
+This is what :func:`widgets.serve.voila_command` runs; the arguments are Voila's own, plus
+``--VoilaKernelManager.refill_pools_config`` (see :mod:`widgets.serving.pools`).
 """
 
 from __future__ import annotations
@@ -14,9 +15,13 @@ from widgets.serving import kit_environ
 def main(argv: list[str] | None = None) -> None:
     """Put the kit's config and template on the Jupyter paths, then run Voila."""
     os.environ.update(kit_environ(os.environ))
-    from voila.app import Voila  # imported late: jupyter_core reads the paths at use
+    import voila.app  # imported late: jupyter_core reads the paths at use
 
-    Voila.launch_instance(argv=sys.argv[1:] if argv is None else argv)
+    from widgets.serving.pools import with_refill_pools
+
+    voila.app.voila_kernel_manager_factory = with_refill_pools(
+        voila.app.voila_kernel_manager_factory)
+    voila.app.Voila.launch_instance(argv=sys.argv[1:] if argv is None else argv)
 
 
 if __name__ == "__main__":
