@@ -7,6 +7,8 @@ harness serves the very notebook pupils open. Screenshots of each stage go to
 
 from __future__ import annotations
 
+import base64
+import json
 import re
 
 import pytest
@@ -87,6 +89,18 @@ def test_play_a_round_against_the_computer(page) -> None:  # type: ignore[no-unt
         assert parts == int(total), (name, scores)
     assert page.locator(".lnb-chart .lnb-total").count() == 2
     snap(page, "5-round-over")
+
+    # save between Rounds: the download link holds a record of Round 1
+    page.locator(".lnb-save").click()
+    link = page.locator(".lnb-download-link")
+    link.wait_for(timeout=WAIT)
+    assert "after Round 1" in page.locator(".lnb-status").first.inner_text()
+    href = link.get_attribute("href") or ""
+    assert href.startswith("data:application/json;base64,")
+    record = json.loads(base64.b64decode(href.split(",", 1)[1]))
+    assert record["format"] == "lnb-game/1" and len(record["rounds"]) == 1
+    assert [p.get("computer") for p in record["players"]] == [None, "greedy"]
+    assert "A3+ A4/" in record["rounds"][0]["plays"]["You"]["program"]
 
     page.locator(".lnb-next-round").click()
     page.locator(".lnb-target").first.wait_for(timeout=WAIT)
