@@ -9,15 +9,14 @@ own scores.
 from __future__ import annotations
 
 import contextlib
-import copy
 import json
 import random
 
 import pytest
+from game_checks import JSON, PLAYERS, check_invariants, mutated, options_for
 from game_kit import make_record
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_game_properties import JSON, PLAYERS, _paths, check_invariants, options_for
 
 from lnb.cli import main
 from lnb.errors import LnbError, RecordError
@@ -190,16 +189,7 @@ PARTIAL = _partial_records()
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, len(PARTIAL) - 1), st.integers(0, 10**6), JSON, st.booleans())
 def test_fuzzed_partial_records_raise_only_library_errors(which, where, value, delete):
-    record = copy.deepcopy(PARTIAL[which])
-    paths = list(_paths(record))[1:]
-    path = paths[where % len(paths)]
-    parent = record
-    for key in path[:-1]:
-        parent = parent[key]
-    if delete and isinstance(parent, dict):
-        del parent[path[-1]]
-    else:
-        parent[path[-1]] = value
+    record = mutated(PARTIAL[which], where, value, delete)
     with contextlib.suppress(LnbError):  # anything else fails the test
         state = replay(record).state
         # What replays also plays on to the end.

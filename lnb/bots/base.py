@@ -185,12 +185,14 @@ class BotBase:
         return state.targetable(player)[0].target
 
     def choose_activation(self, state: State, player: str) -> tuple[int, ...]:
-        return ()
+        """Activate every completed, unused Subroutine (its effect only helps this Round)."""
+        return tuple(s.target for s in state.activatable(player))
 
     def choose_resolution(
         self, state: State, player: str, actions: list[ResolveRow]
     ) -> ResolveRow:
-        return actions[0]
+        """The claim that helps this player's majorities most."""
+        return self.best_take(state, player, actions)
 
     # -- shared helpers ---------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ Target(player='Ada', subroutine=86)
 from __future__ import annotations
 
 from lnb.bots.base import BotBase
-from lnb.game import State
+from lnb.game import ResolveRow, State
 from lnb.programs import Program
 
 
@@ -23,6 +23,14 @@ class Beginner(BotBase):
 
     def choose_target(self, state: State, player: str) -> int:
         return self.rng(state, player, "target").choice(state.targetable(player)).target
+
+    def choose_activation(self, state: State, player: str) -> tuple[int, ...]:
+        return ()
+
+    def choose_resolution(
+        self, state: State, player: str, actions: list[ResolveRow]
+    ) -> ResolveRow:
+        return actions[0]
 
     def write_program(self, state: State, player: str) -> tuple[Program, tuple]:
         rng = self.rng(state, player, "program")

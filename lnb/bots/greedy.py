@@ -8,7 +8,7 @@ two later, and it ignores its opponents.
 from __future__ import annotations
 
 from lnb.bots.base import BotBase, Goal, round_goals
-from lnb.game import ResolveRow, State
+from lnb.game import State
 from lnb.programs import Program
 from lnb.solver import MoveTable, Solver, search
 
@@ -23,13 +23,6 @@ class Greedy(BotBase):
         dist = Solver(state.board, state.start_value(player)).distances()
         subs = state.targetable(player)
         return min(subs, key=lambda s: (dist[s.target] or 99, subs.index(s))).target
-
-    def choose_activation(self, state: State, player: str) -> tuple[int, ...]:
-        return tuple(s.target for s in state.activatable(player))
-
-    def choose_resolution(self, state: State, player: str,
-                          actions: list[ResolveRow]) -> ResolveRow:
-        return self.best_take(state, player, actions)
 
     def write_program(self, state: State, player: str) -> tuple[Program, tuple]:
         board = state.board

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from lnb.bots.base import EFFECT_PREFERENCE, BotBase, round_goals
 from lnb.edition import Effect
-from lnb.game import ResolveRow, State
+from lnb.game import State
 from lnb.operations import Operation
 from lnb.programs import Program
 from lnb.solver import MoveTable, Solver
@@ -36,13 +36,6 @@ class Planner(BotBase):
             return (rows, rank, s.target)
 
         return min(subs, key=key).target
-
-    def choose_activation(self, state: State, player: str) -> tuple[int, ...]:
-        return tuple(s.target for s in state.activatable(player))
-
-    def choose_resolution(self, state: State, player: str,
-                          actions: list[ResolveRow]) -> ResolveRow:
-        return self.best_take(state, player, actions)
 
     def write_program(self, state: State, player: str) -> tuple[Program, tuple]:
         ops, _ = best_program(state, player)
