@@ -85,8 +85,8 @@ def start_server(root: Path, pool_size: int = 1, timeout: float = 90,
     if serve_args is None:
         cmd = voila_command(root, port=port, pool_size=pool_size)
     else:
-        cmd = command_for(parse_args([*serve_args, "--root", str(root), "--port", str(port),
-                                      "--no-browser"]))
+        cmd = command_for(parse_args(["--root", str(root), "--port", str(port), "--no-browser",
+                                      *serve_args]))
     proc = subprocess.Popen(cmd, cwd=REPO,
                             env=env, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)

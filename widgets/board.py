@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from lnb.board import Board
 from lnb.components import Component, Function, Kind
@@ -55,14 +56,50 @@ def css_name(operation: Operation) -> str:
     return f"lnb-op-{operation.space}-{operation.function.name.lower()}{sigma}"
 
 
+_SHARED: dict[str, w.Widget] = {}
+_MAKE_SHARED: dict[str, Callable[[], w.Widget]] = {
+    "button-layout": lambda: w.Layout(width="44px"),
+    "button-style": w.ButtonStyle,
+    "html-style": HTMLStyle,
+    "layout": w.Layout,
+}
+
+
+def shared(kind: str) -> w.Widget:
+    """One Layout or style model shared by every widget of a kind on the board.
+
+    Each widget would otherwise bring its own (a model the kernel keeps and every page
+    fetches and draws); nothing on the board changes one widget's layout or style alone.
+
+    >>> shared("layout") is shared("layout"), shared("button-layout").width
+    (True, '44px')
+    """
+    part = _SHARED.get(kind)
+    if part is None or part.comm is None:  # first use, or closed (Widget.close_all())
+        part = _SHARED[kind] = _MAKE_SHARED[kind]()
+    return part
+
+
+def _is_shared(part: w.Widget) -> bool:
+    return any(part is mine for mine in _SHARED.values())
+
+
 def close_all(widget: w.Widget) -> None:
-    """Close ``widget`` with its children, layout and style (each is a model on the page)."""
+    """Close ``widget`` with its children, layout and style (each is a model on the page),
+    except the :func:`shared` ones."""
     for child in getattr(widget, "children", ()):
         close_all(child)
     for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
-        if isinstance(part, w.Widget):
+        if isinstance(part, w.Widget) and not _is_shared(part):
             part.close()
     widget.close()
+
+
+def _html(value: str, css: str) -> w.HTML:
+    """An HTML widget with the board's shared layout and style."""
+    html = w.HTML(value, layout=shared("layout"), style=shared("html-style"))
+    html.add_class(css)
+    return html
 
 
 class Space(w.HBox):
@@ -80,10 +117,9 @@ class Space(w.HBox):
         self.locked = True
         self._shown = False
         self.sigma = False
-        self.name = w.HTML("")
-        self.name.add_class("lnb-space-name")
+        self.name = _html("", "lnb-space-name")
         self.buttons: dict[Function, w.Button] = {}
-        super().__init__([self.name])
+        super().__init__([self.name], layout=shared("layout"))
         self.add_class("lnb-space")
         self.add_class(f"lnb-space-{level}{rack}")
 
@@ -110,7 +146,7 @@ class Space(w.HBox):
         buttons = {}
         for function in component.functions:
             button = w.Button(description=function_symbol(component, function),
-                              layout=w.Layout(width="44px"))
+                              layout=shared("button-layout"), style=shared("button-style"))
             button.add_class("lnb-fn")
             button.add_class(css_name(Operation(self.level, self.rack, function)))
             button.on_click(self._clicked(function))
@@ -151,8 +187,7 @@ class BoardView(w.VBox):
         self.on_choose = on_choose
         self.spaces: dict[tuple[str, int], Space] = {}
         self._labels: dict[str, w.HTML] = {}
-        self._locked_line = w.HTML("")
-        self._locked_line.add_class("lnb-levels-locked")
+        self._locked_line = _html("", "lnb-levels-locked")
         self._drawn: tuple[str, ...] | None = None
         self.grid = w.GridBox(
             [], layout=w.Layout(grid_template_columns="2em repeat(4, minmax(6em, 1fr))"))
@@ -190,8 +225,7 @@ class BoardView(w.VBox):
         cells: list[w.Widget] = []
         for level in revealed:
             if level not in self._labels:
-                self._labels[level] = w.HTML(level)
-                self._labels[level].add_class("lnb-level")
+                self._labels[level] = _html(level, "lnb-level")
             cells.append(self._labels[level])
             cells.extend(self.space(level, rack) for rack in RACKS)
         locked = [lv for lv in LEVELS if lv not in revealed]
