@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -97,6 +98,10 @@ def voila_command(
         *([f"--VoilaKernelManager.kernel_pools_config={json.dumps(first)}",
            f"--VoilaKernelManager.refill_pools_config={json.dumps(refill)}"] if preheat else []),
         *[f"--VoilaKernelManager.preheat_denylist={name}" for name in preheat_denylist],
+        # Kernels talk to the server over Unix sockets, not TCP ports: a port chosen free
+        # can be taken by the time the kernel binds it, and with dozens of kernels starting
+        # at once (a class pool) some then die ("Address already in use").
+        *(["--KernelManager.transport=ipc"] if os.name == "posix" else []),
         f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
         *extra_args,

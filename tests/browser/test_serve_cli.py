@@ -24,6 +24,7 @@ def test_voila_command_carries_the_settings() -> None:
     assert str(NOTEBOOKS) in cmd and "--no-browser" in cmd
     assert {"--port=1234", "--Voila.ip=0.0.0.0", "--VoilaConfiguration.preheat_kernel=False",
             "--MappingKernelManager.cull_idle_timeout=0"} <= set(cmd)
+    assert "--KernelManager.transport=ipc" in cmd  # no TCP port races between kernels
     assert landing_path(NOTEBOOKS) == ""  # no index.ipynb there: the tree
     assert landing_path(REPO / "benchmarks") == ""
 
