@@ -6,9 +6,9 @@ culling of idle kernels, the XSRF cookie that lets a closed page free its kernel
 :func:`voila_command` builds that command; the browser tests and benchmarks reuse it.
 
 A class opens one page at once (the puzzle app): ``--class-size N`` keeps N kernels of that
-page preheated, its notebook already run, so each pupil's page only fetches its widgets;
-the other lessons keep ``--pool-size`` each. Once the class has taken its kernels the pool is
-topped up to a few spares only (:mod:`widgets.serving.pools`).
+page preheated, plus two spares, its notebook already run, so each pupil's page only fetches
+its widgets; the other lessons keep ``--pool-size`` each. Once the class has taken its
+kernels the pool is topped up to the spares only (:mod:`widgets.serving.pools`).
 """
 
 from __future__ import annotations
@@ -31,16 +31,20 @@ DEFAULT_PORT = 8866
 LANDING = "index.ipynb"
 CLASS_PAGE = "puzzles.ipynb"  # the page a whole class opens at once
 CLASS_SIZE = 30
-SPARES = 2  # preheated kernels of the class page kept once the class has arrived
+SPARES = 2  # preheated kernels of the class page beyond the class (reloads, latecomers)
 
 
 def pools_config(pool_size: int, class_size: int, class_page: str = CLASS_PAGE
                  ) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
     """Voila's ``kernel_pools_config`` and the kit's ``refill_pools_config``.
 
+    The class page starts with a kernel for each pupil plus ``SPARES`` (for a reload or a
+    latecomer), and is refilled only to keep the spares: a class of ``class_size`` arriving
+    at once never waits behind a kernel being started for the pool.
+
     >>> first, refill = pools_config(1, 30)
     >>> first
-    {'default': {'pool_size': 1}, 'puzzles.ipynb': {'pool_size': 30}}
+    {'default': {'pool_size': 1}, 'puzzles.ipynb': {'pool_size': 32}}
     >>> refill
     {'puzzles.ipynb': {'pool_size': 2}}
     >>> pools_config(0, 0)
@@ -49,8 +53,9 @@ def pools_config(pool_size: int, class_size: int, class_page: str = CLASS_PAGE
     first = {"default": {"pool_size": max(pool_size, 0)}}
     refill = {}
     if class_size > 0:
-        first[class_page] = {"pool_size": max(class_size, pool_size)}
-        refill[class_page] = {"pool_size": max(min(class_size, SPARES), pool_size, 0)}
+        spares = max(SPARES, pool_size)
+        first[class_page] = {"pool_size": class_size + spares}
+        refill[class_page] = {"pool_size": spares}
     return first, refill
 
 
@@ -76,8 +81,8 @@ def voila_command(
     """The command that runs the kit's Voila server on ``root`` (a folder of notebooks).
 
     ``pool_size`` kernels are kept preheated for *each* notebook under ``root``
-    (0 turns preheating off), and ``class_size`` for ``class_page`` (topped up to a
-    couple of spares once taken); notebooks matching ``preheat_denylist`` (names or
+    (0 turns preheating off), and ``class_size`` plus two spares for ``class_page`` (once
+    taken, topped up to keep the spares); notebooks matching ``preheat_denylist`` (names or
     regular expressions) get none. Idle kernels are culled after ``cull_idle_timeout``
     seconds once their page is gone (0 turns culling off).
     """
@@ -149,8 +154,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--pool-size", type=int, default=1,
                         help="preheated kernels kept ready per notebook (0: none)")
     parser.add_argument("--class-size", type=int, default=CLASS_SIZE, metavar="N",
-                        help=f"pupils who open the class page at once: N kernels of it are "
-                             f"kept ready (default {CLASS_SIZE}; 0: just --pool-size)")
+                        help=f"pupils who open the class page at once: N kernels of it (and "
+                             f"{SPARES} spares) are kept ready (default {CLASS_SIZE}; 0: just "
+                             "--pool-size)")
     parser.add_argument("--class-page", default=CLASS_PAGE, metavar="NOTEBOOK",
                         help=f"the page the class opens at once (default {CLASS_PAGE})")
     parser.add_argument("--preheat-denylist", nargs="+", default=[], metavar="NOTEBOOK",

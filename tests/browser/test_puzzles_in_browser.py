@@ -31,10 +31,11 @@ WAIT = 30_000
 
 def served(root: Path, home: Path, db: Path, port: int):  # type: ignore[no-untyped-def]
     """The kit's Voila server (as the serve command starts it) with progress kept in ``db``:
-    a class pool of 2 preheated kernels, so the first page and the reload each take one that
-    ran the notebook before their ``?code=`` was known, and the next comes from the refill."""
+    a class pool (one pupil and two spares), so the first page, the reload and the next pupil
+    each take a kernel that ran the notebook before their ``?code=`` was known; the second
+    take starts the refill."""
     return running_voila(root, home, pool_size=1, port=port, env={"LNB_PROGRESS_DB": str(db)},
-                         class_size=2)
+                         class_size=1)
 
 
 @pytest.fixture

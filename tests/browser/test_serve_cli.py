@@ -34,12 +34,12 @@ def test_class_size_preheats_the_class_page_and_refills_a_few() -> None:
                                   "--preheat-denylist", "teachers-guide.ipynb", "index"]))
     assert "--VoilaConfiguration.preheat_kernel=True" in cmd
     assert ('--VoilaKernelManager.kernel_pools_config={"default": {"pool_size": 1}, '
-            '"puzzles.ipynb": {"pool_size": 12}}') in cmd
+            '"puzzles.ipynb": {"pool_size": 14}}') in cmd
     assert '--VoilaKernelManager.refill_pools_config={"puzzles.ipynb": {"pool_size": 2}}' in cmd
     assert {"--VoilaKernelManager.preheat_denylist=teachers-guide.ipynb",
             "--VoilaKernelManager.preheat_denylist=index"} <= set(cmd)
     default = command_for(parse_args([]))
-    assert any('"puzzles.ipynb": {"pool_size": 30}' in arg for arg in default)
+    assert any('"puzzles.ipynb": {"pool_size": 32}' in arg for arg in default)
     off = command_for(parse_args(["--class-size", "0", "--pool-size", "0"]))
     assert "--VoilaConfiguration.preheat_kernel=False" in off
     assert not any("pools_config" in arg for arg in off)
