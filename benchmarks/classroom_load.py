@@ -1,8 +1,10 @@
 """A class at once: ``python -m benchmarks.classroom_load [--pupils 30] [--browser-pupils 5]``.
 
-Starts the kit's server exactly as the serve command does (:func:`widgets.serve.voila_command`
-on ``lessons/``, through ``benchmarks.voila_timing.start_server``), then every pupil opens the
-puzzle app at the same moment: ``puzzles.ipynb?code=...&nick=pupil-NN``, and solves the shared
+Starts the kit's server exactly as ``make serve`` does (``python -m widgets.serve`` with the
+options of ``--serve-args``, none by default, through ``benchmarks.voila_timing.start_server``),
+waits -- and says so -- until its preheated kernels have run their notebooks (the teacher
+started the server a minute before the class), then every pupil opens the puzzle app at the
+same moment: ``puzzles.ipynb?code=...&nick=pupil-NN``, and solves the shared
 puzzle by clicks (A4/ B4s A1+, then *Check my answer*). ``--browser-pupils`` of them do it in
 one headless Chromium (a browser context each: own storage, own kernel); the others do what
 their page would do, without a browser to render it: fetch the page over HTTP, ask for the
