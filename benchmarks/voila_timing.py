@@ -91,6 +91,9 @@ def start_server(root: Path, pool_size: int = 1, timeout: float = 90,
                             env=env, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
     base_url = f"http://127.0.0.1:{port}/"
+    # A benchmark stopped with SIGTERM (kill, a CI time-out) still stops its server: the
+    # handler turns the signal into SystemExit, so the ``finally`` below runs.
+    previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)
     try:
         deadline = time.monotonic() + timeout
         while True:
@@ -110,6 +113,11 @@ def start_server(root: Path, pool_size: int = 1, timeout: float = 90,
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
         log.close()
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 @contextlib.contextmanager
