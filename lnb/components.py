@@ -188,25 +188,30 @@ class Component:
         raise AssertionError(function)  # pragma: no cover
 
     def step_text(self, function: Function, before: int, after: int) -> str:
-        """One application written as a pupil would: ``55 + 5 = 60``, ``64 ⇄ 46``."""
+        """One application written as a pupil would: ``55 + 5 = 60``, ``64 ⇄ 46``.
+
+        Values are written with two digits, as on a player's sheet (``10 − 1 = 09``); the
+        component's own number is not (``+ 5``).
+        """
         n = self.n or 0
+        a, b = two_digits(before), two_digits(after)
         match function:
             case Function.ADD:
-                return f"{before} + {n} = {after}"
+                return f"{a} + {n} = {b}"
             case Function.SUBTRACT:
-                return f"{before} − {n} = {after}"
+                return f"{a} − {n} = {b}"
             case Function.MULTIPLY:
-                return f"{before} × {n} = {after}"
+                return f"{a} × {n} = {b}"
             case Function.DIVIDE:
                 rest = before % n
-                return f"{before} ÷ {n} = {after}" + (f" r {rest}" if rest else "")
+                return f"{a} ÷ {n} = {b}" + (f" r {rest}" if rest else "")
             case Function.SWAP:
-                return f"{two_digits(before)} ⇄ {two_digits(after)}"
+                return f"{a} ⇄ {b}"
             case Function.COPY:
                 arrow = "→" if self.kind is Kind.COPY_RIGHT else "←"
-                return f"{two_digits(before)} {arrow} {two_digits(after)}"
+                return f"{a} {arrow} {b}"
             case Function.SET:
-                return f"{two_digits(before)} ↦ {two_digits(after)}"
+                return f"{a} ↦ {b}"
         raise AssertionError(function)  # pragma: no cover
 
     def function_hint(self, space: str) -> str:

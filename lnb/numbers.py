@@ -28,6 +28,15 @@ def two_digits(value: int) -> str:
     return f"{value:02d}"
 
 
+def ordinal(n: int) -> str:
+    """``1st 2nd 3rd 4th``: places in claims and majorities.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4)]
+    ['1st', '2nd', '3rd', '4th']
+    """
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
 def tens(value: int) -> int:
     """Tens digit of the two-digit form."""
     return value // 10

@@ -138,6 +138,17 @@ class Operation:
             )
         return Step(self, comp, value, result, _arith(comp, self, value, middle, result))
 
+    def arithmetic(self, value: int, board: Board) -> tuple[int, str]:
+        """The raw Result and its arithmetic, without the 00–99 check (for void rows).
+
+        >>> Operation.parse("B1+").arithmetic(60, Board.standard())
+        (110, '60 + 50 = 110')
+        """
+        comp = self.component(board)
+        middle = comp.apply(self.function, value)
+        result = comp.apply(self.function, middle) if self.sigma else middle
+        return result, _arith(comp, self, value, middle, result)
+
     def is_legal(self, value: int, board: Board) -> bool:
         """True when this Operation may be written after ``value`` on ``board``."""
         try:
@@ -152,7 +163,7 @@ def _arith(comp: Component, op: Operation, before: int, middle: int, result: int
         return comp.step_text(op.function, before, result)
     if op.function in (Function.ADD, Function.SUBTRACT, Function.MULTIPLY):
         sign = {"+": "+", "-": "−", "x": "×"}[op.function.symbol]
-        return f"{before} {sign} {comp.n} {sign} {comp.n} = {result}"
+        return f"{two_digits(before)} {sign} {comp.n} {sign} {comp.n} = {two_digits(result)}"
     first = comp.step_text(op.function, before, middle)
     second = comp.step_text(op.function, middle, result)
     return f"{first}, {second}"

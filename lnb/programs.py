@@ -134,7 +134,7 @@ class Program:
             raise InvalidOperationError(f"a program is text like 'A3+ A4/', not {text!r}")
         rows: list[ProgramRow] = []
         for word in (w for w in _SEPARATORS.split(text) if w):
-            number = word.isdigit()
+            number = word.isascii() and word.isdigit()
             if number or word in SIGMA_MARKS:
                 if not rows:
                     raise InvalidOperationError(
@@ -149,10 +149,14 @@ class Program:
                             f"{where}: one written Result per row; start the next row with an "
                             "Operation like A3+"
                         )
-                    if len(word) > 2 or int(word) > 99:
+                    if int(word) > 99:
                         raise InvalidOperationError(
                             f"{where}: the written Result {int(word)} leaves 00–99; "
                             "write the Result as 00 to 99"
+                        )
+                    if len(word) > 2:
+                        raise InvalidOperationError(
+                            f"{where}: write the Result with two digits, e.g. {int(word):02d}"
                         )
                     rows[-1] = ProgramRow(last.operation, int(word))
                 else:
@@ -240,10 +244,9 @@ class Program:
             except OutOfRangeError:
                 if not void_out_of_range:
                     raise
-                raw = prow.operation.raw_result(value, board)
+                raw, text = prow.operation.arithmetic(value, board)
                 rows.append(
-                    TraceRow(number, prow.operation, value, raw, f"{value} → {raw}",
-                             prow.written, void=True)
+                    TraceRow(number, prow.operation, value, raw, text, prow.written, void=True)
                 )
                 continue
             rows.append(

@@ -196,12 +196,17 @@ def load(source: str | Path | Mapping[str, Any]) -> Record:
         data: Any = source
     else:
         text = str(source)
-        if isinstance(source, Path) or not text.lstrip().startswith("{"):
-            text = Path(source).read_text("utf-8")
         try:
+            if isinstance(source, Path) or not text.lstrip().startswith("{"):
+                text = Path(source).read_text("utf-8")
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise RecordError(f"not a game record: invalid JSON ({exc})") from None
+        except UnicodeDecodeError:
+            raise RecordError("not a game record: the file is not UTF-8 text; "
+                              "choose a .json file the kit saved") from None
+        except RecursionError:
+            raise RecordError("not a game record: the JSON is nested too deeply") from None
     data = _dict(data, "record")
     if data.get("format") != FORMAT:
         raise RecordError(f"format: {data.get('format')!r}; this library reads {FORMAT!r}")
@@ -239,7 +244,7 @@ def load(source: str | Path | Mapping[str, Any]) -> Record:
         raise RecordError(f"seat_order: {seats!r} must list the player names")
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        seed = None
+        raise RecordError(f"seed: {seed!r} must be a whole number (or leave it out)")
     rounds_raw = _list(data.get("rounds"), "rounds")
     if len(rounds_raw) > ROUNDS:
         raise RecordError(f"rounds: {len(rounds_raw)} given; a game has at most {ROUNDS} "
@@ -338,6 +343,8 @@ class _Round:
     def fail(self, name: str | None, message: str, row: int | None = None) -> RecordError:
         where = f"Round {self.number}" + (f", {name}" if name else "")
         where += f", row {row}" if row is not None else ""
+        if name and message.startswith(f"{name}: "):  # the State's message names them too
+            message = message[len(name) + 2:]
         return RecordError(f"{where}: {message}")
 
     def apply(self, action: Any, name: str | None, row: int | None = None) -> None:

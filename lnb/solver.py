@@ -141,8 +141,6 @@ class Solution:
             count=self.count,
             program=None if self.program is None else str(self.program),
         )
-        if self.limit is not None:
-            data["limit"] = self.limit
         return data
 
     def text(self) -> str:

@@ -125,3 +125,23 @@ def test_bad_levels(tokens: str) -> None:
 def test_set_to_applies_even_from_any_value() -> None:
     comp = Component.parse_token("=13")
     assert all(comp.apply(Function.SET, v) == 13 for v in range(100))
+
+
+def test_values_are_written_with_two_digits() -> None:
+    trace = Program.parse("A1- A4/ B4s").run(Board.standard(), start=10)
+    assert [r.text for r in trace.rows] == ["10 − 1 = 09", "09 ÷ 2 = 04 r 1", "04 ⇄ 40"]
+
+
+def test_void_rows_show_their_arithmetic() -> None:
+    trace = Program.parse("B1+").run(Board.standard(), start=60, void_out_of_range=True)
+    assert trace.rows[0].text == "60 + 50 = 110" and trace.rows[0].void
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [("A3+ ²", "row 2 .².: write a level letter"), ("A3+ 060", "two digits, e.g. 60"),
+     ("A3+ 160", "leaves 00–99")],
+)
+def test_written_results_are_plain_two_digit_numbers(text: str, fragment: str) -> None:
+    with pytest.raises(InvalidOperationError, match=fragment):
+        Program.parse(text)

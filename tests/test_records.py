@@ -146,3 +146,27 @@ def test_cli_replay_refuses_a_bad_record_with_one_line(tmp_path, capsys):
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("lnb replay: Round 1: unknown Patron 17") and err.count("\n") == 1
+
+
+def test_unreadable_files_are_refused_in_words(tmp_path):
+    from lnb.errors import RecordError
+    from lnb.records import load
+
+    binary = tmp_path / "game.json"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(RecordError, match="not UTF-8 text"):
+        load(binary)
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    with pytest.raises(RecordError, match="not a game record"):
+        load(deep)
+
+
+def test_a_seed_that_is_not_a_whole_number_is_refused():
+    from lnb.errors import RecordError
+    from lnb.records import load
+
+    with pytest.raises(RecordError, match=r"seed: 1\.5 must be a whole number"):
+        load({"format": "lnb-game/1", "seed": 1.5,
+              "players": [{"name": "Ada", "character": "Ada Lovelace"},
+                          {"name": "Bea", "character": "Charles Babbage"}], "rounds": []})

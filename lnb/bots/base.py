@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from lnb.edition import Effect
 from lnb.game import (
@@ -116,7 +116,8 @@ class BotBase:
 
     def __init__(self, seed: int | str = 0) -> None:
         self.seed = seed
-        self._programs: dict[tuple[int, int, str], tuple[Program, tuple[tuple[int, int], ...]]]
+        # (game id, round, player) -> (the game itself, program, aims)
+        self._programs: dict[tuple[int, int, str], tuple[Any, Program, tuple[tuple[int, int], ...]]]
         self._programs = {}
 
     def __repr__(self) -> str:
@@ -167,14 +168,15 @@ class BotBase:
         """This Round's program and aims, computed once per Round. In mental-arithmetic play
         each row carries its true Result (a bot never miscalculates)."""
         key = (id(state.game), state.round, player)
-        if key not in self._programs:
+        cached = self._programs.get(key)
+        if cached is None or cached[0] is not state.game:  # the game is held: no id reuse
             if len(self._programs) > 64:
                 self._programs.clear()
             program, aims = self.write_program(state, player)
             if state.options.mental_arithmetic:
                 program = with_true_results(program, state, player)
-            self._programs[key] = (program, aims)
-        return self._programs[key]
+            cached = self._programs[key] = (state.game, program, aims)
+        return cached[1], cached[2]
 
     def write_program(
         self, state: State, player: str

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from lnb.numbers import ordinal
+
 # Claim kinds, in the order they are listed in an event.
 SUBROUTINE = "subroutine"
 PATRON = "patron"
@@ -58,16 +60,12 @@ class Claim:
             return f"Subroutine {self.subroutine:02d} completed ({self.effect})"
         if self.kind == ENGINE:
             return f"engine bonus +{self.points} (level {self.level})"
-        place = _ordinal(self.place or 0)
+        place = ordinal(self.place or 0)
         if self.kind == FAILED_EXPERIMENT:
             return f"Patron {self.patron:02d}: Failed Experiment ({place})"
         marks = ", ".join(f"{t} ×{n}" if n > 1 else t for t, n in self.influence) or self.took
         extra = f" [{', '.join(self.effects)}]" if self.effects else ""
         return f"Patron {self.patron:02d}: {marks} ({place}){extra}"
-
-
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 @dataclass(frozen=True)

@@ -60,10 +60,12 @@ class GameOptions:
                 )
         object.__setattr__(self, "handicap", tuple(sorted(normal.items())))
         object.__setattr__(self, "_handicap", normal)
-        if not isinstance(self.timer_seconds, int) or self.timer_seconds <= 0:
+        if (isinstance(self.timer_seconds, bool) or not isinstance(self.timer_seconds, int)
+                or self.timer_seconds <= 0):
             raise GameError(f"timer_seconds {self.timer_seconds!r}: give a whole number like 60")
         limit = self.operation_limit
-        if limit is not None and (not isinstance(limit, int) or limit < 0):
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
+                                  or limit < 0):
             raise GameError(f"operation_limit {limit!r}: give a whole number like 5, or None")
 
     def handicap_for(self, name: str) -> tuple[str, ...]:

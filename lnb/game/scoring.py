@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lnb.edition import Edition
+from lnb.numbers import ordinal
 
 
 @dataclass(frozen=True)
@@ -127,10 +128,6 @@ def split_places(groups: Sequence[Sequence[str]], points: Sequence[int]) -> dict
     return result
 
 
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
-
-
 def _majority(kind: str, tallies: Sequence[Tally], points: Sequence[int]) -> Majority:
     counts = [(t.name, t.influence.get(kind, 0)) for t in tallies]
     placed = sorted((c for c in counts if c[1] >= 1), key=lambda c: -c[1])
@@ -151,12 +148,12 @@ def _majority(kind: str, tallies: Sequence[Tally], points: Sequence[int]) -> Maj
         covered = list(points[place:last])
         who = ", ".join(f"{n} {value[n]}" for n in group)
         if len(group) == 1:
-            sentences.append(f"{who} {_ordinal(first)}: {won[group[0]]}")
+            sentences.append(f"{who} {ordinal(first)}: {won[group[0]]}")
         else:
             sums = " + ".join(str(x) for x in covered) or "0"
             if len(covered) > 1:
                 sums = f"({sums})"
-            sentences.append(f"{who} tie for {_ordinal(first)}–{_ordinal(last)}: "
+            sentences.append(f"{who} tie for {ordinal(first)}–{ordinal(last)}: "
                              f"{sums} / {len(group)} = {won[group[0]]} each")
         place = last
     text = f"{kind}: " + ("; ".join(sentences) if sentences else "nobody has any")
