@@ -12,7 +12,7 @@
 >>> sheet.winners
 ('Ada',)
 >>> print(sheet.majorities[0].text)
-Art: Ada 3, Bea 3 tie for 1st–2nd: (9 + 4) / 2 = 6 each
+Art: Ada 3, Bea 3 tie for 1st–2nd: 9 + 4 = 13; 13 ÷ 2 = 6 r 1, so 6 each
 """
 
 from __future__ import annotations
@@ -150,11 +150,13 @@ def _majority(kind: str, tallies: Sequence[Tally], points: Sequence[int]) -> Maj
         if len(group) == 1:
             sentences.append(f"{who} {ordinal(first)}: {won[group[0]]}")
         else:
-            sums = " + ".join(str(x) for x in covered) or "0"
+            total = sum(covered)
+            rest = total % len(group)
+            division = f"{total} ÷ {len(group)} = {won[group[0]]}" + (f" r {rest}" if rest else "")
             if len(covered) > 1:
-                sums = f"({sums})"
+                division = f"{' + '.join(str(x) for x in covered)} = {total}; {division}"
             sentences.append(f"{who} tie for {ordinal(first)}–{ordinal(last)}: "
-                             f"{sums} / {len(group)} = {won[group[0]]} each")
+                             f"{division}, so {won[group[0]]} each")
         place = last
     text = f"{kind}: " + ("; ".join(sentences) if sentences else "nobody has any")
     return Majority(kind, tuple(counts), tuple((n, won.get(n, 0)) for n, _ in counts), text)
