@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import re
 
 import pytest
 
@@ -65,6 +66,65 @@ def test_a_broken_check_never_shows_a_traceback() -> None:
     ex.answer.value = "5"
     assert ex.status.text == APOLOGY
     assert "Traceback" not in ex.status.message.value and "KeyError" in ex.status.last_error
+
+
+def _mentions(message: str, value: int) -> bool:
+    """Whether ``message`` shows ``value`` or its size (54 gives −54 away)."""
+    return re.search(rf"(?<!\d){abs(value)}(?!\d)", message) is not None
+
+
+@pytest.mark.parametrize("expected", [0, 3, 12, 27, 32, 70, 99, -54])
+def test_no_reply_to_a_wrong_answer_gives_the_answer_away(expected: int) -> None:
+    ex = Exercise("?", number(expected))
+    for typed in ("", "   ", "27.5", "seventy", "1/2", str(expected + 1), str(expected - 1)):
+        ex.answer.value = typed
+        ex.check_button.click()
+        assert not ex.solved
+        assert not _mentions(ex.status.text, expected), (typed, ex.status.text)
+
+
+@pytest.mark.parametrize("wanted", [[12, 34], [60, 61], [69, 70], [32], [17, 40, 63]])
+def test_no_reply_to_a_wrong_set_of_numbers_gives_an_answer_away(wanted: list[int]) -> None:
+    ex = Exercise("?", numbers(wanted))
+    for typed in ("", "seventy", "lots", "none", "5", "1, 2"):
+        ex.answer.value = typed
+        ex.check_button.click()
+        assert not ex.solved
+        assert not any(_mentions(ex.status.text, v) for v in wanted), (typed, ex.status.text)
+
+
+def test_no_reply_to_an_empty_word_answer_names_the_answer() -> None:
+    ex = Exercise("?", words(["no"]))
+    ex.check_button.click()
+    assert ex.status.text == "Type your answer first."
+    assert words(["science"], example="a type, like Art")("").message == \
+        "Type your answer first: a type, like Art."
+
+
+def test_an_empty_answer_is_not_an_attempt() -> None:
+    ex = Exercise("?", number(27))
+    ex.check_button.click()
+    assert ex.status.text == "Type your answer first." and ex.attempts == 0
+    ex.answer.value = "26"
+    ex.answer.value = ""
+    ex.check_button.click()
+    assert ex.status.text == "Type your answer first." and ex.attempts == 1
+    ex.answer.value = "27"
+    assert ex.solved and ex.attempts == 2
+
+
+@pytest.mark.parametrize("typed", ["60-61", "60, 61", "60 61", "61,60", "60 - 61", "60–61"])
+def test_a_dash_between_numbers_separates_them(typed: str) -> None:
+    ex = Exercise("?", numbers([60, 61]))
+    ex.answer.value = typed
+    ex.check_button.click()
+    assert ex.solved, ex.status.text
+
+
+def test_a_minus_before_a_number_still_makes_it_negative() -> None:
+    ex = Exercise("?", numbers([60, 61]))
+    ex.answer.value = "60, -61"
+    assert ex.status.text == "-61 does not work."
 
 
 def test_puzzle_exercise_uses_the_librarys_check_and_hints() -> None:

@@ -51,7 +51,8 @@ Check = Callable[[str], Verdict]
 HintSource = Callable[[int, str], str]
 """A hint maker: (hint number from 1, the pupil's answer so far) -> the hint's text."""
 
-_INT = re.compile(r"-?\d+")
+_INT = re.compile(r"(?<!\d)-?\d+")  # '60-61' is 60 and 61: a dash between digits separates
+EMPTY = "Type your answer first."
 _NONE_WORDS = {"none", "no", "nothing", "no start", "-", "0 starts", "nobody"}
 
 
@@ -68,12 +69,16 @@ def read_number(text: str) -> int | None:
 def number(expected: int, explain: str = "", direction: bool = True) -> Check:
     """Check a whole-number answer; say *too big* / *too small* when ``direction``.
 
+    The example in the reply to text that is not a number is never the answer:
+
     >>> check = number(27, "55 ÷ 2 = 27 r 1: the remainder is dropped.")
-    >>> check("27.5").message
-    'Type a whole number, like 27.'
+    >>> check("27.5").message, check("").message
+    ('Type a whole number, like 32.', 'Type your answer first.')
     """
 
     def check(text: str) -> Verdict:
+        if not text.strip():
+            return Verdict(False, EMPTY)
         value = read_number(text)
         if value is None:
             return Verdict(False, f"Type a whole number, like {_example(expected)}.")
@@ -87,8 +92,30 @@ def number(expected: int, explain: str = "", direction: bool = True) -> Check:
     return check
 
 
+def _examples(avoid: Iterable[int], count: int = 1) -> list[int]:
+    """Two-digit numbers to show as examples, none of them in ``avoid`` (nor minus one of
+    them): an example must never give the answer away. They change with the answers, so
+    no fixed example being skipped tells which answer it was.
+
+    >>> _examples({27}), _examples({32}), _examples({69, 70}, 2)
+    ([32], [67], [96, 29])
+    """
+    avoid = {abs(v) for v in avoid}
+    # With one answer e, (7e + 13) mod 90 + 10 is never e nor -e (6e ≡ 67 and -8e ≡ 23
+    # (mod 90) have no solution); further steps of 23 go round all 90 two-digit numbers.
+    start = (7 * sum(avoid) + 13) % 90
+    found: list[int] = []
+    for k in range(90):
+        value = (start + 23 * k) % 90 + 10
+        if value not in avoid:
+            found.append(value)
+            if len(found) == count:
+                break
+    return found
+
+
 def _example(expected: int) -> str:
-    return str(expected if expected >= 0 else -expected)
+    return str(_examples({expected})[0])
 
 
 def numbers(expected: Iterable[int], explain: str = "") -> Check:
@@ -100,20 +127,26 @@ def numbers(expected: Iterable[int], explain: str = "") -> Check:
     'Right so far, but there is 1 more.'
     >>> check("69 70 71").message
     '71 does not work.'
+    >>> check("69-70").correct  # a dash between numbers separates them
+    True
     >>> numbers([])("none").correct
     True
     """
     wanted = sorted(set(expected))
+    example = ", ".join(str(v) for v in _examples(wanted, 2))
 
     def check(text: str) -> Verdict:
         typed = text.strip().lower()
+        if not typed:
+            return Verdict(False, EMPTY)
         if not wanted and typed in _NONE_WORDS:
             return Verdict(True, f"Yes! No number works. {explain}".strip())
         given = sorted({int(v) for v in _INT.findall(typed.replace("−", "-"))})
         if not given:
             if typed in _NONE_WORDS:
                 return Verdict(False, "Not yet: some numbers do work.")
-            return Verdict(False, "Type numbers separated by commas, like 12, 34 (or none).")
+            return Verdict(False, f"Type numbers separated by commas, like {example} "
+                                  "(or none).")
         wrong = [v for v in given if v not in wanted]
         if wrong:
             listed = ", ".join(str(v) for v in wrong)
@@ -129,17 +162,23 @@ def numbers(expected: Iterable[int], explain: str = "") -> Check:
 
 
 def words(accepted: Iterable[str], explain: str = "", example: str = "yes or no") -> Check:
-    """Check a one-word answer (case and spaces do not matter).
+    """Check a one-word answer (case and spaces do not matter). ``example`` is shown when
+    nothing is typed, unless it names an accepted answer.
 
     >>> words(["yes"])("Yes ").correct, words(["yes"])("no").message
     (True, 'Not yet: think again.')
+    >>> words(["science"], example="a type, like Art")("").message
+    'Type your answer first: a type, like Art.'
     """
-    allowed = {a.strip().lower() for a in accepted}
+    allowed = {" ".join(a.strip().lower().split()) for a in accepted}
+    gives_away = any(re.search(rf"(?<!\w){re.escape(a)}(?!\w)", example.lower())
+                     for a in allowed)
+    empty = EMPTY if gives_away or not example else f"{EMPTY[:-1]}: {example}."
 
     def check(text: str) -> Verdict:
         typed = " ".join(text.strip().lower().split())
         if not typed:
-            return Verdict(False, f"Type your answer: {example}.")
+            return Verdict(False, empty)
         if typed in allowed:
             return Verdict(True, f"Yes! {explain}".strip())
         return Verdict(False, "Not yet: think again.")
@@ -257,7 +296,12 @@ class Exercise(w.VBox):
 
     # -- actions ------------------------------------------------------------------------------
     def submit(self, text: str) -> Verdict:
-        """Check ``text`` and show the verdict (what *Check* does with the answer box)."""
+        """Check ``text`` and show the verdict (what *Check* does with the answer box); an
+        empty answer is not an attempt."""
+        if not text.strip():
+            self._last_checked = text
+            self.status.info(EMPTY)
+            return Verdict(False, EMPTY)
         self.attempts += 1
         self._last_checked = text
         verdict = self.check(text)
