@@ -41,15 +41,20 @@ def wait_for_request(timeout: float = 5) -> bool:
     warning when the server cannot be reached within ``timeout`` seconds)."""
     if os.environ.get("VOILA_PREHEAT", "False") == "False":
         return False
+    from websockets.exceptions import WebSocketException
     from websockets.sync.client import connect
 
     try:
         with connect(query_url(), open_timeout=timeout, max_size=None) as ws:
             info = ws.recv()  # no timeout: the kernel waits for its pupil
-    except (OSError, TimeoutError) as exc:
+        request = json.loads(info)
+        if not isinstance(request, dict):
+            raise ValueError(f"expected a JSON object, got {type(request).__name__}")
+    except (OSError, TimeoutError, WebSocketException, ValueError) as exc:
+        # unreachable, refused (a status other than 101), closed at once, or not a request
         warnings.warn(f"no page request from the server at {query_url()}: {exc}", stacklevel=2)
         return False
-    for key, value in json.loads(info).items():
+    for key, value in request.items():
         os.environ[key] = str(value)
     os.environ["VOILA_PREHEAT"] = "False"  # the request has come: a second call must not wait
     return True

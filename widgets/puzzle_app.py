@@ -294,15 +294,17 @@ class PuzzleApp(w.VBox):
         """Under Voila: wait for the pupil's page, then act on its address (see ``open_query``).
 
         A preheated kernel may have been started on another day: today's puzzle is renewed.
+        Nothing raises: an error lands on the status line (the page is shown even so).
         """
-        query = voila_query()
-        self.link = page_address() or self.link
-        if daily(self.today()) != self.daily_puzzle:
-            was_daily = self.puzzle == self.daily_puzzle
-            self.daily_puzzle = daily(self.today())
-            if was_daily:
-                self._set_puzzle(self.daily_puzzle)
-        self.open_query(query)
+        with self.status.guard():
+            query = voila_query()
+            self.link = page_address() or self.link
+            if daily(self.today()) != self.daily_puzzle:
+                was_daily = self.puzzle == self.daily_puzzle
+                self.daily_puzzle = daily(self.today())
+                if was_daily:
+                    self._set_puzzle(self.daily_puzzle)
+            self.open_query(query)
 
     def open_query(self, query: Mapping[str, str]) -> None:
         """Act on the page address: ``key``/``nick`` say who, ``code`` opens a puzzle."""
