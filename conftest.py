@@ -25,14 +25,3 @@ def pytest_configure(config) -> None:
         os.environ[name] = str(folder)
     os.environ.setdefault("LNB_PROGRESS_DB", str(root / "progress.sqlite3"))
     os.environ["JUPYTER_PLATFORM_DIRS"] = "1"
-
-
-def pytest_collection_modifyitems(config, items) -> None:
-    """Under ``pytest -n``, keep each file's tests on one worker (a notebook's cells share one
-    kernel) and every browser test on one worker (one Chromium and Voila at a time on a small
-    machine): ``--dist loadgroup`` with a group per file unless a test names its own."""
-    import pytest
-
-    for item in items:
-        if item.get_closest_marker("xdist_group") is None:
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
