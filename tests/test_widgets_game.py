@@ -9,11 +9,13 @@ import importlib
 import json
 import re
 
+import ipywidgets as w
 import pytest
+from ipywidgets.widgets import widget as widget_module
 
 from lnb.game import Game, GameOptions, Phase
 from lnb.game.random_play import play_random_game
-from widgets.game_app import GameApp, Seat
+from widgets.game_app import NOT_A_GAME, GameApp, Seat
 from widgets.patrons import PatronsView
 from widgets.resolution import ResolutionView
 from widgets.scoreboard import ScoreSheetView
@@ -166,7 +168,7 @@ def test_load_a_record_and_a_broken_file_keeps_the_game() -> None:
     upload(app, "bad.json", b"{oops")
     assert app.state is before
     assert app.status.kind == "error"
-    assert app.status.text.startswith("That file is not a game we can read")
+    assert app.status.text == NOT_A_GAME
     upload(app, "x.json", b"\xff\xfe")
     assert app.state is before and "not text" in app.status.text
     text = json.dumps(finished.to_record()).encode()
@@ -336,3 +338,173 @@ def test_handicap_from_the_setup_form() -> None:
     app.setup.start_button.click()
     assert app.state.player("You").influence["Art"] == 1
     assert app.state.options.handicap_for("You") == ("Art",)
+
+
+# -- loading a file: its content only, never a path on the server --------------------------
+@pytest.mark.parametrize("content", [b"not json", b"", b"[1, 2]", b'{"name": "x"}',
+                                     b"\xef\xbb\xbf", b"[" * 100_000])
+def test_an_upload_that_is_not_a_saved_game_is_one_plain_sentence(content: bytes) -> None:
+    app = GameApp([YOU, BOT], seed=2)
+    before = app.state
+    upload(app, "notes.json", content)
+    assert app.state is before and app.status.kind == "error"
+    assert app.status.text == NOT_A_GAME
+
+
+def test_an_upload_with_a_byte_order_mark_loads() -> None:
+    state = Game([("Ada", "Ada Lovelace"), ("Bea", "Mary Somerville")], seed=4
+                 ).new_initial_state()
+    app = GameApp([YOU, BOT], seed=2)
+    upload(app, "g.json", b"\xef\xbb\xbf" + json.dumps(state.to_record()).encode())
+    assert app.status.kind == "ok" and app.persons() == ["Ada", "Bea"]
+
+
+@pytest.mark.parametrize("path", ["/etc/hostname", "saved"])
+def test_an_upload_naming_a_file_on_the_server_is_refused(tmp_path, monkeypatch,
+                                                          path: str) -> None:
+    """A file whose content is a path: the server's file is never read, even a saved game."""
+    finished = play_random_game(Game([("Ada", "Ada Lovelace"), ("Bea", "Mary Somerville")],
+                                     seed=4), seed=4)
+    saved = tmp_path / "game.json"
+    saved.write_text(json.dumps(finished.to_record()), "utf-8")
+    if path == "saved":
+        path = str(saved)
+    monkeypatch.chdir(tmp_path)
+    app = GameApp([YOU, BOT], seed=2)
+    before = app.state
+    upload(app, "path.json", path.encode())
+    assert app.state is before and not app.loaded
+    assert app.status.kind == "error" and app.status.text == NOT_A_GAME
+
+
+# -- choices, errors during the resolution, widget models ---------------------------------
+def write_a_program_claiming_a_patron(app: GameApp) -> None:
+    """Click the shortest program that reaches one of this Round's Patrons."""
+    from lnb.solver import Solver
+
+    state, name = app.state, app._person
+    solver = Solver(state.board, start=state.start_value(name))
+    for slot in state.patrons:
+        solution = solver.solve(slot.value, limit=state.program_limit(name))
+        if solution.length:
+            for op in solution.program.operations:
+                app.builder.board_view.button(op).click()
+            return
+
+
+def choose_with_buttons(app: GameApp) -> list[str]:
+    """Play until a person chooses a Patron or an Influence; the buttons' labels."""
+    for _ in range(60):
+        if app.reviewing is not None:
+            app.next_button.click()
+        elif app.state.phase is Phase.TARGET:
+            next(iter(app.subs_view.target_buttons.values())).click()
+        elif app.state.phase is Phase.ACTIVATE:
+            app.subs_view.activate_button.click()
+        elif app.state.phase is Phase.PROGRAM:
+            if app._person == "You":
+                write_a_program_claiming_a_patron(app)
+            app.builder.done_button.click()
+        elif app.choice_box.children:
+            return [b.description for b in app.choice_box.children[1:]]
+        else:
+            app.resolution.step_button.click()
+    raise AssertionError("nobody was asked to choose")
+
+
+def test_choice_buttons_keep_influence_names_as_written() -> None:
+    app = GameApp([YOU, Seat("Bea", character="Mary Somerville")], seed=8)
+    labels = choose_with_buttons(app)
+    takes = [label.split("ake ")[1] for label in labels if "ake " in label]
+    assert takes, labels
+    types = {t for slot in app.state.patrons for t in slot.patron.types}
+    assert set(takes) <= types, labels  # "Take Art", as the Patron card says, not "Take art"
+    assert all(label[0].isupper() for label in labels)
+
+
+def test_an_error_while_resolving_shows_in_the_apps_status_line(monkeypatch) -> None:
+    app = GameApp([YOU, BOT], seed=11)
+    next(iter(app.subs_view.target_buttons.values())).click()
+    app.builder.board_view.button("A3+").click()
+    app.builder.done_button.click()
+    assert app.state.phase is Phase.RESOLUTION
+    computer = app.computers["Babbage"]
+    monkeypatch.setattr(computer, "act", lambda state: 1 / 0)
+    for _ in range(10):
+        if app.status.kind:
+            break
+        app.resolution.step_button.click()
+    assert app.status.kind == "sorry" and "ZeroDivisionError" in app.status.last_error
+    assert app.resolution.status.kind == ""  # not hidden inside the resolution view
+    assert app.state.phase is Phase.RESOLUTION
+    monkeypatch.undo()
+    app.status.carry_on.click()  # the app's Carry on: the game goes on
+    assert app.status.text == ""
+    for _ in range(40):
+        if app.reviewing is not None:
+            break
+        if app.choice_box.children:
+            app.choice_box.children[1].click()
+        else:
+            app.resolution.step_button.click()
+    assert app.reviewing == 1 and app.resolution.finished
+
+
+def _live_models() -> dict[str, w.Widget]:
+    return dict(widget_module._instances)
+
+
+def _reachable(root: w.Widget) -> set[int]:
+    """Every widget the app still holds: its children, parts and attributes."""
+    seen: set[int] = set()
+    todo: list[object] = [root]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, w.Widget):
+            if id(item) in seen:
+                continue
+            seen.add(id(item))
+            todo.extend(vars(item).values())
+        elif isinstance(item, dict):
+            todo.extend(item.values())
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            todo.extend(item)
+    return seen
+
+
+def test_a_whole_game_by_clicks_does_not_pile_up_widget_models() -> None:
+    before = set(_live_models())
+    app = GameApp([YOU, BOT], seed=11)
+    counts = []
+    for _ in range(4):
+        play_round_by_clicks(app)
+        counts.append(len(set(_live_models()) - before))
+        app.next_button.click()
+    assert app.state.is_terminal()
+    held = _reachable(app)
+    left = [type(m).__name__ for k, m in _live_models().items()
+            if k not in before and id(m) not in held]
+    assert left == [], left  # every model made and dropped during the game was closed
+    assert counts[3] <= 1.5 * counts[0], counts
+
+
+def test_a_debug_reuses_one_rewrite_builder() -> None:
+    app = GameApp([YOU, BOT], options=GameOptions(mental_arithmetic=True), seed=6)
+    next(iter(app.subs_view.target_buttons.values())).click()
+    app.builder.board_view.button("A3+").click()
+    app.builder.answer.value = "61"  # wrong: 55 + 5 = 60
+    app.builder.done_button.click()
+    for _ in range(10):
+        if app.debug_box.children:
+            break
+        app.resolution.step_button.click()
+    rewrite = app.debug_box.children[2]
+    assert rewrite is app.rewrite and rewrite.start == 55 and rewrite.mental
+    rewrite.board_view.button("A3-").click()
+    app.resolution.step_button.click()  # drawn again: the draft is kept
+    assert app.debug_box.children[2] is rewrite and str(rewrite.pending) == "A3-"
+    rewrite.answer.value = "50"
+    rewrite.done_button.click()
+    assert app.state.phase is not Phase.DEBUG and app.debug_box.children == ()
+    assert any(e.player == "You" and e.operation == "A3-" and e.result == 50
+               for e in app.state.events)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import base64
 import html
+import json
 import logging
 import random
 from collections.abc import Callable, Sequence
@@ -32,7 +33,7 @@ import ipywidgets as w
 
 from lnb.bots import BOTS, make_bot
 from lnb.edition import Edition
-from lnb.errors import GameError, LnbError
+from lnb.errors import GameError, LnbError, RecordError
 from lnb.game import (
     Activate,
     Debug,
@@ -48,7 +49,7 @@ from lnb.game import (
 )
 from lnb.numbers import two_digits
 from lnb.programs import Program
-from widgets.board import BoardView
+from widgets.board import BoardView, close_all
 from widgets.patrons import PatronsView
 from widgets.program_builder import ProgramBuilder
 from widgets.resolution import ResolutionView
@@ -60,6 +61,7 @@ from widgets.timer import Timer
 
 LOG = logging.getLogger("widgets")
 ROUNDS = 4
+NOT_A_GAME = "That file is not a game saved by this app: choose its .json file."
 CLOCK_LIMIT = 3600  # seconds the hidden clock may count in one Program phase
 
 
@@ -169,6 +171,26 @@ class SetupForm(w.VBox):
         self.on_start(self.seats(), self.options(), self.timed.value == "60 seconds")
 
 
+# --------------------------------------------------------------------------- loading
+def record_data(text: str) -> dict[str, Any]:
+    """The JSON object of a saved game's text (a byte-order mark is fine); anything else
+    raises ``RecordError`` in one plain sentence. Never a path: nothing is read here.
+
+    >>> record_data('\ufeff{"format": "lnb-game/1"}')
+    {'format': 'lnb-game/1'}
+    >>> record_data("/etc/hostname")
+    Traceback (most recent call last):
+    lnb.errors.RecordError: That file is not a game saved by this app: choose its .json file.
+    """
+    try:
+        data = json.loads(text.lstrip("\ufeff"))
+    except (ValueError, RecursionError):
+        data = None
+    if not isinstance(data, dict) or "format" not in data:
+        raise RecordError(NOT_A_GAME)
+    return data
+
+
 # --------------------------------------------------------------------------- the app
 class GameApp(w.VBox):
     """The whole game in one widget. Without ``seats`` it opens on the setup form."""
@@ -188,6 +210,7 @@ class GameApp(w.VBox):
         self._resolution_round = 0
         self._think: dict[str, float] = {}
         self._person: str | None = None
+        self._debug_turn: tuple[int, str, int] | None = None  # (Round, player, row) drawn
 
         self.status = StatusLine(on_continue=self.refresh)
         self.header = w.HTML("<div class='lnb-title'>Lovelace &amp; Babbage</div>")
@@ -261,7 +284,26 @@ class GameApp(w.VBox):
     @cached_property
     def resolution(self) -> ResolutionView:
         """The rows of the Round, resolved one by one."""
-        return ResolutionView(advance=self._advance_resolution)
+        return ResolutionView(advance=self.status.guarded(self._advance_resolution))
+
+    @cached_property
+    def debug_text(self) -> w.HTML:
+        """What went wrong in the row a player may Debug."""
+        return w.HTML("")
+
+    @cached_property
+    def keep_button(self) -> w.Button:
+        """Keep the rows as written (their Results are worked out again)."""
+        button = w.Button(description="Keep my rows")
+        button.add_class("lnb-recompute")
+        button.on_click(self.status.guarded(lambda _: self._choose(Recompute(self._debugger()))))
+        return button
+
+    @cached_property
+    def rewrite(self) -> ProgramBuilder:
+        """The builder a player rewrites rows in after a Debug (one for the whole game)."""
+        return ProgramBuilder(mental=True, on_done=self.status.guarded(
+            lambda program: self._choose(Debug(self._debugger(), program))))
 
     @cached_property
     def scores(self) -> ScoreSheetView:
@@ -294,6 +336,7 @@ class GameApp(w.VBox):
         self.reviewing = None
         self.loaded = False
         self._program_round = self._resolution_round = 0
+        self._clear_choices()
         self.download.value = ""
         self.timer.reset(options.timer_seconds if timed else None)
         self.status.clear()
@@ -485,9 +528,13 @@ class GameApp(w.VBox):
         self.resolution.extend(self._round_events(round_no), complete=over)
         if over:
             self.reviewing = round_no
-        self.choice_box.children = ()
-        self.debug_box.children = ()
+        self._clear_choices()
         self.refresh()
+
+    def _clear_choices(self) -> None:
+        self._replace(self.choice_box, ())
+        self.debug_box.children = ()  # its parts are kept for the next Debug
+        self._debug_turn = None
 
     def _choose(self, action: Any) -> None:
         state = self.state
@@ -510,33 +557,46 @@ class GameApp(w.VBox):
             if action.patron is not None:
                 words.append(f"Patron {two_digits(action.patron)}")
             words.append(f"take {action.take}" if action.take else "claim")
-            button = w.Button(description=", ".join(words).capitalize())
+            text = ", ".join(words)
+            button = w.Button(description=text[:1].upper() + text[1:])  # "Take art" keeps Art
             button.add_class("lnb-choice")
             button.on_click(self.status.guarded(lambda _, a=action: self._choose(a)))
             buttons.append(button)
-        self.choice_box.children = tuple(buttons)
+        self._replace(self.choice_box, tuple(buttons))
+
+    @staticmethod
+    def _replace(box: w.Box, children: tuple[w.Widget, ...]) -> None:
+        """Show ``children`` in ``box`` and close the old ones (each is a model the kernel
+        and the page would otherwise keep for the rest of the game)."""
+        old = [c for c in box.children if all(c is not n for n in children)]
+        box.children = children
+        for child in old:
+            close_all(child)
+
+    def _debugger(self) -> str:
+        if self._debug_turn is None:
+            raise GameError("nobody needs to Debug now")
+        return self._debug_turn[1]
 
     def _draw_debug(self, name: str, row: int) -> None:
         state = self.state
         assert state is not None
+        turn = (state.round, name, row)
+        if turn == self._debug_turn:
+            return  # drawn already: keep what the player has rewritten so far
+        self._debug_turn = turn
         trace_row = state.player(name).play.trace.rows[row - 1]  # type: ignore[union-attr]
-        keep = w.Button(description="Keep my rows")
-        keep.add_class("lnb-recompute")
-        keep.on_click(self.status.guarded(lambda _: self._choose(Recompute(name))))
         p = state.player(name)
-        rewrite = ProgramBuilder(state.board, start=trace_row.before,
-                                 limit=p.limit - (row - 1), mental=True,
-                                 title=f"{name}: rewrite from row {row}",
-                                 on_done=self.status.guarded(
-                                     lambda program: self._choose(Debug(name, program))))
+        self.rewrite.reset(board=state.board, start=trace_row.before,
+                           limit=p.limit - (row - 1), title=f"{name}: rewrite from row {row}")
         left = state.edition.max_debugs - p.debugs
         wrote = two_digits(trace_row.written) if trace_row.written is not None else "?"
-        self.debug_box.children = (
-            w.HTML(f"<b>{html.escape(name)}, row {row}</b>: you wrote {wrote}, but "
-                   f"{html.escape(trace_row.text)}. Debug (−{state.edition.debug_penalty} "
-                   f"points, {left} left) and rewrite from row {row}, or keep your rows "
-                   "(their Results are worked out again)."),
-            keep, rewrite)
+        self.debug_text.value = (
+            f"<b>{html.escape(name)}, row {row}</b>: you wrote {wrote}, but "
+            f"{html.escape(trace_row.text)}. Debug (−{state.edition.debug_penalty} "
+            f"points, {left} left) and rewrite from row {row}, or keep your rows "
+            "(their Results are worked out again).")
+        self.debug_box.children = (self.debug_text, self.keep_button, self.rewrite)
 
     def _next_round(self) -> None:
         self.reviewing = None
@@ -581,12 +641,14 @@ class GameApp(w.VBox):
                            f"Round {played + 1}.")
 
     def load_text(self, text: str) -> None:
-        """Load a record: an unfinished game resumes, a finished one opens for review; a
-        broken one raises and the current game is kept."""
+        """Load a record from its JSON text (never a path: see :func:`record_data`): an
+        unfinished game resumes, a finished one opens for review; a broken one raises and the
+        current game is kept."""
         from lnb import records
 
+        data = record_data(text)
         try:
-            record = records.load(text)
+            record = records.load(data)
             result = records.replay(record)
             computers = self._computers_of(result.state, record.data)
         except LnbError as exc:
@@ -599,6 +661,7 @@ class GameApp(w.VBox):
             self.timer.stop()
         self.state = result.state
         self.reviewing = None
+        self._clear_choices()
         self.download.value = ""
         if result.finished:
             self.computers = {}

@@ -14,6 +14,9 @@ Draws from the game State (targetable / activatable lists come from ``lnb``); wi
 [14, 23, 31, 49, 68, 86]
 >>> view.target_buttons[23].click(); chosen
 [23]
+>>> old = view.target_buttons[23]
+>>> view.refresh(state, "Ada", mode="show"); old.comm is None  # a replaced button is closed
+True
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from lnb.numbers import two_digits
+from widgets.board import close_all
 from widgets.style import stylesheet
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -82,6 +86,7 @@ class SubroutinesView(w.VBox):
         self.heading.value = (f"<b>{html.escape(name)}</b> · {html.escape(p.character.name)}"
                               " · Subroutines")
         self.table.value = f"<table class='lnb-table'>{''.join(rows)}</table>"
+        old = [*self.target_buttons.values(), *self.ticks.values()]
         self.target_buttons, self.ticks = {}, {}
         if mode == "target" and self.on_target is not None:
             for sub in state.targetable(name):
@@ -102,6 +107,8 @@ class SubroutinesView(w.VBox):
             self.buttons.children = (*self.ticks.values(), self.activate_button)
         else:
             self.buttons.children = ()
+        for widget in old:  # replaced: close them (and their layout and style models)
+            close_all(widget)
 
     def _target(self, number: int) -> Callable[[w.Button], None]:
         def clicked(_: w.Button) -> None:
