@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-import importlib
 import re
 
 import pytest
@@ -17,14 +15,6 @@ from widgets.exercise import Exercise, number, numbers, words
 from widgets.majority_view import MajorityView
 from widgets.reach_grid import ReachGrid
 from widgets.status import APOLOGY
-
-
-@pytest.mark.parametrize("name", ["exercise", "algebra_view", "reach_grid", "majority_view"])
-def test_module_doctests(name: str) -> None:
-    module = importlib.import_module(f"widgets.{name}")
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0
-    assert result.failed == 0
 
 
 # -- exercise --------------------------------------------------------------------------------

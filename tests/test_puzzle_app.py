@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import datetime
-import doctest
 import json
 import re
 from pathlib import Path
@@ -38,11 +37,6 @@ def click_program(app: PuzzleApp, program: str) -> None:
         button = app.builder.board_view.button(op)
         assert not button.disabled, f"{op} is disabled: {button.tooltip}"
         button.click()
-
-
-def test_module_doctest() -> None:
-    result = doctest.testmod(puzzle_app, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
 
 
 def test_a_shared_code_opens_and_is_solved_by_clicks(store: ProgressStore) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-import importlib
 import logging
 
 import pytest
@@ -15,14 +13,6 @@ from widgets.status import APOLOGY, StatusLine
 from widgets.timer import Timer
 
 BOARD_C = Board.standard(levels={"C": "+-7,x/3,swap,=42"})
-
-
-@pytest.mark.parametrize("name", ["status", "style", "board", "program_builder", "timer"])
-def test_module_doctests(name: str) -> None:
-    module = importlib.import_module(f"widgets.{name}")
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0
-    assert result.failed == 0
 
 
 # -- status line ---------------------------------------------------------------------------

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import base64
 import datetime
-import doctest
-import importlib
 import json
 import re
 
@@ -22,13 +20,6 @@ from widgets.scoreboard import ScoreSheetView
 
 YOU = Seat("You", character="Ada Lovelace")
 BOT = Seat("Babbage", computer=True, character="Charles Babbage")
-
-
-@pytest.mark.parametrize("name", ["patrons", "subroutines", "resolution", "scoreboard",
-                                  "game_app"])
-def test_module_doctests(name: str) -> None:
-    result = doctest.testmod(importlib.import_module(f"widgets.{name}"))
-    assert result.attempted > 0 and result.failed == 0
 
 
 def play_round_by_clicks(app: GameApp) -> int:
