@@ -223,6 +223,24 @@ class Program:
                 f"remove {extra} row{'s' if extra > 1 else ''}"
             )
 
+    def check_sigma(self, allowed: int = 1) -> None:
+        """Raise ``OverLimitError`` when more rows than ``allowed`` are marked Σ (SIGMA works
+        once a Round).
+
+        >>> Program.parse("B2+Σ A1+ A1+!").check_sigma()  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        lnb.errors.OverLimitError: row 3 'A1+Σ': only 1 row may be marked Σ ...
+        """
+        marked = [i for i, r in enumerate(self.rows, start=1) if r.operation.sigma]
+        if len(marked) > allowed:
+            row = marked[allowed]
+            raise OverLimitError(
+                f"row {row} {str(self.rows[row - 1])!r}: only {allowed} row"
+                f"{'' if allowed == 1 else 's'} may be marked Σ (SIGMA works once a Round); "
+                f"remove the mark from row {marked[0]} or row {row}"
+            )
+
     def run(
         self,
         board: Board,

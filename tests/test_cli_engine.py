@@ -67,3 +67,9 @@ def test_console_script_runs_as_a_process() -> None:
     done = run_cli("run", "B2+Σ", "--json")
     assert done.returncode == 0
     assert json.loads(done.stdout)["rows"][0]["text"] == "55 + 20 + 20 = 95"
+
+
+def test_only_one_sigma_row() -> None:
+    done = run_cli("run", "B2+Σ A1- A1+!")
+    assert done.returncode == 2 and done.stdout == ""
+    assert "row 3 'A1+Σ': only 1 row may be marked Σ" in done.stderr

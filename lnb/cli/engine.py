@@ -45,7 +45,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     from lnb.programs import Program
 
     board = board_from(args.level)
-    trace = Program.parse(args.program).run(board, start=args.start, limit=args.limit)
+    program = Program.parse(args.program)
+    program.check_sigma()
+    trace = program.run(board, start=args.start, limit=args.limit)
     if args.json:
         print_json(trace.to_dict())
     else:
