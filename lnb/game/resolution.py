@@ -17,7 +17,7 @@ row whose turn it is, lists them as legal actions, and commits the chosen one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from lnb.edition import Effect, Patron
 from lnb.game.events import FAILED_EXPERIMENT, PATRON, Claim
@@ -167,17 +167,12 @@ def row_options(table: dict[int, PatronSlot], player: str, result: int,
                 continue
             plan = near_slot.plan(player, uses, players)
             if plan is not None:
-                candidates.append(_with_near(plan, near))
+                candidates.append(replace(plan, near=near))
     options = []
     for plan in candidates:
         for take in plan.takes:
             options.append(RowOption(plan.patron, take, plan))
     return options
-
-
-def _with_near(plan: ClaimPlan, near: EffectUse) -> ClaimPlan:
-    return ClaimPlan(plan.patron, plan.place, plan.kind, plan.takes, plan.double, plan.both,
-                     plan.choice, near, plan.reserve, plan.flips)
 
 
 def effects_used(plan: ClaimPlan) -> list[str]:

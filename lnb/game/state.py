@@ -624,8 +624,7 @@ class State:
             if chosen is not None and chosen.plan is not None:
                 plan = chosen.plan
                 slot = self._table[plan.patron]
-                take = chosen.take if chosen.take is not None else None
-                claim = slot.commit(name, plan, take, effects_used(plan))
+                claim = slot.commit(name, plan, chosen.take, effects_used(plan))
                 if plan.kind == PRIMARY:
                     primary = True
                     for kind, n in claim.influence or ((claim.took, 1),):
