@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import queue
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -52,12 +54,18 @@ def test_serve_prints_url_and_stops_on_ctrl_c(tmp_path: Path) -> None:
          "--port", str(port), "--pool-size", "0", "--class-size", "0"],
         cwd=REPO, env=hermetic_env(tmp_path), stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    # A thread reads the output, so a server that hangs silently cannot block the test.
+    printed: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [printed.put(line) for line in proc.stdout or ()],
+                     daemon=True).start()
     try:
-        deadline, lines = time.monotonic() + 90, []
-        while time.monotonic() < deadline:
-            line = proc.stdout.readline() if proc.stdout else ""
-            lines.append(line)
-            if "kit is running:" in line or proc.poll() is not None:
+        deadline, lines = time.monotonic() + 90, [""]
+        while time.monotonic() < deadline and proc.poll() is None:
+            try:
+                lines.append(printed.get(timeout=max(0.1, deadline - time.monotonic())))
+            except queue.Empty:
+                break
+            if "kit is running:" in lines[-1]:
                 break
         url = lines[-1].split("running:", 1)[-1].strip()
         assert url == f"http://127.0.0.1:{port}/", "".join(lines)
