@@ -13,6 +13,7 @@ from ipywidgets.widgets import widget as widget_module
 
 from lnb.game import Game, GameOptions, Phase
 from lnb.game.random_play import play_random_game
+from lnb.programs import Program
 from widgets.game_app import NOT_A_GAME, GameApp, Seat
 from widgets.patrons import PatronsView
 from widgets.resolution import ResolutionView
@@ -489,13 +490,102 @@ def test_a_debug_reuses_one_rewrite_builder() -> None:
         if app.debug_box.children:
             break
         app.resolution.step_button.click()
-    rewrite = app.debug_box.children[2]
+    app.debug_button.click()
+    rewrite = app.debug_box.children[-1]
     assert rewrite is app.rewrite and rewrite.start == 55 and rewrite.mental
     rewrite.board_view.button("A3-").click()
     app.resolution.step_button.click()  # drawn again: the draft is kept
-    assert app.debug_box.children[2] is rewrite and str(rewrite.pending) == "A3-"
+    assert app.debug_box.children[-1] is rewrite and str(rewrite.pending) == "A3-"
     rewrite.answer.value = "50"
     rewrite.done_button.click()
     assert app.state.phase is not Phase.DEBUG and app.debug_box.children == ()
     assert any(e.player == "You" and e.operation == "A3-" and e.result == 50
                for e in app.state.events)
+
+
+# -- the fresh minute of a Debug rewrite (RULES.md §4.5) ------------------------------------
+def wrong_second_row(timed: bool = True) -> GameApp:
+    """A mental-arithmetic game paused at You's wrong row 2 (60 ÷ 2 written as 31)."""
+    app = GameApp([YOU, BOT], options=GameOptions(mental_arithmetic=True), seed=6, timed=timed)
+    next(iter(app.subs_view.target_buttons.values())).click()
+    app.builder.type_rows("A3+ 60 A4/ 31")
+    app.builder.done_button.click()
+    for _ in range(10):
+        if app.debug_box.children:
+            break
+        app.resolution.step_button.click()
+    assert app.state.debug_from() == ("You", 2, 60)
+    return app
+
+
+def test_choosing_debug_starts_a_fresh_timer_beside_the_rewrite() -> None:
+    app = wrong_second_row()
+    assert app.debug_button in app.debug_box.children and app.keep_button in app.debug_box.children
+    assert not app._made("debug_timer")  # nothing ticks while the player decides
+    app.debug_button.click()
+    timer = app.debug_timer
+    assert app.debug_box.children == (app.debug_text, timer, app.rewrite)  # Keep is gone
+    assert timer.running and timer.play.playing and timer.seconds == 60
+    assert timer is not app.timer and not app.timer.running  # not the Round's minute
+    assert "rewrite from row 2" in app.debug_text.value and app.rewrite.start == 60
+
+
+def test_handing_in_the_rewrite_early_stops_its_timer() -> None:
+    app = wrong_second_row()
+    app.debug_button.click()
+    app.rewrite.type_rows("A3- 55")
+    app.rewrite.done_button.click()
+    state = app.state
+    assert state.phase is not Phase.DEBUG and app.debug_box.children == ()
+    assert not app.debug_timer.running and not app.debug_timer.play.playing
+    assert str(state.player("You").play.program) == "A3+ 60, A3- 55"
+    events = len(state.events)
+    app.debug_timer.play.value = app.debug_timer.play.max  # a late tick from the page
+    assert len(state.events) == events and state.player("You").debugs == 1
+    assert app.status.kind != "sorry" and "Time is up" not in app.status.text
+
+
+def test_at_zero_the_rewrite_is_handed_in_as_written_so_far() -> None:
+    app = wrong_second_row()
+    app.debug_button.click()
+    app.rewrite.type_rows("A3- 55")
+    app.rewrite.board_view.button("B1-").click()  # a row still waiting for its Result
+    assert app.rewrite.pending is not None
+    app.debug_timer.expire()
+    player = app.state.player("You")
+    assert app.state.phase is not Phase.DEBUG and player.debugs == 1
+    assert str(player.play.rewrite) == "A3- 55"  # the unfinished row is dropped
+    assert str(player.play.program) == "A3+ 60, A3- 55"
+    assert "Time is up" in app.status.text and not app.debug_timer.running
+    assert any(e.player == "You" and e.row == 2 and e.operation == "A3-" and e.result == 55
+               for e in app.state.events)
+
+
+def test_at_zero_with_nothing_written_only_the_rows_above_remain() -> None:
+    app = wrong_second_row()
+    app.debug_button.click()
+    app.debug_timer.expire()
+    player = app.state.player("You")
+    assert player.debugs == 1 and len(player.play.rewrite) == 0
+    assert str(player.play.program) == "A3+ 60"
+    assert not any(e.player == "You" and e.row == 2 for e in app.state.events)
+
+
+def test_at_zero_a_rewrite_the_rules_refuse_leaves_the_rows_above() -> None:
+    app = wrong_second_row()
+    app.debug_button.click()
+    app.rewrite.program = Program.parse("A3+ 65 A3+ 70 A3+ 75 A3+ 80 A3+ 85")  # over the limit
+    app.debug_timer.expire()
+    player = app.state.player("You")
+    assert player.debugs == 1 and str(player.play.program) == "A3+ 60"
+    assert "over the limit" in app.status.text
+
+
+def test_untimed_game_debugs_without_a_timer() -> None:
+    app = wrong_second_row(timed=False)
+    app.debug_button.click()
+    assert app.debug_box.children == (app.debug_text, app.rewrite)
+    assert not app.debug_timer.timed and not app.debug_timer.running
+    app.rewrite.type_rows("A3- 55")
+    app.rewrite.done_button.click()
+    assert str(app.state.player("You").play.program) == "A3+ 60, A3- 55"

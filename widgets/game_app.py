@@ -4,7 +4,9 @@ Everything the game decides is decided by ``lnb.game.State``: the app only turns
 actions (``Target``, ``Activate``, ``WriteProgram``, ``Finish``, ``TimeUp``, ``ResolveRow``,
 ``Debug``, ``Recompute``) and redraws. Computer players act through :class:`Computer`, which
 is played by a bot of ``lnb.bots`` (beginner, greedy or planner); each computer "thinks" for
-the bot's think time, counted by the browser's clock, before it finishes its program.
+the bot's think time, counted by the browser's clock, before it finishes its program. In
+mental-arithmetic play a person who chooses Debug rewrites under a fresh timer of the Round's
+length (none when untimed); at zero the rows written so far are handed in.
 
 "Save the game" works between Rounds (and at the end): the download is an ``lnb-game/1``
 record, where each computer seat carries the extra field ``"computer": "<bot>"``. "Load a
@@ -211,6 +213,7 @@ class GameApp(w.VBox):
         self._think: dict[str, float] = {}
         self._person: str | None = None
         self._debug_turn: tuple[int, str, int] | None = None  # (Round, player, row) drawn
+        self._debugging = False  # the player of that turn chose Debug and rewrites now
 
         self.status = StatusLine(on_continue=self.refresh)
         self.header = w.HTML("<div class='lnb-title'>Lovelace &amp; Babbage</div>")
@@ -300,10 +303,25 @@ class GameApp(w.VBox):
         return button
 
     @cached_property
+    def debug_button(self) -> w.Button:
+        """Choose to Debug: the rewrite builder opens under a fresh minute."""
+        button = w.Button(description="Debug and rewrite", button_style="warning")
+        button.add_class("lnb-debug-start")
+        button.on_click(self.status.guarded(lambda _: self.start_debug()))
+        return button
+
+    @cached_property
     def rewrite(self) -> ProgramBuilder:
         """The builder a player rewrites rows in after a Debug (one for the whole game)."""
         return ProgramBuilder(mental=True, on_done=self.status.guarded(
             lambda program: self._choose(Debug(self._debugger(), program))))
+
+    @cached_property
+    def debug_timer(self) -> Timer:
+        """The fresh minute of a Debug rewrite (one for the whole game, like the builder)."""
+        timer = Timer(None, on_zero=self.status.guarded(self._debug_time_up))
+        timer.add_class("lnb-debug-timer")
+        return timer
 
     @cached_property
     def scores(self) -> ScoreSheetView:
@@ -348,6 +366,7 @@ class GameApp(w.VBox):
         self.clock.playing = False
         if self._made("timer"):
             self.timer.stop()
+        self._clear_choices()
         self.download.value = ""
         self.status.clear()
         self.refresh()
@@ -535,6 +554,9 @@ class GameApp(w.VBox):
         self._replace(self.choice_box, ())
         self.debug_box.children = ()  # its parts are kept for the next Debug
         self._debug_turn = None
+        self._debugging = False
+        if self._made("debug_timer"):
+            self.debug_timer.stop()  # a rewrite handed in (or a game left) never rings later
 
     def _choose(self, action: Any) -> None:
         state = self.state
@@ -585,6 +607,9 @@ class GameApp(w.VBox):
         if turn == self._debug_turn:
             return  # drawn already: keep what the player has rewritten so far
         self._debug_turn = turn
+        self._debugging = False
+        if self._made("debug_timer"):
+            self.debug_timer.stop()
         trace_row = state.player(name).play.trace.rows[row - 1]  # type: ignore[union-attr]
         p = state.player(name)
         self.rewrite.reset(board=state.board, start=trace_row.before,
@@ -596,7 +621,48 @@ class GameApp(w.VBox):
             f"{html.escape(trace_row.text)}. Debug (−{state.edition.debug_penalty} "
             f"points, {left} left) and rewrite from row {row}, or keep your rows "
             "(their Results are worked out again).")
-        self.debug_box.children = (self.debug_text, self.keep_button, self.rewrite)
+        self.debug_box.children = (self.debug_text, self.keep_button, self.debug_button)
+
+    def start_debug(self) -> None:
+        """The player whose Result was wrong chooses Debug: the rewrite builder opens under a
+        fresh timer (the Round's length; none in the untimed game). At zero the rewrite is
+        handed in as written so far."""
+        state = self.state
+        if state is None or state.phase is not Phase.DEBUG or self._debug_turn is None:
+            raise GameError("nobody needs to Debug now")
+        if self._debugging:
+            return
+        name, row = self._debug_turn[1:]
+        self._debugging = True
+        seconds = state.options.timer_seconds if self.timed else None
+        self.debug_timer.reset(seconds)
+        self.debug_timer.start()
+        self.debug_text.value = (
+            f"<b>{html.escape(name)}</b>: rewrite from row {row}, then press I'm done"
+            + (f" (when the {seconds} seconds are up, your rows stand as written)."
+               if seconds else "."))
+        timer = (self.debug_timer,) if self.debug_timer.timed else ()
+        self.debug_box.children = (self.debug_text, *timer, self.rewrite)
+
+    def _debug_time_up(self) -> None:
+        """The rewrite's minute is over: hand in the rows written so far (a row still waiting
+        for its Result is dropped); if the library refuses them, just the rows kept above."""
+        state = self.state
+        if state is None or state.phase is not Phase.DEBUG or not self._debugging:
+            return
+        _, name, row = self._debug_turn  # type: ignore[misc]
+        self.rewrite.lock("Time is up!")
+        round_no = state.round
+        try:
+            self.apply(Debug(name, self.rewrite.program))
+            said = "Time is up! The rewrite stands as written."
+        except LnbError as exc:
+            self.apply(Debug(name))  # nothing valid written: the rows kept above remain
+            said = (f"Time is up! The rewrite could not stand ({exc}): "
+                    f"the rows above row {row} remain.")
+        self._resolved(round_no)
+        self.resolution.step()
+        self.status.info(said)
 
     def _next_round(self) -> None:
         self.reviewing = None

@@ -67,14 +67,21 @@ def test_play_a_round_against_the_computer(page) -> None:  # type: ignore[no-unt
     # Resolution: step through the rows, choosing when a claim offers a choice
     page.locator(".lnb-resolution").wait_for(timeout=WAIT)
     snap(page, "4-resolution-start")
+    progress = page.locator(".lnb-resolution-progress")
+    choices = page.locator(".lnb-choice")
     for _ in range(30):
-        if visible(page, ".lnb-next-round"):
+        shown = progress.inner_text()
+        if "Round resolved!" in shown:
             break
-        if visible(page, ".lnb-choice"):
-            page.locator(".lnb-choice").first.click()
-        else:
+        moved_on = progress.filter(has_not_text=re.compile(f"^{re.escape(shown)}$"))
+        if visible(page, ".lnb-choice"):  # the row resolves with the choice: the count moves
+            chosen = choices.first.element_handle()
+            chosen.click()
+            chosen.wait_for_element_state("hidden", timeout=WAIT)
+            moved_on.wait_for(timeout=WAIT)
+        else:  # a step resolves a row, or asks for a choice
             page.locator(".lnb-step").click()
-        page.wait_for_timeout(150)
+            moved_on.or_(choices).first.wait_for(timeout=WAIT)
     page.locator(".lnb-next-round").wait_for(timeout=WAIT)
     table = page.locator(".lnb-resolution-table").inner_text()
     assert "A3+ 55 + 5 = 60" in table and "A4/ 60 ÷ 2 = 30" in table
