@@ -23,6 +23,18 @@ YOU = Seat("You", character="Ada Lovelace")
 BOT = Seat("Babbage", computer=True, character="Charles Babbage")
 
 
+def resolve_by_clicks(app: GameApp) -> None:
+    """Step through the Round's rows (taking the second choice when one is offered) until the
+    app shows the resolved Round."""
+    for _ in range(40):
+        if app.reviewing is not None:
+            return
+        if app.choice_box.children:
+            app.choice_box.children[1].click()
+        else:
+            app.resolution.step_button.click()
+
+
 def play_round_by_clicks(app: GameApp) -> int:
     """Target, write a program, finish, resolve; return the Round played."""
     state = app.state
@@ -44,13 +56,7 @@ def play_round_by_clicks(app: GameApp) -> int:
     app.builder.done_button.click()
     assert state.phase in (Phase.RESOLUTION, Phase.DEBUG)
     assert app.resolution in app.body.children
-    for _ in range(40):
-        if app.reviewing is not None:
-            break
-        if app.choice_box.children:
-            app.choice_box.children[1].click()
-        else:
-            app.resolution.step_button.click()
+    resolve_by_clicks(app)
     assert app.reviewing == round_no
     assert app.resolution.finished
     return round_no
@@ -432,13 +438,7 @@ def test_an_error_while_resolving_shows_in_the_apps_status_line(monkeypatch) -> 
     monkeypatch.undo()
     app.status.carry_on.click()  # the app's Carry on: the game goes on
     assert app.status.text == ""
-    for _ in range(40):
-        if app.reviewing is not None:
-            break
-        if app.choice_box.children:
-            app.choice_box.children[1].click()
-        else:
-            app.resolution.step_button.click()
+    resolve_by_clicks(app)
     assert app.reviewing == 1 and app.resolution.finished
 
 
