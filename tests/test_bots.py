@@ -19,6 +19,13 @@ def new_bots(seed):
     return {"planner": Planner(seed), "greedy": Greedy(seed), "beginner": Beginner(seed)}
 
 
+def until_program_phase(state, bots) -> None:
+    """Let the bots target and activate until the Program phase opens."""
+    while state.phase is not Phase.PROGRAM:
+        name = state.current_players()[0]
+        state.apply_action(bots[name].choose_action(state, name))
+
+
 def test_bots_play_whole_games_with_legal_actions_only():
     # apply_action raises on any illegal action, so finishing the game is the check;
     # every program a bot writes also fits its limit and runs on the board.
@@ -49,9 +56,7 @@ def test_think_seconds_are_deterministic_and_ordered_by_care():
     game = Game(PLAYERS, seed=4)
     state = game.new_initial_state()
     bots = new_bots(9)
-    while state.phase is not Phase.PROGRAM:
-        name = state.current_players()[0]
-        state.apply_action(bots[name].choose_action(state, name))
+    until_program_phase(state, bots)
     for name, bot in bots.items():
         t = bot.think_seconds(state, name)
         assert t == bot.think_seconds(state, name) == new_bots(9)[name].think_seconds(state, name)
@@ -64,9 +69,7 @@ def test_think_seconds_are_deterministic_and_ordered_by_care():
 def test_finish_carries_the_think_time():
     state = Game(PLAYERS, seed=1).new_initial_state()
     bots = new_bots(2)
-    while state.phase is not Phase.PROGRAM:
-        name = state.current_players()[0]
-        state.apply_action(bots[name].choose_action(state, name))
+    until_program_phase(state, bots)
     bot = bots["planner"]
     state.apply_action(bot.choose_action(state, "planner"))  # writes its program
     finish = bot.choose_action(state, "planner")
@@ -80,9 +83,7 @@ def test_planner_program_is_best_against_enumeration():
 
     state = Game(PLAYERS, seed=11).new_initial_state()
     bots = new_bots(0)
-    while state.phase is not Phase.PROGRAM:
-        name = state.current_players()[0]
-        state.apply_action(bots[name].choose_action(state, name))
+    until_program_phase(state, bots)
     goals = round_goals(state, "planner")
     ops, estimate = best_program(state, "planner")
 
