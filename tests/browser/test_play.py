@@ -13,6 +13,7 @@ import re
 
 import pytest
 from browser_harness import assert_local_only, assert_no_traceback, open_voila, snap
+from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -39,7 +40,8 @@ def test_play_a_round_against_the_computer(page) -> None:  # type: ignore[no-unt
 
     # Subroutine phase: the person targets one
     page.locator(".lnb-target").first.wait_for(timeout=WAIT)
-    assert "choose a Subroutine to target" in page.locator(".lnb-phase").inner_text()
+    expect(page.locator(".lnb-phase")).to_contain_text("choose a Subroutine to target",
+                                                      timeout=WAIT)
     snap(page, "2-target")
     page.locator(".lnb-target").first.click()
 
@@ -51,7 +53,7 @@ def test_play_a_round_against_the_computer(page) -> None:  # type: ignore[no-unt
     page.locator(".lnb-rows", has_text="55 + 5 = 60").wait_for(timeout=WAIT)
     page.locator(".lnb-op-A4-divide").click()
     page.locator(".lnb-rows", has_text="60 ÷ 2 = 30").wait_for(timeout=WAIT)
-    assert "2 of 5 rows" in page.locator(".lnb-builder-header").inner_text()
+    expect(page.locator(".lnb-builder-header")).to_contain_text("2 of 5 rows", timeout=WAIT)
     assert re.search(r"1\.\s+A3\+\s+55 \+ 5 = 60", rows.inner_text())
     # an illegal choice is disabled with its reason on hover
     b1_add = page.locator(".lnb-op-B1-add")
@@ -83,25 +85,28 @@ def test_play_a_round_against_the_computer(page) -> None:  # type: ignore[no-unt
             page.locator(".lnb-step").click()
             moved_on.or_(choices).first.wait_for(timeout=WAIT)
     page.locator(".lnb-next-round").wait_for(timeout=WAIT)
-    table = page.locator(".lnb-resolution-table").inner_text()
-    assert "A3+ 55 + 5 = 60" in table and "A4/ 60 ÷ 2 = 30" in table
-    assert "Round 1 of 4 resolved" in page.locator(".lnb-phase").inner_text()
-    assert "Round resolved!" in page.locator(".lnb-resolution-progress").inner_text()
+    table = page.locator(".lnb-resolution-table")
+    expect(table).to_contain_text("A3+ 55 + 5 = 60", timeout=WAIT)
+    expect(table).to_contain_text("A4/ 60 ÷ 2 = 30", timeout=WAIT)
+    expect(page.locator(".lnb-phase")).to_contain_text("Round 1 of 4 resolved", timeout=WAIT)
+    expect(progress).to_contain_text("Round resolved!", timeout=WAIT)
 
     # the scores so far: one row per player, and each total is the sum of its parts
+    expect(page.locator(".lnb-score-table tr.lnb-score-row")).to_have_count(2, timeout=WAIT)
     scores = score_rows(page)
     assert {r[1] for r in scores} == {"You", "Computer"}
     for _place, name, influence, failed, subs, engine, debugs, total in scores:
         parts = int(influence) + int(failed) + int(subs) + int(engine) + int(debugs)
         assert parts == int(total), (name, scores)
-    assert page.locator(".lnb-chart .lnb-total").count() == 2
+    expect(page.locator(".lnb-chart .lnb-total")).to_have_count(2, timeout=WAIT)
     snap(page, "5-round-over")
 
     # save between Rounds: the download link holds a record of Round 1
     page.locator(".lnb-save").click()
     link = page.locator(".lnb-download-link")
     link.wait_for(timeout=WAIT)
-    assert "after Round 1" in page.locator(".lnb-status").first.inner_text()
+    # the status line is a separate widget message: wait for it rather than read it at once
+    page.locator(".lnb-status", has_text="after Round 1").first.wait_for(timeout=WAIT)
     href = link.get_attribute("href") or ""
     assert href.startswith("data:application/json;base64,")
     record = json.loads(base64.b64decode(href.split(",", 1)[1]))
@@ -111,7 +116,7 @@ def test_play_a_round_against_the_computer(page) -> None:  # type: ignore[no-unt
 
     page.locator(".lnb-next-round").click()
     page.locator(".lnb-target").first.wait_for(timeout=WAIT)
-    assert "Round 2 of 4" in page.locator(".lnb-phase").inner_text()
+    expect(page.locator(".lnb-phase")).to_contain_text("Round 2 of 4", timeout=WAIT)
     snap(page, "6-round-two")
     assert_no_traceback(page)
     assert_local_only(page)
@@ -129,7 +134,7 @@ def test_hot_seat_and_the_timer_ticks_in_the_browser(page) -> None:  # type: ign
     page.locator(".lnb-builder", has_text="You: write your program").wait_for(timeout=WAIT)
     page.locator(".lnb-done").click()  # You finish first: the minute starts for Bea
     page.locator(".lnb-builder", has_text="Bea: write your program").wait_for(timeout=WAIT)
-    assert "1. You" in page.locator(".lnb-finished").inner_text()
+    expect(page.locator(".lnb-finished")).to_contain_text("1. You", timeout=WAIT)
     count = page.locator(".lnb-timer-count input")
     page.wait_for_function(
         "s => Number(document.querySelector(s).value) >= 2", arg=".lnb-timer-count input",

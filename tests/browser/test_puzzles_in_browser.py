@@ -16,6 +16,7 @@ from browser_harness import (
     running_voila,
     snap,
 )
+from playwright.sync_api import expect
 
 from lnb.puzzles import Puzzle
 
@@ -110,7 +111,7 @@ def test_a_broken_code_in_the_address_is_explained(browser, lessons: Path,  # ty
             message = page.locator(STATUS, has_text="address is broken")
             message.wait_for(timeout=WAIT)
             assert "checksum does not match" in message.inner_text()
-            assert "today's puzzle" in page.locator(HEADING).inner_text()
+            expect(page.locator(HEADING)).to_contain_text("today's puzzle", timeout=WAIT)
             assert_no_traceback(page)
             snap(page, "broken-code")
         finally:

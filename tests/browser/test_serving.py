@@ -15,6 +15,7 @@ from browser_harness import (
     requests_of,
     snap,
 )
+from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -26,7 +27,7 @@ LABEL = ".kit-test-label"
 def test_click_updates_label(page) -> None:  # type: ignore[no-untyped-def]
     open_voila(page, ONE_BUTTON, BUTTON)
     label = page.locator(LABEL)
-    assert label.inner_text() == "clicks: 0"
+    expect(label).to_have_text("clicks: 0", timeout=10_000)
     page.locator(BUTTON).click()
     page.locator(LABEL, has_text="clicks: 1").wait_for(timeout=10_000)
     page.locator(BUTTON).click()
