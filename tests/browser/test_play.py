@@ -47,7 +47,7 @@ def test_play_a_round_against_the_computer(page) -> None:  # type: ignore[no-unt
 
     # Program phase: two rows by clicks, the arithmetic appears row by row
     page.locator(".lnb-builder").wait_for(timeout=WAIT)
-    assert page.locator(".lnb-patron").count() == 5
+    expect(page.locator(".lnb-patron")).to_have_count(5, timeout=WAIT)
     rows = page.locator(".lnb-rows")
     page.locator(".lnb-op-A3-add").click()
     page.locator(".lnb-rows", has_text="55 + 5 = 60").wait_for(timeout=WAIT)
@@ -61,7 +61,8 @@ def test_play_a_round_against_the_computer(page) -> None:  # type: ignore[no-unt
     page.locator(".lnb-typed input").fill("B1+ B1+")
     page.locator(".lnb-typed input").press("Enter")
     page.locator(".lnb-status-error").first.wait_for(timeout=WAIT)
-    assert "leaves 00–99" in page.locator(".lnb-builder .lnb-status").inner_text()
+    expect(page.locator(".lnb-builder .lnb-status")).to_contain_text("leaves 00–99",
+                                                                  timeout=WAIT)
     assert "2 of 5 rows" in page.locator(".lnb-builder-header").inner_text()  # unchanged
     snap(page, "3-program")
     page.locator(".lnb-done").click()

@@ -58,7 +58,7 @@ def solve_shared_by_clicks(page) -> None:  # type: ignore[no-untyped-def]
     page.locator(HEADING, has_text=SHARED.code).wait_for(timeout=WAIT)
     page.locator(".lnb-who", has_text="this browser").wait_for(timeout=WAIT)
     forbidden = page.locator("button.lnb-op-A3-add")
-    assert forbidden.is_disabled()
+    expect(forbidden).to_be_disabled(timeout=WAIT)
     for css, row in (("A4-divide", "55 ÷ 2 = 27"), ("B4-swap", "27 ⇄ 72"),
                      ("A1-add", "72 + 1 = 73")):
         page.locator(f"button.lnb-op-{css}").click()
