@@ -107,7 +107,9 @@ def test_nothing_is_fetched_from_another_host(page) -> None:  # type: ignore[no-
 
 
 def test_tree_page_is_offline_too(page) -> None:  # type: ignore[no-untyped-def]
-    page.goto("")
+    response = page.goto("")
+    # the classic tree: the server writes the list (no script that may list it late or never)
+    assert response is not None and "one_button.ipynb" in response.text()
     page.get_by_text("one_button.ipynb").first.wait_for(timeout=30_000)
     page.wait_for_load_state("networkidle")
     assert_local_only(page)
