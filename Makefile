@@ -24,8 +24,11 @@ serve: setup
 lint: setup
 	$(VENV)/bin/ruff check .
 
+# Two passes: everything else on both cores, then the browser tests alone, one at a time,
+# so a Voila server and Chromium never compete with kernels for the machine's two cores.
 test: setup browser lint
-	$(PY) -m pytest -n 2
+	$(PY) -m pytest -n 2 -m "not browser"
+	$(PY) -m pytest -m browser
 
 test-fast: setup
 	$(PY) -m pytest -m "not browser" -x -q
