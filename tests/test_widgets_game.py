@@ -305,6 +305,58 @@ def test_hot_seat_people_write_in_turn_and_the_minute_runs() -> None:
     assert str(state.player("Bea").play.program) == "A1-"
 
 
+def target_for_people(app: GameApp, people: int) -> None:
+    for _ in range(people):
+        next(iter(app.subs_view.target_buttons.values())).click()
+    assert app.state is not None and app.state.phase is Phase.PROGRAM
+
+
+def test_hot_seat_a_later_person_gets_a_full_minute_on_a_fresh_clock() -> None:
+    app = GameApp([YOU, Seat("Bea", character="Mary Somerville"), BOT], seed=8, think=10.0)
+    target_for_people(app, 2)
+    state = app.state
+    app.clock.value = 10  # Babbage is done by You's clock: You's minute starts
+    assert app.timer.running and "1. Babbage" in app.finished_line.value
+    assert state.finished == ()  # Bea may yet be quicker than Babbage
+    assert "Writes next, on a fresh clock: Bea" in app.finished_line.value
+    app.clock.value = 50
+    app.builder.done_button.click()  # You finish 50 s into your turn
+    assert "Bea: write your program" in app.builder.title.value
+    assert app.clock.value == 0 and not app.timer.running  # Bea's own clock, from 0
+    assert "Nobody is done yet" in app.finished_line.value
+    app.clock.value = 10  # Babbage's 10 s on Bea's clock: her minute starts, a full one
+    assert app.timer.running and app.timer.remaining == 60
+    assert state.finished == ("Babbage",)  # Bea writes last: what is past is certain
+    app.clock.value = 30
+    app.builder.done_button.click()
+    assert state.phase is not Phase.PROGRAM
+    assert state.order == ("Babbage", "Bea", "You") and state.stopped == ()
+    assert [state.finish_seconds[n] for n in state.order] == [10.0, 30.0, 50.0]
+
+
+def test_hot_seat_the_quicker_later_person_finishes_first() -> None:
+    app = GameApp([YOU, Seat("Bea", character="Mary Somerville")], seed=8)
+    target_for_people(app, 2)
+    app.clock.value = 40
+    app.builder.done_button.click()
+    app.clock.value = 12
+    app.builder.done_button.click()
+    assert app.state.order == ("Bea", "You")
+
+
+def test_hot_seat_the_bell_stops_only_the_person_writing() -> None:
+    app = GameApp([YOU, Seat("Bea", character="Mary Somerville"), BOT], seed=8, think=5.0)
+    target_for_people(app, 2)
+    app.clock.value = 5
+    app.timer.play.value = 60  # You's bell: You stop, Bea writes next
+    assert "Time is up, You!" in app.status.text
+    assert "Bea: write your program" in app.builder.title.value
+    assert app.state.phase is Phase.PROGRAM
+    app.clock.value = 8
+    app.builder.done_button.click()
+    assert app.state.order == ("Babbage", "Bea", "You") and app.state.stopped == ("You",)
+
+
 def test_mental_arithmetic_wrong_result_offers_debug_or_keep() -> None:
     app = GameApp([YOU, BOT], options=GameOptions(mental_arithmetic=True), seed=6)
     state = app.state

@@ -4,7 +4,9 @@ Everything the game decides is decided by ``lnb.game.State``: the app only turns
 actions (``Target``, ``Activate``, ``WriteProgram``, ``Finish``, ``TimeUp``, ``ResolveRow``,
 ``Debug``, ``Recompute``) and redraws. Computer players act through :class:`Computer`, which
 is played by a bot of ``lnb.bots`` (beginner, greedy or planner); each computer "thinks" for
-the bot's think time, counted by the browser's clock, before it finishes its program. In
+the bot's think time, counted by the browser's clock, before it finishes its program. People
+sharing the screen write in turn, each on their own clock from 0, and race as if they had written
+at once (``lnb.game.race``): the order of finishing is by those times. In
 mental-arithmetic play a person who chooses Debug rewrites under a fresh timer of the Round's
 length (none when untimed); at zero the rows written so far are handed in.
 
@@ -49,6 +51,7 @@ from lnb.game import (
     TimeUp,
     WriteProgram,
 )
+from lnb.game.race import Race
 from lnb.numbers import two_digits
 from lnb.programs import Program
 from widgets.board import BoardView, close_all
@@ -210,7 +213,8 @@ class GameApp(w.VBox):
         self.loaded = False  # a finished game loaded from a file
         self._program_round = 0
         self._resolution_round = 0
-        self._think: dict[str, float] = {}
+        self.race: Race | None = None  # the Program phase's race (people write in turn)
+        self._seen: list[str] = []  # who the finished line shows as done
         self._person: str | None = None
         self._debug_turn: tuple[int, str, int] | None = None  # (Round, player, row) drawn
         self._debugging = False  # the player of that turn chose Debug and rewrites now
@@ -420,27 +424,29 @@ class GameApp(w.VBox):
 
     # -- Program phase ---------------------------------------------------------------------
     def _enter_program(self) -> None:
+        """Computers write their programs now and finish at their think times; people write
+        in turn, each on their own clock (see ``lnb.game.race``)."""
         state = self.state
         assert state is not None
         self._program_round = state.round
-        self._think = {}
+        think = {}
         for name, computer in self.computers.items():
             action = computer.act(state)
             if isinstance(action, WriteProgram):
                 self.apply(action)
-            self._think[name] = computer.think_seconds(state)
-        self.timer.reset()
-        with self.clock.hold_sync():
-            self.clock.value = 0
-            self.clock.playing = bool(self.computers)
-        self._person = None
+            think[name] = computer.think_seconds(state)
+        self.race = Race(self.persons(), think, self.timer.seconds)
         self._next_person()
 
     def _next_person(self) -> None:
+        """The next person's turn: their own clock from 0, their program so far."""
         state = self.state
-        assert state is not None
-        waiting = [n for n in self.persons() if state.player(n).play.token is None]
-        self._person = waiting[0] if waiting else None
+        assert state is not None and self.race is not None
+        self._person = self.race.current
+        self.timer.reset()
+        with self.clock.hold_sync():
+            self.clock.value = 0
+            self.clock.playing = self._person is not None
         if self._person is None:
             return
         name = self._person
@@ -451,70 +457,69 @@ class GameApp(w.VBox):
                            title=f"{name}: write your program")
         self.builder.mental = state.options.mental_arithmetic
         self.builder.refresh()
+        self._settle(0.0)
 
     def _written(self, program: Program) -> None:
         if self._person is not None and self.state is not None \
                 and self.state.phase is Phase.PROGRAM:
             self.apply(WriteProgram(self._person, program))
 
-    def _finish_computers(self, until: float) -> None:
-        """Computers whose think time has come finish, in the order they finish."""
+    def _settle(self, now: float) -> None:
+        """At ``now`` on the writing person's clock: finishes whose place is certain go to
+        the State, and the minute starts once the first finish they race against is past."""
         state = self.state
-        assert state is not None
-        for name, seconds in sorted(self._think.items(), key=lambda kv: kv[1]):
-            if state.phase is not Phase.PROGRAM:
-                return
-            if seconds <= until and state.player(name).play.token is None:
+        assert state is not None and self.race is not None
+        for name, seconds in self.race.certain_until(now):
+            if state.phase is Phase.PROGRAM and state.player(name).play.token is None:
                 self.apply(Finish(name, seconds=seconds))
+        start = self.race.minute_starts()
+        if self._person is not None and self.timer.timed and not self.timer.running \
+                and start is not None and now >= start:
+            self.timer.start()
 
     def _person_done(self, program: Program) -> None:
-        state = self.state
-        assert state is not None and self._person is not None
-        now = float(self.clock.value)
-        self._finish_computers(now)
+        assert self.race is not None and self._person is not None
         self.apply(WriteProgram(self._person, program))
-        self.apply(Finish(self._person, seconds=now))
-        self._after_finish()
+        self.race.finish(float(self.clock.value))
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        """The next person writes, or (everyone has written) the Program phase ends: the
+        rest finish in order and anyone still writing or thinking is stopped."""
+        state = self.state
+        assert state is not None and self.race is not None
+        self.timer.stop()
         self._next_person()
-        if state.phase is Phase.PROGRAM and not any(
-                state.player(n).play.token is None for n in self.persons()):
-            self._fast_forward()
+        if self.race.done and state.phase is Phase.PROGRAM:
+            self.clock.playing = False
+            for name, seconds in self.race.finishers():
+                if state.player(name).play.token is None:
+                    self.apply(Finish(name, seconds=seconds))
+            if state.phase is Phase.PROGRAM:
+                self.apply(TimeUp())
         self.refresh()
-
-    def _fast_forward(self) -> None:
-        """Every person is done: computers finish in think order, the rest at the bell."""
-        state = self.state
-        assert state is not None
-        starts = [s for s in state.finish_seconds.values() if s is not None]
-        bell = (min(starts) if starts else 0.0) + (self.timer.seconds or 0)
-        self._finish_computers(bell if self.timer.timed else float("inf"))
-        if state.phase is Phase.PROGRAM:
-            self.apply(TimeUp())
-
-    def _after_finish(self) -> None:
-        state = self.state
-        if state is not None and state.timer_started and not self.timer.running \
-                and self.timer.timed:
-            self.timer.start()
 
     def _tick(self, change: dict) -> None:
         state = self.state
-        if state is None or state.phase is not Phase.PROGRAM:
+        if state is None or state.phase is not Phase.PROGRAM or self._person is None \
+                or self.race is None:
             self.clock.playing = False
             return
-        before = len(state.finished)
-        self._finish_computers(float(change["new"]))
-        if len(state.finished) != before:
-            self._after_finish()
+        now = float(change["new"])
+        before = (len(state.finished), self.timer.running, self._seen)
+        self._settle(now)
+        if (len(state.finished), self.timer.running, self.race.seen_by(now)) != before:
             self.refresh()
 
     def _time_up(self) -> None:
         state = self.state
-        if state is None or state.phase is not Phase.PROGRAM:
+        if state is None or state.phase is not Phase.PROGRAM or self._person is None \
+                or self.race is None:
             return
-        self._fast_forward()
-        self.status.info("Time is up! Unfinished programs stop where they are.")
-        self.refresh()
+        name = self._person
+        self.race.stop()
+        self.status.info(f"Time is up, {name}! Your program stops where it is.")
+        self._end_turn()
 
     # -- Resolution phase --------------------------------------------------------------------
     def _round_events(self, round_no: int) -> list:
@@ -822,11 +827,18 @@ class GameApp(w.VBox):
         state = self.state
         assert state is not None
         self.patrons_view.refresh(state)
-        done = [f"{i}. {html.escape(n)}" for i, n in enumerate(state.finished, start=1)]
-        thinking = [html.escape(n) for n in self.computers if state.player(n).play.token is None]
+        race = self.race
+        assert race is not None
+        seen = race.seen_by(float(self.clock.value)) if self._person else list(state.finished)
+        self._seen = seen
+        done = [f"{i}. {html.escape(n)}" for i, n in enumerate(seen, start=1)]
+        thinking = [html.escape(n) for n in self.computers if n not in seen]
+        later = race.persons[race.persons.index(self._person) + 1:] if self._person else ()
         parts = [f"Done: {', '.join(done)}" if done else "Nobody is done yet."]
         if thinking:
             parts.append(f"Thinking: {', '.join(thinking)}")
+        if later:
+            parts.append(f"Writes next, on a fresh clock: {', '.join(map(html.escape, later))}")
         self.finished_line.value = " · ".join(parts)
         if self._person is not None:
             self._title(f"{html.escape(self._person)}: write your program, then press "

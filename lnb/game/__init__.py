@@ -23,12 +23,13 @@ from lnb.game.actions import (
 from lnb.game.events import Claim, RowEvent
 from lnb.game.options import GameOptions
 from lnb.game.phases import Phase
+from lnb.game.race import Race
 from lnb.game.resolution import PatronSlot, RowOption
 from lnb.game.scoring import PlayerScore, ScoreSheet
 from lnb.game.state import Game, PlayerState, RoundPlay, State
 
 __all__ = [
     "Action", "Activate", "Claim", "Debug", "Finish", "Game", "GameOptions", "PatronSlot",
-    "Phase", "PlayerScore", "PlayerState", "Recompute", "ResolveRow", "RoundPlay", "RowEvent",
-    "RowOption", "ScoreSheet", "State", "Target", "TimeUp", "WriteProgram",
+    "Phase", "PlayerScore", "PlayerState", "Race", "Recompute", "ResolveRow", "RoundPlay",
+    "RowEvent", "RowOption", "ScoreSheet", "State", "Target", "TimeUp", "WriteProgram",
 ]
