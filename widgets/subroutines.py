@@ -37,6 +37,16 @@ if TYPE_CHECKING:  # pragma: no cover
 MODES = ("show", "target", "activate")
 
 
+def player_class(name: str) -> str:
+    """The CSS class of one player's buttons, so a page (or a test) can tell them from the
+    buttons of the player before, which the browser may still show for a moment.
+
+    >>> player_class("Ada L."), player_class("Bea")
+    ('lnb-for-Ada-L-', 'lnb-for-Bea')
+    """
+    return "lnb-for-" + "".join(c if c.isascii() and c.isalnum() else "-" for c in name)
+
+
 class SubroutinesView(w.VBox):
     """One player's Subroutines, to look at, to target, or to activate."""
 
@@ -94,6 +104,7 @@ class SubroutinesView(w.VBox):
                                   tooltip=f"{sub.effect.value}: {effects.get(sub.effect, '')}")
                 button.add_class("lnb-target")
                 button.add_class(f"lnb-target-{two_digits(sub.target)}")
+                button.add_class(player_class(name))
                 button.on_click(self._target(sub.target))
                 self.target_buttons[sub.target] = button
             self.buttons.children = tuple(self.target_buttons.values())
@@ -102,6 +113,7 @@ class SubroutinesView(w.VBox):
                 tick = w.Checkbox(value=False, indent=False,
                                   description=f"{two_digits(sub.target)} {sub.effect.value}")
                 tick.add_class("lnb-activate-tick")
+                tick.add_class(player_class(name))
                 self.ticks[sub.target] = tick
             self.activate_button.description = "Activate" if self.ticks else "Carry on"
             self.buttons.children = (*self.ticks.values(), self.activate_button)

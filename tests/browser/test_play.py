@@ -131,7 +131,8 @@ def test_hot_seat_and_the_timer_ticks_in_the_browser(page) -> None:  # type: ign
     for name in ("You", "Bea"):  # each person targets in turn
         page.locator(".lnb-phase", has_text=f"{name}: choose a Subroutine").wait_for(
             timeout=WAIT)
-        page.locator(".lnb-target").first.click()
+        # the person's own buttons: the ones before are closed and may linger a moment
+        page.locator(f".lnb-target.lnb-for-{name}").first.click()
     page.locator(".lnb-builder", has_text="You: write your program").wait_for(timeout=WAIT)
     page.locator(".lnb-done").click()  # You finish first: the minute starts for Bea
     page.locator(".lnb-builder", has_text="Bea: write your program").wait_for(timeout=WAIT)
