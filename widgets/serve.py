@@ -14,9 +14,9 @@ kernels the pool is topped up to the spares only (:mod:`widgets.serving.pools`).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -189,7 +189,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     host = "127.0.0.1" if args.ip in ("", "0.0.0.0", "127.0.0.1", "localhost") else args.ip
     base = f"http://{host}:{args.port}/"
     url = base + landing_path(root)
-    proc = subprocess.Popen(cmd)
+    # Voila runs in its own session: Ctrl-C reaches only this process, which stops Voila with
+    # SIGTERM (Voila's own clean stop: kernels shut down), one way every time. SIGTERM to this
+    # process does the same.
+    proc = subprocess.Popen(cmd, start_new_session=True)
+    signal.signal(signal.SIGTERM, _interrupt)
     try:
         wait_until_up(base, proc)
         print("\n" + "=" * 72)
@@ -202,9 +206,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.no_browser:
             webbrowser.open(url)
         return proc.wait()
-    except KeyboardInterrupt:  # the terminal sent Voila the same Ctrl-C: let it finish
-        with contextlib.suppress(subprocess.TimeoutExpired, KeyboardInterrupt):
-            proc.wait(timeout=10)
+    except KeyboardInterrupt:  # Ctrl-C (or SIGTERM): stopped below
+        print("\nStopping the kit...", flush=True)
         return 0
     except (RuntimeError, TimeoutError) as exc:
         print(f"serve: {exc}", file=sys.stderr)
@@ -213,13 +216,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         stop(proc)
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    """SIGTERM stops the kit as Ctrl-C does."""
+    raise KeyboardInterrupt
+
+
 def stop(proc: subprocess.Popen[bytes], grace: float = 15) -> None:
     """Stop Voila (on SIGTERM it shuts its kernels down), killing it after ``grace`` s."""
     if proc.poll() is None:
         proc.terminate()
         try:
             proc.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
+        except (subprocess.TimeoutExpired, KeyboardInterrupt):  # too slow, or Ctrl-C again
             proc.kill()
             proc.wait()
 

@@ -47,7 +47,8 @@ def test_class_size_preheats_the_class_page_and_refills_a_few() -> None:
     assert not any("pools_config" in arg for arg in off)
 
 
-def test_serve_prints_url_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_serve_prints_url_and_stops_voila(tmp_path: Path, sig: signal.Signals) -> None:
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "widgets.serve", "--root", str(NOTEBOOKS), "--no-browser",
@@ -58,8 +59,15 @@ def test_serve_prints_url_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     printed: queue.Queue[str] = queue.Queue()
     threading.Thread(target=lambda: [printed.put(line) for line in proc.stdout or ()],
                      daemon=True).start()
+    lines = [""]
+
+    def output() -> str:
+        while not printed.empty():
+            lines.append(printed.get())
+        return "".join(lines)
+
     try:
-        deadline, lines = time.monotonic() + 90, [""]
+        deadline = time.monotonic() + 90
         while time.monotonic() < deadline and proc.poll() is None:
             try:
                 lines.append(printed.get(timeout=max(0.1, deadline - time.monotonic())))
@@ -68,11 +76,19 @@ def test_serve_prints_url_and_stops_on_ctrl_c(tmp_path: Path) -> None:
             if "kit is running:" in lines[-1]:
                 break
         url = lines[-1].split("running:", 1)[-1].strip()
-        assert url == f"http://127.0.0.1:{port}/", "".join(lines)
+        assert url == f"http://127.0.0.1:{port}/", output()
         with urllib.request.urlopen(url, timeout=10) as resp:
             assert resp.status == 200
-        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in the terminal does
-        assert proc.wait(timeout=30) == 0
+        # Ctrl-C in a terminal signals the foreground group: here the serve command alone,
+        # as Voila runs in its own session; serve stops Voila and its kernels itself.
+        os.killpg(proc.pid, sig)
+        try:
+            assert proc.wait(timeout=30) == 0, output()
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"serve did not stop within 30 s of {sig.name}:\n{output()}")
+        assert "Stopping the kit" in output()
+        with pytest.raises(OSError):  # Voila is gone too: nothing answers on the port
+            urllib.request.urlopen(url, timeout=5)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
