@@ -240,6 +240,27 @@ def test_save_after_round_one_and_resume_in_a_new_app() -> None:
         [p.total for p in fresh.state.score_sheet().players]
 
 
+def test_an_untimed_game_resumes_untimed_and_a_timed_one_timed() -> None:
+    app = GameApp([YOU, BOT], seed=8, timed=False)
+    play_round_by_clicks(app)
+    record = saved_record(app)
+    assert record["untimed"] is True
+    fresh = GameApp()  # the setup form says 60 seconds: the record wins
+    assert fresh.setup.timed.value == "60 seconds"
+    upload(fresh, "g.json", json.dumps(record).encode())
+    assert not fresh.timed and not fresh.timer.timed
+    timed = GameApp([YOU, BOT], seed=8)
+    play_round_by_clicks(timed)
+    assert saved_record(timed)["untimed"] is False
+    upload(fresh, "g.json", json.dumps(saved_record(timed)).encode())
+    assert fresh.timed and fresh.timer.seconds == 60
+    no_word = saved_record(timed)
+    del no_word["untimed"]  # a record from elsewhere: the game on screen's timer stays
+    on_screen = GameApp([YOU, BOT], seed=1, timed=False)
+    upload(on_screen, "g.json", json.dumps(no_word).encode())
+    assert not on_screen.timed and on_screen.state.round == 2
+
+
 def test_a_record_without_computers_resumes_with_people_only() -> None:
     state = Game([("Ada", "Ada Lovelace"), ("Bea", "Mary Somerville")], seed=4
                  ).new_initial_state()

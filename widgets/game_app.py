@@ -677,7 +677,8 @@ class GameApp(w.VBox):
     # -- saving and loading --------------------------------------------------------------------
     def record_json(self) -> str:
         """The game so far as an ``lnb-game/1`` record (JSON text): finished, or between
-        Rounds; each computer seat has ``"computer": "<bot>"``. Mid-Round raises
+        Rounds; each computer seat has ``"computer": "<bot>"``, and ``"untimed"`` says
+        whether the timer was off. Mid-Round raises
         ``RecordError`` saying to save after the Round's rows are resolved."""
         from lnb import records
 
@@ -688,6 +689,7 @@ class GameApp(w.VBox):
             computer = self.computers.get(player["name"])
             if computer is not None:
                 player["computer"] = computer.kind
+        record["untimed"] = not self.timed
         return records.dumps(record)
 
     def save(self) -> None:
@@ -724,9 +726,15 @@ class GameApp(w.VBox):
             computers = self._computers_of(result.state, record.data)
         except LnbError as exc:
             raise type(exc)(f"that file is not a game we can read: {exc}") from None
-        # Nothing below raises: the current game is replaced only now. The timer is the
-        # one chosen for the current game (or on the setup form): the record does not say.
-        timed = self.timed if self.state is not None else self.setup.timed.value == "60 seconds"
+        # Nothing below raises: the current game is replaced only now. The timer is as the
+        # record says (``"untimed"``, written by this app); else the one of the current game
+        # (or chosen on the setup form).
+        if "untimed" in record.data:
+            timed = record.data["untimed"] is not True
+        elif self.state is not None:
+            timed = self.timed
+        else:
+            timed = self.setup.timed.value == "60 seconds"
         self.clock.playing = False
         if self._made("timer"):
             self.timer.stop()
