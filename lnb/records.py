@@ -190,21 +190,60 @@ class Record:
         return len(self.rounds) == ROUNDS
 
 
+def _existing_file(text: str) -> Path | None:
+    """``text`` as the path of an existing file, when it is one (JSON text never is)."""
+    if not _looks_like_a_path(text):
+        return None
+    try:
+        path = Path(text)
+        return path if path.is_file() else None
+    except (OSError, ValueError):  # too long, a NUL byte...
+        return None
+
+
+def _looks_like_a_path(text: str) -> bool:
+    return 0 < len(text) < 4096 and "\n" not in text and not text.lstrip().startswith(
+        ("{", "[", '"'))
+
+
+def _read(path: Path) -> str:
+    """The text of a record file, or ``RecordError`` saying why it cannot be read."""
+    try:
+        return path.read_text("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"not a game record: {path} is not UTF-8 text; "
+                          "choose a .json file the kit saved") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        reason = getattr(exc, "strerror", None) or exc
+        raise RecordError(f"cannot read {path}: {reason}") from None
+
+
 def load(source: str | Path | Mapping[str, Any]) -> Record:
-    """Read a record from a path, JSON text or a dict, and check its shape."""
+    """Read a record from a file (a ``Path``, or a ``str`` naming an existing file), JSON
+    text or a dict, and check its shape. Anything unreadable raises ``RecordError``.
+
+    >>> load("null")
+    Traceback (most recent call last):
+    ...
+    lnb.errors.RecordError: record: must be an object {...}, not None
+    >>> load(Path("no-such-game.json"))
+    Traceback (most recent call last):
+    ...
+    lnb.errors.RecordError: cannot read no-such-game.json: No such file or directory
+    """
     if isinstance(source, Mapping):
         data: Any = source
     else:
-        text = str(source)
+        path = source if isinstance(source, Path) else _existing_file(source)
+        text = str(source) if path is None else _read(path)
         try:
-            if isinstance(source, Path) or not text.lstrip().startswith("{"):
-                text = Path(source).read_text("utf-8")
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"not a game record: invalid JSON ({exc})") from None
-        except UnicodeDecodeError:
-            raise RecordError("not a game record: the file is not UTF-8 text; "
-                              "choose a .json file the kit saved") from None
+            if path is None and _looks_like_a_path(text):
+                raise RecordError(f"not a game record: {text!r} is neither JSON text "
+                                  "nor a file that exists") from None
+            where = "" if path is None else f"{path} holds "
+            raise RecordError(f"not a game record: {where}invalid JSON ({exc})") from None
         except RecursionError:
             raise RecordError("not a game record: the JSON is nested too deeply") from None
     data = _dict(data, "record")

@@ -63,3 +63,21 @@ def test_fuzzed_records_raise_only_library_errors(which, where, value, delete):
 def test_arbitrary_json_is_refused_with_a_library_error(value):
     with pytest.raises(LnbError):
         replay({"format": "lnb-game/1", "players": value, "rounds": value})
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(), JSON.map(json.dumps)))
+def test_any_text_is_read_as_json_or_refused_in_words(text):
+    """``load(str)``: JSON text, or the path of an existing file; nothing else escapes as an
+    OSError (a text that is not a file is not a path to open)."""
+    with pytest.raises(LnbError):
+        replay(text)
+
+
+def test_a_record_file_path_as_text_or_path_loads(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(RECORDS[0]), "utf-8")
+    assert replay(str(path)).sheet == replay(path).sheet == replay(RECORDS[0]).sheet
+    for missing in (str(tmp_path / "gone.json"), tmp_path / "gone.json"):
+        with pytest.raises(LnbError, match=r"gone\.json"):
+            replay(missing)
