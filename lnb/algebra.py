@@ -429,15 +429,17 @@ def prove_swap_difference_multiple_of_9() -> Proof:
         ProofStep("Take it away from x and sympy collects the terms:",
                   rf"(10a + b) - (10b + a) = {sympy.latex(difference)}"),
         ProofStep("Factor out 9:", rf"x - \operatorname{{swap}}(x) = {sympy.latex(factored)}"),
-        ProofStep("a − b is a whole number, so the difference is 9 times a whole number."),
+        ProofStep("a − b is a whole number, so the difference is 9 times a whole number. "
+                  "(When b is bigger than a, both go below zero; the other way round, "
+                  "swap(x) − x = 9(b − a).)"),
     )
     return Proof(
         "x − swap(x) is always a multiple of 9",
         steps,
         holds=digits_ok and algebra_ok and engine_ok,
         checked=len(VALUES),
-        example="73 − 37 = 36 = 9 × 4, and 7 − 3 = 4; "
-                "28 − 82 = −54 = 9 × (−6), and 2 − 8 = −6.",
+        example="73 − 37 = 36 = 9 × 4, and 7 − 3 = 4; the swap of 28 is bigger, so "
+                "82 − 28 = 54 = 9 × 6, and 8 − 2 = 6.",
     )
 
 
