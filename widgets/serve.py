@@ -194,6 +194,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     # process does the same.
     proc = subprocess.Popen(cmd, start_new_session=True)
     signal.signal(signal.SIGTERM, _interrupt)
+    # Ctrl-C works even when started from a script or `make` in the background, where SIGINT
+    # comes ignored (and Python then leaves it ignored).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         wait_until_up(base, proc)
         print("\n" + "=" * 72)

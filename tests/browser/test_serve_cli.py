@@ -90,5 +90,9 @@ def test_serve_prints_url_and_stops_voila(tmp_path: Path, sig: signal.Signals) -
         with pytest.raises(OSError):  # Voila is gone too: nothing answers on the port
             urllib.request.urlopen(url, timeout=5)
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
+        if proc.poll() is None:  # serve stops Voila on SIGTERM; SIGKILL would leave it running
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
