@@ -594,7 +594,7 @@ def wrong_second_row(timed: bool = True) -> GameApp:
 def test_choosing_debug_starts_a_fresh_timer_beside_the_rewrite() -> None:
     app = wrong_second_row()
     assert app.debug_button in app.debug_box.children and app.keep_button in app.debug_box.children
-    assert not app._made("debug_timer")  # nothing ticks while the player decides
+    assert not app.debug_timer.running  # nothing ticks while the player decides
     app.debug_button.click()
     timer = app.debug_timer
     assert app.debug_box.children == (app.debug_text, timer, app.rewrite)  # Keep is gone

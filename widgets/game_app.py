@@ -136,6 +136,7 @@ class SetupForm(w.VBox):
         self.take_that = w.Checkbox(value=True, description="Take-that Subroutines", indent=False)
         self.mental = w.Checkbox(value=False, description="Mental arithmetic (write your Results)",
                                  indent=False)
+        self.mental.add_class("lnb-mental-option")
         self.timed = w.Dropdown(options=["60 seconds", "No time limit"], value="60 seconds",
                                 description="Timer")
         self.start_button = w.Button(description="Start the game", button_style="success")
@@ -252,8 +253,14 @@ class GameApp(w.VBox):
         self.files.add_class("lnb-files")
         self.body = w.VBox([])
         self.body.add_class("lnb-body")
+        # The browser ticks a Play only if its one view is on the page when it starts playing
+        # (a view drawn later stays still; two views stop each other): so the clock and both
+        # timers' Plays have their only view here, hidden, whether their timer shows or not.
+        self.ticking = w.Box([self.clock, self.timer.play, self.debug_timer.play],
+                             layout=w.Layout(display="none"))
+        self.ticking.add_class("lnb-ticking")
         super().__init__([stylesheet(), self.header, self.phase_title, self.status, self.body,
-                          self.files, self.clock])
+                          self.files, self.ticking])
         self.add_class("lnb-app")
         if seats is not None:
             self.start(seats, options or GameOptions(), timed)
@@ -286,7 +293,8 @@ class GameApp(w.VBox):
     @cached_property
     def timer(self) -> Timer:
         """The minute that starts when the first player is done."""
-        return Timer(60 if self.timed else None, on_zero=self.status.guarded(self._time_up))
+        return Timer(60 if self.timed else None, on_zero=self.status.guarded(self._time_up),
+                     hosts_play=False)  # its Play ticks in self.ticking
 
     @cached_property
     def resolution(self) -> ResolutionView:
@@ -323,7 +331,8 @@ class GameApp(w.VBox):
     @cached_property
     def debug_timer(self) -> Timer:
         """The fresh minute of a Debug rewrite (one for the whole game, like the builder)."""
-        timer = Timer(None, on_zero=self.status.guarded(self._debug_time_up))
+        timer = Timer(None, on_zero=self.status.guarded(self._debug_time_up),
+                      hosts_play=False)  # its Play ticks in self.ticking
         timer.add_class("lnb-debug-timer")
         return timer
 

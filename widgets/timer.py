@@ -31,7 +31,11 @@ class Timer(w.HBox):
     """A countdown bar: ``start()``, ``stop()``, ``reset()``; ``on_zero`` fires once at the end."""
 
     def __init__(self, seconds: int | None = 60,
-                 on_zero: Callable[[], None] | None = None) -> None:
+                 on_zero: Callable[[], None] | None = None, *, hosts_play: bool = True) -> None:
+        """``hosts_play=False``: the caller shows :attr:`play` itself, somewhere always on the
+        page. The browser ticks a Play only when its view is drawn before it starts (a view
+        drawn later stays still), and only if it has one view (two views stop each other), so
+        a timer shown only now and then leaves its Play to an always-shown hidden box."""
         self.seconds = seconds
         self.on_zero = on_zero
         self.running = False
@@ -50,7 +54,7 @@ class Timer(w.HBox):
                       w.jslink((self.play, "value"), (self.count, "value")))
         self.play.observe(self._ticked, "value")
         super().__init__([stylesheet(), w.HTML("<b>Time</b>"), self.bar, self.count, self.label,
-                          self.play])
+                          *((self.play,) if hosts_play else ())])
         self.add_class("lnb-timer")
         self.add_class("lnb-widget")
         self.refresh()

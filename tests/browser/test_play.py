@@ -144,3 +144,45 @@ def test_hot_seat_and_the_timer_ticks_in_the_browser(page) -> None:  # type: ign
     assert int(count.input_value()) >= 2
     snap(page, "timer")
     assert_no_traceback(page)
+
+
+def test_a_debug_rewrite_runs_under_its_own_ticking_timer(page) -> None:  # type: ignore[no-untyped-def]
+    open_voila(page, PLAY, ".lnb-start-game")
+    page.locator(".lnb-mental-option input").check()
+    page.locator(".lnb-start-game").click()
+    page.locator(".lnb-target.lnb-for-You").first.click()
+    builder = page.locator(".lnb-builder").first
+    builder.wait_for(timeout=WAIT)
+    builder.locator(".lnb-typed input").fill("A3+ 61")  # 55 + 5 is 60, not 61
+    builder.locator(".lnb-typed input").press("Enter")
+    expect(builder.locator(".lnb-rows")).to_contain_text("61", timeout=WAIT)
+    builder.locator(".lnb-done").click()
+
+    page.locator(".lnb-resolution").wait_for(timeout=WAIT)
+    debug = page.locator(".lnb-debug-start")
+    for _ in range(10):  # You finished first: your row 1 resolves first
+        if visible(page, ".lnb-debug-start"):
+            break
+        if visible(page, ".lnb-choice"):
+            page.locator(".lnb-choice").first.click()
+        else:
+            page.locator(".lnb-step").click()
+        debug.or_(page.locator(".lnb-choice")).first.wait_for(timeout=WAIT)
+    expect(page.locator(".lnb-debug")).to_contain_text("you wrote 61, but 55 + 5 = 60")
+    assert not visible(page, ".lnb-debug-timer")  # nothing ticks while the player decides
+    debug.click()
+
+    count = page.locator(".lnb-debug-timer .lnb-timer-count input")
+    count.wait_for(timeout=WAIT)
+    page.wait_for_function(
+        "s => Number(document.querySelector(s).value) >= 2",
+        arg=".lnb-debug-timer .lnb-timer-count input", timeout=WAIT)
+    snap(page, "debug-timer")
+    rewrite = page.locator(".lnb-debug .lnb-builder")
+    rewrite.locator(".lnb-typed input").fill("A3+ 60")
+    rewrite.locator(".lnb-typed input").press("Enter")
+    expect(rewrite.locator(".lnb-rows")).to_contain_text("60", timeout=WAIT)
+    rewrite.locator(".lnb-done").click()
+    expect(page.locator(".lnb-resolution-table")).to_contain_text("55 + 5 = 60", timeout=WAIT)
+    expect(page.locator(".lnb-debug-timer")).to_have_count(0, timeout=WAIT)
+    assert_no_traceback(page)
