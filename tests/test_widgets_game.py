@@ -378,6 +378,17 @@ def test_hot_seat_the_bell_stops_only_the_person_writing() -> None:
     assert app.state.order == ("Babbage", "Bea", "You") and app.state.stopped == ("You",)
 
 
+def test_computers_only_play_a_whole_game_to_watch() -> None:
+    app = GameApp([Seat("Ada", computer=True, character="Ada Lovelace", bot="planner"),
+                   Seat("Babbage", computer=True, character="Charles Babbage")], seed=3)
+    for round_no in range(1, 5):
+        assert app.state.round == round_no
+        assert app.state.phase in (Phase.RESOLUTION, Phase.DEBUG)  # nobody to wait for
+        resolve_by_clicks(app)
+        app.next_button.click()
+    assert app.state.is_terminal() and app.scores in app.body.children
+
+
 def test_mental_arithmetic_wrong_result_offers_debug_or_keep() -> None:
     app = GameApp([YOU, BOT], options=GameOptions(mental_arithmetic=True), seed=6)
     state = app.state

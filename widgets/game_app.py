@@ -446,6 +446,8 @@ class GameApp(w.VBox):
             think[name] = computer.think_seconds(state)
         self.race = Race(self.persons(), think, self.timer.seconds)
         self._next_person()
+        if self.race.done:  # computers only: they finish in think order at once
+            self._close_program_phase()
 
     def _next_person(self) -> None:
         """The next person's turn: their own clock from 0, their program so far."""
@@ -495,18 +497,25 @@ class GameApp(w.VBox):
     def _end_turn(self) -> None:
         """The next person writes, or (everyone has written) the Program phase ends: the
         rest finish in order and anyone still writing or thinking is stopped."""
-        state = self.state
-        assert state is not None and self.race is not None
+        assert self.race is not None
         self.timer.stop()
         self._next_person()
-        if self.race.done and state.phase is Phase.PROGRAM:
-            self.clock.playing = False
-            for name, seconds in self.race.finishers():
-                if state.player(name).play.token is None:
-                    self.apply(Finish(name, seconds=seconds))
-            if state.phase is Phase.PROGRAM:
-                self.apply(TimeUp())
+        if self.race.done:
+            self._close_program_phase()
         self.refresh()
+
+    def _close_program_phase(self) -> None:
+        """Everyone has written: finishes in order, then anyone left is stopped."""
+        state = self.state
+        assert state is not None and self.race is not None
+        self.clock.playing = False
+        if state.phase is not Phase.PROGRAM:
+            return
+        for name, seconds in self.race.finishers():
+            if state.player(name).play.token is None:
+                self.apply(Finish(name, seconds=seconds))
+        if state.phase is Phase.PROGRAM:
+            self.apply(TimeUp())
 
     def _tick(self, change: dict) -> None:
         state = self.state
@@ -812,9 +821,10 @@ class GameApp(w.VBox):
             self._draw_review()
         elif state.phase in (Phase.TARGET, Phase.ACTIVATE):
             self._draw_subroutine_phase()
+        elif state.phase is Phase.PROGRAM and self._program_round != state.round:
+            self._enter_program()  # computers write; with no person the phase ends at once
+            self.refresh()
         elif state.phase is Phase.PROGRAM:
-            if self._program_round != state.round:
-                self._enter_program()
             self._draw_program_phase()
         elif state.phase in (Phase.RESOLUTION, Phase.DEBUG):
             self._draw_resolution_phase()
