@@ -254,10 +254,10 @@ class GameApp(w.VBox):
         self.body = w.VBox([])
         self.body.add_class("lnb-body")
         # The browser ticks a Play only if its one view is on the page when it starts playing
-        # (a view drawn later stays still; two views stop each other): so the clock and both
-        # timers' Plays have their only view here, hidden, whether their timer shows or not.
-        self.ticking = w.Box([self.clock, self.timer.play, self.debug_timer.play],
-                             layout=w.Layout(display="none"))
+        # (a view drawn later stays still; two views stop each other): so the clock and each
+        # timer's Play (added when the timer is made, well before it starts) have their only
+        # view here, hidden, whether their timer shows or not.
+        self.ticking = w.Box([self.clock], layout=w.Layout(display="none"))
         self.ticking.add_class("lnb-ticking")
         super().__init__([stylesheet(), self.header, self.phase_title, self.status, self.body,
                           self.files, self.ticking])
@@ -293,8 +293,10 @@ class GameApp(w.VBox):
     @cached_property
     def timer(self) -> Timer:
         """The minute that starts when the first player is done."""
-        return Timer(60 if self.timed else None, on_zero=self.status.guarded(self._time_up),
-                     hosts_play=False)  # its Play ticks in self.ticking
+        timer = Timer(60 if self.timed else None, on_zero=self.status.guarded(self._time_up),
+                      hosts_play=False)
+        self.ticking.children += (timer.play,)
+        return timer
 
     @cached_property
     def resolution(self) -> ResolutionView:
@@ -330,9 +332,11 @@ class GameApp(w.VBox):
 
     @cached_property
     def debug_timer(self) -> Timer:
-        """The fresh minute of a Debug rewrite (one for the whole game, like the builder)."""
+        """The fresh minute of a Debug rewrite (one for the whole game, like the builder);
+        made when a Debug is first offered, so its Play is on the page before it starts."""
         timer = Timer(None, on_zero=self.status.guarded(self._debug_time_up),
-                      hosts_play=False)  # its Play ticks in self.ticking
+                      hosts_play=False)
+        self.ticking.children += (timer.play,)
         timer.add_class("lnb-debug-timer")
         return timer
 
@@ -631,8 +635,7 @@ class GameApp(w.VBox):
             return  # drawn already: keep what the player has rewritten so far
         self._debug_turn = turn
         self._debugging = False
-        if self._made("debug_timer"):
-            self.debug_timer.stop()
+        self.debug_timer.stop()  # made now if need be: its Play is on the page before it starts
         trace_row = state.player(name).play.trace.rows[row - 1]  # type: ignore[union-attr]
         p = state.player(name)
         self.rewrite.reset(board=state.board, start=trace_row.before,
