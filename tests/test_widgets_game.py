@@ -339,7 +339,7 @@ def test_hot_seat_a_later_person_gets_a_full_minute_on_a_fresh_clock() -> None:
     app.clock.value = 10  # Babbage is done by You's clock: You's minute starts
     assert app.timer.running and "1. Babbage" in app.finished_line.value
     assert state.finished == ()  # Bea may yet be quicker than Babbage
-    assert "Writes next, on a fresh clock: Bea" in app.finished_line.value
+    assert "Next: Bea (with a fresh clock)" in app.finished_line.value
     app.clock.value = 50
     app.builder.done_button.click()  # You finish 50 s into your turn
     assert "Bea: write your program" in app.builder.title.value
@@ -370,7 +370,7 @@ def test_hot_seat_the_bell_stops_only_the_person_writing() -> None:
     target_for_people(app, 2)
     app.clock.value = 5
     app.timer.play.value = 60  # You's bell: You stop, Bea writes next
-    assert "Time is up, You!" in app.status.text
+    assert "Time is up!" in app.status.text
     assert "Bea: write your program" in app.builder.title.value
     assert app.state.phase is Phase.PROGRAM
     app.clock.value = 8

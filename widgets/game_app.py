@@ -538,9 +538,8 @@ class GameApp(w.VBox):
         if state is None or state.phase is not Phase.PROGRAM or self._person is None \
                 or self.race is None:
             return
-        name = self._person
         self.race.stop()
-        self.status.info(f"Time is up, {name}! Your program stops where it is.")
+        self.status.info("Time is up! The rows written so far stand.")
         self._end_turn()
 
     # -- Resolution phase --------------------------------------------------------------------
@@ -868,7 +867,7 @@ class GameApp(w.VBox):
         if thinking:
             parts.append(f"Thinking: {', '.join(thinking)}")
         if later:
-            parts.append(f"Writes next, on a fresh clock: {', '.join(map(html.escape, later))}")
+            parts.append(f"Next: {', '.join(map(html.escape, later))} (with a fresh clock)")
         self.finished_line.value = " · ".join(parts)
         if self._person is not None:
             self._title(f"{html.escape(self._person)}: write your program, then press "
