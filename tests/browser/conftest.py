@@ -3,7 +3,8 @@
 Fixtures: ``voila_server`` (session), ``browser`` (session), ``page`` (per test).
 Helpers (in ``browser_harness``): ``open_voila``, ``snap``, ``assert_no_traceback``,
 ``assert_local_only``, ``kernel_id_of``.
-Every test module here carries ``pytest.mark.browser`` and ``xdist_group("browser")``.
+Every test module here carries ``pytest.mark.browser``: ``make test`` runs them in a pass of
+their own, one at a time, after the other tests.
 """
 
 from __future__ import annotations

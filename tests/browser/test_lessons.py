@@ -23,7 +23,7 @@ from browser_harness import (
     snap,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 LESSONS = REPO / "lessons"
 OURS = [*sorted(p.name for p in LESSONS.glob("0*.ipynb")), "teachers-guide.ipynb"]

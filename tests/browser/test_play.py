@@ -15,7 +15,7 @@ import pytest
 from browser_harness import assert_local_only, assert_no_traceback, open_voila, snap
 from playwright.sync_api import expect
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 PLAY = "voila/render/play.ipynb"
 WAIT = 30_000

@@ -17,7 +17,7 @@ from browser_harness import NOTEBOOKS, REPO, free_port, hermetic_env
 
 from widgets.serve import command_for, landing_path, parse_args, voila_command
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 
 def test_voila_command_carries_the_settings() -> None:

@@ -17,7 +17,7 @@ from browser_harness import (
 )
 from playwright.sync_api import expect
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 ONE_BUTTON = "voila/render/one_button.ipynb"
 BUTTON = ".kit-test-button"
