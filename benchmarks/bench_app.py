@@ -26,8 +26,8 @@ from benchmarks.voila_timing import measure, open_browser, start_server
 REPO = Path(__file__).resolve().parents[1]
 GOALS = {"load": 1.3, "click": 2.0}
 PROGRAM_PHASE = """\
-from lnb.game import Target
-from widgets.game_app import GameApp, Seat
+from lnb.babbage.game import Target
+from widgets.babbage.game_app import GameApp, Seat
 
 app = GameApp([Seat("You"), Seat("Computer", computer=True, character="Charles Babbage")],
               seed=1, think=600.0)

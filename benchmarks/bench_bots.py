@@ -9,9 +9,9 @@ import time
 
 
 def main() -> None:
-    from lnb.bots import Greedy, Planner
-    from lnb.game import Game, Phase
-    from lnb.simulate import play_game, simulate
+    from lnb.babbage.bots import Greedy, Planner
+    from lnb.babbage.game import Game, Phase
+    from lnb.babbage.simulate import play_game, simulate
 
     players = [("p1", "Ada Lovelace"), ("p2", "Charles Babbage"), ("p3", "Mary Somerville")]
     decisions, seconds = 0, 0.0

@@ -14,8 +14,8 @@ PLAYERS = [("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage"), ("Cy", "Mary Som
 
 def games_per_second(count: int = 200, mental: bool = False) -> tuple[float, list[dict]]:
     """Play ``count`` seeded 4-player random games; return games/s and their records."""
-    from lnb.game import Game, GameOptions
-    from lnb.game.random_play import play_random_game
+    from lnb.babbage.game import Game, GameOptions
+    from lnb.babbage.game.random_play import play_random_game
 
     options = GameOptions(mental_arithmetic=mental)
     records = []
@@ -28,7 +28,7 @@ def games_per_second(count: int = 200, mental: bool = False) -> tuple[float, lis
 
 def replays_per_second(records: list[dict]) -> float:
     """Replay saved records (all-or-nothing, checked) and return records/s."""
-    from lnb.records import replay
+    from lnb.babbage.records import replay
 
     began = time.perf_counter()
     for record in records:

@@ -23,7 +23,7 @@ def _clear_caches() -> None:
 
 def solve_all_targets(board, start: int = 55) -> tuple[float, dict]:
     """Seconds to answer all 100 targets from cold caches, and the answers."""
-    from lnb.solver import Solver
+    from lnb.babbage.solver import Solver
 
     _clear_caches()
     began = time.perf_counter()
@@ -33,8 +33,8 @@ def solve_all_targets(board, start: int = 55) -> tuple[float, dict]:
 
 def brute_force(board, start: int, depth: int) -> tuple[float, int, dict[int, tuple[int, int]]]:
     """Seconds to enumerate every program up to ``depth`` rows; programs seen; best per target."""
-    from lnb.errors import OutOfRangeError
-    from lnb.operations import Operation
+    from lnb.babbage.errors import OutOfRangeError
+    from lnb.babbage.operations import Operation
 
     ops = [
         Operation(level, rack, function)
@@ -68,9 +68,9 @@ def brute_force(board, start: int, depth: int) -> tuple[float, int, dict[int, tu
 
 
 def main() -> None:
-    from lnb.board import Board
-    from lnb.hints import hint
-    from lnb.puzzles import DIFFICULTIES, generate
+    from lnb.babbage.board import Board
+    from lnb.babbage.hints import hint
+    from lnb.babbage.puzzles import DIFFICULTIES, generate
 
     board = Board.standard(FIVE_LEVELS)
     times = []
@@ -87,7 +87,7 @@ def main() -> None:
     print(f"solver, all 100 targets (length, count, program): {solve_s * 1000:8.1f} ms")
     print(f"brute force, {programs:,} programs up to {depth} rows:  {brute_s * 1000:8.1f} ms")
     print(f"ratio brute force / solver: {brute_s / solve_s:.1f}x   (answers agree: {agree})")
-    from lnb.solver import Solver
+    from lnb.babbage.solver import Solver
 
     began = time.perf_counter()
     for _ in range(20):

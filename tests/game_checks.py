@@ -10,7 +10,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from lnb.game import GameOptions
+from lnb.babbage.game import GameOptions
 
 PLAYERS = [("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage"), ("Cy", "Mary Somerville"),
            ("Di", "Luigi Federico Menabrea")]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from lnb.edition import Edition
+from lnb.babbage.edition import Edition
 
 PLAYERS = [("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage"), ("Cy", "Mary Somerville"),
            ("Di", "Luigi Federico Menabrea")]

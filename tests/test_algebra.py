@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lnb import Board, Edition, Function, InvalidOperationError, Operation, Program
-from lnb.algebra import (
+from lnb.babbage.algebra import (
     algebra_trace,
     check_against_engine,
     component_expression,
@@ -29,9 +29,9 @@ from lnb.algebra import (
     start_symbol,
     starts_reaching,
 )
-from lnb.components import Component
-from lnb.numbers import in_range
-from lnb.operations import legal_operations
+from lnb.babbage.components import Component
+from lnb.babbage.numbers import in_range
+from lnb.babbage.operations import legal_operations
 
 VALUES = range(100)
 EDITION = Edition.load()
@@ -186,7 +186,7 @@ def test_the_swap_proof_really_factors_out_nine() -> None:
 
 
 def test_the_digit_check_can_fail() -> None:
-    from lnb.algebra import _by_units_digit
+    from lnb.babbage.algebra import _by_units_digit
 
     swap = component_expression(Component.parse_token("swap"))
     assert _by_units_digit(swap, lambda a, b: 10 * b + a)
@@ -260,7 +260,7 @@ def test_target_outside_the_range_is_refused() -> None:
 
 def test_importing_the_module_does_not_import_sympy() -> None:
     code = (
-        "import sys, json, lnb.algebra; "
+        "import sys, json, lnb.babbage.algebra; "
         "print(json.dumps('sympy' in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

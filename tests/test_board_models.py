@@ -6,9 +6,9 @@ from __future__ import annotations
 import ipywidgets as w
 
 from lnb import Board
-from lnb.progress import ProgressStore
-from widgets.board import BoardView, shared
-from widgets.puzzle_app import PuzzleApp
+from widgets.babbage.board import BoardView, shared
+from widgets.babbage.puzzle_app import PuzzleApp
+from widgets.classroom.progress import ProgressStore
 
 
 def models() -> set[str]:

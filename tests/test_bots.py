@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from lnb import LnbError
-from lnb.bots import BOTS, Beginner, Greedy, Planner, make_bot
-from lnb.bots.base import standing
-from lnb.bots.planner import best_program
-from lnb.game import Finish, Game, Phase, Target, WriteProgram
-from lnb.simulate import play_game, simulate
+from lnb.babbage.bots import BOTS, Beginner, Greedy, Planner, make_bot
+from lnb.babbage.bots.base import standing
+from lnb.babbage.bots.planner import best_program
+from lnb.babbage.game import Finish, Game, Phase, Target, WriteProgram
+from lnb.babbage.simulate import play_game, simulate
 
 PLAYERS = [("planner", "Ada Lovelace"), ("greedy", "Charles Babbage"),
            ("beginner", "Mary Somerville")]
@@ -79,7 +79,7 @@ def test_finish_carries_the_think_time():
 
 def test_planner_program_is_best_against_enumeration():
     """On Round 1 the planner's estimate equals the best over every program (brute force)."""
-    from lnb.bots.base import round_goals
+    from lnb.babbage.bots.base import round_goals
 
     state = Game(PLAYERS, seed=11).new_initial_state()
     bots = new_bots(0)
@@ -107,7 +107,7 @@ def test_planner_program_is_best_against_enumeration():
         best = max(best, value(results) - 0.001 * len(results))
         if depth == 3:
             return
-        from lnb.operations import legal_operations
+        from lnb.babbage.operations import legal_operations
 
         for op in legal_operations(value_now, state.board):
             r = op.apply(value_now, state.board).result
@@ -151,7 +151,7 @@ def test_strength_ordering_over_many_seeded_games():
 @pytest.mark.parametrize("kind", sorted(BOTS))
 def test_bots_write_true_results_in_mental_arithmetic_play(kind):
     # The bots are the one place a computer writes its Results (the game app adds none).
-    from lnb.game import GameOptions
+    from lnb.babbage.game import GameOptions
 
     game = Game(PLAYERS[:2], GameOptions(mental_arithmetic=True), seed=3)
     state = game.new_initial_state()

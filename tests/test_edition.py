@@ -9,11 +9,11 @@ from importlib import resources
 import pytest
 
 from lnb import Edition, EditionError
-from lnb.components import Kind
+from lnb.babbage.components import Kind
 
 
 def raw() -> dict:
-    return json.loads(resources.files("lnb.data").joinpath("standard.json").read_text("utf-8"))
+    return json.loads(resources.files("lnb.babbage.data").joinpath("standard.json").read_text("utf-8"))
 
 
 def test_standard_edition_matches_the_rules() -> None:

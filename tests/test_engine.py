@@ -17,8 +17,8 @@ from lnb import (
     WrongFunctionError,
     legal_operations,
 )
-from lnb.board import parse_tokens
-from lnb.components import Kind
+from lnb.babbage.board import parse_tokens
+from lnb.babbage.components import Kind
 
 FULL = Board.standard(
     {"C": "+-7,x/3,swap,=42", "D": "copy>,copy<,+-30,x/7", "E": "=13,+-9,x/5,+-15"}

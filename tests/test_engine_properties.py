@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lnb import Board, LnbError, Operation, Program, legal_operations
-from lnb.components import Component
-from lnb.operations import SIGMA_MARKS
+from lnb.babbage.components import Component
+from lnb.babbage.operations import SIGMA_MARKS
 
 TOKENS = [str(c) for c in Board.standard().levels["A"]] + [
     "+-3", "+-9", "+-30", "x/3", "x/7", "swap", "copy>", "copy<", "=13", "=89",

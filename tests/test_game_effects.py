@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from game_kit import claims_of, make_record, player_json
 
-from lnb.errors import RecordError
-from lnb.game import Activate, Finish, Game, GameOptions, Phase, Target
-from lnb.records import replay
+from lnb.babbage.errors import RecordError
+from lnb.babbage.game import Activate, Finish, Game, GameOptions, Phase, Target
+from lnb.babbage.records import replay
 
 R1 = [58, 40, 46, 95, 98]
 # Programs from 55 reaching Ada's and Babbage's Subroutines.

@@ -6,10 +6,19 @@ from __future__ import annotations
 import pytest
 from game_kit import claims_of, make_record, player_json
 
-from lnb.errors import GameError, RecordError
-from lnb.game import Debug, Finish, Game, GameOptions, Phase, Recompute, Target, WriteProgram
-from lnb.programs import Program
-from lnb.records import replay
+from lnb.babbage.errors import GameError, RecordError
+from lnb.babbage.game import (
+    Debug,
+    Finish,
+    Game,
+    GameOptions,
+    Phase,
+    Recompute,
+    Target,
+    WriteProgram,
+)
+from lnb.babbage.programs import Program
+from lnb.babbage.records import replay
 
 MENTAL = {"mental_arithmetic": True}
 R1 = [29, 40, 46, 95, 98]  # 29: Elizabeth Barrett Browning (Art, Politics)

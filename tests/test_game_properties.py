@@ -1,6 +1,6 @@
 """Properties over thousands of random seeded games, and fuzzed records.
 
-Random legal players (``lnb.game.random_play``) play whole games with every option; each game
+Random legal players (``lnb.babbage.game.random_play``) play whole games with every option; each game
 is checked for the invariants of the rules and replayed from its saved record.
 """
 
@@ -14,10 +14,10 @@ from game_checks import JSON, PLAYERS, check_invariants, mutated, options_for
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lnb.errors import LnbError
-from lnb.game import Game
-from lnb.game.random_play import play_random_game
-from lnb.records import replay
+from lnb.babbage.errors import LnbError
+from lnb.babbage.game import Game
+from lnb.babbage.game.random_play import play_random_game
+from lnb.babbage.records import replay
 
 GAMES = 2000
 

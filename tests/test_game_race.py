@@ -1,4 +1,4 @@
-"""The hot-seat race (lnb.game.race): people write in turn, each on their own clock."""
+"""The hot-seat race (lnb.core.race): people write in turn, each on their own clock."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lnb.game import Race
+from lnb.babbage.game import Race
 
 
 def test_a_later_person_gets_a_full_minute_after_the_first_finish() -> None:

@@ -18,12 +18,12 @@ from game_kit import make_record
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from lnb.babbage.errors import LnbError, RecordError
+from lnb.babbage.game import Activate, Finish, Game, Phase, Target, WriteProgram
+from lnb.babbage.game.random_play import random_action
+from lnb.babbage.programs import Program
+from lnb.babbage.records import load, record_of, replay, save
 from lnb.cli import main
-from lnb.errors import LnbError, RecordError
-from lnb.game import Activate, Finish, Game, Phase, Target, WriteProgram
-from lnb.game.random_play import random_action
-from lnb.programs import Program
-from lnb.records import load, record_of, replay, save
 
 SEEDS = range(36)
 

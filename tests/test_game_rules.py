@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from game_kit import claims_of, make_record, player_json
 
-from lnb.errors import RecordError
-from lnb.records import replay
+from lnb.babbage.errors import RecordError
+from lnb.babbage.records import replay
 
 R1 = [58, 11, 12, 15, 18]  # 58 is Alfred, Lord Tennyson: Art, Science
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from game_kit import make_record, player_json
 
-from lnb.edition import Edition
-from lnb.game.scoring import Tally, score, split_places, subroutine_points
-from lnb.records import replay
+from lnb.babbage.edition import Edition
+from lnb.babbage.game.scoring import Tally, score, split_places, subroutine_points
+from lnb.babbage.records import replay
 
 ED = Edition.load()
 NO_ENGINE = {"C": 0, "D": 0, "E": 0}

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from lnb.errors import GameError, IllegalOperationError, LnbError
-from lnb.game import (
+from lnb.babbage.errors import GameError, IllegalOperationError, LnbError
+from lnb.babbage.game import (
     Activate,
     Finish,
     Game,
@@ -20,8 +20,8 @@ from lnb.game import (
     TimeUp,
     WriteProgram,
 )
-from lnb.game.actions import action_sort_key
-from lnb.game.random_play import play_random_game, random_action
+from lnb.babbage.game.actions import action_sort_key
+from lnb.babbage.game.random_play import play_random_game, random_action
 
 PLAYERS = [("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage"), ("Cy", "Mary Somerville")]
 

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from lnb import LnbError, Program
-from lnb.hints import LEVELS, check_answer, hint, hints
-from lnb.puzzles import DIFFICULTIES, Puzzle, generate
-from lnb.solver import Solver
+from lnb.babbage.hints import LEVELS, check_answer, hint, hints
+from lnb.babbage.puzzles import DIFFICULTIES, Puzzle, generate
+from lnb.babbage.solver import Solver
 
 
 def random_prefix(p: Puzzle, rng: random.Random, rows: int) -> Program:

@@ -7,14 +7,14 @@ import re
 import pytest
 
 from lnb import Board
-from lnb.algebra import starts_reaching
-from lnb.puzzles import Puzzle
-from lnb.solver import Solver
-from widgets.algebra_view import AlgebraView, BackwardsView
-from widgets.exercise import Exercise, number, numbers, words
-from widgets.majority_view import MajorityView
-from widgets.reach_grid import ReachGrid
-from widgets.status import APOLOGY
+from lnb.babbage.algebra import starts_reaching
+from lnb.babbage.puzzles import Puzzle
+from lnb.babbage.solver import Solver
+from widgets.babbage.algebra_view import AlgebraView, BackwardsView
+from widgets.babbage.exercise import Exercise, number, numbers, words
+from widgets.babbage.majority_view import MajorityView
+from widgets.babbage.reach_grid import ReachGrid
+from widgets.core.status import APOLOGY
 
 
 # -- exercise --------------------------------------------------------------------------------
@@ -190,7 +190,7 @@ def test_reach_grid_lights_what_the_solver_reaches() -> None:
 
 # -- majority --------------------------------------------------------------------------------
 def test_majority_view_draws_the_librarys_shares() -> None:
-    from lnb.game.scoring import split_places
+    from lnb.babbage.game.scoring import split_places
 
     view = MajorityView({"Ada": 4, "Bea": 2, "Cy": 2, "Dot": 2}, kind="Science")
     assert view.points() == split_places([["Ada"], ["Bea", "Cy", "Dot"]], [9, 4])

@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 from websockets.sync.server import serve
 
-from lnb.progress import ProgressStore
-from lnb.puzzles import daily
-from widgets.page_request import query_url, wait_for_request
-from widgets.puzzle_app import PuzzleApp, voila_query
+from lnb.babbage.puzzles import daily
+from widgets.babbage.puzzle_app import PuzzleApp, voila_query
+from widgets.classroom.progress import ProgressStore
+from widgets.core.page_request import query_url, wait_for_request
 
 REQUEST = {"QUERY_STRING": "code=P1-0J6Y-91VC-7&nick=Sam", "SERVER_NAME": "10.0.0.5",
            "SERVER_PORT": "8866", "SCRIPT_NAME": "/voila/render/puzzles.ipynb"}
@@ -65,7 +65,7 @@ def test_a_preheated_kernel_gets_its_page_address(voila_socket: list[str]) -> No
 
 def test_waiting_does_not_import_voila(voila_socket: list[str]) -> None:
     """A pupil's kernel (a fresh process) gets its address without loading Voila's server."""
-    code = ("import sys; from widgets.puzzle_app import voila_query; print(voila_query()); "
+    code = ("import sys; from widgets.babbage.puzzle_app import voila_query; print(voila_query()); "
             "print(sorted({m.split('.')[0] for m in sys.modules} & {'voila', 'jupyter_server', "
             "'nbconvert'}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -142,7 +142,7 @@ def test_nothing_at_display_time_reaches_the_pupil_as_a_traceback(
     def broken(wait: bool = True) -> dict[str, str]:
         raise RuntimeError("the socket library changed")
 
-    monkeypatch.setattr("widgets.puzzle_app.voila_query", broken)
+    monkeypatch.setattr("widgets.babbage.puzzle_app.voila_query", broken)
     app = PuzzleApp(ProgressStore(":memory:"))
     app.open_page()  # does not raise
     assert app.status.kind == "sorry" and "RuntimeError" in app.status.last_error

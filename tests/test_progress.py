@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lnb.errors import LnbError
-from lnb.progress import (
+from lnb.babbage.errors import LnbError
+from widgets.classroom.progress import (
     ENV_VAR,
     Progress,
     ProgressError,
@@ -135,7 +135,7 @@ def test_progress_survives_closing_and_another_process(db: Path) -> None:
     with ProgressStore(db) as first:
         first.record_attempt(sam, "P1", solved=True, rows=3, difficulty=2, day=DAY)
     code = (
-        "import sys; from lnb.progress import ProgressStore, Pupil;"
+        "import sys; from widgets.classroom.progress import ProgressStore, Pupil;"
         "p = ProgressStore(sys.argv[1]).load(Pupil.from_nickname('sam'));"
         "r = p.get('P1'); print(r.attempts, r.best_rows, r.difficulty, p.streak)"
     )

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from lnb.babbage.errors import LnbError, PuzzleCodeError
+from lnb.babbage.hints import check_answer
+from lnb.babbage.puzzle_sheet import PuzzleSet, code_link
+from lnb.babbage.puzzles import Puzzle
 from lnb.cli import main
-from lnb.errors import LnbError, PuzzleCodeError
-from lnb.hints import check_answer
-from lnb.puzzle_sheet import PuzzleSet, code_link
-from lnb.puzzles import Puzzle
 
 
 def test_a_seed_makes_the_same_set_of_different_puzzles_of_one_difficulty() -> None:

@@ -10,8 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lnb import LnbError, PuzzleCodeError
-from lnb.cli import main
-from lnb.puzzles import (
+from lnb.babbage.puzzles import (
     CODE_TOKENS,
     CROCKFORD,
     DIFFICULTIES,
@@ -22,7 +21,8 @@ from lnb.puzzles import (
     encode,
     generate,
 )
-from lnb.solver import Solver
+from lnb.babbage.solver import Solver
+from lnb.cli import main
 
 SEEDS = range(6)
 

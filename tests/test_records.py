@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from game_kit import make_record
 
+from lnb.babbage.errors import RecordError
+from lnb.babbage.game import Game, Target
+from lnb.babbage.game.random_play import play_random_game
+from lnb.babbage.records import load, replay, save
 from lnb.cli import main
-from lnb.errors import RecordError
-from lnb.game import Game, Target
-from lnb.game.random_play import play_random_game
-from lnb.records import load, replay, save
 
 RECORDS = Path(__file__).parent / "records"
 GOLDEN = sorted(p for p in RECORDS.glob("*.json") if not p.name.endswith(".expected.json"))
@@ -149,8 +149,8 @@ def test_cli_replay_refuses_a_bad_record_with_one_line(tmp_path, capsys):
 
 
 def test_unreadable_files_are_refused_in_words(tmp_path):
-    from lnb.errors import RecordError
-    from lnb.records import load
+    from lnb.babbage.errors import RecordError
+    from lnb.babbage.records import load
 
     binary = tmp_path / "game.json"
     binary.write_bytes(b"\xff\xfe\x00garbage")
@@ -163,8 +163,8 @@ def test_unreadable_files_are_refused_in_words(tmp_path):
 
 
 def test_a_seed_that_is_not_a_whole_number_is_refused():
-    from lnb.errors import RecordError
-    from lnb.records import load
+    from lnb.babbage.errors import RecordError
+    from lnb.babbage.records import load
 
     with pytest.raises(RecordError, match=r"seed: 1\.5 must be a whole number"):
         load({"format": "lnb-game/1", "seed": 1.5,

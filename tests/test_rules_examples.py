@@ -7,8 +7,8 @@ import json
 import pytest
 
 from lnb import Board, Operation, Program
+from lnb.babbage.errors import InvalidOperationError, OutOfRangeError
 from lnb.cli import main
-from lnb.errors import InvalidOperationError, OutOfRangeError
 
 COPY_BOARD = Board.standard({"C": "copy>,copy<,swap,=42"})
 

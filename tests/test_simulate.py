@@ -8,8 +8,8 @@ import json
 import pytest
 
 from lnb import LnbError
+from lnb.babbage.simulate import PARTS, progress_bar, seat_names, simulate
 from lnb.cli import main
-from lnb.simulate import PARTS, progress_bar, seat_names, simulate
 
 
 def test_summary_adds_up():

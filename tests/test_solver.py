@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lnb import Board, Operation, OutOfRangeError, Program
-from lnb.edition import Edition
-from lnb.solver import MoveTable, Solver, search
+from lnb.babbage.edition import Edition
+from lnb.babbage.solver import MoveTable, Solver, search
 
 TOKENS = sorted({str(t) for t in Edition.load().tokens} | {"+-1", "+-2", "+-5", "x/2", "+-10"})
 

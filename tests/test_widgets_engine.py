@@ -7,10 +7,10 @@ import logging
 import pytest
 
 from lnb import Board, Operation, Program, legal_operations
-from widgets.board import BoardView, css_name
-from widgets.program_builder import ProgramBuilder, choices_for
-from widgets.status import APOLOGY, StatusLine
-from widgets.timer import Timer
+from widgets.babbage.board import BoardView, css_name
+from widgets.babbage.program_builder import ProgramBuilder, choices_for
+from widgets.core.status import APOLOGY, StatusLine
+from widgets.core.timer import Timer
 
 BOARD_C = Board.standard(levels={"C": "+-7,x/3,swap,=42"})
 

@@ -11,13 +11,13 @@ import ipywidgets as w
 import pytest
 from ipywidgets.widgets import widget as widget_module
 
-from lnb.game import Game, GameOptions, Phase
-from lnb.game.random_play import play_random_game
-from lnb.programs import Program
-from widgets.game_app import NOT_A_GAME, GameApp, Seat
-from widgets.patrons import PatronsView
-from widgets.resolution import ResolutionView
-from widgets.scoreboard import ScoreSheetView
+from lnb.babbage.game import Game, GameOptions, Phase
+from lnb.babbage.game.random_play import play_random_game
+from lnb.babbage.programs import Program
+from widgets.babbage.game_app import NOT_A_GAME, GameApp, Seat
+from widgets.babbage.patrons import PatronsView
+from widgets.babbage.resolution import ResolutionView
+from widgets.babbage.scoreboard import ScoreSheetView
 
 YOU = Seat("You", character="Ada Lovelace")
 BOT = Seat("Babbage", computer=True, character="Charles Babbage")
@@ -83,7 +83,7 @@ def test_whole_game_against_a_computer_by_clicks() -> None:
     href = re.search(r"href='data:application/json;base64,([^']+)'", app.download.value)
     record = json.loads(base64.b64decode(href.group(1)))
     assert record["format"] == "lnb-game/1" and len(record["rounds"]) == 4
-    from lnb.records import replay
+    from lnb.babbage.records import replay
 
     assert replay(record).sheet.ranking == app.state.score_sheet().ranking
 
@@ -234,7 +234,7 @@ def test_save_after_round_one_and_resume_in_a_new_app() -> None:
     assert fresh.state.is_terminal() and fresh.scores in fresh.body.children
     final = saved_record(fresh)
     assert final["rounds"][0] == record["rounds"][0] and len(final["rounds"]) == 4
-    from lnb.records import replay
+    from lnb.babbage.records import replay
 
     assert [p.total for p in replay(final).sheet.players] == \
         [p.total for p in fresh.state.score_sheet().players]
@@ -462,7 +462,7 @@ def test_an_upload_naming_a_file_on_the_server_is_refused(tmp_path, monkeypatch,
 # -- choices, errors during the resolution, widget models ---------------------------------
 def write_a_program_claiming_a_patron(app: GameApp) -> None:
     """Click the shortest program that reaches one of this Round's Patrons."""
-    from lnb.solver import Solver
+    from lnb.babbage.solver import Solver
 
     state, name = app.state, app._person
     solver = Solver(state.board, start=state.start_value(name))

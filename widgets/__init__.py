@@ -13,17 +13,17 @@ import importlib
 from typing import Any
 
 _EXPORTS = {
-    "BoardView": "widgets.board",
-    "GameApp": "widgets.game_app",
-    "PatronsView": "widgets.patrons",
-    "ProgramBuilder": "widgets.program_builder",
-    "ResolutionView": "widgets.resolution",
-    "ScoreSheetView": "widgets.scoreboard",
-    "StatusLine": "widgets.status",
-    "SubroutinesView": "widgets.subroutines",
-    "Timer": "widgets.timer",
-    "guarded": "widgets.status",
-    "stylesheet": "widgets.style",
+    "BoardView": "widgets.babbage.board",
+    "GameApp": "widgets.babbage.game_app",
+    "PatronsView": "widgets.babbage.patrons",
+    "ProgramBuilder": "widgets.babbage.program_builder",
+    "ResolutionView": "widgets.babbage.resolution",
+    "ScoreSheetView": "widgets.babbage.scoreboard",
+    "StatusLine": "widgets.core.status",
+    "SubroutinesView": "widgets.babbage.subroutines",
+    "Timer": "widgets.core.timer",
+    "guarded": "widgets.core.status",
+    "stylesheet": "widgets.core.style",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -11,7 +11,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from lnb.errors import LnbError
+from lnb.babbage.errors import LnbError
 
 COMMAND_MODULES = (
     "lnb.cli.engine",

@@ -42,7 +42,7 @@ def cmd_board(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from lnb.programs import Program
+    from lnb.babbage.programs import Program
 
     board = board_from(args.level)
     program = Program.parse(args.program)

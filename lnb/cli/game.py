@@ -2,8 +2,8 @@
 
 >>> import json, tempfile
 >>> from lnb.cli import main
->>> from lnb.game import Game
->>> from lnb.game.random_play import play_random_game
+>>> from lnb.babbage.game import Game
+>>> from lnb.babbage.game.random_play import play_random_game
 >>> state = play_random_game(Game([("Ada", "Ada Lovelace"), ("Bea", "Mary Somerville")], seed=2), 2)
 >>> path = tempfile.mktemp(suffix=".json")
 >>> _ = open(path, "w").write(json.dumps(state.to_record()))
@@ -33,7 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_replay(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from lnb.records import replay
+    from lnb.babbage.records import replay
 
     result = replay(Path(args.file))
     if args.json:

@@ -7,9 +7,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from lnb.board import Board, parse_tokens
-from lnb.errors import InvalidOperationError
-from lnb.numbers import in_range
+from lnb.babbage.board import Board, parse_tokens
+from lnb.babbage.errors import InvalidOperationError
+from lnb.babbage.numbers import in_range
 
 
 def add_board_options(parser: argparse.ArgumentParser) -> None:

@@ -43,7 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def cmd_sheet(args: argparse.Namespace) -> int:
     """Make the set; write the sheet; list the codes."""
-    from lnb.puzzle_sheet import PuzzleSet
+    from lnb.babbage.puzzle_sheet import PuzzleSet
 
     puzzle_set = PuzzleSet.make(args.count, args.difficulty, args.seed, args.title)
     answers = not args.no_answers

@@ -109,7 +109,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from lnb.solver import Solver
+    from lnb.babbage.solver import Solver
 
     board = board_from(args.level)
     solver = Solver(board, args.start, spaces=args.spaces, sigma=args.sigma)
@@ -160,7 +160,7 @@ def _print_puzzle(puzzle, as_json: bool, solution: bool = False) -> None:
 
 
 def cmd_puzzle_new(args: argparse.Namespace) -> int:
-    from lnb.puzzles import generate
+    from lnb.babbage.puzzles import generate
 
     seed = args.seed
     if seed is not None and seed.lstrip("-").isdigit():
@@ -170,22 +170,22 @@ def cmd_puzzle_new(args: argparse.Namespace) -> int:
 
 
 def cmd_puzzle_daily(args: argparse.Namespace) -> int:
-    from lnb.puzzles import daily
+    from lnb.babbage.puzzles import daily
 
     _print_puzzle(daily(args.date), args.json)
     return 0
 
 
 def cmd_puzzle_show(args: argparse.Namespace) -> int:
-    from lnb.puzzles import Puzzle
+    from lnb.babbage.puzzles import Puzzle
 
     _print_puzzle(Puzzle.from_code(args.code), args.json, args.solution)
     return 0
 
 
 def cmd_puzzle_check(args: argparse.Namespace) -> int:
-    from lnb.hints import check_answer
-    from lnb.puzzles import Puzzle
+    from lnb.babbage.hints import check_answer
+    from lnb.babbage.puzzles import Puzzle
 
     feedback = check_answer(Puzzle.from_code(args.code), args.program)
     if args.json:
@@ -196,8 +196,8 @@ def cmd_puzzle_check(args: argparse.Namespace) -> int:
 
 
 def cmd_puzzle_hint(args: argparse.Namespace) -> int:
-    from lnb.hints import hint
-    from lnb.puzzles import Puzzle
+    from lnb.babbage.hints import hint
+    from lnb.babbage.puzzles import Puzzle
 
     h = hint(Puzzle.from_code(args.code), args.program, args.level)
     if args.json:
@@ -208,6 +208,6 @@ def cmd_puzzle_hint(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from lnb.simulate import run_cli
+    from lnb.babbage.simulate import run_cli
 
     return run_cli(args, out=sys.stdout, err=sys.stderr)

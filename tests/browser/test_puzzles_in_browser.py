@@ -18,7 +18,7 @@ from browser_harness import (
 )
 from playwright.sync_api import expect
 
-from lnb.puzzles import Puzzle
+from lnb.babbage.puzzles import Puzzle
 
 pytestmark = pytest.mark.browser
 

@@ -1,0 +1,831 @@
+"""The algebra of the engine: components and programs as sympy expressions of the start value.
+
+Every row of a program is a formula in the start value ``x``: ``+5`` is ``x + 5``, ``÷2`` is
+``floor(x/2)``, Swap is ``10*Mod(x, 10) + floor(x/10)``, Copy → is ``11*floor(x/10)``.
+A program is its rows composed. The formulas are exact on the program's *domain* (the starts
+from which no row leaves 00–99), and the tests check every one against the engine.
+
+sympy is imported inside the functions only: ``import lnb`` stays light.
+
+>>> from lnb.babbage.board import Board
+>>> expression("A3+ A4/")
+floor(x/2 + 5/2)
+>>> latex_of("B4s")
+'10 \\\\left(x \\\\bmod 10\\\\right) + \\\\left\\\\lfloor{\\\\frac{x}{10}}\\\\right\\\\rfloor'
+>>> trace = algebra_trace("A3+ A4/", start=55)
+>>> [(r.text, str(r.expression)) for r in trace.rows]
+[('55 + 5 = 60', 'x + 5'), ('60 ÷ 2 = 30', 'floor(x/2 + 5/2)')]
+>>> prove_swap_difference_multiple_of_9().holds
+True
+>>> starts_reaching("A4/ A3+", 73).starts
+()
+>>> starts_reaching("A3- A4x", 72).starts
+(41,)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from lnb.babbage.board import Board
+from lnb.babbage.components import Component, Function, Kind
+from lnb.babbage.errors import InvalidOperationError, LnbError
+from lnb.babbage.numbers import HIGHEST, LOWEST, in_range, swap_digits, two_digits
+from lnb.babbage.operations import Operation
+from lnb.babbage.programs import Program
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers only
+    import sympy
+
+VALUES = range(LOWEST, HIGHEST + 1)
+
+Item = Component | Operation | Program | str
+"""What has an expression: a component (with a function), an Operation, a program or its text."""
+
+
+# --------------------------------------------------------------------------------------------
+# Expressions
+# --------------------------------------------------------------------------------------------
+
+
+def start_symbol(name: str = "x") -> sympy.Symbol:
+    """The start value as a sympy symbol: a whole number, never negative.
+
+    >>> start_symbol()
+    x
+    >>> start_symbol().is_integer
+    True
+    """
+    import sympy
+
+    return sympy.Symbol(name, integer=True, nonnegative=True)
+
+
+def component_expression(component: Component, function: Function | None = None,
+                         x: Any = None) -> sympy.Expr:
+    """One application of a component to ``x``.
+
+    ``function`` may be left out when the component has only one (Swap, Copy, Set To).
+
+    >>> c = Component.parse_token
+    >>> component_expression(c("x/3"), Function.DIVIDE)
+    floor(x/3)
+    >>> component_expression(c("copy>")), component_expression(c("copy<"))
+    (11*floor(x/10), 11*(Mod(x, 10)))
+    """
+    import sympy
+
+    x = start_symbol() if x is None else x
+    function = _function_for(component, function)
+    n = component.n or 0
+    match function:
+        case Function.ADD:
+            return x + n
+        case Function.SUBTRACT:
+            return x - n
+        case Function.MULTIPLY:
+            return n * x
+        case Function.DIVIDE:
+            return sympy.floor(x / n)
+        case Function.SWAP:
+            return 10 * sympy.Mod(x, 10) + sympy.floor(x / 10)
+        case Function.COPY:
+            if component.kind is Kind.COPY_RIGHT:
+                return 11 * sympy.floor(x / 10)
+            return 11 * sympy.Mod(x, 10)
+        case Function.SET:
+            return sympy.Integer(n)
+    raise AssertionError(function)  # pragma: no cover
+
+
+def _function_for(component: Component, function: Function | None) -> Function:
+    if function is None:
+        if len(component.functions) == 1:
+            return component.functions[0]
+        choices = " or ".join(f.symbol for f in component.functions)
+        raise InvalidOperationError(
+            f"{component.label} has two functions; say which one, {choices}"
+        )
+    if function not in component.functions:
+        choices = " or ".join(f.symbol for f in component.functions)
+        raise InvalidOperationError(
+            f"{component.label} has no function {function.symbol!r}; use {choices}"
+        )
+    return function
+
+
+def operation_expression(operation: Operation, board: Board | None = None,
+                         x: Any = None) -> sympy.Expr:
+    """One row of a program on ``board`` (a SIGMA row applies its component twice).
+
+    >>> operation_expression(Operation.parse("B2+Σ"))
+    x + 40
+    """
+    x = start_symbol() if x is None else x
+    board = board or Board.standard()
+    component = operation.component(board)
+    once = tidy(component_expression(component, operation.function, x))
+    if operation.sigma:
+        return tidy(component_expression(component, operation.function, once))
+    return once
+
+
+def tidy(expr: Any) -> Any:
+    """Merge a floor of a floor: ``floor(floor(u)/n) = floor(u/n)`` for whole n ≥ 1.
+
+    (Dropping the remainder twice drops the same as dividing once by the product.)
+
+    >>> tidy(expression("A4/ A4/"))
+    floor(x/4)
+    """
+    import sympy
+
+    def nested(e: Any) -> bool:
+        if not isinstance(e, sympy.floor):
+            return False
+        coeff, rest = e.args[0].as_coeff_Mul()
+        return isinstance(rest, sympy.floor) and coeff.is_Rational and coeff.p == 1 and coeff > 0
+
+    def merge(e: Any) -> Any:
+        coeff, rest = e.args[0].as_coeff_Mul()
+        return sympy.floor(rest.args[0] * coeff)
+
+    return expr.replace(nested, merge)
+
+
+def _program(item: Program | str) -> Program:
+    return Program.parse(item) if isinstance(item, str) else item
+
+
+def expression(item: Item, board: Board | None = None, *, function: Function | None = None,
+               x: Any = None) -> sympy.Expr:
+    """The Result of a component, an Operation or a whole program, as a formula of ``x``.
+
+    Programs may be given as text (``"A3+ A4/"``); the board defaults to the standard one.
+
+    >>> expression("A4x A4/")
+    x
+    >>> expression("A4/ A4x")
+    2*floor(x/2)
+    >>> expression(Component.parse_token("swap"))
+    10*(Mod(x, 10)) + floor(x/10)
+    """
+    x = start_symbol() if x is None else x
+    if isinstance(item, Component):
+        return component_expression(item, function, x)
+    if isinstance(item, Operation):
+        return operation_expression(item, board, x)
+    program = _program(item)
+    board = board or Board.standard()
+    value = x
+    for operation in program.operations:
+        value = operation_expression(operation, board, value)
+    return value
+
+
+def latex_of(item: Item | sympy.Basic, board: Board | None = None, *,
+             function: Function | None = None, x: Any = None) -> str:
+    """The expression as LaTeX, written the way a teacher would: ``x \\bmod 10`` for Mod.
+
+    >>> latex_of("A4/")
+    '\\\\left\\\\lfloor{\\\\frac{x}{2}}\\\\right\\\\rfloor'
+    """
+    import sympy
+
+    expr = item if isinstance(item, sympy.Basic) else expression(item, board, function=function,
+                                                                 x=x)
+    return _latex(expr)
+
+
+def _latex(expr: Any) -> str:
+    import sympy
+    from sympy.printing.latex import LatexPrinter
+
+    class _Printer(LatexPrinter):
+        def _print_Mul(self, e: Any) -> str:
+            # sympy brackets a product holding Mod inside a sum: 10 (x mod 10) is clearer.
+            coeff, rest = e.as_coeff_Mul()
+            if isinstance(rest, sympy.Mod) and coeff.is_Integer and coeff > 0:
+                return f"{self._print(coeff)} {self._print(rest)}"
+            return super()._print_Mul(e)
+
+        def _print_floor(self, e: Any, exp: Any = None) -> str:
+            # floor((x + 5)/2) reads better than sympy's floor(x/2 + 5/2).
+            tex = rf"\left\lfloor{{{self._print(sympy.together(e.args[0]))}}}\right\rfloor"
+            return f"{tex}^{{{exp}}}" if exp else tex
+
+        def _needs_add_brackets(self, e: Any) -> bool:
+            # Mod is printed in its own brackets, so a sum needs no more around it.
+            return bool(e.is_Relational or e.is_Add)
+
+        def _print_Mod(self, e: Any, exp: Any = None) -> str:
+            a, b = e.args
+            return rf"\left({self._print(a)} \bmod {self._print(b)}\right)"
+
+    return _Printer().doprint(expr)
+
+
+def domain(item: Item, board: Board | None = None, *,
+           function: Function | None = None) -> tuple[int, ...]:
+    """The starts (00–99) from which every row stays within 00–99, found by the engine.
+
+    >>> domain("A4x")[-1], len(domain("B1+"))
+    (49, 50)
+    """
+    board = board or Board.standard()
+    if isinstance(item, Component):
+        chosen = _function_for(item, function)
+        return tuple(v for v in VALUES if in_range(item.apply(chosen, v)))
+    if isinstance(item, Operation):
+        return tuple(v for v in VALUES if item.is_legal(v, board))
+    program = _program(item)
+    return tuple(v for v in VALUES if program.is_legal(board, start=v, limit=None))
+
+
+def evaluate(expr: Any, value: int, x: Any = None) -> int:
+    """The expression's value at ``x = value``, as a Python int.
+
+    >>> evaluate(expression("B4s"), 64)
+    46
+    """
+    import sympy
+
+    x = start_symbol() if x is None else x
+    result = expr.xreplace({x: sympy.Integer(value)})
+    if not result.is_Integer:
+        raise AssertionError(f"{expr} at {value} is {result}, not a whole number")
+    return int(result)
+
+
+# --------------------------------------------------------------------------------------------
+# The arithmetic row by row, beside the algebra
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AlgebraRow:
+    """One row: the engine's arithmetic (``55 + 5 = 60``) and the Result as a formula of x."""
+
+    row: int
+    operation: Operation
+    text: str
+    result: int
+    expression: Any
+    latex: str
+
+
+@dataclass(frozen=True)
+class AlgebraTrace:
+    """A program run from one start, each row with its arithmetic and its formula."""
+
+    start: int
+    program: Program
+    rows: tuple[AlgebraRow, ...]
+
+    @property
+    def result(self) -> int:
+        """The last Result (the start when there are no rows)."""
+        return self.rows[-1].result if self.rows else self.start
+
+    @property
+    def expression(self) -> Any:
+        """The whole program as a formula of x."""
+        return self.rows[-1].expression if self.rows else start_symbol()
+
+    def markdown(self) -> str:
+        """A Markdown table: row, Operation, arithmetic, formula (LaTeX between ``$``)."""
+        lines = [
+            "| row | Operation | arithmetic | as a formula of the start $x$ |",
+            "|---|---|---|---|",
+            f"| start | | {two_digits(self.start)} | $x$ |",
+        ]
+        for r in self.rows:
+            lines.append(f"| {r.row} | {r.operation} | {r.text} | ${r.latex}$ |")
+        return "\n".join(lines)
+
+    def _repr_markdown_(self) -> str:
+        return self.markdown()
+
+
+def algebra_trace(program: Program | str, start: int = 55, board: Board | None = None,
+                  limit: int | None = None) -> AlgebraTrace:
+    """Run ``program`` with the engine and give each row's formula beside its arithmetic.
+
+    Raises the engine's error (naming the row) when a row breaks a rule.
+
+    >>> algebra_trace("B4s", start=64).rows[0].text
+    '64 ⇄ 46'
+    """
+    board = board or Board.standard()
+    program = _program(program)
+    trace = program.run(board, start=start, limit=limit)
+    x = start_symbol()
+    value: Any = x
+    rows = []
+    for trace_row, operation in zip(trace.rows, program.operations, strict=True):
+        value = operation_expression(operation, board, value)
+        rows.append(AlgebraRow(trace_row.row, operation, trace_row.text, trace_row.result,
+                               value, _latex(value)))
+    return AlgebraTrace(start, program, tuple(rows))
+
+
+# --------------------------------------------------------------------------------------------
+# Proofs of facts pupils discover
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ProofStep:
+    """One line of a proof: words, and the mathematics as LaTeX (may be empty)."""
+
+    text: str
+    latex: str = ""
+
+
+@dataclass(frozen=True)
+class Proof:
+    """A fact about the engine, proved with sympy and checked with the engine.
+
+    ``holds`` is True only when every sympy step came out as claimed *and* the engine agreed
+    on every start it was checked on (``checked`` of them). ``example`` is one start worked
+    through in plain arithmetic (for a fact that says "need not", the counterexample).
+    """
+
+    claim: str
+    steps: tuple[ProofStep, ...]
+    holds: bool
+    checked: int
+    example: str = ""
+
+    def markdown(self) -> str:
+        """The proof as Markdown with LaTeX, for a notebook."""
+        lines = [f"**{self.claim}**", ""]
+        for i, step in enumerate(self.steps, start=1):
+            maths = f"  $${step.latex}$$" if step.latex else ""
+            lines.append(f"{i}. {step.text}{maths}")
+        if self.example:
+            lines += ["", f"For example: {self.example}"]
+        verdict = "proved by sympy" if self.holds else "NOT proved"
+        lines += ["", f"*{verdict}; checked with the engine on {self.checked} starts.*"]
+        return "\n".join(lines)
+
+    def _repr_markdown_(self) -> str:
+        return self.markdown()
+
+
+def _digit_symbols() -> tuple[Any, Any]:
+    import sympy
+
+    a = sympy.Symbol("a", integer=True, nonnegative=True)
+    b = sympy.Symbol("b", integer=True, nonnegative=True)
+    return a, b
+
+
+def _by_units_digit(expr: Any, expected: Callable[[Any, int], Any]) -> bool:
+    """sympy checks ``expr`` at ``x = 10a + b`` equals ``expected(a, b)`` for each digit b."""
+    import sympy
+
+    a, _ = _digit_symbols()
+    x = start_symbol()
+    return all(
+        sympy.simplify(expr.xreplace({x: 10 * a + b}) - expected(a, b)) == 0 for b in range(10)
+    )
+
+
+def _component(token: str) -> Component:
+    return Component.parse_token(token)
+
+
+def prove_swap_difference_multiple_of_9() -> Proof:
+    """x − swap(x) is always a multiple of 9: it is 9 × (tens digit − units digit).
+
+    >>> proof = prove_swap_difference_multiple_of_9()
+    >>> proof.holds, proof.checked
+    (True, 100)
+    >>> proof.steps[-2].latex
+    'x - \\\\operatorname{swap}(x) = 9 \\\\left(a - b\\\\right)'
+    """
+    import sympy
+
+    a, b = _digit_symbols()
+    swap = _component("swap")
+    formula = component_expression(swap)
+    # sympy works out swap(10a + b) for every units digit b: it is always 10b + a.
+    digits_ok = _by_units_digit(formula, lambda a_, b_: 10 * b_ + a_)
+    difference = sympy.expand((10 * a + b) - (10 * b + a))
+    factored = sympy.factor(difference)
+    algebra_ok = sympy.simplify(factored - 9 * (a - b)) == 0 and sympy.simplify(
+        difference / 9).is_integer is True
+    engine_ok = all((v - swap.apply(Function.SWAP, v)) % 9 == 0 for v in VALUES)
+    steps = (
+        ProofStep("Write the start with its digits: a tens and b units.", "x = 10a + b"),
+        ProofStep("Swap is this formula of x:", rf"\operatorname{{swap}}(x) = {_latex(formula)}"),
+        ProofStep("sympy puts x = 10a + b into it for each units digit b = 0, 1, …, 9, "
+                  "and every time gets the digits swapped:",
+                  r"\operatorname{swap}(10a + b) = 10b + a"),
+        ProofStep("Take it away from x and sympy collects the terms:",
+                  rf"(10a + b) - (10b + a) = {sympy.latex(difference)}"),
+        ProofStep("Factor out 9:", rf"x - \operatorname{{swap}}(x) = {sympy.latex(factored)}"),
+        ProofStep("a − b is a whole number, so the difference is 9 times a whole number. "
+                  "(When b is bigger than a, both go below zero; the other way round, "
+                  "swap(x) − x = 9(b − a).)"),
+    )
+    return Proof(
+        "x − swap(x) is always a multiple of 9",
+        steps,
+        holds=digits_ok and algebra_ok and engine_ok,
+        checked=len(VALUES),
+        example="73 − 37 = 36 = 9 × 4, and 7 − 3 = 4; the swap of 28 is bigger, so "
+                "82 − 28 = 54 = 9 × 6, and 8 − 2 = 6.",
+    )
+
+
+def prove_swap_sum_multiple_of_11() -> Proof:
+    """x + swap(x) is always a multiple of 11: it is 11 × (tens digit + units digit).
+
+    >>> prove_swap_sum_multiple_of_11().holds
+    True
+    """
+    import sympy
+
+    a, b = _digit_symbols()
+    swap = _component("swap")
+    digits_ok = _by_units_digit(component_expression(swap), lambda a_, b_: 10 * b_ + a_)
+    total = sympy.expand((10 * a + b) + (10 * b + a))
+    factored = sympy.factor(total)
+    algebra_ok = sympy.simplify(factored - 11 * (a + b)) == 0
+    engine_ok = all((v + swap.apply(Function.SWAP, v)) % 11 == 0 for v in VALUES)
+    steps = (
+        ProofStep("Write the start with its digits.", "x = 10a + b"),
+        ProofStep("sympy finds, for every units digit, that swap gives the digits swapped:",
+                  r"\operatorname{swap}(10a + b) = 10b + a"),
+        ProofStep("Add them and sympy collects the terms:",
+                  rf"(10a + b) + (10b + a) = {sympy.latex(total)}"),
+        ProofStep("Factor out 11:", rf"x + \operatorname{{swap}}(x) = {sympy.latex(factored)}"),
+    )
+    return Proof("x + swap(x) is always a multiple of 11", steps,
+                 holds=digits_ok and algebra_ok and engine_ok, checked=len(VALUES),
+                 example="73 + 37 = 110 = 11 × 10, and 7 + 3 = 10.")
+
+
+def prove_copy_multiple_of_11() -> Proof:
+    """Both Copy components always give a multiple of 11 (a number with two equal digits).
+
+    >>> prove_copy_multiple_of_11().holds
+    True
+    """
+    right, left = _component("copy>"), _component("copy<")
+    right_ok = _by_units_digit(component_expression(right), lambda a_, b_: 11 * a_)
+    left_ok = _by_units_digit(component_expression(left), lambda a_, b_: 11 * b_)
+    engine_ok = all(
+        right.apply(Function.COPY, v) % 11 == 0 and left.apply(Function.COPY, v) % 11 == 0
+        for v in VALUES
+    )
+    steps = (
+        ProofStep("Write the start with its digits.", "x = 10a + b"),
+        ProofStep("Copy → is this formula:", rf"{_latex(component_expression(right))}"),
+        ProofStep("sympy puts in x = 10a + b for each units digit b and gets 11a every time:",
+                  r"\operatorname{copy}_{\to}(10a + b) = 10a + a = 11a"),
+        ProofStep("Copy ← is this formula:", rf"{_latex(component_expression(left))}"),
+        ProofStep("and sympy gets 11b every time:",
+                  r"\operatorname{copy}_{\leftarrow}(10a + b) = 10b + b = 11b"),
+        ProofStep("11 times a digit is a multiple of 11: 00, 11, 22, …, 99."),
+    )
+    return Proof("Copy always makes a multiple of 11", steps,
+                 holds=right_ok and left_ok and engine_ok, checked=len(VALUES),
+                 example="64 → 66 = 11 × 6 and 64 ← 44 = 11 × 4.")
+
+
+def prove_multiply_then_divide(n: int = 2) -> Proof:
+    """×n then ÷n always gives x back (wherever ×n stays within 00–99).
+
+    >>> proof = prove_multiply_then_divide(3)
+    >>> proof.holds, proof.checked
+    (True, 34)
+    """
+    import sympy
+
+    x = start_symbol()
+    mul_div = Component(Kind.MUL_DIV, n)
+    times = component_expression(mul_div, Function.MULTIPLY)
+    back = component_expression(mul_div, Function.DIVIDE, times)
+    algebra_ok = sympy.simplify(back - x) == 0
+    starts = [v for v in VALUES if in_range(v * n)]
+    engine_ok = all(
+        mul_div.apply(Function.DIVIDE, mul_div.apply(Function.MULTIPLY, v)) == v for v in starts
+    )
+    steps = (
+        ProofStep(f"×{n} makes", _latex(times)),
+        ProofStep(f"then ÷{n} drops the remainder:",
+                  rf"\left\lfloor{{\frac{{{n}x}}{{{n}}}}}\right\rfloor"),
+        ProofStep(f"{n}x ÷ {n} leaves no remainder, because x is a whole number, "
+                  "so sympy gets", rf"\left\lfloor{{\frac{{{n}x}}{{{n}}}}}\right\rfloor = "
+                  f"{_latex(back)}"),
+    )
+    v = 27 if in_range(27 * n) else starts[-1]
+    return Proof(f"×{n} then ÷{n} gives x back", steps, holds=algebra_ok and engine_ok,
+                 checked=len(starts), example=f"{v} × {n} = {v * n}, {v * n} ÷ {n} = {v}.")
+
+
+def prove_divide_then_multiply(n: int = 2) -> Proof:
+    """÷n then ×n need not give x back: it gives x minus the remainder of x ÷ n.
+
+    >>> proof = prove_divide_then_multiply(2)
+    >>> proof.holds, proof.example
+    (True, '55 ÷ 2 = 27 r 1, 27 × 2 = 54, not 55.')
+    """
+    import sympy
+
+    q = sympy.Symbol("q", integer=True, nonnegative=True)
+    x = start_symbol()
+    mul_div = Component(Kind.MUL_DIV, n)
+    there = component_expression(mul_div, Function.DIVIDE)
+    back = component_expression(mul_div, Function.MULTIPLY, there)
+    # Every whole number is n·q + r with remainder r = 0, 1, …, n−1: sympy checks each case.
+    cases_ok = all(
+        sympy.simplify(back.xreplace({x: n * q + r}) - n * q) == 0 for r in range(n)
+    )
+    lost_ok = all(
+        sympy.simplify((n * q + r) - back.xreplace({x: n * q + r}) - r) == 0 for r in range(n)
+    )
+    engine_ok = all(
+        mul_div.apply(Function.MULTIPLY, mul_div.apply(Function.DIVIDE, v)) == v - v % n
+        for v in VALUES
+    )
+    start = 55 if 55 % n else next(v for v in VALUES if v >= 10 and v % n)
+    half = start // n
+    steps = (
+        ProofStep(f"÷{n} then ×{n} is this formula:", _latex(back)),
+        ProofStep(f"Write x as {n} groups of q and a remainder r (r is 0 to {n - 1}).",
+                  f"x = {n}q + r"),
+        ProofStep("sympy puts that in for each remainder r and always gets",
+                  rf"{_latex(back)} = {n}q = x - r"),
+        ProofStep("So you get x back only when the remainder r is 0; otherwise r is lost."),
+    )
+    return Proof(f"÷{n} then ×{n} gives x back only when x ÷ {n} has no remainder", steps,
+                 holds=cases_ok and lost_ok and engine_ok, checked=len(VALUES),
+                 example=f"{start} ÷ {n} = {half} r {start % n}, {half} × {n} = {half * n}, "
+                         f"not {start}.")
+
+
+def prove_swap_twice() -> Proof:
+    """Swap twice gives x back (the two-digit form keeps a leading 0: 70 → 07 → 70).
+
+    >>> prove_swap_twice().holds
+    True
+    """
+    import sympy
+
+    a, _ = _digit_symbols()
+    swap = _component("swap")
+    twice = expression("B4s B4s")
+    x = start_symbol()
+    # For x = 10a + b the formula is sympy's; a tens digit a < 10 keeps floor(a/10) = 0, so we
+    # check each tens digit and each units digit.
+    ok = all(
+        sympy.simplify(twice.xreplace({x: 10 * tens + b}) - (10 * tens + b)) == 0
+        for tens in range(10) for b in range(10)
+    )
+    once_ok = _by_units_digit(component_expression(swap), lambda a_, b_: 10 * b_ + a_)
+    engine_ok = all(swap_digits(swap_digits(v)) == v for v in VALUES)
+    del a
+    steps = (
+        ProofStep("Swap turns 10a + b into 10b + a (sympy, for every units digit b).",
+                  r"\operatorname{swap}(10a + b) = 10b + a"),
+        ProofStep("Swapping again turns 10b + a back into 10a + b.",
+                  r"\operatorname{swap}(10b + a) = 10a + b"),
+    )
+    return Proof("Swap twice gives x back", steps, holds=ok and once_ok and engine_ok,
+                 checked=len(VALUES), example="70 ⇄ 07 ⇄ 70.")
+
+
+# --------------------------------------------------------------------------------------------
+# Working backwards: which starts reach a target?
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BackStep:
+    """One row undone: the values wanted after it, and the values before it that give them.
+
+    ``needed`` are all whole-number solutions (some may leave 00–99); ``kept`` those in 00–99.
+    """
+
+    row: int
+    operation: Operation
+    equation: str
+    after: tuple[int, ...]
+    needed: tuple[int, ...]
+    kept: tuple[int, ...]
+
+    def text(self) -> str:
+        """A pupil's sentence: ``row 2 A4/: to end at 73 the value before must be ...``."""
+        goal = _or_list(self.after)
+        if not self.needed:
+            return f"row {self.row} {self.operation}: no number gives {goal}."
+        before = _or_list(self.needed)
+        dropped = [v for v in self.needed if v not in self.kept]
+        note = ""
+        if dropped:
+            gone = _or_list(dropped)
+            note = f" ({gone} {'leaves' if len(dropped) == 1 else 'leave'} 00–99)"
+        return f"row {self.row} {self.operation}: to get {goal} you need {before} before{note}."
+
+
+def _or_list(values: Sequence[int]) -> str:
+    words = [two_digits(v) if in_range(v) else str(v) for v in values]
+    if len(words) > 6:
+        return f"{words[0]}, {words[1]}, …, {words[-1]} ({len(words)} numbers)"
+    if len(words) <= 1:
+        return words[0] if words else "nothing"
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+@dataclass(frozen=True)
+class Starts:
+    """Every start from which ``program`` ends at ``target``.
+
+    ``starts`` come from the engine (every start 00–99 tried); ``solved`` from sympy working
+    backwards row by row. ``agree`` says whether the two answers are the same.
+    """
+
+    program: Program
+    target: int
+    starts: tuple[int, ...]
+    solved: tuple[int, ...]
+    steps: tuple[BackStep, ...]
+
+    @property
+    def agree(self) -> bool:
+        """True when the engine's answer equals sympy's."""
+        return self.starts == self.solved
+
+    def text(self) -> str:
+        """The working, last row first, and the answer."""
+        lines = [step.text() for step in self.steps]
+        answer = _or_list(self.starts) if self.starts else "no start"
+        lines.append(f"So {answer} reaches {two_digits(self.target)} with {self.program}.")
+        return "\n".join(lines)
+
+    def _repr_markdown_(self) -> str:
+        lines = []
+        for step in self.steps:
+            lines.append(f"- {step.text()}  solve ${step.equation}$")
+        answer = _or_list(self.starts) if self.starts else "no start"
+        lines.append(f"\n**{answer}** reaches {two_digits(self.target)}.")
+        return "\n".join(lines)
+
+
+@lru_cache(maxsize=512)
+def _row_solver(component: Component, function: Function) -> Callable[[int], tuple[int, ...]]:
+    """For one application, a function t -> every whole y with f(y) = t (sympy's solution)."""
+    import sympy
+
+    y = start_symbol("y")
+    t = sympy.Symbol("t", integer=True)
+    f = component_expression(component, function, y)
+    n = component.n or 0
+    if function in (Function.ADD, Function.SUBTRACT, Function.MULTIPLY):
+        (solution,) = sympy.solve(sympy.Eq(f, t), y)
+
+        def solve_linear(target: int) -> tuple[int, ...]:
+            value = solution.xreplace({t: sympy.Integer(target)})
+            return (int(value),) if value.is_Integer else ()
+
+        return solve_linear
+    if function is Function.DIVIDE:
+        # floor(y/n) = t  <=>  t <= y/n < t + 1, which sympy turns into bounds on y.
+        bounds = sympy.reduce_inequalities([t <= y / n, y / n < t + 1], y)
+        low = next(a.rhs for a in bounds.args if isinstance(a, sympy.GreaterThan))
+        high = next(a.rhs for a in bounds.args if isinstance(a, sympy.StrictLessThan))
+
+        def solve_divide(target: int) -> tuple[int, ...]:
+            lo = int(sympy.ceiling(low.xreplace({t: target})))
+            hi = int(sympy.ceiling(high.xreplace({t: target})))
+            return tuple(range(lo, hi))
+
+        return solve_divide
+    if function is Function.SET:
+        return lambda target: tuple(VALUES) if target == n else ()
+    # Swap and Copy: y = 10a + b with digits a, b; for each b sympy solves for a.
+    a, _ = _digit_symbols()
+    by_digit = []
+    for b in range(10):
+        g = f.xreplace({y: 10 * a + b})
+        if g.has(a):
+            (solution,) = sympy.solve(sympy.Eq(g, t), a)
+            by_digit.append((b, solution, None))
+        else:
+            by_digit.append((b, None, int(g)))
+
+    def solve_digits(target: int) -> tuple[int, ...]:
+        found = []
+        for b, solution, constant in by_digit:
+            if solution is None:
+                if constant == target:
+                    found.extend(10 * tens + b for tens in range(10))
+                continue
+            tens = solution.xreplace({t: sympy.Integer(target)})
+            if tens.is_Integer and 0 <= int(tens) <= 9:
+                found.append(10 * int(tens) + b)
+        return tuple(sorted(found))
+
+    return solve_digits
+
+
+def _equation(component: Component, function: Function, after: Sequence[int]) -> str:
+    """The equation a row asks us to solve for y, the value before it, as LaTeX."""
+    y = start_symbol("y")
+    lhs = _latex(component_expression(component, function, y))
+    if len(after) > 4:
+        return rf"{lhs} = {two_digits(after[0])}, \ldots \text{{ or }} {two_digits(after[-1])}"
+    return f"{lhs} = " + r" \text{ or } ".join(two_digits(v) for v in after)
+
+
+def starts_reaching(program: Program | str, target: int, board: Board | None = None) -> Starts:
+    """Which starts reach ``target`` with ``program``? Answered twice, exactly.
+
+    The engine runs the program from all 100 starts; sympy works backwards, solving each row's
+    equation (``y + 5 = t``, ``floor(y/2) = t`` ...) for the values before it and keeping those
+    within 00–99. The Operation limit does not apply here.
+
+    >>> answer = starts_reaching("A3+ A4/", 30)
+    >>> answer.starts, answer.agree
+    ((55, 56), True)
+    >>> print(answer.text())
+    row 2 A4/: to get 30 you need 60 or 61 before.
+    row 1 A3+: to get 60 or 61 you need 55 or 56 before.
+    So 55 or 56 reaches 30 with A3+ A4/.
+    """
+    board = board or Board.standard()
+    program = _program(program)
+    if not in_range(target):
+        raise InvalidOperationError(f"target {target} leaves 00–99; choose a target 00 to 99")
+    for row, operation in enumerate(program.operations, start=1):
+        operation.component(board, row)  # a row the board cannot take raises here
+    engine = tuple(v for v, result in _results(program, board).items() if result == target)
+    wanted: tuple[int, ...] = (target,)
+    steps: list[BackStep] = []
+    for row in range(len(program), 0, -1):
+        if not wanted:
+            break
+        operation = program.operations[row - 1]
+        component = operation.component(board, row)
+        times = 2 if operation.sigma else 1
+        for _ in range(times):
+            solver = _row_solver(component, operation.function)
+            needed = tuple(sorted({y for t in wanted for y in solver(t)}))
+            kept = tuple(v for v in needed if in_range(v))
+            steps.append(BackStep(row, operation, _equation(component, operation.function, wanted),
+                                  wanted, needed, kept))
+            wanted = kept
+    return Starts(program, target, engine, wanted, tuple(steps))
+
+
+def _results(program: Program, board: Board) -> dict[int, int]:
+    """The engine's Result from every start the program can run from (memoised on the board)."""
+    key = ("algebra-results", program.operations)
+    cached = board.cache.get(key)
+    if cached is None:
+        cached = {}
+        for v in VALUES:
+            try:
+                cached[v] = program.run(board, start=v, limit=None).result
+            except LnbError:
+                continue
+        board.cache[key] = cached
+    return cached
+
+
+def check_against_engine(items: Iterable[Item], board: Board | None = None) -> list[str]:
+    """Every place where an expression and the engine disagree on the item's domain (for tests
+    and for a teacher's own puzzle sets); an empty list means they agree everywhere.
+
+    >>> check_against_engine(["A3+ A4/", "B4s C1c"], Board.standard(levels={"C": "copy>,=42,"
+    ...                                                           "swap,x/3"}))
+    []
+    """
+    board = board or Board.standard()
+    problems = []
+    for item in items:
+        try:
+            expr = expression(item, board)
+        except LnbError as exc:
+            problems.append(f"{item}: {exc}")
+            continue
+        program = _program(item) if isinstance(item, (str, Program)) else None
+        for v in domain(item, board):
+            if program is not None:
+                engine = program.run(board, start=v, limit=None).result
+            elif isinstance(item, Operation):
+                engine = item.apply(v, board).result
+            else:
+                assert isinstance(item, Component)
+                engine = item.apply(_function_for(item, None), v)
+            got = evaluate(expr, v)
+            if got != engine:
+                problems.append(f"{item} from {v}: formula {got}, engine {engine}")
+    return problems

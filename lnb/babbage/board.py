@@ -1,0 +1,130 @@
+"""The board: levels A and B from the start, C, D and E revealed one per Round.
+
+>>> board = Board.standard(levels={"C": "+-7,x/3,swap,=42"})
+>>> str(board.component("C", 2))
+'x/3'
+>>> board.revealed
+('A', 'B', 'C')
+>>> print(board.text())
+     1       2       3       4
+A    ±1      ±2      ±5      ×÷2
+B    ±50     ±20     ±10     Swap
+C    ±7      ×÷3     Swap    Set 42
+D    ·       ·       ·       ·       (not revealed)
+E    ·       ·       ·       ·       (not revealed)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from lnb.babbage.components import Component, Kind
+from lnb.babbage.edition import LEVELS, RACKS, Edition
+from lnb.babbage.errors import InvalidOperationError, LevelNotRevealedError
+
+TokenList = Sequence[Component | str] | str
+
+
+def parse_tokens(tokens: TokenList, level: str = "") -> tuple[Component, ...]:
+    """Four tokens as GAME-RECORD.md spells them, as a list or comma-separated text.
+
+    >>> [str(t) for t in parse_tokens("+-7, x/3, swap, =42")]
+    ['+-7', 'x/3', 'swap', '=42']
+    """
+    items = tokens.split(",") if isinstance(tokens, str) else list(tokens)
+    parts = [t if isinstance(t, Component) else Component.parse_token(t) for t in items]
+    if len(parts) != len(RACKS):
+        where = f"level {level}: " if level else ""
+        raise InvalidOperationError(
+            f"{where}{len(parts)} tokens given; a level has exactly four, "
+            "e.g. --level C=+-7,x/3,swap,=42"
+        )
+    return tuple(parts)
+
+
+@dataclass(frozen=True)
+class Board:
+    """Components by level; a level absent from ``levels`` is not revealed."""
+
+    levels: Mapping[str, tuple[Component, ...]]
+    edition_name: str = "standard"
+    cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Derived answers memoised per board (legal rows per value, solver tables)."""
+
+    @classmethod
+    def standard(
+        cls, levels: Mapping[str, TokenList] | None = None, edition: Edition | None = None
+    ) -> Board:
+        """The edition's fixed levels plus the revealed token levels given."""
+        edition = edition or Edition.load()
+        grid: dict[str, tuple[Component, ...]] = dict(edition.board)
+        for level, tokens in (levels or {}).items():
+            level = level.upper()
+            if level not in edition.token_levels:
+                raise InvalidOperationError(
+                    f"level {level!r} takes no tokens; tokens go on "
+                    + ", ".join(edition.token_levels)
+                )
+            grid[level] = parse_tokens(tokens, level)
+        return cls({lv: grid[lv] for lv in LEVELS if lv in grid}, edition.name)
+
+    @classmethod
+    def of(cls, levels: Mapping[str, TokenList]) -> Board:
+        """A board of exactly these levels (puzzles may use any subset).
+
+        >>> Board.of({"A": "+-5,x/2,swap,copy>"}).revealed
+        ('A',)
+        """
+        return cls({lv.upper(): parse_tokens(t, lv) for lv, t in sorted(levels.items())})
+
+    @property
+    def revealed(self) -> tuple[str, ...]:
+        """Levels that can be used, in board order."""
+        return tuple(lv for lv in LEVELS if lv in self.levels)
+
+    def component(self, level: str, rack: int) -> Component:
+        """The component on a space; a hidden level raises ``LevelNotRevealedError``."""
+        comps = self.levels.get(level)
+        if comps is None:
+            shown = ", ".join(self.revealed)
+            raise LevelNotRevealedError(
+                f"level {level} is not revealed yet; use a level on the board: {shown}"
+            )
+        return comps[rack - 1]
+
+    def spaces(self) -> Iterator[tuple[str, int, Component]]:
+        """Every revealed space in board order: ``('A', 1, ±1)`` ..."""
+        for level in self.revealed:
+            for rack, comp in enumerate(self.levels[level], start=1):
+                yield level, rack, comp
+
+    def with_level(self, level: str, tokens: TokenList) -> Board:
+        """A new board with one more level revealed."""
+        grid = dict(self.levels)
+        grid[level.upper()] = parse_tokens(tokens, level)
+        return Board({lv: grid[lv] for lv in LEVELS if lv in grid}, self.edition_name)
+
+    def set_to_count(self, level: str) -> int:
+        """How many Set To tokens a level shows (the redraw rule keeps it at most two)."""
+        return sum(1 for c in self.levels.get(level, ()) if c.kind is Kind.SET_TO)
+
+    def tokens(self) -> dict[str, list[str]]:
+        """The board as GAME-RECORD.md token spellings, level by level."""
+        return {lv: [str(c) for c in comps] for lv, comps in self.levels.items()}
+
+    def text(self) -> str:
+        """A plain-text picture of the board, hidden levels shown locked."""
+        lines = ["     " + "".join(f"{r:<8}" for r in RACKS).rstrip()]
+        for level in LEVELS:
+            comps = self.levels.get(level)
+            if comps is None:
+                cells = "".join(f"{'·':<8}" for _ in RACKS) + "(not revealed)"
+            else:
+                cells = "".join(f"{c.label:<8}" for c in comps).rstrip()
+            lines.append(f"{level}    {cells}")
+        return "\n".join(lines)
+
+    def __iter__(self) -> Iterator[tuple[str, int, Component]]:
+        return self.spaces()

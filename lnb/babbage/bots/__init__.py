@@ -1,0 +1,32 @@
+"""Computer players at three strengths, playing the full game through its public actions.
+
+>>> from lnb.babbage.bots import make_bot
+>>> bot = make_bot("planner", seed=1)
+>>> bot.name, bot.strength
+('planner', 3)
+
+Every bot has ``choose_action(state, player) -> Action`` and ``think_seconds(state, player)``
+(how long it pretends to think before finishing its program, so the 60-second race feels
+real in the app). Both are deterministic for a seed.
+"""
+
+from __future__ import annotations
+
+from lnb.babbage.bots.base import Bot, BotBase
+from lnb.babbage.bots.beginner import Beginner
+from lnb.babbage.bots.greedy import Greedy
+from lnb.babbage.bots.planner import Planner
+from lnb.babbage.errors import LnbError
+
+BOTS: dict[str, type[BotBase]] = {"beginner": Beginner, "greedy": Greedy, "planner": Planner}
+
+
+def make_bot(kind: str, seed: int | str = 0) -> BotBase:
+    """A bot by name: ``beginner``, ``greedy`` or ``planner``."""
+    try:
+        return BOTS[kind.strip().lower()](seed)
+    except (KeyError, AttributeError):
+        raise LnbError(f"no bot named {kind!r}; choose one of {', '.join(BOTS)}") from None
+
+
+__all__ = ["BOTS", "Beginner", "Bot", "BotBase", "Greedy", "Planner", "make_bot"]

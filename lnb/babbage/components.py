@@ -1,0 +1,220 @@
+"""Engine Components: the five kinds, their functions and their arithmetic.
+
+A component is what sits on one space of the board (``A3`` is ±5). A *function* is the
+choice a player makes when using it (``+`` or ``-`` on an Add/Sub component).
+
+>>> c = Component.parse_token("+-5")
+>>> c.label, [f.symbol for f in c.functions]
+('±5', ['+', '-'])
+>>> c.apply(Function.ADD, 55)
+60
+>>> c.step_text(Function.ADD, 55, 60)
+'55 + 5 = 60'
+>>> Component.parse_token("x/2").step_text(Function.DIVIDE, 55, 27)
+'55 ÷ 2 = 27 r 1'
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+
+from lnb.babbage.errors import InvalidOperationError
+from lnb.babbage.numbers import (
+    copy_tens_to_units,
+    copy_units_to_tens,
+    swap_digits,
+    two_digits,
+)
+
+
+class Function(enum.Enum):
+    """What a row does with its component; the value is the symbol written in a program."""
+
+    ADD = "+"
+    SUBTRACT = "-"
+    MULTIPLY = "x"
+    DIVIDE = "/"
+    SWAP = "s"
+    COPY = "c"
+    SET = "="
+
+    @property
+    def symbol(self) -> str:
+        """The symbol written after the space name: ``+ - x / s c =``."""
+        return self.value
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def from_symbol(cls, symbol: str) -> Function:
+        """Read a function symbol, accepting ``* × ÷ −`` and either case.
+
+        >>> Function.from_symbol("÷")
+        <Function.DIVIDE: '/'>
+        """
+        key = _SYMBOL_ALIASES.get(symbol, symbol.lower())
+        try:
+            return cls(key)
+        except ValueError:
+            raise InvalidOperationError(
+                f"{symbol!r} is not a function; write one of + - x / s c ="
+            ) from None
+
+
+_SYMBOL_ALIASES = {"*": "x", "×": "x", "X": "x", "÷": "/", "−": "-", "S": "s", "C": "c"}
+
+# Order in which functions are listed: the order of the notation table.
+FUNCTION_ORDER = {f: i for i, f in enumerate(Function)}
+
+
+class Kind(enum.Enum):
+    """The five kinds of Engine Component (Copy has two directions)."""
+
+    ADD_SUB = "+-"
+    MUL_DIV = "x/"
+    SWAP = "swap"
+    COPY_RIGHT = "copy>"
+    COPY_LEFT = "copy<"
+    SET_TO = "="
+
+
+_FUNCTIONS: dict[Kind, tuple[Function, ...]] = {
+    Kind.ADD_SUB: (Function.ADD, Function.SUBTRACT),
+    Kind.MUL_DIV: (Function.MULTIPLY, Function.DIVIDE),
+    Kind.SWAP: (Function.SWAP,),
+    Kind.COPY_RIGHT: (Function.COPY,),
+    Kind.COPY_LEFT: (Function.COPY,),
+    Kind.SET_TO: (Function.SET,),
+}
+
+_TOKEN_RE = re.compile(r"^\s*(?:(\+-|x/)(\d{1,2})|(swap)|(copy>)|(copy<)|=(\d{1,2}))\s*$", re.I)
+
+
+@dataclass(frozen=True, order=True)
+class Component:
+    """One Engine Component: its kind and its number (None for Swap and Copy).
+
+    >>> Component.parse_token("=42")
+    Component.parse_token('=42')
+    >>> str(Component(Kind.COPY_RIGHT))
+    'copy>'
+    """
+
+    kind: Kind
+    n: int | None = None
+
+    def __post_init__(self) -> None:
+        needs_number = self.kind in (Kind.ADD_SUB, Kind.MUL_DIV, Kind.SET_TO)
+        if needs_number != (self.n is not None):
+            raise InvalidOperationError(
+                f"{self.kind.value!r} {'needs' if needs_number else 'takes no'} number"
+            )
+        if self.kind is Kind.ADD_SUB and not 1 <= self.n <= 99:  # type: ignore[operator]
+            raise InvalidOperationError(f"'+-{self.n}': add/sub takes 1 to 99, e.g. +-7")
+        if self.kind is Kind.MUL_DIV and not 2 <= self.n <= 9:  # type: ignore[operator]
+            raise InvalidOperationError(f"'x/{self.n}': mul/div takes 2 to 9, e.g. x/3")
+        if self.kind is Kind.SET_TO and not 0 <= self.n <= 99:  # type: ignore[operator]
+            raise InvalidOperationError(f"'={self.n}': set to takes 00 to 99, e.g. =42")
+
+    @classmethod
+    def parse_token(cls, text: str) -> Component:
+        """Read a token as GAME-RECORD.md spells it: ``+-7 x/3 swap copy> copy< =42``."""
+        m = _TOKEN_RE.match(text) if isinstance(text, str) else None
+        if not m:
+            raise InvalidOperationError(
+                f"token {text!r} is not a component; write +-N, x/N, swap, copy>, copy< or =N"
+            )
+        op, num, swap, right, left, set_to = m.groups()
+        if op:
+            return cls(Kind.ADD_SUB if op == "+-" else Kind.MUL_DIV, int(num))
+        if swap:
+            return cls(Kind.SWAP)
+        if right:
+            return cls(Kind.COPY_RIGHT)
+        if left:
+            return cls(Kind.COPY_LEFT)
+        return cls(Kind.SET_TO, int(set_to))
+
+    def __str__(self) -> str:
+        if self.kind in (Kind.ADD_SUB, Kind.MUL_DIV):
+            return f"{self.kind.value}{self.n}"
+        if self.kind is Kind.SET_TO:
+            return f"={self.n}"
+        return self.kind.value
+
+    def __repr__(self) -> str:
+        return f"Component.parse_token({str(self)!r})"
+
+    @property
+    def functions(self) -> tuple[Function, ...]:
+        """The functions a player may choose on this component."""
+        return _FUNCTIONS[self.kind]
+
+    @property
+    def label(self) -> str:
+        """How the component is printed on the board: ``±5 ×÷2 Swap Copy → Copy ← Set 42``."""
+        return {
+            Kind.ADD_SUB: f"±{self.n}",
+            Kind.MUL_DIV: f"×÷{self.n}",
+            Kind.SWAP: "Swap",
+            Kind.COPY_RIGHT: "Copy →",
+            Kind.COPY_LEFT: "Copy ←",
+            Kind.SET_TO: f"Set {two_digits(self.n or 0)}",
+        }[self.kind]
+
+    def apply(self, function: Function, value: int) -> int:
+        """The raw Result of one application (it may leave 00–99; callers check)."""
+        n = self.n or 0
+        match function:
+            case Function.ADD:
+                return value + n
+            case Function.SUBTRACT:
+                return value - n
+            case Function.MULTIPLY:
+                return value * n
+            case Function.DIVIDE:
+                return value // n
+            case Function.SWAP:
+                return swap_digits(value)
+            case Function.COPY:
+                if self.kind is Kind.COPY_RIGHT:
+                    return copy_tens_to_units(value)
+                return copy_units_to_tens(value)
+            case Function.SET:
+                return n
+        raise AssertionError(function)  # pragma: no cover
+
+    def step_text(self, function: Function, before: int, after: int) -> str:
+        """One application written as a pupil would: ``55 + 5 = 60``, ``64 ⇄ 46``.
+
+        Values are written with two digits, as on a player's sheet (``10 − 1 = 09``); the
+        component's own number is not (``+ 5``).
+        """
+        n = self.n or 0
+        a, b = two_digits(before), two_digits(after)
+        match function:
+            case Function.ADD:
+                return f"{a} + {n} = {b}"
+            case Function.SUBTRACT:
+                return f"{a} − {n} = {b}"
+            case Function.MULTIPLY:
+                return f"{a} × {n} = {b}"
+            case Function.DIVIDE:
+                rest = before % n
+                return f"{a} ÷ {n} = {b}" + (f" r {rest}" if rest else "")
+            case Function.SWAP:
+                return f"{a} ⇄ {b}"
+            case Function.COPY:
+                arrow = "→" if self.kind is Kind.COPY_RIGHT else "←"
+                return f"{a} {arrow} {b}"
+            case Function.SET:
+                return f"{a} ↦ {b}"
+        raise AssertionError(function)  # pragma: no cover
+
+    def function_hint(self, space: str) -> str:
+        """How to write a row for this component: ``write C2x or C2/``."""
+        options = [f"{space}{f.symbol}" for f in self.functions]
+        return "write " + " or ".join(options)

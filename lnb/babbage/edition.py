@@ -1,0 +1,282 @@
+"""Editions as data: board, tokens, Patrons, Influence types, characters and Subroutines.
+
+The standard edition lives in ``lnb/data/standard.json``; another edition is another file.
+A broken file fails at load time with a message naming the entry.
+
+>>> ed = Edition.load()
+>>> ed.name, len(ed.tokens), len(ed.patrons), len(ed.characters)
+('standard', 26, 28, 4)
+>>> ed.patron(58).name, ed.patron(58).types
+('Alfred, Lord Tennyson', ('Art', 'Science'))
+>>> ed.character("Ada Lovelace").subroutine(23).effect
+<Effect.SIGMA: 'SIGMA'>
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from lnb.babbage.components import Component, Kind
+from lnb.babbage.errors import EditionError, LnbError
+
+BASE_LEVELS = ("A", "B")
+LEVELS = ("A", "B", "C", "D", "E")
+RACKS = (1, 2, 3, 4)
+
+
+class Effect(enum.Enum):
+    """The eight Subroutine effects of RULES.md §3 (their rules are code, their text data)."""
+
+    SIGMA = "SIGMA"
+    NEAR = "NEAR"
+    EXTRA = "EXTRA"
+    DOUBLE = "DOUBLE"
+    SLOW = "SLOW"
+    BOTH = "BOTH"
+    RESERVE = "RESERVE"
+    CHOICE = "CHOICE"
+
+
+@dataclass(frozen=True)
+class Patron:
+    """A Patron card: value, name and its two Primary Influence types (first printed first)."""
+
+    value: int
+    name: str
+    types: tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Subroutine:
+    """A Subroutine card: the number to hit, its effect, and whether it is a take-that card."""
+
+    target: int
+    effect: Effect
+    character: str
+    take_that: bool = False
+
+
+@dataclass(frozen=True)
+class Character:
+    """A character and its six Subroutines."""
+
+    name: str
+    subroutines: tuple[Subroutine, ...]
+
+    def subroutine(self, target: int) -> Subroutine:
+        """The Subroutine with this number, or a clear error listing the right ones."""
+        for sub in self.subroutines:
+            if sub.target == target:
+                return sub
+        numbers = ", ".join(f"{s.target:02d}" for s in self.subroutines)
+        raise LnbError(f"{self.name} has no Subroutine {target:02d}; choose one of {numbers}")
+
+
+@dataclass(frozen=True)
+class Edition:
+    """Everything an edition defines; rules that are the same in every edition stay in code."""
+
+    name: str
+    title: str
+    start_value: int
+    operation_limit: int
+    influence_types: tuple[str, ...]
+    board: Mapping[str, tuple[Component, ...]]
+    token_levels: tuple[str, ...]
+    tokens: tuple[Component, ...]
+    max_set_to_per_level: int
+    engine_bonus: Mapping[str, int]
+    patrons_revealed: Mapping[int, int]
+    patrons: tuple[Patron, ...]
+    effects: Mapping[Effect, str]
+    characters: tuple[Character, ...]
+    majority_points: tuple[int, ...]
+    subroutine_points: tuple[int, ...]
+    debug_penalty: int
+    max_debugs: int
+    _patron_index: dict[int, Patron] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    @cache
+    def load(cls, name: str = "standard") -> Edition:
+        """Load an edition shipped with the package by name (cached)."""
+        try:
+            text = resources.files("lnb.babbage.data").joinpath(f"{name}.json").read_text("utf-8")
+        except FileNotFoundError:
+            raise EditionError(f"no edition named {name!r}; the kit ships 'standard'") from None
+        return cls.from_json(text, source=f"{name}.json")
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> Edition:
+        """Load an edition from a JSON file of the same shape as ``standard.json``."""
+        path = Path(path)
+        return cls.from_json(path.read_text("utf-8"), source=str(path))
+
+    @classmethod
+    def from_json(cls, text: str, source: str = "edition") -> Edition:
+        """Parse and validate an edition's JSON text."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise EditionError(f"{source}: not valid JSON ({exc})") from None
+        return _EditionReader(data, source).read()
+
+    def patron(self, value: int) -> Patron:
+        """The Patron with this value."""
+        try:
+            return self._patron_index[value]
+        except KeyError:
+            raise LnbError(
+                f"no Patron has the value {value:02d} in the {self.name} edition"
+            ) from None
+
+    def character(self, name: str) -> Character:
+        """The character with this name (case does not matter)."""
+        for ch in self.characters:
+            if ch.name.lower() == str(name).lower():
+                return ch
+        names = ", ".join(ch.name for ch in self.characters)
+        raise LnbError(f"no character named {name!r}; choose one of {names}")
+
+    def subroutine(self, target: int) -> Subroutine:
+        """The Subroutine with this number, whoever owns it (first found)."""
+        for ch in self.characters:
+            for sub in ch.subroutines:
+                if sub.target == target:
+                    return sub
+        raise LnbError(f"no Subroutine {target:02d} in the {self.name} edition")
+
+
+class _EditionReader:
+    """Validates the raw data; every message names the file and the entry."""
+
+    def __init__(self, data: Any, source: str) -> None:
+        self.data = data
+        self.source = source
+
+    def fail(self, entry: str, what: str) -> EditionError:
+        return EditionError(f"{self.source}: {entry}: {what}")
+
+    def get(self, key: str, kind: type | tuple[type, ...]) -> Any:
+        if not isinstance(self.data, dict) or key not in self.data:
+            raise self.fail(key, "missing")
+        value = self.data[key]
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+            raise self.fail(key, f"must be {getattr(kind, '__name__', kind)}, not {value!r}")
+        return value
+
+    def token(self, entry: str, text: Any) -> Component:
+        try:
+            return Component.parse_token(text)
+        except LnbError as exc:
+            raise self.fail(entry, str(exc)) from None
+
+    def read(self) -> Edition:
+        types = tuple(self.get("influence_types", list))
+        if len(set(types)) != len(types) or not all(isinstance(t, str) for t in types):
+            raise self.fail("influence_types", "must be distinct names")
+        board_raw = self.get("board", dict)
+        board: dict[str, tuple[Component, ...]] = {}
+        for level, tokens in board_raw.items():
+            if level not in LEVELS or not isinstance(tokens, list) or len(tokens) != len(RACKS):
+                raise self.fail(f"board.{level}", "must be a level A-E with four tokens")
+            board[level] = tuple(
+                self.token(f"board.{level}[{i + 1}]", t) for i, t in enumerate(tokens)
+            )
+        token_levels = tuple(self.get("token_levels", list))
+        if set(token_levels) & set(board) or not set(token_levels) <= set(LEVELS):
+            raise self.fail("token_levels", f"must be levels A-E not on the board: {token_levels}")
+        tokens = tuple(
+            self.token(f"tokens[{i}]", t) for i, t in enumerate(self.get("tokens", list))
+        )
+        max_set = self.get("max_set_to_per_level", int)
+        if sum(1 for t in tokens if t.kind is not Kind.SET_TO) < len(token_levels) * (4 - max_set):
+            raise self.fail("tokens", "too few non-Set-To tokens to fill every level")
+        patrons = []
+        for i, raw in enumerate(self.get("patrons", list)):
+            entry = f"patrons[{i}]"
+            if not isinstance(raw, dict):
+                raise self.fail(entry, "must be an object with value, name, types")
+            value, name, ptypes = raw.get("value"), raw.get("name"), raw.get("types")
+            if not isinstance(value, int) or not 0 <= value <= 99:
+                raise self.fail(entry, f"value must be 00-99, not {value!r}")
+            if not isinstance(name, str) or not name:
+                raise self.fail(f"{entry} ({value})", "name missing")
+            if not isinstance(ptypes, list) or len(ptypes) != 2 or ptypes[0] == ptypes[1]:
+                raise self.fail(f"{entry} ({name})", "types must be two different types")
+            for t in ptypes:
+                if t not in types:
+                    raise self.fail(f"{entry} ({name})", f"unknown Influence type {t!r}")
+            patrons.append(Patron(value, name, (ptypes[0], ptypes[1])))
+        values = [p.value for p in patrons]
+        dupes = sorted({v for v in values if values.count(v) > 1})
+        if dupes:
+            raise self.fail("patrons", f"values must be unique; repeated: {dupes}")
+        effects_raw = self.get("effects", dict)
+        effects = {}
+        for key, text in effects_raw.items():
+            try:
+                effects[Effect(key)] = str(text)
+            except ValueError:
+                raise self.fail(f"effects.{key}", "unknown effect") from None
+        characters = []
+        for i, raw in enumerate(self.get("characters", list)):
+            entry = f"characters[{i}]"
+            if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
+                raise self.fail(entry, "must be an object with name and subroutines")
+            cname = raw["name"]
+            subs = []
+            for j, sraw in enumerate(raw.get("subroutines") or []):
+                sentry = f"{entry} ({cname}).subroutines[{j}]"
+                target = sraw.get("target") if isinstance(sraw, dict) else None
+                if not isinstance(target, int) or not 0 <= target <= 99:
+                    raise self.fail(sentry, f"target must be 00-99, not {target!r}")
+                try:
+                    effect = Effect(sraw.get("effect"))
+                except ValueError:
+                    raise self.fail(sentry, f"unknown effect {sraw.get('effect')!r}") from None
+                subs.append(Subroutine(target, effect, cname, bool(sraw.get("take_that"))))
+            if len({s.target for s in subs}) != len(subs) or not subs:
+                raise self.fail(f"{entry} ({cname})", "needs Subroutines with distinct targets")
+            characters.append(Character(cname, tuple(subs)))
+        revealed = {}
+        for key, count in self.get("patrons_revealed", dict).items():
+            if not str(key).isdigit() or not isinstance(count, int) or count < 1:
+                raise self.fail(f"patrons_revealed.{key}", "must map a player count to a number")
+            revealed[int(key)] = count
+        engine_bonus = self.get("engine_bonus", dict)
+        for level in token_levels:
+            if not isinstance(engine_bonus.get(level), int):
+                raise self.fail(f"engine_bonus.{level}", "missing or not a number")
+        start = self.get("start_value", int)
+        if not 0 <= start <= 99:
+            raise self.fail("start_value", "must be 00-99")
+        edition = Edition(
+            name=self.get("name", str),
+            title=self.get("title", str),
+            start_value=start,
+            operation_limit=self.get("operation_limit", int),
+            influence_types=types,
+            board=board,
+            token_levels=token_levels,
+            tokens=tokens,
+            max_set_to_per_level=max_set,
+            engine_bonus=dict(engine_bonus),
+            patrons_revealed=revealed,
+            patrons=tuple(patrons),
+            effects=effects,
+            characters=tuple(characters),
+            majority_points=tuple(self.get("majority_points", list)),
+            subroutine_points=tuple(self.get("subroutine_points", list)),
+            debug_penalty=self.get("debug_penalty", int),
+            max_debugs=self.get("max_debugs", int),
+        )
+        edition._patron_index.update({p.value: p for p in patrons})
+        return edition

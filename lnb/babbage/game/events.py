@@ -1,0 +1,120 @@
+"""Events: each resolved row, with its arithmetic and what it claimed, for a UI to replay.
+
+>>> claim = Claim("patron", patron=60, took="Art", place=1)
+>>> claim.to_dict()
+{'kind': 'patron', 'patron': 60, 'took': 'Art', 'place': 1}
+>>> Claim("engine", level="C", points=1).text()
+'engine bonus +1 (level C)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from lnb.babbage.numbers import ordinal
+
+# Claim kinds, in the order they are listed in an event.
+SUBROUTINE = "subroutine"
+PATRON = "patron"
+FAILED_EXPERIMENT = "failed_experiment"
+ENGINE = "engine"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Something a row won: a completed Subroutine, Influence from a Patron, a Failed
+    Experiment or an engine bonus.
+
+    ``influence`` lists the marks taken when more than ``took`` once (BOTH, DOUBLE);
+    ``effects`` the Subroutine effects the claim used (NEAR, DOUBLE, BOTH, CHOICE, RESERVE).
+    """
+
+    kind: str
+    patron: int | None = None
+    took: str | None = None
+    place: int | None = None
+    subroutine: int | None = None
+    effect: str | None = None
+    level: str | None = None
+    points: int | None = None
+    influence: tuple[tuple[str, int], ...] = ()
+    effects: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form; only the fields this kind of claim uses."""
+        data: dict[str, Any] = {"kind": self.kind}
+        for key in ("subroutine", "effect", "patron", "took", "place", "level", "points"):
+            value = getattr(self, key)
+            if value is not None:
+                data[key] = value
+        if self.influence:
+            data["influence"] = dict(self.influence)
+        if self.effects:
+            data["effects"] = list(self.effects)
+        return data
+
+    def text(self) -> str:
+        """One line for a pupil: ``Patron 60: Art (1st)``."""
+        if self.kind == SUBROUTINE:
+            return f"Subroutine {self.subroutine:02d} completed ({self.effect})"
+        if self.kind == ENGINE:
+            return f"engine bonus +{self.points} (level {self.level})"
+        place = ordinal(self.place or 0)
+        if self.kind == FAILED_EXPERIMENT:
+            return f"Patron {self.patron:02d}: Failed Experiment ({place})"
+        marks = ", ".join(f"{t} ×{n}" if n > 1 else t for t, n in self.influence) or self.took
+        extra = f" [{', '.join(self.effects)}]" if self.effects else ""
+        return f"Patron {self.patron:02d}: {marks} ({place}){extra}"
+
+
+@dataclass(frozen=True)
+class RowEvent:
+    """One resolved row: who, which row, its Operation and arithmetic, and its claims.
+
+    In mental-arithmetic play ``written`` is the Result the player wrote; a ``void`` row left
+    00–99 when recomputed and claimed nothing.
+    """
+
+    round: int
+    player: str
+    row: int
+    operation: str
+    before: int
+    result: int
+    text: str
+    claims: tuple[Claim, ...] = ()
+    written: int | None = None
+    void: bool = False
+    debugged: bool = field(default=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form listed under ``events`` by ``lnb replay --json``."""
+        data: dict[str, Any] = {
+            "round": self.round,
+            "player": self.player,
+            "row": self.row,
+            "operation": self.operation,
+            "before": self.before,
+            "result": self.result,
+            "text": self.text,
+            "claims": [c.to_dict() for c in self.claims],
+        }
+        if self.written is not None:
+            data["written"] = self.written
+        if self.void:
+            data["void"] = True
+        if self.debugged:
+            data["debugged"] = True
+        return data
+
+    def describe(self) -> str:
+        """One line: ``Round 1 Ada row 1: A3+ 55 + 5 = 60 → Patron 60: Art (1st)``."""
+        head = f"Round {self.round} {self.player} row {self.row}: {self.operation} {self.text}"
+        if self.void:
+            head += " (void: leaves 00–99)"
+        if self.written is not None and self.written != self.result and not self.void:
+            head += f" (wrote {self.written:02d})"
+        if self.claims:
+            head += " → " + "; ".join(c.text() for c in self.claims)
+        return head

@@ -1,0 +1,89 @@
+"""A random legal player: plays any game to the end through the public API only.
+
+Used by the property tests and the benchmark; a baseline for smarter bots.
+
+>>> from lnb.babbage.game import Game
+>>> game = Game([("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage")], seed=3)
+>>> state = play_random_game(game, seed=3)
+>>> state.is_terminal(), len(state.to_record()["rounds"])
+(True, 4)
+"""
+
+from __future__ import annotations
+
+import random
+
+from lnb.babbage.game.actions import Action, Debug, Finish, TimeUp, WriteProgram
+from lnb.babbage.game.phases import Phase
+from lnb.babbage.game.state import Game, State
+from lnb.babbage.operations import legal_operations
+from lnb.babbage.programs import Program
+
+
+def _interesting(state: State, name: str) -> set[int]:
+    """Values worth reaching: Patrons on the table (and one either side), the target."""
+    values = {s.value + d for s in (*state.patrons, *state.reserved) for d in (-1, 0, 1)}
+    target = state.players[name].target
+    return values | ({target} if target is not None else set())
+
+
+def random_program(state: State, name: str, rng: random.Random, mistakes: float = 0.2,
+                   aim: float = 0.6) -> Program:
+    """A random legal program of random length for ``name`` this Round; each row aims at a
+    Patron or the target with probability ``aim`` when one is in reach. In mental-arithmetic
+    play each row carries a written Result, wrong with probability ``mistakes``."""
+    limit = state.program_limit(name)
+    length = rng.randint(0, limit)
+    program = Program()
+    value = state.start_value(name)
+    mental = state.options.mental_arithmetic
+    wanted = _interesting(state, name) if aim else set()
+    for _ in range(length):
+        ops = state.next_operations(name, program)
+        if not ops:
+            break
+        op = rng.choice(ops)
+        if wanted and rng.random() < aim:
+            hits = [o for o in ops if o.apply(value, state.board).result in wanted]
+            op = rng.choice(hits) if hits else op
+        value = op.apply(value, state.board).result
+        written = None
+        if mental:
+            written = value if rng.random() >= mistakes else rng.randint(0, 99)
+        program = program.with_row(op, written)
+    return program
+
+
+def random_action(state: State, rng: random.Random) -> Action:
+    """One random action among those possible now (writing a program before finishing)."""
+    if state.phase is Phase.PROGRAM:
+        unfinished = [a for a in state.legal_actions() if isinstance(a, Finish)]
+        if state.timer_started and rng.random() < 0.3:
+            return TimeUp()
+        chosen = rng.choice(unfinished)
+        return WriteProgram(chosen.player, random_program(state, chosen.player, rng))
+    actions = state.legal_actions()
+    action = rng.choice(actions)
+    if isinstance(action, Debug):
+        name, row, value = state.debug_from()  # type: ignore[misc]
+        program = Program()
+        mental = state.options.mental_arithmetic
+        for _ in range(rng.randint(0, state.program_limit(name) - row + 1)):
+            op = rng.choice(legal_operations(value, state.board))
+            value = op.apply(value, state.board).result
+            program = program.with_row(op, value if mental else None)
+        return Debug(name, program)
+    return action
+
+
+def play_random_game(game: Game, seed: int | None = None) -> State:
+    """Play a whole game with random legal actions from ``seed``; return the final state."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        action = random_action(state, rng)
+        state.apply_action(action)
+        if isinstance(action, WriteProgram):
+            state.apply_action(Finish(action.player))
+    return state
+

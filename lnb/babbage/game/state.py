@@ -1,0 +1,927 @@
+"""Game and State: a whole game of Lovelace & Babbage driven by explicit actions.
+
+``Game`` holds the rules of one table (edition, options, players, seed); ``State`` is one
+playthrough. One loop serves every player, bot and widget (OpenSpiel style)::
+
+    while not state.is_terminal():
+        action = choose(state.legal_actions())
+        state.apply_action(action)
+
+Chance (seat order, level tokens with the Set-To redraw, Patrons, RESERVE draws) comes only
+from the game's seeded generator, so a seed and the actions replay the same game.
+
+>>> game = Game([("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage")], seed=7)
+>>> state = game.new_initial_state()
+>>> state.round, state.phase
+(1, <Phase.TARGET: 'target'>)
+>>> state.legal_actions("Ada")[:2]
+[Target(player='Ada', subroutine=14), Target(player='Ada', subroutine=23)]
+>>> state.apply_action(Target("Ada", 23))
+>>> state.apply_action(Target("Bea", 37))
+>>> state.phase, len(state.patrons), state.program_limit("Ada"), state.start_value("Ada")
+(<Phase.PROGRAM: 'program'>, 5, 5, 55)
+>>> state.apply_action(WriteProgram("Ada", "A3+ A4/"))
+>>> state.apply_action(Finish("Ada"))
+>>> state.apply_action(TimeUp())
+>>> state.phase, state.order, state.stopped
+(<Phase.RESOLUTION: 'resolution'>, ('Ada', 'Bea'), ('Bea',))
+>>> state.apply_action(ResolveRow("Ada"))
+>>> print(state.events[-1].describe())
+Round 1 Ada row 1: A3+ 55 + 5 = 60
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from lnb.babbage.board import Board
+from lnb.babbage.components import Component
+from lnb.babbage.edition import Character, Edition, Effect, Subroutine
+from lnb.babbage.errors import GameError, IllegalOperationError, LnbError
+from lnb.babbage.game.actions import (
+    EMPTY_PROGRAM,
+    Action,
+    Activate,
+    Debug,
+    Finish,
+    Recompute,
+    ResolveRow,
+    Target,
+    TimeUp,
+    WriteProgram,
+    action_sort_key,
+)
+from lnb.babbage.game.chance import Chance, RandomChance
+from lnb.babbage.game.events import ENGINE, SUBROUTINE, Claim, RowEvent
+from lnb.babbage.game.options import GameOptions
+from lnb.babbage.game.phases import RULES, Phase, next_phase
+from lnb.babbage.game.resolution import (
+    AIMABLE,
+    PRIMARY,
+    EffectUse,
+    PatronSlot,
+    RowOption,
+    effects_used,
+    row_options,
+)
+from lnb.babbage.game.scoring import ScoreSheet, Tally, score
+from lnb.babbage.operations import Operation, legal_operations
+from lnb.babbage.programs import Program, Trace
+
+ROUNDS = 4
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+ONCE_A_ROUND = (Effect.SIGMA, Effect.NEAR, Effect.DOUBLE, Effect.BOTH, Effect.CHOICE)
+
+
+@dataclass
+class RoundPlay:
+    """What one player does in the current Round (reset at each Round's start)."""
+
+    target: int | None = None
+    activated: tuple[int, ...] | None = None
+    uses: list[EffectUse] = field(default_factory=list)
+    extra: int = 0
+    slow: int = 0
+    limit: int = 0
+    program: Program = EMPTY_PROGRAM
+    aims: tuple[tuple[int, int], ...] = ()
+    token: int | None = None
+    stopped: bool = False
+    seconds: float | None = None
+    trace: Trace | None = None
+    first_wrong: int | None = None
+    recomputed: bool = False
+    rewrite: Program | None = None
+    written_program: Program = EMPTY_PROGRAM
+    completed: bool = False
+    picks: list[str | int] = field(default_factory=list)
+
+    @property
+    def sigma_rows(self) -> int:
+        """How many Σ rows this player may write (activated SIGMA)."""
+        return sum(1 for u in self.uses if u.effect is Effect.SIGMA)
+
+
+@dataclass
+class PlayerState:
+    """One player: who they are and everything they gathered (read it, do not change it).
+
+    ``completed`` lists (Subroutine number, Round completed); ``used`` the activated ones.
+    """
+
+    name: str
+    character: Character
+    start: int
+    influence: dict[str, int]
+    failed_experiments: int = 0
+    completed: list[tuple[int, int]] = field(default_factory=list)
+    used: list[int] = field(default_factory=list)
+    engine_rows: dict[str, int] = field(default_factory=dict)
+    engine: int = 0
+    debugs: int = 0
+    play: RoundPlay = field(default_factory=RoundPlay)
+
+    @property
+    def completed_subroutines(self) -> tuple[int, ...]:
+        """Numbers of the completed Subroutines, in the order completed."""
+        return tuple(s for s, _ in self.completed)
+
+    @property
+    def target(self) -> int | None:
+        """The Subroutine targeted this Round (None before targeting)."""
+        return self.play.target
+
+    @property
+    def limit(self) -> int:
+        """Operation limit this Round (after EXTRA and SLOW)."""
+        return self.play.limit
+
+
+class Game:
+    """A table of 2–4 players, an edition, rule options and a seed.
+
+    ``players`` are (name, character) pairs in seat order; characters are distinct.
+    """
+
+    def __init__(
+        self,
+        players: Sequence[tuple[str, str]],
+        options: GameOptions | None = None,
+        seed: int | None = None,
+        edition: Edition | None = None,
+    ) -> None:
+        self.edition = edition or Edition.load()
+        self.options = options or GameOptions()
+        self.seed = seed
+        self.players: tuple[tuple[str, Character], ...] = tuple(self._check_players(players))
+        for name in dict(self.options.handicap):
+            if name not in self.names:
+                raise GameError(f"handicap for {name!r}: no such player; players are "
+                                + ", ".join(self.names))
+            for kind in self.options.handicap_for(name):
+                if kind not in self.edition.influence_types:
+                    raise GameError(f"handicap for {name}: {kind!r} is not an Influence type; "
+                                    "choose from " + ", ".join(self.edition.influence_types))
+
+    def _check_players(self, players: Sequence[tuple[str, str]]) -> Iterable[tuple[str, Character]]:
+        try:
+            pairs = [(p[0], p[1]) for p in players]
+        except (TypeError, IndexError, KeyError):
+            raise GameError("players: give (name, character) pairs, e.g. "
+                            "[('Ada', 'Ada Lovelace'), ('Bea', 'Charles Babbage')]") from None
+        if not MIN_PLAYERS <= len(pairs) <= MAX_PLAYERS:
+            raise GameError(f"{len(pairs)} players given; a game has 2 to 4 players")
+        seen_names: set[str] = set()
+        seen_chars: set[str] = set()
+        for name, char in pairs:
+            if not isinstance(name, str) or not name.strip():
+                raise GameError(f"player name {name!r}: give a non-empty name like 'Ada'")
+            if name in seen_names:
+                raise GameError(f"player name {name!r} is given twice; names must differ")
+            try:
+                character = self.edition.character(char)
+            except LnbError as exc:
+                raise GameError(f"player {name}: {exc}") from None
+            if character.name in seen_chars:
+                raise GameError(f"player {name}: {character.name} is already played; "
+                                "each character once")
+            seen_names.add(name)
+            seen_chars.add(character.name)
+            yield name, character
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Player names in seat order (as given)."""
+        return tuple(n for n, _ in self.players)
+
+    @property
+    def patrons_revealed(self) -> int:
+        """How many Patrons each Round reveals (5/6/7 for 2/3/4 players)."""
+        return self.edition.patrons_revealed.get(len(self.players), 5)
+
+    def new_initial_state(self, chance: Chance | None = None) -> State:
+        """The game's start: Round 1, Subroutine phase. ``chance`` replaces the seeded draws
+        (a replayed record passes its own)."""
+        return State(self, chance or RandomChance(self.seed))
+
+    def __repr__(self) -> str:
+        who = ", ".join(f"{n} ({c.name})" for n, c in self.players)
+        return f"<Game {who}; seed {self.seed}>"
+
+
+class State:
+    """One playthrough: the Round, phase, board, Patrons, players and events so far.
+
+    Read ``round``, ``phase``, ``board``, ``patrons``, ``reserved``, ``players``,
+    ``order``, ``events``; act with ``apply_action`` (bad actions raise ``GameError`` or an
+    ``IllegalOperationError`` and change nothing).
+    """
+
+    def __init__(self, game: Game, chance: Chance) -> None:
+        ed = game.edition
+        self.game = game
+        self.edition = ed
+        self.options = game.options
+        self._chance = chance
+        self.round = 1
+        self.phase = Phase.TARGET
+        self.board = Board.standard(edition=ed)
+        self.players: dict[str, PlayerState] = {}
+        for name, character in game.players:
+            influence = dict.fromkeys(ed.influence_types, 0)
+            for kind in self.options.handicap_for(name):
+                influence[kind] += 1
+            self.players[name] = PlayerState(
+                name, character, ed.start_value, influence,
+                engine_rows=dict.fromkeys(ed.token_levels, 0))
+        self.seats: tuple[str, ...] = tuple(chance.seat_order(game.names))
+        self.last_order: tuple[str, ...] = self.seats
+        self.order: tuple[str, ...] = ()
+        self.stopped: tuple[str, ...] = ()
+        self.finish_seconds: dict[str, float | None] = {}
+        self._pool: list[Component] = list(ed.tokens)
+        self._deck: list[int] = sorted(p.value for p in ed.patrons)
+        self._table: dict[int, PatronSlot] = {}
+        self.events: list[RowEvent] = []
+        self.history: list[dict[str, Any]] = []
+        self._turn = (0, 0)
+        self._level_tokens: tuple[str, ...] = ()
+        self._revealed: tuple[int, ...] = ()
+
+    # ----------------------------------------------------------------- reading the state
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Player names in seat order as given to the Game."""
+        return tuple(self.players)
+
+    @property
+    def patrons(self) -> tuple[PatronSlot, ...]:
+        """The Patrons revealed this Round (with who claimed what), in value order."""
+        return tuple(s for v, s in sorted(self._table.items()) if s.owner is None)
+
+    @property
+    def reserved(self) -> tuple[PatronSlot, ...]:
+        """Patrons drawn by RESERVE into a player's own display this Round."""
+        return tuple(s for v, s in sorted(self._table.items()) if s.owner is not None)
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """Values of the Patrons still in the deck."""
+        return tuple(self._deck)
+
+    @property
+    def tokens_to_draw(self) -> tuple[Component, ...]:
+        """The level tokens not yet revealed (the bag later levels draw from)."""
+        return tuple(self._pool)
+
+    def player(self, name: str) -> PlayerState:
+        """One player's state; an unknown name raises ``GameError``."""
+        try:
+            return self.players[name]
+        except (KeyError, TypeError):
+            raise GameError(f"no player named {name!r}; players are "
+                            + ", ".join(self.players)) from None
+
+    def start_value(self, name: str) -> int:
+        """The value ``name`` starts this Round's program from."""
+        return self.player(name).start
+
+    def program_limit(self, name: str) -> int:
+        """How many Operations ``name`` may write this Round (EXTRA +2, each SLOW −1)."""
+        p = self.player(name)
+        if self.phase in (Phase.TARGET, Phase.ACTIVATE):
+            return self._limit_for(p)
+        return p.play.limit
+
+    def sigma_rows(self, name: str) -> int:
+        """How many Σ rows ``name`` may write this Round (1 with SIGMA activated)."""
+        return self.player(name).play.sigma_rows
+
+    def is_terminal(self) -> bool:
+        """True once Round 4 is resolved."""
+        return self.phase is Phase.GAME_OVER
+
+    def at_round_boundary(self) -> bool:
+        """True between Rounds: before a Round draws or decides anything that its record
+        keeps (Target phase, or Activate before anyone declared), and once the game is over.
+
+        Only then does ``to_record()`` hold the whole game so far; Targets chosen in a Round
+        not yet played are not part of it (they are chosen again after resuming).
+        """
+        if self.phase in (Phase.TARGET, Phase.GAME_OVER):
+            return True
+        return self.phase is Phase.ACTIVATE and all(
+            p.play.activated is None for p in self.players.values())
+
+    @property
+    def timer_started(self) -> bool:
+        """True once a player has finished this Program phase (the UI runs the timer)."""
+        return self.phase is Phase.PROGRAM and any(
+            p.play.token is not None for p in self.players.values())
+
+    @property
+    def finished(self) -> tuple[str, ...]:
+        """Players who have taken an order token this Program phase, in token order."""
+        got = [(p.play.token, n) for n, p in self.players.items() if p.play.token is not None]
+        return tuple(n for _, n in sorted(got))
+
+    def current_players(self) -> tuple[str, ...]:
+        """Who may act now (empty when only the table may act or the game is over)."""
+        return tuple(sorted({a.player for a in self.legal_actions() if a.player is not None},
+                            key=self.names.index))
+
+    def turn(self) -> tuple[str, int] | None:
+        """In the Resolution phase: (player, row number) to resolve next."""
+        if self.phase not in (Phase.RESOLUTION, Phase.DEBUG):
+            return None
+        found = self._find_turn(self._turn)
+        if found is None:
+            return None
+        k, i = found
+        return self.order[i], k + 1
+
+    def debug_from(self) -> tuple[str, int, int] | None:
+        """In the Debug phase: (player, wrong row, true value before it) — the rewrite
+        starts from that value."""
+        turn = self.turn()
+        if self.phase is not Phase.DEBUG or turn is None:
+            return None
+        trace = self.players[turn[0]].play.trace
+        assert trace is not None
+        return turn[0], turn[1], trace.rows[turn[1] - 1].before
+
+    # ----------------------------------------------------------------- legal actions
+
+    def legal_actions(self, player: str | None = None) -> list[Action]:
+        """Every action that may be applied now, sorted; only ``player``'s when given.
+
+        Writing a program is not listed (there are too many programs): in the Program phase
+        an unfinished player may always apply ``WriteProgram``; build one row by row from
+        ``next_operations``.
+        """
+        if player is not None:
+            self.player(player)
+        actions = _LEGAL[self.phase](self)
+        if player is not None:
+            actions = [a for a in actions if a.player == player]
+        return sorted(actions, key=action_sort_key)
+
+    def _legal_target(self) -> list[Action]:
+        return [Target(p.name, s.target) for p in self.players.values() if p.play.target is None
+                for s in self.targetable(p.name)]
+
+    def targetable(self, name: str) -> tuple[Subroutine, ...]:
+        """Subroutines ``name`` may target: uncompleted, and not take-that cards when the
+        no-take-that option is on."""
+        p = self.player(name)
+        done = set(p.completed_subroutines)
+        return tuple(s for s in sorted(p.character.subroutines, key=lambda s: s.target)
+                     if s.target not in done and (self.options.take_that or not s.take_that))
+
+    def activatable(self, name: str) -> tuple[Subroutine, ...]:
+        """Completed, unused Subroutines ``name`` may activate (completed in earlier Rounds)."""
+        p = self.player(name)
+        return tuple(p.character.subroutine(s) for s, r in sorted(p.completed)
+                     if r < self.round and s not in p.used)
+
+    def _activator(self) -> str | None:
+        for name in self.last_order:
+            if self.players[name].play.activated is None:
+                return name
+        return None
+
+    def _legal_activate(self) -> list[Action]:
+        name = self._activator()
+        if name is None:
+            return []
+        subs = [s.target for s in self.activatable(name)]
+        return [Activate(name, combo) for n in range(len(subs) + 1)
+                for combo in itertools.combinations(subs, n)]
+
+    def _legal_program(self) -> list[Action]:
+        actions: list[Action] = [Finish(p.name) for p in self.players.values()
+                                 if p.play.token is None]
+        if self.timer_started and actions:
+            actions.append(TimeUp())
+        return actions
+
+    def _legal_resolution(self) -> list[Action]:
+        found = self._find_turn(self._turn)
+        if found is None:
+            return []
+        name = self.order[found[1]]
+        options = self.row_options(name)
+        fork = len({o.patron for o in options}) > 1
+        actions: list[Action] = []
+        for o in options:
+            choice = o.plan is not None and len(o.plan.takes) > 1
+            actions.append(ResolveRow(name, o.patron if fork else None, o.take if choice else None))
+        return list(dict.fromkeys(actions)) or [ResolveRow(name)]
+
+    def _legal_debug(self) -> list[Action]:
+        turn = self.turn()
+        if turn is None:
+            return []
+        return [Debug(turn[0], Program()), Recompute(turn[0])]
+
+    def next_operations(self, name: str, program: Program | str = "") -> list[Operation]:
+        """Operations ``name`` may write as the next row after ``program`` this Round
+        (limit, revealed levels, 00–99 and the Σ row all checked); empty at the limit."""
+        p = self.player(name)
+        if isinstance(program, str):
+            program = Program.parse(program)
+        limit = self.program_limit(name)
+        if len(program) >= limit:
+            return []
+        value = program.run(self.board, p.start, limit=limit).result if len(program) else p.start
+        used = sum(1 for op in program.operations if op.sigma)
+        return legal_operations(value, self.board, sigma=used < p.play.sigma_rows)
+
+    def row_options(self, name: str) -> list[RowOption]:
+        """The ways ``name``'s next row may claim a Patron now (empty: it claims none)."""
+        found = self._find_turn(self._turn)
+        if found is None or self.order[found[1]] != name:
+            return []
+        play = self.players[name].play
+        row = play.trace.rows[found[0]]  # type: ignore[union-attr]
+        if row.void:
+            return []
+        return row_options(self._table, name, row.result, play.uses, len(self.players))
+
+    # ----------------------------------------------------------------- applying actions
+
+    def apply_action(self, action: Action) -> None:
+        """Apply one action; on a bad action raise ``GameError`` (or the program's own
+        ``IllegalOperationError``) and leave the state unchanged."""
+        rule = RULES[self.phase]
+        if not isinstance(action, rule.actions):
+            allowed = ", ".join(t.__name__ for t in rule.actions) or "nothing"
+            raise GameError(f"{action!r} is not possible in the {self.phase.value} phase of "
+                            f"Round {self.round}: {rule.text} (allowed: {allowed})")
+        if action.player is not None:
+            self.player(action.player)
+        _APPLY[type(action)](self, action)
+        self._settle()
+
+    def _apply_target(self, action: Target) -> None:
+        p = self.players[action.player]
+        if p.play.target is not None:
+            raise GameError(f"{p.name} already targets Subroutine {p.play.target:02d} "
+                            "this Round")
+        allowed = [s.target for s in self.targetable(p.name)]
+        if action.subroutine in p.completed_subroutines:
+            raise GameError(f"{p.name} cannot target Subroutine {action.subroutine:02d}: it is "
+                            "already completed; choose one of "
+                            + ", ".join(f"{s:02d}" for s in allowed))
+        if action.subroutine not in allowed:
+            raise GameError(f"{p.name} cannot target Subroutine {action.subroutine!r}; "
+                            f"choose one of {', '.join(f'{s:02d}' for s in allowed)}")
+        p.play.target = action.subroutine
+
+    def _apply_activate(self, action: Activate) -> None:
+        name = self._activator()
+        if action.player != name:
+            raise GameError(f"{action.player} cannot activate now: {name} declares first "
+                            "(last Round's order)")
+        p = self.players[name]
+        allowed = {s.target: s for s in self.activatable(name)}
+        if len(set(action.subroutines)) != len(action.subroutines):
+            raise GameError(f"{name} activates a Subroutine twice: {action.subroutines}")
+        for sub in action.subroutines:
+            if sub not in allowed:
+                choices = ", ".join(f"{s:02d}" for s in allowed) or "none"
+                raise GameError(f"{name} cannot activate Subroutine {sub!r}: only completed, "
+                                f"unused Subroutines from earlier Rounds ({choices})")
+        deck = list(self._deck)
+        draws: list[tuple[int, int | None]] = []
+        for sub in action.subroutines:
+            if allowed[sub].effect is Effect.RESERVE:
+                value = self._chance.reserve(self.round, name, sub, deck)
+                if value is not None:
+                    deck.remove(value)
+                draws.append((sub, value))
+        # Commit (nothing below raises).
+        p.play.activated = action.subroutines
+        p.used.extend(action.subroutines)
+        for sub in action.subroutines:
+            effect = allowed[sub].effect
+            if effect in ONCE_A_ROUND:
+                p.play.uses.append(EffectUse(sub, effect))
+            elif effect is Effect.EXTRA:
+                p.play.extra += 1
+            elif effect is Effect.SLOW:
+                p.play.slow += 1
+        for sub, value in draws:
+            p.play.uses.append(EffectUse(sub, Effect.RESERVE, aim=value))
+            if value is not None:
+                self._table[value] = PatronSlot(self.edition.patron(value), owner=name)
+        self._deck = deck
+
+    def _check_program(self, p: PlayerState, program: Program, start: int, limit: int,
+                       first_row: int = 1, sigma_used: int = 0) -> None:
+        mental = self.options.mental_arithmetic
+        if first_row == 1:
+            program.check_limit(limit)
+        elif first_row - 1 + len(program) > limit:
+            extra = first_row - 1 + len(program) - limit
+            raise IllegalOperationError(
+                f"the rewrite has {len(program)} rows; with {first_row - 1} kept that is over "
+                f"the limit of {limit} Operations; remove {extra} row{'s' * (extra > 1)}")
+        sigmas = sigma_used
+        for number, prow in enumerate(program.rows, start=first_row):
+            where = f"row {number} {str(prow)!r}: "
+            if mental and prow.written is None:
+                raise IllegalOperationError(
+                    f"{where}write the Result after the row in mental-arithmetic play, "
+                    f"e.g. {prow.operation} 60")
+            if not mental and prow.written is not None:
+                raise IllegalOperationError(
+                    f"{where}written Results belong to mental-arithmetic play; "
+                    f"write just {prow.operation}")
+            if prow.operation.sigma:
+                sigmas += 1
+                if sigmas > p.play.sigma_rows:
+                    why = ("one Σ row only" if p.play.sigma_rows else
+                           "a Σ row needs SIGMA activated this Round")
+                    raise IllegalOperationError(f"{where}{why}; remove the Σ mark")
+            if mental:
+                prow.operation.component(self.board, number)
+        if not mental:
+            Program(program.rows).run(self.board, start, limit=None)  # raises naming the row
+
+    def _apply_write(self, action: WriteProgram) -> None:
+        p = self.players[action.player]
+        if p.play.token is not None:
+            raise GameError(f"{p.name} has finished; the program cannot change now")
+        self._check_program(p, action.program, p.start, p.play.limit)
+        self._check_aims(p, action.aims)
+        p.play.program = action.program
+        p.play.aims = action.aims
+
+    def _check_aims(self, p: PlayerState, aims: tuple[tuple[int, int], ...]) -> None:
+        seen = set()
+        for sub, patron in aims:
+            use = next((u for u in p.play.uses if u.subroutine == sub), None)
+            if use is None or use.effect not in AIMABLE:
+                raise GameError(f"{p.name}: Subroutine {sub:02d} is not an activated NEAR, "
+                                "DOUBLE, BOTH or CHOICE this Round; only those name a Patron")
+            slot = self._table.get(patron)
+            if slot is None or slot.owner not in (None, p.name):
+                raise GameError(f"{p.name}: Subroutine {sub:02d} names Patron {patron:02d}, "
+                                "which is not on the table this Round")
+            if sub in seen:
+                raise GameError(f"{p.name}: Subroutine {sub:02d} names two Patrons")
+            seen.add(sub)
+
+    def _apply_finish(self, action: Finish) -> None:
+        p = self.players[action.player]
+        if p.play.token is not None:
+            raise GameError(f"{p.name} has already finished (order token {p.play.token})")
+        p.play.token = len(self.finished) + 1
+        p.play.seconds = action.seconds
+        self.finish_seconds[p.name] = action.seconds
+
+    def _apply_time_up(self, action: TimeUp) -> None:
+        if not self.timer_started:
+            raise GameError("time cannot be up: the timer starts when the first player finishes")
+        token = len(self.finished)
+        stopped = []
+        for name in self.last_order:
+            p = self.players[name]
+            if p.play.token is None:
+                token += 1
+                p.play.token = token
+                p.play.stopped = True
+                stopped.append(name)
+        self.stopped = tuple(stopped)
+
+    def _apply_resolve(self, action: ResolveRow) -> None:
+        found = self._find_turn(self._turn)
+        assert found is not None
+        k, i = found
+        name = self.order[i]
+        if action.player != name:
+            raise GameError(f"it is {name}'s turn to resolve row {k + 1}, not {action.player}'s")
+        p = self.players[name]
+        play = p.play
+        row = play.trace.rows[k]  # type: ignore[union-attr]
+        options = self.row_options(name)
+        chosen = self._choose(name, k + 1, options, action)
+        # Commit.
+        claims: list[Claim] = []
+        primary = False
+        if not row.void:
+            if row.result == play.target and not play.completed:
+                play.completed = True
+                p.completed.append((play.target, self.round))
+                sub = p.character.subroutine(play.target)
+                claims.append(Claim(SUBROUTINE, subroutine=sub.target, effect=sub.effect.value))
+            if chosen is not None and chosen.plan is not None:
+                plan = chosen.plan
+                slot = self._table[plan.patron]
+                claim = slot.commit(name, plan, chosen.take, effects_used(plan))
+                if plan.kind == PRIMARY:
+                    primary = True
+                    for kind, n in claim.influence or ((claim.took, 1),):
+                        p.influence[kind] += n
+                else:
+                    p.failed_experiments += 1
+                claims.append(claim)
+            bonus = self.edition.engine_bonus.get(row.operation.level)
+            if bonus and (primary or any(c.kind == SUBROUTINE for c in claims)):
+                p.engine += bonus
+                p.engine_rows[row.operation.level] += 1
+                claims.append(Claim(ENGINE, level=row.operation.level, points=bonus))
+        self.events.append(RowEvent(
+            self.round, name, row.row, str(row.operation), row.before, row.result, row.text,
+            tuple(claims), row.written, row.void, debugged=play.rewrite is not None
+            and row.row >= (play.first_wrong or 99)))
+        self._turn = (k, i + 1)
+
+    def _choose(self, name: str, row: int, options: list[RowOption],
+                action: ResolveRow) -> RowOption | None:
+        if not options:
+            if action.patron is not None or action.take is not None:
+                raise GameError(f"{name} row {row}: this row claims no Patron; "
+                                "resolve it without a choice")
+            return None
+        patrons = sorted({o.patron for o in options if o.patron is not None})
+        patron = action.patron if action.patron is not None else patrons[0]
+        if patron not in patrons:
+            raise GameError(f"{name} row {row}: Patron {action.patron!r} cannot be claimed "
+                            f"by this row; it may claim {', '.join(f'{v:02d}' for v in patrons)}")
+        mine = [o for o in options if o.patron == patron]
+        takes = [o.take for o in mine]
+        if action.take is None:
+            self._record_pick(name, patrons, mine, mine[0])
+            return mine[0]
+        for o in mine:
+            if o.take == action.take:
+                self._record_pick(name, patrons, mine, o)
+                return o
+        slot = self._table[patron]
+        offered = " or ".join(t for t in takes if t) or "no choice"
+        raise GameError(f"{name} row {row}: {action.take!r} cannot be taken from Patron "
+                        f"{patron:02d} ({', '.join(slot.patron.types)}) now; take {offered}")
+
+    def _record_pick(self, name: str, patrons: list[int], mine: list[RowOption],
+                     chosen: RowOption) -> None:
+        picks = self.players[name].play.picks
+        if len(patrons) > 1 and chosen.patron is not None:
+            picks.append(chosen.patron)
+        if len(mine) > 1 and chosen.take is not None:
+            picks.append(chosen.take)
+
+    def _apply_debug(self, action: Debug) -> None:
+        name, row = self.turn()  # type: ignore[misc]
+        if action.player != name:
+            raise GameError(f"it is {name} who decides about row {row}, not {action.player}")
+        p = self.players[name]
+        play = p.play
+        trace = play.trace
+        assert trace is not None
+        kept = play.program.truncated(row - 1)
+        before = trace.rows[row - 1].before
+        sigma_used = sum(1 for op in kept.operations if op.sigma)
+        self._check_program(p, action.program, before, play.limit, first_row=row,
+                            sigma_used=sigma_used)
+        p.debugs += 1
+        play.rewrite = action.program
+        play.program = Program(kept.rows + action.program.rows)
+        play.trace = self._trace(play.program, p.start)
+        wrong = _first_wrong(play.trace)
+        play.recomputed = wrong is not None  # no second Debug in a Round
+
+    def _apply_recompute(self, action: Recompute) -> None:
+        name, row = self.turn()  # type: ignore[misc]
+        if action.player != name:
+            raise GameError(f"it is {name} who decides about row {row}, not {action.player}")
+        self.players[name].play.recomputed = True
+
+    # ----------------------------------------------------------------- the flow
+
+    def _trace(self, program: Program, start: int) -> Trace:
+        return program.run(self.board, start, limit=None, void_out_of_range=True)
+
+    def _find_turn(self, at: tuple[int, int]) -> tuple[int, int] | None:
+        k, i = at
+        n = len(self.order)
+        longest = max((len(self.players[x].play.trace.rows) for x in self.order  # type: ignore
+                       ), default=0)
+        while k < longest:
+            while i < n:
+                trace = self.players[self.order[i]].play.trace
+                if trace is not None and k < len(trace.rows):
+                    return k, i
+                i += 1
+            k, i = k + 1, 0
+        return None
+
+    def _settle(self) -> None:
+        """Advance through phases that need nobody (reveals, Round end) until someone acts."""
+        while True:
+            if self.phase is Phase.TARGET:
+                if any(p.play.target is None for p in self.players.values()):
+                    return
+            elif self.phase is Phase.ACTIVATE:
+                if self._activator() is not None:
+                    return
+            elif self.phase is Phase.PROGRAM:
+                if any(p.play.token is None for p in self.players.values()):
+                    return
+            elif self.phase in (Phase.RESOLUTION, Phase.DEBUG):
+                self.phase = Phase.RESOLUTION
+                found = self._find_turn(self._turn)
+                if found is not None:
+                    self._turn = found
+                    name = self.order[found[1]]
+                    play = self.players[name].play
+                    if (self.options.mental_arithmetic and not play.recomputed
+                            and play.first_wrong == found[0] + 1):
+                        if play.rewrite is None and \
+                                self.players[name].debugs < self.edition.max_debugs:
+                            self.phase = Phase.DEBUG
+                            return
+                        play.recomputed = True
+                    return
+            else:
+                return
+            self._enter(next_phase(self.phase, self.round, ROUNDS))
+
+    def _enter(self, phase: Phase) -> None:
+        _ENTER[phase](self)
+        self.phase = phase
+
+    def _enter_target(self) -> None:
+        self._end_round()
+        self.round += 1
+        for p in self.players.values():
+            p.play = RoundPlay()
+
+    def _enter_activate(self) -> None:
+        pass
+
+    def _limit_for(self, p: PlayerState) -> int:
+        base = self.options.operation_limit
+        if base is None:
+            base = self.edition.operation_limit
+        slow = sum(o.play.slow for o in self.players.values() if o is not p)
+        return max(0, base + 2 * p.play.extra - slow)
+
+    def _enter_program(self) -> None:
+        ed = self.edition
+        if self.round >= 2:
+            level = ed.token_levels[self.round - 2]
+            tokens = self._chance.level(self.round, level, self._pool, ed.max_set_to_per_level)
+            for t in tokens:
+                self._pool.remove(t)
+            self.board = self.board.with_level(level, tokens)
+            self._level_tokens = tuple(str(t) for t in tokens)
+        values = self._chance.patrons(self.round, self._deck, self.game.patrons_revealed)
+        for v in values:
+            self._deck.remove(v)
+            self._table[v] = PatronSlot(ed.patron(v))
+        self._revealed = tuple(values)
+        for p in self.players.values():
+            p.play.limit = self._limit_for(p)
+        self.stopped = ()
+        self.finish_seconds = {}
+
+    def _enter_resolution(self) -> None:
+        tokens = sorted((p.play.token or 0, n) for n, p in self.players.items())
+        self.order = tuple(n for _, n in tokens)
+        for p in self.players.values():
+            for sub, patron in p.play.aims:
+                for use in p.play.uses:
+                    if use.subroutine == sub:
+                        use.aim = patron
+            p.play.written_program = p.play.program
+            p.play.trace = self._trace(p.play.program, p.start)
+            p.play.first_wrong = (_first_wrong(p.play.trace)
+                                  if self.options.mental_arithmetic else None)
+        self._turn = (0, 0)
+
+    def _enter_game_over(self) -> None:
+        self._end_round()
+
+    def _end_round(self) -> None:
+        """Log the Round for the record; start values, reserves back, Patrons leave."""
+        self.history.append(self._round_record())
+        for p in self.players.values():
+            if p.play.trace is not None:
+                p.start = p.play.trace.result
+        for slot in self.reserved:
+            self._deck.append(slot.value)
+        self._deck.sort()
+        self._table = {}
+        self.last_order = self.order
+        self._level_tokens = ()
+        self._revealed = ()
+
+    def _round_record(self) -> dict[str, Any]:
+        plays: dict[str, Any] = {}
+        for n, p in self.players.items():
+            play = p.play
+            activate: list[Any] = []
+            aims = dict(play.aims)
+            for sub in play.activated or ():
+                use = next((u for u in play.uses if u.subroutine == sub), None)
+                if use is not None and use.effect is Effect.RESERVE and use.aim is not None:
+                    activate.append({"id": sub, "patron": use.aim})
+                elif sub in aims:
+                    activate.append({"id": sub, "patron": aims[sub]})
+                else:
+                    activate.append(sub)
+            entry: dict[str, Any] = {
+                "target": play.target,
+                "activate": activate,
+                "program": str(play.written_program),
+                "finished": play.token,
+            }
+            if play.picks:
+                entry["picks"] = list(play.picks)
+            if play.rewrite is not None:
+                entry["debug"] = str(play.rewrite)
+            if play.stopped:
+                entry["stopped"] = True
+            plays[n] = entry
+        return {"level": list(self._level_tokens), "patrons": list(self._revealed),
+                "plays": plays}
+
+    # ----------------------------------------------------------------- results
+
+    def tallies(self) -> list[Tally]:
+        """What each player gathered so far (the input of scoring), in seat order."""
+        return [Tally(p.name, dict(p.influence), p.failed_experiments, len(p.completed),
+                      dict(p.engine_rows), p.engine, p.debugs) for p in self.players.values()]
+
+    def score_sheet(self) -> ScoreSheet:
+        """The score sheet (final once the game is over; the standing before that)."""
+        return score(self.tallies(), self.last_order, self.edition, final=self.is_terminal())
+
+    def returns(self) -> dict[str, int]:
+        """Each player's total score (OpenSpiel's name for it)."""
+        return {p.name: p.total for p in self.score_sheet().players}
+
+    def to_record(self) -> dict[str, Any]:
+        """The game as an ``lnb-game/1`` record (the Rounds finished so far; a record with
+        fewer than four Rounds is an unfinished game, see ``lnb.babbage.records``)."""
+        return {
+            "format": "lnb-game/1",
+            "edition": self.edition.name,
+            "options": self.options.to_dict(),
+            "players": [{"name": n, "character": p.character.name}
+                        for n, p in self.players.items()],
+            "seat_order": list(self.seats),
+            "seed": self.game.seed,
+            "rounds": copy.deepcopy(self.history),
+        }
+
+    def clone(self) -> State:
+        """An independent copy (for bots that look ahead); the edition is shared."""
+        memo = {id(self.edition): self.edition, id(self.game): self.game}
+        return copy.deepcopy(self, memo)
+
+    def __repr__(self) -> str:
+        return f"<State Round {self.round}, {self.phase.value} phase, {len(self.events)} events>"
+
+
+def _first_wrong(trace: Trace) -> int | None:
+    for row in trace.rows:
+        if row.void or not row.correct:
+            return row.row
+    return None
+
+
+_LEGAL = {
+    Phase.TARGET: State._legal_target,
+    Phase.ACTIVATE: State._legal_activate,
+    Phase.PROGRAM: State._legal_program,
+    Phase.RESOLUTION: State._legal_resolution,
+    Phase.DEBUG: State._legal_debug,
+    Phase.GAME_OVER: lambda state: [],
+}
+
+_APPLY = {
+    Target: State._apply_target,
+    Activate: State._apply_activate,
+    WriteProgram: State._apply_write,
+    Finish: State._apply_finish,
+    TimeUp: State._apply_time_up,
+    ResolveRow: State._apply_resolve,
+    Debug: State._apply_debug,
+    Recompute: State._apply_recompute,
+}
+
+_ENTER = {
+    Phase.TARGET: State._enter_target,
+    Phase.ACTIVATE: State._enter_activate,
+    Phase.PROGRAM: State._enter_program,
+    Phase.RESOLUTION: State._enter_resolution,
+    Phase.GAME_OVER: State._enter_game_over,
+}

@@ -1,0 +1,282 @@
+"""Programs: a column of Operations run from a start value, traced row by row.
+
+>>> from lnb.babbage.board import Board
+>>> trace = Program.parse("A3+ A4/ B4s").run(Board.standard(), start=55)
+>>> for row in trace.rows:
+...     print(row.row, row.operation, row.text)
+1 A3+ 55 + 5 = 60
+2 A4/ 60 ÷ 2 = 30
+3 B4s 30 ⇄ 03
+>>> trace.result
+3
+>>> Program.parse("A3+ 60, A4x 120")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+lnb.babbage.errors.InvalidOperationError: row 2 'A4x 120': the written Result 120 leaves 00–99; ...
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from lnb.babbage.board import Board
+from lnb.babbage.errors import InvalidOperationError, LnbError, OutOfRangeError, OverLimitError
+from lnb.babbage.operations import SIGMA_MARKS, Operation, Step
+
+DEFAULT_LIMIT = 5
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+@dataclass(frozen=True)
+class ProgramRow:
+    """An Operation and, in mental-arithmetic play, the Result its author wrote."""
+
+    operation: Operation
+    written: int | None = None
+
+    def __str__(self) -> str:
+        return str(self.operation) + ("" if self.written is None else f" {self.written:02d}")
+
+
+@dataclass(frozen=True)
+class TraceRow:
+    """One row of a run: what was written, the value before, the Result and its arithmetic."""
+
+    row: int
+    operation: Operation
+    before: int
+    result: int
+    text: str
+    written: int | None = None
+    void: bool = False
+
+    @property
+    def correct(self) -> bool:
+        """False when a written Result differs from the true one."""
+        return self.written is None or self.written == self.result
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form of ``lnb run --json``."""
+        data: dict[str, Any] = {
+            "row": self.row,
+            "operation": str(self.operation),
+            "before": self.before,
+            "result": self.result,
+            "text": self.text,
+        }
+        if self.written is not None:
+            data["written"] = self.written
+            data["correct"] = self.correct
+        if self.void:
+            data["void"] = True
+        return data
+
+
+@dataclass(frozen=True)
+class Trace:
+    """A whole run: the start value, the rows in order and the final Result."""
+
+    start: int
+    rows: tuple[TraceRow, ...]
+
+    @property
+    def result(self) -> int:
+        """The last Result (the start when no row was applied)."""
+        applied = [r for r in self.rows if not r.void]
+        return applied[-1].result if applied else self.start
+
+    @property
+    def results(self) -> tuple[int, ...]:
+        """Results of the rows that were applied."""
+        return tuple(r.result for r in self.rows if not r.void)
+
+    def first_mistake(self) -> TraceRow | None:
+        """The first row whose written Result is wrong, if any."""
+        return next((r for r in self.rows if not r.correct), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"start": 55, "rows": [...], "result": 60}``."""
+        rows = [r.to_dict() for r in self.rows]
+        return {"start": self.start, "rows": rows, "result": self.result}
+
+    def text(self) -> str:
+        """The trace as a pupil writes it, one row a line."""
+        lines = [f"start  {self.start:02d}"]
+        for r in self.rows:
+            note = "  (void: leaves 00–99)" if r.void else ""
+            if r.written is not None and not r.correct:
+                note += f"  (you wrote {r.written:02d})"
+            lines.append(f"{r.row:>2}. {r.operation!s:<5} {r.text}{note}")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Program:
+    """An immutable sequence of rows in RULES.md §6 notation.
+
+    >>> p = Program.parse("a3+, b4S\\nA4÷")
+    >>> str(p), len(p)
+    ('A3+ B4s A4/', 3)
+    >>> p
+    Program.parse('A3+ B4s A4/')
+    """
+
+    rows: tuple[ProgramRow, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> Program:
+        """Read rows separated by spaces, commas or new lines; a number after a row is its
+        written Result; ``Σ``/``!`` may also stand apart just after its row."""
+        if not isinstance(text, str):
+            raise InvalidOperationError(f"a program is text like 'A3+ A4/', not {text!r}")
+        rows: list[ProgramRow] = []
+        for word in (w for w in _SEPARATORS.split(text) if w):
+            number = word.isascii() and word.isdigit()
+            if number or word in SIGMA_MARKS:
+                if not rows:
+                    raise InvalidOperationError(
+                        f"row 1 {word!r}: a program starts with an Operation like A3+, "
+                        "a written Result follows its row"
+                    )
+                last = rows[-1]
+                where = f"row {len(rows)} '{last} {word}'"
+                if number:
+                    if last.written is not None:
+                        raise InvalidOperationError(
+                            f"{where}: one written Result per row; start the next row with an "
+                            "Operation like A3+"
+                        )
+                    if int(word) > 99:
+                        raise InvalidOperationError(
+                            f"{where}: the written Result {int(word)} leaves 00–99; "
+                            "write the Result as 00 to 99"
+                        )
+                    if len(word) > 2:
+                        raise InvalidOperationError(
+                            f"{where}: write the Result with two digits, e.g. {int(word):02d}"
+                        )
+                    rows[-1] = ProgramRow(last.operation, int(word))
+                else:
+                    op = last.operation
+                    rows[-1] = ProgramRow(Operation(op.level, op.rack, op.function, True), None)
+                continue
+            rows.append(ProgramRow(Operation.parse(word, row=len(rows) + 1)))
+        return cls(tuple(rows))
+
+    @classmethod
+    def of(cls, operations: Iterable[Operation | str]) -> Program:
+        """A program from Operations (or their texts)."""
+        return cls(
+            tuple(
+                ProgramRow(op if isinstance(op, Operation) else Operation.parse(op, row=i))
+                for i, op in enumerate(operations, start=1)
+            )
+        )
+
+    @property
+    def operations(self) -> tuple[Operation, ...]:
+        """The Operations, without written Results."""
+        return tuple(r.operation for r in self.rows)
+
+    @property
+    def written(self) -> tuple[int | None, ...]:
+        """The written Results (None where a row has none)."""
+        return tuple(r.written for r in self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[ProgramRow]:
+        return iter(self.rows)
+
+    def __str__(self) -> str:
+        sep = ", " if any(r.written is not None for r in self.rows) else " "
+        return sep.join(str(r) for r in self.rows)
+
+    def __repr__(self) -> str:
+        return f"Program.parse({str(self)!r})"
+
+    def with_row(self, operation: Operation | str, written: int | None = None) -> Program:
+        """A new program with one more row."""
+        if isinstance(operation, str):
+            operation = Operation.parse(operation, row=len(self.rows) + 1)
+        return Program((*self.rows, ProgramRow(operation, written)))
+
+    def without_last(self) -> Program:
+        """A new program without its last row (undo)."""
+        return Program(self.rows[:-1])
+
+    def truncated(self, length: int) -> Program:
+        """The first ``length`` rows."""
+        return Program(self.rows[:length])
+
+    def check_limit(self, limit: int | None) -> None:
+        """Raise ``OverLimitError`` when the program is longer than ``limit``."""
+        if limit is not None and len(self.rows) > limit:
+            extra = len(self.rows) - limit
+            first = self.rows[limit]
+            raise OverLimitError(
+                f"row {limit + 1} {str(first)!r}: over the limit of {limit} Operations; "
+                f"remove {extra} row{'s' if extra > 1 else ''}"
+            )
+
+    def check_sigma(self, allowed: int = 1) -> None:
+        """Raise ``OverLimitError`` when more rows than ``allowed`` are marked Σ (SIGMA works
+        once a Round).
+
+        >>> Program.parse("B2+Σ A1+ A1+!").check_sigma()  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        lnb.babbage.errors.OverLimitError: row 3 'A1+Σ': only 1 row may be marked Σ ...
+        """
+        marked = [i for i, r in enumerate(self.rows, start=1) if r.operation.sigma]
+        if len(marked) > allowed:
+            row = marked[allowed]
+            raise OverLimitError(
+                f"row {row} {str(self.rows[row - 1])!r}: only {allowed} row"
+                f"{'' if allowed == 1 else 's'} may be marked Σ (SIGMA works once a Round); "
+                f"remove the mark from row {marked[0]} or row {row}"
+            )
+
+    def run(
+        self,
+        board: Board,
+        start: int = 55,
+        limit: int | None = DEFAULT_LIMIT,
+        void_out_of_range: bool = False,
+    ) -> Trace:
+        """Run from ``start``; raise the first rule broken (naming its row).
+
+        With ``void_out_of_range`` a row whose Result would leave 00–99 is skipped and marked
+        void instead (mental-arithmetic recomputation, RULES.md §4.5).
+        """
+        self.check_limit(limit)
+        value = start
+        rows: list[TraceRow] = []
+        for number, prow in enumerate(self.rows, start=1):
+            try:
+                step: Step = prow.operation.apply(value, board, row=number)
+            except OutOfRangeError:
+                if not void_out_of_range:
+                    raise
+                raw, text = prow.operation.arithmetic(value, board)
+                rows.append(
+                    TraceRow(number, prow.operation, value, raw, text, prow.written, void=True)
+                )
+                continue
+            rows.append(
+                TraceRow(number, prow.operation, value, step.result, step.text, prow.written)
+            )
+            value = step.result
+        return Trace(start, tuple(rows))
+
+    def is_legal(self, board: Board, start: int = 55, limit: int | None = DEFAULT_LIMIT) -> bool:
+        """True when the program runs without breaking a rule."""
+        try:
+            self.run(board, start, limit)
+        except LnbError:
+            return False
+        return True

@@ -1,0 +1,212 @@
+"""Puzzle sets for a class: a list of codes and a printable HTML sheet (print it, or save it
+as a PDF from the browser's print dialog).
+
+The same count, difficulty and seed always give the same set, so a teacher can re-make a
+sheet and pupils can type the codes (or open ``...puzzles.ipynb?code=...``) in the app.
+
+>>> sheet = PuzzleSet.make(count=3, difficulty=2, seed="class 7B")
+>>> len(sheet.puzzles), {p.difficulty for p in sheet.puzzles}
+(3, {2})
+>>> sheet.codes == PuzzleSet.make(count=3, difficulty=2, seed="class 7B").codes
+True
+>>> html = sheet.html(link="http://10.0.0.5:8866/voila/render/puzzles.ipynb")
+>>> html.count('class="puzzle"'), sheet.codes[0] in html, "?code=" + sheet.codes[0] in html
+(3, True, True)
+"""
+
+from __future__ import annotations
+
+import html as _html
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+from lnb.babbage.edition import LEVELS, RACKS
+from lnb.babbage.errors import LnbError
+from lnb.babbage.numbers import two_digits
+from lnb.babbage.puzzles import DIFFICULTIES, Puzzle, generate
+
+MAX_COUNT = 60
+STARS = {1: "★☆☆☆☆", 2: "★★☆☆☆", 3: "★★★☆☆", 4: "★★★★☆", 5: "★★★★★"}
+
+
+@dataclass(frozen=True)
+class PuzzleSet:
+    """Puzzles handed out together, with what made them (for the sheet's heading)."""
+
+    puzzles: tuple[Puzzle, ...]
+    difficulty: int | None = None
+    seed: str | None = None
+    title: str = "Lovelace & Babbage puzzles"
+
+    @classmethod
+    def make(cls, count: int, difficulty: int, seed: int | str | None = None,
+             title: str | None = None) -> PuzzleSet:
+        """``count`` different puzzles of one difficulty (1–5); the same seed, the same set.
+
+        Without a seed a random one is chosen (and shown on the sheet, to make it again).
+        """
+        if not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
+            raise LnbError(f"count {count!r}: a set has 1 to {MAX_COUNT} puzzles")
+        if difficulty not in DIFFICULTIES:
+            raise LnbError(f"difficulty {difficulty!r}: choose 1 (easy) to 5 (hard)")
+        seed_text = str(seed) if seed is not None else str(random.randrange(10**6))
+        puzzles: list[Puzzle] = []
+        codes: set[str] = set()
+        n = 0
+        while len(puzzles) < count:
+            puzzle = generate(difficulty, seed=f"sheet:{seed_text}:{n}")
+            n += 1
+            if puzzle.code not in codes:  # the same puzzle twice on one sheet is no use
+                codes.add(puzzle.code)
+                puzzles.append(puzzle)
+            if n > count * 20:  # pragma: no cover - the generator has thousands per level
+                raise LnbError(f"only {len(puzzles)} different puzzles of difficulty "
+                               f"{difficulty} were found; ask for fewer")
+        return cls(tuple(puzzles), difficulty, seed_text,
+                   title or f"Lovelace & Babbage puzzles · difficulty {difficulty}")
+
+    @classmethod
+    def of_codes(cls, codes: Sequence[str], title: str = "Lovelace & Babbage puzzles"
+                 ) -> PuzzleSet:
+        """A set from codes a teacher already has (a bad code raises ``PuzzleCodeError``)."""
+        return cls(tuple(Puzzle.from_code(c) for c in codes), title=title)
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """The puzzles' codes, in sheet order."""
+        return tuple(p.code for p in self.puzzles)
+
+    def text(self) -> str:
+        """One line a puzzle: number, code, difficulty and the goal (for a terminal)."""
+        return "\n".join(
+            f"{n:>2}. {p.code:<26} {STARS.get(p.difficulty, '')}  {p.text().splitlines()[0]}"
+            for n, p in enumerate(self.puzzles, start=1)
+        )
+
+    def html(self, link: str | None = None, answers: bool = True) -> str:
+        """The printable sheet: a card per puzzle, then (on a new page) the answers.
+
+        ``link`` is the puzzle app's address; each card then shows ``link?code=...``.
+        """
+        return sheet_html(self, link=link, answers=answers)
+
+    def write(self, path: Path | str, link: str | None = None, answers: bool = True) -> Path:
+        """Write the sheet to ``path`` (UTF-8 HTML) and return the path."""
+        target = Path(path)
+        target.write_text(self.html(link=link, answers=answers), encoding="utf-8")
+        return target
+
+
+def code_link(link: str, code: str) -> str:
+    """The app's address that opens one puzzle.
+
+    >>> code_link("http://host:8866/voila/render/puzzles.ipynb", "P1-0J6Y-91VC-7")
+    'http://host:8866/voila/render/puzzles.ipynb?code=P1-0J6Y-91VC-7'
+    """
+    base, _, query = link.partition("?")
+    kept = "&".join(q for q in query.split("&") if q and not q.startswith("code="))
+    return f"{base}?{kept + '&' if kept else ''}code={quote(code)}"
+
+
+_CSS = """
+body { font-family: system-ui, sans-serif; margin: 1.5em; color: #111; }
+h1 { font-size: 22px; margin: 0 0 4px; }
+.about { color: #555; margin: 0 0 12px; font-size: 13px; }
+.name { margin: 8px 0 16px; font-size: 15px; }
+.puzzle { border: 1.5px solid #333; border-radius: 8px; padding: 10px 14px; margin: 0 0 14px;
+          break-inside: avoid; page-break-inside: avoid; }
+.puzzle h2 { font-size: 17px; margin: 0 0 6px; display: flex; justify-content: space-between; }
+.goal { font-size: 16px; margin: 2px 0; }
+.board { border-collapse: collapse; margin: 6px 0; font-size: 13px; }
+.board td, .board th { border: 1px solid #999; padding: 2px 8px; text-align: center; }
+.board .off { color: #bbb; background: #f2f2f2; text-decoration: line-through; }
+.rows { border-collapse: collapse; margin-top: 6px; font-size: 14px; }
+.rows td { border-bottom: 1px solid #aaa; height: 24px; padding: 0 10px; min-width: 60px; }
+.code { font-family: ui-monospace, monospace; font-size: 14px; letter-spacing: 1px; }
+.link { font-size: 11px; color: #333; word-break: break-all; }
+.answers { page-break-before: always; break-before: page; }
+.answers li { margin: 6px 0; }
+@media print { body { margin: 0; } }
+"""
+
+
+def sheet_html(puzzle_set: PuzzleSet, link: str | None = None, answers: bool = True) -> str:
+    """The whole sheet as one self-contained HTML page (no outside files)."""
+    e = _html.escape
+    made = []
+    if puzzle_set.difficulty is not None:
+        made.append(f"difficulty {puzzle_set.difficulty}")
+    if puzzle_set.seed is not None:
+        made.append(f"seed {e(puzzle_set.seed)!s}")
+    made.append(f"{len(puzzle_set.puzzles)} puzzles")
+    parts = [
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        f"<title>{e(puzzle_set.title)}</title><style>{_CSS}</style></head><body>",
+        f"<h1>{e(puzzle_set.title)}</h1>",
+        f"<p class='about'>{' · '.join(made)}. Write one Operation a row, like A3+, and its "
+        "Result. Type a code into the puzzle app to check your answer there.</p>",
+        "<p class='name'>Name: ______________________ &nbsp; Class: ________</p>",
+    ]
+    for n, puzzle in enumerate(puzzle_set.puzzles, start=1):
+        parts.append(_card(n, puzzle, link))
+    if answers:
+        parts.append("<section class='answers'><h1>Answers (for the teacher)</h1><ol>")
+        for puzzle in puzzle_set.puzzles:
+            parts.append(f"<li>{_answer(puzzle)}</li>")
+        parts.append("</ol></section>")
+    parts.append("</body></html>")
+    return "\n".join(parts)
+
+
+def _card(n: int, puzzle: Puzzle, link: str | None) -> str:
+    e = _html.escape
+    stars = STARS.get(puzzle.difficulty, "") if puzzle.solvable else ""
+    lines = [
+        "<div class=\"puzzle\">",
+        f"<h2><span>Puzzle {n}</span><span title='difficulty'>{stars}</span></h2>",
+    ]
+    for line in puzzle.text().splitlines():
+        lines.append(f"<p class='goal'>{e(line)}</p>")
+    lines.append(_board(puzzle))
+    rows = puzzle.limit
+    cells = [f"<tr><td>Start</td><td></td><td>{two_digits(puzzle.start)}</td></tr>"]
+    cells += [f"<tr><td>{i}.</td><td></td><td></td></tr>" for i in range(1, rows + 1)]
+    lines.append("<table class='rows'>" + "".join(cells) + "</table>")
+    lines.append(f"<p>Code: <span class='code'>{e(puzzle.code)}</span></p>")
+    if link:
+        lines.append(f"<p class='link'>{e(code_link(link, puzzle.code))}</p>")
+    lines.append("</div>")
+    return "\n".join(lines)
+
+
+def _board(puzzle: Puzzle) -> str:
+    """The revealed levels, with spaces the puzzle forbids struck through."""
+    board = puzzle.board
+    allowed = set(puzzle.allowed)
+    head = "<tr><th></th>" + "".join(f"<th>{r}</th>" for r in RACKS) + "</tr>"
+    body = []
+    for level in LEVELS:
+        if level not in board.levels:
+            continue
+        cells = []
+        for rack in RACKS:
+            label = _html.escape(board.component(level, rack).label)
+            off = "" if f"{level}{rack}" in allowed else " class='off'"
+            cells.append(f"<td{off}>{label}</td>")
+        body.append(f"<tr><th>{level}</th>{''.join(cells)}</tr>")
+    return "<table class='board'>" + head + "".join(body) + "</table>"
+
+
+def _answer(puzzle: Puzzle) -> str:
+    e = _html.escape
+    sol = puzzle.solution
+    if sol.program is None:
+        return f"<span class='code'>{e(puzzle.code)}</span>: no program solves it"
+    trace = sol.program.run(puzzle.board, start=puzzle.start, limit=None)
+    steps = "; ".join(e(f"{r.operation} {r.text}") for r in trace.rows)
+    ways = "the only shortest way" if sol.count == 1 else f"one of {sol.count} shortest ways"
+    return (f"<span class='code'>{e(puzzle.code)}</span>: <b>{e(str(sol.program))}</b> "
+            f"({ways}) — {steps}")

@@ -1,0 +1,527 @@
+"""Game records ``lnb-game/1`` (GAME-RECORD.md): save a game, replay or resume a record.
+
+Replay rebuilds the game from the record alone (its levels, Patrons and RESERVE draws instead
+of random draws); a record that breaks the rules raises one ``RecordError`` naming the Round,
+the player and the row, and nothing is half-applied.
+
+**Unfinished games.** A record with fewer than four Rounds (0 to 3) is a game saved between
+Rounds (``State.at_round_boundary()``: after a Round's rows are resolved, or before the first
+Round); ``record_of`` and ``save`` refuse a game in the middle of a Round. ``replay`` of an
+unfinished record returns the State at the next Round's Subroutine phase: the deck without
+the Patrons already used, the tokens still to draw, last Round's order, start values,
+completed and activated Subroutines, Debugs used. The game then goes on through the normal
+actions; its later draws come from ``lnb.babbage.game.chance.resumed_generator(seed, rounds)``
+(the record's ``seed``), so a record always resumes the same way. ``ReplayResult.finished``
+tells which it was; for an unfinished game the scores are those so far and ``winners`` names
+the current leader (same tie-breakers).
+
+**Extra fields** (the format allows more fields; this library reads these): ``seat_order``
+(Round 1's random seat order), ``seed`` (the game's seed), ``options.timer_seconds`` and
+``options.operation_limit``, ``plays.NAME.stopped`` (stopped by the timer). Other fields are
+kept in ``Record.data`` and ignored, e.g. the game app's ``players[i].computer`` (which bot
+plays that seat; absent: a person). See docs/records.md.
+
+>>> from lnb.babbage.game import Game
+>>> from lnb.babbage.game.random_play import play_random_game
+>>> game = Game([("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage")], seed=5)
+>>> state = play_random_game(game, seed=5)
+>>> result = replay(state.to_record())
+>>> result.finished, result.to_dict()["winners"] == list(state.score_sheet().winners)
+(True, True)
+>>> saved = {**state.to_record(), "rounds": state.to_record()["rounds"][:2]}
+>>> resumed = replay(saved).state
+>>> resumed.round, resumed.phase.name, len(resumed.history)
+(3, 'TARGET', 2)
+>>> replay({"format": "lnb-game/1", "players": []})
+Traceback (most recent call last):
+...
+lnb.core.errors.RecordError: players: give 2 to 4 players, each {"name": ..., "character": ...}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lnb.babbage.components import Component
+from lnb.babbage.edition import Edition, Effect
+from lnb.babbage.errors import LnbError, RecordError
+from lnb.babbage.game.actions import (
+    Activate,
+    Debug,
+    Finish,
+    Recompute,
+    ResolveRow,
+    Target,
+    TimeUp,
+    WriteProgram,
+)
+from lnb.babbage.game.chance import RandomChance, ResumedChance, ScriptedChance, resumed_generator
+from lnb.babbage.game.events import RowEvent
+from lnb.babbage.game.options import GameOptions
+from lnb.babbage.game.phases import Phase
+from lnb.babbage.game.scoring import ScoreSheet, as_counts
+from lnb.babbage.game.state import ROUNDS, Game, State
+from lnb.babbage.programs import Program
+
+FORMAT = "lnb-game/1"
+
+
+# ------------------------------------------------------------------------- reading
+
+
+@dataclass(frozen=True)
+class Play:
+    """One player's entry in one Round of a record, checked for shape."""
+
+    target: int
+    activate: tuple[tuple[int, int | None], ...]
+    program: Program
+    finished: int
+    picks: tuple[str | int, ...]
+    debug: Program | None
+    stopped: bool
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """One Round of a record."""
+
+    level: tuple[Component, ...]
+    patrons: tuple[int, ...]
+    plays: dict[str, Play]
+
+
+def _int(value: Any, where: str, low: int = 0, high: int = 99) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RecordError(f"{where}: {value!r} must be a whole number from {low} to {high}")
+    return value
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise RecordError(f"{where}: {value!r} must be a list")
+    return value
+
+
+def _dict(value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise RecordError(f"{where}: must be an object {{...}}, not {value!r}")
+    return value
+
+
+def _program(value: Any, where: str) -> Program:
+    if not isinstance(value, str):
+        raise RecordError(f"{where}: the program must be text like 'A3+ A4/', not {value!r}")
+    try:
+        return Program.parse(value)
+    except LnbError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def _play(raw: Any, where: str) -> Play:
+    raw = _dict(raw, where)
+    target = _int(raw.get("target"), f"{where}: target")
+    activate = []
+    for item in _list(raw.get("activate", []), f"{where}: activate"):
+        if isinstance(item, dict):
+            patron = item.get("patron")
+            activate.append((_int(item.get("id"), f"{where}: activate id"),
+                             None if patron is None else _int(patron, f"{where}: activate patron")))
+        else:
+            activate.append((_int(item, f"{where}: activate"), None))
+    program = _program(raw.get("program", ""), f"{where}")
+    finished = _int(raw.get("finished"), f"{where}: finished (the order token)", 1, 4)
+    picks = []
+    for pick in _list(raw.get("picks", []), f"{where}: picks"):
+        if isinstance(pick, bool) or not isinstance(pick, (str, int)):
+            raise RecordError(f"{where}: pick {pick!r} must be an Influence type like 'Art' "
+                              "(or a Patron's value when NEAR touches two)")
+        picks.append(pick)
+    debug = raw.get("debug")
+    stopped = raw.get("stopped", False)
+    if not isinstance(stopped, bool):
+        raise RecordError(f"{where}: stopped must be true or false, not {stopped!r}")
+    return Play(target, tuple(activate), program, finished, tuple(picks),
+                None if debug is None else _program(debug, f"{where}: debug"), stopped)
+
+
+def _round(raw: Any, number: int, edition: Edition) -> RoundEntry:
+    where = f"Round {number}"
+    raw = _dict(raw, where)
+    tokens = _list(raw.get("level", []), f"{where}: level")
+    try:
+        level = tuple(Component.parse_token(t) for t in tokens)
+    except LnbError as exc:
+        raise RecordError(f"{where}: level: {exc}") from None
+    if number == 1 and level:
+        raise RecordError(f"{where}: level must be [] (tokens are revealed from Round 2)")
+    patrons = []
+    for value in _list(raw.get("patrons"), f"{where}: patrons"):
+        value = _int(value, f"{where}: patrons")
+        try:
+            edition.patron(value)
+        except LnbError as exc:
+            raise RecordError(f"{where}: unknown Patron {value:02d}: {exc}") from None
+        patrons.append(value)
+    plays_raw = _dict(raw.get("plays"), f"{where}: plays")
+    plays = {str(name): _play(play, f"{where}, {name}") for name, play in plays_raw.items()}
+    return RoundEntry(level, tuple(patrons), plays)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A record checked for shape (the rules are checked by replaying it)."""
+
+    edition: Edition
+    options: GameOptions
+    players: tuple[tuple[str, str], ...]
+    seats: tuple[str, ...] | None
+    rounds: tuple[RoundEntry, ...]
+    seed: int | None
+    data: Mapping[str, Any]
+
+    @property
+    def finished(self) -> bool:
+        """True for a whole game (four Rounds), False for one saved between Rounds."""
+        return len(self.rounds) == ROUNDS
+
+
+def _existing_file(text: str) -> Path | None:
+    """``text`` as the path of an existing file, when it is one (JSON text never is)."""
+    if not _looks_like_a_path(text):
+        return None
+    try:
+        path = Path(text)
+        return path if path.is_file() else None
+    except (OSError, ValueError):  # too long, a NUL byte...
+        return None
+
+
+def _looks_like_a_path(text: str) -> bool:
+    return 0 < len(text) < 4096 and "\n" not in text and not text.lstrip().startswith(
+        ("{", "[", '"'))
+
+
+def _read(path: Path) -> str:
+    """The text of a record file, or ``RecordError`` saying why it cannot be read."""
+    try:
+        return path.read_text("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"not a game record: {path} is not UTF-8 text; "
+                          "choose a .json file the kit saved") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        reason = getattr(exc, "strerror", None) or exc
+        raise RecordError(f"cannot read {path}: {reason}") from None
+
+
+def load(source: str | Path | Mapping[str, Any]) -> Record:
+    """Read a record from a file (a ``Path``, or a ``str`` naming an existing file), JSON
+    text or a dict, and check its shape. Anything unreadable raises ``RecordError``.
+
+    >>> load("null")
+    Traceback (most recent call last):
+    ...
+    lnb.core.errors.RecordError: record: must be an object {...}, not None
+    >>> load(Path("no-such-game.json"))
+    Traceback (most recent call last):
+    ...
+    lnb.core.errors.RecordError: cannot read no-such-game.json: No such file or directory
+    """
+    if isinstance(source, Mapping):
+        data: Any = source
+    else:
+        path = source if isinstance(source, Path) else _existing_file(source)
+        text = str(source) if path is None else _read(path)
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            if path is None and _looks_like_a_path(text):
+                raise RecordError(f"not a game record: {text!r} is neither JSON text "
+                                  "nor a file that exists") from None
+            where = "" if path is None else f"{path} holds "
+            raise RecordError(f"not a game record: {where}invalid JSON ({exc})") from None
+        except RecursionError:
+            raise RecordError("not a game record: the JSON is nested too deeply") from None
+    data = _dict(data, "record")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"format: {data.get('format')!r}; this library reads {FORMAT!r}")
+    name = data.get("edition", "standard")
+    if not isinstance(name, str):
+        raise RecordError(f"edition: {name!r} must be an edition name like 'standard'")
+    try:
+        edition = Edition.load(name)
+    except LnbError as exc:
+        raise RecordError(f"edition: {exc}") from None
+    players_raw = data.get("players")
+    if not isinstance(players_raw, list) or not 2 <= len(players_raw) <= 4 or not all(
+            isinstance(p, dict) and isinstance(p.get("name"), str)
+            and isinstance(p.get("character"), str) for p in players_raw):
+        raise RecordError('players: give 2 to 4 players, each {"name": ..., "character": ...}')
+    players = tuple((p["name"], p["character"]) for p in players_raw)
+    opts = _dict(data.get("options", {}), "options")
+    for key in ("take_that", "mental_arithmetic"):
+        if not isinstance(opts.get(key, key == "take_that"), bool):
+            raise RecordError(f"options: {key} must be true or false, not {opts[key]!r}")
+    handicap = _dict(opts.get("handicap", {}), "options: handicap")
+    try:
+        options = GameOptions(
+            take_that=opts.get("take_that", True),
+            mental_arithmetic=opts.get("mental_arithmetic", False),
+            handicap=handicap,
+            timer_seconds=opts.get("timer_seconds", 60),
+            operation_limit=opts.get("operation_limit"),
+        )
+    except LnbError as exc:
+        raise RecordError(f"options: {exc}") from None
+    seats = data.get("seat_order")
+    if seats is not None and (not isinstance(seats, list)
+                              or not all(isinstance(s, str) for s in seats)):
+        raise RecordError(f"seat_order: {seats!r} must list the player names")
+    seed = data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise RecordError(f"seed: {seed!r} must be a whole number (or leave it out)")
+    rounds_raw = _list(data.get("rounds"), "rounds")
+    if len(rounds_raw) > ROUNDS:
+        raise RecordError(f"rounds: {len(rounds_raw)} given; a game has at most {ROUNDS} "
+                          "(fewer: a game saved between Rounds)")
+    rounds = tuple(_round(r, i, edition) for i, r in enumerate(rounds_raw, start=1))
+    return Record(edition, options, players, None if seats is None else tuple(seats), rounds,
+                  seed, data)
+
+
+# ------------------------------------------------------------------------- replaying
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """A replayed game: the state it reached, its score sheet and its events.
+
+    For an unfinished record ``state`` waits at the next Round's Subroutine phase and
+    ``sheet`` is the standing so far.
+    """
+
+    state: State
+    sheet: ScoreSheet
+    events: tuple[RowEvent, ...]
+
+    @property
+    def finished(self) -> bool:
+        """True when the record is a whole game."""
+        return self.state.is_terminal()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON ``lnb replay --json`` prints (GAME-RECORD.md) and ``finished``;
+        ``influence`` lists only the types a player has, ``score.debugs`` is negative
+        (−3 each). Unfinished: the scores so far, ``winners`` the current leader."""
+        types = self.state.edition.influence_types
+        players = []
+        for p in self.state.players.values():
+            s = self.sheet.player(p.name)
+            players.append({
+                "name": p.name,
+                "influence": as_counts(p.influence, types),
+                "failed_experiments": p.failed_experiments,
+                "subroutines": len(p.completed),
+                "engine_rows": dict(p.engine_rows),
+                "debugs": p.debugs,
+                "score": s.to_dict(),
+            })
+        return {"players": players, "winners": list(self.sheet.winners),
+                "events": [e.to_dict() for e in self.events], "finished": self.finished}
+
+    def text(self) -> str:
+        """Every resolved row, then the score sheet."""
+        lines = [*(e.describe() for e in self.events), "", self.sheet.text()]
+        if not self.finished:
+            lines.append(f"Unfinished: {len(self.state.history)} of {ROUNDS} Rounds played; "
+                         f"the game resumes at Round {self.state.round}.")
+        return "\n".join(lines)
+
+
+def replay(record: str | Path | Mapping[str, Any] | Record) -> ReplayResult:
+    """Replay a record: a finished one to its final scores, an unfinished one to the next
+    Round's Subroutine phase (ready to play on); raise ``RecordError`` (nothing
+    half-applied: the caller gets a new State or an error)."""
+    rec = record if isinstance(record, Record) else load(record)
+    try:
+        game = Game(rec.players, rec.options, seed=rec.seed, edition=rec.edition)
+    except LnbError as exc:
+        raise RecordError(f"players: {exc}") from None
+    levels = {i: r.level for i, r in enumerate(rec.rounds, start=1)}
+    patrons = {i: r.patrons for i, r in enumerate(rec.rounds, start=1)}
+    reserves: dict[tuple[int, str, int], int | None] = {}
+    for i, r in enumerate(rec.rounds, start=1):
+        for name, play in r.plays.items():
+            for sub, patron in play.activate:
+                reserves[(i, name, sub)] = patron
+    played = len(rec.rounds)
+    chance = ResumedChance(ScriptedChance(rec.seats, levels, patrons, reserves), played,
+                           RandomChance(resumed_generator(rec.seed, played)))
+    state = game.new_initial_state(chance)
+    for number, entry in enumerate(rec.rounds, start=1):
+        _Round(state, number, entry).play()
+    # Four full Rounds end the game; fewer leave it at the next Round's Subroutine phase.
+    assert state.is_terminal() == rec.finished and state.round == min(played + 1, ROUNDS)
+    return ReplayResult(state, state.score_sheet(), tuple(state.events))
+
+
+class _Round:
+    """Drives one Round of a record through the State's actions."""
+
+    def __init__(self, state: State, number: int, entry: RoundEntry) -> None:
+        self.state = state
+        self.number = number
+        self.entry = entry
+        self.picks = {n: list(p.picks) for n, p in entry.plays.items()}
+        self.debug_used: set[str] = set()
+
+    def fail(self, name: str | None, message: str, row: int | None = None) -> RecordError:
+        where = f"Round {self.number}" + (f", {name}" if name else "")
+        where += f", row {row}" if row is not None else ""
+        if name and message.startswith(f"{name}: "):  # the State's message names them too
+            message = message[len(name) + 2:]
+        return RecordError(f"{where}: {message}")
+
+    def apply(self, action: Any, name: str | None, row: int | None = None) -> None:
+        try:
+            self.state.apply_action(action)
+        except RecordError:
+            raise
+        except LnbError as exc:
+            raise self.fail(name, str(exc), row) from None
+
+    def play(self) -> None:
+        state, plays = self.state, self.entry.plays
+        for name in state.names:
+            if name not in plays:
+                raise self.fail(None, f"player {name} is missing from plays")
+        for name in plays:
+            if name not in state.players:
+                raise self.fail(None, f"{name!r} in plays is not a player of this game")
+        for name in state.names:
+            self.apply(Target(name, plays[name].target), name)
+        if self.number == 1:
+            for name in state.names:
+                if plays[name].activate:
+                    raise self.fail(name, "Subroutines are activated from Round 2 on")
+        while state.phase is Phase.ACTIVATE:
+            name = state.current_players()[0]
+            self.apply(Activate(name, tuple(s for s, _ in plays[name].activate)), name)
+        self.program_phase()
+        self.resolution_phase()
+
+    def program_phase(self) -> None:
+        state, plays = self.state, self.entry.plays
+        tokens = sorted(p.finished for p in plays.values())
+        if tokens != list(range(1, len(plays) + 1)):
+            raise self.fail(None, f"finished tokens {tokens} must be 1 to {len(plays)}, "
+                            "one each")
+        for name in state.names:
+            play = plays[name]
+            aims = []
+            for sub, patron in play.activate:
+                try:
+                    effect = state.player(name).character.subroutine(sub).effect
+                except LnbError as exc:
+                    raise self.fail(name, str(exc)) from None
+                if patron is not None and effect is not Effect.RESERVE:
+                    aims.append((sub, patron))
+            self.apply(WriteProgram(name, play.program, tuple(aims)), name)
+        ordered = sorted(state.names, key=lambda n: plays[n].finished)
+        for name in ordered:
+            if not plays[name].stopped:
+                self.apply(Finish(name), name)
+        if state.phase is Phase.PROGRAM:
+            self.apply(TimeUp(), None)
+        for name in state.names:
+            got = next(t for t, n in enumerate(state.order, start=1) if n == name)
+            if got != plays[name].finished:
+                raise self.fail(name, f"finished {plays[name].finished}, but the timer gives "
+                                f"token {got}: stopped players take the remaining tokens in "
+                                "last Round's order")
+
+    def resolution_phase(self) -> None:
+        state, plays = self.state, self.entry.plays
+        while state.round == self.number and state.phase in (Phase.RESOLUTION, Phase.DEBUG):
+            turn = state.turn()
+            assert turn is not None
+            name, row = turn
+            play = plays[name]
+            if state.phase is Phase.DEBUG:
+                if play.debug is not None and name not in self.debug_used:
+                    self.debug_used.add(name)
+                    self.apply(Debug(name, play.debug), name, row)
+                else:
+                    self.apply(Recompute(name), name, row)
+                continue
+            self.apply(self.resolve_action(name, row), name, row)
+        for name, play in plays.items():
+            if play.debug is not None and name not in self.debug_used:
+                if not state.options.mental_arithmetic:
+                    raise self.fail(name, "a debug is given, but Debug belongs to "
+                                    "mental-arithmetic play")
+                raise self.fail(name, "a debug is given, but no Debug was possible (no wrong "
+                                "Result, or the game's Debugs are used up)")
+
+    def resolve_action(self, name: str, row: int) -> ResolveRow:
+        options = self.state.row_options(name)
+        queue = self.picks[name]
+        patrons = sorted({o.patron for o in options if o.patron is not None})
+        patron = patrons[0] if patrons else None
+        fork = len(patrons) > 1
+        if fork and queue and isinstance(queue[0], int):
+            patron = queue.pop(0)
+            if patron not in patrons:
+                raise self.fail(name, f"pick {patron:02d}: this row's NEAR touches Patrons "
+                                + " and ".join(f"{v:02d}" for v in patrons), row)
+        mine = [o for o in options if o.patron == patron]
+        take = None
+        if len(mine) > 1 and queue:
+            pick = queue.pop(0)
+            takes = [o.take for o in mine]
+            if pick not in takes:
+                slot = next(s for s in (*self.state.patrons, *self.state.reserved)
+                            if s.value == patron)
+                raise self.fail(name, f"pick {pick!r} cannot be taken from Patron {patron:02d} "
+                                f"({', '.join(slot.patron.types)}); take "
+                                + " or ".join(str(t) for t in takes), row)
+            take = pick
+        return ResolveRow(name, patron if fork else None, take)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------------- saving
+
+
+def record_of(state: State) -> dict[str, Any]:
+    """The record of a game between Rounds or finished; mid-Round raises ``RecordError``.
+
+    >>> from lnb.babbage.game import Game, Target
+    >>> state = Game([("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage")], seed=1
+    ...              ).new_initial_state()
+    >>> record_of(state)["rounds"]
+    []
+    >>> state.apply_action(Target("Ada", 14)); state.apply_action(Target("Bea", 12))
+    >>> record_of(state)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lnb.core.errors.RecordError: Round 1 is under way (program phase): save the game after this ...
+    """
+    if not state.at_round_boundary():
+        raise RecordError(f"Round {state.round} is under way ({state.phase.value} phase): "
+                          "save the game after this Round's rows are resolved")
+    return state.to_record()
+
+
+def dumps(record: Mapping[str, Any]) -> str:
+    """A record as the JSON text ``save`` writes (UTF-8 friendly, indented, final newline)."""
+    return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
+
+
+def save(state: State, path: str | Path) -> None:
+    """Write the game's record as JSON: a finished game, or one between Rounds (an
+    unfinished record); mid-Round raises ``RecordError`` and writes nothing."""
+    Path(path).write_text(dumps(record_of(state)), "utf-8")

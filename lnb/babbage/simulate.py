@@ -1,0 +1,186 @@
+"""Bots against bots: whole games through the public actions, and a summary table.
+
+In the Program phase each bot "thinks" for ``think_seconds``: the fastest finishes first and
+takes order token 1, which starts the timer; a bot still thinking when it runs out is stopped
+(``TimeUp``) with the program it wrote.
+
+>>> summary = simulate(2, ["planner", "beginner"], seed=1)
+>>> summary.games, [row.bot for row in summary.rows]
+(2, ['planner', 'beginner'])
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from lnb.babbage.bots import BOTS, BotBase, make_bot
+from lnb.babbage.edition import Edition
+from lnb.babbage.errors import LnbError
+from lnb.babbage.game import Finish, Game, Phase, State, TimeUp
+
+PARTS = ("influence", "failed_experiments", "subroutines", "engine", "debugs")
+
+
+def seat_names(kinds: Sequence[str]) -> list[str]:
+    """Player names from bot kinds: ``planner``, or ``planner-1``, ``planner-2`` for twins."""
+    names = []
+    for i, kind in enumerate(kinds):
+        twins = [k for k in kinds if k == kind]
+        names.append(kind if len(twins) == 1 else f"{kind}-{kinds[: i + 1].count(kind)}")
+    return names
+
+
+def play_game(bots: dict[str, BotBase], game: Game) -> State:
+    """Play one whole game; each player's actions come from its bot."""
+    state = game.new_initial_state()
+    timer = game.options.timer_seconds
+    while not state.is_terminal():
+        if state.phase is Phase.PROGRAM:
+            waiting = list(state.current_players())
+            thinking = sorted(waiting, key=lambda n: (bots[n].think_seconds(state, n), n))
+            first = bots[thinking[0]].think_seconds(state, thinking[0])
+            for name in thinking:
+                action = bots[name].choose_action(state, name)
+                if not isinstance(action, Finish):
+                    state.apply_action(action)
+                if bots[name].think_seconds(state, name) > first + timer:
+                    state.apply_action(TimeUp())
+                    break
+                state.apply_action(bots[name].choose_action(state, name))
+            continue
+        name = state.current_players()[0]
+        state.apply_action(bots[name].choose_action(state, name))
+    return state
+
+
+@dataclass
+class BotRow:
+    """One bot's line of the summary."""
+
+    bot: str
+    games: int = 0
+    wins: float = 0.0
+    totals: list[int] = field(default_factory=list)
+    parts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PARTS, 0))
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def mean_score(self) -> float:
+        return sum(self.totals) / len(self.totals) if self.totals else 0.0
+
+    def mean_part(self, part: str) -> float:
+        return self.parts[part] / self.games if self.games else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "bot": self.bot, "games": self.games, "wins": self.wins,
+            "win_rate": round(self.win_rate, 4), "mean_score": round(self.mean_score, 3),
+            "mean_parts": {p: round(self.mean_part(p), 3) for p in PARTS},
+        }
+
+
+@dataclass
+class Summary:
+    """Win rates (shared wins split), mean scores and their parts, per seat's bot."""
+
+    games: int
+    players: tuple[str, ...]
+    seed: int | str
+    rows: list[BotRow]
+
+    def row(self, bot: str) -> BotRow:
+        return next(r for r in self.rows if r.bot == bot)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"games": self.games, "players": list(self.players), "seed": self.seed,
+                "bots": [r.to_dict() for r in self.rows]}
+
+    def table(self) -> str:
+        """A plain-text table, one line a bot."""
+        head = (f"{'bot':<12}{'win rate':>9}{'score':>8}" + "".join(
+            f"{p.replace('failed_experiments', 'failed'):>12}" for p in PARTS))
+        lines = [f"{self.games} games, seed {self.seed}", head]
+        for r in self.rows:
+            lines.append(f"{r.bot:<12}{r.win_rate:>9.1%}{r.mean_score:>8.1f}" + "".join(
+                f"{r.mean_part(p):>12.2f}" for p in PARTS))
+        return "\n".join(lines)
+
+
+def simulate(
+    games: int,
+    players: Sequence[str] = ("planner", "greedy", "beginner"),
+    seed: int | str = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> Summary:
+    """Play ``games`` seeded games between bots (2–4, by kind); characters and seats rotate.
+
+    ``progress(done, games)`` is called after each game.
+    """
+    kinds = [p.strip().lower() for p in players]
+    for k in kinds:
+        if k not in BOTS:
+            raise LnbError(f"no bot named {k!r}; choose from {', '.join(BOTS)}")
+    if not 2 <= len(kinds) <= 4:
+        raise LnbError(f"{len(kinds)} players given; a game has 2 to 4 players")
+    names = seat_names(kinds)
+    characters = [c.name for c in Edition.load().characters]
+    rows = {n: BotRow(n) for n in names}
+    for g in range(games):
+        game_seed = f"{seed}:{g}"
+        bots = {n: make_bot(k, game_seed) for n, k in zip(names, kinds, strict=True)}
+        # Rotate the characters so no bot keeps the same Subroutines.
+        cast = [characters[(i + g) % len(characters)] for i in range(len(names))]
+        game = Game(list(zip(names, cast, strict=True)), seed=_seed_int(game_seed))
+        state = play_game(bots, game)
+        sheet = state.score_sheet()
+        for ps in sheet.players:
+            row = rows[ps.name]
+            row.games += 1
+            row.totals.append(ps.total)
+            for part, value in ps.parts.items():
+                row.parts[part] += value
+        for w in sheet.winners:
+            rows[w].wins += 1 / len(sheet.winners)
+        if progress is not None:
+            progress(g + 1, games)
+    return Summary(games, tuple(names), seed, list(rows.values()))
+
+
+def _seed_int(text: str) -> int:
+    """A stable integer seed from text (Python's own ``hash`` changes between runs)."""
+    import zlib
+
+    return zlib.crc32(text.encode("utf-8"))
+
+
+def progress_bar(out: TextIO = sys.stderr, width: int = 30) -> Callable[[int, int], None]:
+    """A simple text progress bar on ``out`` (stderr), redrawn in place."""
+    def show(done: int, total: int) -> None:
+        filled = width * done // total if total else width
+        out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+        if done == total:
+            out.write("\n")
+        out.flush()
+
+    return show
+
+
+def run_cli(args: Any, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    """``lnb simulate``: progress on stderr, the table (or JSON) on stdout."""
+    import json
+
+    seed: int | str = int(args.seed) if str(args.seed).lstrip("-").isdigit() else args.seed
+    players = [p for p in args.players.split(",") if p.strip()]
+    bar = None if args.quiet else progress_bar(err)
+    summary = simulate(args.games, players, seed, bar)
+    if args.json:
+        out.write(json.dumps(summary.to_dict(), ensure_ascii=False) + "\n")
+    else:
+        out.write(summary.table() + "\n")
+    return 0

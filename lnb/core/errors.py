@@ -1,0 +1,79 @@
+"""The error family of every game of the kit: all ``ValueError``, each carrying fields.
+
+A message names what was wrong and the fix; the fields carry the same facts as data, so no
+caller ever parses a message back (``err.row``, ``err.text``, ``err.expected``...).
+
+>>> err = LnbError("row 2 'C2+': C2 is ×÷3, write C2x or C2/", row=2, text="C2+",
+...                expected=("C2x", "C2/"))
+>>> err.row, err.text, err.expected, err.fields["row"]
+(2, 'C2+', ('C2x', 'C2/'), 2)
+>>> str(err)
+"row 2 'C2+': C2 is ×÷3, write C2x or C2/"
+>>> isinstance(err, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: Fields every error has (None when they do not apply).
+COMMON_FIELDS = ("row", "text", "expected", "player", "round", "entry", "reason")
+
+
+class LnbError(ValueError):
+    """Base of every error the kit's rules raise on bad input.
+
+    ``message`` is one plain sentence for people; keyword ``fields`` are the same facts as
+    data: ``row`` (1-based program row), ``text`` (what was written), ``expected`` (what
+    would be right), ``player``, ``round``, ``entry`` (a record's or edition's entry),
+    ``reason`` (a short machine-readable key), and any others a subclass needs.
+    """
+
+    def __init__(self, message: str = "", /, **fields: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.fields: dict[str, Any] = {name: None for name in COMMON_FIELDS}
+        self.fields.update(fields)
+        for name, value in self.fields.items():
+            setattr(self, name, value)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), self.message, self.fields))
+
+    def with_context(self, prefix: str = "", **fields: Any) -> LnbError:
+        """A copy of this error (same class) with ``prefix`` before the message and more
+        fields; used where a caller knows where the input came from.
+
+        >>> LnbError("bad", row=1).with_context("Round 2 Ada: ", player="Ada").fields["player"]
+        'Ada'
+        """
+        merged = {**self.fields, **{k: v for k, v in fields.items() if v is not None}}
+        return _rebuild(type(self), prefix + self.message, merged)
+
+    def as_family(self, cls: type[LnbError], prefix: str = "", **fields: Any) -> LnbError:
+        """The same facts as another error class of the family (e.g. a ``RecordError``)."""
+        merged = {**self.fields, **{k: v for k, v in fields.items() if v is not None}}
+        return _rebuild(cls, prefix + self.message, merged)
+
+
+def _rebuild(cls: type[LnbError], message: str, fields: dict[str, Any]) -> LnbError:
+    err = cls.__new__(cls)
+    LnbError.__init__(err, message, **fields)
+    return err
+
+
+class EditionError(LnbError):
+    """An edition data file is broken, or names an edition the kit does not have."""
+
+
+class RecordError(LnbError):
+    """A game record is malformed or breaks the rules; names Round, player and row."""
+
+
+class GameError(LnbError):
+    """An action that the game does not allow now (wrong phase, wrong player...)."""
+
+
+class BadInputError(LnbError):
+    """A value handed to the library has the wrong type or shape (``None`` for a name...)."""

@@ -1,0 +1,186 @@
+"""The algebra beside the arithmetic: a program's rows as sums *and* as formulas of the start.
+
+:class:`AlgebraView` shows each row twice: the engine's arithmetic from the chosen start
+(``55 + 5 = 60``) and the row's Result as a formula of the start ``x`` (LaTeX, typeset by the
+page). Moving the start changes the sums, never the formulas. :class:`BackwardsView` works a
+program backwards from a target to every start that reaches it (:mod:`lnb.babbage.algebra`).
+
+>>> view = AlgebraView("A3+ A4/", start=55)
+>>> view.arithmetic()
+['55 + 5 = 60', '60 ÷ 2 = 30']
+>>> view.start_slider.value = 41
+>>> view.arithmetic()
+['41 + 5 = 46', '46 ÷ 2 = 23']
+>>> view.program_box.value = "A3+ Q9"
+>>> view.status.text
+"Row 2 'Q9': level Q does not exist; levels are A to E, e.g. A3+."
+>>> back = BackwardsView("A3+ A4/ B4s", target=73)
+>>> back.answer.value
+'<b>69 or 70</b> reach 73. The engine tried all 100 starts and agrees.'
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as w
+
+from lnb.babbage.board import Board
+from lnb.babbage.errors import LnbError
+from lnb.babbage.numbers import two_digits
+from lnb.babbage.programs import Program
+from widgets.core.status import StatusLine
+from widgets.core.style import stylesheet
+
+
+class AlgebraView(w.VBox):
+    """A program and a start: each row's arithmetic beside its formula of ``x``."""
+
+    def __init__(self, program: str = "A3+ A4/", start: int = 55, board: Board | None = None,
+                 *, editable: bool = True, title: str = "") -> None:
+        self.board = board or Board.standard()
+        self.program = Program()
+        self.status = StatusLine(on_continue=self.refresh)
+        self.title = w.HTML(f"<div class='lnb-title'>{html.escape(title)}</div>" if title else "")
+        self.program_box = w.Text(value=program, description="Program",
+                                  placeholder="e.g. A3+ A4/", continuous_update=False,
+                                  layout=w.Layout(width="22em",
+                                                  display=None if editable else "none"))
+        self.program_box.add_class("lnb-program-box")
+        self.start_slider = w.IntSlider(value=start, min=0, max=99, description="Start x",
+                                        continuous_update=True)
+        self.start_slider.add_class("lnb-start-slider")
+        self.table = w.HTMLMath("")
+        self.table.add_class("lnb-algebra-table")
+        self.check_line = w.HTMLMath("")
+        self.check_line.add_class("lnb-algebra-check")
+        self.program_box.observe(self.status.guarded(lambda _: self.refresh()), "value")
+        self.start_slider.observe(self.status.guarded(lambda _: self.refresh()), "value")
+        super().__init__([stylesheet(), self.title, self.program_box, self.start_slider,
+                          self.table, self.check_line, self.status])
+        self.add_class("lnb-algebra")
+        self.add_class("lnb-widget")
+        with self.status.guard():
+            self.refresh()
+
+    @property
+    def start(self) -> int:
+        """The start value chosen on the slider."""
+        return int(self.start_slider.value)
+
+    def arithmetic(self) -> list[str]:
+        """The arithmetic of each row from the start, as shown (for tests and teachers)."""
+        return [text for text, _ in self._rows()]
+
+    def _rows(self) -> list[tuple[str, bool]]:
+        value, rows, stopped = self.start, [], False
+        for i, op in enumerate(self.program.operations, start=1):
+            if stopped:
+                rows.append(("—", False))
+                continue
+            try:
+                step = op.apply(value, self.board, row=i)
+            except LnbError:
+                raw = op.raw_result(value, self.board)
+                rows.append((f"{value} → {raw} leaves 00–99", False))
+                stopped = True
+                continue
+            rows.append((step.text, True))
+            value = step.result
+        return rows
+
+    def refresh(self) -> None:
+        """Read the program box and the slider, then redraw the table."""
+        from lnb.babbage.algebra import evaluate, latex_of, operation_expression, start_symbol
+
+        text = self.program_box.value
+        try:
+            program = Program.parse(text)
+            for i, op in enumerate(program.operations, start=1):
+                op.component(self.board, i)
+        except LnbError:
+            self.table.value = self.check_line.value = ""
+            raise
+        self.program = program
+        self.status.clear()
+        x = start_symbol()
+        formula = x
+        cells = ["<tr><th>row</th><th>Operation</th><th>arithmetic</th>"
+                 "<th>formula of the start x</th></tr>",
+                 f"<tr class='lnb-start'><td></td><td>start</td><td>{two_digits(self.start)}"
+                 "</td><td>$x$</td></tr>"]
+        rows = self._rows()
+        for i, (op, (arith, ok)) in enumerate(zip(program.operations, rows, strict=True),
+                                              start=1):
+            formula = operation_expression(op, self.board, formula)
+            css = "lnb-row" if ok else "lnb-row lnb-void"
+            cells.append(f"<tr class='{css}'><td>{i}.</td><td>{op}</td>"
+                         f"<td>{html.escape(arith)}</td><td>${latex_of(formula)}$</td></tr>")
+        self.table.value = "<table class='lnb-table'>" + "".join(cells) + "</table>"
+        if rows and all(ok for _, ok in rows):
+            got = evaluate(formula, self.start)
+            self.check_line.value = (
+                f"Put $x = {self.start}$ into the last formula: it gives "
+                f"<b>{two_digits(got)}</b>, the same as the last row.")
+        elif rows:
+            self.check_line.value = ("From this start a row leaves 00–99: the formula only "
+                                     "works for starts where every row is allowed.")
+        else:
+            self.check_line.value = "Type a program to see its rows."
+
+
+class BackwardsView(w.VBox):
+    """A program and a target: the rows undone one by one, last row first, and the starts."""
+
+    def __init__(self, program: str = "A3+ A4/ B4s", target: int = 73,
+                 board: Board | None = None, *, title: str = "") -> None:
+        self.board = board or Board.standard()
+        self.status = StatusLine(on_continue=self.refresh)
+        self.title = w.HTML(f"<div class='lnb-title'>{html.escape(title)}</div>" if title else "")
+        self.program_box = w.Text(value=program, description="Program",
+                                  continuous_update=False, layout=w.Layout(width="22em"))
+        self.program_box.add_class("lnb-program-box")
+        self.target_box = w.BoundedIntText(value=target, min=0, max=99, description="Target")
+        self.target_box.add_class("lnb-target-box")
+        self.steps = w.HTMLMath("")
+        self.steps.add_class("lnb-backwards-steps")
+        self.answer = w.HTML("")
+        self.answer.add_class("lnb-backwards-answer")
+        self.program_box.observe(self.status.guarded(lambda _: self.refresh()), "value")
+        self.target_box.observe(self.status.guarded(lambda _: self.refresh()), "value")
+        super().__init__([stylesheet(), self.title, w.HBox([self.program_box, self.target_box]),
+                          self.steps, self.answer, self.status])
+        self.add_class("lnb-backwards")
+        self.add_class("lnb-widget")
+        with self.status.guard():
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Work the program backwards from the target and redraw."""
+        from lnb.babbage.algebra import starts_reaching
+
+        try:
+            result = starts_reaching(self.program_box.value, int(self.target_box.value),
+                                     self.board)
+        except LnbError:
+            self.steps.value = self.answer.value = ""
+            raise
+        self.status.clear()
+        items = [f"<li>{html.escape(step.text())}<br>solve ${step.equation}$ for $y$</li>"
+                 for step in result.steps]
+        self.steps.value = "<ol class='lnb-steps'>" + "".join(items) + "</ol>"
+        target = two_digits(result.target)
+        if result.starts:
+            starts = " or ".join(two_digits(v) for v in result.starts)
+            verb = "reaches" if len(result.starts) == 1 else "reach"
+            if len(result.starts) > 6:
+                starts = f"{len(result.starts)} starts"
+            head = f"<b>{starts}</b> {verb} {target}."
+        else:
+            head = f"<b>No start</b> reaches {target} with this program."
+        agree = ("The engine tried all 100 starts and agrees." if result.agree else
+                 "The engine disagrees: please tell your teacher!")
+        self.answer.value = f"{head} {agree}"
+
+
+__all__ = ["AlgebraView", "BackwardsView"]

@@ -1,0 +1,272 @@
+"""The board: levels A–E, four racks each; a level not yet revealed is shown locked.
+
+Shown alone it is a picture of the board. Given ``on_choose``, every space carries one button
+per function (``+``/``−`` on ±5, ``⇄`` on Swap ...); :meth:`BoardView.refresh` takes the
+choices the library allows (an Operation mapped to ``None``) or forbids (mapped to the reason,
+shown on hover), so the board itself knows no rule.
+
+>>> from lnb import Board, Operation
+>>> view = BoardView(Board.standard())
+>>> view.space("A", 3).text, view.space("C", 1).text
+('A3 ±5', 'C1 locked')
+>>> picked = []
+>>> view = BoardView(Board.standard(), on_choose=picked.append)
+>>> view.refresh(choices={Operation.parse("A3+"): None, Operation.parse("A3-"): "too small"})
+>>> view.button("A3+").click(); picked
+[Operation.parse('A3+')]
+>>> view.button("A3-").disabled, view.button("A3-").tooltip
+(True, 'too small')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
+
+from lnb.babbage.board import Board
+from lnb.babbage.components import Component, Function, Kind
+from lnb.babbage.edition import LEVELS, RACKS
+from lnb.babbage.operations import Operation, describe_kind
+from widgets.core.style import stylesheet
+
+Choices = Mapping[Operation, "str | None"]
+
+_SYMBOLS = {
+    Function.ADD: "+",
+    Function.SUBTRACT: "−",
+    Function.MULTIPLY: "×",
+    Function.DIVIDE: "÷",
+    Function.SWAP: "⇄",
+    Function.SET: "=",
+}
+
+
+def function_symbol(component: Component, function: Function) -> str:
+    """The symbol on a function button: ``+ − × ÷ ⇄ → ← =``."""
+    if function is Function.COPY:
+        return "→" if component.kind is Kind.COPY_RIGHT else "←"
+    return _SYMBOLS[function]
+
+
+def css_name(operation: Operation) -> str:
+    """A stable CSS class for an Operation's button: ``lnb-op-A3-add``."""
+    sigma = "-sigma" if operation.sigma else ""
+    return f"lnb-op-{operation.space}-{operation.function.name.lower()}{sigma}"
+
+
+_SHARED: dict[str, w.Widget] = {}
+_MAKE_SHARED: dict[str, Callable[[], w.Widget]] = {
+    "button-layout": lambda: w.Layout(width="44px"),
+    "button-style": w.ButtonStyle,
+    "html-style": HTMLStyle,
+    "layout": w.Layout,
+}
+
+
+def shared(kind: str) -> w.Widget:
+    """One Layout or style model shared by every widget of a kind on the board.
+
+    Each widget would otherwise bring its own (a model the kernel keeps and every page
+    fetches and draws); nothing on the board changes one widget's layout or style alone.
+
+    >>> shared("layout") is shared("layout"), shared("button-layout").width
+    (True, '44px')
+    """
+    part = _SHARED.get(kind)
+    if part is None or part.comm is None:  # first use, or closed (Widget.close_all())
+        part = _SHARED[kind] = _MAKE_SHARED[kind]()
+    return part
+
+
+def _is_shared(part: w.Widget) -> bool:
+    return any(part is mine for mine in _SHARED.values())
+
+
+def close_all(widget: w.Widget) -> None:
+    """Close ``widget`` with its children, layout and style (each is a model on the page),
+    except the :func:`shared` ones."""
+    for child in getattr(widget, "children", ()):
+        close_all(child)
+    for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+        if isinstance(part, w.Widget) and not _is_shared(part):
+            part.close()
+    widget.close()
+
+
+def _html(value: str, css: str) -> w.HTML:
+    """An HTML widget with the board's shared layout and style."""
+    html = w.HTML(value, layout=shared("layout"), style=shared("html-style"))
+    html.add_class(css)
+    return html
+
+
+class Space(w.HBox):
+    """One space of the board: its name and component, then its function buttons.
+
+    One box holds the name and the buttons (the name takes a whole line, the buttons wrap
+    below it): each widget costs every pupil's kernel and page a model, so there is no
+    inner box.
+    """
+
+    def __init__(self, level: str, rack: int, on_choose: Callable[[Operation], None] | None):
+        self.level, self.rack = level, rack
+        self.on_choose = on_choose
+        self.component: Component | None = None
+        self.locked = True
+        self._shown = False
+        self.sigma = False
+        self.name = _html("", "lnb-space-name")
+        self.buttons: dict[Function, w.Button] = {}
+        super().__init__([self.name], layout=shared("layout"))
+        self.add_class("lnb-space")
+        self.add_class(f"lnb-space-{level}{rack}")
+
+    def show(self, component: Component | None) -> None:
+        """Show a component, or the lock when the level is not revealed."""
+        if self._shown and component == self.component:
+            return
+        self._shown = True
+        self.component, self.locked = component, component is None
+        space = f"{self.level}{self.rack}"
+        if component is None:
+            self.name.value = f"{space} locked"
+            # The tooltip goes on the name: a Box with a tooltip fails to render in
+            # ipywidgets 8.1 (its view reads the Box's missing ``description``).
+            self.name.tooltip = f"Level {self.level} is not revealed yet"
+            self.add_class("lnb-space-locked")
+            self._set_buttons({})
+            return
+        self.remove_class("lnb-space-locked")
+        self.name.value = f"{space} {component.label}"
+        self.name.tooltip = f"{space}: {describe_kind(component)}"
+        if self.on_choose is None:
+            return
+        buttons = {}
+        for function in component.functions:
+            button = w.Button(description=function_symbol(component, function),
+                              layout=shared("button-layout"), style=shared("button-style"))
+            button.add_class("lnb-fn")
+            button.add_class(css_name(Operation(self.level, self.rack, function)))
+            button.on_click(self._clicked(function))
+            buttons[function] = button
+        self._set_buttons(buttons)
+
+    def _set_buttons(self, buttons: dict[Function, w.Button]) -> None:
+        old, self.buttons = self.buttons, buttons
+        self.children = (self.name, *buttons.values())
+        for button in old.values():
+            close_all(button)
+
+    @property
+    def text(self) -> str:
+        """What the space shows, as plain text."""
+        if self.component is None:
+            return f"{self.level}{self.rack} locked"
+        return f"{self.level}{self.rack} {self.component.label}"
+
+    def _clicked(self, function: Function) -> Callable[[w.Button], None]:
+        def clicked(_: w.Button) -> None:
+            if self.on_choose is not None:
+                self.on_choose(Operation(self.level, self.rack, function, self.sigma))
+
+        return clicked
+
+
+class BoardView(w.VBox):
+    """The five levels of the board as a grid of spaces.
+
+    A level not revealed yet is drawn as one line (``C–E locked``), not as four spaces: its
+    spaces are made when it is revealed (or when :meth:`space` asks for one).
+    """
+
+    def __init__(self, board: Board | None = None,
+                 on_choose: Callable[[Operation], None] | None = None) -> None:
+        self.board = board or Board.standard()
+        self.on_choose = on_choose
+        self.spaces: dict[tuple[str, int], Space] = {}
+        self._labels: dict[str, w.HTML] = {}
+        self._locked_line = _html("", "lnb-levels-locked")
+        self._drawn: tuple[str, ...] | None = None
+        self.grid = w.GridBox(
+            [], layout=w.Layout(grid_template_columns="2em repeat(4, minmax(6em, 1fr))"))
+        self.grid.add_class("lnb-board")
+        super().__init__([stylesheet(), self.grid])
+        self.add_class("lnb-board-view")
+        self.add_class("lnb-widget")
+        self.refresh()
+
+    def space(self, level: str, rack: int) -> Space:
+        """The widget of one space."""
+        key = (level.upper(), rack)
+        if key not in self.spaces:
+            if key[0] not in LEVELS or rack not in RACKS:
+                raise KeyError(key)
+            self.spaces[key] = Space(key[0], rack, self.on_choose)
+            comps = self.board.levels.get(key[0])
+            self.spaces[key].show(comps[rack - 1] if comps else None)
+        return self.spaces[key]
+
+    def button(self, operation: Operation | str) -> w.Button:
+        """The button that writes ``operation`` (``KeyError`` when there is none)."""
+        if isinstance(operation, str):
+            operation = Operation.parse(operation)
+        return self.space(operation.level, operation.rack).buttons[operation.function]
+
+    def _draw(self) -> None:
+        """Lay the grid out again when the revealed levels change."""
+        revealed = tuple(lv for lv in LEVELS if self.board.levels.get(lv))
+        if revealed == self._drawn:
+            return
+        self._drawn = revealed
+        for key in [k for k in self.spaces if k[0] not in revealed]:
+            close_all(self.spaces.pop(key))  # a level locked again (a new puzzle's board)
+        cells: list[w.Widget] = []
+        for level in revealed:
+            if level not in self._labels:
+                self._labels[level] = _html(level, "lnb-level")
+            cells.append(self._labels[level])
+            cells.extend(self.space(level, rack) for rack in RACKS)
+        locked = [lv for lv in LEVELS if lv not in revealed]
+        if locked:
+            names = locked[0] if len(locked) == 1 else f"{locked[0]}–{locked[-1]}"
+            if len(locked) > 1 and "".join(locked) not in "".join(LEVELS):
+                names = ", ".join(locked)
+            self._locked_line.value = (
+                f"<span title='{'Level' if len(locked) == 1 else 'Levels'} {names} "
+                f"{'is' if len(locked) == 1 else 'are'} not revealed yet'>"
+                f"{names} locked</span>")
+            cells.append(self._locked_line)
+        self.grid.children = tuple(cells)
+
+    def refresh(self, board: Board | None = None, choices: Choices | None = None,
+                sigma: bool = False, used: frozenset[str] = frozenset()) -> None:
+        """Redraw from ``board``; enable exactly the choices mapped to ``None``.
+
+        ``used`` names spaces already in the program (highlighted); ``sigma`` marks the
+        Operations the buttons write as Σ rows.
+        """
+        if board is not None:
+            self.board = board
+        self._draw()
+        for (level, rack), space in self.spaces.items():
+            comps = self.board.levels.get(level)
+            space.show(comps[rack - 1] if comps else None)
+            space.sigma = sigma
+            name = f"{level}{rack}"
+            if name in used:
+                space.add_class("lnb-space-used")
+            else:
+                space.remove_class("lnb-space-used")
+            for function, button in space.buttons.items():
+                op = Operation(level, rack, function, sigma)
+                if choices is None or (op in choices and choices[op] is None):
+                    disabled, tip = False, f"{op}"
+                else:
+                    disabled = True
+                    tip = (choices.get(op) if op in choices else None) or f"{op} is not allowed now"
+                if button.disabled != disabled:
+                    button.disabled = disabled
+                if button.tooltip != tip:
+                    button.tooltip = tip

@@ -1,0 +1,351 @@
+"""An exercise for a lesson: a question, an answer box, *Check*, instant feedback, hints.
+
+The answer is checked by a *check*: a function from the typed text to a :class:`Verdict`,
+built from the library (:func:`number`, :func:`numbers`, :func:`words`, or a
+:class:`lnb.babbage.puzzles.Puzzle` checked by :func:`lnb.babbage.hints.check_answer`). Hints escalate: each
+press of *Hint* shows one more. Every callback runs inside the status line's guard, so a
+pupil never sees a traceback.
+
+>>> ex = Exercise("What is 55 + 5?", number(60, "55 + 5 = 60"), hints=["Count on 5 from 55."])
+>>> ex.submit("61").message
+'Not yet: 61 is too big.'
+>>> ex.next_hint()
+'Count on 5 from 55.'
+>>> ex.submit("60").correct, ex.solved, ex.attempts
+(True, True, 2)
+>>> ex.status.text
+'Yes! 55 + 5 = 60'
+>>> from lnb.babbage.puzzles import Puzzle
+>>> ex = Exercise.for_puzzle(Puzzle(start=55, targets=(30,), limit=2))
+>>> ex.submit("A3+ A4x").message  # doctest: +ELLIPSIS
+'Row 2 (A4x): 60 × 2 = 120 leaves 00–99. ...'
+>>> ex.submit("A3+ A4/").correct
+True
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+import ipywidgets as w
+
+from lnb.babbage.errors import LnbError
+from lnb.babbage.numbers import two_digits
+from lnb.babbage.programs import Program
+from widgets.core.status import StatusLine
+from widgets.core.style import stylesheet
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a check says about one answer: right or not, and a short sentence why."""
+
+    correct: bool
+    message: str
+
+
+Check = Callable[[str], Verdict]
+HintSource = Callable[[int, str], str]
+"""A hint maker: (hint number from 1, the pupil's answer so far) -> the hint's text."""
+
+_INT = re.compile(r"(?<!\d)-?\d+")  # '60-61' is 60 and 61: a dash between digits separates
+EMPTY = "Type your answer first."
+_NONE_WORDS = {"none", "no", "nothing", "no start", "-", "0 starts", "nobody"}
+
+
+def read_number(text: str) -> int | None:
+    """The whole number typed (``'07'`` is 7, ``'−54'`` is −54), or None.
+
+    >>> read_number(" 07 "), read_number("−54"), read_number("seven")
+    (7, -54, None)
+    """
+    cleaned = text.strip().replace("−", "-").replace(" ", "")
+    return int(cleaned) if re.fullmatch(r"-?\d+", cleaned) else None
+
+
+def number(expected: int, explain: str = "", direction: bool = True) -> Check:
+    """Check a whole-number answer; say *too big* / *too small* when ``direction``.
+
+    The example in the reply to text that is not a number is never the answer:
+
+    >>> check = number(27, "55 ÷ 2 = 27 r 1: the remainder is dropped.")
+    >>> check("27.5").message, check("").message
+    ('Type a whole number, like 32.', 'Type your answer first.')
+    """
+
+    def check(text: str) -> Verdict:
+        if not text.strip():
+            return Verdict(False, EMPTY)
+        value = read_number(text)
+        if value is None:
+            return Verdict(False, f"Type a whole number, like {_example(expected)}.")
+        if value == expected:
+            return Verdict(True, f"Yes! {explain}".strip())
+        if direction:
+            side = "too big" if value > expected else "too small"
+            return Verdict(False, f"Not yet: {value} is {side}.")
+        return Verdict(False, f"Not yet: {value} is not it.")
+
+    return check
+
+
+def _examples(avoid: Iterable[int], count: int = 1) -> list[int]:
+    """Two-digit numbers to show as examples, none of them in ``avoid`` (nor minus one of
+    them): an example must never give the answer away. They change with the answers, so
+    no fixed example being skipped tells which answer it was.
+
+    >>> _examples({27}), _examples({32}), _examples({69, 70}, 2)
+    ([32], [67], [96, 29])
+    """
+    avoid = {abs(v) for v in avoid}
+    # With one answer e, (7e + 13) mod 90 + 10 is never e nor -e (6e ≡ 67 and -8e ≡ 23
+    # (mod 90) have no solution); further steps of 23 go round all 90 two-digit numbers.
+    start = (7 * sum(avoid) + 13) % 90
+    found: list[int] = []
+    for k in range(90):
+        value = (start + 23 * k) % 90 + 10
+        if value not in avoid:
+            found.append(value)
+            if len(found) == count:
+                break
+    return found
+
+
+def _example(expected: int) -> str:
+    return str(_examples({expected})[0])
+
+
+def numbers(expected: Iterable[int], explain: str = "") -> Check:
+    """Check an answer that is a set of numbers, in any order (``69, 70``); none may be
+    the answer (type *none*).
+
+    >>> check = numbers([69, 70])
+    >>> check("70").message
+    'Right so far, but there is 1 more.'
+    >>> check("69 70 71").message
+    '71 does not work.'
+    >>> check("69-70").correct  # a dash between numbers separates them
+    True
+    >>> numbers([])("none").correct
+    True
+    """
+    wanted = sorted(set(expected))
+    example = ", ".join(str(v) for v in _examples(wanted, 2))
+
+    def check(text: str) -> Verdict:
+        typed = text.strip().lower()
+        if not typed:
+            return Verdict(False, EMPTY)
+        if not wanted and typed in _NONE_WORDS:
+            return Verdict(True, f"Yes! No number works. {explain}".strip())
+        given = sorted({int(v) for v in _INT.findall(typed.replace("−", "-"))})
+        if not given:
+            if typed in _NONE_WORDS:
+                return Verdict(False, "Not yet: some numbers do work.")
+            return Verdict(False, f"Type numbers separated by commas, like {example} "
+                                  "(or none).")
+        wrong = [v for v in given if v not in wanted]
+        if wrong:
+            listed = ", ".join(str(v) for v in wrong)
+            return Verdict(False, f"{listed} {'does' if len(wrong) == 1 else 'do'} not work.")
+        missing = len(wanted) - len(given)
+        if missing:
+            more = "1 more" if missing == 1 else f"{missing} more"
+            return Verdict(False, f"Right so far, but there {'is' if missing == 1 else 'are'} "
+                                  f"{more}.")
+        return Verdict(True, f"Yes! {explain}".strip())
+
+    return check
+
+
+def words(accepted: Iterable[str], explain: str = "", example: str = "yes or no") -> Check:
+    """Check a one-word answer (case and spaces do not matter). ``example`` is shown when
+    nothing is typed, unless it names an accepted answer.
+
+    >>> words(["yes"])("Yes ").correct, words(["yes"])("no").message
+    (True, 'Not yet: think again.')
+    >>> words(["science"], example="a type, like Art")("").message
+    'Type your answer first: a type, like Art.'
+    """
+    allowed = {" ".join(a.strip().lower().split()) for a in accepted}
+    gives_away = any(re.search(rf"(?<!\w){re.escape(a)}(?!\w)", example.lower())
+                     for a in allowed)
+    empty = EMPTY if gives_away or not example else f"{EMPTY[:-1]}: {example}."
+
+    def check(text: str) -> Verdict:
+        typed = " ".join(text.strip().lower().split())
+        if not typed:
+            return Verdict(False, empty)
+        if typed in allowed:
+            return Verdict(True, f"Yes! {explain}".strip())
+        return Verdict(False, "Not yet: think again.")
+
+    return check
+
+
+def rows_html(program: str, board: object, start: int) -> str:
+    """The rows of a typed program as the engine works them out (``55 + 5 = 60``), stopping
+    at the first row that breaks a rule; '' when the text is not a program."""
+    try:
+        parsed = Program.parse(program)
+    except LnbError:
+        return ""
+    value, cells = start, [f"<tr class='lnb-start'><td></td><td>Start</td>"
+                           f"<td>{two_digits(start)}</td></tr>"]
+    for i, op in enumerate(parsed.operations, start=1):
+        try:
+            step = op.apply(value, board, row=i)  # type: ignore[arg-type]
+        except LnbError:
+            cells.append(f"<tr class='lnb-row lnb-void'><td>{i}.</td><td>{op}</td>"
+                         "<td>not allowed</td></tr>")
+            break
+        cells.append(f"<tr class='lnb-row'><td>{i}.</td><td>{op}</td>"
+                     f"<td>{html.escape(step.text)}</td></tr>")
+        value = step.result
+    return "<table>" + "".join(cells) + "</table>"
+
+
+class Exercise(w.VBox):
+    """One question with an answer box, a *Check* button, feedback and escalating hints."""
+
+    def __init__(
+        self,
+        question: str,
+        check: Check,
+        hints: Sequence[str] | tuple[int, HintSource] = (),
+        *,
+        placeholder: str = "your answer",
+        title: str = "",
+        show_rows: Callable[[str], str] | None = None,
+        on_solved: Callable[[Exercise], None] | None = None,
+    ) -> None:
+        self.check = check
+        if isinstance(hints, tuple) and len(hints) == 2 and callable(hints[1]):
+            self.hint_count, self._hint_source = hints  # type: ignore[misc]
+        else:
+            texts = list(hints)  # type: ignore[arg-type]
+            self.hint_count = len(texts)
+            self._hint_source = lambda n, _text: texts[n - 1]
+        self.show_rows = show_rows
+        self.on_solved = on_solved
+        self.solved = False
+        self.attempts = 0
+        self._last_checked: str | None = None
+        self.hints_shown: list[str] = []
+
+        self.status = StatusLine()
+        self.title = w.HTML(f"<div class='lnb-title'>{html.escape(title)}</div>" if title else "")
+        self.question = w.HTMLMath(f"<div style='font-size:19px'>{question}</div>")
+        self.question.add_class("lnb-question")
+        self.answer = w.Text(placeholder=placeholder, continuous_update=False,
+                             layout=w.Layout(width="16em"))
+        self.answer.add_class("lnb-answer")
+        self.answer.observe(self.status.guarded(self._answer_changed), "value")
+        self.check_button = w.Button(description="Check", button_style="primary",
+                                     tooltip="Check your answer")
+        self.check_button.add_class("lnb-check")
+        self.check_button.on_click(self.status.guarded(lambda _: self._check_clicked()))
+        self.hint_button = w.Button(description="Hint", tooltip="Show a hint")
+        self.hint_button.add_class("lnb-hint")
+        self.hint_button.on_click(self.status.guarded(lambda _: self.next_hint()))
+        self.hint_list = w.HTML("")
+        self.hint_list.add_class("lnb-hints")
+        self.rows = w.HTML("")
+        self.rows.add_class("lnb-rows")
+        super().__init__([
+            stylesheet(), self.title, self.question,
+            w.HBox([self.answer, self.check_button, self.hint_button]),
+            self.status, self.rows, self.hint_list,
+        ])
+        self.add_class("lnb-exercise")
+        self.add_class("lnb-widget")
+        self._draw_hints()
+
+    @classmethod
+    def for_puzzle(cls, puzzle: object, question: str | None = None, **kwargs: object
+                   ) -> Exercise:
+        """A program-writing exercise: the pupil types rows; the library checks and hints.
+
+        ``puzzle`` is an :class:`lnb.babbage.puzzles.Puzzle`; its three hint levels are shown one by
+        one, each about the rows typed so far.
+        """
+        from lnb.babbage.hints import LEVELS, check_answer, hint
+        from lnb.babbage.puzzles import Puzzle
+
+        assert isinstance(puzzle, Puzzle)
+
+        def check(text: str) -> Verdict:
+            feedback = check_answer(puzzle, text)
+            return Verdict(feedback.solved, feedback.message)
+
+        def hint_text(level: int, text: str) -> str:
+            try:
+                Program.parse(text)
+            except LnbError:
+                text = ""
+            return hint(puzzle, text, level).text
+
+        kwargs.setdefault("placeholder", "type rows, e.g. A3+ B4s")
+        kwargs.setdefault("show_rows",
+                          lambda text: rows_html(text, puzzle.board, puzzle.start))
+        return cls(question or html.escape(puzzle.text()), check, (len(LEVELS), hint_text),
+                   **kwargs)  # type: ignore[arg-type]
+
+    # -- actions ------------------------------------------------------------------------------
+    def submit(self, text: str) -> Verdict:
+        """Check ``text`` and show the verdict (what *Check* does with the answer box); an
+        empty answer is not an attempt."""
+        if not text.strip():
+            self._last_checked = text
+            self.status.info(EMPTY)
+            return Verdict(False, EMPTY)
+        self.attempts += 1
+        self._last_checked = text
+        verdict = self.check(text)
+        if self.show_rows is not None:
+            self.rows.value = self.show_rows(text)
+        if verdict.correct:
+            self.status.ok(verdict.message)
+            self.add_class("lnb-solved")
+            first = not self.solved
+            self.solved = True
+            if first and self.on_solved is not None:
+                self.on_solved(self)
+        else:
+            self.status.error(verdict.message)
+        return verdict
+
+    def next_hint(self) -> str | None:
+        """Show the next hint (about the answer typed so far); None when all are shown."""
+        number_ = len(self.hints_shown) + 1
+        if number_ > self.hint_count:
+            return None
+        text = self._hint_source(number_, self.answer.value)
+        self.hints_shown.append(text)
+        self._draw_hints()
+        return text
+
+    # -- callbacks and drawing -------------------------------------------------------------
+    def _answer_changed(self, change: dict) -> None:
+        if change["new"].strip():
+            self.submit(change["new"])
+
+    def _check_clicked(self) -> None:
+        # Leaving the box already checked this text (the click moved the focus): once is enough.
+        if self.answer.value != self._last_checked or not self.status.text:
+            self.submit(self.answer.value)
+
+    def _draw_hints(self) -> None:
+        left = self.hint_count - len(self.hints_shown)
+        self.hint_button.disabled = left == 0
+        self.hint_button.layout.display = None if self.hint_count else "none"
+        self.hint_button.description = (f"Hint ({len(self.hints_shown) + 1} of "
+                                        f"{self.hint_count})" if left else "No more hints")
+        items = "".join(f"<li>{html.escape(h)}</li>" for h in self.hints_shown)
+        self.hint_list.value = f"<ol class='lnb-hint-list'>{items}</ol>" if items else ""
+
+
+__all__ = ["Exercise", "Verdict", "number", "numbers", "read_number", "rows_html", "words"]

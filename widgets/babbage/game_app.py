@@ -1,0 +1,928 @@
+"""The game as an app: seats, four Rounds, the race against the minute, resolution, scores.
+
+Everything the game decides is decided by ``lnb.babbage.game.State``: the app only turns clicks into
+actions (``Target``, ``Activate``, ``WriteProgram``, ``Finish``, ``TimeUp``, ``ResolveRow``,
+``Debug``, ``Recompute``) and redraws. Computer players act through :class:`Computer`, which
+is played by a bot of ``lnb.babbage.bots`` (beginner, greedy or planner); each computer "thinks" for
+the bot's think time, counted by the browser's clock, before it finishes its program. People
+sharing the screen write in turn, each on their own clock from 0, and race as if they had written
+at once (``lnb.core.race``): the order of finishing is by those times. In
+mental-arithmetic play a person who chooses Debug rewrites under a fresh timer of the Round's
+length (none when untimed); at zero the rows written so far are handed in.
+
+"Save the game" works between Rounds (and at the end): the download is an ``lnb-game/1``
+record, where each computer seat carries the extra field ``"computer": "<bot>"``. "Load a
+game" resumes an unfinished record (computers from that field, everyone else a person) and
+opens a finished one for review.
+
+>>> app = GameApp([Seat("You"), Seat("Babbage", computer=True, character="Charles Babbage")],
+...               seed=3)
+>>> app.state.phase.name, app.phase_title.value
+('TARGET', '<b>Round 1 of 4</b> · You: choose a Subroutine to target (others, look away!)')
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import logging
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import ipywidgets as w
+
+from lnb.babbage.bots import BOTS, make_bot
+from lnb.babbage.edition import Edition
+from lnb.babbage.errors import GameError, LnbError, RecordError
+from lnb.babbage.game import (
+    Activate,
+    Debug,
+    Finish,
+    Game,
+    GameOptions,
+    Phase,
+    Recompute,
+    State,
+    Target,
+    TimeUp,
+    WriteProgram,
+)
+from lnb.babbage.numbers import two_digits
+from lnb.babbage.programs import Program
+from lnb.core.race import Race
+from widgets.babbage.board import BoardView, close_all
+from widgets.babbage.patrons import PatronsView
+from widgets.babbage.program_builder import ProgramBuilder
+from widgets.babbage.resolution import ResolutionView
+from widgets.babbage.scoreboard import ScoreSheetView
+from widgets.babbage.subroutines import SubroutinesView
+from widgets.core.status import StatusLine
+from widgets.core.style import stylesheet
+from widgets.core.timer import Timer
+
+LOG = logging.getLogger("widgets")
+ROUNDS = 4
+NOT_A_GAME = "That file is not a game saved by this app: choose its .json file."
+CLOCK_LIMIT = 3600  # seconds the hidden clock may count in one Program phase
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat at the table: a name, a person or a computer (which bot), a character and
+    a handicap (one or two Influence marks to start with)."""
+
+    name: str
+    computer: bool = False
+    character: str = "Ada Lovelace"
+    handicap: tuple[str, ...] = ()
+    bot: str = "greedy"
+
+
+# --------------------------------------------------------------------------- computers
+class Computer:
+    """A computer player for one seat, played by a bot of ``lnb.babbage.bots``."""
+
+    def __init__(self, name: str, kind: str = "greedy", seed: int = 0,
+                 think: float | None = None) -> None:
+        self.name = name
+        self.kind = kind
+        self.bot = make_bot(kind, seed=seed)
+        self.think = think
+
+    def act(self, state: State) -> Any:
+        """The bot's action now (in the Program phase: its program, ``WriteProgram``; in
+        mental-arithmetic play the bot writes each row's true Result itself)."""
+        return self.bot.choose_action(state, self.name)
+
+    def think_seconds(self, state: State) -> float:
+        """How long, on the browser's clock, this player takes to finish its program."""
+        if self.think is not None:
+            return self.think
+        return round(self.bot.think_seconds(state, self.name), 1)
+
+
+# --------------------------------------------------------------------------- the setup form
+class SetupForm(w.VBox):
+    """Choose 2–4 seats (person or computer, character, handicap) and the options."""
+
+    def __init__(self, on_start: Callable[[list[Seat], GameOptions, bool], None],
+                 edition: Edition | None = None) -> None:
+        self.edition = edition or Edition.load()
+        self.on_start = on_start
+        characters = [c.name for c in self.edition.characters]
+        kinds = ["Person", *(f"Computer ({kind})" for kind in BOTS)]
+        handicaps = ["No handicap", *self.edition.influence_types]
+        self.count = w.ToggleButtons(options=[2, 3, 4], value=2, description="Players")
+        self.count.add_class("lnb-seat-count")
+        self.rows = []
+        defaults = [("You", "Person"), ("Computer", "Computer (greedy)"),
+                    ("Player 3", "Person"), ("Player 4", "Person")]
+        for i, (name, kind) in enumerate(defaults):
+            row = w.HBox([
+                w.Text(value=name, description=f"Seat {i + 1}", layout=w.Layout(width="16em")),
+                w.Dropdown(options=kinds, value=kind, layout=w.Layout(width="8em")),
+                w.Dropdown(options=characters, value=characters[i],
+                           layout=w.Layout(width="14em")),
+                w.Dropdown(options=handicaps, value=handicaps[0],
+                           layout=w.Layout(width="10em")),
+            ])
+            row.add_class("lnb-seat")
+            row.add_class(f"lnb-seat-{i + 1}")
+            self.rows.append(row)
+        self.take_that = w.Checkbox(value=True, description="Take-that Subroutines", indent=False)
+        self.mental = w.Checkbox(value=False, description="Mental arithmetic (write your Results)",
+                                 indent=False)
+        self.mental.add_class("lnb-mental-option")
+        self.timed = w.Dropdown(options=["60 seconds", "No time limit"], value="60 seconds",
+                                description="Timer")
+        self.start_button = w.Button(description="Start the game", button_style="success")
+        self.start_button.add_class("lnb-start-game")
+        self.start_button.on_click(lambda _: self._start())
+        self.count.observe(lambda _: self.refresh(), "value")
+        super().__init__([
+            w.HTML("<div class='lnb-title'>New game</div>"
+                   "<div>Choose who plays. A <b>Person</b> plays on this screen "
+                   "(take turns); a <b>Computer</b> plays by itself.</div>"),
+            self.count, *self.rows, self.take_that, self.mental, self.timed, self.start_button,
+        ])
+        self.add_class("lnb-setup")
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Show as many seat rows as players."""
+        for i, row in enumerate(self.rows):
+            row.layout.display = None if i < self.count.value else "none"
+
+    def seats(self) -> list[Seat]:
+        """The seats as filled in."""
+        out = []
+        for row in self.rows[: self.count.value]:
+            name, kind, character, handicap = (c.value for c in row.children)
+            marks = () if handicap == "No handicap" else (handicap,)
+            bot = kind[len("Computer ("):-1] if kind.startswith("Computer") else "greedy"
+            out.append(Seat(name.strip(), kind != "Person", character, marks, bot))
+        return out
+
+    def options(self) -> GameOptions:
+        """The rule options chosen."""
+        handicap = {s.name: list(s.handicap) for s in self.seats() if s.handicap}
+        return GameOptions(take_that=self.take_that.value,
+                           mental_arithmetic=self.mental.value, handicap=handicap)
+
+    def _start(self) -> None:
+        self.on_start(self.seats(), self.options(), self.timed.value == "60 seconds")
+
+
+# --------------------------------------------------------------------------- loading
+def record_data(text: str) -> dict[str, Any]:
+    """The JSON object of a saved game's text (a byte-order mark is fine); anything else
+    raises ``RecordError`` in one plain sentence. Never a path: nothing is read here.
+
+    >>> record_data('\ufeff{"format": "lnb-game/1"}')
+    {'format': 'lnb-game/1'}
+    >>> record_data("/etc/hostname")
+    Traceback (most recent call last):
+    lnb.core.errors.RecordError: That file is not a game saved by this app: choose its .json file.
+    """
+    try:
+        data = json.loads(text.lstrip("\ufeff"))
+    except (ValueError, RecursionError):
+        data = None
+    if not isinstance(data, dict) or "format" not in data:
+        raise RecordError(NOT_A_GAME)
+    return data
+
+
+# --------------------------------------------------------------------------- the app
+class GameApp(w.VBox):
+    """The whole game in one widget. Without ``seats`` it opens on the setup form."""
+
+    def __init__(self, seats: Sequence[Seat] | None = None, *, options: GameOptions | None = None,
+                 timed: bool = True, seed: int | None = None,
+                 think: float | None = None) -> None:
+        self.edition = Edition.load()
+        self.seed = seed
+        self.think = think
+        self.state: State | None = None
+        self.computers: dict[str, Computer] = {}
+        self.timed = timed
+        self.reviewing: int | None = None  # a Round just resolved, shown until "Next Round"
+        self.loaded = False  # a finished game loaded from a file
+        self._program_round = 0
+        self._resolution_round = 0
+        self.race: Race | None = None  # the Program phase's race (people write in turn)
+        self._seen: list[str] = []  # who the finished line shows as done
+        self._person: str | None = None
+        self._debug_turn: tuple[int, str, int] | None = None  # (Round, player, row) drawn
+        self._debugging = False  # the player of that turn chose Debug and rewrites now
+
+        self.status = StatusLine(on_continue=self.refresh)
+        self.header = w.HTML("<div class='lnb-title'>Lovelace &amp; Babbage</div>")
+        self.phase_title = w.HTML("")
+        self.phase_title.add_class("lnb-phase")
+        self.setup = SetupForm(self.status.guarded(self._setup_done), self.edition)
+        self.finished_line = w.HTML("")
+        self.finished_line.add_class("lnb-finished")
+        self.clock = w.Play(value=0, min=0, max=CLOCK_LIMIT, interval=1000, show_repeat=False,
+                            layout=w.Layout(display="none"))
+        self.clock.add_class("lnb-clock")
+        self.clock.observe(self.status.guarded(self._tick), "value")
+        self.choice_box = w.HBox([])
+        self.choice_box.add_class("lnb-choices")
+        self.debug_box = w.VBox([])
+        self.debug_box.add_class("lnb-debug")
+        self.next_button = w.Button(description="Next Round", button_style="primary")
+        self.next_button.add_class("lnb-next-round")
+        self.next_button.on_click(self.status.guarded(lambda _: self._next_round()))
+        self.save_button = w.Button(description="Save the game", icon="")
+        self.save_button.add_class("lnb-save")
+        self.save_button.on_click(self.status.guarded(lambda _: self.save()))
+        self.download = w.HTML("")
+        self.download.add_class("lnb-download")
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a game")
+        self.upload.add_class("lnb-load")
+        self.upload.observe(self.status.guarded(self._uploaded), "value")
+        self.new_button = w.Button(description="New game")
+        self.new_button.add_class("lnb-new-game")
+        self.new_button.on_click(self.status.guarded(lambda _: self.new_game()))
+        self.files = w.HBox([self.save_button, self.download, self.upload, self.new_button])
+        self.files.add_class("lnb-files")
+        self.body = w.VBox([])
+        self.body.add_class("lnb-body")
+        # The browser ticks a Play only if its one view is on the page when it starts playing
+        # (a view drawn later stays still; two views stop each other): so the clock and each
+        # timer's Play (added when the timer is made, well before it starts) have their only
+        # view here, hidden, whether their timer shows or not.
+        self.ticking = w.Box([self.clock], layout=w.Layout(display="none"))
+        self.ticking.add_class("lnb-ticking")
+        super().__init__([stylesheet(), self.header, self.phase_title, self.status, self.body,
+                          self.files, self.ticking])
+        self.add_class("lnb-app")
+        if seats is not None:
+            self.start(seats, options or GameOptions(), timed)
+        else:
+            self.refresh()
+
+    # -- parts made when first needed (the setup page stays as light as a small notebook) --
+    @cached_property
+    def board_view(self) -> BoardView:
+        """The board, shown while nobody writes a program."""
+        return BoardView()
+
+    @cached_property
+    def patrons_view(self) -> PatronsView:
+        """This Round's Patrons."""
+        return PatronsView()
+
+    @cached_property
+    def subs_view(self) -> SubroutinesView:
+        """The Subroutines of the player who chooses now."""
+        return SubroutinesView(on_target=self.status.guarded(self._target),
+                               on_activate=self.status.guarded(self._activate))
+
+    @cached_property
+    def builder(self) -> ProgramBuilder:
+        """The program builder of the person whose turn it is."""
+        return ProgramBuilder(on_change=self.status.guarded(self._written),
+                              on_done=self.status.guarded(self._person_done))
+
+    @cached_property
+    def timer(self) -> Timer:
+        """The minute that starts when the first player is done."""
+        timer = Timer(60 if self.timed else None, on_zero=self.status.guarded(self._time_up),
+                      hosts_play=False)
+        self.ticking.children += (timer.play,)
+        return timer
+
+    @cached_property
+    def resolution(self) -> ResolutionView:
+        """The rows of the Round, resolved one by one."""
+        return ResolutionView(advance=self.status.guarded(self._advance_resolution))
+
+    @cached_property
+    def debug_text(self) -> w.HTML:
+        """What went wrong in the row a player may Debug."""
+        return w.HTML("")
+
+    @cached_property
+    def keep_button(self) -> w.Button:
+        """Keep the rows as written (their Results are worked out again)."""
+        button = w.Button(description="Keep my rows")
+        button.add_class("lnb-recompute")
+        button.on_click(self.status.guarded(lambda _: self._choose(Recompute(self._debugger()))))
+        return button
+
+    @cached_property
+    def debug_button(self) -> w.Button:
+        """Choose to Debug: the rewrite builder opens under a fresh minute."""
+        button = w.Button(description="Debug and rewrite", button_style="warning")
+        button.add_class("lnb-debug-start")
+        button.on_click(self.status.guarded(lambda _: self.start_debug()))
+        return button
+
+    @cached_property
+    def rewrite(self) -> ProgramBuilder:
+        """The builder a player rewrites rows in after a Debug (one for the whole game)."""
+        return ProgramBuilder(mental=True, on_done=self.status.guarded(
+            lambda program: self._choose(Debug(self._debugger(), program))))
+
+    @cached_property
+    def debug_timer(self) -> Timer:
+        """The fresh minute of a Debug rewrite (one for the whole game, like the builder);
+        made when a Debug is first offered, so its Play is on the page before it starts."""
+        timer = Timer(None, on_zero=self.status.guarded(self._debug_time_up),
+                      hosts_play=False)
+        self.ticking.children += (timer.play,)
+        timer.add_class("lnb-debug-timer")
+        return timer
+
+    @cached_property
+    def scores(self) -> ScoreSheetView:
+        """The score sheet."""
+        return ScoreSheetView()
+
+    @cached_property
+    def review_rounds(self) -> w.ToggleButtons:
+        """Which Round of a loaded game to look at."""
+        rounds = w.ToggleButtons(options=[1, 2, 3, 4], value=4, description="Round")
+        rounds.add_class("lnb-review-rounds")
+        rounds.observe(self.status.guarded(lambda _: self._show_review()), "value")
+        return rounds
+
+    def _made(self, part: str) -> bool:
+        return part in self.__dict__
+
+    # -- starting and stopping -------------------------------------------------------------
+    def start(self, seats: Sequence[Seat], options: GameOptions | None = None,
+              timed: bool = True) -> None:
+        """Start a new game with these seats (``lnb`` checks names and characters)."""
+        options = options or GameOptions()
+        seed = self.seed if self.seed is not None else random.randrange(1_000_000)
+        game = Game([(s.name, s.character) for s in seats], options, seed=seed,
+                    edition=self.edition)
+        self.state = game.new_initial_state()
+        self.computers = {s.name: Computer(s.name, s.bot, seed=seed + i, think=self.think)
+                          for i, s in enumerate(seats) if s.computer}
+        self.timed = timed
+        self.reviewing = None
+        self.loaded = False
+        self._program_round = self._resolution_round = 0
+        self._clear_choices()
+        self.download.value = ""
+        self.timer.reset(options.timer_seconds if timed else None)
+        self.status.clear()
+        self.refresh()
+
+    def new_game(self) -> None:
+        """Back to the setup form (the current game is dropped)."""
+        self.state = None
+        self.clock.playing = False
+        if self._made("timer"):
+            self.timer.stop()
+        self._clear_choices()
+        self.download.value = ""
+        self.status.clear()
+        self.refresh()
+
+    def _setup_done(self, seats: list[Seat], options: GameOptions, timed: bool) -> None:
+        self.start(seats, options, timed)
+
+    def persons(self) -> list[str]:
+        """Names of the seats played by people, in seat order."""
+        return [n for n in self.state.names if n not in self.computers] if self.state else []
+
+    def apply(self, action: Any) -> None:
+        """Apply one action to the State (an illegal one raises and changes nothing)."""
+        assert self.state is not None
+        self.state.apply_action(action)
+
+    # -- computers -------------------------------------------------------------------------
+    def _run_computers(self) -> None:
+        """Let computer players act while it is only their turn (not in the Program phase)."""
+        state = self.state
+        while state is not None and not state.is_terminal():
+            if state.phase is Phase.TARGET:
+                todo = [n for n in self.computers if state.player(n).target is None]
+            elif state.phase is Phase.ACTIVATE:
+                todo = [n for n in state.current_players() if n in self.computers]
+            else:
+                return
+            if not todo:
+                return
+            self.apply(self.computers[todo[0]].act(state))
+
+    # -- Subroutine phase ------------------------------------------------------------------
+    def _target(self, number: int) -> None:
+        self.apply(Target(self._waiting_person(), number))
+        self.refresh()
+
+    def _activate(self, numbers: tuple[int, ...]) -> None:
+        self.apply(Activate(self._waiting_person(), numbers))
+        self.refresh()
+
+    def _waiting_person(self) -> str:
+        state = self.state
+        assert state is not None
+        if state.phase is Phase.TARGET:
+            names = [n for n in self.persons() if state.player(n).target is None]
+        else:
+            names = [n for n in state.current_players() if n not in self.computers]
+        if not names:
+            raise GameError("nobody needs to choose now")
+        return names[0]
+
+    # -- Program phase ---------------------------------------------------------------------
+    def _enter_program(self) -> None:
+        """Computers write their programs now and finish at their think times; people write
+        in turn, each on their own clock (see ``lnb.core.race``)."""
+        state = self.state
+        assert state is not None
+        self._program_round = state.round
+        think = {}
+        for name, computer in self.computers.items():
+            action = computer.act(state)
+            if isinstance(action, WriteProgram):
+                self.apply(action)
+            think[name] = computer.think_seconds(state)
+        self.race = Race(self.persons(), think, self.timer.seconds)
+        self._next_person()
+        if self.race.done:  # computers only: they finish in think order at once
+            self._close_program_phase()
+
+    def _next_person(self) -> None:
+        """The next person's turn: their own clock from 0, their program so far."""
+        state = self.state
+        assert state is not None and self.race is not None
+        self._person = self.race.current
+        self.timer.reset()
+        with self.clock.hold_sync():
+            self.clock.value = 0
+            self.clock.playing = self._person is not None
+        if self._person is None:
+            return
+        name = self._person
+        self.builder.reset(board=state.board, start=state.start_value(name),
+                           limit=state.program_limit(name),
+                           program=state.player(name).play.program,
+                           sigma=state.sigma_rows(name) > 0,
+                           title=f"{name}: write your program")
+        self.builder.mental = state.options.mental_arithmetic
+        self.builder.refresh()
+        self._settle(0.0)
+
+    def _written(self, program: Program) -> None:
+        if self._person is not None and self.state is not None \
+                and self.state.phase is Phase.PROGRAM:
+            self.apply(WriteProgram(self._person, program))
+
+    def _settle(self, now: float) -> None:
+        """At ``now`` on the writing person's clock: finishes whose place is certain go to
+        the State, and the minute starts once the first finish they race against is past."""
+        state = self.state
+        assert state is not None and self.race is not None
+        for name, seconds in self.race.certain_until(now):
+            if state.phase is Phase.PROGRAM and state.player(name).play.token is None:
+                self.apply(Finish(name, seconds=seconds))
+        start = self.race.minute_starts()
+        if self._person is not None and self.timer.timed and not self.timer.running \
+                and start is not None and now >= start:
+            self.timer.start()
+
+    def _person_done(self, program: Program) -> None:
+        assert self.race is not None and self._person is not None
+        self.apply(WriteProgram(self._person, program))
+        self.race.finish(float(self.clock.value))
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        """The next person writes, or (everyone has written) the Program phase ends: the
+        rest finish in order and anyone still writing or thinking is stopped."""
+        assert self.race is not None
+        self.timer.stop()
+        self._next_person()
+        if self.race.done:
+            self._close_program_phase()
+        self.refresh()
+
+    def _close_program_phase(self) -> None:
+        """Everyone has written: finishes in order, then anyone left is stopped."""
+        state = self.state
+        assert state is not None and self.race is not None
+        self.clock.playing = False
+        if state.phase is not Phase.PROGRAM:
+            return
+        for name, seconds in self.race.finishers():
+            if state.player(name).play.token is None:
+                self.apply(Finish(name, seconds=seconds))
+        if state.phase is Phase.PROGRAM:
+            self.apply(TimeUp())
+
+    def _tick(self, change: dict) -> None:
+        state = self.state
+        if state is None or state.phase is not Phase.PROGRAM or self._person is None \
+                or self.race is None:
+            self.clock.playing = False
+            return
+        now = float(change["new"])
+        before = (len(state.finished), self.timer.running, self._seen)
+        self._settle(now)
+        if (len(state.finished), self.timer.running, self.race.seen_by(now)) != before:
+            self.refresh()
+
+    def _time_up(self) -> None:
+        state = self.state
+        if state is None or state.phase is not Phase.PROGRAM or self._person is None \
+                or self.race is None:
+            return
+        self.race.stop()
+        self.status.info("Time is up! The rows written so far stand.")
+        self._end_turn()
+
+    # -- Resolution phase --------------------------------------------------------------------
+    def _round_events(self, round_no: int) -> list:
+        assert self.state is not None
+        return [e for e in self.state.events if e.round == round_no]
+
+    def _advance_resolution(self) -> bool:
+        """Resolve the next row if nobody has to choose; True when a row was resolved."""
+        state = self.state
+        if state is None or state.phase not in (Phase.RESOLUTION, Phase.DEBUG):
+            return False
+        round_no = state.round
+        name, _row = state.turn()  # type: ignore[misc]
+        actions = state.legal_actions(name)
+        if name in self.computers:
+            action = self.computers[name].act(state)
+        elif len(actions) == 1 and state.phase is Phase.RESOLUTION:
+            action = actions[0]
+        else:
+            self._draw_choices()
+            return False
+        self.apply(action)
+        self._resolved(round_no)
+        return True
+
+    def _resolved(self, round_no: int) -> None:
+        state = self.state
+        assert state is not None
+        over = state.round != round_no or state.is_terminal()
+        self.resolution.extend(self._round_events(round_no), complete=over)
+        if over:
+            self.reviewing = round_no
+        self._clear_choices()
+        self.refresh()
+
+    def _clear_choices(self) -> None:
+        self._replace(self.choice_box, ())
+        self.debug_box.children = ()  # its parts are kept for the next Debug
+        self._debug_turn = None
+        self._debugging = False
+        if self._made("debug_timer"):
+            self.debug_timer.stop()  # a rewrite handed in (or a game left) never rings later
+
+    def _choose(self, action: Any) -> None:
+        state = self.state
+        assert state is not None
+        round_no = state.round
+        self.apply(action)
+        self._resolved(round_no)
+        self.resolution.step()
+
+    def _draw_choices(self) -> None:
+        state = self.state
+        assert state is not None
+        name, row = state.turn()  # type: ignore[misc]
+        if state.phase is Phase.DEBUG:
+            self._draw_debug(name, row)
+            return
+        buttons = [w.HTML(f"<b>{html.escape(name)}, row {row}:</b> choose ")]
+        for action in state.legal_actions(name):
+            words = []
+            if action.patron is not None:
+                words.append(f"Patron {two_digits(action.patron)}")
+            words.append(f"take {action.take}" if action.take else "claim")
+            text = ", ".join(words)
+            button = w.Button(description=text[:1].upper() + text[1:])  # "Take art" keeps Art
+            button.add_class("lnb-choice")
+            button.on_click(self.status.guarded(lambda _, a=action: self._choose(a)))
+            buttons.append(button)
+        self._replace(self.choice_box, tuple(buttons))
+
+    @staticmethod
+    def _replace(box: w.Box, children: tuple[w.Widget, ...]) -> None:
+        """Show ``children`` in ``box`` and close the old ones (each is a model the kernel
+        and the page would otherwise keep for the rest of the game)."""
+        old = [c for c in box.children if all(c is not n for n in children)]
+        box.children = children
+        for child in old:
+            close_all(child)
+
+    def _debugger(self) -> str:
+        if self._debug_turn is None:
+            raise GameError("nobody needs to Debug now")
+        return self._debug_turn[1]
+
+    def _draw_debug(self, name: str, row: int) -> None:
+        state = self.state
+        assert state is not None
+        turn = (state.round, name, row)
+        if turn == self._debug_turn:
+            return  # drawn already: keep what the player has rewritten so far
+        self._debug_turn = turn
+        self._debugging = False
+        self.debug_timer.stop()  # made now if need be: its Play is on the page before it starts
+        trace_row = state.player(name).play.trace.rows[row - 1]  # type: ignore[union-attr]
+        p = state.player(name)
+        self.rewrite.reset(board=state.board, start=trace_row.before,
+                           limit=p.limit - (row - 1), title=f"{name}: rewrite from row {row}")
+        left = state.edition.max_debugs - p.debugs
+        wrote = two_digits(trace_row.written) if trace_row.written is not None else "?"
+        self.debug_text.value = (
+            f"<b>{html.escape(name)}, row {row}</b>: you wrote {wrote}, but "
+            f"{html.escape(trace_row.text)}. Debug (−{state.edition.debug_penalty} "
+            f"points, {left} left) and rewrite from row {row}, or keep your rows "
+            "(their Results are worked out again).")
+        self.debug_box.children = (self.debug_text, self.keep_button, self.debug_button)
+
+    def start_debug(self) -> None:
+        """The player whose Result was wrong chooses Debug: the rewrite builder opens under a
+        fresh timer (the Round's length; none in the untimed game). At zero the rewrite is
+        handed in as written so far."""
+        state = self.state
+        if state is None or state.phase is not Phase.DEBUG or self._debug_turn is None:
+            raise GameError("nobody needs to Debug now")
+        if self._debugging:
+            return
+        name, row = self._debug_turn[1:]
+        self._debugging = True
+        seconds = state.options.timer_seconds if self.timed else None
+        self.debug_timer.reset(seconds)
+        self.debug_timer.start()
+        self.debug_text.value = (
+            f"<b>{html.escape(name)}</b>: rewrite from row {row}, then press I'm done"
+            + (f" (when the {seconds} seconds are up, your rows stand as written)."
+               if seconds else "."))
+        timer = (self.debug_timer,) if self.debug_timer.timed else ()
+        self.debug_box.children = (self.debug_text, *timer, self.rewrite)
+
+    def _debug_time_up(self) -> None:
+        """The rewrite's minute is over: hand in the rows written so far (a row still waiting
+        for its Result is dropped); if the library refuses them, just the rows kept above."""
+        state = self.state
+        if state is None or state.phase is not Phase.DEBUG or not self._debugging:
+            return
+        _, name, row = self._debug_turn  # type: ignore[misc]
+        self.rewrite.lock("Time is up!")
+        round_no = state.round
+        try:
+            self.apply(Debug(name, self.rewrite.program))
+            said = "Time is up! The rewrite stands as written."
+        except LnbError as exc:
+            self.apply(Debug(name))  # nothing valid written: the rows kept above remain
+            said = (f"Time is up! The rewrite could not stand ({exc}): "
+                    f"the rows above row {row} remain.")
+        self._resolved(round_no)
+        self.resolution.step()
+        self.status.info(said)
+
+    def _next_round(self) -> None:
+        self.reviewing = None
+        self.resolution.load([], ())
+        self.refresh()
+
+    # -- saving and loading --------------------------------------------------------------------
+    def record_json(self) -> str:
+        """The game so far as an ``lnb-game/1`` record (JSON text): finished, or between
+        Rounds; each computer seat has ``"computer": "<bot>"``, and ``"untimed"`` says
+        whether the timer was off. Mid-Round raises
+        ``RecordError`` saying to save after the Round's rows are resolved."""
+        from lnb import records
+
+        if self.state is None:
+            raise GameError("there is no game to save yet: start one first")
+        record = records.record_of(self.state)
+        for player in record["players"]:
+            computer = self.computers.get(player["name"])
+            if computer is not None:
+                player["computer"] = computer.kind
+        record["untimed"] = not self.timed
+        return records.dumps(record)
+
+    def save(self) -> None:
+        """Offer the record as a download link (no server file, no other host)."""
+        text = self.record_json()
+        state = self.state
+        assert state is not None
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        names = "-".join(state.names)
+        played = len(state.history)
+        if not state.is_terminal():
+            names += f"-after-round-{played}"
+        filename = "".join(c if c.isalnum() or c in "-_" else "_" for c in names) + ".json"
+        self.download.value = (f"<a class='lnb-download-link' download='{filename}' "
+                               f"href='data:application/json;base64,{data}'>"
+                               f"⬇ Download {html.escape(filename)}</a>")
+        if state.is_terminal():
+            self.status.ok("Your game is ready: click the link to keep the file.")
+        else:
+            self.status.ok(f"Your game after Round {played} is ready: click the link to keep "
+                           "the file, and load it next time to play on from "
+                           f"Round {played + 1}.")
+
+    def load_text(self, text: str) -> None:
+        """Load a record from its JSON text (never a path: see :func:`record_data`): an
+        unfinished game resumes, a finished one opens for review; a broken one raises and the
+        current game is kept."""
+        from lnb import records
+
+        data = record_data(text)
+        try:
+            record = records.load(data)
+            result = records.replay(record)
+            computers = self._computers_of(result.state, record.data)
+        except LnbError as exc:
+            raise type(exc)(f"that file is not a game we can read: {exc}") from None
+        # Nothing below raises: the current game is replaced only now. The timer is as the
+        # record says (``"untimed"``, written by this app); else the one of the current game
+        # (or chosen on the setup form).
+        if "untimed" in record.data:
+            timed = record.data["untimed"] is not True
+        elif self.state is not None:
+            timed = self.timed
+        else:
+            timed = self.setup.timed.value == "60 seconds"
+        self.clock.playing = False
+        if self._made("timer"):
+            self.timer.stop()
+        self.state = result.state
+        self.reviewing = None
+        self._clear_choices()
+        self.download.value = ""
+        if result.finished:
+            self.computers = {}
+            self.loaded = True
+            self.status.ok("Game loaded: here are its Rounds and scores.")
+        else:
+            self.computers = computers
+            self.loaded = False
+            self.timed = timed
+            self.timer.reset(result.state.options.timer_seconds if timed else None)
+            self._program_round = self._resolution_round = 0
+            self.status.ok(f"Game loaded: it goes on with Round {self.state.round}.")
+        self.refresh()
+
+    def _computers_of(self, state: State, data: Any) -> dict[str, Computer]:
+        """The computer seats a record names (``"computer": "<bot>"``; absent: a person)."""
+        seed = state.game.seed or 0
+        computers = {}
+        for i, player in enumerate(data["players"]):
+            kind = player.get("computer")
+            if kind is None:
+                continue
+            if not isinstance(kind, str) or kind not in BOTS:
+                raise GameError(f"players: {player['name']}'s computer {kind!r} is not one of "
+                                f"{', '.join(BOTS)} (leave it out for a person)")
+            computers[player["name"]] = Computer(player["name"], kind, seed=seed + i,
+                                                 think=self.think)
+        return computers
+
+    def _uploaded(self, change: dict) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        content = item["content"] if isinstance(item, dict) else item.content
+        try:
+            text = bytes(content).decode("utf-8")
+        except UnicodeDecodeError:
+            raise GameError("that file is not a game record (it is not text); "
+                            "choose a .json file saved by this app") from None
+        finally:
+            self.upload.value = ()
+        self.load_text(text)
+
+    # -- drawing --------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Let computers act, then draw the screen the State calls for."""
+        state = self.state
+        if state is None:
+            self.phase_title.value = ""
+            self.body.children = (self.setup,)
+            self.save_button.layout.display = self.new_button.layout.display = "none"
+            return
+        self.save_button.layout.display = self.new_button.layout.display = None
+        if self.reviewing is None and not self.loaded:
+            self._run_computers()
+        if self.loaded:
+            self._draw_loaded()
+        elif self.reviewing is not None:
+            self._draw_review()
+        elif state.phase in (Phase.TARGET, Phase.ACTIVATE):
+            self._draw_subroutine_phase()
+        elif state.phase is Phase.PROGRAM and self._program_round != state.round:
+            self._enter_program()  # computers write; with no person the phase ends at once
+            self.refresh()
+        elif state.phase is Phase.PROGRAM:
+            self._draw_program_phase()
+        elif state.phase in (Phase.RESOLUTION, Phase.DEBUG):
+            self._draw_resolution_phase()
+        else:
+            self._draw_game_over()
+
+    def _title(self, text: str) -> None:
+        assert self.state is not None
+        self.phase_title.value = f"<b>Round {self.state.round} of {ROUNDS}</b> · {text}"
+
+    def _draw_subroutine_phase(self) -> None:
+        state = self.state
+        assert state is not None
+        self.board_view.refresh(state.board)
+        name = self._waiting_person()
+        if state.phase is Phase.TARGET:
+            self._title(f"{html.escape(name)}: choose a Subroutine to target "
+                        "(others, look away!)")
+            self.subs_view.refresh(state, name, mode="target")
+        else:
+            self._title(f"{html.escape(name)}: activate Subroutines you completed "
+                        "(each works once)")
+            self.subs_view.refresh(state, name, mode="activate")
+        self.body.children = (self.subs_view, self.board_view)
+
+    def _draw_program_phase(self) -> None:
+        state = self.state
+        assert state is not None
+        self.patrons_view.refresh(state)
+        race = self.race
+        assert race is not None
+        seen = race.seen_by(float(self.clock.value)) if self._person else list(state.finished)
+        self._seen = seen
+        done = [f"{i}. {html.escape(n)}" for i, n in enumerate(seen, start=1)]
+        thinking = [html.escape(n) for n in self.computers if n not in seen]
+        later = race.persons[race.persons.index(self._person) + 1:] if self._person else ()
+        parts = [f"Done: {', '.join(done)}" if done else "Nobody is done yet."]
+        if thinking:
+            parts.append(f"Thinking: {', '.join(thinking)}")
+        if later:
+            parts.append(f"Next: {', '.join(map(html.escape, later))} (with a fresh clock)")
+        self.finished_line.value = " · ".join(parts)
+        if self._person is not None:
+            self._title(f"{html.escape(self._person)}: write your program, then press "
+                        "I'm done")
+            panel: tuple[w.Widget, ...] = (self.builder,)
+        else:
+            self._title("Waiting for the others to finish")
+            self.board_view.refresh(state.board)
+            panel = (self.board_view,)
+        self.body.children = (self.timer, self.finished_line, self.patrons_view, *panel)
+
+    def _draw_resolution_phase(self) -> None:
+        state = self.state
+        assert state is not None
+        if self._made("timer") and self.timer.running:
+            self.timer.stop()
+        self.clock.playing = False
+        if self._resolution_round != state.round:
+            self._resolution_round = state.round
+            self.resolution.load(self._round_events(state.round), state.order, complete=False)
+        self._title("Resolution: each row in turn, in order of finishing")
+        self.patrons_view.refresh(state)
+        self.body.children = (self.patrons_view, self.resolution, self.choice_box,
+                              self.debug_box)
+
+    def _draw_review(self) -> None:
+        state = self.state
+        assert state is not None and self.reviewing is not None
+        sheet = state.score_sheet()
+        self.scores.refresh(sheet)
+        last = state.is_terminal()
+        self.phase_title.value = (f"<b>Round {self.reviewing} of {ROUNDS} resolved</b>"
+                                  + (" · the game is over!" if last else " · scores so far"))
+        self.next_button.description = "See the final scores" if last else "Next Round"
+        self.body.children = (self.resolution, self.next_button, self.scores)
+
+    def _draw_game_over(self) -> None:
+        state = self.state
+        assert state is not None
+        self.phase_title.value = "<b>The game is over</b> · final scores"
+        self.scores.refresh(state.score_sheet())
+        self.body.children = (self.scores,)
+
+    def _draw_loaded(self) -> None:
+        state = self.state
+        assert state is not None
+        self.phase_title.value = ("<b>A saved game</b> · step through its Rounds "
+                                  "and read the scores")
+        self.scores.refresh(state.score_sheet())
+        self._show_review()
+        self.body.children = (self.review_rounds, self.resolution, self.scores)
+
+    def _show_review(self) -> None:
+        if self.state is None or not self.loaded:
+            return
+        events = self._round_events(self.review_rounds.value)
+        order = list(dict.fromkeys(e.player for e in events))
+        self.resolution.load(events, order, complete=True)

@@ -1,0 +1,364 @@
+"""The program builder: write a Program by clicking the board or typing ``A3+``.
+
+Each row shows its arithmetic (``55 + 5 = 60``) as soon as it is written. Choices the rules
+forbid are disabled, with the library's reason on hover; the row limit is always in view;
+*Undo* and *Clear* take rows back. The builder holds only the draft Program (an ``lnb``
+value); the game State receives it when the player is done.
+
+>>> from lnb import Board
+>>> builder = ProgramBuilder(Board.standard(), start=55, limit=5)
+>>> builder.board_view.button("A3+").click()
+>>> builder.type_rows("B4s")
+>>> str(builder.program), builder.value
+('A3+ B4s', 6)
+>>> builder.rows_text()
+['1. A3+ 55 + 5 = 60', '2. B4s 60 ⇄ 06']
+>>> builder.board_view.button("B1-").disabled, builder.board_view.button("B1-").tooltip
+(True, '06 − 50 = -44 leaves 00–99; every Result must be 00 to 99, choose another row.')
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+import ipywidgets as w
+
+from lnb.babbage.board import Board
+from lnb.babbage.errors import LnbError, OverLimitError
+from lnb.babbage.numbers import two_digits
+from lnb.babbage.operations import Operation, legal_operations
+from lnb.babbage.programs import DEFAULT_LIMIT, Program, Trace
+from widgets.babbage.board import BoardView
+from widgets.core.status import StatusLine, plain_words
+from widgets.core.style import stylesheet
+
+Choices = dict[Operation, "str | None"]
+
+
+def illegal_reason(operation: Operation, value: int, board: Board) -> str:
+    """Why the library refuses ``operation`` after ``value``, in plain words."""
+    try:
+        operation.apply(value, board)
+    except LnbError as exc:
+        text = str(exc)
+        prefix = f"{str(operation)!r}: "
+        return plain_words(text[len(prefix):] if text.startswith(prefix) else text)
+    return f"{operation} is not allowed now."
+
+
+def choices_for(value: int, board: Board, sigma: bool = False,
+                blocked: str | None = None) -> Choices:
+    """Every Operation of the board mapped to ``None`` (allowed) or the reason it is not."""
+    legal = set(legal_operations(value, board, sigma=sigma))
+    choices: Choices = {}
+    for level, rack, comp in board.spaces():
+        for function in comp.functions:
+            op = Operation(level, rack, function, sigma)
+            if blocked is not None:
+                choices[op] = blocked
+            else:
+                choices[op] = None if op in legal else illegal_reason(op, value, board)
+    return choices
+
+
+class ProgramBuilder(w.VBox):
+    """One player's Program for one Round: board buttons, a typing box, the rows, the limit."""
+
+    def __init__(
+        self,
+        board: Board | None = None,
+        start: int = 55,
+        limit: int | None = DEFAULT_LIMIT,
+        *,
+        program: Program | str = "",
+        sigma: bool = False,
+        mental: bool = False,
+        title: str = "",
+        on_change: Callable[[Program], None] | None = None,
+        on_done: Callable[[Program], None] | None = None,
+    ) -> None:
+        self.board = board or Board.standard()
+        self.start = start
+        self.limit = limit
+        self.sigma_allowed = sigma
+        self.mental = mental
+        self.on_change = on_change
+        self.on_done = on_done
+        self.program = program if isinstance(program, Program) else Program.parse(program)
+        self.locked_reason: str | None = None
+        self.pending: Operation | None = None
+        self._choices: dict[tuple[int, bool, str | None], Choices] = {}
+
+        self.status = StatusLine(on_continue=self.refresh)
+        self.title = w.HTML(f"<div class='lnb-title'>{html.escape(title)}</div>" if title else "")
+        self.header = w.HTML("")
+        self.header.add_class("lnb-builder-header")
+        self.board_view = BoardView(self.board, on_choose=self.status.guarded(self.choose))
+        self.typed = w.Text(placeholder="or type rows, e.g. A3+ B4s", continuous_update=False,
+                            layout=w.Layout(width="16em"))
+        self.typed.add_class("lnb-typed")
+        self.typed.observe(self.status.guarded(self._typed_changed), "value")
+        self.add_button = self._button("Add", "lnb-add", self._add_clicked, "Add the typed rows")
+        self.answer = w.Text(placeholder="Result", layout=w.Layout(width="6em"),
+                             continuous_update=False)
+        self.answer.add_class("lnb-answer")
+        self.answer.observe(self.status.guarded(self._answer_changed), "value")
+        self.question = w.HTML("")
+        self.write_button = self._button("Write", "lnb-write", self._write_clicked,
+                                         "Write your Result for this row")
+        self.mental_box = w.HBox([self.question, self.answer, self.write_button],
+                                 layout=w.Layout(display="none"))
+        self.mental_box.add_class("lnb-mental")
+        self.rows = w.HTML("")
+        self.rows.add_class("lnb-rows")
+        self.undo_button = self._button("Undo", "lnb-undo", self.undo, "Take back the last row")
+        self.clear_button = self._button("Clear", "lnb-clear", self.clear, "Take back every row")
+        self.sigma_toggle = w.ToggleButton(description="Σ next row", value=False,
+                                           tooltip="Apply the next row's Operation twice")
+        self.sigma_toggle.add_class("lnb-sigma")
+        self.sigma_toggle.observe(self.status.guarded(lambda _: self.refresh()), "value")
+        self.done_button = self._button("I'm done", "lnb-done", self._done_clicked,
+                                        "Hand in your Program", style="success")
+        controls = [self.undo_button, self.clear_button, self.sigma_toggle, self.done_button]
+        super().__init__([
+            stylesheet(), self.title, self.header, self.board_view,
+            w.HBox([self.typed, self.add_button]), self.mental_box, self.rows,
+            w.HBox(controls), self.status,
+        ])
+        self.add_class("lnb-builder")
+        self.add_class("lnb-widget")
+        self.refresh()
+
+    def _button(self, text: str, css: str, action: Callable[[], None], tip: str,
+                style: str = "") -> w.Button:
+        button = w.Button(description=text, tooltip=tip, button_style=style)
+        button.add_class(css)
+        button.on_click(self.status.guarded(lambda _: action()))
+        return button
+
+    # -- reading the draft ----------------------------------------------------------------
+    def trace(self) -> Trace:
+        """The draft run on the board (Results recomputed; a bad row raises)."""
+        return self.program.run(self.board, start=self.start, limit=None,
+                                void_out_of_range=self.mental)
+
+    @property
+    def value(self) -> int:
+        """The value the next row starts from (the pupil's own Result in mental play)."""
+        if self.mental:
+            written = [r.written for r in self.program.rows if r.written is not None]
+            return written[-1] if written else self.start
+        return self.trace().result
+
+    @property
+    def full(self) -> bool:
+        """True when every allowed row is written."""
+        return self.limit is not None and len(self.program) >= self.limit
+
+    def rows_text(self) -> list[str]:
+        """The rows as plain text, as they are shown."""
+        if self.mental:
+            return [f"{i}. {row.operation} → {two_digits(row.written or 0)}"
+                    for i, row in enumerate(self.program.rows, start=1)]
+        return [f"{r.row}. {r.operation} {r.text}" for r in self.trace().rows]
+
+    # -- actions (each one lnb call, then refresh) ---------------------------------------
+    def choose(self, operation: Operation) -> None:
+        """Write ``operation`` as the next row (in mental play, ask for its Result first)."""
+        self._check_open()
+        if self.mental:
+            operation.apply(self.value, self.board, row=len(self.program) + 1)
+            self.pending = operation
+            self.refresh()
+            return
+        self._set(self.program.with_row(operation))
+
+    def type_rows(self, text: str) -> None:
+        """Add the rows typed in RULES.md §6 notation (``A3+ B4s``; ``A3+ 60`` in mental play)."""
+        self._check_open()
+        if not text.strip():
+            return
+        typed = Program.parse(f"{self.program} {text}" if len(self.program) else text)
+        if not self.mental:
+            typed = Program.of(typed.operations)
+        elif any(r.written is None for r in typed.rows):
+            missing = next(i for i, r in enumerate(typed.rows, 1) if r.written is None)
+            raise OverLimitError(  # an IllegalOperationError: the pupil must add a number
+                f"row {missing}: write your Result after the Operation, e.g. A3+ 60")
+        self._set(typed)
+
+    def write_result(self, text: str) -> None:
+        """Mental play: the pupil's Result for the pending row."""
+        if self.pending is None:
+            return
+        typed = Program.parse(f"{self.program} {self.pending} {text.strip()}")
+        if typed.rows[-1].written is None:
+            raise OverLimitError(f"row {len(typed)}: write your Result as a number, e.g. 60")
+        self.pending = None
+        self._set(typed)
+
+    def undo(self) -> None:
+        """Take back the last row."""
+        self._check_open()
+        if self.pending is not None:
+            self.pending = None
+            self.refresh()
+            return
+        if len(self.program):
+            self._set(self.program.without_last())
+
+    def clear(self) -> None:
+        """Take back every row."""
+        self._check_open()
+        self.pending = None
+        self._set(Program())
+
+    def lock(self, reason: str) -> None:
+        """Stop writing (done, time is up); every choice shows ``reason``."""
+        self.locked_reason = reason
+        self.pending = None
+        self.refresh()
+
+    def unlock(self) -> None:
+        """Allow writing again."""
+        self.locked_reason = None
+        self.refresh()
+
+    def reset(self, board: Board | None = None, start: int | None = None,
+              limit: int | bool | None = False, program: Program | str = "",
+              sigma: bool | None = None, title: str | None = None) -> None:
+        """Start a new draft (a new Round or the next player at the same screen)."""
+        if board is not None and board is not self.board:
+            self.board = board
+            self._choices.clear()
+        if start is not None:
+            self.start = start
+        if limit is not False:
+            self.limit = limit  # type: ignore[assignment]
+        if sigma is not None:
+            self.sigma_allowed = sigma
+        if title is not None:
+            self.title.value = f"<div class='lnb-title'>{html.escape(title)}</div>"
+        self.program = program if isinstance(program, Program) else Program.parse(program)
+        self.pending = None
+        self.locked_reason = None
+        self.sigma_toggle.value = False
+        self.status.clear()
+        self.refresh()
+
+    def _check_open(self) -> None:
+        if self.locked_reason is not None:
+            from lnb.babbage.errors import GameError
+
+            raise GameError(self.locked_reason)
+
+    def _set(self, program: Program) -> None:
+        program.check_limit(self.limit)
+        program.run(self.board, start=self.start, limit=None, void_out_of_range=self.mental)
+        if self.mental:
+            self._check_written(program)
+        self.program = program
+        if self.sigma_toggle.value:
+            self.sigma_toggle.value = False
+        self.status.clear()
+        self.refresh()
+        if self.on_change is not None:
+            self.on_change(program)
+
+    def _check_written(self, program: Program) -> None:
+        value = self.start
+        for i, row in enumerate(program.rows, start=1):
+            row.operation.apply(value, self.board, row=i)
+            value = row.written if row.written is not None else value
+
+    # -- widget callbacks ---------------------------------------------------------------------
+    def _typed_changed(self, change: dict) -> None:
+        if change["new"].strip():
+            self._add_clicked()
+
+    def _add_clicked(self) -> None:
+        text = self.typed.value
+        self.type_rows(text)
+        self.typed.value = ""
+
+    def _answer_changed(self, change: dict) -> None:
+        if change["new"].strip():
+            self._write_clicked()
+
+    def _write_clicked(self) -> None:
+        text = self.answer.value
+        self.answer.value = ""
+        self.write_result(text)
+
+    def _done_clicked(self) -> None:
+        self._check_open()
+        if self.pending is not None:
+            raise OverLimitError("write the Result of your last row first, or press Undo")
+        if self.on_done is not None:
+            self.on_done(self.program)
+
+    # -- drawing ------------------------------------------------------------------------------
+    def choices(self) -> Choices:
+        """What the board buttons may write now (cached per value)."""
+        sigma = bool(self.sigma_toggle.value)
+        blocked = self.locked_reason
+        if blocked is None and self.pending is not None:
+            blocked = "Write the Result of this row first."
+        if blocked is None and self.full:
+            blocked = f"All {self.limit} rows are written: press Undo to change one."
+        value = self.value
+        key = (value, sigma, blocked)
+        if key not in self._choices:
+            self._choices[key] = choices_for(value, self.board, sigma, blocked)
+        return self._choices[key]
+
+    def refresh(self) -> None:
+        """Redraw everything from the draft Program and the board."""
+        with self.hold_sync():
+            self._draw()
+
+    def _draw(self) -> None:
+        used = frozenset(row.operation.space for row in self.program.rows)
+        self.board_view.refresh(self.board, self.choices(), bool(self.sigma_toggle.value), used)
+        n = len(self.program)
+        limit = "no limit" if self.limit is None else f"{n} of {self.limit} rows"
+        now = "" if self.mental else f" · now <b>{two_digits(self.value)}</b>"
+        self.header.value = f"Start <b>{two_digits(self.start)}</b> · {limit}{now}"
+        self.rows.value = self._rows_html()
+        is_open = self.locked_reason is None
+        self.undo_button.disabled = not is_open or (n == 0 and self.pending is None)
+        self.clear_button.disabled = not is_open or n == 0
+        self.typed.disabled = self.add_button.disabled = not is_open or self.full
+        has_sigma = any(r.operation.sigma for r in self.program.rows)
+        self.sigma_toggle.layout.display = None if self.sigma_allowed else "none"
+        self.sigma_toggle.disabled = not is_open or has_sigma or self.full
+        self.done_button.layout.display = None if self.on_done else "none"
+        self.done_button.disabled = not is_open
+        if self.pending is not None:
+            comp = self.pending.component(self.board)
+            self.question.value = (f"{two_digits(self.value)} then {self.pending} "
+                                   f"({comp.label}) = ")
+            self.mental_box.layout.display = None
+        else:
+            self.mental_box.layout.display = "none"
+
+    def _rows_html(self) -> str:
+        cells = [f"<tr class='lnb-start'><td></td><td>Start</td>"
+                 f"<td>{two_digits(self.start)}</td></tr>"]
+        if self.mental:
+            for i, row in enumerate(self.program.rows, start=1):
+                cells.append(f"<tr class='lnb-row'><td>{i}.</td><td>{row.operation}</td>"
+                             f"<td>→ {two_digits(row.written or 0)}</td></tr>")
+        else:
+            for r in self.trace().rows:
+                cells.append(f"<tr class='lnb-row'><td>{r.row}.</td><td>{r.operation}</td>"
+                             f"<td>{html.escape(r.text)}</td></tr>")
+        if self.limit is not None:
+            for i in range(len(self.program) + 1, self.limit + 1):
+                cells.append(f"<tr class='lnb-row-empty lnb-muted'><td>{i}.</td>"
+                             "<td>·</td><td></td></tr>")
+        return "<table>" + "".join(cells) + "</table>"
+
+
+__all__ = ["ProgramBuilder", "choices_for", "illegal_reason"]

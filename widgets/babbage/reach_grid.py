@@ -1,0 +1,100 @@
+"""Search made visible: the hundred numbers, lit up by how few rows reach them from a start.
+
+The counting is the solver's breadth-first search (:class:`lnb.babbage.solver.Solver`): first every
+number one row away, then every number two rows away, and so on. The slider shows the
+search growing; the target box asks the solver for a shortest program.
+
+>>> grid = ReachGrid(start=55, rows=1)
+>>> grid.lit()[:6]
+[5, 27, 35, 45, 50, 53]
+>>> grid.target_box.value = 73
+>>> grid.answer.value
+'From 55 to 73: 2 rows (2 shortest programs), for example A2- B2+'
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as w
+
+from lnb.babbage.board import Board
+from lnb.babbage.numbers import two_digits
+from lnb.babbage.solver import Solver
+from widgets.core.status import StatusLine
+from widgets.core.style import stylesheet
+
+COLOURS = ("#ffd54f", "#aed581", "#81d4fa", "#ce93d8", "#ffab91", "#b0bec5")
+
+
+class ReachGrid(w.VBox):
+    """A 10 × 10 grid of 00–99; a number is lit when a program of at most ``rows`` rows
+    reaches it from ``start`` (its colour says how many rows it needs)."""
+
+    def __init__(self, start: int = 55, board: Board | None = None, rows: int = 1,
+                 max_rows: int = 5, *, title: str = "") -> None:
+        self.board = board or Board.standard()
+        self.start = start
+        self.solver = Solver(self.board, start=start)
+        self.distances = self.solver.distances()
+        self.status = StatusLine(on_continue=self.refresh)
+        self.title = w.HTML(f"<div class='lnb-title'>{html.escape(title)}</div>" if title else "")
+        self.rows_slider = w.IntSlider(value=rows, min=0, max=max_rows, description="Rows")
+        self.rows_slider.add_class("lnb-rows-slider")
+        self.grid = w.HTML("")
+        self.grid.add_class("lnb-reach-grid")
+        self.summary = w.HTML("")
+        self.summary.add_class("lnb-reach-summary")
+        self.target_box = w.BoundedIntText(value=start, min=0, max=99,
+                                           description="Target")
+        self.target_box.add_class("lnb-target-box")
+        self.answer = w.HTML("")
+        self.answer.add_class("lnb-reach-answer")
+        self.rows_slider.observe(self.status.guarded(lambda _: self.refresh()), "value")
+        self.target_box.observe(self.status.guarded(lambda _: self.refresh()), "value")
+        super().__init__([stylesheet(), self.title, self.rows_slider, self.grid, self.summary,
+                          self.target_box, self.answer, self.status])
+        self.add_class("lnb-reach")
+        self.add_class("lnb-widget")
+        with self.status.guard():
+            self.refresh()
+
+    def lit(self) -> list[int]:
+        """The numbers reached within the slider's rows, the start excluded."""
+        k = int(self.rows_slider.value)
+        return [v for v, d in enumerate(self.distances) if d is not None and 0 < d <= k]
+
+    def refresh(self) -> None:
+        """Redraw the grid, the counts and the answer for the target."""
+        k = int(self.rows_slider.value)
+        cells = []
+        for tens in range(10):
+            row = []
+            for units in range(10):
+                v = tens * 10 + units
+                d = self.distances[v]
+                if v == self.start:
+                    style, tip = "background:#3949ab;color:white;font-weight:bold", "the start"
+                elif d is not None and d <= k:
+                    style = f"background:{COLOURS[min(d, len(COLOURS)) - 1]}"
+                    tip = f"{d} row{'s' if d > 1 else ''}"
+                else:
+                    style, tip = "color:#bbb", "not yet"
+                row.append(f"<td style='{style};text-align:center' title='{tip}'>"
+                           f"{two_digits(v)}</td>")
+            cells.append("<tr>" + "".join(row) + "</tr>")
+        self.grid.value = "<table class='lnb-table'>" + "".join(cells) + "</table>"
+        counts = []
+        for rows in range(1, k + 1):
+            n = sum(1 for d in self.distances if d == rows)
+            counts.append(f"{n} new number{'s' if n != 1 else ''} in {rows} "
+                          f"row{'s' if rows > 1 else ''}")
+        never = sum(1 for d in self.distances if d is None)
+        text = "; ".join(counts) if counts else "Only the start: no rows yet."
+        if never:
+            text += f". {never} numbers can never be reached from {two_digits(self.start)}."
+        self.summary.value = html.escape(text)
+        self.answer.value = html.escape(self.solver.solve(int(self.target_box.value)).text())
+
+
+__all__ = ["ReachGrid"]

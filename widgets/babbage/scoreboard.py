@@ -1,0 +1,112 @@
+"""The score sheet: every point explained, with a bar chart drawn in HTML (no matplotlib).
+
+It draws an ``lnb`` :class:`~lnb.babbage.game.scoring.ScoreSheet`; it never scores anything itself.
+
+>>> from lnb.babbage.edition import Edition
+>>> from lnb.babbage.game.scoring import Tally, score
+>>> sheet = score([Tally("Ada", {"Art": 3}, 0, 2, {"C": 1}, 1, 0),
+...                Tally("Bea", {"Art": 1}, 1, 0, {}, 0, 0)], ["Ada", "Bea"], Edition.load())
+>>> view = ScoreSheetView(sheet)
+>>> view.totals()
+{'Ada': 14, 'Bea': 5}
+>>> "Ada wins" in view.headline.value
+True
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+import ipywidgets as w
+
+from widgets.core.style import stylesheet
+
+if TYPE_CHECKING:  # pragma: no cover
+    from lnb.babbage.game.scoring import ScoreSheet
+
+PARTS = (
+    ("influence", "Influence", "#5c6bc0"),
+    ("failed_experiments", "Failed Experiments", "#8d6e63"),
+    ("subroutines", "Subroutines", "#43a047"),
+    ("engine", "Engine", "#fb8c00"),
+)
+
+
+class ScoreSheetView(w.VBox):
+    """Final (or so-far) scores: a headline, a bar chart, a table, and each player's lines."""
+
+    def __init__(self, sheet: ScoreSheet | None = None) -> None:
+        self.sheet = sheet
+        self.headline = w.HTML("")
+        self.headline.add_class("lnb-score-headline")
+        self.chart = w.HTML("")
+        self.chart.add_class("lnb-chart")
+        self.table = w.HTML("")
+        self.table.add_class("lnb-score-table")
+        self.details = w.HTML("")
+        self.details.add_class("lnb-score-details")
+        super().__init__([stylesheet(), self.headline, self.chart, self.table, self.details])
+        self.add_class("lnb-scoreboard")
+        self.add_class("lnb-widget")
+        self.refresh(sheet)
+
+    def totals(self) -> dict[str, int]:
+        """Each player's total, in seat order."""
+        return {p.name: p.total for p in self.sheet.players} if self.sheet else {}
+
+    def refresh(self, sheet: ScoreSheet | None = None) -> None:
+        """Redraw from ``sheet`` (the last one when None)."""
+        if sheet is not None:
+            self.sheet = sheet
+        sheet = self.sheet
+        if sheet is None:
+            self.headline.value = "<i>No scores yet.</i>"
+            self.chart.value = self.table.value = self.details.value = ""
+            return
+        names = ", ".join(sheet.winners)
+        verb = "wins" if len(sheet.winners) == 1 else "win"
+        so_far = "" if sheet.final else " so far"
+        self.headline.value = (f"<div class='lnb-title'>{html.escape(names)} {verb}"
+                               f"{so_far}!</div>")
+        self.chart.value = self._chart(sheet)
+        self.table.value = self._table(sheet)
+        self.details.value = self._details(sheet)
+
+    def _chart(self, sheet: ScoreSheet) -> str:
+        top = max([p.total for p in sheet.players] + [1])
+        rows = []
+        for p in sorted(sheet.players, key=lambda p: p.rank):
+            bars = []
+            for key, label, colour in PARTS:
+                points = p.parts[key]
+                if points > 0:
+                    width = 24 * points / top
+                    bars.append(f"<span class='lnb-bar' title='{label}: {points}' "
+                                f"style='width:{width:.2f}em;background:{colour}'></span>")
+            lost = -p.debugs
+            minus = f" <span class='lnb-muted'>(−{lost} Debugs)</span>" if lost else ""
+            rows.append(f"<div><span class='lnb-bar-label'>{html.escape(p.name)}</span>"
+                        f"{''.join(bars)} <b class='lnb-total'>{p.total}</b>{minus}</div>")
+        legend = " ".join(f"<span class='lnb-bar' style='width:1em;background:{c}'></span> {t}"
+                          for _, t, c in PARTS)
+        return "".join(rows) + f"<div class='lnb-muted'>{legend}</div>"
+
+    def _table(self, sheet: ScoreSheet) -> str:
+        head = ("<tr><th>Place</th><th>Player</th><th>Influence</th><th>Failed Exp.</th>"
+                "<th>Subroutines</th><th>Engine</th><th>Debugs</th><th>Total</th></tr>")
+        rows = []
+        for p in sorted(sheet.players, key=lambda p: p.rank):
+            rows.append(
+                f"<tr class='lnb-score-row'><td>{p.rank}</td><td>{html.escape(p.name)}</td>"
+                f"<td>{p.influence}</td><td>{p.failed_experiments}</td><td>{p.subroutines}</td>"
+                f"<td>{p.engine}</td><td>{p.debugs}</td><td><b>{p.total}</b></td></tr>")
+        return f"<table class='lnb-table'>{head}{''.join(rows)}</table>"
+
+    def _details(self, sheet: ScoreSheet) -> str:
+        majorities = "".join(f"<li>{html.escape(m.text)}</li>" for m in sheet.majorities)
+        parts = [f"<b>Influence majorities</b><ul>{majorities}</ul>"]
+        for p in sorted(sheet.players, key=lambda p: p.rank):
+            lines = "".join(f"<li>{html.escape(line)}</li>" for line in p.lines)
+            parts.append(f"<b>{html.escape(p.name)}: {p.total} points</b><ul>{lines}</ul>")
+        return "".join(parts)
