@@ -13,7 +13,8 @@ from lnb.babbage.components import Kind
 
 
 def raw() -> dict:
-    return json.loads(resources.files("lnb.babbage.data").joinpath("standard.json").read_text("utf-8"))
+    data = resources.files("lnb.babbage.data").joinpath("standard.json")
+    return json.loads(data.read_text("utf-8"))
 
 
 def test_standard_edition_matches_the_rules() -> None:

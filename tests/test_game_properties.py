@@ -1,6 +1,7 @@
 """Properties over thousands of random seeded games, and fuzzed records.
 
-Random legal players (``lnb.babbage.game.random_play``) play whole games with every option; each game
+Random legal players (``lnb.babbage.game.random_play``) play whole games with every option;
+each game
 is checked for the invariants of the rules and replayed from its saved record.
 """
 

@@ -4,7 +4,7 @@
 >>> Operation.parse("A9+")
 Traceback (most recent call last):
 ...
-lnb.babbage.errors.InvalidOperationError: 'A9+': rack 9 does not exist; racks are numbered 1 to 4, e.g. A3+
+...InvalidOperationError: 'A9+': rack 9 does not exist; racks are numbered 1 to 4, e.g. A3+
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 The answer is checked by a *check*: a function from the typed text to a :class:`Verdict`,
 built from the library (:func:`number`, :func:`numbers`, :func:`words`, or a
-:class:`lnb.babbage.puzzles.Puzzle` checked by :func:`lnb.babbage.hints.check_answer`). Hints escalate: each
+:class:`lnb.babbage.puzzles.Puzzle` checked by :func:`lnb.babbage.hints.check_answer`).
+Hints escalate: each
 press of *Hint* shows one more. Every callback runs inside the status line's guard, so a
 pupil never sees a traceback.
 

@@ -1,8 +1,9 @@
 """The puzzle app: puzzles by difficulty, the daily puzzle, shared codes, escalating hints, an
 answer check that explains, and progress (streak, puzzles solved) kept on the server.
 
-The rules, hints and checks are the library's (:mod:`lnb.babbage.puzzles`, :mod:`lnb.babbage.hints`); the
-progress is :class:`widgets.classroom.progress.ProgressStore`. The app only turns clicks into those calls.
+The rules, hints and checks are the library's (:mod:`lnb.babbage.puzzles`,
+:mod:`lnb.babbage.hints`); the progress is :class:`widgets.classroom.progress.ProgressStore`.
+The app only turns clicks into those calls.
 
 Who the pupil is: the random key their browser keeps (``localStorage``, sent to the kernel
 by a small script through a hidden text box), or a nickname they type (remembered by the

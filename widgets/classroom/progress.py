@@ -74,7 +74,7 @@ def normalize_nickname(text: str) -> str:
     >>> normalize_nickname("Sam!")
     Traceback (most recent call last):
     ...
-    widgets.classroom.progress.ProgressError: nickname 'Sam!' has '!'; use letters, digits, spaces, . ' - or _
+    ...ProgressError: nickname 'Sam!' has '!'; use letters, digits, spaces, . ' - or _
     """
     if not isinstance(text, str):
         raise ProgressError(f"a nickname is text like 'sam', not {text!r}")
