@@ -4,8 +4,8 @@
 >>> Operation.parse("A9+")
 Traceback (most recent call last):
 ...
-...InvalidOperationError: 'A9+': rack 9 does not exist; racks are numbered 1 to 4, e.g. A3+
-"""
+lnb.babbage.errors.InvalidOperationError: 'A9+': rack 9 does not exist; racks are numbered 1 to 4, e.g. A3+
+"""  # noqa: E501
 
 from __future__ import annotations
 

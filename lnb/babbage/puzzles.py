@@ -488,8 +488,8 @@ def decode(code: str) -> Puzzle:
     >>> decode("P1-0J6Y-91VC-8")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ...PuzzleCodeError: 'P1-0J6Y-91VC-8': the checksum does not match, so a character ...
-    """
+    lnb.babbage.errors.PuzzleCodeError: 'P1-0J6Y-91VC-8': the checksum does not match, so a character ...
+    """  # noqa: E501
     if not isinstance(code, str):
         raise PuzzleCodeError(f"a puzzle code is text like 'P1-0J6Y-91VC-7', not {code!r}")
     shown = code.strip()

@@ -74,8 +74,8 @@ def normalize_nickname(text: str) -> str:
     >>> normalize_nickname("Sam!")
     Traceback (most recent call last):
     ...
-    ...ProgressError: nickname 'Sam!' has '!'; use letters, digits, spaces, . ' - or _
-    """
+    widgets.classroom.progress.ProgressError: nickname 'Sam!' has '!'; use letters, digits, spaces, . ' - or _
+    """  # noqa: E501
     if not isinstance(text, str):
         raise ProgressError(f"a nickname is text like 'sam', not {text!r}")
     name = " ".join(unicodedata.normalize("NFKC", text).split()).casefold()
