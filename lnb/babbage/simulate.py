@@ -2,7 +2,8 @@
 
 In the Program phase each bot "thinks" for ``think_seconds``: the fastest finishes first and
 takes order token 1, which starts the timer; a bot still thinking when it runs out is stopped
-(``TimeUp``) with the program it wrote.
+(``TimeUp``) with the program it wrote. The race is the table's (:mod:`lnb.babbage.table`),
+the same one the game app runs.
 
 >>> summary = simulate(2, ["planner", "beginner"], seed=1)
 >>> summary.games, [row.bot for row in summary.rows]
@@ -19,7 +20,8 @@ from typing import Any, TextIO
 from lnb.babbage.bots import BOTS, BotBase, make_bot
 from lnb.babbage.edition import Edition
 from lnb.babbage.errors import LnbError
-from lnb.babbage.game import Finish, Game, Phase, State, TimeUp
+from lnb.babbage.game import Game, State
+from lnb.babbage.table import babbage_table
 
 PARTS = ("influence", "failed_experiments", "subroutines", "engine", "debugs")
 
@@ -34,26 +36,11 @@ def seat_names(kinds: Sequence[str]) -> list[str]:
 
 
 def play_game(bots: dict[str, BotBase], game: Game) -> State:
-    """Play one whole game; each player's actions come from its bot."""
-    state = game.new_initial_state()
-    timer = game.options.timer_seconds
-    while not state.is_terminal():
-        if state.phase is Phase.PROGRAM:
-            waiting = list(state.current_players())
-            thinking = sorted(waiting, key=lambda n: (bots[n].think_seconds(state, n), n))
-            first = bots[thinking[0]].think_seconds(state, thinking[0])
-            for name in thinking:
-                action = bots[name].choose_action(state, name)
-                if not isinstance(action, Finish):
-                    state.apply_action(action)
-                if bots[name].think_seconds(state, name) > first + timer:
-                    state.apply_action(TimeUp())
-                    break
-                state.apply_action(bots[name].choose_action(state, name))
-            continue
-        name = state.current_players()[0]
-        state.apply_action(bots[name].choose_action(state, name))
-    return state
+    """Play one whole game; each player's actions come from its bot, at a
+    :class:`~lnb.core.table.Table` (the same loop as the game app's)."""
+    table = babbage_table(game.new_initial_state(), bots)
+    table.advance(through_paced=True)
+    return table.state
 
 
 @dataclass

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from lnb.core.errors import GameError
+
 
 class Race:
     """One Program phase's race: people write in turn, computers at their think times.
@@ -81,7 +83,8 @@ class Race:
         """The writing person pressed "I'm done" ``at`` seconds into their turn."""
         name = self._writing()
         if at < 0:
-            raise ValueError(f"{name} cannot finish at {at} s: a turn starts at 0 s")
+            raise GameError(f"{name} cannot finish at {at} s: a turn starts at 0 s",
+                            player=name, reason="negative-time")
         self.times[name] = float(at)
 
     def stop(self) -> None:
@@ -91,7 +94,8 @@ class Race:
     def _writing(self) -> str:
         name = self.current
         if name is None:
-            raise ValueError("everyone has already written their program this Round")
+            raise GameError("everyone has already written their program this Round",
+                            reason="race-over")
         return name
 
     def finishers(self) -> list[tuple[str, float]]:
