@@ -41,7 +41,7 @@ from typing import Any
 from lnb.babbage.board import Board
 from lnb.babbage.components import Component
 from lnb.babbage.edition import Character, Edition, Effect, Subroutine
-from lnb.babbage.errors import GameError, IllegalOperationError, LnbError
+from lnb.babbage.errors import GameError, LnbError
 from lnb.babbage.game.actions import (
     EMPTY_PROGRAM,
     Action,
@@ -69,6 +69,7 @@ from lnb.babbage.game.resolution import (
     row_options,
 )
 from lnb.babbage.game.scoring import ScoreSheet, Tally, score
+from lnb.babbage.game.writing import WritingRules
 from lnb.babbage.operations import Operation, legal_operations
 from lnb.babbage.programs import Program, Trace
 
@@ -302,6 +303,37 @@ class State:
         """How many Σ rows ``name`` may write this Round (1 with SIGMA activated)."""
         return self.player(name).play.sigma_rows
 
+    def writing_rules(self, name: str) -> WritingRules:
+        """What ``name`` may write now: the Round's program, or in the Debug phase the
+        rewrite from the wrong row (``WriteProgram`` and ``Debug`` check exactly these).
+
+        >>> game = Game([("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage")], seed=7)
+        >>> state = game.new_initial_state()
+        >>> rules = state.writing_rules("Ada")
+        >>> rules.start, rules.limit, rules.sigma_rows, rules.mental
+        (55, 5, 0, False)
+        """
+        p = self.player(name)
+        mental = self.options.mental_arithmetic
+        debug = self.debug_from()
+        if debug is not None and debug[0] == name:
+            row = debug[1]
+            kept = p.play.program.truncated(row - 1)
+            return WritingRules(self.board, debug[2], p.play.limit, p.play.sigma_rows, mental,
+                                first_row=row,
+                                sigma_used=sum(1 for op in kept.operations if op.sigma))
+        return WritingRules(self.board, p.start, self.program_limit(name), p.play.sigma_rows,
+                            mental)
+
+    def debugs_left(self, name: str) -> int:
+        """How many more Debugs ``name`` may choose this game (the edition's limit).
+
+        >>> game = Game([("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage")], seed=7)
+        >>> game.new_initial_state().debugs_left("Ada")
+        2
+        """
+        return max(0, self.edition.max_debugs - self.player(name).debugs)
+
     def is_terminal(self) -> bool:
         """True once Round 4 is resolved."""
         return self.phase is Phase.GAME_OVER
@@ -524,35 +556,8 @@ class State:
 
     def _check_program(self, p: PlayerState, program: Program, start: int, limit: int,
                        first_row: int = 1, sigma_used: int = 0) -> None:
-        mental = self.options.mental_arithmetic
-        if first_row == 1:
-            program.check_limit(limit)
-        elif first_row - 1 + len(program) > limit:
-            extra = first_row - 1 + len(program) - limit
-            raise IllegalOperationError(
-                f"the rewrite has {len(program)} rows; with {first_row - 1} kept that is over "
-                f"the limit of {limit} Operations; remove {extra} row{'s' * (extra > 1)}")
-        sigmas = sigma_used
-        for number, prow in enumerate(program.rows, start=first_row):
-            where = f"row {number} {str(prow)!r}: "
-            if mental and prow.written is None:
-                raise IllegalOperationError(
-                    f"{where}write the Result after the row in mental-arithmetic play, "
-                    f"e.g. {prow.operation} 60")
-            if not mental and prow.written is not None:
-                raise IllegalOperationError(
-                    f"{where}written Results belong to mental-arithmetic play; "
-                    f"write just {prow.operation}")
-            if prow.operation.sigma:
-                sigmas += 1
-                if sigmas > p.play.sigma_rows:
-                    why = ("one Σ row only" if p.play.sigma_rows else
-                           "a Σ row needs SIGMA activated this Round")
-                    raise IllegalOperationError(f"{where}{why}; remove the Σ mark")
-            if mental:
-                prow.operation.component(self.board, number)
-        if not mental:
-            Program(program.rows).run(self.board, start, limit=None)  # raises naming the row
+        WritingRules(self.board, start, limit, p.play.sigma_rows, self.options.mental_arithmetic,
+                     first_row, sigma_used).check(program)
 
     def _apply_write(self, action: WriteProgram) -> None:
         p = self.players[action.player]
@@ -743,8 +748,7 @@ class State:
                     play = self.players[name].play
                     if (self.options.mental_arithmetic and not play.recomputed
                             and play.first_wrong == found[0] + 1):
-                        if play.rewrite is None and \
-                                self.players[name].debugs < self.edition.max_debugs:
+                        if play.rewrite is None and self.debugs_left(name) > 0:
                             self.phase = Phase.DEBUG
                             return
                         play.recomputed = True

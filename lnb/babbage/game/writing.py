@@ -1,0 +1,128 @@
+"""What a player may write in the Program phase (or a Debug rewrite): one check, used by the
+game's ``WriteProgram``/``Debug`` and by every program builder, so they never disagree.
+
+>>> from lnb.babbage.board import Board
+>>> rules = WritingRules(Board.standard(), start=55, limit=5, mental=True)
+>>> rules.check(Program.parse("B1+ 05"))  # a wrong Result is found when its row resolves
+>>> rules.accepts(Program.parse("B1+")), rules.accepts(Program.parse("B1+"), draft=True)
+(False, True)
+>>> rules.check(Program.parse("A3+Σ 65"))  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+lnb.babbage.errors.IllegalOperationError: row 1 'A3+Σ 65': a Σ row needs SIGMA activated ...
+>>> WritingRules(Board.standard(), sigma_rows=1).sigma_left(Program.parse("B2+Σ"))
+0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lnb.babbage.board import Board
+from lnb.babbage.errors import IllegalOperationError, LnbError
+from lnb.babbage.operations import Operation, legal_operations
+from lnb.babbage.programs import DEFAULT_LIMIT, Program
+
+
+@dataclass(frozen=True)
+class WritingRules:
+    """The facts a written program is checked against.
+
+    ``limit`` counts every row of the Round (None: no limit); a Debug rewrite starts at
+    ``first_row`` with ``sigma_used`` Σ rows already in the rows kept above it.
+    """
+
+    board: Board
+    start: int = 55
+    limit: int | None = DEFAULT_LIMIT
+    sigma_rows: int = 0
+    mental: bool = False
+    first_row: int = 1
+    sigma_used: int = 0
+
+    def check(self, program: Program, *, draft: bool = False) -> None:
+        """Raise the first rule ``program`` breaks (an ``IllegalOperationError`` naming its
+        row). ``draft``: in mental play the last row may still wait for its Result."""
+        if self.first_row == 1:
+            program.check_limit(self.limit)
+        elif self.limit is not None and self.first_row - 1 + len(program) > self.limit:
+            extra = self.first_row - 1 + len(program) - self.limit
+            raise IllegalOperationError(
+                f"the rewrite has {len(program)} rows; with {self.first_row - 1} kept that is "
+                f"over the limit of {self.limit} Operations; remove {extra} "
+                f"row{'s' * (extra > 1)}", row=self.limit + 1, reason="over-limit")
+        sigmas = self.sigma_used
+        last = self.first_row + len(program) - 1
+        for number, prow in enumerate(program.rows, start=self.first_row):
+            where = f"row {number} {str(prow)!r}: "
+            if self.mental and prow.written is None and not (draft and number == last):
+                raise IllegalOperationError(
+                    f"{where}write the Result after the row in mental-arithmetic play, "
+                    f"e.g. {prow.operation} 60", row=number, text=str(prow),
+                    expected=f"{prow.operation} 60", reason="result-missing")
+            if not self.mental and prow.written is not None:
+                raise IllegalOperationError(
+                    f"{where}written Results belong to mental-arithmetic play; "
+                    f"write just {prow.operation}", row=number, text=str(prow),
+                    expected=str(prow.operation), reason="result-written")
+            if prow.operation.sigma:
+                sigmas += 1
+                if sigmas > self.sigma_rows:
+                    why = ("one Σ row only" if self.sigma_rows else
+                           "a Σ row needs SIGMA activated this Round")
+                    raise IllegalOperationError(
+                        f"{where}{why}; remove the Σ mark", row=number, text=str(prow),
+                        reason="sigma")
+            if self.mental:
+                prow.operation.component(self.board, number)
+        if not self.mental:
+            Program(program.rows).run(self.board, self.start, limit=None)  # names the row
+
+    def accepts(self, program: Program, *, draft: bool = False) -> bool:
+        """True when :meth:`check` raises nothing."""
+        try:
+            self.check(program, draft=draft)
+        except LnbError:
+            return False
+        return True
+
+    def rows_left(self, program: Program) -> int | None:
+        """How many more rows may follow ``program`` (None: no limit).
+
+        >>> WritingRules(Board.standard(), limit=5, first_row=3).rows_left(Program.parse("A1+"))
+        2
+        """
+        if self.limit is None:
+            return None
+        return max(0, self.limit - (self.first_row - 1) - len(program))
+
+    def sigma_left(self, program: Program) -> int:
+        """How many more rows may be marked Σ after ``program`` (SIGMA: once a Round)."""
+        used = self.sigma_used + sum(1 for op in program.operations if op.sigma)
+        return max(0, self.sigma_rows - used)
+
+    def next_operations(self, program: Program) -> list[Operation]:
+        """Operations that may be the next row after ``program``, in board order (empty at
+        the limit). In mental play every function of a revealed space (its Result is the
+        player's to write); otherwise those whose Result stays in 00–99.
+
+        >>> rules = WritingRules(Board.standard(), start=95, limit=2)
+        >>> "A3+" in [str(op) for op in rules.next_operations(Program())]
+        False
+        >>> len(rules.next_operations(Program.parse("A3- A3-")))
+        0
+        """
+        if self.rows_left(program) == 0:
+            return []
+        sigma = self.sigma_left(program) > 0
+        if self.mental:
+            return sorted((Operation(level, rack, function, marked)
+                           for level, rack, comp in self.board.spaces()
+                           for function in comp.functions
+                           for marked in ((False, True) if sigma else (False,))),
+                          key=Operation.sort_key)
+        value = program.run(self.board, self.start, limit=None).result
+        return legal_operations(value, self.board, sigma=sigma)
+
+
+__all__ = ["WritingRules"]
