@@ -135,7 +135,7 @@ def test_standing_estimate():
 def test_make_bot():
     assert set(BOTS) == {"beginner", "greedy", "planner"}
     assert isinstance(make_bot(" Planner "), Planner)
-    with pytest.raises(LnbError, match="no bot named"):
+    with pytest.raises(LnbError, match="no computer player named"):
         make_bot("grandmaster")
 
 

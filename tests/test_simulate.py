@@ -32,7 +32,7 @@ def test_twins_get_numbered_seats():
 
 
 def test_bad_players():
-    with pytest.raises(LnbError, match="no bot named"):
+    with pytest.raises(LnbError, match="no computer player named"):
         simulate(1, ["planner", "robot"])
     with pytest.raises(LnbError, match="2 to 4 players"):
         simulate(1, ["planner"])

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from lnb.babbage.bots import BOTS, BotBase, make_bot
+from lnb.babbage.bots import REGISTRY, BotBase, make_bot
 from lnb.babbage.edition import Edition
 from lnb.babbage.errors import LnbError
 from lnb.babbage.game import Game, State
@@ -111,8 +111,7 @@ def simulate(
     """
     kinds = [p.strip().lower() for p in players]
     for k in kinds:
-        if k not in BOTS:
-            raise LnbError(f"no bot named {k!r}; choose from {', '.join(BOTS)}")
+        REGISTRY.kind(k)  # an unknown name is refused, listing the names
     if not 2 <= len(kinds) <= 4:
         raise LnbError(f"{len(kinds)} players given; a game has 2 to 4 players")
     names = seat_names(kinds)

@@ -16,17 +16,24 @@ from lnb.babbage.bots.base import Bot, BotBase
 from lnb.babbage.bots.beginner import Beginner
 from lnb.babbage.bots.greedy import Greedy
 from lnb.babbage.bots.planner import Planner
-from lnb.babbage.errors import LnbError
+from lnb.core.players import Registry
 
+REGISTRY = Registry("Lovelace & Babbage")
+REGISTRY.register("beginner", Beginner, strength=1,
+                  describe="plays like someone new to the game: short programs, first ideas")
+REGISTRY.register("greedy", Greedy, strength=2,
+                  describe="goes for the nearest Patron or Subroutine, one row at a time")
+REGISTRY.register("planner", Planner, strength=3,
+                  describe="searches whole programs for the most points this Round")
+
+#: The bot classes by name (as registered).
 BOTS: dict[str, type[BotBase]] = {"beginner": Beginner, "greedy": Greedy, "planner": Planner}
 
 
 def make_bot(kind: str, seed: int | str = 0) -> BotBase:
-    """A bot by name: ``beginner``, ``greedy`` or ``planner``."""
-    try:
-        return BOTS[kind.strip().lower()](seed)
-    except (KeyError, AttributeError):
-        raise LnbError(f"no bot named {kind!r}; choose one of {', '.join(BOTS)}") from None
+    """A bot by name: ``beginner``, ``greedy`` or ``planner`` (an unknown name raises
+    ``BadInputError`` listing the names)."""
+    return REGISTRY.make(kind, seed)  # type: ignore[return-value]
 
 
-__all__ = ["BOTS", "Beginner", "Bot", "BotBase", "Greedy", "Planner", "make_bot"]
+__all__ = ["BOTS", "REGISTRY", "Beginner", "Bot", "BotBase", "Greedy", "Planner", "make_bot"]

@@ -7,6 +7,7 @@ answers with one action; it never changes the state itself.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -48,24 +49,27 @@ class Goal:
     kind: str  # "patron" or "subroutine"
 
 
-def standing(count: int, others: list[int]) -> float:
-    """Estimated majority points for ``count`` marks of a type against the others' counts."""
+def standing(count: int, others: list[int], points: Sequence[int] = (9, 4)) -> float:
+    """Estimated majority points for ``count`` marks of a type against the others' counts:
+    the places it covers, shared with those tied (``points`` are the edition's, most first).
+
+    >>> standing(3, [1, 2]), standing(2, [2]), standing(1, [2, 2]), standing(0, [])
+    (9.0, 6.5, 0.0, 0.0)
+    """
     if count <= 0:
         return 0.0
     higher = sum(o > count for o in others)
     equal = sum(o == count for o in others)
-    if higher == 0:
-        return (9 + (4 if equal else 0)) / (equal + 1)
-    if higher == 1:
-        return 4 / (equal + 1)
-    return 0.0
+    covered = points[higher:higher + equal + 1]
+    return sum(covered) / (equal + 1)
 
 
 def type_gain(state: State, player: str, kind: str, marks: int = 1) -> float:
     """Estimated majority points gained by ``marks`` more marks of ``kind``."""
     mine = state.player(player).influence.get(kind, 0)
     others = [p.influence.get(kind, 0) for n, p in state.players.items() if n != player]
-    return standing(mine + marks, others) - standing(mine, others)
+    points = state.edition.majority_points
+    return standing(mine + marks, others, points) - standing(mine, others, points)
 
 
 def round_goals(state: State, player: str, careful: bool = True) -> list[Goal]:
