@@ -1,4 +1,5 @@
-"""The phases of a Round as data: who acts, with which actions, and what comes next.
+"""The phases of a Round as data: who acts, with which actions, when the phase waits for
+someone, and what comes next (a ``lnb.core.phases`` table; DEBUG is a pause of RESOLUTION).
 
 >>> [p.name for p in ROUND_PHASES]
 ['TARGET', 'ACTIVATE', 'PROGRAM', 'RESOLUTION']
@@ -6,6 +7,8 @@
 (<Phase.PROGRAM: 'program'>, <Phase.ACTIVATE: 'activate'>)
 >>> next_phase(Phase.RESOLUTION, 4, 4)
 <Phase.GAME_OVER: 'game over'>
+>>> RULES[Phase.DEBUG].inside, TABLE.next_phase(Phase.DEBUG, 2)
+(<Phase.RESOLUTION: 'resolution'>, <Phase.RESOLUTION: 'resolution'>)
 >>> RULES[Phase.PROGRAM].text
 'write programs; finish to take an order token; the first to finish starts the timer'
 """
@@ -13,7 +16,8 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from lnb.babbage.game.actions import (
     Activate,
@@ -25,6 +29,12 @@ from lnb.babbage.game.actions import (
     TimeUp,
     WriteProgram,
 )
+from lnb.core.phases import PhaseRule, PhaseTable
+
+if TYPE_CHECKING:
+    from lnb.babbage.game.state import State
+
+ROUNDS = 4
 
 
 class Phase(enum.Enum):
@@ -38,47 +48,64 @@ class Phase(enum.Enum):
     GAME_OVER = "game over"
 
 
-@dataclass(frozen=True)
-class PhaseRule:
-    """One row of the table: the actions allowed, who acts, from which Round it applies."""
+def _targets_missing(state: State) -> bool:
+    return any(p.play.target is None for p in state.players.values())
 
-    phase: Phase
-    actions: tuple[type, ...]
-    acting: str
-    text: str
-    first_round: int = 1
+
+def _activations_missing(state: State) -> bool:
+    return any(state.players[name].play.activated is None for name in state.last_order)
+
+
+def _tokens_missing(state: State) -> bool:
+    return any(p.play.token is None for p in state.players.values())
+
+
+def _rows_left(state: State) -> bool:
+    return state.turn() is not None
+
+
+def _debug_due(state: State) -> bool:
+    """Mental arithmetic: the next row's written Result is wrong and its player, who has not
+    chosen to keep the rows, may still Debug (RULES.md §4.5)."""
+    turn = state.turn()
+    if turn is None or not state.options.mental_arithmetic:
+        return False
+    play = state.players[turn[0]].play
+    return (not play.recomputed and play.first_wrong == turn[1]
+            and state.debugs_left(turn[0]) > 0)
 
 
 RULES: dict[Phase, PhaseRule] = {
-    rule.phase: rule
+    rule.phase: rule  # type: ignore[misc]
     for rule in (
         PhaseRule(Phase.TARGET, (Target,), "every player without a target",
-                  "each player secretly targets one uncompleted Subroutine"),
+                  "each player secretly targets one uncompleted Subroutine",
+                  waits=_targets_missing),
         PhaseRule(Phase.ACTIVATE, (Activate,), "one player at a time, in last Round's order",
-                  "activate completed, unused Subroutines (one-time each)", first_round=2),
+                  "activate completed, unused Subroutines (one-time each)", first_round=2,
+                  waits=_activations_missing),
         PhaseRule(Phase.PROGRAM, (WriteProgram, Finish, TimeUp), "every unfinished player",
                   "write programs; finish to take an order token; "
-                  "the first to finish starts the timer"),
+                  "the first to finish starts the timer", waits=_tokens_missing),
         PhaseRule(Phase.RESOLUTION, (ResolveRow,), "the player whose row is next",
-                  "in token order each player resolves one row, round and round"),
+                  "in token order each player resolves one row, round and round",
+                  waits=_rows_left),
         PhaseRule(Phase.DEBUG, (Debug, Recompute), "the player whose Result was wrong",
-                  "a written Result is wrong: Debug (−3) and rewrite, or recompute"),
+                  "a written Result is wrong: Debug (−3) and rewrite, or recompute",
+                  waits=_debug_due, inside=Phase.RESOLUTION),
         PhaseRule(Phase.GAME_OVER, (), "nobody", "the game is over: see the score sheet"),
     )
 }
 
 ROUND_PHASES: tuple[Phase, ...] = (Phase.TARGET, Phase.ACTIVATE, Phase.PROGRAM, Phase.RESOLUTION)
 
+TABLE = PhaseTable(RULES, cycle=ROUND_PHASES, rounds=ROUNDS, final=Phase.GAME_OVER,
+                   enter=lambda state, phase: state._enter_phase(phase))
+"""Lovelace & Babbage's phases; ``TABLE.settle(state)`` is the one settle step of a State."""
 
-def next_phase(phase: Phase, round_no: int, rounds: int) -> Phase:
+
+def next_phase(phase: Phase, round_no: int, rounds: int = ROUNDS) -> Phase:
     """The phase after ``phase`` in Round ``round_no``; after RESOLUTION the next Round
     starts with TARGET (or the game is over after the last Round)."""
-    if phase is Phase.DEBUG:
-        return Phase.RESOLUTION
-    if phase is Phase.GAME_OVER:
-        return Phase.GAME_OVER
-    index = ROUND_PHASES.index(phase)
-    for later in ROUND_PHASES[index + 1:]:
-        if round_no >= RULES[later].first_round:
-            return later
-    return Phase.TARGET if round_no < rounds else Phase.GAME_OVER
+    table = TABLE if rounds == TABLE.rounds else replace(TABLE, rounds=rounds)
+    return table.next_phase(phase, round_no)  # type: ignore[return-value]

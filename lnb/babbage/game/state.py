@@ -58,7 +58,7 @@ from lnb.babbage.game.actions import (
 from lnb.babbage.game.chance import Chance, RandomChance
 from lnb.babbage.game.events import ENGINE, SUBROUTINE, Claim, RowEvent
 from lnb.babbage.game.options import GameOptions
-from lnb.babbage.game.phases import RULES, Phase, next_phase
+from lnb.babbage.game.phases import ROUNDS, RULES, TABLE, Phase  # noqa: F401 (ROUNDS: re-exported)
 from lnb.babbage.game.resolution import (
     AIMABLE,
     PRIMARY,
@@ -73,7 +73,6 @@ from lnb.babbage.game.writing import WritingRules
 from lnb.babbage.operations import Operation, legal_operations
 from lnb.babbage.programs import Program, Trace
 
-ROUNDS = 4
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 ONCE_A_ROUND = (Effect.SIGMA, Effect.NEAR, Effect.DOUBLE, Effect.BOTH, Effect.CHOICE)
 
@@ -96,7 +95,8 @@ class RoundPlay:
     trace: Trace | None = None
     first_wrong: int | None = None
     recomputed: bool = False
-    rewrite: Program | None = None
+    rewrites: tuple[Program, ...] = ()
+    debug_rows: tuple[int, ...] = ()
     written_program: Program = EMPTY_PROGRAM
     completed: bool = False
     picks: list[str | int] = field(default_factory=list)
@@ -106,12 +106,19 @@ class RoundPlay:
         """How many Σ rows this player may write (activated SIGMA)."""
         return sum(1 for u in self.uses if u.effect is Effect.SIGMA)
 
+    @property
+    def rewrite(self) -> Program | None:
+        """The last Debug's rewrite this Round (None without a Debug); all of them, in
+        order, are ``rewrites`` (the rows each Debug wrote from the row in ``debug_rows``)."""
+        return self.rewrites[-1] if self.rewrites else None
+
 
 @dataclass
 class PlayerState:
     """One player: who they are and everything they gathered (read it, do not change it).
 
-    ``completed`` lists (Subroutine number, Round completed); ``used`` the activated ones.
+    ``completed`` lists (Subroutine number, Round completed); ``used`` the activated ones;
+    ``claimed_from`` the Patrons claimed from in earlier Rounds (never again, RULES.md §4.4).
     """
 
     name: str
@@ -124,6 +131,7 @@ class PlayerState:
     engine_rows: dict[str, int] = field(default_factory=dict)
     engine: int = 0
     debugs: int = 0
+    claimed_from: set[int] = field(default_factory=set)
     play: RoundPlay = field(default_factory=RoundPlay)
 
     @property
@@ -644,8 +652,8 @@ class State:
                 claims.append(Claim(ENGINE, level=row.operation.level, points=bonus))
         self.events.append(RowEvent(
             self.round, name, row.row, str(row.operation), row.before, row.result, row.text,
-            tuple(claims), row.written, row.void, debugged=play.rewrite is not None
-            and row.row >= (play.first_wrong or 99)))
+            tuple(claims), row.written, row.void,
+            debugged=bool(play.debug_rows) and row.row >= play.debug_rows[0]))
         self._turn = (k, i + 1)
 
     def _choose(self, name: str, row: int, options: list[RowOption],
@@ -696,11 +704,12 @@ class State:
         self._check_program(p, action.program, before, play.limit, first_row=row,
                             sigma_used=sigma_used)
         p.debugs += 1
-        play.rewrite = action.program
+        play.rewrites = (*play.rewrites, action.program)
+        play.debug_rows = (*play.debug_rows, row)
         play.program = Program(kept.rows + action.program.rows)
         play.trace = self._trace(play.program, p.start)
-        wrong = _first_wrong(play.trace)
-        play.recomputed = wrong is not None  # no second Debug in a Round
+        # A wrong Result inside the rewrite may be debugged again (RULES.md §4.5, D).
+        play.first_wrong = _first_wrong(play.trace)
 
     def _apply_recompute(self, action: Recompute) -> None:
         name, row = self.turn()  # type: ignore[misc]
@@ -728,38 +737,15 @@ class State:
         return None
 
     def _settle(self) -> None:
-        """Advance through phases that need nobody (reveals, Round end) until someone acts."""
-        while True:
-            if self.phase is Phase.TARGET:
-                if any(p.play.target is None for p in self.players.values()):
-                    return
-            elif self.phase is Phase.ACTIVATE:
-                if self._activator() is not None:
-                    return
-            elif self.phase is Phase.PROGRAM:
-                if any(p.play.token is None for p in self.players.values()):
-                    return
-            elif self.phase in (Phase.RESOLUTION, Phase.DEBUG):
-                self.phase = Phase.RESOLUTION
-                found = self._find_turn(self._turn)
-                if found is not None:
-                    self._turn = found
-                    name = self.order[found[1]]
-                    play = self.players[name].play
-                    if (self.options.mental_arithmetic and not play.recomputed
-                            and play.first_wrong == found[0] + 1):
-                        if play.rewrite is None and self.debugs_left(name) > 0:
-                            self.phase = Phase.DEBUG
-                            return
-                        play.recomputed = True
-                    return
-            else:
-                return
-            self._enter(next_phase(self.phase, self.round, ROUNDS))
+        """Advance through phases that need nobody (reveals, Round end) until someone acts:
+        the one generic step of ``lnb.core.phases`` over the phase table (``phases.TABLE``)."""
+        TABLE.settle(self)
 
-    def _enter(self, phase: Phase) -> None:
-        _ENTER[phase](self)
-        self.phase = phase
+    def _enter_phase(self, phase: Phase) -> None:
+        """The work of arriving in ``phase`` (the phase table sets ``self.phase`` after)."""
+        enter = _ENTER.get(phase)
+        if enter is not None:
+            enter(self)
 
     def _enter_target(self) -> None:
         self._end_round()
@@ -849,8 +835,9 @@ class State:
             }
             if play.picks:
                 entry["picks"] = list(play.picks)
-            if play.rewrite is not None:
-                entry["debug"] = str(play.rewrite)
+            if play.rewrites:
+                rewrites = [str(r) for r in play.rewrites]
+                entry["debug"] = rewrites[0] if len(rewrites) == 1 else rewrites
             if play.stopped:
                 entry["stopped"] = True
             plays[n] = entry
