@@ -511,7 +511,7 @@ def test_an_error_while_resolving_shows_in_the_apps_status_line(monkeypatch) -> 
     app.builder.done_button.click()
     assert app.state.phase is Phase.RESOLUTION
     computer = app.computers["Babbage"]
-    monkeypatch.setattr(computer, "act", lambda state: 1 / 0)
+    monkeypatch.setattr(computer, "choose_action", lambda state, player=None: 1 / 0)
     for _ in range(10):
         if app.status.kind:
             break

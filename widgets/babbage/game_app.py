@@ -41,19 +41,18 @@ from lnb.babbage.errors import GameError, LnbError, RecordError
 from lnb.babbage.game import (
     Activate,
     Debug,
-    Finish,
     Game,
     GameOptions,
     Phase,
     Recompute,
     State,
     Target,
-    TimeUp,
-    WriteProgram,
 )
 from lnb.babbage.numbers import two_digits
 from lnb.babbage.programs import Program
+from lnb.babbage.table import babbage_table
 from lnb.core.race import Race
+from lnb.core.table import Table
 from widgets.babbage.board import BoardView, close_all
 from widgets.babbage.patrons import PatronsView
 from widgets.babbage.program_builder import ProgramBuilder
@@ -93,12 +92,14 @@ class Computer:
         self.bot = make_bot(kind, seed=seed)
         self.think = think
 
-    def act(self, state: State) -> Any:
+    def choose_action(self, state: State, player: str | None = None) -> Any:
         """The bot's action now (in the Program phase: its program, ``WriteProgram``; in
         mental-arithmetic play the bot writes each row's true Result itself)."""
         return self.bot.choose_action(state, self.name)
 
-    def think_seconds(self, state: State) -> float:
+    act = choose_action
+
+    def think_seconds(self, state: State, player: str | None = None) -> float:
         """How long, on the browser's clock, this player takes to finish its program."""
         if self.think is not None:
             return self.think
@@ -212,11 +213,10 @@ class GameApp(w.VBox):
         self.timed = timed
         self.reviewing: int | None = None  # a Round just resolved, shown until "Next Round"
         self.loaded = False  # a finished game loaded from a file
-        self._program_round = 0
         self._resolution_round = 0
-        self.race: Race | None = None  # the Program phase's race (people write in turn)
+        self.table: Table | None = None  # seats, computers and the race (lnb.core.table)
+        self._turn: tuple[int, str] | None = None  # (Round, person) the builder is set up for
         self._seen: list[str] = []  # who the finished line shows as done
-        self._person: str | None = None
         self._debug_turn: tuple[int, str, int] | None = None  # (Round, player, row) drawn
         self._debugging = False  # the player of that turn chose Debug and rewrites now
 
@@ -368,18 +368,22 @@ class GameApp(w.VBox):
         self.computers = {s.name: Computer(s.name, s.bot, seed=seed + i, think=self.think)
                           for i, s in enumerate(seats) if s.computer}
         self.timed = timed
+        self.table = babbage_table(self.state, self.computers, timed=timed)
         self.reviewing = None
         self.loaded = False
-        self._program_round = self._resolution_round = 0
+        self._turn = None
+        self._resolution_round = 0
         self._clear_choices()
         self.download.value = ""
         self.timer.reset(options.timer_seconds if timed else None)
         self.status.clear()
+        self._advance()
         self.refresh()
 
     def new_game(self) -> None:
         """Back to the setup form (the current game is dropped)."""
         self.state = None
+        self.table = None
         self.clock.playing = False
         if self._made("timer"):
             self.timer.stop()
@@ -393,78 +397,70 @@ class GameApp(w.VBox):
 
     def persons(self) -> list[str]:
         """Names of the seats played by people, in seat order."""
-        return [n for n in self.state.names if n not in self.computers] if self.state else []
+        return list(self.table.persons) if self.table is not None else []
+
+    @property
+    def race(self) -> Race | None:
+        """The Program phase's race (people write in turn), kept by the table."""
+        return self.table.race if self.table is not None else None
+
+    @property
+    def _person(self) -> str | None:
+        """The person writing their program now."""
+        return self.table.writer if self.table is not None else None
 
     def apply(self, action: Any) -> None:
-        """Apply one action to the State (an illegal one raises and changes nothing)."""
-        assert self.state is not None
-        self.state.apply_action(action)
+        """A person's action, through the table (an illegal one raises, changes nothing)."""
+        assert self.table is not None
+        self.table.act(action)
 
-    # -- computers -------------------------------------------------------------------------
-    def _run_computers(self) -> None:
-        """Let computer players act while it is only their turn (not in the Program phase)."""
-        state = self.state
-        while state is not None and not state.is_terminal():
-            if state.phase is Phase.TARGET:
-                todo = [n for n in self.computers if state.player(n).target is None]
-            elif state.phase is Phase.ACTIVATE:
-                todo = [n for n in state.current_players() if n in self.computers]
-            else:
-                return
-            if not todo:
-                return
-            self.apply(self.computers[todo[0]].act(state))
+    # -- the table moves on -----------------------------------------------------------------
+    def _advance(self) -> None:
+        """Let the table act until a person must (computers, the race's start and end), then
+        set up the builder when a new person's turn to write has come."""
+        if self.table is None or self.loaded or self.reviewing is not None:
+            return
+        self.table.advance()
+        self._begin_turn()
+        if self.state is not None and self.state.phase is not Phase.PROGRAM:
+            self.clock.playing = False
+            if self._made("timer") and self.timer.running:
+                self.timer.stop()
 
     # -- Subroutine phase ------------------------------------------------------------------
     def _target(self, number: int) -> None:
         self.apply(Target(self._waiting_person(), number))
+        self._advance()
         self.refresh()
 
     def _activate(self, numbers: tuple[int, ...]) -> None:
         self.apply(Activate(self._waiting_person(), numbers))
+        self._advance()
         self.refresh()
 
     def _waiting_person(self) -> str:
-        state = self.state
-        assert state is not None
-        if state.phase is Phase.TARGET:
-            names = [n for n in self.persons() if state.player(n).target is None]
-        else:
-            names = [n for n in state.current_players() if n not in self.computers]
+        names = self.table.waiting_for() if self.table is not None else ()
         if not names:
             raise GameError("nobody needs to choose now")
         return names[0]
 
     # -- Program phase ---------------------------------------------------------------------
-    def _enter_program(self) -> None:
-        """Computers write their programs now and finish at their think times; people write
-        in turn, each on their own clock (see ``lnb.core.race``)."""
-        state = self.state
-        assert state is not None
-        self._program_round = state.round
-        think = {}
-        for name, computer in self.computers.items():
-            action = computer.act(state)
-            if isinstance(action, WriteProgram):
-                self.apply(action)
-            think[name] = computer.think_seconds(state)
-        self.race = Race(self.persons(), think, self.timer.seconds)
-        self._next_person()
-        if self.race.done:  # computers only: they finish in think order at once
-            self._close_program_phase()
-
-    def _next_person(self) -> None:
-        """The next person's turn: their own clock from 0, their program so far."""
-        state = self.state
-        assert state is not None and self.race is not None
-        self._person = self.race.current
+    def _begin_turn(self) -> None:
+        """A new person's turn to write: their own clock from 0, their program so far."""
+        state, table = self.state, self.table
+        if state is None or table is None:
+            return
+        name = table.writer
+        turn = (state.round, name) if name is not None else None
+        if turn == self._turn:
+            return
+        self._turn = turn
         self.timer.reset()
         with self.clock.hold_sync():
             self.clock.value = 0
-            self.clock.playing = self._person is not None
-        if self._person is None:
+            self.clock.playing = name is not None
+        if name is None:
             return
-        name = self._person
         self.builder.reset(board=state.board, start=state.start_value(name),
                            limit=state.program_limit(name),
                            program=state.player(name).play.program,
@@ -475,70 +471,47 @@ class GameApp(w.VBox):
         self._settle(0.0)
 
     def _written(self, program: Program) -> None:
-        if self._person is not None and self.state is not None \
-                and self.state.phase is Phase.PROGRAM:
-            self.apply(WriteProgram(self._person, program))
+        if self._person is not None and self.table is not None:
+            self.table.write(program)
 
     def _settle(self, now: float) -> None:
-        """At ``now`` on the writing person's clock: finishes whose place is certain go to
-        the State, and the minute starts once the first finish they race against is past."""
-        state = self.state
-        assert state is not None and self.race is not None
-        for name, seconds in self.race.certain_until(now):
-            if state.phase is Phase.PROGRAM and state.player(name).play.token is None:
-                self.apply(Finish(name, seconds=seconds))
-        start = self.race.minute_starts()
-        if self._person is not None and self.timer.timed and not self.timer.running \
-                and start is not None and now >= start:
+        """At ``now`` on the writing person's clock: the table hands the game the finishes
+        whose place is certain; the countdown shows once the writer's minute has started."""
+        assert self.table is not None
+        started = self.table.tick(now)
+        if started and self.timer.timed and not self.timer.running:
             self.timer.start()
 
     def _person_done(self, program: Program) -> None:
-        assert self.race is not None and self._person is not None
-        self.apply(WriteProgram(self._person, program))
-        self.race.finish(float(self.clock.value))
+        assert self.table is not None and self._person is not None
+        self.table.finish(float(self.clock.value), program)
         self._end_turn()
 
     def _end_turn(self) -> None:
         """The next person writes, or (everyone has written) the Program phase ends: the
         rest finish in order and anyone still writing or thinking is stopped."""
-        assert self.race is not None
         self.timer.stop()
-        self._next_person()
-        if self.race.done:
-            self._close_program_phase()
+        self._advance()
         self.refresh()
-
-    def _close_program_phase(self) -> None:
-        """Everyone has written: finishes in order, then anyone left is stopped."""
-        state = self.state
-        assert state is not None and self.race is not None
-        self.clock.playing = False
-        if state.phase is not Phase.PROGRAM:
-            return
-        for name, seconds in self.race.finishers():
-            if state.player(name).play.token is None:
-                self.apply(Finish(name, seconds=seconds))
-        if state.phase is Phase.PROGRAM:
-            self.apply(TimeUp())
 
     def _tick(self, change: dict) -> None:
         state = self.state
-        if state is None or state.phase is not Phase.PROGRAM or self._person is None \
-                or self.race is None:
+        if state is None or state.phase is not Phase.PROGRAM or self._person is None:
             self.clock.playing = False
             return
         now = float(change["new"])
         before = (len(state.finished), self.timer.running, self._seen)
         self._settle(now)
-        if (len(state.finished), self.timer.running, self.race.seen_by(now)) != before:
+        assert self.table is not None
+        if (len(state.finished), self.timer.running, self.table.seen_by(now)) != before:
             self.refresh()
 
     def _time_up(self) -> None:
         state = self.state
         if state is None or state.phase is not Phase.PROGRAM or self._person is None \
-                or self.race is None:
+                or self.table is None:
             return
-        self.race.stop()
+        self.table.time_up()
         self.status.info("Time is up! The rows written so far stand.")
         self._end_turn()
 
@@ -552,17 +525,11 @@ class GameApp(w.VBox):
         state = self.state
         if state is None or state.phase not in (Phase.RESOLUTION, Phase.DEBUG):
             return False
+        assert self.table is not None
         round_no = state.round
-        name, _row = state.turn()  # type: ignore[misc]
-        actions = state.legal_actions(name)
-        if name in self.computers:
-            action = self.computers[name].act(state)
-        elif len(actions) == 1 and state.phase is Phase.RESOLUTION:
-            action = actions[0]
-        else:
+        if self.table.step() is None:  # a person must choose
             self._draw_choices()
             return False
-        self.apply(action)
         self._resolved(round_no)
         return True
 
@@ -692,6 +659,7 @@ class GameApp(w.VBox):
     def _next_round(self) -> None:
         self.reviewing = None
         self.resolution.load([], ())
+        self._advance()
         self.refresh()
 
     # -- saving and loading --------------------------------------------------------------------
@@ -759,6 +727,7 @@ class GameApp(w.VBox):
         if self._made("timer"):
             self.timer.stop()
         self.state = result.state
+        self.table = None
         self.reviewing = None
         self._clear_choices()
         self.download.value = ""
@@ -770,9 +739,12 @@ class GameApp(w.VBox):
             self.computers = computers
             self.loaded = False
             self.timed = timed
+            self.table = babbage_table(self.state, computers, timed=timed)
             self.timer.reset(result.state.options.timer_seconds if timed else None)
-            self._program_round = self._resolution_round = 0
+            self._turn = None
+            self._resolution_round = 0
             self.status.ok(f"Game loaded: it goes on with Round {self.state.round}.")
+            self._advance()
         self.refresh()
 
     def _computers_of(self, state: State, data: Any) -> dict[str, Computer]:
@@ -807,7 +779,7 @@ class GameApp(w.VBox):
 
     # -- drawing --------------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Let computers act, then draw the screen the State calls for."""
+        """Draw the screen the State calls for (it decides nothing: the table has moved)."""
         state = self.state
         if state is None:
             self.phase_title.value = ""
@@ -815,17 +787,12 @@ class GameApp(w.VBox):
             self.save_button.layout.display = self.new_button.layout.display = "none"
             return
         self.save_button.layout.display = self.new_button.layout.display = None
-        if self.reviewing is None and not self.loaded:
-            self._run_computers()
         if self.loaded:
             self._draw_loaded()
         elif self.reviewing is not None:
             self._draw_review()
         elif state.phase in (Phase.TARGET, Phase.ACTIVATE):
             self._draw_subroutine_phase()
-        elif state.phase is Phase.PROGRAM and self._program_round != state.round:
-            self._enter_program()  # computers write; with no person the phase ends at once
-            self.refresh()
         elif state.phase is Phase.PROGRAM:
             self._draw_program_phase()
         elif state.phase in (Phase.RESOLUTION, Phase.DEBUG):
@@ -857,8 +824,9 @@ class GameApp(w.VBox):
         assert state is not None
         self.patrons_view.refresh(state)
         race = self.race
-        assert race is not None
-        seen = race.seen_by(float(self.clock.value)) if self._person else list(state.finished)
+        assert race is not None and self.table is not None
+        seen = (self.table.seen_by(float(self.clock.value)) if self._person
+                else list(state.finished))
         self._seen = seen
         done = [f"{i}. {html.escape(n)}" for i, n in enumerate(seen, start=1)]
         thinking = [html.escape(n) for n in self.computers if n not in seen]
@@ -882,9 +850,6 @@ class GameApp(w.VBox):
     def _draw_resolution_phase(self) -> None:
         state = self.state
         assert state is not None
-        if self._made("timer") and self.timer.running:
-            self.timer.stop()
-        self.clock.playing = False
         if self._resolution_round != state.round:
             self._resolution_round = state.round
             self.resolution.load(self._round_events(state.round), state.order, complete=False)
