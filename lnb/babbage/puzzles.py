@@ -53,6 +53,7 @@ from lnb.babbage.components import Kind
 from lnb.babbage.edition import LEVELS, RACKS, Edition
 from lnb.babbage.errors import LnbError, PuzzleCodeError
 from lnb.babbage.numbers import in_range, two_digits
+from lnb.babbage.operations import Operation
 from lnb.babbage.solver import Search, Solution, Solver, search
 
 MAX_TARGETS = 4
@@ -181,6 +182,19 @@ class Puzzle:
         if self.spaces is None:
             return tuple(f"{lv}{r}" for lv, r, _ in self.board.spaces())
         return tuple(s for s in ALL_SPACES if s in self.spaces)
+
+    def forbids(self, operation: Operation) -> str | None:
+        """Why this puzzle does not allow ``operation`` (its space), or None when it does.
+
+        >>> p = Puzzle(start=55, targets=(73,), limit=3, spaces=frozenset({"A1", "A4", "B4"}))
+        >>> p.forbids(Operation.parse("A1+")) is None
+        True
+        >>> p.forbids(Operation.parse("A3+"))
+        'This puzzle does not allow A3. Use only A1 (±1), A4 (×÷2), B4 (Swap).'
+        """
+        if self.spaces is None or operation.space in self.spaces:
+            return None
+        return f"This puzzle does not allow {operation.space}. {self.spaces_text()}".strip()
 
     @property
     def search(self) -> Search:

@@ -26,6 +26,7 @@ import ipywidgets as w
 
 from lnb.babbage.board import Board
 from lnb.babbage.errors import LnbError, OverLimitError
+from lnb.babbage.game.writing import WritingRules
 from lnb.babbage.numbers import two_digits
 from lnb.babbage.operations import Operation, legal_operations
 from lnb.babbage.programs import DEFAULT_LIMIT, Program, Trace
@@ -72,7 +73,7 @@ class ProgramBuilder(w.VBox):
         limit: int | None = DEFAULT_LIMIT,
         *,
         program: Program | str = "",
-        sigma: bool = False,
+        sigma: bool | int = False,
         mental: bool = False,
         title: str = "",
         on_change: Callable[[Program], None] | None = None,
@@ -138,6 +139,14 @@ class ProgramBuilder(w.VBox):
         return button
 
     # -- reading the draft ----------------------------------------------------------------
+    @property
+    def rules(self) -> WritingRules:
+        """What the draft is checked against: the library's own check of a written program
+        (the game's ``WriteProgram`` uses the same), built from this builder's settings;
+        ``sigma`` is how many rows may be marked Σ (True: one)."""
+        return WritingRules(self.board, self.start, self.limit, int(self.sigma_allowed),
+                            self.mental)
+
     def trace(self) -> Trace:
         """The draft run on the board (Results recomputed; a bad row raises)."""
         return self.program.run(self.board, start=self.start, limit=None,
@@ -154,7 +163,7 @@ class ProgramBuilder(w.VBox):
     @property
     def full(self) -> bool:
         """True when every allowed row is written."""
-        return self.limit is not None and len(self.program) >= self.limit
+        return self.rules.rows_left(self.program) == 0
 
     def rows_text(self) -> list[str]:
         """The rows as plain text, as they are shown."""
@@ -168,7 +177,7 @@ class ProgramBuilder(w.VBox):
         """Write ``operation`` as the next row (in mental play, ask for its Result first)."""
         self._check_open()
         if self.mental:
-            operation.apply(self.value, self.board, row=len(self.program) + 1)
+            self.rules.check(self.program.with_row(operation), draft=True)
             self.pending = operation
             self.refresh()
             return
@@ -179,22 +188,14 @@ class ProgramBuilder(w.VBox):
         self._check_open()
         if not text.strip():
             return
-        typed = Program.parse(f"{self.program} {text}" if len(self.program) else text)
-        if not self.mental:
-            typed = Program.of(typed.operations)
-        elif any(r.written is None for r in typed.rows):
-            missing = next(i for i, r in enumerate(typed.rows, 1) if r.written is None)
-            raise OverLimitError(  # an IllegalOperationError: the pupil must add a number
-                f"row {missing}: write your Result after the Operation, e.g. A3+ 60")
-        self._set(typed)
+        self._set(Program.parse(f"{self.program} {text}" if len(self.program) else text))
 
     def write_result(self, text: str) -> None:
         """Mental play: the pupil's Result for the pending row."""
         if self.pending is None:
             return
         typed = Program.parse(f"{self.program} {self.pending} {text.strip()}")
-        if typed.rows[-1].written is None:
-            raise OverLimitError(f"row {len(typed)}: write your Result as a number, e.g. 60")
+        self.rules.check(typed)
         self.pending = None
         self._set(typed)
 
@@ -227,7 +228,7 @@ class ProgramBuilder(w.VBox):
 
     def reset(self, board: Board | None = None, start: int | None = None,
               limit: int | bool | None = False, program: Program | str = "",
-              sigma: bool | None = None, title: str | None = None) -> None:
+              sigma: bool | int | None = None, title: str | None = None) -> None:
         """Start a new draft (a new Round or the next player at the same screen)."""
         if board is not None and board is not self.board:
             self.board = board
@@ -254,10 +255,7 @@ class ProgramBuilder(w.VBox):
             raise GameError(self.locked_reason)
 
     def _set(self, program: Program) -> None:
-        program.check_limit(self.limit)
-        program.run(self.board, start=self.start, limit=None, void_out_of_range=self.mental)
-        if self.mental:
-            self._check_written(program)
+        self.rules.check(program)
         self.program = program
         if self.sigma_toggle.value:
             self.sigma_toggle.value = False
@@ -265,12 +263,6 @@ class ProgramBuilder(w.VBox):
         self.refresh()
         if self.on_change is not None:
             self.on_change(program)
-
-    def _check_written(self, program: Program) -> None:
-        value = self.start
-        for i, row in enumerate(program.rows, start=1):
-            row.operation.apply(value, self.board, row=i)
-            value = row.written if row.written is not None else value
 
     # -- widget callbacks ---------------------------------------------------------------------
     def _typed_changed(self, change: dict) -> None:
@@ -307,11 +299,31 @@ class ProgramBuilder(w.VBox):
             blocked = "Write the Result of this row first."
         if blocked is None and self.full:
             blocked = f"All {self.limit} rows are written: press Undo to change one."
+        if self.mental and blocked is None:
+            return self._mental_choices(sigma)
         value = self.value
         key = (value, sigma, blocked)
         if key not in self._choices:
             self._choices[key] = choices_for(value, self.board, sigma, blocked)
         return self._choices[key]
+
+    def _mental_choices(self, sigma: bool) -> Choices:
+        """Mental play: the rows the library lets follow the draft (the pupil works out the
+        Result, so nothing is refused for leaving 00–99 here)."""
+        allowed = set(self.rules.next_operations(self.program))
+        choices: Choices = {}
+        for level, rack, comp in self.board.spaces():
+            for function in comp.functions:
+                op = Operation(level, rack, function, sigma)
+                choices[op] = None if op in allowed else self._refusal(op)
+        return choices
+
+    def _refusal(self, operation: Operation) -> str:
+        try:
+            self.rules.check(self.program.with_row(operation), draft=True)
+        except LnbError as exc:
+            return plain_words(str(exc))
+        return f"{operation} is not allowed now."
 
     def refresh(self) -> None:
         """Redraw everything from the draft Program and the board."""
@@ -330,9 +342,9 @@ class ProgramBuilder(w.VBox):
         self.undo_button.disabled = not is_open or (n == 0 and self.pending is None)
         self.clear_button.disabled = not is_open or n == 0
         self.typed.disabled = self.add_button.disabled = not is_open or self.full
-        has_sigma = any(r.operation.sigma for r in self.program.rows)
         self.sigma_toggle.layout.display = None if self.sigma_allowed else "none"
-        self.sigma_toggle.disabled = not is_open or has_sigma or self.full
+        self.sigma_toggle.disabled = (not is_open or self.full
+                                      or self.rules.sigma_left(self.program) == 0)
         self.done_button.layout.display = None if self.on_done else "none"
         self.done_button.disabled = not is_open
         if self.pending is not None:

@@ -147,10 +147,7 @@ class PuzzleBuilder(ProgramBuilder):
         self.reset(board=puzzle.board, start=puzzle.start, limit=puzzle.limit)
 
     def _forbidden(self, operation: Operation) -> str | None:
-        if self.puzzle.spaces is None or operation.space in self.puzzle.spaces:
-            return None
-        return (f"This puzzle does not allow {operation.space}. "
-                f"{self.puzzle.spaces_text()}").strip()
+        return self.puzzle.forbids(operation)
 
     def choices(self) -> Choices:
         """The builder's choices, with the spaces the puzzle forbids disabled."""
