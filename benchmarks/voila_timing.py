@@ -1,6 +1,6 @@
 """Time Voila pages in headless Chromium: load to first usable widget, click to new text.
 
-Use with a server started from :func:`widgets.serve.voila_command` (see
+Use with the kit's own server (:class:`widgets.serving.server.KitServer`, started by
 :func:`start_server`), e.g. to compare the game app against ``one_widget.ipynb``::
 
     with start_server(Path("benchmarks")) as base_url, open_browser() as browser:
@@ -13,19 +13,16 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import socket
 import statistics
-import subprocess
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from widgets.serve import command_for, parse_args, voila_command
+from widgets.serve import kit_voila_args, parse_args, server_for
+from widgets.serving.server import KitServer
 
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("LNB_CHROMIUM", "/usr/bin/chromium")
@@ -62,57 +59,31 @@ class Timing:
                 f"click {self.click * 1000:.0f} ms (median of {len(self.clicks)})")
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @contextlib.contextmanager
 def start_server(root: Path, pool_size: int = 1, timeout: float = 90,
                  serve_args: Sequence[str] | None = None) -> Iterator[str]:
-    """Run the kit's Voila server on ``root``; yield its base URL; stop it afterwards.
+    """Run the kit's Voila server on ``root`` (a free port, hermetic Jupyter folders, its
+    log in a temporary folder); yield its base URL; stop it afterwards.
 
-    With ``serve_args`` the command is the serve command's own for those options
+    With ``serve_args`` the server is the serve command's own for those options
     (``python -m widgets.serve ARGS``, as a teacher types them), not ``pool_size``'s.
+    A server that does not start raises :class:`~widgets.serving.server.ServerError`.
     """
-    port = _free_port()
     home = Path(tempfile.mkdtemp(prefix="lnb-bench-"))
-    env = dict(os.environ)
-    for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
-        env[var] = str(home / var.lower())
-    log = (home / "voila.log").open("wb")
+    options: dict[str, Any] = {"port": None, "home": home, "log": home / "voila.log",
+                               "cwd": REPO, "startup_timeout": timeout}
     if serve_args is None:
-        cmd = voila_command(root, port=port, pool_size=pool_size)
+        server = KitServer(root, voila_args=kit_voila_args(pool_size=pool_size), **options)
     else:
-        cmd = command_for(parse_args(["--root", str(root), "--port", str(port), "--no-browser",
-                                      *serve_args]))
-    proc = subprocess.Popen(cmd, cwd=REPO,
-                            env=env, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
-    base_url = f"http://127.0.0.1:{port}/"
+        server = server_for(parse_args(["--root", str(root), "--no-browser", *serve_args]),
+                            **options)
     # A benchmark stopped with SIGTERM (kill, a CI time-out) still stops its server: the
-    # handler turns the signal into SystemExit, so the ``finally`` below runs.
+    # handler turns the signal into SystemExit, so the server's ``__exit__`` runs.
     previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)
     try:
-        deadline = time.monotonic() + timeout
-        while True:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"Voila did not start; log in {home / 'voila.log'}")
-            try:
-                with urllib.request.urlopen(base_url, timeout=2):
-                    break
-            except (urllib.error.URLError, OSError):
-                time.sleep(0.2)
-        yield base_url
+        with server:
+            yield server.url()
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-        log.close()
         signal.signal(signal.SIGTERM, previous)
 
 

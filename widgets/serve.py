@@ -2,8 +2,9 @@
 
 The server is plain Voila 0.5 run by ``python -m widgets.serving`` with the kit's config
 (``widgets/serving/config/voila.json``: offline ``kit`` template, preheated kernels,
-culling of idle kernels, the XSRF cookie that lets a closed page free its kernel).
-:func:`voila_command` builds that command; the browser tests and benchmarks reuse it.
+culling of idle kernels, the XSRF cookie that lets a closed page free its kernel), started
+and stopped by :class:`widgets.serving.server.KitServer`. :func:`server_for` makes that
+server for the command's options; the browser tests and benchmarks use the same class.
 
 A class opens one page at once (the puzzle app): ``--class-size N`` keeps N kernels of that
 page preheated, plus two spares, its notebook already run, so each pupil's page only fetches
@@ -15,23 +16,22 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import signal
 import socket
-import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 import webbrowser
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
+
+from widgets.serving.server import KitServer, ServerError
 
 DEFAULT_PORT = 8866
 LANDING = "index.ipynb"
 CLASS_PAGE = "puzzles.ipynb"  # the page a whole class opens at once
 CLASS_SIZE = 30
 SPARES = 2  # preheated kernels of the class page beyond the class (reloads, latecomers)
+STARTUP_TIMEOUT = 60  # seconds Voila may take to answer
 
 
 def pools_config(pool_size: int, class_size: int, class_page: str = CLASS_PAGE
@@ -65,52 +65,51 @@ def default_root() -> Path:
     return beside_package if beside_package.is_dir() else Path.cwd() / "lessons"
 
 
-def voila_command(
-    root: Path | str | None = None,
-    *,
-    port: int = DEFAULT_PORT,
-    ip: str = "127.0.0.1",
+def kit_voila_args(
     pool_size: int = 1,
     class_size: int = 0,
     class_page: str = CLASS_PAGE,
     preheat_denylist: Sequence[str] = (),
     cull_idle_timeout: int = 1800,
     cull_interval: int = 60,
-    extra_args: Sequence[str] = (),
 ) -> list[str]:
-    """The command that runs the kit's Voila server on ``root`` (a folder of notebooks).
+    """Voila's options for the kit's settings: preheated kernels and culling.
 
-    ``pool_size`` kernels are kept preheated for *each* notebook under ``root``
+    ``pool_size`` kernels are kept preheated for *each* notebook of the server
     (0 turns preheating off), and ``class_size`` plus two spares for ``class_page`` (once
     taken, topped up to keep the spares); notebooks matching ``preheat_denylist`` (names or
     regular expressions) get none. Idle kernels are culled after ``cull_idle_timeout``
     seconds once their page is gone (0 turns culling off).
+
+    >>> kit_voila_args(pool_size=0, cull_idle_timeout=0)[:2]
+    ['--VoilaConfiguration.preheat_kernel=False', '--VoilaConfiguration.default_pool_size=0']
     """
-    root_dir = Path(root) if root is not None else default_root()
     first, refill = pools_config(pool_size, class_size, class_page)
     preheat = pool_size > 0 or class_size > 0
     return [
-        sys.executable,
-        "-m",
-        "widgets.serving",
-        str(root_dir.resolve()),
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.port_retries=0",
-        f"--Voila.ip={ip}",
         f"--VoilaConfiguration.preheat_kernel={preheat}",
         f"--VoilaConfiguration.default_pool_size={max(pool_size, 0)}",
         *([f"--VoilaKernelManager.kernel_pools_config={json.dumps(first)}",
            f"--VoilaKernelManager.refill_pools_config={json.dumps(refill)}"] if preheat else []),
         *[f"--VoilaKernelManager.preheat_denylist={name}" for name in preheat_denylist],
-        # Kernels talk to the server over Unix sockets, not TCP ports: a port chosen free
-        # can be taken by the time the kernel binds it, and with dozens of kernels starting
-        # at once (a class pool) some then die ("Address already in use").
-        *(["--KernelManager.transport=ipc"] if os.name == "posix" else []),
         f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
-        *extra_args,
     ]
+
+
+def voila_command(
+    root: Path | str | None = None,
+    *,
+    port: int = DEFAULT_PORT,
+    ip: str = "127.0.0.1",
+    extra_args: Sequence[str] = (),
+    **settings: Any,
+) -> list[str]:
+    """The command that runs the kit's Voila server on ``root`` (a folder of notebooks;
+    default :func:`default_root`) on ``port``, for the settings of :func:`kit_voila_args`.
+    """
+    args = [*kit_voila_args(**settings), *extra_args]
+    return KitServer(root or default_root(), port, ip=ip, voila_args=args).command(port)
 
 
 def landing_path(root: Path) -> str:
@@ -126,22 +125,6 @@ def lan_address() -> str:
             return str(probe.getsockname()[0])
         except OSError:
             return socket.gethostname()
-
-
-def wait_until_up(url: str, proc: subprocess.Popen[bytes], timeout: float = 60) -> None:
-    """Poll ``url`` until the server answers; raise if it exits or times out."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"Voila exited with code {proc.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except urllib.error.HTTPError:
-            return  # it answered
-        except OSError:
-            time.sleep(0.2)
-    raise TimeoutError(f"Voila did not answer at {url} within {timeout:.0f} s")
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -169,13 +152,21 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def server_for(args: argparse.Namespace, **options: Any) -> KitServer:
+    """The kit's server for the serve command's parsed options; ``options`` go to
+    :class:`~widgets.serving.server.KitServer` over them (``port=None``: a free port)."""
+    voila_args = [*kit_voila_args(args.pool_size, args.class_size, args.class_page,
+                                  args.preheat_denylist, args.cull_idle, args.cull_interval),
+                  *args.voila_args]
+    settings: dict[str, Any] = {"root": args.root or default_root(), "port": args.port,
+                                "ip": args.ip, "voila_args": voila_args,
+                                "startup_timeout": STARTUP_TIMEOUT, **options}
+    return KitServer(**settings)
+
+
 def command_for(args: argparse.Namespace) -> list[str]:
     """The Voila command the serve command runs for its parsed options."""
-    return voila_command(args.root, port=args.port, ip=args.ip, pool_size=args.pool_size,
-                         class_size=args.class_size, class_page=args.class_page,
-                         preheat_denylist=args.preheat_denylist,
-                         cull_idle_timeout=args.cull_idle, cull_interval=args.cull_interval,
-                         extra_args=args.voila_args)
+    return server_for(args).command(args.port)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -185,54 +176,43 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not root.is_dir():
         print(f"serve: no notebook folder at {root}", file=sys.stderr)
         return 2
-    cmd = command_for(args)
-    host = "127.0.0.1" if args.ip in ("", "0.0.0.0", "127.0.0.1", "localhost") else args.ip
-    base = f"http://{host}:{args.port}/"
-    url = base + landing_path(root)
+    # Voila's output is copied to stderr, where it went when Voila wrote it itself.
+    server = server_for(args, root=root, echo=sys.stderr)
     # Voila runs in its own session: Ctrl-C reaches only this process, which stops Voila with
     # SIGTERM (Voila's own clean stop: kernels shut down), one way every time. SIGTERM to this
     # process does the same.
-    proc = subprocess.Popen(cmd, start_new_session=True)
     signal.signal(signal.SIGTERM, _interrupt)
     # Ctrl-C works even when started from a script or `make` in the background, where SIGINT
     # comes ignored (and Python then leaves it ignored).
     signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        wait_until_up(base, proc)
+        server.start()
+        server.wait_ready()
+        url = server.url(landing_path(root))
         print("\n" + "=" * 72)
         print(f"  Lovelace & Babbage kit is running:  {url}")
         if args.ip == "0.0.0.0":
-            lan_url = url.replace(f"//{host}:", f"//{lan_address()}:", 1)
+            lan_url = url.replace(f"//{server.host}:", f"//{lan_address()}:", 1)
             print(f"  Pupils on this network open:        {lan_url}")
         print("  Stop it with Ctrl-C.")
         print("=" * 72 + "\n", flush=True)
         if not args.no_browser:
             webbrowser.open(url)
-        return proc.wait()
+        return server.wait()
     except KeyboardInterrupt:  # Ctrl-C (or SIGTERM): stopped below
         print("\nStopping the kit...", flush=True)
         return 0
-    except (RuntimeError, TimeoutError) as exc:
-        print(f"serve: {exc}", file=sys.stderr)
+    except ServerError as exc:
+        hint = " (--port N)" if exc.reason == "port-in-use" else ""
+        print(f"serve: {exc}{hint}", file=sys.stderr)
         return 1
     finally:
-        stop(proc)
+        server.stop()
 
 
 def _interrupt(signum: int, frame: object) -> None:
     """SIGTERM stops the kit as Ctrl-C does."""
     raise KeyboardInterrupt
-
-
-def stop(proc: subprocess.Popen[bytes], grace: float = 15) -> None:
-    """Stop Voila (on SIGTERM it shuts its kernels down), killing it after ``grace`` s."""
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=grace)
-        except (subprocess.TimeoutExpired, KeyboardInterrupt):  # too slow, or Ctrl-C again
-            proc.kill()
-            proc.wait()
 
 
 if __name__ == "__main__":

@@ -6,8 +6,6 @@ import contextlib
 import json
 import os
 import re
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -20,6 +18,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+
+from widgets.serve import kit_voila_args
+from widgets.serving.server import KitServer, ServerError, hermetic_environ
+from widgets.serving.server import free_port as free_port  # for tests that choose a port
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
@@ -44,16 +46,18 @@ _requests: weakref.WeakKeyDictionary[object, list[str]] = weakref.WeakKeyDiction
 
 @dataclass
 class VoilaServer:
-    """A running Voila server started with :func:`widgets.serve.voila_command`."""
+    """A running kit server (:class:`widgets.serving.server.KitServer`), with test helpers."""
 
-    url: str  # base URL, ends with "/"
-    proc: subprocess.Popen[bytes]
-    log_path: Path
+    server: KitServer
+
+    @property
+    def url(self) -> str:
+        """Base URL, ends with "/"."""
+        return self.server.url()
 
     def log_tail(self, lines: int = 60) -> str:
         """The last ``lines`` lines of the server log."""
-        text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
-        return "\n".join(text.splitlines()[-lines:])
+        return self.server.log_tail(lines)
 
     def status(self, path: str, method: str = "GET", headers: dict[str, str] | None = None,
                data: bytes | None = None) -> int:
@@ -82,26 +86,10 @@ class VoilaServer:
         return False
 
 
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that was free a moment ago."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def hermetic_env(home: Path) -> dict[str, str]:
-    """os.environ with Jupyter/IPython config, data and runtime dirs under ``home``.
-
-    JUPYTER_PATH is left alone: the venv's ``share/jupyter`` (ipywidgets, Voila's
-    templates, the python3 kernelspec) is found through ``sys.prefix``, not the user dir.
-    """
-    env = dict(os.environ)
-    for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
-                     ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython")):
-        (home / sub).mkdir(parents=True, exist_ok=True)
-        env[var] = str(home / sub)
-    env.pop("JUPYTER_PREFER_ENV_PATH", None)
-    return env
+    """os.environ with Jupyter/IPython config, data and runtime dirs under ``home``
+    (the kit server's :func:`~widgets.serving.server.hermetic_environ`)."""
+    return hermetic_environ(home, os.environ)
 
 
 def check_jupyter_paths(env: dict[str, str]) -> None:
@@ -119,55 +107,29 @@ def check_jupyter_paths(env: dict[str, str]) -> None:
         assert any((p / rel).exists() for p in paths), f"{rel} not on jupyter_path: {paths}"
 
 
-def _stop_group(proc: subprocess.Popen[bytes]) -> None:
-    """SIGTERM the server's process group (Voila shuts its kernels down), then SIGKILL."""
-    if proc.poll() is not None:
-        return
-    os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-
-
 @contextlib.contextmanager
 def running_voila(root: Path, home: Path, *, pool_size: int, port: int | None = None,
                   env: dict[str, str] | None = None,
                   class_size: int = 0) -> Iterator[VoilaServer]:
-    """The kit's Voila server (the serve command's own ``voila_command``) on ``root``,
-    with hermetic Jupyter folders under ``home``; waits until it answers, stops it after.
+    """The kit's Voila server (the serve command's own ``KitServer``) on ``root``, with
+    hermetic Jupyter folders under ``home``; waits until it answers, stops it after.
 
     ``env`` adds variables (e.g. ``LNB_PROGRESS_DB``); ``class_size`` is the serve command's
     ``--class-size`` (preheated kernels of the puzzle app). A server that exits or does not
     answer within ``STARTUP_TIMEOUT`` fails the test with the tail of its log.
     """
-    from widgets.serve import voila_command
-
-    full_env = {**hermetic_env(home), **(env or {})}
-    check_jupyter_paths(full_env)
-    port = port or free_port()
-    log_path = home / f"voila-{time.monotonic_ns()}.log"
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen(voila_command(root, port=port, pool_size=pool_size,
-                                              class_size=class_size), cwd=REPO,
-                                env=full_env, stdout=log, stderr=subprocess.STDOUT,
-                                start_new_session=True)
-    server = VoilaServer(url=f"http://127.0.0.1:{port}/", proc=proc, log_path=log_path)
+    server = KitServer(root, port, voila_args=kit_voila_args(pool_size, class_size), env=env,
+                       home=home, log=home / f"voila-{time.monotonic_ns()}.log", cwd=REPO,
+                       startup_timeout=STARTUP_TIMEOUT)
+    check_jupyter_paths(server.environ())
     try:
-        deadline = time.monotonic() + STARTUP_TIMEOUT
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"Voila exited ({proc.returncode}):\n{server.log_tail()}")
-            if time.monotonic() > deadline:
-                pytest.fail(f"Voila did not answer in {STARTUP_TIMEOUT} s:\n{server.log_tail()}")
-            with contextlib.suppress(OSError):
-                if server.status("") == 200:
-                    break
-            time.sleep(0.2)
-        yield server
+        try:
+            server.start().wait_ready()
+        except ServerError as exc:
+            pytest.fail(f"{exc}:\n{server.log_tail()}")
+        yield VoilaServer(server)
     finally:
-        _stop_group(proc)
+        server.stop()
 
 
 def requests_of(page) -> list[str]:  # type: ignore[no-untyped-def]

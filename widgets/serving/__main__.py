@@ -1,6 +1,6 @@
 """``python -m widgets.serving VOILA-ARGS...``: plain Voila with the kit's paths set.
 
-This is what :func:`widgets.serve.voila_command` runs; the arguments are Voila's own, plus
+This is what :class:`widgets.serving.server.KitServer` runs; the arguments are Voila's own, plus
 ``--VoilaKernelManager.refill_pools_config`` (see :mod:`widgets.serving.pools`).
 """
 
