@@ -1,6 +1,6 @@
 """Editions as data: board, tokens, Patrons, Influence types, characters and Subroutines.
 
-The standard edition lives in ``lnb/data/standard.json``; another edition is another file.
+The standard edition lives in ``lnb/babbage/data/standard.json``; another edition is another file.
 A broken file fails at load time with a message naming the entry.
 
 >>> ed = Edition.load()
@@ -15,20 +15,22 @@ A broken file fails at load time with a message naming the entry.
 from __future__ import annotations
 
 import enum
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from lnb.babbage.components import Component, Kind
-from lnb.babbage.errors import EditionError, LnbError
+from lnb.babbage.errors import LnbError
+from lnb.core.editions import EditionFolder, EditionReader, parse_json
 
 BASE_LEVELS = ("A", "B")
 LEVELS = ("A", "B", "C", "D", "E")
 RACKS = (1, 2, 3, 4)
+
+#: The editions of Lovelace & Babbage the kit ships (``lnb/babbage/data/*.json``).
+EDITIONS = EditionFolder(Path(__file__).resolve().parent / "data", game="Lovelace & Babbage")
 
 
 class Effect(enum.Enum):
@@ -104,14 +106,16 @@ class Edition:
     _patron_index: dict[int, Patron] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
-    @cache
     def load(cls, name: str = "standard") -> Edition:
-        """Load an edition shipped with the package by name (cached)."""
-        try:
-            text = resources.files("lnb.babbage.data").joinpath(f"{name}.json").read_text("utf-8")
-        except FileNotFoundError:
-            raise EditionError(f"no edition named {name!r}; the kit ships 'standard'") from None
-        return cls.from_json(text, source=f"{name}.json")
+        """Load an edition shipped with the package by name (cached). Only the names in
+        :data:`EDITIONS` are read: anything else (a path, a typo) is refused, naming them.
+
+        >>> Edition.load("../standard")
+        Traceback (most recent call last):
+        ...
+        lnb.core.errors.EditionError: no edition named '../standard'; Lovelace & Babbage has: standard
+        """  # noqa: E501
+        return _load(EDITIONS.check(name))
 
     @classmethod
     def from_file(cls, path: str | Path) -> Edition:
@@ -122,11 +126,7 @@ class Edition:
     @classmethod
     def from_json(cls, text: str, source: str = "edition") -> Edition:
         """Parse and validate an edition's JSON text."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise EditionError(f"{source}: not valid JSON ({exc})") from None
-        return _EditionReader(data, source).read()
+        return _EditionReader(parse_json(text, source), source).read()
 
     def patron(self, value: int) -> Patron:
         """The Patron with this value."""
@@ -154,23 +154,14 @@ class Edition:
         raise LnbError(f"no Subroutine {target:02d} in the {self.name} edition")
 
 
-class _EditionReader:
-    """Validates the raw data; every message names the file and the entry."""
+@cache
+def _load(name: str) -> Edition:
+    return Edition.from_json(EDITIONS.read_text(name), source=f"{name}.json")
 
-    def __init__(self, data: Any, source: str) -> None:
-        self.data = data
-        self.source = source
 
-    def fail(self, entry: str, what: str) -> EditionError:
-        return EditionError(f"{self.source}: {entry}: {what}")
-
-    def get(self, key: str, kind: type | tuple[type, ...]) -> Any:
-        if not isinstance(self.data, dict) or key not in self.data:
-            raise self.fail(key, "missing")
-        value = self.data[key]
-        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-            raise self.fail(key, f"must be {getattr(kind, '__name__', kind)}, not {value!r}")
-        return value
+class _EditionReader(EditionReader):
+    """Validates Lovelace & Babbage's edition data (the checks shared by every game's
+    editions are :class:`lnb.core.editions.EditionReader`'s)."""
 
     def token(self, entry: str, text: Any) -> Component:
         try:
