@@ -603,10 +603,11 @@ class GameApp(w.VBox):
         self._debugging = False
         self.debug_timer.stop()  # made now if need be: its Play is on the page before it starts
         trace_row = state.player(name).play.trace.rows[row - 1]  # type: ignore[union-attr]
-        p = state.player(name)
-        self.rewrite.reset(board=state.board, start=trace_row.before,
-                           limit=p.limit - (row - 1), title=f"{name}: rewrite from row {row}")
-        left = state.edition.max_debugs - p.debugs
+        rules = state.writing_rules(name)  # the rewrite's: its start, rows and Σ rows left
+        self.rewrite.reset(board=rules.board, start=rules.start,
+                           limit=rules.rows_left(Program()), sigma=rules.sigma_left(Program()),
+                           title=f"{name}: rewrite from row {row}")
+        left = state.debugs_left(name)
         wrote = two_digits(trace_row.written) if trace_row.written is not None else "?"
         self.debug_text.value = (
             f"<b>{html.escape(name)}, row {row}</b>: you wrote {wrote}, but "
