@@ -26,18 +26,17 @@ from collections.abc import Mapping, Sequence
 
 from lnb.babbage.components import Component, Kind
 from lnb.babbage.errors import RecordError
+from lnb.core.chance import Resumed, SeededChance
+from lnb.core.chance import resumed_generator as core_resumed_generator
 
 
 def _set_to_count(tokens: Sequence[Component]) -> int:
     return sum(1 for t in tokens if t.kind is Kind.SET_TO)
 
 
-class RandomChance:
+class RandomChance(SeededChance):
     """Draws from a seeded generator: seat order, level tokens (with the Set-To redraw),
     Patrons revealed, RESERVE draws."""
-
-    def __init__(self, seed: int | random.Random | None = None) -> None:
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def seat_order(self, names: Sequence[str]) -> list[str]:
         """Round 1's random seat order."""
@@ -72,9 +71,7 @@ def resumed_generator(seed: int | None, rounds_played: int) -> random.Random:
     and resuming the same game after another Round draws afresh. Without a seed (``None``)
     the continuation is unseeded.
     """
-    if seed is None:
-        return random.Random()
-    return random.Random(f"lnb-game/1:{seed}:after Round {rounds_played}")
+    return core_resumed_generator("lnb-game/1", seed, rounds_played)
 
 
 class ScriptedChance:
@@ -143,18 +140,20 @@ class ScriptedChance:
         return value
 
 
-class ResumedChance:
+class ResumedChance(Resumed[ScriptedChance, RandomChance]):
     """A game resumed from an unfinished record: Rounds up to ``rounds_played`` (and the seat
     order) come from the record, later ones from a seeded generator."""
 
     def __init__(self, scripted: ScriptedChance, rounds_played: int,
                  then: RandomChance) -> None:
-        self.scripted = scripted
-        self.rounds_played = rounds_played
-        self.then = then
+        super().__init__(scripted, rounds_played, then)
+
+    @property
+    def rounds_played(self) -> int:
+        return self.played
 
     def _source(self, round_no: int) -> ScriptedChance | RandomChance:
-        return self.scripted if round_no <= self.rounds_played else self.then
+        return self.source(round_no)
 
     def seat_order(self, names: Sequence[str]) -> list[str]:
         return self.scripted.seat_order(names)

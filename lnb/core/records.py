@@ -1,0 +1,153 @@
+"""The envelope every game record of the kit shares: format, edition, options, players, seed.
+
+A game's own record module reads its Rounds or turns; the checks of the envelope are here,
+once, each raising ``RecordError`` with the entry and a reason as fields.
+
+>>> from pathlib import Path
+>>> import lnb.babbage.data as data
+>>> from lnb.core.editions import EditionFolder
+>>> editions = EditionFolder(Path(data.__file__).parent, game="Lovelace & Babbage")
+>>> env = read_envelope({"format": "lnb-game/1", "edition": "standard", "seed": 7,
+...                      "options": {"take_that": False},
+...                      "players": [{"name": "Ada", "character": "Ada Lovelace"},
+...                                  {"name": "Bea", "character": "Charles Babbage"}]},
+...                     format="lnb-game/1", editions=editions, options={"take_that": bool})
+>>> env.edition, env.seed, env.options, [p["name"] for p in env.players]
+('standard', 7, {'take_that': False}, ['Ada', 'Bea'])
+>>> check_seed({"seed": "abc"})
+Traceback (most recent call last):
+...
+lnb.core.errors.RecordError: seed: 'abc' must be a whole number (or leave it out)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from lnb.core.editions import EditionFolder
+from lnb.core.errors import LnbError, RecordError
+
+#: Seeds are whole numbers of at most this many digits (a longer one is not a seed).
+SEED_DIGITS = 40
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """The checked envelope of a record; ``data`` is the whole record as given."""
+
+    format: str
+    edition: str
+    options: dict[str, Any]
+    players: tuple[dict[str, Any], ...]
+    seed: int | None
+    data: Mapping[str, Any] = field(repr=False)
+
+
+def short(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut to ``limit`` characters (a record can hold anything).
+
+    >>> short("x" * 100)[:12], len(short("x" * 100))
+    ("'xxxxxxxxxxx", 61)
+    """
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # a huge int, a deep list
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def check_object(value: Any, entry: str) -> dict[str, Any]:
+    """``value`` if it is a JSON object, else ``RecordError`` naming ``entry``."""
+    if not isinstance(value, dict):
+        raise RecordError(f"{entry}: must be an object {{...}}, not {short(value)}",
+                          entry=entry, reason="not-object")
+    return value
+
+
+def check_format(data: Mapping[str, Any], expected: str) -> str:
+    """The record's ``format``, which must be ``expected``."""
+    found = data.get("format")
+    if found != expected:
+        raise RecordError(f"format: {short(found)}; this library reads {expected!r}",
+                          entry="format", text=found if isinstance(found, str) else None,
+                          expected=expected, reason="format")
+    return expected
+
+
+def check_edition(data: Mapping[str, Any], editions: EditionFolder,
+                  default: str = "standard") -> str:
+    """The record's edition by name, one of the game's own (never a path)."""
+    name = data.get("edition", default)
+    try:
+        return editions.check(name)
+    except LnbError as exc:
+        raise exc.as_family(RecordError, "edition: ", entry="edition") from None
+
+
+def check_options(data: Mapping[str, Any], known: Mapping[str, type | tuple[type, ...]]
+                  ) -> dict[str, Any]:
+    """The record's ``options`` (an object): each known name with a value of its type;
+    an unknown name is refused, naming the known ones."""
+    options = check_object(data.get("options", {}), "options")
+    for name, value in options.items():
+        if name not in known:
+            raise RecordError(f"options: {short(name)} is not an option; options are "
+                              + ", ".join(known), entry=f"options.{name}", expected=tuple(known),
+                              reason="unknown-option")
+        kind = known[name]
+        wrong_bool = isinstance(value, bool) and kind is int
+        if not isinstance(value, kind) or wrong_bool:
+            raise RecordError(f"options.{name}: {short(value)} must be "
+                              f"{getattr(kind, '__name__', 'of another type')}",
+                              entry=f"options.{name}", reason="wrong-type")
+    return dict(options)
+
+
+def check_players(data: Mapping[str, Any], low: int = 2, high: int = 4,
+                  fields: Sequence[str] = ("name", "character")) -> tuple[dict[str, Any], ...]:
+    """The record's ``players``: ``low`` to ``high`` objects, each with text ``fields``,
+    names distinct."""
+    players = data.get("players")
+    example = ", ".join(f'"{f}": ...' for f in fields)
+    if not isinstance(players, list) or not low <= len(players) <= high or not all(
+            isinstance(p, dict) and all(isinstance(p.get(f), str) for f in fields)
+            for p in players):
+        raise RecordError(f"players: give {low} to {high} players, each {{{example}}}",
+                          entry="players", reason="players")
+    names = [p[fields[0]] for p in players]
+    twice = next((n for n in names if names.count(n) > 1), None)
+    if twice is not None:
+        raise RecordError(f"players: {short(twice)} is named twice; names must differ",
+                          entry="players", player=twice, reason="duplicate-player")
+    return tuple(players)
+
+
+def check_seed(data: Mapping[str, Any]) -> int | None:
+    """The record's ``seed``: a whole number (not a bool) of at most ``SEED_DIGITS`` digits,
+    or absent/None."""
+    seed = data.get("seed")
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise RecordError(f"seed: {short(seed)} must be a whole number (or leave it out)",
+                          entry="seed", reason="wrong-type")
+    if seed.bit_length() > SEED_DIGITS * 3.33:
+        raise RecordError(f"seed: a number of more than {SEED_DIGITS} digits is not a seed",
+                          entry="seed", reason="too-long")
+    return seed
+
+
+def read_envelope(data: Any, *, format: str, editions: EditionFolder,
+                  options: Mapping[str, type | tuple[type, ...]],
+                  players: tuple[int, int] = (2, 4),
+                  player_fields: Sequence[str] = ("name", "character")) -> Envelope:
+    """Check a record's envelope (the record must be an object) and return it."""
+    data = check_object(data, "record")
+    fmt = check_format(data, format)
+    edition = check_edition(data, editions)
+    opts = check_options(data, options)
+    people = check_players(data, *players, fields=player_fields)
+    seed = check_seed(data)
+    return Envelope(fmt, edition, opts, people, seed, data)
