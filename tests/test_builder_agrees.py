@@ -13,7 +13,16 @@ import random
 import pytest
 
 from lnb.babbage.errors import LnbError
-from lnb.babbage.game import Activate, Finish, Game, GameOptions, Phase, Target, WriteProgram
+from lnb.babbage.game import (
+    Activate,
+    Debug,
+    Finish,
+    Game,
+    GameOptions,
+    Phase,
+    Target,
+    WriteProgram,
+)
 from lnb.babbage.game.state import State
 from lnb.babbage.operations import Operation
 from lnb.babbage.programs import Program
@@ -189,3 +198,29 @@ def test_clicked_programs_agree_with_the_game(state: State, name: str) -> None:
         assert clicked is game_accepts(state, name, str(program)), str(program)
         if clicked:
             assert builder.program == program
+
+
+def test_the_debug_rewrite_builder_accepts_exactly_what_debug_accepts() -> None:
+    game = Game(PLAYERS, GameOptions(mental_arithmetic=True), seed=3)
+    state = game.new_initial_state()
+    state.apply_action(Target("Ada", 23))
+    state.apply_action(Target("Bea", 37))
+    state.apply_action(WriteProgram("Ada", "A3+ 60, A3+ 66, A1+ 67"))  # row 2 is wrong
+    state.apply_action(Finish("Ada"))
+    state.apply_action(Finish("Bea"))
+    while state.phase is Phase.RESOLUTION:
+        state.apply_action(state.legal_actions()[0])
+    assert state.phase is Phase.DEBUG and state.debug_from() == ("Ada", 2, 60)
+    rules = state.writing_rules("Ada")  # as the game app sets up its rewrite builder
+    builder = ProgramBuilder(mental=True)
+    builder.reset(board=rules.board, start=rules.start, limit=rules.rows_left(Program()),
+                  sigma=rules.sigma_left(Program()))
+    texts = FIXED + random_texts(state, 80, seed=9)
+    for text in texts:
+        trial = state.clone()
+        try:
+            trial.apply_action(Debug("Ada", text))
+            accepted = True
+        except LnbError:
+            accepted = False
+        assert builder_accepts(builder, text) is accepted, text
