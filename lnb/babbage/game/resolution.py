@@ -17,6 +17,7 @@ row whose turn it is, lists them as legal actions, and commits the chosen one.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 
 from lnb.babbage.edition import Effect, Patron
@@ -149,21 +150,31 @@ class RowOption:
 
 
 def row_options(table: dict[int, PatronSlot], player: str, result: int,
-                uses: list[EffectUse], players: int) -> list[RowOption]:
+                uses: list[EffectUse], players: int,
+                claimed_before: Collection[int] = ()) -> list[RowOption]:
     """Every distinct way ``result`` may claim a Patron (empty: it claims none).
 
     An exact value wins over NEAR; NEAR may touch two Patrons and the player picks one.
+    ``claimed_before``: Patrons ``player`` claimed from in earlier Rounds; a player never
+    claims from the same Patron twice in a game (a reserved one that comes out again gives
+    them nothing; RULES.md §4.4).
+
+    >>> from lnb.babbage.edition import Edition
+    >>> table = {58: PatronSlot(Edition.load().patron(58))}
+    >>> row_options(table, "Ada", 58, [], players=3, claimed_before={58})
+    []
     """
     candidates: list[ClaimPlan] = []
     slot = table.get(result)
-    exact = slot.plan(player, uses, players) if slot else None
+    exact = (slot.plan(player, uses, players)
+             if slot and result not in claimed_before else None)
     if exact is not None:
         candidates.append(exact)
     else:
         for value in (result - 1, result + 1):
             near_slot = table.get(value)
             near = find_use(uses, Effect.NEAR, value)
-            if near_slot is None or near is None:
+            if near_slot is None or near is None or value in claimed_before:
                 continue
             plan = near_slot.plan(player, uses, players)
             if plan is not None:

@@ -56,6 +56,7 @@ from lnb.babbage.game.actions import (
     action_sort_key,
 )
 from lnb.babbage.game.chance import Chance, RandomChance
+from lnb.babbage.game.choices import RowChoices
 from lnb.babbage.game.events import ENGINE, SUBROUTINE, Claim, RowEvent
 from lnb.babbage.game.options import GameOptions
 from lnb.babbage.game.phases import ROUNDS, RULES, TABLE, Phase  # noqa: F401 (ROUNDS: re-exported)
@@ -454,14 +455,7 @@ class State:
         found = self._find_turn(self._turn)
         if found is None:
             return []
-        name = self.order[found[1]]
-        options = self.row_options(name)
-        fork = len({o.patron for o in options}) > 1
-        actions: list[Action] = []
-        for o in options:
-            choice = o.plan is not None and len(o.plan.takes) > 1
-            actions.append(ResolveRow(name, o.patron if fork else None, o.take if choice else None))
-        return list(dict.fromkeys(actions)) or [ResolveRow(name)]
+        return list(self.row_choices(self.order[found[1]]).actions())
 
     def _legal_debug(self) -> list[Action]:
         turn = self.turn()
@@ -482,6 +476,22 @@ class State:
         used = sum(1 for op in program.operations if op.sigma)
         return legal_operations(value, self.board, sigma=used < p.play.sigma_rows)
 
+    def row_choices(self, name: str) -> RowChoices:
+        """The choices of ``name``'s next row now: the Patrons it may claim (two: a NEAR
+        fork), the types it may take from each, and ``resolve(patron=, take=)`` or a record's
+        ``action(picks)`` to build the ``ResolveRow`` (empty when it is not ``name``'s row or
+        it claims nothing). Legal actions, ``apply_action`` and a record's replay ask this.
+
+        >>> game = Game([("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage")], seed=7)
+        >>> state = game.new_initial_state()
+        >>> state.row_choices("Ada").patrons
+        ()
+        """
+        turn = self.turn()
+        if turn is None or turn[0] != name:
+            return RowChoices(name, None)
+        return RowChoices.of(name, turn[1], self.row_options(name), self._table)
+
     def row_options(self, name: str) -> list[RowOption]:
         """The ways ``name``'s next row may claim a Patron now (empty: it claims none)."""
         found = self._find_turn(self._turn)
@@ -491,7 +501,8 @@ class State:
         row = play.trace.rows[found[0]]  # type: ignore[union-attr]
         if row.void:
             return []
-        return row_options(self._table, name, row.result, play.uses, len(self.players))
+        return row_options(self._table, name, row.result, play.uses, len(self.players),
+                           self.players[name].claimed_from)
 
     # ----------------------------------------------------------------- applying actions
 
@@ -499,10 +510,16 @@ class State:
         """Apply one action; on a bad action raise ``GameError`` (or the program's own
         ``IllegalOperationError``) and leave the state unchanged."""
         rule = RULES[self.phase]
+        if type(action) not in _APPLY:
+            raise GameError(f"{action!r} is not an action; make one of "
+                            + ", ".join(t.__name__ for t in _APPLY) + ", e.g. Target('Ada', 23)",
+                            reason="not-an-action", expected=tuple(t.__name__ for t in _APPLY))
         if not isinstance(action, rule.actions):
             allowed = ", ".join(t.__name__ for t in rule.actions) or "nothing"
             raise GameError(f"{action!r} is not possible in the {self.phase.value} phase of "
-                            f"Round {self.round}: {rule.text} (allowed: {allowed})")
+                            f"Round {self.round}: {rule.text} (allowed: {allowed})",
+                            player=action.player, round=self.round, reason="wrong-phase",
+                            expected=tuple(t.__name__ for t in rule.actions))
         if action.player is not None:
             self.player(action.player)
         _APPLY[type(action)](self, action)
@@ -587,6 +604,15 @@ class State:
             if slot is None or slot.owner not in (None, p.name):
                 raise GameError(f"{p.name}: Subroutine {sub:02d} names Patron {patron:02d}, "
                                 "which is not on the table this Round")
+            if slot.owner == p.name and use.effect in (Effect.BOTH, Effect.CHOICE):
+                revealed = [v for v, s in sorted(self._table.items()) if s.owner is None]
+                detail = (f"Subroutine {sub:02d} ({use.effect.value}) names Patron {patron:02d}, "
+                          f"your own reserved Patron; {use.effect.value} does not apply there "
+                          "(RESERVE already gives both types, one a claim); name a revealed "
+                          "Patron: " + (", ".join(f"{v:02d}" for v in revealed) or "none"))
+                raise GameError(f"{p.name}: {detail}", player=p.name, round=self.round,
+                                reason="own-reserved-patron", text=f"{sub:02d}",
+                                expected=tuple(revealed), detail=detail)
             if sub in seen:
                 raise GameError(f"{p.name}: Subroutine {sub:02d} names two Patrons")
             seen.add(sub)
@@ -623,8 +649,10 @@ class State:
         p = self.players[name]
         play = p.play
         row = play.trace.rows[k]  # type: ignore[union-attr]
-        options = self.row_options(name)
-        chosen = self._choose(name, k + 1, options, action)
+        choices = self.row_choices(name)
+        chosen = choices.option(action.patron, action.take)
+        if chosen is not None:
+            play.picks.extend(choices.picks(chosen.patron, chosen.take))
         # Commit.
         claims: list[Claim] = []
         primary = False
@@ -655,40 +683,6 @@ class State:
             tuple(claims), row.written, row.void,
             debugged=bool(play.debug_rows) and row.row >= play.debug_rows[0]))
         self._turn = (k, i + 1)
-
-    def _choose(self, name: str, row: int, options: list[RowOption],
-                action: ResolveRow) -> RowOption | None:
-        if not options:
-            if action.patron is not None or action.take is not None:
-                raise GameError(f"{name} row {row}: this row claims no Patron; "
-                                "resolve it without a choice")
-            return None
-        patrons = sorted({o.patron for o in options if o.patron is not None})
-        patron = action.patron if action.patron is not None else patrons[0]
-        if patron not in patrons:
-            raise GameError(f"{name} row {row}: Patron {action.patron!r} cannot be claimed "
-                            f"by this row; it may claim {', '.join(f'{v:02d}' for v in patrons)}")
-        mine = [o for o in options if o.patron == patron]
-        takes = [o.take for o in mine]
-        if action.take is None:
-            self._record_pick(name, patrons, mine, mine[0])
-            return mine[0]
-        for o in mine:
-            if o.take == action.take:
-                self._record_pick(name, patrons, mine, o)
-                return o
-        slot = self._table[patron]
-        offered = " or ".join(t for t in takes if t) or "no choice"
-        raise GameError(f"{name} row {row}: {action.take!r} cannot be taken from Patron "
-                        f"{patron:02d} ({', '.join(slot.patron.types)}) now; take {offered}")
-
-    def _record_pick(self, name: str, patrons: list[int], mine: list[RowOption],
-                     chosen: RowOption) -> None:
-        picks = self.players[name].play.picks
-        if len(patrons) > 1 and chosen.patron is not None:
-            picks.append(chosen.patron)
-        if len(mine) > 1 and chosen.take is not None:
-            picks.append(chosen.take)
 
     def _apply_debug(self, action: Debug) -> None:
         name, row = self.turn()  # type: ignore[misc]
@@ -805,6 +799,7 @@ class State:
         for p in self.players.values():
             if p.play.trace is not None:
                 p.start = p.play.trace.result
+            p.claimed_from.update(v for v, slot in self._table.items() if p.name in slot.claimers)
         for slot in self.reserved:
             self._deck.append(slot.value)
         self._deck.sort()
