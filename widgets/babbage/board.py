@@ -29,6 +29,7 @@ from lnb.babbage.board import Board
 from lnb.babbage.components import Component, Function, Kind
 from lnb.babbage.edition import LEVELS, RACKS
 from lnb.babbage.operations import Operation, describe_kind
+from widgets.core.shared import close_all, shared_model
 from widgets.core.style import stylesheet
 
 Choices = Mapping[Operation, "str | None"]
@@ -56,7 +57,6 @@ def css_name(operation: Operation) -> str:
     return f"lnb-op-{operation.space}-{operation.function.name.lower()}{sigma}"
 
 
-_SHARED: dict[str, w.Widget] = {}
 _MAKE_SHARED: dict[str, Callable[[], w.Widget]] = {
     "button-layout": lambda: w.Layout(width="44px"),
     "button-style": w.ButtonStyle,
@@ -70,29 +70,13 @@ def shared(kind: str) -> w.Widget:
 
     Each widget would otherwise bring its own (a model the kernel keeps and every page
     fetches and draws); nothing on the board changes one widget's layout or style alone.
+    Closing a component never closes these (:func:`close_all` skips them); one closed
+    anyway (``Widget.close_all()``) is made again.
 
     >>> shared("layout") is shared("layout"), shared("button-layout").width
     (True, '44px')
     """
-    part = _SHARED.get(kind)
-    if part is None or part.comm is None:  # first use, or closed (Widget.close_all())
-        part = _SHARED[kind] = _MAKE_SHARED[kind]()
-    return part
-
-
-def _is_shared(part: w.Widget) -> bool:
-    return any(part is mine for mine in _SHARED.values())
-
-
-def close_all(widget: w.Widget) -> None:
-    """Close ``widget`` with its children, layout and style (each is a model on the page),
-    except the :func:`shared` ones."""
-    for child in getattr(widget, "children", ()):
-        close_all(child)
-    for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
-        if isinstance(part, w.Widget) and not _is_shared(part):
-            part.close()
-    widget.close()
+    return shared_model(f"board-{kind}", _MAKE_SHARED[kind])
 
 
 def _html(value: str, css: str) -> w.HTML:

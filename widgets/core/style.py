@@ -1,7 +1,8 @@
 """One small CSS block shared by every widget: large, readable type for a projector.
 
 Widgets mark their parts with ``lnb-...`` classes; :func:`stylesheet` is the one ``<style>``
-element that dresses them (one shared widget, so showing it twice costs nothing).
+element that dresses them (one shared widget, so showing it twice costs nothing; closing a
+component leaves it open, see :mod:`widgets.core.shared`).
 
 >>> sheet = stylesheet()
 >>> sheet is stylesheet(), "lnb-board" in sheet.value
@@ -10,11 +11,9 @@ element that dresses them (one shared widget, so showing it twice costs nothing)
 
 from __future__ import annotations
 
-from functools import cache
-from typing import TYPE_CHECKING
+import ipywidgets
 
-if TYPE_CHECKING:  # pragma: no cover
-    import ipywidgets
+from widgets.core.shared import shared_model
 
 CSS = """
 .lnb-app, .lnb-widget { font-size: 18px; line-height: 1.4; }
@@ -53,11 +52,13 @@ CSS = """
 """
 
 
-@cache
 def stylesheet() -> ipywidgets.HTML:
-    """The shared ``<style>`` widget (created on first use, then reused)."""
-    import ipywidgets
+    """The shared ``<style>`` widget (created on first use, then reused; made again only if
+    it was closed, e.g. by ``Widget.close_all()``)."""
+    return shared_model("stylesheet", _make_stylesheet)
 
+
+def _make_stylesheet() -> ipywidgets.HTML:
     sheet = ipywidgets.HTML(f"<style>{CSS}</style>")
     sheet.add_class("lnb-style")
     return sheet
