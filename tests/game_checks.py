@@ -1,16 +1,16 @@
 """Checks shared by the game's property and resume tests: invariants, random options, and
-fuzzing of records (a JSON strategy and one mutation at a chosen place)."""
+fuzzing of records (the JSON strategy and mutations are the core harness's,
+:mod:`lnb.core.testing`)."""
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import defaultdict
-from typing import Any
-
-from hypothesis import strategies as st
 
 from lnb.babbage.game import GameOptions
+from lnb.core.testing import json_values, mutated
+
+__all__ = ["JSON", "PLAYERS", "check_invariants", "mutated", "options_for"]
 
 PLAYERS = [("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage"), ("Cy", "Mary Somerville"),
            ("Di", "Luigi Federico Menabrea")]
@@ -62,38 +62,4 @@ def check_invariants(state) -> None:
     assert sorted(sheet.ranking) == sorted(state.names) and sheet.winners == sheet.ranking[:1]
 
 
-JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-5, 120) | st.text(max_size=8)
-    | st.sampled_from(["A3+", "B2+Σ", "Art", "=42", "x/3", "A3+ 60, A4/ 31"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                max_size=4),
-    max_leaves=10,
-)
-
-
-def _paths(node, path=()):
-    yield path
-    if isinstance(node, dict):
-        for key, value in node.items():
-            yield from _paths(value, (*path, key))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from _paths(value, (*path, i))
-
-
-
-
-def mutated(record: dict[str, Any], where: int, value: Any, delete: bool) -> dict[str, Any]:
-    """A deep copy of ``record`` with the value at one place (chosen by ``where``) replaced by
-    ``value``, or deleted from its object when ``delete``."""
-    record = copy.deepcopy(record)
-    paths = list(_paths(record))[1:]
-    path = paths[where % len(paths)]
-    parent = record
-    for key in path[:-1]:
-        parent = parent[key]
-    if delete and isinstance(parent, dict):
-        del parent[path[-1]]
-    else:
-        parent[path[-1]] = value
-    return record
+JSON = json_values(("A3+", "B2+Σ", "Art", "=42", "x/3", "A3+ 60, A4/ 31"))

@@ -12,12 +12,14 @@ Used by the property tests and the benchmark; a baseline for smarter bots.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from lnb.babbage.game.actions import Action, Debug, Finish, TimeUp, WriteProgram
 from lnb.babbage.game.phases import Phase
 from lnb.babbage.game.state import Game, State
 from lnb.babbage.operations import legal_operations
 from lnb.babbage.programs import Program
+from lnb.core.testing import playthrough
 
 
 def _interesting(state: State, name: str) -> set[int]:
@@ -76,14 +78,17 @@ def random_action(state: State, rng: random.Random) -> Action:
     return action
 
 
-def play_random_game(game: Game, seed: int | None = None) -> State:
-    """Play a whole game with random legal actions from ``seed``; return the final state."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        action = random_action(state, rng)
-        state.apply_action(action)
-        if isinstance(action, WriteProgram):
-            state.apply_action(Finish(action.player))
-    return state
+def finish_written(state: State, action: Action) -> None:
+    """After a random ``WriteProgram``, its player finishes at once."""
+    if isinstance(action, WriteProgram):
+        state.apply_action(Finish(action.player))
+
+
+def play_random_game(game: Game, seed: int | None = None,
+                     check: Callable[[State], None] | None = None) -> State:
+    """Play a whole game with random legal actions from ``seed``; return the final state
+    (``check(state)`` after every action, e.g. invariants). A seeded playthrough of the
+    core harness (:func:`lnb.core.testing.playthrough`)."""
+    return playthrough(game.new_initial_state, random_action, seed, check=check,
+                       after=finish_written)
 
