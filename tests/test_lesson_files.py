@@ -87,3 +87,22 @@ def test_pupil_lessons_have_exercises_and_visible_arithmetic(name: str) -> None:
     assert "Exercise" in text, f"{name}: no exercise"
     assert "hints=" in text or "for_puzzle" in text, f"{name}: no hints"
     assert ARITHMETIC.search(text), f"{name}: no arithmetic written out like 55 + 5 = 60"
+
+
+PIN = re.compile(r"^\s*assert\b", re.M)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in LESSONS.glob("*.ipynb")))
+def test_pinned_worked_examples_are_tagged_and_hidden(name: str) -> None:
+    """A cell pinning a worked example with ``assert`` is for CI, not for pupils: tagged
+    ``pin`` and its source hidden in JupyterLab (Voila shows no source at all); nbval still
+    runs it."""
+    nb = nbformat.read(LESSONS / name, as_version=4)
+    for cell in nb.cells:
+        pinned = cell.cell_type == "code" and bool(PIN.search(cell.source))
+        tagged = "pin" in cell.metadata.get("tags", [])
+        assert pinned == tagged, f"{name} cell {cell.id}: an assert cell is tagged pin, only"
+        if pinned:
+            assert cell.metadata.get("jupyter", {}).get("source_hidden") is True, (
+                f"{name} cell {cell.id}: hide its source (metadata jupyter.source_hidden)")
+            assert "nbval-skip" not in cell.metadata.get("tags", [])
