@@ -33,15 +33,31 @@ def parse_tokens(tokens: TokenList, level: str = "") -> tuple[Component, ...]:
     >>> [str(t) for t in parse_tokens("+-7, x/3, swap, =42")]
     ['+-7', 'x/3', 'swap', '=42']
     """
-    items = tokens.split(",") if isinstance(tokens, str) else list(tokens)
+    where = f"level {level}: " if level else ""
+    try:
+        items = tokens.split(",") if isinstance(tokens, str) else list(tokens)
+    except TypeError:
+        raise InvalidOperationError(
+            f"{where}tokens {tokens!r}: give four tokens as a list or as text like "
+            "'+-7,x/3,swap,=42'", reason="bad-tokens", expected=len(RACKS), level=level or None,
+        ) from None
     parts = [t if isinstance(t, Component) else Component.parse_token(t) for t in items]
     if len(parts) != len(RACKS):
-        where = f"level {level}: " if level else ""
         raise InvalidOperationError(
             f"{where}{len(parts)} tokens given; a level has exactly four, "
-            "e.g. --level C=+-7,x/3,swap,=42"
+            "e.g. --level C=+-7,x/3,swap,=42",
+            reason="token-count", expected=len(RACKS), level=level or None,
+            detail=f"{len(parts)} tokens given; a level has exactly four",
         )
     return tuple(parts)
+
+
+def _level_name(level: object) -> str:
+    """A level letter as given (``c`` or ``C``), upper case; anything else is refused."""
+    if not isinstance(level, str):
+        raise InvalidOperationError(f"level {level!r}: name a level by its letter, e.g. 'C'",
+                                    reason="bad-level", expected=LEVELS)
+    return level.upper()
 
 
 @dataclass(frozen=True)
@@ -61,11 +77,12 @@ class Board:
         edition = edition or Edition.load()
         grid: dict[str, tuple[Component, ...]] = dict(edition.board)
         for level, tokens in (levels or {}).items():
-            level = level.upper()
+            level = _level_name(level)
             if level not in edition.token_levels:
                 raise InvalidOperationError(
                     f"level {level!r} takes no tokens; tokens go on "
-                    + ", ".join(edition.token_levels)
+                    + ", ".join(edition.token_levels),
+                    reason="bad-level", expected=tuple(edition.token_levels), level=level,
                 )
             grid[level] = parse_tokens(tokens, level)
         return cls({lv: grid[lv] for lv in LEVELS if lv in grid}, edition.name)
@@ -77,7 +94,7 @@ class Board:
         >>> Board.of({"A": "+-5,x/2,swap,copy>"}).revealed
         ('A',)
         """
-        return cls({lv.upper(): parse_tokens(t, lv) for lv, t in sorted(levels.items())})
+        return cls({_level_name(lv): parse_tokens(t, lv) for lv, t in sorted(levels.items())})
 
     @property
     def revealed(self) -> tuple[str, ...]:
@@ -86,11 +103,17 @@ class Board:
 
     def component(self, level: str, rack: int) -> Component:
         """The component on a space; a hidden level raises ``LevelNotRevealedError``."""
-        comps = self.levels.get(level)
+        comps = self.levels.get(level) if isinstance(level, str) else None
         if comps is None:
             shown = ", ".join(self.revealed)
             raise LevelNotRevealedError(
-                f"level {level} is not revealed yet; use a level on the board: {shown}"
+                f"level {level} is not revealed yet; use a level on the board: {shown}",
+                reason="level-not-revealed", expected=self.revealed, level=level,
+            )
+        if isinstance(rack, bool) or not isinstance(rack, int) or rack not in RACKS:
+            raise InvalidOperationError(
+                f"{level}{rack}: rack {rack!r} does not exist; racks are numbered 1 to 4",
+                reason="bad-rack", expected=RACKS, level=level,
             )
         return comps[rack - 1]
 
@@ -103,7 +126,7 @@ class Board:
     def with_level(self, level: str, tokens: TokenList) -> Board:
         """A new board with one more level revealed."""
         grid = dict(self.levels)
-        grid[level.upper()] = parse_tokens(tokens, level)
+        grid[_level_name(level)] = parse_tokens(tokens, level)
         return Board({lv: grid[lv] for lv in LEVELS if lv in grid}, self.edition_name)
 
     def set_to_count(self, level: str) -> int:

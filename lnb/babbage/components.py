@@ -55,13 +55,22 @@ class Function(enum.Enum):
         >>> Function.from_symbol("÷")
         <Function.DIVIDE: '/'>
         """
-        key = _SYMBOL_ALIASES.get(symbol, symbol.lower())
+        key = _SYMBOL_ALIASES.get(symbol, symbol.lower()) if isinstance(symbol, str) else None
         try:
             return cls(key)
         except ValueError:
             raise InvalidOperationError(
-                f"{symbol!r} is not a function; write one of + - x / s c ="
+                f"{symbol!r} is not a function; write one of + - x / s c =",
+                text=symbol, reason="bad-function", expected=tuple(f.value for f in cls),
             ) from None
+
+
+def _not_a_function(function: object) -> InvalidOperationError:
+    return InvalidOperationError(
+        f"{function!r} is not a Function; give one like Function.ADD (or read a symbol with "
+        "Function.from_symbol('+'))",
+        reason="bad-function", expected=tuple(f.value for f in Function),
+    )
 
 
 _SYMBOL_ALIASES = {"*": "x", "×": "x", "X": "x", "÷": "/", "−": "-", "S": "s", "C": "c"}
@@ -90,7 +99,12 @@ _FUNCTIONS: dict[Kind, tuple[Function, ...]] = {
     Kind.SET_TO: (Function.SET,),
 }
 
-_TOKEN_RE = re.compile(r"^\s*(?:(\+-|x/)(\d{1,2})|(swap)|(copy>)|(copy<)|=(\d{1,2}))\s*$", re.I)
+_TOKEN_RE = re.compile(
+    r"^\s*(?:(\+-|x/)([0-9]{1,2})|(swap)|(copy>)|(copy<)|=([0-9]{1,2}))\s*$", re.I
+)
+#: The numbers each kind takes (inclusive).
+NUMBER_RANGES = {Kind.ADD_SUB: (1, 99), Kind.MUL_DIV: (2, 9), Kind.SET_TO: (0, 99)}
+_TOKEN_SPELLINGS = ("+-N", "x/N", "swap", "copy>", "copy<", "=N")
 
 
 @dataclass(frozen=True, order=True)
@@ -107,17 +121,33 @@ class Component:
     n: int | None = None
 
     def __post_init__(self) -> None:
-        needs_number = self.kind in (Kind.ADD_SUB, Kind.MUL_DIV, Kind.SET_TO)
+        if not isinstance(self.kind, Kind):
+            raise InvalidOperationError(
+                f"component kind {self.kind!r}: give a Kind, e.g. Kind.ADD_SUB",
+                reason="bad-kind", expected=tuple(k.name for k in Kind),
+            )
+        needs_number = self.kind in NUMBER_RANGES
         if needs_number != (self.n is not None):
             raise InvalidOperationError(
-                f"{self.kind.value!r} {'needs' if needs_number else 'takes no'} number"
+                f"{self.kind.value!r} {'needs' if needs_number else 'takes no'} number",
+                reason="needs-number" if needs_number else "takes-no-number",
+                expected=NUMBER_RANGES.get(self.kind),
             )
-        if self.kind is Kind.ADD_SUB and not 1 <= self.n <= 99:  # type: ignore[operator]
-            raise InvalidOperationError(f"'+-{self.n}': add/sub takes 1 to 99, e.g. +-7")
-        if self.kind is Kind.MUL_DIV and not 2 <= self.n <= 9:  # type: ignore[operator]
-            raise InvalidOperationError(f"'x/{self.n}': mul/div takes 2 to 9, e.g. x/3")
-        if self.kind is Kind.SET_TO and not 0 <= self.n <= 99:  # type: ignore[operator]
-            raise InvalidOperationError(f"'={self.n}': set to takes 00 to 99, e.g. =42")
+        if not needs_number:
+            return
+        low, high = NUMBER_RANGES[self.kind]
+        if isinstance(self.n, bool) or not isinstance(self.n, int):
+            raise InvalidOperationError(
+                f"{self.kind.value!r} takes a whole number, not {self.n!r}",
+                reason="bad-number", expected=(low, high),
+            )
+        if not low <= self.n <= high:
+            text = f"={self.n}" if self.kind is Kind.SET_TO else f"{self.kind.value}{self.n}"
+            what = {Kind.ADD_SUB: "add/sub takes 1 to 99, e.g. +-7",
+                    Kind.MUL_DIV: "mul/div takes 2 to 9, e.g. x/3",
+                    Kind.SET_TO: "set to takes 00 to 99, e.g. =42"}[self.kind]
+            raise InvalidOperationError(f"{text!r}: {what}", text=text, reason="out-of-range",
+                                        expected=(low, high), detail=what)
 
     @classmethod
     def parse_token(cls, text: str) -> Component:
@@ -125,7 +155,8 @@ class Component:
         m = _TOKEN_RE.match(text) if isinstance(text, str) else None
         if not m:
             raise InvalidOperationError(
-                f"token {text!r} is not a component; write +-N, x/N, swap, copy>, copy< or =N"
+                f"token {text!r} is not a component; write +-N, x/N, swap, copy>, copy< or =N",
+                text=text, reason="bad-token", expected=_TOKEN_SPELLINGS,
             )
         op, num, swap, right, left, set_to = m.groups()
         if op:
@@ -185,7 +216,7 @@ class Component:
                 return copy_units_to_tens(value)
             case Function.SET:
                 return n
-        raise AssertionError(function)  # pragma: no cover
+        raise _not_a_function(function)
 
     def step_text(self, function: Function, before: int, after: int) -> str:
         """One application written as a pupil would: ``55 + 5 = 60``, ``64 ⇄ 46``.
@@ -212,7 +243,7 @@ class Component:
                 return f"{a} {arrow} {b}"
             case Function.SET:
                 return f"{a} ↦ {b}"
-        raise AssertionError(function)  # pragma: no cover
+        raise _not_a_function(function)
 
     def function_hint(self, space: str) -> str:
         """How to write a row for this component: ``write C2x or C2/``."""

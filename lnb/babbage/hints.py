@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +30,6 @@ from lnb.babbage.programs import Program
 from lnb.babbage.puzzles import Puzzle
 
 LEVELS = (1, 2, 3)
-_ROW_RE = re.compile(r"^row (\d+)")
 
 
 @dataclass(frozen=True)
@@ -110,7 +108,7 @@ def _play(puzzle: Puzzle, program: Program) -> tuple[list[Position], str | None,
         try:
             comp = op.component(board, row=number)
         except LnbError as exc:
-            return positions, _sentence(str(exc)), number
+            return positions, _sentence(exc.message), number
         if puzzle.spaces is not None and op.space not in puzzle.spaces:
             return positions, (
                 f"Row {number} uses {op.space} ({comp.label}), which this puzzle does not allow. "
@@ -158,7 +156,7 @@ def hint(puzzle: Puzzle, program: str | Program = "", level: int = 1) -> Hint:
     """
     if level not in LEVELS:
         raise LnbError(f"hint level {level!r}: choose 1 (rows needed), 2 (next row) or 3 (a "
-                       "whole program)")
+                       "whole program)", reason="bad-hint-level", expected=LEVELS)
     prog = _as_program(program)
     positions, problem, _ = _play(puzzle, prog)
     s = puzzle.search
@@ -221,8 +219,7 @@ def check_answer(puzzle: Puzzle, program: str | Program) -> Feedback:
     try:
         prog = _as_program(program)
     except LnbError as exc:
-        m = _ROW_RE.match(str(exc))
-        return Feedback(False, _sentence(str(exc)), int(m.group(1)) if m else None)
+        return Feedback(False, _sentence(exc.message), exc.row)
     if not len(prog):
         return Feedback(False, "Write at least one row, like A3+.")
     positions, problem, bad_row = _play(puzzle, prog)

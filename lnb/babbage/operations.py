@@ -16,7 +16,9 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
+from typing import Any
 
 from lnb.babbage.board import Board
 from lnb.babbage.components import FUNCTION_ORDER, Component, Function, Kind
@@ -29,10 +31,47 @@ from lnb.babbage.errors import (
     WrongFunctionError,
     row_prefix,
 )
-from lnb.babbage.numbers import in_range, two_digits
+from lnb.babbage.numbers import HIGHEST, LOWEST, in_range, two_digits
 
 SIGMA_MARKS = ("Σ", "!")
-_OP_RE = re.compile(r"^([A-Za-z])(\d+)(.?)(.*)$", re.S)
+FUNCTION_SYMBOLS = tuple(f.symbol for f in Function)
+_OP_RE = re.compile(r"^([A-Za-z])([0-9]+)(.?)(.*)$", re.S)
+
+
+def row_error(
+    cls: type[LnbError], row: int | None, text: str, detail: str, **fields: Any
+) -> LnbError:
+    """An error whose message is ``row 3 'C2+': detail`` and whose fields carry the same facts:
+    ``row``, ``text``, ``detail`` (the explanation without the ``row N 'X': `` prefix) and any
+    others given (``expected``, ``reason``...).
+
+    >>> err = row_error(LnbError, 3, "C2+", "C2 is ×÷3, write C2x or C2/", reason="wrong-function")
+    >>> str(err)
+    "row 3 'C2+': C2 is ×÷3, write C2x or C2/"
+    >>> err.row, err.text, err.reason, err.fields["detail"]
+    (3, 'C2+', 'wrong-function', 'C2 is ×÷3, write C2x or C2/')
+    """
+    return cls(row_prefix(row, text) + detail, row=row, text=text, detail=detail, **fields)
+
+
+def ascii_digits(text: str) -> str:
+    """``text`` with fullwidth signs and every Unicode digit written plainly (0–9): what the
+    writer probably meant.
+
+    >>> ascii_digits("A٣+"), ascii_digits("Ａ３＋")
+    ('A3+', 'A3+')
+    """
+    return "".join(str(unicodedata.decimal(c)) if c.isdecimal() and not c.isascii() else c
+                   for c in unicodedata.normalize("NFKC", text))
+
+
+def has_foreign_digits(text: str) -> bool:
+    """True when ``text`` holds a decimal digit other than 0–9 (Arabic-Indic, fullwidth...).
+
+    >>> has_foreign_digits("A٣+"), has_foreign_digits("A３+"), has_foreign_digits("A3+")
+    (True, True, False)
+    """
+    return any(c.isdecimal() and not c.isascii() for c in text)
 
 
 @dataclass(frozen=True, order=True)
@@ -51,45 +90,44 @@ class Operation:
         >>> Operation.parse("C2*")
         Operation.parse('C2x')
         """
+        bad = InvalidOperationError
         if not isinstance(text, str):
-            raise InvalidOperationError(
-                f"{row_prefix(row, repr(text))}an Operation is text like A3+"
-            )
+            raise row_error(bad, row, repr(text), "an Operation is text like A3+",
+                            reason="not-text", expected="text like A3+")
         raw = text.strip()
-        where = row_prefix(row, raw)
+        if has_foreign_digits(raw):
+            raise row_error(bad, row, raw, "write numbers with the digits 0 to 9, "
+                            f"e.g. {ascii_digits(raw)}", reason="bad-digits",
+                            expected=ascii_digits(raw))
         m = _OP_RE.match(raw)
         if not m:
-            raise InvalidOperationError(
-                f"{where}write a level letter, a rack number and a function, e.g. A3+"
-            )
+            raise row_error(bad, row, raw, "write a level letter, a rack number and a function, "
+                            "e.g. A3+", reason="bad-notation", expected="A3+")
         letter, digits, symbol, rest = m.groups()
         level = letter.upper()
         if level not in LEVELS:
-            raise InvalidOperationError(
-                f"{where}level {level} does not exist; levels are A to E, e.g. A3+"
-            )
+            raise row_error(bad, row, raw, f"level {level} does not exist; levels are A to E, "
+                            "e.g. A3+", reason="bad-level", expected=LEVELS)
         rack = int(digits)
         if rack not in RACKS:
-            raise InvalidOperationError(
-                f"{where}rack {digits} does not exist; racks are numbered 1 to 4, e.g. {level}3+"
-            )
+            raise row_error(bad, row, raw, f"rack {digits} does not exist; racks are numbered 1 "
+                            f"to 4, e.g. {level}3+", reason="bad-rack", expected=RACKS)
         if not symbol:
-            raise InvalidOperationError(
-                f"{where}the function is missing; add one of + - x / s c =, e.g. {level}{rack}+"
-            )
+            raise row_error(bad, row, raw, "the function is missing; add one of + - x / s c =, "
+                            f"e.g. {level}{rack}+", reason="missing-function",
+                            expected=FUNCTION_SYMBOLS)
         try:
             function = Function.from_symbol(symbol)
         except LnbError:
-            raise InvalidOperationError(
-                f"{where}{symbol!r} is not a function; write one of + - x / s c =, "
-                f"e.g. {level}{rack}+"
-            ) from None
+            raise row_error(bad, row, raw, f"{symbol!r} is not a function; write one of "
+                            f"+ - x / s c =, e.g. {level}{rack}+", reason="bad-function",
+                            expected=FUNCTION_SYMBOLS) from None
         rest = rest.strip()
         if rest and rest not in SIGMA_MARKS:
-            raise InvalidOperationError(
-                f"{where}unexpected {rest!r} after {level}{rack}{function.symbol}; "
-                f"only Σ or ! may follow (the SIGMA row), e.g. {level}{rack}{function.symbol}Σ"
-            )
+            written = f"{level}{rack}{function.symbol}"
+            raise row_error(bad, row, raw, f"unexpected {rest!r} after {written}; only Σ or ! "
+                            f"may follow (the SIGMA row), e.g. {written}Σ",
+                            reason="unexpected-text", expected=SIGMA_MARKS)
         return cls(level, rack, function, bool(rest))
 
     @property
@@ -112,12 +150,14 @@ class Operation:
         try:
             comp = board.component(self.level, self.rack)
         except LevelNotRevealedError as exc:
-            raise LevelNotRevealedError(f"{row_prefix(row, str(self))}{exc}") from None
+            known = {k: v for k, v in exc.fields.items() if k not in ("row", "text", "detail")}
+            raise row_error(LevelNotRevealedError, row, str(self), exc.message,
+                            **known) from None
         if self.function not in comp.functions:
-            raise WrongFunctionError(
-                f"{row_prefix(row, str(self))}{self.space} is {comp.label}, "
-                f"{comp.function_hint(self.space)}"
-            )
+            raise row_error(WrongFunctionError, row, str(self),
+                            f"{self.space} is {comp.label}, {comp.function_hint(self.space)}",
+                            reason="wrong-function",
+                            expected=tuple(f"{self.space}{f.symbol}" for f in comp.functions))
         return comp
 
     def raw_result(self, value: int, board: Board) -> int:
@@ -132,10 +172,11 @@ class Operation:
         middle = comp.apply(self.function, value)
         result = comp.apply(self.function, middle) if self.sigma else middle
         if not (in_range(middle) and in_range(result)):
-            raise OutOfRangeError(
-                f"{row_prefix(row, str(self))}{_arith(comp, self, value, middle, result)} "
-                f"leaves 00–99; every Result must be 00 to 99, choose another row"
-            )
+            raise row_error(OutOfRangeError, row, str(self),
+                            f"{_arith(comp, self, value, middle, result)} leaves 00–99; every "
+                            "Result must be 00 to 99, choose another row",
+                            reason="out-of-range", expected=(LOWEST, HIGHEST), value=value,
+                            result=result if in_range(middle) else middle)
         return Step(self, comp, value, result, _arith(comp, self, value, middle, result))
 
     def arithmetic(self, value: int, board: Board) -> tuple[int, str]:

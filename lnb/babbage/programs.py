@@ -23,8 +23,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from lnb.babbage.board import Board
-from lnb.babbage.errors import InvalidOperationError, LnbError, OutOfRangeError, OverLimitError
-from lnb.babbage.operations import SIGMA_MARKS, Operation, Step
+from lnb.babbage.errors import (
+    BadInputError,
+    InvalidOperationError,
+    LnbError,
+    OutOfRangeError,
+    OverLimitError,
+)
+from lnb.babbage.numbers import HIGHEST, LOWEST
+from lnb.babbage.operations import SIGMA_MARKS, Operation, Step, ascii_digits, row_error
 
 DEFAULT_LIMIT = 5
 _SEPARATORS = re.compile(r"[\s,;]+")
@@ -130,34 +137,38 @@ class Program:
     def parse(cls, text: str) -> Program:
         """Read rows separated by spaces, commas or new lines; a number after a row is its
         written Result; ``Σ``/``!`` may also stand apart just after its row."""
+        bad = InvalidOperationError
         if not isinstance(text, str):
-            raise InvalidOperationError(f"a program is text like 'A3+ A4/', not {text!r}")
+            raise bad(f"a program is text like 'A3+ A4/', not {text!r}", reason="not-text",
+                      expected="text like 'A3+ A4/'")
         rows: list[ProgramRow] = []
         for word in (w for w in _SEPARATORS.split(text) if w):
             number = word.isascii() and word.isdigit()
-            if number or word in SIGMA_MARKS:
+            if number or word in SIGMA_MARKS or (word.isdecimal() and rows):
                 if not rows:
-                    raise InvalidOperationError(
-                        f"row 1 {word!r}: a program starts with an Operation like A3+, "
-                        "a written Result follows its row"
-                    )
+                    raise row_error(bad, 1, word, "a program starts with an Operation like A3+, "
+                                    "a written Result follows its row",
+                                    reason="no-operation", expected="an Operation like A3+")
                 last = rows[-1]
-                where = f"row {len(rows)} '{last} {word}'"
+                here = len(rows)
+                written = f"{last} {word}"
+                if not number and word not in SIGMA_MARKS:
+                    raise row_error(bad, here, written, "write the Result with the digits 0 to "
+                                    f"9, e.g. {ascii_digits(word)}", reason="bad-digits",
+                                    expected=ascii_digits(word))
                 if number:
                     if last.written is not None:
-                        raise InvalidOperationError(
-                            f"{where}: one written Result per row; start the next row with an "
-                            "Operation like A3+"
-                        )
-                    if int(word) > 99:
-                        raise InvalidOperationError(
-                            f"{where}: the written Result {int(word)} leaves 00–99; "
-                            "write the Result as 00 to 99"
-                        )
+                        raise row_error(bad, here, written, "one written Result per row; start "
+                                        "the next row with an Operation like A3+",
+                                        reason="two-results", expected="an Operation like A3+")
+                    if int(word) > HIGHEST:
+                        raise row_error(bad, here, written, f"the written Result {int(word)} "
+                                        "leaves 00–99; write the Result as 00 to 99",
+                                        reason="out-of-range", expected=(LOWEST, HIGHEST))
                     if len(word) > 2:
-                        raise InvalidOperationError(
-                            f"{where}: write the Result with two digits, e.g. {int(word):02d}"
-                        )
+                        raise row_error(bad, here, written, "write the Result with two digits, "
+                                        f"e.g. {int(word):02d}", reason="two-digits",
+                                        expected=f"{int(word):02d}")
                     rows[-1] = ProgramRow(last.operation, int(word))
                 else:
                     op = last.operation
@@ -201,8 +212,14 @@ class Program:
 
     def with_row(self, operation: Operation | str, written: int | None = None) -> Program:
         """A new program with one more row."""
-        if isinstance(operation, str):
-            operation = Operation.parse(operation, row=len(self.rows) + 1)
+        row = len(self.rows) + 1
+        if not isinstance(operation, Operation):
+            operation = Operation.parse(operation, row=row)  # refuses what is not text
+        if written is not None and (isinstance(written, bool) or not isinstance(written, int)
+                                    or not LOWEST <= written <= HIGHEST):
+            raise row_error(InvalidOperationError, row, f"{operation} {written!r}",
+                            "the written Result is a whole number from 00 to 99",
+                            reason="bad-result", expected=(LOWEST, HIGHEST))
         return Program((*self.rows, ProgramRow(operation, written)))
 
     def without_last(self) -> Program:
@@ -215,13 +232,15 @@ class Program:
 
     def check_limit(self, limit: int | None) -> None:
         """Raise ``OverLimitError`` when the program is longer than ``limit``."""
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)):
+            raise BadInputError(f"limit {limit!r}: give a whole number of Operations like 5, "
+                                "or None", reason="bad-limit", expected="an int or None")
         if limit is not None and len(self.rows) > limit:
             extra = len(self.rows) - limit
             first = self.rows[limit]
-            raise OverLimitError(
-                f"row {limit + 1} {str(first)!r}: over the limit of {limit} Operations; "
-                f"remove {extra} row{'s' if extra > 1 else ''}"
-            )
+            raise row_error(OverLimitError, limit + 1, str(first), f"over the limit of {limit} "
+                            f"Operations; remove {extra} row{'s' if extra > 1 else ''}",
+                            reason="over-limit", expected=limit, limit=limit, extra=extra)
 
     def check_sigma(self, allowed: int = 1) -> None:
         """Raise ``OverLimitError`` when more rows than ``allowed`` are marked Σ (SIGMA works
@@ -235,11 +254,10 @@ class Program:
         marked = [i for i, r in enumerate(self.rows, start=1) if r.operation.sigma]
         if len(marked) > allowed:
             row = marked[allowed]
-            raise OverLimitError(
-                f"row {row} {str(self.rows[row - 1])!r}: only {allowed} row"
-                f"{'' if allowed == 1 else 's'} may be marked Σ (SIGMA works once a Round); "
-                f"remove the mark from row {marked[0]} or row {row}"
-            )
+            raise row_error(OverLimitError, row, str(self.rows[row - 1]), f"only {allowed} row"
+                            f"{'' if allowed == 1 else 's'} may be marked Σ (SIGMA works once a "
+                            f"Round); remove the mark from row {marked[0]} or row {row}",
+                            reason="sigma-limit", expected=allowed, limit=allowed)
 
     def run(
         self,
@@ -253,6 +271,9 @@ class Program:
         With ``void_out_of_range`` a row whose Result would leave 00–99 is skipped and marked
         void instead (mental-arithmetic recomputation, RULES.md §4.5).
         """
+        if isinstance(start, bool) or not isinstance(start, int) or not LOWEST <= start <= HIGHEST:
+            raise BadInputError(f"start {start!r}: a program starts from a whole number from 00 "
+                                "to 99, e.g. 55", reason="bad-start", expected=(LOWEST, HIGHEST))
         self.check_limit(limit)
         value = start
         rows: list[TraceRow] = []
