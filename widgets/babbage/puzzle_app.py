@@ -161,7 +161,8 @@ class PuzzleBuilder(ProgramBuilder):
         """Write ``operation`` unless the puzzle forbids its space."""
         reason = self._forbidden(operation)
         if reason is not None:
-            raise IllegalOperationError(f"{operation}: {reason}")
+            raise IllegalOperationError(f"{operation}: {reason}", text=str(operation),
+                                        reason="space-not-allowed")
         super().choose(operation)
 
     def type_rows(self, text: str) -> None:
@@ -171,7 +172,8 @@ class PuzzleBuilder(ProgramBuilder):
                                         start=len(self.program) + 1):
                 reason = self._forbidden(op)
                 if reason is not None:
-                    raise IllegalOperationError(f"row {number} '{op}': {reason}")
+                    raise IllegalOperationError(f"row {number} '{op}': {reason}", row=number,
+                                                text=str(op), reason="space-not-allowed")
         super().type_rows(text)
 
 
