@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import queue
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -45,6 +46,18 @@ def test_class_size_preheats_the_class_page_and_refills_a_few() -> None:
     off = command_for(parse_args(["--class-size", "0", "--pool-size", "0"]))
     assert "--VoilaConfiguration.preheat_kernel=False" in off
     assert not any("pools_config" in arg for arg in off)
+
+
+def test_serve_on_a_busy_port_says_so(tmp_path: Path) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as holder:
+        port = int(holder.getsockname()[1])
+        done = subprocess.run(
+            [sys.executable, "-m", "widgets.serve", "--root", str(NOTEBOOKS), "--no-browser",
+             "--port", str(port), "--class-size", "0"],
+            cwd=REPO, env=hermetic_env(tmp_path), capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stderr
+    assert f"port {port} on 127.0.0.1 is already in use" in done.stderr
+    assert "--port N" in done.stderr and "kit is running" not in done.stdout
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])

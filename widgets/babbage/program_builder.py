@@ -42,9 +42,8 @@ def illegal_reason(operation: Operation, value: int, board: Board) -> str:
     try:
         operation.apply(value, board)
     except LnbError as exc:
-        text = str(exc)
-        prefix = f"{str(operation)!r}: "
-        return plain_words(text[len(prefix):] if text.startswith(prefix) else text)
+        # ``detail``: the explanation without its "row N 'X': " prefix (the button names X).
+        return plain_words(exc.fields.get("detail") or exc.message)
     return f"{operation} is not allowed now."
 
 

@@ -10,11 +10,21 @@ WriteProgram(player='Ada', program=Program.parse('A3+ A4/'), aims=())
 'Ada resolves a row, taking Art'
 >>> sorted([Finish("Bea"), Target("Ada", 14)], key=action_sort_key)
 [Target(player='Ada', subroutine=14), Finish(player='Bea', seconds=None)]
+
+An action checks its own fields when it is made: a value of the wrong type raises
+``GameError`` at once (``reason="bad-action"``, ``entry`` the field, ``expected`` what it takes),
+so nothing bad reaches a State.
+
+>>> Target(None, 23)
+Traceback (most recent call last):
+...
+lnb.core.errors.GameError: Target: player None: give the player's name, e.g. 'Ada'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from lnb.babbage.errors import GameError
 from lnb.babbage.programs import Program
@@ -22,8 +32,31 @@ from lnb.babbage.programs import Program
 EMPTY_PROGRAM = Program()
 
 
-def _program(value: Program | str) -> Program:
-    return value if isinstance(value, Program) else Program.parse(value)
+def _refuse(action: object, entry: str, value: object, fix: str, expected: Any) -> GameError:
+    name = type(action).__name__
+    player = None if entry == "player" else getattr(action, "player", None)
+    return GameError(f"{name}: {entry} {value!r}: {fix}", entry=entry, reason="bad-action",
+                     expected=expected, player=player, action=name, value=value)
+
+
+def _check_player(action: Any) -> None:
+    player = action.player
+    if not isinstance(player, str) or not player.strip():
+        raise _refuse(action, "player", player, "give the player's name, e.g. 'Ada'",
+                      "a non-empty str")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _program(action: Any, value: Program | str) -> Program:
+    if isinstance(value, Program):
+        return value
+    if not isinstance(value, str):
+        raise _refuse(action, "program", value, "give the rows as text like 'A3+ A4/' or a "
+                      "Program", "a str or a Program")
+    return Program.parse(value)  # a badly written row raises InvalidOperationError
 
 
 @dataclass(frozen=True)
@@ -32,6 +65,12 @@ class Target:
 
     player: str
     subroutine: int
+
+    def __post_init__(self) -> None:
+        _check_player(self)
+        if not _is_int(self.subroutine):
+            raise _refuse(self, "subroutine", self.subroutine,
+                          "give the Subroutine's number, e.g. 23", "an int")
 
     def __str__(self) -> str:
         return f"{self.player} targets Subroutine {self.subroutine:02d}"
@@ -45,7 +84,19 @@ class Activate:
     subroutines: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "subroutines", tuple(sorted(self.subroutines)))
+        _check_player(self)
+        subs = self.subroutines
+        if _is_int(subs):
+            raise _refuse(self, "subroutines", subs, f"pass a tuple of Subroutine numbers like "
+                          f"({subs},), or () for none", "a tuple of ints")
+        if isinstance(subs, (str, bytes)) or not hasattr(subs, "__iter__"):
+            raise _refuse(self, "subroutines", subs, "pass a tuple of Subroutine numbers like "
+                          "(5,), or () for none", "a tuple of ints")
+        subs = tuple(subs)
+        if not all(_is_int(s) for s in subs):
+            raise _refuse(self, "subroutines", subs, "every Subroutine is given by its number, "
+                          "e.g. (5, 12)", "a tuple of ints")
+        object.__setattr__(self, "subroutines", tuple(sorted(subs)))
 
     def __str__(self) -> str:
         if not self.subroutines:
@@ -66,12 +117,15 @@ class WriteProgram:
     aims: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "program", _program(self.program))
+        _check_player(self)
+        object.__setattr__(self, "program", _program(self, self.program))
         try:
             aims = tuple(sorted((int(s), int(p)) for s, p in self.aims))
         except (TypeError, ValueError):
             raise GameError(
-                f"aims {self.aims!r}: give (subroutine, patron) pairs, e.g. ((68, 58),)"
+                f"aims {self.aims!r}: give (subroutine, patron) pairs, e.g. ((68, 58),)",
+                entry="aims", reason="bad-action", expected="((subroutine, patron), ...)",
+                action="WriteProgram", value=self.aims,
             ) from None
         object.__setattr__(self, "aims", aims)
 
@@ -89,6 +143,13 @@ class Finish:
     player: str
     seconds: float | None = None
 
+    def __post_init__(self) -> None:
+        _check_player(self)
+        if self.seconds is not None and (isinstance(self.seconds, bool)
+                                         or not isinstance(self.seconds, (int, float))):
+            raise _refuse(self, "seconds", self.seconds, "give the UI clock's seconds as a "
+                          "number, e.g. 12.5, or None", "a float or None")
+
     def __str__(self) -> str:
         return f"{self.player} finishes"
 
@@ -98,6 +159,11 @@ class TimeUp:
     """Program phase: the timer reached zero; unfinished players stop (a table action)."""
 
     player: None = None
+
+    def __post_init__(self) -> None:
+        if self.player is not None:
+            raise _refuse(self, "player", self.player, "time up is the table's action; "
+                          "make it as TimeUp()", None)
 
     def __str__(self) -> str:
         return "time is up"
@@ -114,6 +180,15 @@ class ResolveRow:
     player: str
     patron: int | None = None
     take: str | None = None
+
+    def __post_init__(self) -> None:
+        _check_player(self)
+        if self.patron is not None and (not _is_int(self.patron) or not 0 <= self.patron <= 99):
+            raise _refuse(self, "patron", self.patron, "give the Patron's value as a whole "
+                          "number 0 to 99, e.g. 58 (or None for the default)", (0, 99))
+        if self.take is not None and (not isinstance(self.take, str) or not self.take):
+            raise _refuse(self, "take", self.take, "give an Influence type like 'Art' (or "
+                          "None for the default)", "a str or None")
 
     def __str__(self) -> str:
         parts = []
@@ -133,7 +208,8 @@ class Debug:
     program: Program = EMPTY_PROGRAM
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "program", _program(self.program))
+        _check_player(self)
+        object.__setattr__(self, "program", _program(self, self.program))
 
     def __str__(self) -> str:
         return f"{self.player} debugs: {str(self.program) or '(no rows)'}"
@@ -145,6 +221,9 @@ class Recompute:
     00–99 are void."""
 
     player: str
+
+    def __post_init__(self) -> None:
+        _check_player(self)
 
     def __str__(self) -> str:
         return f"{self.player} keeps the rows (recomputed)"

@@ -5,12 +5,22 @@
 (('Art',), ())
 >>> opts.to_dict()
 {'take_that': True, 'mental_arithmetic': False, 'handicap': {'Bea': ['Art']}}
+>>> GameOptions.from_dict(opts.to_dict()) == opts
+True
+
+Every option is checked when the options are made; a bad one raises ``GameError`` with
+``entry`` (the option), ``expected`` and ``reason="bad-option"``:
+
+>>> GameOptions(take_that="yes")
+Traceback (most recent call last):
+...
+lnb.core.errors.GameError: take_that 'yes': give True or False
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from lnb.babbage.errors import GameError
@@ -39,6 +49,11 @@ class GameOptions:
     )
 
     def __post_init__(self) -> None:
+        for name in ("take_that", "mental_arithmetic"):
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise GameError(f"{name} {value!r}: give True or False", entry=name,
+                                reason="bad-option", expected=(True, False))
         raw = self.handicap
         items = raw.items() if isinstance(raw, Mapping) else raw
         normal: dict[str, tuple[str, ...]] = {}
@@ -50,23 +65,54 @@ class GameOptions:
         except (TypeError, ValueError):
             raise GameError(
                 f"handicap {raw!r}: give a mapping of player name to one or two Influence "
-                "types, e.g. {'Bea': ['Art']}"
+                "types, e.g. {'Bea': ['Art']}",
+                entry="handicap", reason="bad-option", expected="{name: [type, ...]}",
             ) from None
         for name, types in normal.items():
             if not 1 <= len(types) <= 2:
                 raise GameError(
                     f"handicap for {name}: {len(types)} marks given; a handicap is 1 or 2 "
-                    "Influence marks, e.g. ['Art'] or ['Art', 'Science']"
+                    "Influence marks, e.g. ['Art'] or ['Art', 'Science']",
+                    entry="handicap", player=name, reason="bad-option", expected=(1, 2),
                 )
         object.__setattr__(self, "handicap", tuple(sorted(normal.items())))
         object.__setattr__(self, "_handicap", normal)
         if (isinstance(self.timer_seconds, bool) or not isinstance(self.timer_seconds, int)
                 or self.timer_seconds <= 0):
-            raise GameError(f"timer_seconds {self.timer_seconds!r}: give a whole number like 60")
+            raise GameError(f"timer_seconds {self.timer_seconds!r}: give a whole number like 60",
+                            entry="timer_seconds", reason="bad-option",
+                            expected="a whole number of seconds > 0")
         limit = self.operation_limit
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
                                   or limit < 0):
-            raise GameError(f"operation_limit {limit!r}: give a whole number like 5, or None")
+            raise GameError(f"operation_limit {limit!r}: give a whole number like 5, or None",
+                            entry="operation_limit", reason="bad-option",
+                            expected="a whole number >= 0, or None")
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameOptions:
+        """Options from a mapping with the fields' names (a record's ``options`` object, or
+        ``{"take_that": False}``); an unknown name raises ``GameError`` naming the known ones.
+
+        >>> GameOptions.from_dict({"take_that": False}).take_that
+        False
+        >>> GameOptions.from_dict({"take_this": False})
+        Traceback (most recent call last):
+        ...
+        lnb.core.errors.GameError: options: unknown option 'take_this'; the options are \
+take_that, mental_arithmetic, handicap, timer_seconds, operation_limit
+        """
+        if not isinstance(data, Mapping):
+            raise GameError(f"options {data!r}: give GameOptions(...) or a dict like "
+                            "{'take_that': False}", entry="options", reason="bad-option",
+                            expected="GameOptions or a dict")
+        known = [f.name for f in fields(cls) if f.init]
+        for key in data:
+            if key not in known:
+                raise GameError(f"options: unknown option {key!r}; the options are "
+                                + ", ".join(known), entry=key, reason="unknown-option",
+                                expected=tuple(known))
+        return cls(**data)
 
     def handicap_for(self, name: str) -> tuple[str, ...]:
         """The Influence marks ``name`` starts with (empty without a handicap)."""
