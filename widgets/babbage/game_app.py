@@ -23,7 +23,6 @@ opens a finished one for review.
 
 from __future__ import annotations
 
-import base64
 import html
 import json
 import logging
@@ -59,6 +58,7 @@ from widgets.babbage.program_builder import ProgramBuilder
 from widgets.babbage.resolution import ResolutionView
 from widgets.babbage.scoreboard import ScoreSheetView
 from widgets.babbage.subroutines import SubroutinesView
+from widgets.core.saveload import SaveLoadPanel, safe_filename
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
 from widgets.core.timer import Timer
@@ -238,19 +238,13 @@ class GameApp(w.VBox):
         self.next_button = w.Button(description="Next Round", button_style="primary")
         self.next_button.add_class("lnb-next-round")
         self.next_button.on_click(self.status.guarded(lambda _: self._next_round()))
-        self.save_button = w.Button(description="Save the game", icon="")
-        self.save_button.add_class("lnb-save")
-        self.save_button.on_click(self.status.guarded(lambda _: self.save()))
-        self.download = w.HTML("")
-        self.download.add_class("lnb-download")
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a game")
-        self.upload.add_class("lnb-load")
-        self.upload.observe(self.status.guarded(self._uploaded), "value")
         self.new_button = w.Button(description="New game")
         self.new_button.add_class("lnb-new-game")
         self.new_button.on_click(self.status.guarded(lambda _: self.new_game()))
-        self.files = w.HBox([self.save_button, self.download, self.upload, self.new_button])
-        self.files.add_class("lnb-files")
+        self.files = SaveLoadPanel(self._saved_file, self.load_text, status=self.status,
+                                   extra=(self.new_button,))
+        self.save_button, self.download, self.upload = (
+            self.files.save_button, self.files.download, self.files.upload)
         self.body = w.VBox([])
         self.body.add_class("lnb-body")
         # The browser ticks a Play only if its one view is on the page when it starts playing
@@ -683,24 +677,24 @@ class GameApp(w.VBox):
 
     def save(self) -> None:
         """Offer the record as a download link (no server file, no other host)."""
+        self.files.save()
+
+    def _saved_file(self) -> tuple[str, str]:
+        """The save's file name and text; the status line says what to do with it."""
         text = self.record_json()
         state = self.state
         assert state is not None
-        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         names = "-".join(state.names)
         played = len(state.history)
         if not state.is_terminal():
             names += f"-after-round-{played}"
-        filename = "".join(c if c.isalnum() or c in "-_" else "_" for c in names) + ".json"
-        self.download.value = (f"<a class='lnb-download-link' download='{filename}' "
-                               f"href='data:application/json;base64,{data}'>"
-                               f"⬇ Download {html.escape(filename)}</a>")
         if state.is_terminal():
             self.status.ok("Your game is ready: click the link to keep the file.")
         else:
             self.status.ok(f"Your game after Round {played} is ready: click the link to keep "
                            "the file, and load it next time to play on from "
                            f"Round {played + 1}.")
+        return safe_filename(names), text
 
     def load_text(self, text: str) -> None:
         """Load a record from its JSON text (never a path: see :func:`record_data`): an
@@ -762,21 +756,6 @@ class GameApp(w.VBox):
             computers[player["name"]] = Computer(player["name"], kind, seed=seed + i,
                                                  think=self.think)
         return computers
-
-    def _uploaded(self, change: dict) -> None:
-        files = change["new"]
-        if not files:
-            return
-        item = files[0]
-        content = item["content"] if isinstance(item, dict) else item.content
-        try:
-            text = bytes(content).decode("utf-8")
-        except UnicodeDecodeError:
-            raise GameError("that file is not a game record (it is not text); "
-                            "choose a .json file saved by this app") from None
-        finally:
-            self.upload.value = ()
-        self.load_text(text)
 
     # -- drawing --------------------------------------------------------------------------------
     def refresh(self) -> None:

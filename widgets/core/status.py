@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 
 import ipywidgets as w
 
-from lnb.babbage.errors import LnbError
+from lnb.core.errors import LnbError
 
 LOG = logging.getLogger("widgets")
 APOLOGY = "Sorry, something went wrong. Your game is safe: press Carry on and try again."
