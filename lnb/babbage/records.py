@@ -40,6 +40,7 @@ lnb.core.errors.RecordError: players: give 2 to 4 players, each {"name": ..., "c
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -82,7 +83,7 @@ class Play:
     program: Program
     finished: int
     picks: tuple[str | int, ...]
-    debug: Program | None
+    debug: tuple[Program, ...]
     stopped: bool
 
 
@@ -119,10 +120,29 @@ def _program(value: Any, where: str) -> Program:
     try:
         return Program.parse(value)
     except LnbError as exc:
-        raise exc.as_family(RecordError, f"{where}: ") from None
+        raise RecordError(f"{where}: {exc}") from None
 
 
-def _play(raw: Any, where: str) -> Play:
+def _debugs(value: Any, where: str, most: int) -> tuple[Program, ...]:
+    """A play's ``debug``: omitted (no Debug), one rewrite as text, or a list of rewrites
+    (a wrong Result inside the first rewrite debugged again), at most ``most`` of them."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (_program(value, where),)
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        raise RecordError(f"{where}: {value!r} must be a rewrite like 'A4/ 30, A1- 29', or a "
+                          "list of rewrites (each text) when a rewrite is debugged again",
+                          entry="debug", reason="bad-debug", text=repr(value),
+                          expected="a str, or a list of str")
+    if len(value) > most:
+        raise RecordError(f"{where}: {len(value)} rewrites given; a game has at most {most} "
+                          f"Debugs, so give at most {most}", entry="debug",
+                          reason="too-many-debugs", text=repr(value), expected=most)
+    return tuple(_program(v, where) for v in value)
+
+
+def _play(raw: Any, where: str, max_debugs: int = 2) -> Play:
     raw = _dict(raw, where)
     target = _int(raw.get("target"), f"{where}: target")
     activate = []
@@ -141,12 +161,11 @@ def _play(raw: Any, where: str) -> Play:
             raise RecordError(f"{where}: pick {pick!r} must be an Influence type like 'Art' "
                               "(or a Patron's value when NEAR touches two)")
         picks.append(pick)
-    debug = raw.get("debug")
+    debug = _debugs(raw.get("debug"), f"{where}: debug", max_debugs)
     stopped = raw.get("stopped", False)
     if not isinstance(stopped, bool):
         raise RecordError(f"{where}: stopped must be true or false, not {stopped!r}")
-    return Play(target, tuple(activate), program, finished, tuple(picks),
-                None if debug is None else _program(debug, f"{where}: debug"), stopped)
+    return Play(target, tuple(activate), program, finished, tuple(picks), debug, stopped)
 
 
 def _round(raw: Any, number: int, edition: Edition) -> RoundEntry:
@@ -168,12 +187,8 @@ def _round(raw: Any, number: int, edition: Edition) -> RoundEntry:
             raise RecordError(f"{where}: unknown Patron {value:02d}: {exc}") from None
         patrons.append(value)
     plays_raw = _dict(raw.get("plays"), f"{where}: plays")
-    plays: dict[str, Play] = {}
-    for name, play in plays_raw.items():
-        try:
-            plays[str(name)] = _play(play, f"{where}, {name}")
-        except RecordError as exc:
-            raise exc.with_context(player=str(name)) from None
+    plays = {str(name): _play(play, f"{where}, {name}", edition.max_debugs)
+             for name, play in plays_raw.items()}
     return RoundEntry(level, tuple(patrons), plays)
 
 
@@ -214,7 +229,7 @@ def _looks_like_a_path(text: str) -> bool:
 def _read(path: Path) -> str:
     """The text of a record file, or ``RecordError`` saying why it cannot be read."""
     try:
-        return path.read_text("utf-8-sig")  # a byte-order mark (some editors add one) is fine
+        return path.read_text("utf-8")
     except UnicodeDecodeError:
         raise RecordError(f"not a game record: {path} is not UTF-8 text; "
                           "choose a .json file the kit saved") from None
@@ -235,20 +250,10 @@ def load(source: str | Path | Mapping[str, Any]) -> Record:
     Traceback (most recent call last):
     ...
     lnb.core.errors.RecordError: cannot read no-such-game.json: No such file or directory
-    >>> load(5)
-    Traceback (most recent call last):
-    ...
-    lnb.core.errors.RecordError: record: give a file path, JSON text or a dict, not 5
     """
     if isinstance(source, Mapping):
         data: Any = source
-    elif not isinstance(source, (str, Path)):
-        raise RecordError(f"record: give a file path, JSON text or a dict, not {source!r}",
-                          entry="record", reason="bad-type",
-                          expected="a Path, a str (a file name or JSON text) or a dict")
     else:
-        if isinstance(source, str):
-            source = source.removeprefix("\ufeff")  # text read with its byte-order mark
         path = source if isinstance(source, Path) else _existing_file(source)
         text = str(source) if path is None else _read(path)
         try:
@@ -303,14 +308,9 @@ def load(source: str | Path | Mapping[str, Any]) -> Record:
     if len(rounds_raw) > ROUNDS:
         raise RecordError(f"rounds: {len(rounds_raw)} given; a game has at most {ROUNDS} "
                           "(fewer: a game saved between Rounds)")
-    rounds: list[RoundEntry] = []
-    for i, r in enumerate(rounds_raw, start=1):
-        try:
-            rounds.append(_round(r, i, edition))
-        except RecordError as exc:
-            raise exc.with_context(round=i) from None
-    return Record(edition, options, players, None if seats is None else tuple(seats),
-                  tuple(rounds), seed, data)
+    rounds = tuple(_round(r, i, edition) for i, r in enumerate(rounds_raw, start=1))
+    return Record(edition, options, players, None if seats is None else tuple(seats), rounds,
+                  seed, data)
 
 
 # ------------------------------------------------------------------------- replaying
@@ -397,25 +397,14 @@ class _Round:
         self.number = number
         self.entry = entry
         self.picks = {n: list(p.picks) for n, p in entry.plays.items()}
-        self.debug_used: set[str] = set()
+        self.debugs_done: dict[str, int] = {}
 
-    def fail(self, name: str | None, message: str, row: int | None = None,
-             fields: Mapping[str, Any] | None = None) -> RecordError:
-        """``Round 2, Bea, row 3: message``; ``fields`` (an error's) are kept, with this
-        Round, player and row (the program row the error names when no row is given)."""
+    def fail(self, name: str | None, message: str, row: int | None = None) -> RecordError:
         where = f"Round {self.number}" + (f", {name}" if name else "")
         where += f", row {row}" if row is not None else ""
-        known = {k: v for k, v in (fields or {}).items() if v is not None}
-        known.update(round=self.number, player=name,
-                     row=row if row is not None else known.get("row"))
-        return RecordError(f"{where}: {message}", **known)
-
-    def refused(self, name: str | None, exc: LnbError, row: int | None = None) -> RecordError:
-        """The State's (or the edition's) error as a ``RecordError`` naming this Round, with
-        its fields; an error that names this player (``player``) gives its ``detail``, the
-        explanation without the name, so the name is not said twice."""
-        detail = exc.fields.get("detail") if name and exc.player == name else None
-        return self.fail(name, detail or exc.message, row, exc.fields)
+        if name and message.startswith(f"{name}: "):  # the State's message names them too
+            message = message[len(name) + 2:]
+        return RecordError(f"{where}: {message}")
 
     def apply(self, action: Any, name: str | None, row: int | None = None) -> None:
         try:
@@ -423,7 +412,7 @@ class _Round:
         except RecordError:
             raise
         except LnbError as exc:
-            raise self.refused(name, exc, row) from None
+            raise self.fail(name, str(exc), row) from None
 
     def play(self) -> None:
         state, plays = self.state, self.entry.plays
@@ -458,7 +447,7 @@ class _Round:
                 try:
                     effect = state.player(name).character.subroutine(sub).effect
                 except LnbError as exc:
-                    raise self.refused(name, exc) from None
+                    raise self.fail(name, str(exc)) from None
                 if patron is not None and effect is not Effect.RESERVE:
                     aims.append((sub, patron))
             self.apply(WriteProgram(name, play.program, tuple(aims)), name)
@@ -483,45 +472,92 @@ class _Round:
             name, row = turn
             play = plays[name]
             if state.phase is Phase.DEBUG:
-                if play.debug is not None and name not in self.debug_used:
-                    self.debug_used.add(name)
-                    self.apply(Debug(name, play.debug), name, row)
+                done = self.debugs_done.get(name, 0)
+                if done < len(play.debug):
+                    self.debugs_done[name] = done + 1
+                    self.apply(Debug(name, play.debug[done]), name, row)
                 else:
                     self.apply(Recompute(name), name, row)
                 continue
             self.apply(self.resolve_action(name, row), name, row)
         for name, play in plays.items():
-            if play.debug is not None and name not in self.debug_used:
+            done = self.debugs_done.get(name, 0)
+            if len(play.debug) > done:
                 if not state.options.mental_arithmetic:
                     raise self.fail(name, "a debug is given, but Debug belongs to "
                                     "mental-arithmetic play")
-                raise self.fail(name, "a debug is given, but no Debug was possible (no wrong "
-                                "Result, or the game's Debugs are used up)")
+                if done == 0:
+                    raise self.fail(name, "a debug is given, but no Debug was possible (no "
+                                    "wrong Result, or the game's Debugs are used up)")
+                raise self.fail(name, f"{len(play.debug)} rewrites are given, but only {done} "
+                                "Debug was possible (the rewrite has no wrong Result, or the "
+                                "game's Debugs are used up)")
 
     def resolve_action(self, name: str, row: int) -> ResolveRow:
-        options = self.state.row_options(name)
+        """The action this Round's ``picks`` give for ``name``'s row (the State's own
+        ``row_choices``: the NEAR fork, then the type), using up the picks it reads."""
         queue = self.picks[name]
-        patrons = sorted({o.patron for o in options if o.patron is not None})
-        patron = patrons[0] if patrons else None
-        fork = len(patrons) > 1
-        if fork and queue and isinstance(queue[0], int):
-            patron = queue.pop(0)
-            if patron not in patrons:
-                raise self.fail(name, f"pick {patron:02d}: this row's NEAR touches Patrons "
-                                + " and ".join(f"{v:02d}" for v in patrons), row)
-        mine = [o for o in options if o.patron == patron]
-        take = None
-        if len(mine) > 1 and queue:
-            pick = queue.pop(0)
-            takes = [o.take for o in mine]
-            if pick not in takes:
-                slot = next(s for s in (*self.state.patrons, *self.state.reserved)
-                            if s.value == patron)
-                raise self.fail(name, f"pick {pick!r} cannot be taken from Patron {patron:02d} "
-                                f"({', '.join(slot.patron.types)}); take "
-                                + " or ".join(str(t) for t in takes), row)
-            take = pick
-        return ResolveRow(name, patron if fork else None, take)  # type: ignore[arg-type]
+        try:
+            action, used = self.state.row_choices(name).action(queue)
+        except LnbError as exc:
+            raise self.fail(name, exc.fields.get("detail") or str(exc), row) from None
+        del queue[:used]
+        return action
+
+
+# ------------------------------------------------------------------------- writing
+
+
+def round_record(state: State) -> dict[str, Any]:
+    """The record of the Round ``state`` is ending (its ``rounds`` entry): levels and Patrons
+    revealed, and each player's target, activations (with the Patron an aimed effect or a
+    RESERVE names), program as written, order token, picks, Debug rewrites (one as text,
+    two as a list) and whether the timer stopped them. ``State`` calls it at each Round's end.
+    """
+    plays: dict[str, Any] = {}
+    for name, p in state.players.items():
+        play = p.play
+        activate: list[Any] = []
+        aims = dict(play.aims)
+        for sub in play.activated or ():
+            use = next((u for u in play.uses if u.subroutine == sub), None)
+            if use is not None and use.effect is Effect.RESERVE and use.aim is not None:
+                activate.append({"id": sub, "patron": use.aim})
+            elif sub in aims:
+                activate.append({"id": sub, "patron": aims[sub]})
+            else:
+                activate.append(sub)
+        entry: dict[str, Any] = {
+            "target": play.target,
+            "activate": activate,
+            "program": str(play.written_program),
+            "finished": play.token,
+        }
+        if play.picks:
+            entry["picks"] = list(play.picks)
+        if play.rewrites:
+            rewrites = [str(r) for r in play.rewrites]
+            entry["debug"] = rewrites[0] if len(rewrites) == 1 else rewrites
+        if play.stopped:
+            entry["stopped"] = True
+        plays[name] = entry
+    return {"level": list(state.revealed_level), "patrons": list(state.revealed_patrons),
+            "plays": plays}
+
+
+def game_record(state: State) -> dict[str, Any]:
+    """The game so far as an ``lnb-game/1`` record (the Rounds finished; see ``record_of``
+    for the check that no Round is under way). ``State.to_record()`` returns it."""
+    return {
+        "format": FORMAT,
+        "edition": state.edition.name,
+        "options": state.options.to_dict(),
+        "players": [{"name": n, "character": p.character.name}
+                    for n, p in state.players.items()],
+        "seat_order": list(state.seats),
+        "seed": state.game.seed,
+        "rounds": copy.deepcopy(state.history),
+    }
 
 
 # ------------------------------------------------------------------------- saving

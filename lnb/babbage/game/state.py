@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import copy
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -155,82 +155,50 @@ class Game:
     """A table of 2–4 players, an edition, rule options and a seed.
 
     ``players`` are (name, character) pairs in seat order; characters are distinct.
-    ``options`` is a ``GameOptions`` or a dict of its fields (``{"take_that": False}``, read by
-    ``GameOptions.from_dict``: an unknown name is refused); ``seed`` an int or None. Anything
-    else raises ``GameError`` when the game is made.
     """
 
     def __init__(
         self,
         players: Sequence[tuple[str, str]],
-        options: GameOptions | Mapping[str, Any] | None = None,
+        options: GameOptions | None = None,
         seed: int | None = None,
         edition: Edition | None = None,
     ) -> None:
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise GameError(f"seed {seed!r}: give a whole number like 7, or None for a random "
-                            "game", entry="seed", reason="bad-seed", expected="an int or None")
-        if edition is not None and not isinstance(edition, Edition):
-            raise GameError(f"edition {edition!r}: give an Edition, e.g. Edition.load()",
-                            entry="edition", reason="bad-edition", expected="an Edition")
         self.edition = edition or Edition.load()
-        if options is None:
-            options = GameOptions()
-        elif isinstance(options, Mapping):
-            options = GameOptions.from_dict(options)
-        elif not isinstance(options, GameOptions):
-            raise GameError(f"options {options!r}: give GameOptions(...) or a dict like "
-                            "{'take_that': False}", entry="options", reason="bad-options",
-                            expected="GameOptions or a dict")
-        self.options = options
+        self.options = options or GameOptions()
         self.seed = seed
         self.players: tuple[tuple[str, Character], ...] = tuple(self._check_players(players))
         for name in dict(self.options.handicap):
             if name not in self.names:
                 raise GameError(f"handicap for {name!r}: no such player; players are "
-                                + ", ".join(self.names), entry="handicap", player=name,
-                                reason="no-such-player", expected=self.names)
+                                + ", ".join(self.names))
             for kind in self.options.handicap_for(name):
                 if kind not in self.edition.influence_types:
                     raise GameError(f"handicap for {name}: {kind!r} is not an Influence type; "
-                                    "choose from " + ", ".join(self.edition.influence_types),
-                                    entry="handicap", player=name, text=kind,
-                                    reason="bad-influence",
-                                    expected=tuple(self.edition.influence_types))
+                                    "choose from " + ", ".join(self.edition.influence_types))
 
     def _check_players(self, players: Sequence[tuple[str, str]]) -> Iterable[tuple[str, Character]]:
         try:
             pairs = [(p[0], p[1]) for p in players]
         except (TypeError, IndexError, KeyError):
             raise GameError("players: give (name, character) pairs, e.g. "
-                            "[('Ada', 'Ada Lovelace'), ('Bea', 'Charles Babbage')]",
-                            entry="players", reason="bad-players",
-                            expected="(name, character) pairs") from None
+                            "[('Ada', 'Ada Lovelace'), ('Bea', 'Charles Babbage')]") from None
         if not MIN_PLAYERS <= len(pairs) <= MAX_PLAYERS:
-            raise GameError(f"{len(pairs)} players given; a game has 2 to 4 players",
-                            entry="players", reason="player-count",
-                            expected=(MIN_PLAYERS, MAX_PLAYERS))
+            raise GameError(f"{len(pairs)} players given; a game has 2 to 4 players")
         seen_names: set[str] = set()
         seen_chars: set[str] = set()
         for name, char in pairs:
             if not isinstance(name, str) or not name.strip():
-                raise GameError(f"player name {name!r}: give a non-empty name like 'Ada'",
-                                entry="players", reason="bad-name", text=name,
-                                expected="a non-empty str")
+                raise GameError(f"player name {name!r}: give a non-empty name like 'Ada'")
             if name in seen_names:
-                raise GameError(f"player name {name!r} is given twice; names must differ",
-                                entry="players", player=name, reason="same-name")
+                raise GameError(f"player name {name!r} is given twice; names must differ")
             try:
                 character = self.edition.character(char)
             except LnbError as exc:
-                raise exc.as_family(GameError, f"player {name}: ", player=name,
-                                    detail=exc.message) from None
+                raise GameError(f"player {name}: {exc}") from None
             if character.name in seen_chars:
                 raise GameError(f"player {name}: {character.name} is already played; "
-                                "each character once", entry="players", player=name,
-                                text=character.name, reason="same-character",
-                                detail=f"{character.name} is already played; each character "
-                                "once")
+                                "each character once")
             seen_names.add(name)
             seen_chars.add(character.name)
             yield name, character
@@ -310,6 +278,16 @@ class State:
     def reserved(self) -> tuple[PatronSlot, ...]:
         """Patrons drawn by RESERVE into a player's own display this Round."""
         return tuple(s for v, s in sorted(self._table.items()) if s.owner is not None)
+
+    @property
+    def revealed_level(self) -> tuple[str, ...]:
+        """This Round's level tokens as a record spells them (empty in Round 1)."""
+        return self._level_tokens
+
+    @property
+    def revealed_patrons(self) -> tuple[int, ...]:
+        """The values of the Patrons revealed this Round, in the order drawn."""
+        return self._revealed
 
     @property
     def deck(self) -> tuple[int, ...]:
@@ -827,7 +805,9 @@ class State:
 
     def _end_round(self) -> None:
         """Log the Round for the record; start values, reserves back, Patrons leave."""
-        self.history.append(self._round_record())
+        from lnb.babbage.records import round_record  # the writer lives with the reader
+
+        self.history.append(round_record(self))
         for p in self.players.values():
             if p.play.trace is not None:
                 p.start = p.play.trace.result
@@ -839,37 +819,6 @@ class State:
         self.last_order = self.order
         self._level_tokens = ()
         self._revealed = ()
-
-    def _round_record(self) -> dict[str, Any]:
-        plays: dict[str, Any] = {}
-        for n, p in self.players.items():
-            play = p.play
-            activate: list[Any] = []
-            aims = dict(play.aims)
-            for sub in play.activated or ():
-                use = next((u for u in play.uses if u.subroutine == sub), None)
-                if use is not None and use.effect is Effect.RESERVE and use.aim is not None:
-                    activate.append({"id": sub, "patron": use.aim})
-                elif sub in aims:
-                    activate.append({"id": sub, "patron": aims[sub]})
-                else:
-                    activate.append(sub)
-            entry: dict[str, Any] = {
-                "target": play.target,
-                "activate": activate,
-                "program": str(play.written_program),
-                "finished": play.token,
-            }
-            if play.picks:
-                entry["picks"] = list(play.picks)
-            if play.rewrites:
-                rewrites = [str(r) for r in play.rewrites]
-                entry["debug"] = rewrites[0] if len(rewrites) == 1 else rewrites
-            if play.stopped:
-                entry["stopped"] = True
-            plays[n] = entry
-        return {"level": list(self._level_tokens), "patrons": list(self._revealed),
-                "plays": plays}
 
     # ----------------------------------------------------------------- results
 
@@ -888,17 +837,11 @@ class State:
 
     def to_record(self) -> dict[str, Any]:
         """The game as an ``lnb-game/1`` record (the Rounds finished so far; a record with
-        fewer than four Rounds is an unfinished game, see ``lnb.babbage.records``)."""
-        return {
-            "format": "lnb-game/1",
-            "edition": self.edition.name,
-            "options": self.options.to_dict(),
-            "players": [{"name": n, "character": p.character.name}
-                        for n, p in self.players.items()],
-            "seat_order": list(self.seats),
-            "seed": self.game.seed,
-            "rounds": copy.deepcopy(self.history),
-        }
+        fewer than four Rounds is an unfinished game, see ``lnb.babbage.records``, whose
+        ``game_record`` writes it next to the reader)."""
+        from lnb.babbage.records import game_record  # records imports this module
+
+        return game_record(self)
 
     def clone(self) -> State:
         """An independent copy (for bots that look ahead); the edition is shared."""
