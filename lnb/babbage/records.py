@@ -120,7 +120,7 @@ def _program(value: Any, where: str) -> Program:
     try:
         return Program.parse(value)
     except LnbError as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise exc.as_family(RecordError, f"{where}: ") from None
 
 
 def _debugs(value: Any, where: str, most: int) -> tuple[Program, ...]:
@@ -187,8 +187,12 @@ def _round(raw: Any, number: int, edition: Edition) -> RoundEntry:
             raise RecordError(f"{where}: unknown Patron {value:02d}: {exc}") from None
         patrons.append(value)
     plays_raw = _dict(raw.get("plays"), f"{where}: plays")
-    plays = {str(name): _play(play, f"{where}, {name}", edition.max_debugs)
-             for name, play in plays_raw.items()}
+    plays: dict[str, Play] = {}
+    for name, play in plays_raw.items():
+        try:
+            plays[str(name)] = _play(play, f"{where}, {name}", edition.max_debugs)
+        except RecordError as exc:
+            raise exc.with_context(player=str(name)) from None
     return RoundEntry(level, tuple(patrons), plays)
 
 
@@ -229,7 +233,7 @@ def _looks_like_a_path(text: str) -> bool:
 def _read(path: Path) -> str:
     """The text of a record file, or ``RecordError`` saying why it cannot be read."""
     try:
-        return path.read_text("utf-8")
+        return path.read_text("utf-8-sig")  # a byte-order mark (some editors add one) is fine
     except UnicodeDecodeError:
         raise RecordError(f"not a game record: {path} is not UTF-8 text; "
                           "choose a .json file the kit saved") from None
@@ -250,10 +254,20 @@ def load(source: str | Path | Mapping[str, Any]) -> Record:
     Traceback (most recent call last):
     ...
     lnb.core.errors.RecordError: cannot read no-such-game.json: No such file or directory
+    >>> load(5)
+    Traceback (most recent call last):
+    ...
+    lnb.core.errors.RecordError: record: give a file path, JSON text or a dict, not 5
     """
     if isinstance(source, Mapping):
         data: Any = source
+    elif not isinstance(source, (str, Path)):
+        raise RecordError(f"record: give a file path, JSON text or a dict, not {source!r}",
+                          entry="record", reason="bad-type",
+                          expected="a Path, a str (a file name or JSON text) or a dict")
     else:
+        if isinstance(source, str):
+            source = source.removeprefix("\ufeff")  # text read with its byte-order mark
         path = source if isinstance(source, Path) else _existing_file(source)
         text = str(source) if path is None else _read(path)
         try:
@@ -308,9 +322,14 @@ def load(source: str | Path | Mapping[str, Any]) -> Record:
     if len(rounds_raw) > ROUNDS:
         raise RecordError(f"rounds: {len(rounds_raw)} given; a game has at most {ROUNDS} "
                           "(fewer: a game saved between Rounds)")
-    rounds = tuple(_round(r, i, edition) for i, r in enumerate(rounds_raw, start=1))
-    return Record(edition, options, players, None if seats is None else tuple(seats), rounds,
-                  seed, data)
+    rounds: list[RoundEntry] = []
+    for i, r in enumerate(rounds_raw, start=1):
+        try:
+            rounds.append(_round(r, i, edition))
+        except RecordError as exc:
+            raise exc.with_context(round=i) from None
+    return Record(edition, options, players, None if seats is None else tuple(seats),
+                  tuple(rounds), seed, data)
 
 
 # ------------------------------------------------------------------------- replaying
@@ -399,12 +418,23 @@ class _Round:
         self.picks = {n: list(p.picks) for n, p in entry.plays.items()}
         self.debugs_done: dict[str, int] = {}
 
-    def fail(self, name: str | None, message: str, row: int | None = None) -> RecordError:
+    def fail(self, name: str | None, message: str, row: int | None = None,
+             fields: Mapping[str, Any] | None = None) -> RecordError:
+        """``Round 2, Bea, row 3: message``; ``fields`` (an error's) are kept, with this
+        Round, player and row (the program row the error names when no row is given)."""
         where = f"Round {self.number}" + (f", {name}" if name else "")
         where += f", row {row}" if row is not None else ""
-        if name and message.startswith(f"{name}: "):  # the State's message names them too
-            message = message[len(name) + 2:]
-        return RecordError(f"{where}: {message}")
+        known = {k: v for k, v in (fields or {}).items() if v is not None}
+        known.update(round=self.number, player=name,
+                     row=row if row is not None else known.get("row"))
+        return RecordError(f"{where}: {message}", **known)
+
+    def refused(self, name: str | None, exc: LnbError, row: int | None = None) -> RecordError:
+        """The State's (or the edition's) error as a ``RecordError`` naming this Round, with
+        its fields; an error that names this player (``player``) gives its ``detail``, the
+        explanation without the name, so the name is not said twice."""
+        detail = exc.fields.get("detail") if name and exc.player == name else None
+        return self.fail(name, detail or exc.message, row, exc.fields)
 
     def apply(self, action: Any, name: str | None, row: int | None = None) -> None:
         try:
@@ -412,7 +442,7 @@ class _Round:
         except RecordError:
             raise
         except LnbError as exc:
-            raise self.fail(name, str(exc), row) from None
+            raise self.refused(name, exc, row) from None
 
     def play(self) -> None:
         state, plays = self.state, self.entry.plays
@@ -447,7 +477,7 @@ class _Round:
                 try:
                     effect = state.player(name).character.subroutine(sub).effect
                 except LnbError as exc:
-                    raise self.fail(name, str(exc)) from None
+                    raise self.refused(name, exc) from None
                 if patron is not None and effect is not Effect.RESERVE:
                     aims.append((sub, patron))
             self.apply(WriteProgram(name, play.program, tuple(aims)), name)

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import copy
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -155,50 +155,82 @@ class Game:
     """A table of 2–4 players, an edition, rule options and a seed.
 
     ``players`` are (name, character) pairs in seat order; characters are distinct.
+    ``options`` is a ``GameOptions`` or a dict of its fields (``{"take_that": False}``, read by
+    ``GameOptions.from_dict``: an unknown name is refused); ``seed`` an int or None. Anything
+    else raises ``GameError`` when the game is made.
     """
 
     def __init__(
         self,
         players: Sequence[tuple[str, str]],
-        options: GameOptions | None = None,
+        options: GameOptions | Mapping[str, Any] | None = None,
         seed: int | None = None,
         edition: Edition | None = None,
     ) -> None:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise GameError(f"seed {seed!r}: give a whole number like 7, or None for a random "
+                            "game", entry="seed", reason="bad-seed", expected="an int or None")
+        if edition is not None and not isinstance(edition, Edition):
+            raise GameError(f"edition {edition!r}: give an Edition, e.g. Edition.load()",
+                            entry="edition", reason="bad-edition", expected="an Edition")
         self.edition = edition or Edition.load()
-        self.options = options or GameOptions()
+        if options is None:
+            options = GameOptions()
+        elif isinstance(options, Mapping):
+            options = GameOptions.from_dict(options)
+        elif not isinstance(options, GameOptions):
+            raise GameError(f"options {options!r}: give GameOptions(...) or a dict like "
+                            "{'take_that': False}", entry="options", reason="bad-options",
+                            expected="GameOptions or a dict")
+        self.options = options
         self.seed = seed
         self.players: tuple[tuple[str, Character], ...] = tuple(self._check_players(players))
         for name in dict(self.options.handicap):
             if name not in self.names:
                 raise GameError(f"handicap for {name!r}: no such player; players are "
-                                + ", ".join(self.names))
+                                + ", ".join(self.names), entry="handicap", player=name,
+                                reason="no-such-player", expected=self.names)
             for kind in self.options.handicap_for(name):
                 if kind not in self.edition.influence_types:
                     raise GameError(f"handicap for {name}: {kind!r} is not an Influence type; "
-                                    "choose from " + ", ".join(self.edition.influence_types))
+                                    "choose from " + ", ".join(self.edition.influence_types),
+                                    entry="handicap", player=name, text=kind,
+                                    reason="bad-influence",
+                                    expected=tuple(self.edition.influence_types))
 
     def _check_players(self, players: Sequence[tuple[str, str]]) -> Iterable[tuple[str, Character]]:
         try:
             pairs = [(p[0], p[1]) for p in players]
         except (TypeError, IndexError, KeyError):
             raise GameError("players: give (name, character) pairs, e.g. "
-                            "[('Ada', 'Ada Lovelace'), ('Bea', 'Charles Babbage')]") from None
+                            "[('Ada', 'Ada Lovelace'), ('Bea', 'Charles Babbage')]",
+                            entry="players", reason="bad-players",
+                            expected="(name, character) pairs") from None
         if not MIN_PLAYERS <= len(pairs) <= MAX_PLAYERS:
-            raise GameError(f"{len(pairs)} players given; a game has 2 to 4 players")
+            raise GameError(f"{len(pairs)} players given; a game has 2 to 4 players",
+                            entry="players", reason="player-count",
+                            expected=(MIN_PLAYERS, MAX_PLAYERS))
         seen_names: set[str] = set()
         seen_chars: set[str] = set()
         for name, char in pairs:
             if not isinstance(name, str) or not name.strip():
-                raise GameError(f"player name {name!r}: give a non-empty name like 'Ada'")
+                raise GameError(f"player name {name!r}: give a non-empty name like 'Ada'",
+                                entry="players", reason="bad-name", text=name,
+                                expected="a non-empty str")
             if name in seen_names:
-                raise GameError(f"player name {name!r} is given twice; names must differ")
+                raise GameError(f"player name {name!r} is given twice; names must differ",
+                                entry="players", player=name, reason="same-name")
             try:
                 character = self.edition.character(char)
             except LnbError as exc:
-                raise GameError(f"player {name}: {exc}") from None
+                raise exc.as_family(GameError, f"player {name}: ", player=name,
+                                    detail=exc.message) from None
             if character.name in seen_chars:
                 raise GameError(f"player {name}: {character.name} is already played; "
-                                "each character once")
+                                "each character once", entry="players", player=name,
+                                text=character.name, reason="same-character",
+                                detail=f"{character.name} is already played; each character "
+                                "once")
             seen_names.add(name)
             seen_chars.add(character.name)
             yield name, character
