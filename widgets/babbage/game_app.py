@@ -455,12 +455,11 @@ class GameApp(w.VBox):
             self.clock.playing = name is not None
         if name is None:
             return
-        self.builder.reset(board=state.board, start=state.start_value(name),
-                           limit=state.program_limit(name),
-                           program=state.player(name).play.program,
-                           sigma=state.sigma_rows(name) > 0,
+        rules = state.writing_rules(name)  # the Round's: start, limit, Σ rows, mental play
+        self.builder.reset(board=rules.board, start=rules.start, limit=rules.limit,
+                           program=state.player(name).play.program, sigma=rules.sigma_rows,
                            title=f"{name}: write your program")
-        self.builder.mental = state.options.mental_arithmetic
+        self.builder.mental = rules.mental
         self.builder.refresh()
         self._settle(0.0)
 
