@@ -66,6 +66,7 @@ from widgets.core.timer import Timer
 LOG = logging.getLogger("widgets")
 ROUNDS = 4
 NOT_A_GAME = "That file is not a game saved by this app: choose its .json file."
+UNTIMED = "No time limit"
 CLOCK_LIMIT = 3600  # seconds the hidden clock may count in one Program phase
 
 
@@ -138,7 +139,8 @@ class SetupForm(w.VBox):
         self.mental = w.Checkbox(value=False, description="Mental arithmetic (write your Results)",
                                  indent=False)
         self.mental.add_class("lnb-mental-option")
-        self.timed = w.Dropdown(options=["60 seconds", "No time limit"], value="60 seconds",
+        timed_label = f"{GameOptions().timer_seconds} seconds"  # the rules' Round length
+        self.timed = w.Dropdown(options=[timed_label, UNTIMED], value=timed_label,
                                 description="Timer")
         self.start_button = w.Button(description="Start the game", button_style="success")
         self.start_button.add_class("lnb-start-game")
@@ -175,7 +177,7 @@ class SetupForm(w.VBox):
                            mental_arithmetic=self.mental.value, handicap=handicap)
 
     def _start(self) -> None:
-        self.on_start(self.seats(), self.options(), self.timed.value == "60 seconds")
+        self.on_start(self.seats(), self.options(), self.timed.value != UNTIMED)
 
 
 # --------------------------------------------------------------------------- loading
@@ -287,8 +289,8 @@ class GameApp(w.VBox):
     @cached_property
     def timer(self) -> Timer:
         """The minute that starts when the first player is done."""
-        timer = Timer(60 if self.timed else None, on_zero=self.status.guarded(self._time_up),
-                      hosts_play=False)
+        timer = Timer(GameOptions().timer_seconds if self.timed else None,
+                      on_zero=self.status.guarded(self._time_up), hosts_play=False)
         self.ticking.children += (timer.play,)
         return timer
 
@@ -716,7 +718,7 @@ class GameApp(w.VBox):
         elif self.state is not None:
             timed = self.timed
         else:
-            timed = self.setup.timed.value == "60 seconds"
+            timed = self.setup.timed.value != UNTIMED
         self.clock.playing = False
         if self._made("timer"):
             self.timer.stop()
