@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from lnb.babbage.board import Board, parse_tokens
+from lnb.babbage.components import Component, Kind
+from lnb.babbage.edition import Edition
 from lnb.babbage.errors import InvalidOperationError
 from lnb.babbage.numbers import in_range
 
@@ -21,7 +23,17 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
 
 
 def board_from(levels: Sequence[str]) -> Board:
-    """The standard board with the ``--level`` arguments revealed."""
+    """The standard board with the ``--level`` arguments revealed. A level showing more Set
+    To tokens than a game can show (the edition's ``max_set_to_per_level``: they are redrawn)
+    is refused, so every command that takes ``--level`` refuses it.
+
+    >>> board_from(["C=+-7,x/3,=13,=42"]).tokens()["C"]
+    ['+-7', 'x/3', '=13', '=42']
+    >>> board_from(["C==13,=31,=42,swap"])
+    Traceback (most recent call last):
+    ...
+    lnb.babbage.errors.InvalidOperationError: --level 'C==13,=31,=42,swap': level C shows 3 Set To tokens, but a game never shows more than 2 on a level (more are redrawn); keep at most 2, e.g. --level C=+-7,x/3,swap,=42
+    """  # noqa: E501
     grid = {}
     for item in levels:
         name, sep, tokens = item.partition("=")
@@ -34,7 +46,19 @@ def board_from(levels: Sequence[str]) -> Board:
         if name in grid:
             raise InvalidOperationError(f"--level {item!r}: level {name} is given twice")
         grid[name] = parse_tokens(tokens, name)
+        _check_set_to(item, name, grid[name])
     return Board.standard(grid)
+
+
+def _check_set_to(item: str, level: str, tokens: Sequence[Component]) -> None:
+    most = Edition.load().max_set_to_per_level
+    shown = sum(1 for t in tokens if t.kind is Kind.SET_TO)
+    if shown > most:
+        raise InvalidOperationError(
+            f"--level {item!r}: level {level} shows {shown} Set To tokens, but a game never "
+            f"shows more than {most} on a level (more are redrawn); keep at most {most}, "
+            "e.g. --level C=+-7,x/3,swap,=42",
+            text=item, reason="too-many-set-to", expected=most)
 
 
 def value_arg(text: str) -> int:
