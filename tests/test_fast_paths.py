@@ -1,0 +1,135 @@
+"""Issue 13: the fast solver, tables and planner give exactly the old answers.
+
+The old code is kept in tests/reference_solver.py; every answer of the library (lengths,
+counts, the first program in board order, the planner's program and score) is compared with
+it over many seeded boards and games. No timings here: benchmarks/ measures speed.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from lnb.babbage.board import Board
+from lnb.babbage.bots import Planner
+from lnb.babbage.bots.planner import best_program
+from lnb.babbage.game import Game, GameOptions, WriteProgram
+from lnb.babbage.operations import legal_operations
+from lnb.babbage.solver import MoveTable, Solver, search
+from tests.reference_solver import (
+    ReferenceForward,
+    reference_backward,
+    reference_best_program,
+    reference_moves,
+)
+
+SPACES = [f"{lv}{r}" for lv in "ABCDE" for r in range(1, 5)]
+
+
+def random_token(rng: random.Random) -> str:
+    kind = rng.choice(["+-", "+-", "x/", "swap", "copy>", "copy<", "="])
+    if kind == "+-":
+        return f"+-{rng.randint(1, 40)}"
+    if kind == "x/":
+        return f"x/{rng.randint(2, 9)}"
+    if kind == "=":
+        return f"={rng.randint(0, 99)}"
+    return kind
+
+
+def random_board(seed: int) -> Board:
+    """The standard A and B levels plus zero to three random token levels."""
+    rng = random.Random(seed)
+    levels = "CDE"[: rng.randint(0, 3)]
+    return Board.standard({lv: [random_token(rng) for _ in range(4)] for lv in levels})
+
+
+def random_spaces(seed: int) -> frozenset[str] | None:
+    rng = random.Random(f"spaces{seed}")
+    return None if seed % 3 else frozenset(rng.sample(SPACES, rng.randint(2, 10)))
+
+
+BOARDS = range(40)
+
+
+@pytest.mark.parametrize("seed", BOARDS)
+def test_legal_rows_and_tables_match_the_reference(seed):
+    board = random_board(seed)
+    for sigma in (False, True):
+        ref = reference_moves(board, sigma=sigma)
+        table = MoveTable.of(board, sigma=sigma)
+        for value in range(100):
+            assert legal_operations(value, board, sigma=sigma) == [op for op, _ in ref[value]]
+            assert [(m.operation, m.result) for m in table.moves(value)] == list(ref[value])
+            for op, result in ref[value][:6]:
+                assert op.apply(value, board).result == result
+
+
+@pytest.mark.parametrize("seed", BOARDS)
+def test_solver_answers_match_the_reference(seed):
+    board = random_board(seed)
+    spaces = random_spaces(seed)
+    rng = random.Random(seed)
+    for sigma in (False, True):
+        ref_moves = reference_moves(board, spaces, sigma)
+        for start in rng.sample(range(100), 4):
+            ref = ReferenceForward(ref_moves, start)
+            # A new Board object equal to the first: the cached answers must be the same.
+            for b in (board, Board.of(board.tokens())):
+                solver = Solver(b, start, spaces=spaces, sigma=sigma)
+                answers = solver.solve_all()
+                for target in range(100):
+                    length, count, ops = ref.answer(target)
+                    sol = answers[target]
+                    assert (sol.length, sol.count) == (length, count), (start, target)
+                    want = None if length is None else " ".join(map(str, ops))
+                    got = None if sol.program is None else str(sol.program)
+                    assert got == want, (start, target)
+                    assert solver.distance(target) == length
+
+
+@pytest.mark.parametrize("seed", BOARDS)
+def test_searches_for_targets_in_order_match_the_reference(seed):
+    board = random_board(seed)
+    spaces = random_spaces(seed)
+    rng = random.Random(seed)
+    for sigma in (False, True):
+        ref_moves = reference_moves(board, spaces, sigma)
+        targets = tuple(rng.sample(range(100), rng.randint(1, 3)))
+        s = search(board, targets, spaces, sigma=sigma)
+        distance, ways = reference_backward(ref_moves, targets, sigma)
+        for hit in range(len(targets) + 1):
+            for used in (False, True) if sigma else (False,):
+                for value in range(100):
+                    i = (hit * 2 + used) * 100 + value
+                    want = None if distance[i] < 0 else distance[i]
+                    assert s.rows_needed(value, hit, used) == want
+                    assert s.ways(value, hit, used) == ways[i]
+
+
+def planner_decisions(players, seed, options=None):
+    """Every Program-phase decision of a seeded game between planners: (state, player)."""
+    state = Game(players, options, seed=seed).new_initial_state()
+    bots = {n: Planner(seed) for n, _ in players}
+    while not state.is_terminal():
+        name = state.current_players()[0]
+        action = bots[name].choose_action(state, name)
+        if isinstance(action, WriteProgram):
+            yield state, name
+        state.apply_action(action)
+
+
+FOUR = [("p1", "Ada Lovelace"), ("p2", "Charles Babbage"), ("p3", "Mary Somerville"),
+        ("p4", "Luigi Federico Menabrea")]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_planner_decisions_match_the_reference(seed):
+    players = FOUR[: 2 + seed % 3]
+    options = GameOptions(take_that=bool(seed % 2))
+    decisions = 0
+    for state, name in planner_decisions(players, seed, options):
+        assert best_program(state, name) == reference_best_program(state, name)
+        decisions += 1
+    assert decisions >= 4 * len(players)
