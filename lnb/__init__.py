@@ -18,9 +18,10 @@ Pure Python, no UI; ``import lnb`` imports neither sympy nor ipywidgets.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
 from lnb import _moved
+
+TYPE_CHECKING = False  # not typing's: importing typing alone costs ``import lnb`` some 4 ms
 
 __version__ = "0.1.0"
 
@@ -42,6 +43,8 @@ _EXPORTS: dict[str, str] = {
 }
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from lnb.babbage.board import Board
     from lnb.babbage.programs import Program, Trace
 

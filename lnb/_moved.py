@@ -13,10 +13,12 @@ True
 from __future__ import annotations
 
 import importlib
-import importlib.abc
-import importlib.util
 import sys
 from types import ModuleType
+
+# importlib.abc and importlib.util are not imported here: they pull in importlib.resources,
+# tempfile and shutil, about 10 ms of ``import lnb`` (issue 13). The finder and the
+# loader only need the methods the import system calls.
 
 MOVED: dict[str, str] = {
     "lnb.numbers": "lnb.babbage.numbers",
@@ -53,7 +55,7 @@ def new_name(old: str) -> str | None:
     return None
 
 
-class _Alias(importlib.abc.Loader):
+class _Alias:
     def __init__(self, target: str) -> None:
         self.target = target
 
@@ -67,7 +69,7 @@ class _Alias(importlib.abc.Loader):
         module.__spec__ = self.spec
 
 
-class MovedFinder(importlib.abc.MetaPathFinder):
+class MovedFinder:
     """Finds an old module path and hands out the module at its new path."""
 
     def find_spec(self, fullname: str, path: object = None, target: object = None
@@ -75,6 +77,8 @@ class MovedFinder(importlib.abc.MetaPathFinder):
         new = new_name(fullname)
         if new is None:
             return None
+        import importlib.util
+
         spec = importlib.util.find_spec(new)
         if spec is None:
             return None
