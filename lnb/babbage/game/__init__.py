@@ -20,6 +20,7 @@ from lnb.babbage.game.actions import (
     TimeUp,
     WriteProgram,
 )
+from lnb.babbage.game.choices import RowChoices
 from lnb.babbage.game.events import Claim, RowEvent
 from lnb.babbage.game.options import GameOptions
 from lnb.babbage.game.phases import Phase
@@ -31,5 +32,6 @@ from lnb.core.race import Race
 __all__ = [
     "Action", "Activate", "Claim", "Debug", "Finish", "Game", "GameOptions", "PatronSlot",
     "Phase", "PlayerScore", "PlayerState", "Race", "Recompute", "ResolveRow", "RoundPlay",
-    "RowEvent", "RowOption", "ScoreSheet", "State", "Target", "TimeUp", "WriteProgram",
+    "RowChoices", "RowEvent", "RowOption", "ScoreSheet", "State", "Target", "TimeUp",
+    "WriteProgram",
 ]
