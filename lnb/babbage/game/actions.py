@@ -202,7 +202,7 @@ class ResolveRow:
 @dataclass(frozen=True)
 class Debug:
     """Mental arithmetic: erase the wrong row and every row below, write ``program`` instead
-    (−3 points; at most 2 a game, one a Round)."""
+    (−3 points; at most 2 a game, both may fall in one Round)."""
 
     player: str
     program: Program = EMPTY_PROGRAM
