@@ -15,6 +15,7 @@ kernels the pool is topped up to the spares only (:mod:`widgets.serving.pools`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import signal
 import socket
@@ -72,6 +73,7 @@ def kit_voila_args(
     preheat_denylist: Sequence[str] = (),
     cull_idle_timeout: int = 1800,
     cull_interval: int = 60,
+    allow_hosts: Sequence[str] = (),
 ) -> list[str]:
     """Voila's options for the kit's settings: preheated kernels and culling.
 
@@ -79,10 +81,13 @@ def kit_voila_args(
     (0 turns preheating off), and ``class_size`` plus two spares for ``class_page`` (once
     taken, topped up to keep the spares); notebooks matching ``preheat_denylist`` (names or
     regular expressions) get none. Idle kernels are culled after ``cull_idle_timeout``
-    seconds once their page is gone (0 turns culling off).
+    seconds once their page is gone (0 turns culling off). ``allow_hosts`` are host names
+    served besides this machine's names and addresses (:mod:`widgets.serving.app`).
 
     >>> kit_voila_args(pool_size=0, cull_idle_timeout=0)[:2]
     ['--VoilaConfiguration.preheat_kernel=False', '--VoilaConfiguration.default_pool_size=0']
+    >>> kit_voila_args(allow_hosts=["kit.school.example"])[-1]
+    '--KitVoila.allow_hosts=kit.school.example'
     """
     first, refill = pools_config(pool_size, class_size, class_page)
     preheat = pool_size > 0 or class_size > 0
@@ -94,6 +99,7 @@ def kit_voila_args(
         *[f"--VoilaKernelManager.preheat_denylist={name}" for name in preheat_denylist],
         f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}",
         f"--MappingKernelManager.cull_interval={cull_interval}",
+        *[f"--KitVoila.allow_hosts={host}" for host in allow_hosts],
     ]
 
 
@@ -147,6 +153,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--cull-idle", type=int, default=1800, metavar="SECONDS",
                         help="shut down kernels idle this long with no page open (0: never)")
     parser.add_argument("--cull-interval", type=int, default=60, metavar="SECONDS")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="HOST",
+                        help="also answer requests for this host name, e.g. the laptop's "
+                             "name on the school network (repeatable); localhost and this "
+                             "machine's own names and addresses are always answered, any "
+                             "other name is refused (a DNS-rebinding guard)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.add_argument("voila_args", nargs="*", help="passed on to Voila (after --)")
     return parser.parse_args(argv)
@@ -156,7 +167,8 @@ def server_for(args: argparse.Namespace, **options: Any) -> KitServer:
     """The kit's server for the serve command's parsed options; ``options`` go to
     :class:`~widgets.serving.server.KitServer` over them (``port=None``: a free port)."""
     voila_args = [*kit_voila_args(args.pool_size, args.class_size, args.class_page,
-                                  args.preheat_denylist, args.cull_idle, args.cull_interval),
+                                  args.preheat_denylist, args.cull_idle, args.cull_interval,
+                                  getattr(args, "allow_host", ())),
                   *args.voila_args]
     settings: dict[str, Any] = {"root": args.root or default_root(), "port": args.port,
                                 "ip": args.ip, "voila_args": voila_args,
@@ -180,8 +192,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     server = server_for(args, root=root, echo=sys.stderr)
     # Voila runs in its own session: Ctrl-C reaches only this process, which stops Voila with
     # SIGTERM (Voila's own clean stop: kernels shut down), one way every time. SIGTERM to this
-    # process does the same.
+    # process does the same, and so does SIGHUP (the terminal was closed): Voila, in a
+    # session of its own, would not get it and would keep its kernels and the port.
     signal.signal(signal.SIGTERM, _interrupt)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, _interrupt)
     # Ctrl-C works even when started from a script or `make` in the background, where SIGINT
     # comes ignored (and Python then leaves it ignored).
     signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -199,8 +214,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.no_browser:
             webbrowser.open(url)
         return server.wait()
-    except KeyboardInterrupt:  # Ctrl-C (or SIGTERM): stopped below
-        print("\nStopping the kit...", flush=True)
+    except KeyboardInterrupt:  # Ctrl-C (or SIGTERM, SIGHUP): stopped below
+        with contextlib.suppress(OSError):  # a closed terminal takes no output
+            print("\nStopping the kit...", flush=True)
         return 0
     except ServerError as exc:
         hint = " (--port N)" if exc.reason == "port-in-use" else ""
@@ -211,7 +227,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _interrupt(signum: int, frame: object) -> None:
-    """SIGTERM stops the kit as Ctrl-C does."""
+    """SIGTERM and SIGHUP stop the kit as Ctrl-C does."""
     raise KeyboardInterrupt
 
 

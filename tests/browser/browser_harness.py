@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import psutil
 import pytest
 
 from widgets.serve import kit_voila_args
@@ -71,10 +72,17 @@ class VoilaServer:
             return int(err.code)
 
     def kernel_alive(self, kernel_id: str) -> bool:
-        """Whether the server still runs the kernel (``GET /api/kernels/<id>``)."""
-        code = self.status(f"api/kernels/{kernel_id}")
-        assert code in (200, 404), f"unexpected status {code} for kernel {kernel_id}"
-        return code == 200
+        """Whether the server still runs the kernel (its process is there: the API answers
+        ``GET /api/kernels/<id>`` to the kernel's own page only)."""
+        return kernel_id in self.server.kernel_ids()
+
+    def kernel_process(self, kernel_id: str) -> psutil.Process:
+        """The process of the server's kernel ``kernel_id``."""
+        for proc in self.server._family():
+            with contextlib.suppress(psutil.Error):
+                if any(f"kernel-{kernel_id}.json" in arg for arg in proc.cmdline()):
+                    return proc
+        raise AssertionError(f"no process for kernel {kernel_id}")
 
     def wait_kernel_gone(self, kernel_id: str, timeout: float = 10.0) -> bool:
         """Poll until the kernel is gone; False if it is still there after ``timeout``."""

@@ -135,3 +135,20 @@ def test_error_page_is_offline_too(page, voila_server: VoilaServer) -> None:  # 
     assert response is not None and response.status == 404
     page.wait_for_load_state("networkidle")
     assert_local_only(page)
+
+
+def test_a_killed_kernel_tells_the_page_to_reload(page, voila_server: VoilaServer) -> None:  # type: ignore[no-untyped-def]
+    open_voila(page, ONE_BUTTON, BUTTON)
+    expect(page.locator(LABEL)).to_have_text("clicks: 0", timeout=10_000)
+    notice = page.locator("#kit-lost")
+    expect(notice).to_have_count(0)  # a live page shows no notice
+    voila_server.kernel_process(kernel_id_of(page)).kill()  # as the OOM killer would
+    expect(notice).to_be_visible(timeout=20_000)
+    expect(notice).to_contain_text(
+        "This page lost its connection to Python: reload the page (your saved work comes back)")
+    snap(page, "kernel-lost")
+    page.locator(".kit-lost-reload").click()  # the reload gives a working page again
+    page.locator(BUTTON).first.wait_for(state="visible", timeout=60_000)
+    expect(notice).to_have_count(0)
+    page.locator(BUTTON).click()
+    page.locator(LABEL, has_text="clicks: 1").wait_for(timeout=10_000)

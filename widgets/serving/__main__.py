@@ -1,7 +1,10 @@
 """``python -m widgets.serving VOILA-ARGS...``: plain Voila with the kit's paths set.
 
 This is what :class:`widgets.serving.server.KitServer` runs; the arguments are Voila's own, plus
-``--VoilaKernelManager.refill_pools_config`` (see :mod:`widgets.serving.pools`).
+``--VoilaKernelManager.refill_pools_config`` (see :mod:`widgets.serving.pools`),
+``--KitKernelManager.unjoined_timeout`` (:mod:`widgets.serving.owners`) and
+``--KitVoila.allow_hosts`` (:mod:`widgets.serving.app`). The application is
+:class:`widgets.serving.app.KitVoila`: Voila with the kit's checks.
 """
 
 from __future__ import annotations
@@ -17,11 +20,13 @@ def main(argv: list[str] | None = None) -> None:
     os.environ.update(kit_environ(os.environ))
     import voila.app  # imported late: jupyter_core reads the paths at use
 
+    from widgets.serving.app import KitVoila
+    from widgets.serving.owners import with_owners
     from widgets.serving.pools import with_refill_pools
 
-    voila.app.voila_kernel_manager_factory = with_refill_pools(
-        voila.app.voila_kernel_manager_factory)
-    voila.app.Voila.launch_instance(argv=sys.argv[1:] if argv is None else argv)
+    voila.app.voila_kernel_manager_factory = with_owners(with_refill_pools(
+        voila.app.voila_kernel_manager_factory))
+    KitVoila.launch_instance(argv=sys.argv[1:] if argv is None else argv)
 
 
 if __name__ == "__main__":

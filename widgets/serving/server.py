@@ -18,6 +18,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -45,12 +46,29 @@ JUPYTER_DIRS = (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
                 ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython"))
 
 
+KERNEL_FILE = re.compile(r"kernel-([0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12})\.json")
+
+
 class ServerError(LnbError):
     """The kit's server did not start or does not answer.
 
     ``reason`` is ``"port-in-use"``, ``"exited"``, ``"timeout"`` or ``"not-started"``;
-    fields ``port``, ``returncode`` and ``log`` (the tail of Voila's output) carry the facts.
+    fields ``port``, ``returncode`` and ``log`` (the tail of Voila's output) carry the facts,
+    and ``pid``, for a port held by another kit server, that server's process.
     """
+
+
+def kit_server_on(port: int) -> psutil.Process | None:
+    """The kit server listening on ``port``, if one does: a process of this user carrying
+    ``MARKER`` in its environment (every kit server does, see :meth:`KitServer.environ`).
+    """
+    for proc in psutil.process_iter():
+        with contextlib.suppress(psutil.Error):
+            if MARKER in proc.environ() and any(
+                    c.status == psutil.CONN_LISTEN and c.laddr and c.laddr.port == port
+                    for c in proc.net_connections(kind="inet")):
+                return proc
+    return None
 
 
 def free_port(ip: str = "127.0.0.1") -> int:
@@ -307,6 +325,17 @@ class KitServer:
                            log=self.log_tail(), **{"returncode": None, **fields})
 
     def _port_error(self, port: int, returncode: int | None = None) -> ServerError:
+        holder = kit_server_on(port)
+        if holder is not None and (self.proc is None or holder.pid != self.proc.pid):
+            with contextlib.suppress(psutil.Error):
+                started = time.strftime("%H:%M", time.localtime(holder.create_time()))
+                return ServerError(
+                    f"port {port} on {self.host} is held by a kit server still running "
+                    f"(PID {holder.pid}, started at {started}), perhaps left behind by a "
+                    f"closed terminal: stop it with `kill {holder.pid}` (its kernels stop "
+                    "with it), or choose another port", reason="port-in-use", port=port,
+                    pid=holder.pid, returncode=returncode,
+                    log=self.log_tail() if self.proc is not None else "")
         return ServerError(
             f"port {port} on {self.host} is already in use (another kit server?): stop "
             "that server or choose another port", reason="port-in-use", port=port,
@@ -353,6 +382,14 @@ class KitServer:
                 os.killpg(self.proc.pid, sig)  # its own session: Voila's group, not ours
             else:
                 self.proc.send_signal(sig)
+
+    def kernel_ids(self) -> set[str]:
+        """The ids of the kernels this server runs now (named by their connection files)."""
+        ids = set()
+        for proc in self._family():
+            with contextlib.suppress(psutil.Error):
+                ids.update(m.group(1) for arg in proc.cmdline() for m in KERNEL_FILE.finditer(arg))
+        return ids
 
     def _family(self) -> list[psutil.Process]:
         """Voila and its kernels: its children, and every process carrying its marker."""

@@ -1,0 +1,40 @@
+"""The kit's Voila application: Voila with the kit's checks on every handler.
+
+:class:`KitVoila` is Voila 0.5's ``Voila`` with three additions (see
+:mod:`widgets.serving.guard`): it serves only the hosts the kit announces (this machine's
+names and addresses, plus ``--KitVoila.allow_hosts``, the serve command's ``--allow-host``),
+its handlers get the kit's checks, and the ``_xsrf`` cookie is ``SameSite=Strict``, so
+no other site's page or link ever sends it. The cookie stays readable by the page: Voila's
+page reads it to send the closed page's shutdown request and the ``X-XSRFToken`` header.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from traitlets import List, Unicode
+from voila.app import Voila
+
+from widgets.serving.guard import HostCheck, guarded
+
+XSRF_COOKIE = {"samesite": "Strict"}
+UNSPECIFIED = ("", "0.0.0.0", "::")  # "listen everywhere" is not a name to be reached by
+
+
+class KitVoila(Voila):
+    """Voila serving only the kit's hosts, with the kit's checks on every handler."""
+
+    allow_hosts = List(Unicode(), config=True,
+                       help="Host names served besides this machine's names and addresses.")
+
+    def init_settings(self) -> dict[str, Any]:
+        """Voila's Tornado settings, plus the host check and the cookie's attributes."""
+        settings = dict(super().init_settings())
+        named = [host for host in (*self.allow_hosts, self.ip) if host not in UNSPECIFIED]
+        settings["kit_hosts"] = HostCheck(named)
+        settings["xsrf_cookie_kwargs"] = dict(XSRF_COOKIE)
+        return settings
+
+    def init_handlers(self) -> list[Any]:
+        """Voila's handlers, each given the kit's checks."""
+        return [guarded(rule) for rule in super().init_handlers()]

@@ -1,0 +1,195 @@
+"""What the kit's server refuses: unknown hosts, renders a web page asks for, others' kernels.
+
+Voila refuses cross-origin websockets and code from pages, but serves any ``Host`` (the shape
+of a DNS-rebinding attack), renders a notebook for any page that asks (each render takes a
+kernel) and lets anyone who knows a kernel's id see or shut it down. :func:`guarded` gives
+each of Voila's handler classes the kit's checks, run before the handler's own:
+
+* every request: the ``Host`` must be one the kit announces (:class:`HostCheck`);
+* a render (``voila/render/...``): not asked for by another site (:func:`cross_site`);
+* ``api/kernels/<id>`` (GET, DELETE) and ``voila/api/shutdown/<id>``: only from the browser
+  the kernel was rendered for (:mod:`widgets.serving.owners`);
+* ``api/kernels/<id>/channels``: the kernel is marked as joined by its page.
+"""
+
+from __future__ import annotations
+
+import inspect
+import ipaddress
+import socket
+import time
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
+from urllib.parse import urlsplit
+
+import psutil
+from jupyter_server.services.kernels.handlers import KernelHandler
+from tornado.web import HTTPError, RequestHandler
+from voila.handler import VoilaHandler
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+from widgets.serving import owners
+
+LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
+REFRESH = 10.0  # seconds between two reads of this machine's addresses
+
+
+def host_name(host: str) -> str:
+    """The name in a ``Host`` header: lower case, without port, brackets or final dot.
+
+    >>> host_name("Evil.Example:8866"), host_name("[::1]:8866"), host_name("kit.school.")
+    ('evil.example', '::1', 'kit.school')
+    """
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:].split("]", 1)[0]
+    if host.count(":") == 1:
+        host = host.split(":", 1)[0]
+    return host.rstrip(".")
+
+
+def machine_hosts() -> set[str]:
+    """This machine's names and the addresses of all its network interfaces."""
+    names = set(LOCAL_NAMES)
+    try:
+        hostname = socket.gethostname()
+        names |= {hostname, f"{hostname}.local", socket.getfqdn()}
+    except OSError:
+        pass
+    for addresses in psutil.net_if_addrs().values():
+        for address in addresses:
+            if address.family in (socket.AF_INET, socket.AF_INET6):
+                names.add(address.address.split("%", 1)[0])
+    return {host_name(name) for name in names if name}
+
+
+class HostCheck:
+    """The hosts the kit serves: this machine's names and addresses, plus ``extra``.
+
+    The addresses are read again (at most every ``REFRESH`` seconds) when a request names
+    one not yet known, so a laptop that joins the classroom network later is still served.
+
+    >>> check = HostCheck(["kit.school.example"])
+    >>> [check.allows(h) for h in ("localhost:8866", "127.0.0.7", "[::1]:1", "KIT.school.example")]
+    [True, True, True, True]
+    >>> check.allows("evil.example:8866")
+    False
+    """
+
+    def __init__(self, extra: Iterable[str] = ()) -> None:
+        self.extra = {host_name(name) for name in extra if name}
+        self._machine = machine_hosts()
+        self._read_at = time.monotonic()
+
+    def allows(self, host: str) -> bool:
+        """Whether a request with this ``Host`` header is served."""
+        name = host_name(host)
+        if name in self.extra or name in self._machine:
+            return True
+        try:
+            if ipaddress.ip_address(name).is_loopback:
+                return True
+        except ValueError:
+            pass
+        if time.monotonic() - self._read_at > REFRESH:
+            self._machine, self._read_at = machine_hosts(), time.monotonic()
+            return name in self._machine
+        return False
+
+
+def cross_site(headers: Mapping[str, str], host: str) -> str | None:
+    """Why a render request comes from another site (the header that says so), else None.
+
+    A browser's ``Sec-Fetch-Site`` decides: ``same-origin`` and ``none`` (an address typed
+    or bookmarked) are served, and so is a pupil's own click on a link elsewhere (a top-level
+    navigation the user made: ``Sec-Fetch-User: ?1``); images, scripts, frames and
+    navigations a page makes by itself are not. Without it (an older browser), an
+    ``Origin`` or ``Referer`` naming another host refuses. A client that sends none of
+    them (a script) is served.
+
+    >>> cross_site({"Sec-Fetch-Site": "same-origin"}, "kit:8866") is None
+    True
+    >>> cross_site({"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors"}, "kit:8866")
+    'Sec-Fetch-Site: cross-site'
+    >>> cross_site({"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate",
+    ...             "Sec-Fetch-Dest": "document", "Sec-Fetch-User": "?1"}, "kit:8866") is None
+    True
+    >>> cross_site({"Referer": "http://evil.example/a.html"}, "kit:8866")
+    'Referer: http://evil.example/a.html'
+    >>> cross_site({"Referer": "http://kit:8866/voila/tree"}, "kit:8866") is None
+    True
+    """
+    site = headers.get("Sec-Fetch-Site")
+    if site is not None:
+        if site in ("same-origin", "none"):
+            return None
+        clicked = (headers.get("Sec-Fetch-Mode") == "navigate"
+                   and headers.get("Sec-Fetch-Dest") == "document"
+                   and headers.get("Sec-Fetch-User") == "?1")
+        return None if clicked else f"Sec-Fetch-Site: {site}"
+    for name in ("Origin", "Referer"):
+        value = headers.get(name)
+        if value and (value == "null" or urlsplit(value).netloc.lower() != host.lower()):
+            return f"{name}: {value}"
+    return None
+
+
+class Guarded(RequestHandler):
+    """The kit's checks before a Voila handler's own (see the module's docstring)."""
+
+    kit_kind: ClassVar[str] = ""  # "render", "kernel", "shutdown", "channels" or ""
+
+    async def prepare(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        """Refuse what the kit does not serve, then prepare as the handler does."""
+        hosts = self.settings.get("kit_hosts")
+        if hosts is not None and not hosts.allows(self.request.host):
+            self._refuse_early()
+            raise HTTPError(403, "This server does not answer to the host name %s: open it "
+                            "at the address it printed, or start it with --allow-host %s",
+                            host_name(self.request.host), host_name(self.request.host))
+        if self.kit_kind == "render":
+            reason = cross_site(self.request.headers, self.request.host)
+            if reason is not None:
+                self.log.warning("Refused a render asked for by another site (%s)", reason)
+                self._refuse_early()
+                raise HTTPError(403, "This lesson page was asked for by another web site "
+                                "(%s): open it from the kit's own address instead", reason)
+        result = super().prepare(*args, **kwargs)
+        if inspect.isawaitable(result):
+            result = await result
+        kernel_id = self.path_kwargs.get("kernel_id") or next(iter(self.path_args), "")
+        if self.kit_kind == "render":
+            owners.start_render(self)
+        elif self.kit_kind in ("kernel", "shutdown") and not owners.owns(self, kernel_id):
+            self.log.warning("Refused %s of kernel %s: not the page's own",
+                             self.request.method, kernel_id)
+            raise HTTPError(403, "This kernel belongs to another page: a page may only see "
+                            "or shut down its own kernel")
+        elif self.kit_kind == "channels":
+            owners.joined(self, kernel_id)
+        return result
+
+
+    def _refuse_early(self) -> None:
+        """Before Jupyter's own prepare: no user yet (as Jupyter's host check does), so the
+        error page renders."""
+        self.current_user = None
+        self._jupyter_current_user = None
+
+
+def kind_of(handler: type) -> str:
+    """Which of the kit's checks a Voila handler class gets (``""``: the host check only)."""
+    kinds = ((VoilaHandler, "render"), (VoilaKernelWebsocketHandler, "channels"),
+             (KernelHandler, "kernel"), (VoilaShutdownKernelHandler, "shutdown"))
+    return next((kind for cls, kind in kinds if issubclass(handler, cls)), "")
+
+
+def guarded(rule: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A handler rule ``(pattern, class, ...)`` with the class given the kit's checks."""
+    pattern, handler, *rest = rule
+    if not (isinstance(handler, type) and issubclass(handler, RequestHandler)):
+        return rule
+    cls = type(handler.__name__, (Guarded, handler), {"kit_kind": kind_of(handler),
+                                                      "__module__": __name__})
+    return (pattern, cls, *rest)
