@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from lnb.babbage.components import Component
-from lnb.babbage.edition import Edition, Effect
+from lnb.babbage.edition import EDITIONS, Edition, Effect
 from lnb.babbage.errors import LnbError, RecordError
 from lnb.babbage.game.actions import (
     Activate,
@@ -67,7 +67,13 @@ from lnb.babbage.game.phases import Phase
 from lnb.babbage.game.scoring import ScoreSheet, as_counts
 from lnb.babbage.game.state import ROUNDS, Game, State
 from lnb.babbage.programs import Program
+from lnb.core.records import read_envelope, short
 
+#: The option names a record may give, with their types (others are ignored).
+OPTION_TYPES: dict[str, type | tuple[type, ...]] = {
+    "take_that": bool, "mental_arithmetic": bool, "handicap": dict, "timer_seconds": int,
+    "operation_limit": (int, type(None)),
+}
 FORMAT = "lnb-game/1"
 
 
@@ -280,26 +286,12 @@ def load(source: str | Path | Mapping[str, Any]) -> Record:
             raise RecordError(f"not a game record: {where}invalid JSON ({exc})") from None
         except RecursionError:
             raise RecordError("not a game record: the JSON is nested too deeply") from None
-    data = _dict(data, "record")
-    if data.get("format") != FORMAT:
-        raise RecordError(f"format: {data.get('format')!r}; this library reads {FORMAT!r}")
-    name = data.get("edition", "standard")
-    if not isinstance(name, str):
-        raise RecordError(f"edition: {name!r} must be an edition name like 'standard'")
-    try:
-        edition = Edition.load(name)
-    except LnbError as exc:
-        raise RecordError(f"edition: {exc}") from None
-    players_raw = data.get("players")
-    if not isinstance(players_raw, list) or not 2 <= len(players_raw) <= 4 or not all(
-            isinstance(p, dict) and isinstance(p.get("name"), str)
-            and isinstance(p.get("character"), str) for p in players_raw):
-        raise RecordError('players: give 2 to 4 players, each {"name": ..., "character": ...}')
-    players = tuple((p["name"], p["character"]) for p in players_raw)
-    opts = _dict(data.get("options", {}), "options")
-    for key in ("take_that", "mental_arithmetic"):
-        if not isinstance(opts.get(key, key == "take_that"), bool):
-            raise RecordError(f"options: {key} must be true or false, not {opts[key]!r}")
+    envelope = read_envelope(data, format=FORMAT, editions=EDITIONS, options=OPTION_TYPES,
+                             strict_options=False)
+    data = dict(envelope.data)
+    edition = Edition.load(envelope.edition)
+    players = tuple((p["name"], p["character"]) for p in envelope.players)
+    opts = envelope.options
     handicap = _dict(opts.get("handicap", {}), "options: handicap")
     try:
         options = GameOptions(
@@ -310,14 +302,13 @@ def load(source: str | Path | Mapping[str, Any]) -> Record:
             operation_limit=opts.get("operation_limit"),
         )
     except LnbError as exc:
-        raise RecordError(f"options: {exc}") from None
+        raise exc.as_family(RecordError, "options: ", entry="options") from None
     seats = data.get("seat_order")
     if seats is not None and (not isinstance(seats, list)
                               or not all(isinstance(s, str) for s in seats)):
-        raise RecordError(f"seat_order: {seats!r} must list the player names")
-    seed = data.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise RecordError(f"seed: {seed!r} must be a whole number (or leave it out)")
+        raise RecordError(f"seat_order: {short(seats)} must list the player names",
+                          entry="seat_order", reason="wrong-type")
+    seed = envelope.seed
     rounds_raw = _list(data.get("rounds"), "rounds")
     if len(rounds_raw) > ROUNDS:
         raise RecordError(f"rounds: {len(rounds_raw)} given; a game has at most {ROUNDS} "

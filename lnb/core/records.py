@@ -86,12 +86,14 @@ def check_edition(data: Mapping[str, Any], editions: EditionFolder,
         raise exc.as_family(RecordError, "edition: ", entry="edition") from None
 
 
-def check_options(data: Mapping[str, Any], known: Mapping[str, type | tuple[type, ...]]
-                  ) -> dict[str, Any]:
+def check_options(data: Mapping[str, Any], known: Mapping[str, type | tuple[type, ...]],
+                  strict: bool = True) -> dict[str, Any]:
     """The record's ``options`` (an object): each known name with a value of its type;
-    an unknown name is refused, naming the known ones."""
+    an unknown name is refused, naming the known ones (``strict``), or kept as it is."""
     options = check_object(data.get("options", {}), "options")
     for name, value in options.items():
+        if name not in known and not strict:
+            continue
         if name not in known:
             raise RecordError(f"options: {short(name)} is not an option; options are "
                               + ", ".join(known), entry=f"options.{name}", expected=tuple(known),
@@ -142,12 +144,13 @@ def check_seed(data: Mapping[str, Any]) -> int | None:
 def read_envelope(data: Any, *, format: str, editions: EditionFolder,
                   options: Mapping[str, type | tuple[type, ...]],
                   players: tuple[int, int] = (2, 4),
-                  player_fields: Sequence[str] = ("name", "character")) -> Envelope:
+                  player_fields: Sequence[str] = ("name", "character"),
+                  strict_options: bool = True) -> Envelope:
     """Check a record's envelope (the record must be an object) and return it."""
     data = check_object(data, "record")
     fmt = check_format(data, format)
     edition = check_edition(data, editions)
-    opts = check_options(data, options)
+    opts = check_options(data, options, strict_options)
     people = check_players(data, *players, fields=player_fields)
     seed = check_seed(data)
     return Envelope(fmt, edition, opts, people, seed, data)

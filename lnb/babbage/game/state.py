@@ -640,12 +640,17 @@ class State:
         for sub, patron in aims:
             use = next((u for u in p.play.uses if u.subroutine == sub), None)
             if use is None or use.effect not in AIMABLE:
-                raise GameError(f"{p.name}: Subroutine {sub:02d} is not an activated NEAR, "
-                                "DOUBLE, BOTH or CHOICE this Round; only those name a Patron")
+                detail = (f"Subroutine {sub:02d} is not an activated NEAR, DOUBLE, BOTH or "
+                          "CHOICE this Round; only those name a Patron")
+                raise GameError(f"{p.name}: {detail}", player=p.name, round=self.round,
+                                reason="not-aimable", text=f"{sub:02d}", detail=detail)
             slot = self._table.get(patron)
             if slot is None or slot.owner not in (None, p.name):
-                raise GameError(f"{p.name}: Subroutine {sub:02d} names Patron {patron:02d}, "
-                                "which is not on the table this Round")
+                detail = (f"Subroutine {sub:02d} names Patron {patron:02d}, which is not on "
+                          "the table this Round")
+                raise GameError(f"{p.name}: {detail}", player=p.name, round=self.round,
+                                reason="patron-not-on-table", text=f"{patron:02d}",
+                                detail=detail)
             if slot.owner == p.name and use.effect in (Effect.BOTH, Effect.CHOICE):
                 revealed = [v for v, s in sorted(self._table.items()) if s.owner is None]
                 detail = (f"Subroutine {sub:02d} ({use.effect.value}) names Patron {patron:02d}, "
@@ -656,7 +661,9 @@ class State:
                                 reason="own-reserved-patron", text=f"{sub:02d}",
                                 expected=tuple(revealed), detail=detail)
             if sub in seen:
-                raise GameError(f"{p.name}: Subroutine {sub:02d} names two Patrons")
+                detail = f"Subroutine {sub:02d} names two Patrons"
+                raise GameError(f"{p.name}: {detail}", player=p.name, round=self.round,
+                                reason="two-aims", text=f"{sub:02d}", detail=detail)
             seen.add(sub)
 
     def _apply_finish(self, action: Finish) -> None:
