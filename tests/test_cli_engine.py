@@ -73,3 +73,20 @@ def test_only_one_sigma_row() -> None:
     done = run_cli("run", "B2+Σ A1- A1+!")
     assert done.returncode == 2 and done.stdout == ""
     assert "row 3 'A1+Σ': only 1 row may be marked Σ" in done.stderr
+
+
+@pytest.mark.parametrize("args", [["run", "A3+ A4/", "--json"], ["board", "--json"],
+                                  ["solve", "--start", "55", "--target", "73", "--json"]])
+def test_the_game_group_runs_the_same_commands(args: list[str],
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 0
+    top = capsys.readouterr().out
+    assert main(["babbage", *args]) == 0
+    assert capsys.readouterr().out == top and top
+
+
+def test_an_unknown_command_in_a_game_group_names_the_choices() -> None:
+    result = run_cli("babbage", "bogus")
+    assert result.returncode == 2
+    assert "lnb babbage" in result.stderr and "'run'" in result.stderr
+    assert "Traceback" not in result.stderr

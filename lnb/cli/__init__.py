@@ -32,13 +32,38 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
+#: One sub-command group per game of the kit: its name, title and command modules.
+#: Lovelace & Babbage's commands are also at the top level (``lnb run`` = ``lnb babbage run``).
+GAMES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "babbage": ("Lovelace & Babbage", COMMAND_MODULES),
+}
+TOP_LEVEL_GAME = "babbage"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The whole command line, every subcommand registered."""
-    parser = _Parser(prog="lnb", description="Lovelace & Babbage: the rules on the command line.")
+    """The whole command line: each game's group, and the first game's commands on top.
+
+    >>> parser = build_parser()
+    >>> parser.parse_args(["babbage", "run", "A3+"]).handler is \\
+    ...     parser.parse_args(["run", "A3+"]).handler
+    True
+    """
+    parser = _Parser(prog="lnb", description="The kit's games on the command line: "
+                     + ", ".join(f"{title} ({name})" for name, (title, _) in GAMES.items())
+                     + ".")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+    for name, (title, modules) in GAMES.items():
+        group = sub.add_parser(name, help=f"{title}: its commands",
+                               description=f"{title} on the command line.")
+        group_sub = group.add_subparsers(dest="game_command", metavar="COMMAND",
+                                         parser_class=_Parser)
+        group_sub.required = True
+        for module in modules:
+            importlib.import_module(module).register(group_sub)
+        if name == TOP_LEVEL_GAME:
+            for module in modules:
+                importlib.import_module(module).register(sub)
     return parser
 
 
