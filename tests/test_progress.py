@@ -23,6 +23,7 @@ from widgets.classroom.progress import (
     ProgressStore,
     Pupil,
     default_path,
+    device_key,
     next_streak,
     normalize_nickname,
 )
@@ -66,15 +67,19 @@ def test_browser_keys_are_random_and_checked() -> None:
     keys = {Pupil.new_browser_key() for _ in range(50)}
     assert len(keys) == 50
     for key in keys:
-        assert Pupil.from_browser_key(key).key == f"browser:{key}"
-    for bad in ("", "short", "has space in it here", "x" * 65, "nick:sam" + "x" * 10):
+        assert len(key) >= 22  # 128 bits or more
+        assert Pupil.from_browser_key(key).key == device_key(key)
+        assert key not in Pupil.from_browser_key(key).key  # the file holds only a hash
+    weak = ("", "short", "has space in it here", "x" * 87, "nick:sam" + "x" * 10, "a" * 16,
+            "a" * 22, "abababababababababababab")
+    for bad in weak:
         with pytest.raises(ProgressError, match="not a key this kit made"):
             Pupil.from_browser_key(bad)
 
 
 def test_a_nickname_never_collides_with_a_browser_key(store: ProgressStore) -> None:
-    key = "abcdefghijklmnopqrst"
-    by_name, by_key = Pupil.from_nickname(key), Pupil.from_browser_key(key)
+    key = "abcdefghijklmnopqrstuv"
+    by_name, by_key = Pupil.from_nickname(key[:20]), Pupil.from_browser_key(key)
     assert by_name.key != by_key.key
     store.record_attempt(by_name, "P1", solved=True, rows=2, day=DAY)
     assert store.load(by_key).puzzles == ()
@@ -152,7 +157,8 @@ def test_the_file_is_sqlite_in_wal_mode_with_a_schema_version(store: ProgressSto
     store.record_attempt(Pupil.from_nickname("sam"), "P1", solved=False, day=DAY)
     with sqlite3.connect(db) as raw:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert raw.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+        assert raw.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == 2
 
 
 # -- the streak -------------------------------------------------------------------------
@@ -241,12 +247,13 @@ def test_a_file_from_a_newer_kit_is_refused(db: Path) -> None:
         s.load(Pupil.from_nickname("sam"))
     with sqlite3.connect(db) as raw:
         raw.execute("UPDATE schema_version SET version = 99")
+        raw.execute("PRAGMA user_version = 99")
     store = ProgressStore(db)
     _assert_kept_in_memory(store, db)
     assert "newer version of the kit" in (store.problem or "")
 
 
-def test_a_damaged_page_is_explained(db: Path) -> None:
+def test_a_damaged_page_is_kept_aside_and_reported(db: Path) -> None:
     with ProgressStore(db) as s:
         for n in range(300):
             s.record_attempt(Pupil.from_nickname(f"p{n}"), "P1", solved=True, rows=1, day=DAY)
@@ -257,8 +264,13 @@ def test_a_damaged_page_is_explained(db: Path) -> None:
     for extra in ("-wal", "-shm"):
         Path(str(db) + extra).unlink(missing_ok=True)
     store = ProgressStore(db)
-    _assert_kept_in_memory(store, db)
-    assert "damaged" in (store.problem or "") or "not a SQLite" in (store.problem or "")
+    sam = Pupil.from_nickname("sam")
+    assert store.record_attempt(sam, "P1", solved=True, rows=2, day=DAY).solved_count == 1
+    assert store.saving and len(store.notices) == 1
+    aside = sorted(db.parent.glob("progress.sqlite3.damaged-*"))
+    assert len(aside) == 1 and aside[0].read_bytes() == bytes(data)
+    assert "damaged" in store.notices[0] and str(aside[0]) in store.notices[0]
+    assert "was restored in its place" in store.notices[0]  # the backup made at first open
 
 
 def test_an_unwritable_place_is_explained(tmp_path: Path) -> None:

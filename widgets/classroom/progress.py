@@ -1,27 +1,31 @@
 """Pupils' puzzle progress, kept on the server in one SQLite file that many kernels share.
 
-One row per (pupil, puzzle) and one per pupil (the streak). The file lives at
-``$LNB_PROGRESS_DB``, else ``~/.local/share/lnb-kit/progress.sqlite3``; it is opened lazily
-(on the first read or write), in WAL mode with a busy timeout, and every change is one
-``BEGIN IMMEDIATE`` transaction, so kernels of a whole class can write at once.
+One row per (pupil, puzzle) and one per pupil (the streak), each sealed by a digest. The
+file lives at ``$LNB_PROGRESS_DB``, else ``~/.local/share/lnb-kit/progress.sqlite3``; it is
+opened lazily (on the first read or write) and checked (:mod:`widgets.classroom.storefile`),
+in WAL mode with a busy timeout, and every change is one ``BEGIN IMMEDIATE`` transaction, so
+kernels of a whole class can write at once.
 
-A pupil is a nickname (normalised: ``" Sam  Lee "`` is ``sam lee``) or a random key that the
-browser keeps; the two never collide, and every query is filtered by the pupil's key.
+Whose progress it is, is the pupil's key: ``device:<hash>`` for the long random key one
+browser keeps (the file holds only its hash), ``class:<code>:<id>`` for a pupil of a class
+who joined with their card (:mod:`widgets.classroom.identity`). Every query is filtered by
+that key; nothing a pupil can type alone (a nickname) opens a stored key.
 
-If the file cannot be used (not a SQLite file, corrupt, from a newer kit, not writable), the
-store says so in :attr:`ProgressStore.problem`, naming the file and the fix, and carries on
-in memory: nothing done in this session is lost, it just cannot be saved.
+If the file cannot be used (not a SQLite file, from a newer kit, not writable, locked), the
+store says so in :attr:`ProgressStore.problem`, naming the file and the fix, carries on in
+memory, tries the file again later and then saves what it kept. A damaged file is kept
+aside and replaced by its newest backup (:attr:`ProgressStore.notices` says where).
 
 >>> import datetime, tempfile, pathlib
 >>> folder = tempfile.mkdtemp()
 >>> store = ProgressStore(pathlib.Path(folder) / "progress.sqlite3")
->>> sam = Pupil.from_nickname("  Sam ")
+>>> sam = Pupil.from_browser_key(Pupil.new_browser_key())
 >>> day = datetime.date(2024, 3, 4)
 >>> _ = store.record_attempt(sam, "LB1-ABC", solved=False, day=day)
 >>> progress = store.record_attempt(sam, "LB1-ABC", solved=True, rows=3, difficulty=2, day=day)
 >>> progress.get("LB1-ABC").attempts, progress.solved_count, progress.streak_on(day)
 (2, 1, 1)
->>> store.load(Pupil.from_nickname("ada")).puzzles
+>>> store.load(Pupil.from_browser_key(Pupil.new_browser_key())).puzzles
 ()
 >>> store.saving, store.problem
 (True, None)
@@ -31,27 +35,52 @@ in memory: nothing done in this session is lost, it just cannot be saved.
 from __future__ import annotations
 
 import datetime
+import hashlib
 import os
 import re
 import secrets
 import sqlite3
 import threading
+import time
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from lnb.babbage.errors import LnbError
+from widgets.classroom.storefile import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    SEALED,
+    StoreProblem,
+    add_note,
+    backup,
+    backups_folder,
+    columns,
+    daily_backup,
+    damaged_rows,
+    drop_row,
+    keep_row,
+    memory_store,
+    open_store,
+    reseal,
+    restore,
+    seal,
+    utc_stamp,
+    valid_day,
+)
 
-SCHEMA_VERSION = 1
-APPLICATION_ID = 0x4C6E6250  # "LnbP": marks the file as ours (PRAGMA application_id)
 ENV_VAR = "LNB_PROGRESS_DB"
 NICKNAME_MAX = 20
 _NICKNAME_RE = re.compile(r"^[\w .'-]+$")
-_KEY_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+_KEY_RE = re.compile(r"^[A-Za-z0-9_-]{22,86}$")
+KEY_MIN_DISTINCT = 10  # a random 22-character key has ~18 different characters
 T = TypeVar("T")
+__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "Progress", "ProgressError", "ProgressStore",
+           "Pupil", "PuzzleProgress", "StoreProblem", "default_path", "device_key",
+           "next_streak", "normalize_nickname", "with_attempt", "with_hint"]
 
 
 class ProgressError(LnbError):
@@ -93,13 +122,25 @@ def normalize_nickname(text: str) -> str:
     return name
 
 
+def device_key(browser_key: str) -> str:
+    """The pupil key stored for a browser's key: a hash, so the file never holds the key.
+
+    >>> device_key("x" * 22).startswith("device:"), len(device_key("x" * 22))
+    (True, 39)
+    """
+    return "device:" + hashlib.sha256(browser_key.encode("utf-8")).hexdigest()[:32]
+
+
 @dataclass(frozen=True)
 class Pupil:
-    """Whose progress it is: ``key`` is ``nick:<nickname>`` or ``browser:<random key>``.
+    """Whose progress it is: ``key`` is ``device:<hash of a browser key>``,
+    ``class:<class code>:<id>`` (see :mod:`widgets.classroom.identity`), or, for tools and
+    tests only, ``nick:<nickname>`` (the apps never open progress by a nickname).
 
     >>> Pupil.from_nickname("Sam").key
     'nick:sam'
-    >>> Pupil.from_browser_key("k" * 22).key == "browser:" + "k" * 22
+    >>> key = Pupil.new_browser_key()
+    >>> Pupil.from_browser_key(key).key == device_key(key)
     True
     """
 
@@ -108,24 +149,33 @@ class Pupil:
 
     @classmethod
     def from_nickname(cls, text: str) -> Pupil:
-        """A pupil known by a nickname they type (normalised, see :func:`normalize_nickname`)."""
+        """A pupil named by a nickname (normalised, see :func:`normalize_nickname`), for
+        tools and tests: anyone can type a nickname, so no app opens progress with it."""
         name = normalize_nickname(text)
         return cls(f"nick:{name}", name)
 
     @classmethod
     def from_browser_key(cls, key: str) -> Pupil:
-        """A pupil known by the random key their browser keeps."""
-        if not isinstance(key, str) or not _KEY_RE.match(key.strip()):
+        """A pupil known by the long random key their browser keeps (128 bits or more).
+
+        >>> Pupil.from_browser_key("a" * 22)
+        Traceback (most recent call last):
+        ...
+        widgets.classroom.progress.ProgressError: browser key 'aaaaaaaaaa...' is not a key this kit made; it is 22 to 86 random letters, digits, - or _ (the page makes a new one when it is cleared)
+        """  # noqa: E501
+        text = key.strip() if isinstance(key, str) else ""
+        if not _KEY_RE.match(text) or len(set(text)) < KEY_MIN_DISTINCT:
+            shown = repr(text[:10] + "...") if len(text) > 10 else repr(key)
             raise ProgressError(
-                f"browser key {key!r} is not a key this kit made; it is 16 to 64 letters, "
-                "digits, - or _ (clear the page's storage to get a new one)"
-            )
-        return cls(f"browser:{key.strip()}", "this browser")
+                f"browser key {shown} is not a key this kit made; it is 22 to 86 random "
+                "letters, digits, - or _ (the page makes a new one when it is cleared)",
+                text=text[:10], reason="weak-browser-key")
+        return cls(device_key(text), "this browser")
 
     @staticmethod
     def new_browser_key() -> str:
-        """A fresh random key (22 URL-safe characters) for a browser to keep."""
-        return secrets.token_urlsafe(16)
+        """A fresh random key (43 URL-safe characters, 256 bits) for a browser to keep."""
+        return secrets.token_urlsafe(32)
 
 
 @dataclass(frozen=True)
@@ -214,29 +264,65 @@ def next_streak(streak: int, last_day: datetime.date | None,
     return (streak + 1 if gap == 1 else 1), day
 
 
-_SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS pupils ("
-    " pupil TEXT PRIMARY KEY,"
-    " created TEXT NOT NULL,"
-    " streak INTEGER NOT NULL DEFAULT 0,"
-    " best_streak INTEGER NOT NULL DEFAULT 0,"
-    " last_day TEXT)",
-    "CREATE TABLE IF NOT EXISTS puzzles ("
-    " pupil TEXT NOT NULL REFERENCES pupils(pupil),"
-    " puzzle TEXT NOT NULL,"
-    " difficulty INTEGER,"
-    " attempts INTEGER NOT NULL DEFAULT 0,"
-    " hints INTEGER NOT NULL DEFAULT 0,"
-    " best_rows INTEGER,"
-    " first_day TEXT NOT NULL,"
-    " solved_day TEXT,"
-    " PRIMARY KEY (pupil, puzzle))",
-)
+def with_attempt(progress: Progress, puzzle: str, *, solved: bool, rows: int | None = None,
+                 hints: int = 0, difficulty: int | None = None,
+                 day: datetime.date) -> Progress:
+    """``progress`` after one checked answer to ``puzzle`` (what the store saves).
+
+    >>> p = with_attempt(Progress(Pupil("device:x", "me")), "P1", solved=True, rows=3,
+    ...                  day=datetime.date(2024, 3, 4))
+    >>> p.get("P1").attempts, p.get("P1").best_rows, p.streak
+    (1, 3, 1)
+    """
+    progress = _touched(progress, puzzle, difficulty, day, attempts=1, hints=hints)
+    if not solved:
+        return progress
+    old = progress.get(puzzle)
+    assert old is not None
+    best = old.best_rows
+    if rows is not None and (best is None or rows < best):
+        best = rows
+    new = replace(old, solved_day=old.solved_day or day, best_rows=best)
+    streak, last_day = next_streak(progress.streak, progress.last_day, day)
+    return replace(progress, puzzles=tuple(new if p.puzzle == puzzle else p
+                                           for p in progress.puzzles),
+                   streak=streak, best_streak=max(progress.best_streak, streak),
+                   last_day=last_day)
 
 
-class StoreProblem(Exception):
-    """Internal: the file cannot be used; the message is for the teacher and the pupil."""
+def with_hint(progress: Progress, puzzle: str, hints: int, *, difficulty: int | None = None,
+              day: datetime.date) -> Progress:
+    """``progress`` once ``hints`` hints were shown for ``puzzle`` (the most is kept)."""
+    return _touched(progress, puzzle, difficulty, day, attempts=0, hints=hints)
+
+
+def _touched(progress: Progress, puzzle: str, difficulty: int | None, day: datetime.date, *,
+             attempts: int, hints: int) -> Progress:
+    old = progress.get(puzzle)
+    if old is None:
+        new = PuzzleProgress(puzzle, difficulty, attempts, max(hints, 0), None, day, None)
+        return replace(progress, puzzles=(*progress.puzzles, new))
+    new = replace(old, attempts=old.attempts + attempts, hints=max(old.hints, hints),
+                  difficulty=difficulty if difficulty is not None else old.difficulty)
+    return replace(progress, puzzles=tuple(new if p.puzzle == puzzle else p
+                                           for p in progress.puzzles))
+
+
+def streak_from_days(days: Iterable[datetime.date]) -> tuple[int, int, datetime.date | None]:
+    """``(streak, best streak, last day)`` from the days something was solved (a repair).
+
+    >>> d = datetime.date(2024, 3, 4)
+    >>> streak_from_days([d, d.replace(day=5), d.replace(day=9)])
+    (1, 2, datetime.date(2024, 3, 9))
+    """
+    streak, best, last = 0, 0, None
+    for day in sorted(set(days)):
+        streak, last = next_streak(streak, last, day)
+        best = max(best, streak)
+    return streak, best, last
+
+
+Change = Callable[[Progress], Progress]
 
 
 class ProgressStore:
@@ -245,110 +331,116 @@ class ProgressStore:
     ``path=None`` means :func:`default_path`; ``":memory:"`` keeps everything in memory on
     purpose (no :attr:`problem`). Safe to share between threads; each process (kernel) has
     its own connection and SQLite serialises the writers.
+
+    Opening checks the file (:func:`widgets.classroom.storefile.open_store`): a damaged file
+    is kept aside and replaced by the newest backup, and :attr:`notices` says where, for the
+    teacher. When the file cannot be used at all, :attr:`problem` says why and the session
+    carries on in memory; every ``retry_after`` seconds the file is tried again, and what
+    the session did meanwhile is then saved to it. One damaged row is repaired (a copy kept
+    in the file's ``set_aside`` table, a note for the teacher) and the pupil's work is saved.
+    ``backups`` keeps a copy of the file a day (see :func:`~storefile.daily_backup`).
     """
 
-    def __init__(self, path: Path | str | None = None, *, timeout: float = 15.0) -> None:
+    def __init__(self, path: Path | str | None = None, *, timeout: float = 15.0,
+                 retry_after: float = 30.0, backups: bool = True) -> None:
         self.in_memory_by_choice = str(path) == ":memory:"
         self.path = None if self.in_memory_by_choice else Path(path or default_path())
         self.timeout = timeout
+        self.retry_after = retry_after
+        self.backups = backups
         self.problem: str | None = None
+        self.notices: list[str] = []
         self._conn: sqlite3.Connection | None = None
+        self._file_id: tuple[int, int] | None = None
+        self._retry_at = 0.0
+        self._journal: list[tuple[Pupil, Change]] = []
         self._lock = threading.RLock()
         self._known: dict[str, Progress] = {}
 
     # -- opening -----------------------------------------------------------------------
     @property
     def saving(self) -> bool:
-        """False once progress can only be kept in memory (see :attr:`problem`)."""
+        """False while progress can only be kept in memory (see :attr:`problem`)."""
         return self.problem is None and not self.in_memory_by_choice
 
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:
             if self.path is None:
-                self._conn = self._memory()
+                self._conn = memory_store()
             else:
-                try:
-                    self._conn = self._open_file(self.path)
-                except StoreProblem as exc:
-                    self.problem = str(exc)
-                    self._conn = self._memory()
+                self._open()
+        elif self.path is not None and self.problem is not None:
+            if time.monotonic() >= self._retry_at:
+                self._retry()
+        elif self.path is not None and self._file_id != _file_id(self.path):
+            # the file was moved aside or replaced by another kernel: use the new one
+            with suppress(sqlite3.Error):
+                self._conn.close()
+            self._conn = None
+            self._open()
+        assert self._conn is not None
         return self._conn
 
-    def _memory(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
-        for statement in _SCHEMA:
-            conn.execute(statement)
-        conn.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
-        return conn
+    def _open(self) -> None:
+        assert self.path is not None
+        try:
+            conn, notes = open_store(self.path, self.timeout)
+            self._prepare(conn)
+        except StoreProblem as exc:
+            self._fall_back(str(exc))
+            return
+        self.notices.extend(notes)
+        self._conn = conn
 
-    def _open_file(self, path: Path) -> sqlite3.Connection:
-        fix = (f"move {path} aside (rename it) and a fresh file is made, "
-               f"or set {ENV_VAR} to another file")
-        if path.is_dir():
-            raise StoreProblem(f"progress file {path} is a folder, not a file; {fix}")
+    def _prepare(self, conn: sqlite3.Connection) -> None:
+        """After an open: remember the file, repair damaged rows, keep today's backup."""
+        assert self.path is not None
+        self._file_id = _file_id(self.path)
+        conn.execute("PRAGMA foreign_keys = ON")
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StoreProblem(
-                f"cannot make the folder {path.parent} for the progress file {path} "
-                f"({exc.strerror}); "
-                f"set {ENV_VAR} to a file in a folder you can write"
-            ) from None
-        conn = None
-        try:
-            conn = sqlite3.connect(path, timeout=self.timeout, check_same_thread=False,
-                                   isolation_level=None)
-            conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
-            self._check_file(conn, path, fix)
-            conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA synchronous = NORMAL")
-            conn.execute("PRAGMA foreign_keys = ON")
-            self._migrate(conn, path, fix)
-            return conn
-        except StoreProblem:
-            if conn is not None:
-                conn.close()
-            raise
+            _repair_all(conn, datetime.date.today())
         except sqlite3.DatabaseError as exc:
-            if conn is not None:
-                conn.close()
-            raise StoreProblem(_describe(exc, path, fix)) from None
+            conn.close()
+            raise StoreProblem(_describe(exc, self.path, f"move {self.path} aside (rename "
+                                         "it) and a fresh file is made")) from None
+        if self.backups:
+            with suppress(sqlite3.Error, OSError):
+                daily_backup(conn, self.path)
 
-    @staticmethod
-    def _check_file(conn: sqlite3.Connection, path: Path, fix: str) -> None:
-        """Refuse a SQLite file that is someone else's, or that fails its quick check."""
-        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
-        if tables and (app_id != APPLICATION_ID or "schema_version" not in tables):
-            raise StoreProblem(
-                f"{path} is a SQLite database but not an lnb progress file; {fix}"
-            )
-        if tables:
-            verdict = conn.execute("PRAGMA quick_check").fetchone()[0]
-            if verdict != "ok":
-                raise StoreProblem(f"progress file {path} is damaged ({verdict}); {fix}")
-
-    @staticmethod
-    def _migrate(conn: sqlite3.Connection, path: Path, fix: str) -> None:
-        """Create the tables of a new file; refuse a file from a newer kit."""
-        conn.execute("BEGIN IMMEDIATE")
+    def _retry(self) -> None:
+        """Try the file again; on success save what the session kept in memory."""
+        assert self.path is not None
+        self._retry_at = time.monotonic() + self.retry_after
         try:
-            for statement in _SCHEMA:
-                conn.execute(statement)
-            version = conn.execute("SELECT max(version) FROM schema_version").fetchone()[0]
-            if version is None:
-                conn.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
-                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            elif version > SCHEMA_VERSION:
-                raise StoreProblem(
-                    f"progress file {path} was written by a newer version of the kit "
-                    f"(schema {version}, this kit reads {SCHEMA_VERSION}); update the kit, or {fix}"
-                )
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
+            conn, notes = open_store(self.path, min(self.timeout, 2.0))
+            self._prepare(conn)
+        except StoreProblem:
+            return
+        try:
+            with self._transaction(conn):
+                for pupil, change in self._journal:
+                    _apply(conn, pupil, change)
+        except sqlite3.DatabaseError:
+            conn.close()
+            return
+        old, self._conn = self._conn, conn
+        self.problem, self._journal = None, []
+        self.notices.extend(notes)
+        if old is not None:
+            with suppress(sqlite3.Error):
+                old.close()
+
+    def _fall_back(self, problem: str) -> None:
+        """Carry on in memory, starting from everything this session has seen."""
+        self.problem = problem
+        self._retry_at = time.monotonic() + self.retry_after
+        old, self._conn = self._conn, memory_store()
+        if old is not None:
+            with suppress(sqlite3.Error):
+                old.close()
+        for progress in self._known.values():
+            _save(self._conn, Progress(progress.pupil), progress, datetime.date.today(),
+                  fresh=True)
 
     # -- transactions ------------------------------------------------------------------
     @contextmanager
@@ -362,7 +454,16 @@ class ProgressStore:
             raise
         conn.execute("COMMIT")
 
-    def _run(self, pupil: Pupil, work: Callable[[sqlite3.Connection], T]) -> T:
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """The store's connection inside one write transaction (for the classroom's own
+        tables, see :mod:`widgets.classroom.identity`)."""
+        with self._lock:
+            conn = self._connection()
+            with self._transaction(conn):
+                yield conn
+
+    def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``work`` on the file; on a file error, switch to memory and run it there."""
         with self._lock:
             conn = self._connection()
@@ -375,20 +476,22 @@ class ProgressStore:
                                           f"it) and a fresh file is made"))
                 return work(self._connection())
 
-    def _fall_back(self, problem: str) -> None:
-        """Carry on in memory, starting from everything this session has seen."""
-        self.problem = problem
-        old, self._conn = self._conn, self._memory()
-        if old is not None:
-            with suppress(sqlite3.Error):
-                old.close()
-        for progress in self._known.values():
-            _insert_snapshot(self._conn, progress)
+    def _change(self, pupil: Pupil, change: Change) -> Progress:
+        def work(conn: sqlite3.Connection) -> Progress:
+            with self._transaction(conn):
+                return _apply(conn, pupil, change)
+
+        with self._lock:
+            progress = self._run(work)
+            if self.problem is not None:
+                self._journal.append((pupil, change))
+            self._known[pupil.key] = progress
+        return progress
 
     # -- reading and writing -----------------------------------------------------------
     def load(self, pupil: Pupil) -> Progress:
         """Everything ``pupil`` has done (empty for a new pupil)."""
-        progress = self._run(pupil, lambda conn: _read(conn, pupil))
+        progress = self._run(lambda conn: _read(conn, pupil, datetime.date.today())[0])
         self._known[pupil.key] = progress
         return progress
 
@@ -409,55 +512,54 @@ class ProgressStore:
         were shown so far (the most is kept). A solve extends the streak (:func:`next_streak`).
         """
         day = day or datetime.date.today()
-
-        def work(conn: sqlite3.Connection) -> Progress:
-            with self._transaction(conn):
-                _ensure_pupil(conn, pupil, day)
-                _upsert(conn, pupil, puzzle, difficulty, day, attempts=1, hints=hints)
-                if solved:
-                    conn.execute(
-                        "UPDATE puzzles SET solved_day = coalesce(solved_day, ?), "
-                        "best_rows = CASE WHEN ? IS NULL THEN best_rows "
-                        "WHEN best_rows IS NULL OR ? < best_rows THEN ? ELSE best_rows END "
-                        "WHERE pupil = ? AND puzzle = ?",
-                        (day.isoformat(), rows, rows, rows, pupil.key, puzzle),
-                    )
-                    streak, best, last = conn.execute(
-                        "SELECT streak, best_streak, last_day FROM pupils WHERE pupil = ?",
-                        (pupil.key,),
-                    ).fetchone()
-                    streak, last_day = next_streak(streak, _day(last), day)
-                    conn.execute(
-                        "UPDATE pupils SET streak = ?, best_streak = ?, last_day = ? "
-                        "WHERE pupil = ?",
-                        (streak, max(best, streak), last_day.isoformat(), pupil.key),
-                    )
-                return _read(conn, pupil)
-
-        progress = self._run(pupil, work)
-        self._known[pupil.key] = progress
-        return progress
+        return self._change(pupil, lambda p: with_attempt(
+            p, puzzle, solved=solved, rows=rows, hints=hints, difficulty=difficulty, day=day))
 
     def record_hint(self, pupil: Pupil, puzzle: str, hints: int, *,
                     difficulty: int | None = None, day: datetime.date | None = None) -> Progress:
         """``hints`` hints have now been shown for ``puzzle`` (the most is kept)."""
         day = day or datetime.date.today()
-
-        def work(conn: sqlite3.Connection) -> Progress:
-            with self._transaction(conn):
-                _ensure_pupil(conn, pupil, day)
-                _upsert(conn, pupil, puzzle, difficulty, day, attempts=0, hints=hints)
-                return _read(conn, pupil)
-
-        progress = self._run(pupil, work)
-        self._known[pupil.key] = progress
-        return progress
+        return self._change(pupil, lambda p: with_hint(p, puzzle, hints, difficulty=difficulty,
+                                                       day=day))
 
     def pupil_count(self) -> int:
         """How many pupils have any progress (for teachers; no pupil's data is exposed)."""
+        return self._run(lambda conn: int(conn.execute("SELECT count(*) FROM pupils")
+                                          .fetchone()[0]))
+
+    def dump(self) -> dict[str, list[tuple[object, ...]]]:
+        """Every row of the tables that hold pupils' data (digests left out), sorted."""
+        def work(conn: sqlite3.Connection) -> dict[str, list[tuple[object, ...]]]:
+            out = {}
+            for table in SEALED:
+                names = [c for c in columns(conn, table) if c != "digest"]
+                out[table] = sorted(conn.execute(f"SELECT {', '.join(names)} FROM {table}")
+                                    .fetchall(), key=repr)
+            return out
+        return self._run(work)
+
+    def teacher_notes(self) -> list[tuple[str, str]]:
+        """``(when, text)`` of the notes left for the teacher in the file, oldest first."""
+        return self._run(lambda conn: conn.execute(
+            "SELECT at, text FROM notes ORDER BY rowid").fetchall())
+
+    def backup(self, target: Path | None = None) -> Path:
+        """Copy the store now (WAL included) to ``target``, else into the backups folder."""
+        if self.path is None or not self.saving:
+            raise ProgressError(f"nothing to back up: {self.problem or 'the store is in memory'}")
+        default = backups_folder(self.path) / f"{self.path.stem}-{utc_stamp()}.sqlite3"
         with self._lock:
-            conn = self._connection()
-            return int(conn.execute("SELECT count(*) FROM pupils").fetchone()[0])
+            return backup(self._connection(), Path(target) if target else default)
+
+    def restore(self, source: Path) -> Path:
+        """Write the backup ``source`` into the store; returns where the old content is."""
+        if self.path is None or not self.saving:
+            raise ProgressError(f"cannot restore: {self.problem or 'the store is in memory'}")
+        with self._lock:
+            try:
+                return restore(self._connection(), self.path, Path(source))
+            except StoreProblem as exc:
+                raise ProgressError(str(exc), text=str(source), reason="bad-backup") from None
 
     def close(self) -> None:
         """Close the file (a later call opens it again)."""
@@ -471,6 +573,14 @@ class ProgressStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _file_id(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_dev, stat.st_ino
 
 
 def _describe(exc: sqlite3.DatabaseError, path: Path, fix: str) -> str:
@@ -488,60 +598,179 @@ def _describe(exc: sqlite3.DatabaseError, path: Path, fix: str) -> str:
     return f"progress file {path} cannot be used ({text}); {fix}"
 
 
+# -- rows: read, checked, repaired, written -------------------------------------------------
+
+_HEAD = "SELECT pupil, created, streak, best_streak, last_day, digest FROM pupils"
+_ROWS = ("SELECT pupil, puzzle, difficulty, attempts, hints, best_rows, first_day, solved_day, "
+         "digest, rowid FROM puzzles")
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _clean_puzzle(row: tuple[Any, ...], day: datetime.date) -> tuple[PuzzleProgress | None,
+                                                                      list[str]]:
+    """A puzzle row as found; the record (None if beyond repair) and what was wrong."""
+    _, code, difficulty, attempts, hints, best, first, solved = row[:8]
+    if seal("puzzles", row[:8]) == row[8]:
+        return PuzzleProgress(code, difficulty, attempts, hints, best, _day(first),
+                              _day(solved)), []
+    wrong = []
+    if not isinstance(code, str) or not code:
+        return None, ["the puzzle's code"]
+    if difficulty is not None and not _count(difficulty):
+        difficulty = None
+        wrong.append("difficulty")
+    if not _count(attempts):
+        attempts = 0
+        wrong.append("attempts")
+    if not _count(hints):
+        hints = 0
+        wrong.append("hints")
+    if best is not None and not _count(best):
+        best = None
+        wrong.append("best rows")
+    if solved is not None and not valid_day(solved):
+        solved = None
+        wrong.append("the day it was solved")
+    if not valid_day(first):
+        first = solved or day.isoformat()
+        wrong.append("the day it was first tried")
+    return PuzzleProgress(code, difficulty, attempts, hints, best, _day(first),
+                          _day(solved)), wrong or ["its check did not match its values"]
+
+
+def _clean_head(head: tuple[Any, ...], puzzles: tuple[PuzzleProgress, ...],
+                day: datetime.date) -> tuple[tuple[int, int, datetime.date | None, str],
+                                             list[str]]:
+    """``(streak, best, last_day, created)`` from a pupil row, and what was wrong."""
+    _, created, streak, best, last = head[:5]
+    if seal("pupils", head[:5]) == head[5]:
+        return (streak, best, _day(last), created), []
+    wrong = []
+    if not valid_day(created):
+        created = day.isoformat()
+        wrong.append("the day it was made")
+    if not (_count(streak) and _count(best)) or (last is not None and not valid_day(last)):
+        streak, best, last_day = streak_from_days(
+            p.solved_day for p in puzzles if p.solved_day is not None)
+        wrong.append("the streak (counted again from the days puzzles were solved)")
+        return (streak, best, last_day, created), wrong
+    return (streak, best, _day(last), created), wrong or ["its check did not match its values"]
+
+
+def _read(conn: sqlite3.Connection, pupil: Pupil,
+          day: datetime.date) -> tuple[Progress, str | None]:
+    """The pupil's progress and the day their row was made; damaged rows are repaired."""
+    head = conn.execute(_HEAD + " WHERE pupil = ?", (pupil.key,)).fetchone()
+    rows = conn.execute(_ROWS + " WHERE pupil = ? ORDER BY first_day, rowid",
+                        (pupil.key,)).fetchall()
+    repairs: list[tuple[str, tuple[Any, ...], list[str], int | None]] = []
+    puzzles = []
+    for row in rows:
+        record, wrong = _clean_puzzle(row, day)
+        if wrong:
+            repairs.append(("puzzles", row, wrong, row[9]))
+        if record is not None:
+            puzzles.append(record)
+    progress = Progress(pupil, tuple(puzzles))
+    created = None
+    if head is not None:
+        (streak, best, last_day, created), wrong = _clean_head(head, progress.puzzles, day)
+        if wrong:
+            repairs.append(("pupils", head, wrong, None))
+        progress = replace(progress, streak=streak, best_streak=best, last_day=last_day)
+    if not repairs:
+        return progress, created
+    if not conn.in_transaction:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            result = _read(conn, pupil, day)
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+        return result
+    for table, row, wrong, rowid in repairs:
+        keep_row(conn, table, row, "; ".join(wrong))
+        if table == "puzzles":
+            conn.execute("DELETE FROM puzzles WHERE rowid = ?", (rowid,))
+    _save(conn, Progress(pupil), progress, day, fresh=True, created=created)
+    what = "; ".join(f"{'its streak row' if t == 'pupils' else 'puzzle ' + str(r[1])}: "
+                     f"{', '.join(wrong)}" for t, r, wrong, _ in repairs)
+    add_note(conn, f"pupil {pupil.key}: damaged saved progress was repaired ({what}); the "
+                   "rows as found are kept in the table set_aside")
+    return progress, created or day.isoformat()
+
+
+def _apply(conn: sqlite3.Connection, pupil: Pupil, change: Change) -> Progress:
+    """Read, change and write one pupil's progress (the caller holds a transaction)."""
+    day = datetime.date.today()
+    before, created = _read(conn, pupil, day)
+    after = change(before)
+    _save(conn, before, after, day, fresh=created is None, created=created)
+    return after
+
+
+def _save(conn: sqlite3.Connection, before: Progress, after: Progress, day: datetime.date, *,
+          fresh: bool = False, created: str | None = None) -> None:
+    """Write what changed from ``before`` to ``after`` (every row if ``fresh``), sealed."""
+    key = after.pupil.key
+    head = (key, created or day.isoformat(), after.streak, after.best_streak,
+            after.last_day.isoformat() if after.last_day else None)
+    if fresh or (before.streak, before.best_streak, before.last_day) != (
+            after.streak, after.best_streak, after.last_day):
+        conn.execute(
+            "INSERT INTO pupils (pupil, created, streak, best_streak, last_day, digest) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (pupil) DO UPDATE SET "
+            "created = excluded.created, streak = excluded.streak, "
+            "best_streak = excluded.best_streak, last_day = excluded.last_day, "
+            "digest = excluded.digest", (*head, seal("pupils", head)))
+    old = {p.puzzle: p for p in before.puzzles}
+    for p in after.puzzles:
+        if not fresh and old.get(p.puzzle) == p:
+            continue
+        row = (key, p.puzzle, p.difficulty, p.attempts, p.hints, p.best_rows,
+               p.first_day.isoformat(), p.solved_day.isoformat() if p.solved_day else None)
+        conn.execute(
+            "INSERT INTO puzzles (pupil, puzzle, difficulty, attempts, hints, best_rows, "
+            "first_day, solved_day, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (pupil, puzzle) DO UPDATE SET difficulty = excluded.difficulty, "
+            "attempts = excluded.attempts, hints = excluded.hints, "
+            "best_rows = excluded.best_rows, first_day = excluded.first_day, "
+            "solved_day = excluded.solved_day, digest = excluded.digest",
+            (*row, seal("puzzles", row)))
+
+
+def _repair_all(conn: sqlite3.Connection, day: datetime.date) -> None:
+    """Repair every damaged row of the file (found by :func:`storefile.damaged_rows`)."""
+    found = damaged_rows(conn)
+    if not any(found.values()):
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        found = damaged_rows(conn)  # again, now that no other kernel can write
+        keys = set()
+        for table in ("pupils", "puzzles"):
+            for rowid in found.get(table, ()):
+                key = conn.execute(f"SELECT pupil FROM {table} WHERE rowid = ?",
+                                   (rowid,)).fetchone()[0]
+                if isinstance(key, str) and key:
+                    keys.add(key)
+                else:
+                    drop_row(conn, table, rowid, f"its pupil is {key!r}")
+        for key in sorted(keys):
+            _read(conn, Pupil(key, "?"), day)
+        for table in ("classes", "class_pupils"):
+            reseal(conn, table, found.get(table, ()))
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+
+
 def _day(text: str | None) -> datetime.date | None:
     return None if text is None else datetime.date.fromisoformat(text)
-
-
-def _ensure_pupil(conn: sqlite3.Connection, pupil: Pupil, day: datetime.date) -> None:
-    conn.execute("INSERT OR IGNORE INTO pupils (pupil, created) VALUES (?, ?)",
-                 (pupil.key, day.isoformat()))
-
-
-def _upsert(conn: sqlite3.Connection, pupil: Pupil, puzzle: str, difficulty: int | None,
-            day: datetime.date, *, attempts: int, hints: int) -> None:
-    conn.execute(
-        "INSERT INTO puzzles (pupil, puzzle, difficulty, attempts, hints, first_day) "
-        "VALUES (?, ?, ?, ?, ?, ?) "
-        "ON CONFLICT (pupil, puzzle) DO UPDATE SET "
-        "attempts = attempts + excluded.attempts, "
-        "hints = max(hints, excluded.hints), "
-        "difficulty = coalesce(excluded.difficulty, difficulty)",
-        (pupil.key, puzzle, difficulty, attempts, max(hints, 0), day.isoformat()),
-    )
-
-
-def _read(conn: sqlite3.Connection, pupil: Pupil) -> Progress:
-    head = conn.execute(
-        "SELECT streak, best_streak, last_day FROM pupils WHERE pupil = ?", (pupil.key,)
-    ).fetchone()
-    rows = conn.execute(
-        "SELECT puzzle, difficulty, attempts, hints, best_rows, first_day, solved_day "
-        "FROM puzzles WHERE pupil = ? ORDER BY first_day, rowid", (pupil.key,)
-    ).fetchall()
-    puzzles = tuple(
-        PuzzleProgress(code, diff, attempts, hints, best, _day(first) or datetime.date.min,
-                       _day(solved))
-        for code, diff, attempts, hints, best, first, solved in rows
-    )
-    if head is None:
-        return Progress(pupil, puzzles)
-    streak, best, last = head
-    return Progress(pupil, puzzles, streak, best, _day(last))
-
-
-def _insert_snapshot(conn: sqlite3.Connection, progress: Progress) -> None:
-    """Write a whole Progress into a fresh (memory) store."""
-    key = progress.pupil.key
-    last = progress.last_day.isoformat() if progress.last_day else None
-    conn.execute(
-        "INSERT OR REPLACE INTO pupils (pupil, created, streak, best_streak, last_day) "
-        "VALUES (?, ?, ?, ?, ?)",
-        (key, datetime.date.today().isoformat(), progress.streak, progress.best_streak, last),
-    )
-    for p in progress.puzzles:
-        conn.execute(
-            "INSERT OR REPLACE INTO puzzles (pupil, puzzle, difficulty, attempts, hints, "
-            "best_rows, first_day, solved_day) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (key, p.puzzle, p.difficulty, p.attempts, p.hints, p.best_rows,
-             p.first_day.isoformat(), p.solved_day.isoformat() if p.solved_day else None),
-        )

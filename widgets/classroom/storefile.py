@@ -1,0 +1,644 @@
+"""The classroom store's file: made whole or not at all, checked on every open, damage kept
+aside (never silently replaced), daily backups and restore.
+
+One SQLite file holds everything the classroom saves (pupils' progress, classes, cards,
+sessions); every kernel of a class opens it at once. Rules:
+
+* A new file is built under a temporary name and put in place in one step, under a lock
+  file: no kernel ever sees a half-made (empty) store, so an existing file that is empty or
+  lacks its marks is damaged, never "new".
+* Every open checks the file: SQLite's header, our ``application_id``, ``user_version`` and
+  the ``schema_version`` row agreeing, every table's columns, ``PRAGMA integrity_check``.
+  A damaged file is renamed ``<name>.damaged-<UTC time>`` (kept, with its ``-wal``), the
+  newest backup is restored in its place (else a new file is made), and
+  :func:`open_store` returns a note saying where everything is.
+* :func:`backup` copies a live store with SQLite's backup API (it includes what is still in
+  the WAL); :func:`daily_backup` keeps one a day in ``<name>-backups/``; :func:`restore`
+  writes a backup into the live file with the same API, so running kernels simply see it.
+
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "progress.sqlite3"
+>>> conn, notes = open_store(path)
+>>> notes, conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+([], True)
+>>> conn.close()
+>>> _ = path.write_bytes(b"")  # truncated to nothing: damage, never a silent new file
+>>> conn, notes = open_store(path)
+>>> "damaged" in notes[0] and "was kept at" in notes[0]
+True
+>>> conn.close()
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import os
+import random
+import re
+import secrets
+import sqlite3
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from urllib.request import pathname2url
+
+try:  # POSIX; elsewhere creation and moving aside are not locked (one server at a time)
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+SCHEMA_VERSION = 2
+APPLICATION_ID = 0x4C6E6250  # "LnbP": marks the file as ours (PRAGMA application_id)
+MAGIC = b"SQLite format 3\x00"
+BACKUPS_KEPT = 14
+#: More damaged rows than this (or than a tenth of the rows) and the whole file is damaged.
+ROW_DAMAGE_LIMIT = 3
+
+#: The tables of the current schema; ``digest`` seals a row (see :func:`seal`).
+TABLES: dict[str, str] = {
+    "schema_version": "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)",
+    "pupils": "CREATE TABLE IF NOT EXISTS pupils ("
+              " pupil TEXT PRIMARY KEY,"
+              " created TEXT NOT NULL,"
+              " streak INTEGER NOT NULL DEFAULT 0,"
+              " best_streak INTEGER NOT NULL DEFAULT 0,"
+              " last_day TEXT,"
+              " digest TEXT)",
+    "puzzles": "CREATE TABLE IF NOT EXISTS puzzles ("
+               " pupil TEXT NOT NULL REFERENCES pupils(pupil),"
+               " puzzle TEXT NOT NULL,"
+               " difficulty INTEGER,"
+               " attempts INTEGER NOT NULL DEFAULT 0,"
+               " hints INTEGER NOT NULL DEFAULT 0,"
+               " best_rows INTEGER,"
+               " first_day TEXT NOT NULL,"
+               " solved_day TEXT,"
+               " digest TEXT,"
+               " PRIMARY KEY (pupil, puzzle))",
+    "classes": "CREATE TABLE IF NOT EXISTS classes ("
+               " code TEXT PRIMARY KEY,"
+               " name TEXT NOT NULL,"
+               " teacher_hash TEXT NOT NULL,"
+               " created TEXT NOT NULL,"
+               " digest TEXT)",
+    "class_pupils": "CREATE TABLE IF NOT EXISTS class_pupils ("
+                    " pupil TEXT PRIMARY KEY,"
+                    " class_code TEXT NOT NULL REFERENCES classes(code),"
+                    " name TEXT NOT NULL,"
+                    " name_key TEXT NOT NULL,"
+                    " secret_hash TEXT NOT NULL,"
+                    " created TEXT NOT NULL,"
+                    " digest TEXT,"
+                    " UNIQUE (class_code, name_key))",
+    "sessions": "CREATE TABLE IF NOT EXISTS sessions ("
+                " token_hash TEXT PRIMARY KEY,"
+                " pupil TEXT NOT NULL,"
+                " created REAL NOT NULL,"
+                " expires REAL NOT NULL)",
+    "join_failures": "CREATE TABLE IF NOT EXISTS join_failures ("
+                     " class_code TEXT NOT NULL, at REAL NOT NULL)",
+    "set_aside": "CREATE TABLE IF NOT EXISTS set_aside ("
+                 " at TEXT NOT NULL, table_name TEXT NOT NULL, row_json TEXT NOT NULL,"
+                 " reason TEXT NOT NULL)",
+    "notes": "CREATE TABLE IF NOT EXISTS notes (at TEXT NOT NULL, text TEXT NOT NULL)",
+}
+#: Tables whose rows carry a ``digest``, with their key columns.
+SEALED: dict[str, tuple[str, ...]] = {
+    "pupils": ("pupil",), "puzzles": ("pupil", "puzzle"), "classes": ("code",),
+    "class_pupils": ("pupil",),
+}
+_V1_TABLES = ("schema_version", "pupils", "puzzles")
+
+
+class StoreProblem(Exception):
+    """The file cannot be used now; the message is for the teacher (names file and fix)."""
+
+    def __init__(self, message: str, *, transient: bool = False) -> None:
+        super().__init__(message)
+        self.transient = transient
+
+
+class Damaged(Exception):
+    """Internal: the file is ours but damaged (the message says how)."""
+
+
+def seal(table: str, values: Sequence[object]) -> str:
+    """The digest that seals one row's values (it shows damage, it is not a secret).
+
+    >>> seal("pupils", ("device:x", "2024-03-04", 1, 1, None)) == seal("pupils",
+    ...     ("device:x", "2024-03-04", 1, 1, None))
+    True
+    """
+    text = json.dumps([table, *values], ensure_ascii=True, separators=(",", ":"), default=repr)
+    return hashlib.blake2b(text.encode("ascii"), digest_size=10).hexdigest()
+
+
+def columns(conn: sqlite3.Connection, table: str) -> list[str]:
+    """The column names of ``table`` in order."""
+    return [r[1] for r in conn.execute(f"PRAGMA table_info({table})")]
+
+
+def utc_stamp() -> str:
+    """Now, in UTC, for file names (``20261201T081233Z``)."""
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+
+
+def unused_name(base: Path) -> Path:
+    """``base``, or ``base-2``, ``base-3``... whichever does not exist yet."""
+    candidate, n = base, 1
+    while candidate.exists():
+        n += 1
+        candidate = base.with_name(f"{base.name}-{n}")
+    return candidate
+
+
+def _now_text() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+def add_note(conn: sqlite3.Connection, text: str) -> None:
+    """Leave ``text`` for the teacher in the file (``kit-class notes`` lists them)."""
+    conn.execute("INSERT INTO notes (at, text) VALUES (?, ?)", (_now_text(), text))
+
+
+def keep_row(conn: sqlite3.Connection, table: str, row: Sequence[object], reason: str) -> None:
+    """Keep a copy of a damaged row (as found) before it is repaired."""
+    conn.execute("INSERT INTO set_aside (at, table_name, row_json, reason) VALUES (?, ?, ?, ?)",
+                 (_now_text(), table, json.dumps(list(row), default=repr), reason))
+
+
+# -- making a file -------------------------------------------------------------------------
+
+def build_schema(conn: sqlite3.Connection) -> None:
+    """Create every table of the current schema and mark the file as ours."""
+    for statement in TABLES.values():
+        conn.execute(statement)
+    if conn.execute("SELECT count(*) FROM schema_version").fetchone()[0] == 0:
+        conn.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def memory_store() -> sqlite3.Connection:
+    """A store in memory (same tables), for a session that cannot use its file."""
+    conn = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+    conn.text_factory = _lenient_text
+    build_schema(conn)
+    return conn
+
+
+@contextmanager
+def file_lock(path: Path) -> Iterator[None]:
+    """Hold ``.<name>.lock`` beside ``path``: one process at a time makes or moves the file."""
+    lock = path.with_name(f".{path.name}.lock")
+    with open(lock, "a+b") as handle:
+        if fcntl is not None:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            if fcntl is not None:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+def _side_files(path: Path) -> tuple[Path, Path]:
+    return Path(f"{path}-wal"), Path(f"{path}-shm")
+
+
+def _remove(path: Path) -> None:
+    for name in (path, *_side_files(path)):
+        with suppress(FileNotFoundError):
+            name.unlink()
+
+
+def _fresh_file(path: Path, source: Path | None = None) -> None:
+    """Put a complete store at ``path`` in one step (a copy of ``source``, or a new one).
+
+    The caller holds :func:`file_lock`; an existing file is left alone.
+    """
+    if path.exists():
+        return
+    tmp = path.with_name(f".{path.name}.new-{secrets.token_hex(4)}")
+    try:
+        conn = sqlite3.connect(tmp, isolation_level=None)
+        try:
+            conn.execute("PRAGMA page_size = 4096")
+            if source is not None:
+                src = sqlite3.connect(f"file:{pathname2url(str(source))}?mode=ro", uri=True)
+                try:
+                    src.backup(conn)
+                finally:
+                    src.close()
+            conn.execute("PRAGMA journal_mode = WAL")
+            if source is None:
+                build_schema(conn)
+        finally:
+            conn.close()
+        os.replace(tmp, path)
+    finally:
+        _remove(tmp)
+
+
+# -- opening and checking --------------------------------------------------------------------
+
+def _lenient_text(data: bytes) -> str:
+    """Text from the file; bytes that are not UTF-8 become U+FFFD (and fail their digest)."""
+    return data.decode("utf-8", "replace")
+
+
+def connect(path: Path, timeout: float) -> sqlite3.Connection:
+    """A connection to an existing file (never creates one), busy timeout set first."""
+    conn = sqlite3.connect(f"file:{pathname2url(str(path))}?mode=rw", uri=True,
+                           timeout=timeout, check_same_thread=False, isolation_level=None)
+    conn.text_factory = _lenient_text
+    conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+    return conn
+
+
+def _expected_columns() -> dict[str, list[tuple[object, ...]]]:
+    conn = memory_store()
+    try:
+        return {t: [(r[1], r[2], r[5]) for r in conn.execute(f"PRAGMA table_info({t})")]
+                for t in TABLES}
+    finally:
+        conn.close()
+
+
+_EXPECTED = _expected_columns()
+
+
+def classify_header(head: bytes) -> str:
+    """``"ours"``, ``"damaged"`` or ``"foreign"`` from a file's first 100 bytes.
+
+    A 1–32-byte scribble cannot hide both SQLite's magic (bytes 0–15) and our application
+    id (bytes 68–71), so a store with either left is still recognised as ours.
+
+    >>> classify_header(b""), classify_header(b"hello" * 30)
+    ('damaged', 'foreign')
+    """
+    app_id = APPLICATION_ID.to_bytes(4, "big")
+    if not head or (len(head) < 100 and MAGIC.startswith(head[:16])):
+        return "damaged"
+    if head[:16] == MAGIC:
+        return "ours" if head[68:72] == app_id else "sqlite"
+    return "damaged" if head[68:72] == app_id else "foreign"
+
+
+def examine(conn: sqlite3.Connection, path: Path) -> int:
+    """Check an open store; its schema version (1 = needs the upgrade), or raise.
+
+    Raises :class:`Damaged` for a damaged store, :class:`StoreProblem` for a file that is
+    someone else's or from a newer kit (those are left alone).
+    """
+    fix = (f"set {_env_var()} to another file, or move {path} aside (rename it) and a fresh "
+           "file is made")
+    with open(path, "rb") as handle:
+        head = handle.read(100)
+    kind = classify_header(head)
+    if kind == "foreign":
+        raise StoreProblem(f"progress file {path} is not a SQLite database; {fix}")
+    if kind == "damaged":
+        raise Damaged("its header is damaged" if head else "it is empty (0 bytes)")
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+    if app_id != APPLICATION_ID:
+        if {"schema_version", "pupils"} <= tables:
+            raise Damaged(f"its application id is {app_id}, not the kit's")
+        raise StoreProblem(f"{path} is a SQLite database but not an lnb progress file; {fix}")
+    if "schema_version" not in tables:
+        raise Damaged("its schema_version table is missing")
+    rows = sorted(r[0] for r in conn.execute("SELECT version FROM schema_version"))
+    user_version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if rows and max(rows) > SCHEMA_VERSION and user_version == max(rows):
+        raise StoreProblem(
+            f"progress file {path} was written by a newer version of the kit (schema "
+            f"{max(rows)}, this kit reads {SCHEMA_VERSION}); update the kit, or {fix}")
+    version = 1 if rows == [1] and user_version == 0 else user_version
+    if version not in (1, SCHEMA_VERSION) or not rows or max(rows) != version:
+        raise Damaged(f"its schema marks disagree (user_version {user_version}, "
+                      f"schema_version {rows})")
+    if conn.execute("PRAGMA encoding").fetchone()[0] != "UTF-8":
+        raise Damaged("its text encoding is not UTF-8")
+    verdict = [r[0] for r in conn.execute("PRAGMA integrity_check(10)")]
+    if verdict != ["ok"]:
+        raise Damaged("; ".join(verdict)[:300])
+    for table in TABLES if version == SCHEMA_VERSION else _V1_TABLES:
+        found = [(r[1], r[2], r[5]) for r in conn.execute(f"PRAGMA table_info({table})")]
+        expected = _EXPECTED[table] if version == SCHEMA_VERSION else [
+            c for c in _EXPECTED[table] if c[0] != "digest"]
+        if found != expected:
+            raise Damaged(f"table {table} does not have the kit's columns")
+    if version == SCHEMA_VERSION:
+        bad = sum(len(rows) for rows in damaged_rows(conn).values())
+        if bad > corrupt_rows_limit(count_rows(conn)):
+            raise Damaged(f"{bad} rows do not match their checks")
+    return version
+
+
+def _env_var() -> str:
+    return "LNB_PROGRESS_DB"
+
+
+def backups_folder(path: Path) -> Path:
+    """Where the daily backups of ``path`` are kept: ``<name>-backups/`` beside it."""
+    return path.with_name(f"{path.name}-backups")
+
+
+def list_backups(path: Path) -> list[Path]:
+    """The backups of ``path``, oldest first."""
+    folder = backups_folder(path)
+    if not folder.is_dir():
+        return []
+    return sorted(folder.glob(f"{path.stem}-*.sqlite3"))
+
+
+def set_aside(path: Path, reason: str, examined: os.stat_result | None) -> str:
+    """Rename a damaged file aside, put the newest good backup (or a new file) in its place,
+    and return the note for the teacher. Nothing happens if another kernel did it first."""
+    with file_lock(path):
+        try:
+            now = path.stat()
+        except FileNotFoundError:
+            _fresh_file(path)
+            return ""
+        if examined is not None and (now.st_ino, now.st_size, now.st_mtime_ns) != (
+                examined.st_ino, examined.st_size, examined.st_mtime_ns):
+            return ""  # another kernel already dealt with it
+        aside = unused_name(path.with_name(f"{path.name}.damaged-{utc_stamp()}"))
+        wal, shm = _side_files(path)
+        os.replace(path, aside)
+        if wal.exists():
+            os.replace(wal, Path(f"{aside}-wal"))
+        with suppress(FileNotFoundError):
+            shm.unlink()
+        restored = None
+        for candidate in reversed(list_backups(path)):
+            if _is_good(candidate):
+                restored = candidate
+                break
+        _fresh_file(path, restored)
+    then = (f"the backup {restored} was restored in its place (work saved after that backup "
+            f"is only in the damaged copy)" if restored else "no backup was found, so a new "
+            "empty file was started")
+    return (f"progress file {path} was damaged ({reason}); the damaged file was kept at "
+            f"{aside}; {then}. List backups with `kit-class backup --list`, restore one with "
+            "`kit-class restore FILE`.")
+
+
+def _is_good(candidate: Path) -> bool:
+    try:
+        conn = sqlite3.connect(f"file:{pathname2url(str(candidate))}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return False
+    try:
+        examine(conn, candidate)
+        return True
+    except (Damaged, StoreProblem, sqlite3.Error, OSError):
+        return False
+    finally:
+        conn.close()
+
+
+def upgrade(conn: sqlite3.Connection) -> None:
+    """Bring a schema-1 file (progress by nickname or browser key) to the current schema.
+
+    Rows keyed ``browser:<key>`` are re-keyed ``device:<hash of key>`` (the file no longer
+    holds a browser's key); ``nick:`` rows are kept but nothing opens them any more.
+    """
+    from widgets.classroom.progress import device_key  # the one place keys are hashed
+
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
+            conn.execute("COMMIT")
+            return
+        for table in ("pupils", "puzzles"):
+            if "digest" not in columns(conn, table):
+                conn.execute(f"ALTER TABLE {table} ADD COLUMN digest TEXT")
+        for statement in TABLES.values():
+            conn.execute(statement)
+        for (old,) in conn.execute("SELECT pupil FROM pupils WHERE pupil LIKE 'browser:%'"
+                                   ).fetchall():
+            new = device_key(old.partition(":")[2])
+            for table in ("puzzles", "pupils"):
+                conn.execute(f"UPDATE {table} SET pupil = ? WHERE pupil = ?", (new, old))
+        for table in ("pupils", "puzzles"):
+            names = [c for c in columns(conn, table) if c != "digest"]
+            for row in conn.execute(f"SELECT rowid, {', '.join(names)} FROM {table}").fetchall():
+                conn.execute(f"UPDATE {table} SET digest = ? WHERE rowid = ?",
+                             (seal(table, row[1:]), row[0]))
+        conn.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+
+
+def _busy(exc: BaseException) -> bool:
+    text = str(exc)
+    return "locked" in text or "busy" in text
+
+
+def open_store(path: Path, timeout: float = 15.0) -> tuple[sqlite3.Connection, list[str]]:
+    """Open (or make) the store at ``path``; the connection and notes for the teacher.
+
+    Waits (with retries) while other kernels hold the file, up to ``timeout`` seconds; a
+    damaged file is kept aside (:func:`set_aside`) and replaced. Raises
+    :class:`StoreProblem` when the file cannot be used (``transient`` if it may pass).
+    """
+    notes: list[str] = []
+    deadline = time.monotonic() + timeout
+    moved = 0
+    pause = 0.01
+    while True:
+        conn = None
+        examined = None
+        try:
+            if path.is_dir():
+                raise StoreProblem(f"progress file {path} is a folder, not a file; set "
+                                   f"{_env_var()} to a file")
+            if not path.exists():
+                path.parent.mkdir(parents=True, exist_ok=True)
+                with file_lock(path):
+                    _fresh_file(path)
+            examined = path.stat()
+            conn = connect(path, timeout=max(deadline - time.monotonic(), 1.0))
+            version = examine(conn, path)
+            if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            if version < SCHEMA_VERSION:
+                upgrade(conn)
+            return conn, notes
+        except Damaged as exc:
+            _close(conn)
+            moved += 1
+            if moved > 2:
+                raise StoreProblem(f"progress file {path} is damaged ({exc}) and could not be "
+                                   "replaced; move it aside by hand") from None
+            note = set_aside(path, str(exc), examined)
+            if note:
+                notes.append(note)
+        except sqlite3.DatabaseError as exc:
+            _close(conn)
+            if _busy(exc) and time.monotonic() < deadline:
+                time.sleep(pause * (1 + random.random()))
+                pause = min(pause * 2, 0.5)
+                continue
+            if _busy(exc):
+                raise StoreProblem(
+                    f"progress file {path} stayed locked by another program ({exc}); close "
+                    "the other program, or restart the server", transient=True) from None
+            if "readonly" in str(exc) or "unable to open" in str(exc) or "disk I/O" in str(exc):
+                raise StoreProblem(
+                    f"progress file {path} cannot be written ({exc}); check the folder's "
+                    f"permissions and free space, or set {_env_var()} to another file",
+                    transient=True) from None
+            moved += 1  # "malformed", "not a database"...: the file is damaged
+            if moved > 2:
+                raise StoreProblem(f"progress file {path} cannot be used ({exc}); move it "
+                                   "aside by hand") from None
+            note = set_aside(path, str(exc), examined)
+            if note:
+                notes.append(note)
+        except StoreProblem:
+            _close(conn)
+            raise
+        except OSError as exc:
+            _close(conn)
+            raise StoreProblem(
+                f"progress file {path} cannot be used ({exc.strerror or exc}); set "
+                f"{_env_var()} to a file in a folder you can write", transient=True) from None
+
+
+def _close(conn: sqlite3.Connection | None) -> None:
+    if conn is not None:
+        with suppress(sqlite3.Error):
+            conn.close()
+
+
+# -- backups ---------------------------------------------------------------------------------
+
+def backup(conn: sqlite3.Connection, target: Path) -> Path:
+    """Copy the live store (WAL included) to ``target`` in one step; returns ``target``."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.new-{secrets.token_hex(4)}")
+    try:
+        out = sqlite3.connect(tmp)
+        try:
+            conn.backup(out)
+            out.execute("PRAGMA journal_mode = DELETE")
+        finally:
+            out.close()
+        os.replace(tmp, target)
+    finally:
+        _remove(tmp)
+    return target
+
+
+def daily_backup(conn: sqlite3.Connection, path: Path,
+                 today: datetime.date | None = None) -> Path | None:
+    """Today's backup of ``path`` (made if missing); older ones beyond 14 are removed."""
+    today = today or datetime.date.today()
+    target = backups_folder(path) / f"{path.stem}-{today.isoformat()}.sqlite3"
+    if target.exists():
+        return None
+    with file_lock(path):
+        if target.exists():
+            return None
+        backup(conn, target)
+        for old in list_backups(path)[:-BACKUPS_KEPT]:
+            with suppress(OSError):
+                old.unlink()
+    return target
+
+
+def restore(conn: sqlite3.Connection, path: Path, source: Path) -> Path:
+    """Write the backup ``source`` into the live store ``path``; returns where the store
+    as it was is kept (``<name>.replaced-<time>``). Kernels using the file see the backup."""
+    if not _is_good(source):
+        raise StoreProblem(f"{source} is not a good progress file backup; choose another "
+                           "(`kit-class backup --list`)")
+    kept = backup(conn, unused_name(path.with_name(f"{path.name}.replaced-{utc_stamp()}")))
+    src = sqlite3.connect(f"file:{pathname2url(str(source))}?mode=ro", uri=True)
+    try:
+        src.backup(conn)
+    finally:
+        src.close()
+    if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+        upgrade(conn)
+    return kept
+
+
+def corrupt_rows_limit(total: int) -> int:
+    """How many damaged rows are repaired one by one before the file counts as damaged.
+
+    >>> corrupt_rows_limit(10), corrupt_rows_limit(500)
+    (3, 50)
+    """
+    return max(ROW_DAMAGE_LIMIT, total // 10)
+
+
+_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def valid_day(text: object) -> bool:
+    """Whether ``text`` is an ISO day (``2024-03-04``).
+
+    >>> valid_day("2024-03-04"), valid_day("2024-13-04"), valid_day(None)
+    (True, False, False)
+    """
+    if not isinstance(text, str) or not _DATE_RE.match(text):
+        return False
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def damaged_rows(conn: sqlite3.Connection) -> dict[str, list[int]]:
+    """The rowids of the rows whose digest does not match their values, by table."""
+    out: dict[str, list[int]] = {}
+    for table in SEALED:
+        names = [c for c in columns(conn, table) if c != "digest"]
+        query = f"SELECT rowid, {', '.join(names)}, digest FROM {table}"
+        out[table] = [r[0] for r in conn.execute(query) if seal(table, r[1:-1]) != r[-1]]
+    return out
+
+
+def count_rows(conn: sqlite3.Connection) -> int:
+    """How many sealed rows the file holds."""
+    return sum(conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in SEALED)
+
+
+def reseal(conn: sqlite3.Connection, table: str, rowids: Sequence[int]) -> None:
+    """Keep a copy of each damaged row, seal it as found, and leave the teacher a note."""
+    names = [c for c in columns(conn, table) if c != "digest"]
+    for rowid in rowids:
+        row = conn.execute(f"SELECT {', '.join(names)}, digest FROM {table} WHERE rowid = ?",
+                           (rowid,)).fetchone()
+        if row is None:
+            continue
+        keep_row(conn, table, row, "its check did not match its values")
+        conn.execute(f"UPDATE {table} SET digest = ? WHERE rowid = ?",
+                     (seal(table, row[:-1]), rowid))
+        add_note(conn, f"{table} row {row[0]!r} did not match its check and may be damaged "
+                       "(kept as found in the table set_aside); if it is a class or a pupil's "
+                       "card, give the pupil a new card: kit-class reset-secret")
+
+
+def drop_row(conn: sqlite3.Connection, table: str, rowid: int, reason: str) -> None:
+    """Keep a copy of a row beyond repair, remove it, and leave the teacher a note."""
+    row = conn.execute(f"SELECT * FROM {table} WHERE rowid = ?", (rowid,)).fetchone()
+    if row is None:
+        return
+    keep_row(conn, table, row, reason)
+    conn.execute(f"DELETE FROM {table} WHERE rowid = ?", (rowid,))
+    add_note(conn, f"a row of {table} was damaged beyond repair ({reason}); it was removed "
+                   "and kept as found in the table set_aside")
