@@ -1,0 +1,268 @@
+"""What the kit's server refuses, against a real Voila started by the serve command's
+:class:`~widgets.serving.server.KitServer` (issue 11, "The server"):
+
+* only the hosts the kit announces are served (DNS rebinding), the ``_xsrf`` cookie is
+  ``SameSite=Strict``;
+* a render another site asks for is refused, and a render no page joins frees its kernel;
+* a page may see or shut down only its own kernel;
+* SIGHUP (a closed terminal) stops Voila and its kernels; a serve finding a kit server left
+  on its port names it and says how to stop it.
+
+Plain HTTP and websocket clients, no browser (the page's side is in
+``tests/browser/test_serving.py``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import nbformat
+import psutil
+import pytest
+import requests
+from websockets.sync.client import connect
+
+from widgets.serve import kit_voila_args, parse_args, server_for
+from widgets.serving.owners import UNJOINED_TIMEOUT
+from widgets.serving.server import KitServer, free_port, hermetic_environ, port_is_free
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(os.name != "posix", reason="signals and process groups")]
+
+REPO = Path(__file__).resolve().parents[1]
+PAGE = "voila/render/tiny.ipynb"
+ALLOWED = "kit.school.example"
+UNJOINED = 6  # seconds: the server's unjoined_timeout in these tests
+
+
+@pytest.fixture(scope="module")
+def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with one tiny notebook."""
+    folder = tmp_path_factory.mktemp("notebooks")
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python",
+                                 "name": "python3"}
+    nb.cells = [nbformat.v4.new_code_cell("print('tiny page')")]
+    nbformat.write(nb, folder / "tiny.ipynb")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def server(root: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[KitServer]:
+    """The serve command's server (``--allow-host``, a preheated kernel per notebook), with
+    renders no page joins freed after ``UNJOINED`` seconds."""
+    home = tmp_path_factory.mktemp("home")
+    args = parse_args(["--root", str(root), "--pool-size", "1", "--class-size", "0",
+                       "--allow-host", ALLOWED, "--",
+                       f"--KitKernelManager.unjoined_timeout={UNJOINED}"])
+    with server_for(args, port=None, home=home, log=home / "voila.log",
+                    startup_timeout=90) as running:
+        yield running
+
+
+def raw_get(server: KitServer, path: str, host: str) -> tuple[int, str]:
+    """GET ``path`` with the ``Host`` header set to ``host`` (as a rebinding page's would)."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    try:
+        conn.putrequest("GET", "/" + path, skip_host=True)
+        conn.putheader("Host", host)
+        conn.endheaders()
+        resp = conn.getresponse()
+        return resp.status, resp.read().decode("utf-8", "replace")
+    finally:
+        conn.close()
+
+
+def render(server: KitServer, browser: requests.Session | None = None,
+           **headers: str) -> tuple[int, str]:
+    """GET the tiny page as ``browser`` (its cookies) with ``headers``: status, kernel id."""
+    resp = (browser or requests).get(server.url(PAGE), timeout=60,
+                                     headers={k.replace("_", "-"): v for k, v in headers.items()})
+    found = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', resp.text)
+    return resp.status_code, found.group(1) if found else ""
+
+
+@contextlib.contextmanager
+def joined(server: KitServer, kernel_id: str) -> Iterator[None]:
+    """The kernel's websocket open, as its page keeps it."""
+    url = server.url(f"api/kernels/{kernel_id}/channels?session_id=test").replace("http", "ws", 1)
+    with connect(url, open_timeout=30):
+        yield
+
+
+def wait_until(check, timeout: float) -> bool:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.25)
+    return bool(check())
+
+
+def lan_addresses() -> list[str]:
+    return [a.address for addrs in psutil.net_if_addrs().values() for a in addrs
+            if a.family == socket.AF_INET and not a.address.startswith("127.")]
+
+
+# -- 7. hosts and the cookie ---------------------------------------------------------------
+
+def test_only_the_hosts_the_kit_announces_are_served(server: KitServer) -> None:
+    kernels = server.kernel_ids()
+    for path in ("", "voila/tree", PAGE, "voila/static/voila.js", "api/kernels/x-x-x-x-x"):
+        status, body = raw_get(server, path, f"evil.example:{server.port}")
+        assert status == 403, (path, status)
+        if path in ("", PAGE):
+            assert "--allow-host evil.example" in body
+    assert server.kernel_ids() <= kernels  # the refused render took no kernel
+    served = [f"127.0.0.1:{server.port}", f"localhost:{server.port}", f"[::1]:{server.port}",
+              ALLOWED, f"{ALLOWED.upper()}:{server.port}",
+              *[f"{address}:{server.port}" for address in lan_addresses()[:2]]]
+    for host in served:
+        status, body = raw_get(server, "voila/tree", host)
+        assert status == 200 and "tiny.ipynb" in body, host
+
+
+def test_the_xsrf_cookie_is_same_site_strict(server: KitServer) -> None:
+    resp = requests.get(server.url(PAGE), timeout=60)
+    cookies = resp.raw.headers.getlist("Set-Cookie")
+    xsrf = [c for c in cookies if c.startswith("_xsrf=")]
+    assert xsrf and "SameSite=Strict" in xsrf[0], cookies
+    # The page reads the cookie (the closed page's shutdown request, the X-XSRFToken header).
+    assert "HttpOnly" not in xsrf[0]
+
+
+# -- 6. renders that drain the class's kernels --------------------------------------------
+
+def test_renders_another_site_asks_for_are_refused(server: KitServer) -> None:
+    before = server.kernel_ids()
+    background = [
+        {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image"},
+        {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate",
+         "Sec-Fetch-Dest": "iframe"},
+        {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate",
+         "Sec-Fetch-Dest": "document"},  # a page navigating by itself, no click
+        {"Sec-Fetch-Site": "same-site", "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty"},
+        {"Referer": "http://evil.example/attack.html"},
+        {"Origin": "http://evil.example"},
+    ]
+    for _ in range(10 // len(background) + 1):
+        for headers in background:
+            status, kernel_id = render(server, **headers)
+            assert (status, kernel_id) == (403, ""), headers
+    assert server.kernel_ids() <= before, "a refused render took a kernel"
+    assert "Refused a render asked for by another site" in server.log_tail(100)
+    # The kit's own pages, an address typed in, and a pupil's click on a link elsewhere.
+    for headers in ({"Sec-Fetch-Site": "same-origin", "Referer": server.url("voila/tree")},
+                    {"Sec-Fetch-Site": "none"},
+                    {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate",
+                     "Sec-Fetch-Dest": "document", "Sec-Fetch-User": "?1"}):
+        status, kernel_id = render(server, **headers)
+        assert status == 200 and kernel_id, headers
+
+
+def test_a_render_no_page_joins_frees_its_kernel(server: KitServer) -> None:
+    assert UNJOINED_TIMEOUT <= 60  # the served default: "within a minute"
+    status, lonely = render(server)
+    assert status == 200 and lonely in server.kernel_ids()
+    status, visited = render(server)
+    assert status == 200 and visited != lonely
+    with joined(server, visited):
+        assert wait_until(lambda: lonely not in server.kernel_ids(), UNJOINED + 15), (
+            f"kernel {lonely} outlived {UNJOINED} s without a page\n{server.log_tail(20)}")
+        assert visited in server.kernel_ids()  # a page joined it: it stays
+        time.sleep(1)
+    assert f"Kernel {lonely}: no page joined it" in server.log_tail(200)
+    assert visited in server.kernel_ids()  # a page that leaves without a word: culling's job
+
+
+# -- 8. someone else's kernel ---------------------------------------------------------------
+
+def test_a_page_may_see_and_shut_down_only_its_own_kernel(server: KitServer) -> None:
+    pupil, other = requests.Session(), requests.Session()
+    status, kernel_id = render(server, pupil)
+    assert status == 200 and kernel_id
+    assert render(server, other)[0] == 200  # the other pupil's browser has its own cookie
+    token = other.cookies["_xsrf"]
+    with joined(server, kernel_id):
+        kernel = server.url(f"api/kernels/{kernel_id}")
+        shutdown = server.url(f"voila/api/shutdown/{kernel_id}")
+        assert requests.get(kernel, timeout=30).status_code == 403
+        assert other.get(kernel, timeout=30).status_code == 403
+        assert other.delete(kernel, headers={"X-XSRFToken": token}, timeout=30).status_code == 403
+        assert other.post(shutdown, data={"_xsrf": token}, timeout=30).status_code == 403
+        assert requests.delete(kernel, timeout=30).status_code == 403
+        assert kernel_id in server.kernel_ids()
+        assert "Refused DELETE of kernel" in server.log_tail(50)
+        # Its own page sees it, and frees it when closed (Voila's beacon).
+        assert pupil.get(kernel, timeout=30).json()["id"] == kernel_id
+        own = pupil.post(shutdown, data={"_xsrf": pupil.cookies["_xsrf"]}, timeout=30)
+        assert own.status_code == 204
+        assert wait_until(lambda: kernel_id not in server.kernel_ids(), 15)
+
+
+# -- 10. a closed terminal, and what it leaves behind -----------------------------------------
+
+def serve(root: Path, port: int, home: Path, out: Path) -> subprocess.Popen[bytes]:
+    """``python -m widgets.serve`` on ``port`` in a session of its own, output to ``out``."""
+    with out.open("wb") as sink:
+        return subprocess.Popen(
+            [sys.executable, "-m", "widgets.serve", "--root", str(root), "--no-browser",
+             "--port", str(port), "--class-size", "0", "--pool-size", "1"],
+            cwd=REPO, env=hermetic_environ(home, os.environ), stdin=subprocess.DEVNULL,
+            stdout=sink, stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def test_sighup_stops_voila_and_its_kernels(root: Path, tmp_path: Path) -> None:
+    port, out = free_port(), tmp_path / "serve.out"
+    proc = serve(root, port, tmp_path / "home", out)
+    family: list[psutil.Process] = []
+    try:
+        assert wait_until(lambda: "kit is running" in out.read_text(errors="replace")
+                          or proc.poll() is not None, 90), out.read_text(errors="replace")
+
+        def kernel_started() -> bool:
+            family[:] = psutil.Process(proc.pid).children(recursive=True)
+            return any("ipykernel" in " ".join(p.cmdline()) for p in family)
+
+        assert wait_until(kernel_started, 60), "no preheated kernel"
+        assert not port_is_free(port)
+        os.kill(proc.pid, signal.SIGHUP)  # the terminal was closed
+        assert proc.wait(timeout=60) == 0, out.read_text(errors="replace")
+        _, alive = psutil.wait_procs(family, timeout=15)
+        assert not alive, f"left running: {[p.cmdline() for p in alive]}"
+        assert port_is_free(port)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        for child in family:
+            with contextlib.suppress(psutil.Error):
+                child.kill()
+
+
+def test_a_serve_finding_a_kit_server_on_its_port_names_it(root: Path, tmp_path: Path) -> None:
+    left = KitServer(root, None, voila_args=kit_voila_args(pool_size=0),
+                     home=tmp_path / "home", log=tmp_path / "left.log", startup_timeout=90)
+    with left:
+        assert left.proc is not None and left.port is not None
+        done = subprocess.run(
+            [sys.executable, "-m", "widgets.serve", "--root", str(root), "--no-browser",
+             "--port", str(left.port), "--class-size", "0"],
+            cwd=REPO, env=hermetic_environ(tmp_path / "home2", os.environ),
+            capture_output=True, text=True, timeout=60)
+        assert done.returncode == 1, done.stderr
+        pid = left.proc.pid
+        assert f"held by a kit server still running (PID {pid}" in done.stderr, done.stderr
+        assert f"`kill {pid}`" in done.stderr and "--port N" in done.stderr
+        os.kill(pid, signal.SIGTERM)  # what the message says to do
+        assert left.proc.wait(timeout=60) is not None
+        assert wait_until(lambda: port_is_free(left.port or 0), 15)
