@@ -15,8 +15,9 @@ from lnb.babbage.board import Board
 from lnb.babbage.bots import Planner
 from lnb.babbage.bots.planner import best_program
 from lnb.babbage.game import Game, GameOptions, WriteProgram
+from lnb.babbage.game.random_play import results_from
 from lnb.babbage.operations import legal_operations
-from lnb.babbage.solver import MoveTable, Solver, search
+from lnb.babbage.solver import MoveTable, Solver, all_pairs, search
 from tests.reference_solver import (
     ReferenceForward,
     reference_backward,
@@ -133,3 +134,26 @@ def test_planner_decisions_match_the_reference(seed):
         assert best_program(state, name) == reference_best_program(state, name)
         decisions += 1
     assert decisions >= 4 * len(players)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_random_players_results_are_the_rows_results(seed):
+    board = random_board(seed)
+    for value in range(100):
+        results = results_from(value, board)
+        legal = legal_operations(value, board, sigma=True)
+        assert set(results) == set(legal)
+        for op in legal:
+            assert results[op] == op.apply(value, board).result
+
+
+def test_all_pairs_match_the_solver_of_each_start():
+    board = random_board(7)
+    pairs = all_pairs(board, sigma=True)
+    for start in range(0, 100, 9):
+        ref = ReferenceForward(reference_moves(board, sigma=True), start)
+        lengths, counts, firsts = pairs.lengths(start), pairs.counts(start), pairs.firsts(start)
+        for target in range(100):
+            length, count, ops = ref.answer(target)
+            assert (lengths[target], counts[target], firsts[target]) == (length, count, ops)
+            assert pairs.solution(start, target) == Solver(board, start, sigma=True).solve(target)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import Any
 
 from lnb.babbage.board import Board
@@ -31,7 +32,15 @@ from lnb.babbage.errors import (
     WrongFunctionError,
     row_prefix,
 )
-from lnb.babbage.numbers import HIGHEST, LOWEST, in_range, two_digits
+from lnb.babbage.numbers import (
+    HIGHEST,
+    LOWEST,
+    copy_tens_to_units,
+    copy_units_to_tens,
+    in_range,
+    swap_digits,
+    two_digits,
+)
 
 SIGMA_MARKS = ("Σ", "!")
 FUNCTION_SYMBOLS = tuple(f.symbol for f in Function)
@@ -147,6 +156,11 @@ class Operation:
 
     def component(self, board: Board, row: int | None = None) -> Component:
         """The component this Operation uses, checked against the board."""
+        comps = board.levels.get(self.level)
+        if comps is not None and type(self.rack) is int and 0 < self.rack <= len(comps):
+            comp = comps[self.rack - 1]
+            if self.function in comp.functions:
+                return comp  # the usual case, without the checks' exceptions
         try:
             comp = board.component(self.level, self.rack)
         except LevelNotRevealedError as exc:
@@ -177,7 +191,7 @@ class Operation:
                             "Result must be 00 to 99, choose another row",
                             reason="out-of-range", expected=(LOWEST, HIGHEST), value=value,
                             result=result if in_range(middle) else middle)
-        return Step(self, comp, value, result, _arith(comp, self, value, middle, result))
+        return Step(self, comp, value, result)
 
     def arithmetic(self, value: int, board: Board) -> tuple[int, str]:
         """The raw Result and its arithmetic, without the 00–99 check (for void rows).
@@ -218,7 +232,12 @@ class Step:
     component: Component
     before: int
     result: int
-    text: str
+
+    @cached_property
+    def text(self) -> str:
+        """The arithmetic as a pupil writes it, ``55 + 5 = 60`` (written when first read)."""
+        middle = self.component.apply(self.operation.function, self.before)
+        return _arith(self.component, self.operation, self.before, middle, self.result)
 
     @property
     def level(self) -> str:
@@ -238,20 +257,76 @@ def legal_operations(value: int, board: Board, sigma: bool = False) -> list[Oper
     key = ("legal", value, sigma)
     cached = board.cache.get(key)
     if cached is None:
-        cached = board.cache[key] = tuple(_legal_operations(value, board, sigma))
+        cached = board.cache[key] = tuple(
+            op for level, rack, comp in board.spaces()
+            for op in space_moves(level, rack, comp, sigma)[value][0]
+        )
     return list(cached)
 
 
-def _legal_operations(value: int, board: Board, sigma: bool) -> list[Operation]:
-    ops: list[Operation] = []
-    for level, rack, comp in board.spaces():
-        for function in comp.functions:
-            for marked in (False, True) if sigma else (False,):
-                op = Operation(level, rack, function, marked)
-                result = op.raw_result(value, board)
-                if in_range(result) and (not marked or in_range(comp.apply(function, value))):
-                    ops.append(op)
-    return sorted(ops, key=Operation.sort_key)
+@lru_cache(maxsize=8192)
+def space_moves(
+    level: str, rack: int, comp: Component, sigma: bool = False
+) -> tuple[tuple[tuple[Operation, ...], tuple[int, ...]], ...]:
+    """For each value 00–99, the legal Operations on one space (in the notation's order) and
+    their Results. Boards share spaces, so this is worked out once per component and space.
+
+    >>> from lnb.babbage.components import Component
+    >>> ops, results = space_moves("A", 3, Component.parse_token("+-5"))[97]
+    >>> [str(op) for op in ops], results
+    (['A3-'], (92,))
+    """
+    columns = space_results(level, rack, comp, sigma)
+    rows = []
+    for value in range(LOWEST, HIGHEST + 1):
+        legal = [(op, results[value]) for op, results in columns if results[value] >= 0]
+        rows.append((tuple(op for op, _ in legal), tuple(r for _, r in legal)))
+    return tuple(rows)
+
+
+@lru_cache(maxsize=8192)
+def space_results(
+    level: str, rack: int, comp: Component, sigma: bool = False
+) -> tuple[tuple[Operation, tuple[int, ...]], ...]:
+    """Each Operation on one space (in the notation's order) with its Result from every value
+    00–99, and -1 where that row may not be written (its Result, or a Σ row's first Result,
+    leaves 00–99).
+
+    >>> from lnb.babbage.components import Component
+    >>> [(str(op), results[:3]) for op, results in space_results("A", 3, Component.parse_token(
+    ...     "+-5"), sigma=True)]
+    [('A3+', (5, 6, 7)), ('A3+Σ', (10, 11, 12)), ('A3-', (-1, -1, -1)), ('A3-Σ', (-1, -1, -1))]
+    """
+    columns = []
+    for function in comp.functions:
+        once = [r if LOWEST <= r <= HIGHEST else -1 for r in _all_results(comp, function)]
+        columns.append((Operation(level, rack, function), tuple(once)))
+        if sigma:
+            twice = tuple(-1 if r < 0 else once[r] for r in once)
+            columns.append((Operation(level, rack, function, True), twice))
+    return tuple(columns)
+
+
+def _all_results(comp: Component, function: Function) -> list[int]:
+    """The raw Result of one application to each value 00–99 (it may leave 00–99)."""
+    n = comp.n or 0
+    values = range(LOWEST, HIGHEST + 1)
+    if function is Function.ADD:
+        return [v + n for v in values]
+    if function is Function.SUBTRACT:
+        return [v - n for v in values]
+    if function is Function.MULTIPLY:
+        return [v * n for v in values]
+    if function is Function.DIVIDE:
+        return [v // n for v in values]
+    if function is Function.SET:
+        return [n] * len(values)
+    if function is Function.SWAP:
+        return list(map(swap_digits, values))
+    if function is Function.COPY:
+        copy = copy_tens_to_units if comp.kind is Kind.COPY_RIGHT else copy_units_to_tens
+        return list(map(copy, values))
+    return [comp.apply(function, v) for v in values]
 
 
 def describe_kind(comp: Component) -> str:

@@ -37,8 +37,8 @@ from typing import Any
 
 from lnb.babbage.board import Board
 from lnb.babbage.numbers import HIGHEST, LOWEST
-from lnb.babbage.operations import Operation, legal_operations
-from lnb.babbage.programs import Program
+from lnb.babbage.operations import Operation, space_results
+from lnb.babbage.programs import Program, ProgramRow
 
 VALUES = range(LOWEST, HIGHEST + 1)
 
@@ -48,7 +48,12 @@ BoardKey = tuple[tuple[str, tuple[str, ...]], ...]
 
 def board_key(board: Board) -> BoardKey:
     """The board's tokens as a hashable key (boards hold a mapping, so they do not hash)."""
-    return tuple((level, tuple(str(c) for c in board.levels[level])) for level in board.revealed)
+    key = board.cache.get("board_key")
+    if key is None:
+        key = board.cache["board_key"] = tuple(
+            (level, tuple(str(c) for c in board.levels[level])) for level in board.revealed
+        )
+    return key
 
 
 def normalize_spaces(spaces: Iterable[str] | None) -> frozenset[str] | None:
@@ -78,14 +83,35 @@ class MoveTable:
         self.board = board
         self.spaces = spaces
         self.sigma = sigma
-        self._moves = tuple(
-            tuple(
-                Move(op, op.raw_result(value, board))
-                for op in legal_operations(value, board, sigma=sigma)
-                if spaces is None or op.space in spaces
-            )
+        columns = [column for level, rack, comp in board.spaces()
+                   if spaces is None or f"{level}{rack}" in spaces
+                   for column in space_results(level, rack, comp, sigma)]
+        #: For each value, ``(Result, Operation)`` of its usable rows in board order.
+        self.rows: list[tuple[tuple[int, Operation], ...]] = [
+            tuple([(r, op) for op, results in columns if (r := results[value]) >= 0])
             for value in VALUES
-        )
+        ]
+        self._moves: list[tuple[Move, ...] | None] = [None] * len(VALUES)
+        self._edges: list[tuple[tuple[int, Operation], ...]] | None = None
+        # The program row of each of the table's Operations, by identity (the table holds
+        # the Operations, so their ids stay theirs): no hashing when programs are made.
+        self._columns = columns
+        self._program_rows = {id(op): ProgramRow(op) for op, _ in columns}
+
+    def program(self, operations: Sequence[Operation]) -> Program:
+        """The program of some of this table's Operations."""
+        rows = self._program_rows
+        return Program(tuple([rows[id(op)] for op in operations]))
+
+    @property
+    def operations(self) -> list[tuple[Operation, ...]]:
+        """For each value, its usable Operations in board order."""
+        return [tuple(op for _, op in row) for row in self.rows]
+
+    @property
+    def results(self) -> list[tuple[int, ...]]:
+        """For each value, the Results of its usable rows (in the order of ``operations``)."""
+        return [tuple(r for r, _ in row) for row in self.rows]
 
     @classmethod
     def of(
@@ -96,7 +122,25 @@ class MoveTable:
 
     def moves(self, value: int) -> tuple[Move, ...]:
         """Usable rows from ``value`` in board order."""
-        return self._moves[value]
+        moves = self._moves[value]
+        if moves is None:
+            moves = self._moves[value] = tuple(Move(op, r) for r, op in self.rows[value])
+        return moves
+
+    def edges(self) -> list[tuple[tuple[int, Operation], ...]]:
+        """For each position ``value + 100 * (Σ row spent)``, the positions one row leads to
+        with that row's Operation, in board order (a spent Σ leaves only unmarked rows)."""
+        if self._edges is None:
+            edges = list(self.rows)
+            if self.sigma:
+                edges = [tuple((r + 100 if op.sigma else r, op) for r, op in row)
+                         for row in edges]
+                edges += [tuple((r + 100, op) for r, op in row if not op.sigma)
+                          for row in edges]
+            else:
+                edges += [()] * len(VALUES)
+            self._edges = edges
+        return self._edges
 
 
 @lru_cache(maxsize=256)
@@ -338,24 +382,25 @@ class Solver:
         self.start = start
         self.spaces = normalize_spaces(spaces)
         self.sigma = sigma
-        self.table = MoveTable.of(board, self.spaces, sigma)
+        self._key = board_key(board)
         self._tree: _Forward | None = None
 
+    @property
+    def table(self) -> MoveTable:
+        """The board's usable rows (shared by every solver of an equal board)."""
+        return _cached_table(self._key, self.spaces, self.sigma)
+
     def _search(self, targets: Sequence[int], start_counts: bool) -> Search:
-        return _search(board_key(self.board), self.spaces, self.sigma, tuple(targets),
-                       start_counts)
+        return _search(self._key, self.spaces, self.sigma, tuple(targets), start_counts)
 
     def _forward(self) -> _Forward:
         if self._tree is None:
-            self._tree = _Forward(self.table, self.start)
+            self._tree = _forward(self._key, self.spaces, self.sigma, self.start)
         return self._tree
 
     def solve(self, target: int, limit: int | None = None) -> Solution:
         """Shortest program from the start to ``target`` (within ``limit`` rows if given)."""
-        length, count, ops = self._forward().answer(target)
-        if length is None or (limit is not None and length > limit):
-            return Solution(self.start, (target,), None, 0, None, limit)
-        return Solution(self.start, (target,), length, count, Program.of(ops), limit)
+        return self._forward().solution(target, limit)
 
     def solve_sequence(self, targets: Sequence[int], limit: int | None = None) -> Solution:
         """Shortest program whose row Results hit ``targets`` in this order."""
@@ -363,11 +408,12 @@ class Solver:
 
     def solve_all(self, limit: int | None = None) -> dict[int, Solution]:
         """The answer for every target 00–99 (one forward search serves them all)."""
-        return {t: self.solve(t, limit) for t in VALUES}
+        solution = self._forward().solution
+        return {t: solution(t, limit) for t in VALUES}
 
     def distances(self) -> list[int | None]:
         """Fewest rows from the start to each value (None: unreachable)."""
-        return [self._forward().answer(v)[0] for v in VALUES]
+        return list(self._forward().lengths())
 
     def distance(self, target: int) -> int | None:
         """Fewest rows from the start to ``target`` (0 for the start itself)."""
@@ -384,46 +430,152 @@ class Solver:
 
 class _Forward:
     """One breadth-first search from a start: for every value the fewest rows, the number of
-    shortest programs and the first of them in board order (positions: value, Σ spent)."""
+    shortest programs and the first of them in board order (positions: value, Σ spent).
+
+    Positions are visited first in, first out and rows in board order, so each layer is met
+    in the order of its first programs, and the first path found to a position is its first
+    program: nothing needs sorting. Programs and Solutions are made when asked for.
+    """
 
     def __init__(self, table: MoveTable, start: int) -> None:
-        size = 200
-        dist = [-1] * size
-        ways = [0] * size
-        first: list[tuple[Any, ...] | None] = [None] * size  # sort keys, for comparing
-        program: list[tuple[Operation, ...]] = [()] * size
-        dist[start], ways[start], first[start] = 0, 1, ()
+        edges = table.edges()
+        dist = [-1] * 200
+        ways = [0] * 200
+        first: list[tuple[Operation, ...]] = [()] * 200
+        dist[start], ways[start] = 0, 1
+        order = [start]  # positions in the order found: by length, then first program
         layer = [start]
+        rows = 0
         while layer:
+            rows += 1
             nxt: list[int] = []
-            for here in sorted(layer, key=lambda i: first[i]):
-                value, used = here % 100, here >= 100
-                for move in table.moves(value):
-                    op = move.operation
-                    if used and op.sigma:
-                        continue
-                    there = move.result + (100 if used or op.sigma else 0)
-                    if dist[there] < 0:
-                        dist[there] = dist[here] + 1
+            for here in layer:
+                w, ops = ways[here], first[here]
+                for there, op in edges[here]:
+                    d = dist[there]
+                    if d < 0:
+                        dist[there], ways[there], first[there] = rows, w, (*ops, op)
                         nxt.append(there)
-                    if dist[there] == dist[here] + 1:
-                        ways[there] += ways[here]
-                        if first[there] is None:
-                            # Layers are visited in order of their first program, and moves
-                            # in board order, so the first path found is the first in order.
-                            first[there] = (*first[here], op.sort_key())
-                            program[there] = (*program[here], op)
+                    elif d == rows:
+                        ways[there] += w
+            order += nxt
             layer = nxt
-        self.dist, self.ways, self.program = dist, ways, program
-        self.first = first
+        self.start, self.sigma, self.table = start, table.sigma, table
+        self.dist, self.ways, self.first, self.order = dist, ways, first, order
+        self._lengths: tuple[int | None, ...] | None = None
+        self._programs: dict[int, Program] = {}
+        self._solutions: dict[tuple[int, int | None], Solution] = {}
+
+    def best(self, target: int) -> int:
+        """The position answering ``target``: the shorter of its two (Σ unspent, spent), the
+        first in board order on a tie; -1 when neither is reachable."""
+        a = self.dist[target]
+        if not self.sigma:
+            return target if a >= 0 else -1
+        b = self.dist[target + 100]
+        if b < 0 or 0 <= a < b:
+            return target if a >= 0 else -1
+        if a < 0 or b < a:
+            return target + 100
+        return min(target, target + 100, key=self.order.index)
 
     def answer(self, target: int) -> tuple[int | None, int, tuple[Operation, ...]]:
         """Fewest rows to ``target``, how many shortest programs, and the first of them."""
-        found = [i for i in (target, target + 100) if self.dist[i] >= 0]
-        if not found:
+        i = self.best(target)
+        if i < 0:
             return None, 0, ()
-        length = min(self.dist[i] for i in found)
-        best = [i for i in found if self.dist[i] == length]
-        count = sum(self.ways[i] for i in best)
-        chosen = min(best, key=lambda i: self.first[i])
-        return length, count, self.program[chosen]
+        count = self.ways[i]
+        if self.sigma and self.dist[target] == self.dist[target + 100]:
+            count = self.ways[target] + self.ways[target + 100]
+        return self.dist[i], count, self.first[i]
+
+    def lengths(self) -> tuple[int | None, ...]:
+        """Fewest rows to each value (None: unreachable)."""
+        if self._lengths is None:
+            dist = self.dist
+            if self.sigma:
+                both = [min((d for d in (dist[v], dist[v + 100]) if d >= 0), default=-1)
+                        for v in VALUES]
+            else:
+                both = dist[:100]
+            self._lengths = tuple(None if d < 0 else d for d in both)
+        return self._lengths
+
+    def program(self, target: int) -> Program | None:
+        """The first shortest program to ``target`` (None when unreachable)."""
+        i = self.best(target)
+        if i < 0:
+            return None
+        program = self._programs.get(i)
+        if program is None:
+            program = self._programs[i] = self.table.program(self.first[i])
+        return program
+
+    def solution(self, target: int, limit: int | None = None) -> Solution:
+        """The (shared, immutable) answer for ``target`` within ``limit``."""
+        key = (target, limit)
+        found = self._solutions.get(key)
+        if found is None:
+            length, count, _ = self.answer(target)
+            if length is None or (limit is not None and length > limit):
+                found = Solution(self.start, (target,), None, 0, None, limit)
+            else:
+                found = Solution(self.start, (target,), length, count, self.program(target),
+                                 limit)
+            self._solutions[key] = found
+        return found
+
+
+@lru_cache(maxsize=4096)
+def _forward(key: BoardKey, spaces: frozenset[str] | None, sigma: bool, start: int) -> _Forward:
+    return _Forward(_cached_table(key, spaces, sigma), start)
+
+
+class AllPairs:
+    """Every start to every target on one board: fewest rows, how many shortest programs and
+    the first of them in board order (one search per start; objects made only when asked).
+
+    >>> pairs = all_pairs(Board.standard())
+    >>> pairs.lengths(55)[73], pairs.counts(55)[73], [str(op) for op in pairs.firsts(55)[73]]
+    (2, 2, ['A2-', 'B2+'])
+    >>> pairs.solution(55, 73).text()
+    'From 55 to 73: 2 rows (2 shortest programs), for example A2- B2+'
+    """
+
+    def __init__(self, key: BoardKey, spaces: frozenset[str] | None, sigma: bool) -> None:
+        self._searches = [_forward(key, spaces, sigma, start) for start in VALUES]
+
+    def lengths(self, start: int) -> tuple[int | None, ...]:
+        """Fewest rows from ``start`` to each target (None: unreachable)."""
+        return self._searches[start].lengths()
+
+    def counts(self, start: int) -> list[int]:
+        """How many shortest programs go from ``start`` to each target (0: none)."""
+        search = self._searches[start]
+        if not search.sigma:
+            return search.ways[:100]
+        return [search.answer(t)[1] for t in VALUES]
+
+    def firsts(self, start: int) -> list[tuple[Operation, ...]]:
+        """The first shortest program from ``start`` to each target, as Operations (empty
+        for the start itself and for a target out of reach: see ``lengths``)."""
+        search = self._searches[start]
+        if not search.sigma:
+            return search.first[:100]
+        return [search.answer(t)[2] for t in VALUES]
+
+    def solution(self, start: int, target: int, limit: int | None = None) -> Solution:
+        """The full answer for one pair, as ``Solver(board, start).solve(target)`` gives it."""
+        return self._searches[start].solution(target, limit)
+
+
+def all_pairs(
+    board: Board, spaces: Iterable[str] | None = None, sigma: bool = False
+) -> AllPairs:
+    """Answers for all 10,000 start/target pairs of a board (cached per board and spaces)."""
+    return _all_pairs(board_key(board), normalize_spaces(spaces), sigma)
+
+
+@lru_cache(maxsize=64)
+def _all_pairs(key: BoardKey, spaces: frozenset[str] | None, sigma: bool) -> AllPairs:
+    return AllPairs(key, spaces, sigma)

@@ -14,10 +14,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from lnb.babbage.board import Board
 from lnb.babbage.game.actions import Action, Debug, Finish, TimeUp, WriteProgram
 from lnb.babbage.game.phases import Phase
 from lnb.babbage.game.state import Game, State
-from lnb.babbage.operations import legal_operations
+from lnb.babbage.operations import Operation, legal_operations, space_results
 from lnb.babbage.programs import Program
 from lnb.core.testing import playthrough
 
@@ -27,6 +28,19 @@ def _interesting(state: State, name: str) -> set[int]:
     values = {s.value + d for s in (*state.patrons, *state.reserved) for d in (-1, 0, 1)}
     target = state.players[name].target
     return values | ({target} if target is not None else set())
+
+
+def results_from(value: int, board: Board) -> dict[Operation, int]:
+    """The Result of every legal row from ``value`` (Σ rows too), memoised on the board: the
+    same as ``op.apply(value, board).result`` without writing out the arithmetic."""
+    key = ("results", value)
+    found = board.cache.get(key)
+    if found is None:
+        found = board.cache[key] = {
+            op: results[value] for level, rack, comp in board.spaces()
+            for op, results in space_results(level, rack, comp, True) if results[value] >= 0
+        }
+    return found
 
 
 def random_program(state: State, name: str, rng: random.Random, mistakes: float = 0.2,
@@ -45,10 +59,11 @@ def random_program(state: State, name: str, rng: random.Random, mistakes: float 
         if not ops:
             break
         op = rng.choice(ops)
+        results = results_from(value, state.board)
         if wanted and rng.random() < aim:
-            hits = [o for o in ops if o.apply(value, state.board).result in wanted]
+            hits = [o for o in ops if results[o] in wanted]
             op = rng.choice(hits) if hits else op
-        value = op.apply(value, state.board).result
+        value = results[op]
         written = None
         if mental:
             written = value if rng.random() >= mistakes else rng.randint(0, 99)
@@ -72,7 +87,7 @@ def random_action(state: State, rng: random.Random) -> Action:
         mental = state.options.mental_arithmetic
         for _ in range(rng.randint(0, state.program_limit(name) - row + 1)):
             op = rng.choice(legal_operations(value, state.board))
-            value = op.apply(value, state.board).result
+            value = results_from(value, state.board)[op]
             program = program.with_row(op, value if mental else None)
         return Debug(name, program)
     return action
