@@ -47,13 +47,16 @@ UNJOINED = 6  # seconds: the server's unjoined_timeout in these tests
 
 @pytest.fixture(scope="module")
 def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder with one tiny notebook."""
+    """A folder with a tiny notebook and one that runs longer than ``UNJOINED``."""
     folder = tmp_path_factory.mktemp("notebooks")
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python",
                                  "name": "python3"}
     nb.cells = [nbformat.v4.new_code_cell("print('tiny page')")]
     nbformat.write(nb, folder / "tiny.ipynb")
+    nb.cells = [nbformat.v4.new_code_cell(f"import time; time.sleep({UNJOINED + 3}); "
+                                          "print('slow page')")]
+    nbformat.write(nb, folder / "slow.ipynb")
     return folder
 
 
@@ -63,7 +66,7 @@ def server(root: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Kit
     renders no page joins freed after ``UNJOINED`` seconds."""
     home = tmp_path_factory.mktemp("home")
     args = parse_args(["--root", str(root), "--pool-size", "1", "--class-size", "0",
-                       "--allow-host", ALLOWED, "--",
+                       "--allow-host", ALLOWED, "--preheat-denylist", "slow.ipynb", "--",
                        f"--KitKernelManager.unjoined_timeout={UNJOINED}"])
     with server_for(args, port=None, home=home, log=home / "voila.log",
                     startup_timeout=90) as running:
@@ -83,10 +86,10 @@ def raw_get(server: KitServer, path: str, host: str) -> tuple[int, str]:
         conn.close()
 
 
-def render(server: KitServer, browser: requests.Session | None = None,
+def render(server: KitServer, browser: requests.Session | None = None, page: str = PAGE,
            **headers: str) -> tuple[int, str]:
-    """GET the tiny page as ``browser`` (its cookies) with ``headers``: status, kernel id."""
-    resp = (browser or requests).get(server.url(PAGE), timeout=60,
+    """GET ``page`` as ``browser`` (its cookies) with ``headers``: status, kernel id."""
+    resp = (browser or requests).get(server.url(page), timeout=60,
                                      headers={k.replace("_", "-"): v for k, v in headers.items()})
     found = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', resp.text)
     return resp.status_code, found.group(1) if found else ""
@@ -183,6 +186,14 @@ def test_a_render_no_page_joins_frees_its_kernel(server: KitServer) -> None:
         time.sleep(1)
     assert f"Kernel {lonely}: no page joined it" in server.log_tail(200)
     assert visited in server.kernel_ids()  # a page that leaves without a word: culling's job
+
+
+def test_a_notebook_that_runs_long_keeps_its_kernel_for_its_page(server: KitServer) -> None:
+    status, slow = render(server, page="voila/render/slow.ipynb")  # not preheated: runs now
+    assert status == 200 and slow in server.kernel_ids()  # the wait starts when the page ends
+    with joined(server, slow):
+        time.sleep(UNJOINED + 2)
+        assert slow in server.kernel_ids()
 
 
 # -- 8. someone else's kernel ---------------------------------------------------------------

@@ -171,6 +171,18 @@ class Guarded(RequestHandler):
         return result
 
 
+    def on_finish(self) -> None:
+        """After a render's response: its kernel now waits for its page to join."""
+        super().on_finish()
+        if self.kit_kind == "render":
+            owners.end_render(self)
+
+    def on_connection_close(self) -> None:
+        """A render whose client left mid-page is over too."""
+        super().on_connection_close()
+        if self.kit_kind == "render":
+            owners.end_render(self)
+
     def _refuse_early(self) -> None:
         """Before Jupyter's own prepare: no user yet (as Jupyter's host check does), so the
         error page renders."""

@@ -10,7 +10,8 @@ Only a request carrying that cookie may then see (``GET api/kernels/<id>``) or s
 
 A rendered kernel whose page never opens its websocket (a plain GET, a script, a page that
 never loaded) is shut down ``KitKernelManager.unjoined_timeout`` seconds (60) after the
-render, instead of living until culling: :func:`joined` marks the kernels whose page came.
+render's response ended (:func:`end_render`; a notebook that runs long is not cut short),
+instead of living until culling: :func:`joined` marks the kernels whose page came.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ class Render:
     token: bytes
     task: asyncio.Task[Any] | None
     kernel_id: str | None = None
+    ended: bool = False
 
 
 RENDER: ContextVar[Render | None] = ContextVar("kit_render", default=None)
@@ -51,7 +53,20 @@ def browser_token(handler: RequestHandler) -> bytes:
 def start_render(handler: RequestHandler) -> None:
     """Mark the current request as a render: the kernel it takes will be its browser's."""
     with contextlib.suppress(RuntimeError):
-        RENDER.set(Render(browser_token(handler), asyncio.current_task()))
+        render = Render(browser_token(handler), asyncio.current_task())
+        RENDER.set(render)
+        handler._kit_render = render  # type: ignore[attr-defined]
+
+
+def end_render(handler: RequestHandler) -> None:
+    """The render's response is over: from now on its kernel waits for its page."""
+    render: Render | None = getattr(handler, "_kit_render", None)
+    if render is None or render.ended or render.kernel_id is None:
+        return
+    render.ended = True
+    watch = getattr(handler.kernel_manager, "kit_watch", None)  # type: ignore[attr-defined]
+    if watch is not None:
+        watch(render.kernel_id)
 
 
 def owns(handler: RequestHandler, kernel_id: str) -> bool:
@@ -97,6 +112,9 @@ def with_owners(factory: Factory) -> Factory:
                     return
                 render.kernel_id = kernel_id
                 self.kit_owners[kernel_id] = render.token
+
+            def kit_watch(self, kernel_id: str) -> None:
+                """Shut ``kernel_id`` down if no page joins it within ``unjoined_timeout``."""
                 if self.unjoined_timeout > 0:
                     asyncio.get_running_loop().call_later(
                         self.unjoined_timeout, self._kit_free_unjoined, kernel_id)
