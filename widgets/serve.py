@@ -10,6 +10,10 @@ A class opens one page at once (the puzzle app): ``--class-size N`` keeps N kern
 page preheated, plus two spares, its notebook already run, so each pupil's page only fetches
 its widgets; the other lessons keep ``--pool-size`` each. Once the class has taken its
 kernels the pool is topped up to the spares only (:mod:`widgets.serving.pools`).
+
+Ctrl-C, SIGTERM or closing the terminal (SIGHUP) stops Voila and every kernel. The server
+answers only requests for this machine's names and addresses and the ``--allow-host``
+names; what else it refuses is in :mod:`widgets.serving.guard` and docs/classroom.md.
 """
 
 from __future__ import annotations

@@ -49,26 +49,29 @@ def host_name(host: str) -> str:
     return host.rstrip(".")
 
 
-def machine_hosts() -> set[str]:
-    """This machine's names and the addresses of all its network interfaces."""
+def machine_names() -> set[str]:
+    """This machine's names: ``localhost``, its host name (and ``.local``), its full name."""
     names = set(LOCAL_NAMES)
     try:
         hostname = socket.gethostname()
-        names |= {hostname, f"{hostname}.local", socket.getfqdn()}
+        names |= {hostname, f"{hostname}.local", socket.getfqdn()}  # getfqdn may ask DNS
     except OSError:
         pass
-    for addresses in psutil.net_if_addrs().values():
-        for address in addresses:
-            if address.family in (socket.AF_INET, socket.AF_INET6):
-                names.add(address.address.split("%", 1)[0])
     return {host_name(name) for name in names if name}
+
+
+def machine_addresses() -> set[str]:
+    """The addresses of all this machine's network interfaces (no DNS asked)."""
+    return {host_name(address.address.split("%", 1)[0])
+            for addresses in psutil.net_if_addrs().values() for address in addresses
+            if address.family in (socket.AF_INET, socket.AF_INET6)}
 
 
 class HostCheck:
     """The hosts the kit serves: this machine's names and addresses, plus ``extra``.
 
-    The addresses are read again (at most every ``REFRESH`` seconds) when a request names
-    one not yet known, so a laptop that joins the classroom network later is still served.
+    The names are read once; the addresses again (at most every ``REFRESH`` seconds) when
+    a request names one not yet known, so a laptop that joins the network later is served.
 
     >>> check = HostCheck(["kit.school.example"])
     >>> [check.allows(h) for h in ("localhost:8866", "127.0.0.7", "[::1]:1", "KIT.school.example")]
@@ -78,14 +81,14 @@ class HostCheck:
     """
 
     def __init__(self, extra: Iterable[str] = ()) -> None:
-        self.extra = {host_name(name) for name in extra if name}
-        self._machine = machine_hosts()
+        self.extra = {host_name(name) for name in extra if name} | machine_names()
+        self._addresses = machine_addresses()
         self._read_at = time.monotonic()
 
     def allows(self, host: str) -> bool:
         """Whether a request with this ``Host`` header is served."""
         name = host_name(host)
-        if name in self.extra or name in self._machine:
+        if name in self.extra or name in self._addresses:
             return True
         try:
             if ipaddress.ip_address(name).is_loopback:
@@ -93,8 +96,8 @@ class HostCheck:
         except ValueError:
             pass
         if time.monotonic() - self._read_at > REFRESH:
-            self._machine, self._read_at = machine_hosts(), time.monotonic()
-            return name in self._machine
+            self._addresses, self._read_at = machine_addresses(), time.monotonic()
+            return name in self._addresses
         return False
 
 
