@@ -352,7 +352,7 @@ def list_backups(path: Path) -> list[Path]:
     folder = backups_folder(path)
     if not folder.is_dir():
         return []
-    return sorted(folder.glob(f"{path.stem}-*.sqlite3"))
+    return sorted(folder.glob(f"{path.stem}-*.sqlite3"), key=lambda p: (p.stat().st_mtime, p))
 
 
 def set_aside(path: Path, reason: str, examined: os.stat_result | None) -> str:
@@ -484,7 +484,8 @@ def open_store(path: Path, timeout: float = 15.0) -> tuple[sqlite3.Connection, l
             note = set_aside(path, str(exc), examined)
             if note:
                 notes.append(note)
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            # (SQLite's message about a damaged schema may itself be bytes that are not UTF-8)
             _close(conn)
             if _busy(exc) and time.monotonic() < deadline:
                 time.sleep(pause * (1 + random.random()))
@@ -543,7 +544,8 @@ def backup(conn: sqlite3.Connection, target: Path) -> Path:
 
 def daily_backup(conn: sqlite3.Connection, path: Path,
                  today: datetime.date | None = None) -> Path | None:
-    """Today's backup of ``path`` (made if missing); older ones beyond 14 are removed."""
+    """Today's backup of ``path`` (made if missing, at the day's first open, so it holds
+    the work of the days before); daily backups beyond 14 are removed."""
     today = today or datetime.date.today()
     target = backups_folder(path) / f"{path.stem}-{today.isoformat()}.sqlite3"
     if target.exists():
@@ -552,7 +554,9 @@ def daily_backup(conn: sqlite3.Connection, path: Path,
         if target.exists():
             return None
         backup(conn, target)
-        for old in list_backups(path)[:-BACKUPS_KEPT]:
+        daily = [p for p in list_backups(path) if re.search(r"-\d{4}-\d{2}-\d{2}\.sqlite3$",
+                                                               p.name)]
+        for old in daily[:-BACKUPS_KEPT]:
             with suppress(OSError):
                 old.unlink()
     return target

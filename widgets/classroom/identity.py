@@ -1,0 +1,417 @@
+"""Classes, pupils and their cards: who may open which progress.
+
+A teacher makes a class (``kit-class new "7B" --pupils names.txt``): it gets a short class
+code, a teacher key (shown once) and one card per pupil with a short secret (two easy words,
+or a picture and a number for young pupils). A pupil joins with the class code, their name
+and their card; the kernel then uses that pupil's progress (``class:<code>:<id>``) and gives
+the browser a session token to remember (never the secret). Without a class, progress stays
+on the device (:meth:`widgets.classroom.progress.Pupil.from_browser_key`).
+
+Only salted hashes of secrets and keys are stored (``hashlib.scrypt``), compared in
+constant time; wrong tries are slowed down and limited per class (``max_failures`` a
+minute). The tables live in the progress store's file.
+
+>>> from widgets.classroom.progress import ProgressStore
+>>> room = Classroom(ProgressStore(":memory:"), failure_delay=0)
+>>> made = room.new_class("7B", ["Ali", "Bea"])
+>>> bea = made.cards[1]
+>>> session = room.join(made.code.lower(), " bea ", bea.secret.upper())
+>>> session.pupil_name, session.pupil.key.startswith(f"class:{made.code}:")
+('Bea', True)
+>>> room.join(made.code, "Bea", "wrong words")
+Traceback (most recent call last):
+...
+widgets.classroom.identity.IdentityError: That is not Bea's card in class 7B: check the two words on your card and try again.
+>>> room.resume(session.token) == session
+True
+"""  # noqa: E501
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import hmac
+import re
+import secrets
+import sqlite3
+import time
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from lnb.core.errors import LnbError
+from widgets.classroom.progress import Progress, ProgressStore, Pupil
+from widgets.classroom.storefile import add_note, seal
+from widgets.classroom.words import PICTURES, WORDS
+
+#: Class codes and teacher keys use letters and digits nobody confuses (no 0/O, 1/I/L, 2/Z,
+#: 5/S, 8/B, 6/G).
+ALPHABET = "ACDEFHJKMNPQRTUVWXY34679"
+CODE_LENGTH = 6
+NAME_MAX = 40
+SESSION_DAYS = 30
+SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+_NAME_RE = re.compile(r"^[\w .'-]+$")
+
+
+class IdentityError(LnbError):
+    """A class, name, card or teacher key that does not open anything (``reason`` says
+    which: unknown-class, unknown-pupil, wrong-secret, too-many-tries, wrong-teacher-key,
+    bad-name, no-store)."""
+
+
+@dataclass(frozen=True)
+class Card:
+    """What is printed for one pupil: the class, their name and their secret."""
+
+    class_code: str
+    class_name: str
+    pupil_name: str
+    secret: str
+
+    @property
+    def picture(self) -> str | None:
+        """The picture of a young pupil's card (``"cat 42"`` is 🐱 42), else None.
+
+        >>> Card("C", "7B", "Ali", "cat 42").picture, Card("C", "7B", "Ali", "red sun").picture
+        ('🐱', None)
+        """
+        word, _, number = self.secret.partition(" ")
+        return PICTURES.get(word) if number.isdigit() else None
+
+
+@dataclass(frozen=True)
+class NewClass:
+    """A class just made: its code, the teacher key (shown only now) and the cards."""
+
+    code: str
+    name: str
+    teacher_key: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class ClassInfo:
+    """A class as anyone may see it: code, name, when made, the pupils' names."""
+
+    code: str
+    name: str
+    created: str
+    pupils: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Session:
+    """A pupil who joined: the token their browser keeps and whose progress it opens."""
+
+    token: str
+    pupil: Pupil
+    class_code: str
+    class_name: str
+    pupil_name: str
+
+
+def normalize_code(text: str) -> str:
+    """A typed class code as stored: capitals, no spaces or dashes.
+
+    >>> normalize_code(" km7-q4x ")
+    'KM7Q4X'
+    """
+    return re.sub(r"[^0-9A-Za-z]", "", str(text)).upper()
+
+
+def shown_code(code: str) -> str:
+    """A code as printed, in groups of three: ``KM7-Q4X``.
+
+    >>> shown_code("KM7Q4X")
+    'KM7-Q4X'
+    """
+    return "-".join(code[i:i + 3] for i in range(0, len(code), 3))
+
+
+def name_key(text: str) -> str:
+    """The form a pupil's name is compared in: trimmed, single spaces, case-folded.
+
+    >>> name_key("  Ada   LOVELACE "), name_key("Zoë")
+    ('ada lovelace', 'zoë')
+    """
+    name = " ".join(unicodedata.normalize("NFKC", str(text)).split()).casefold()
+    if not name:
+        raise IdentityError("the name is empty; type your name as it is on your card",
+                            reason="bad-name")
+    if len(name) > NAME_MAX or not _NAME_RE.match(name):
+        raise IdentityError(
+            f"the name {text.strip()!r} is not one a class can have; use at most {NAME_MAX} "
+            "letters, digits, spaces, . ' or -", text=text, reason="bad-name")
+    return name
+
+
+def secret_key(text: str) -> str:
+    """A typed secret as compared: words in lower case, any spacing or dashes.
+
+    >>> secret_key(" Tiger-LEMON "), secret_key("cat42")
+    ('tiger lemon', 'cat 42')
+    """
+    text = unicodedata.normalize("NFKC", str(text)).casefold()
+    text = re.sub(r"(?<=[a-z])(?=\d)", " ", text)
+    return " ".join(re.findall(r"[a-z]+|\d+", text))
+
+
+def hash_secret(text: str) -> str:
+    """A salted scrypt hash of ``text`` (``scrypt$n$r$p$salt$hash``), for storing."""
+    salt = secrets.token_bytes(16)
+    digest = hashlib.scrypt(text.encode("utf-8"), salt=salt, dklen=32, **SCRYPT)
+    return f"scrypt${SCRYPT['n']}${SCRYPT['r']}${SCRYPT['p']}${salt.hex()}${digest.hex()}"
+
+
+def check_secret(text: str, stored: str) -> bool:
+    """Whether ``text`` matches a hash made by :func:`hash_secret` (constant time).
+
+    >>> stored = hash_secret("tiger lemon")
+    >>> check_secret("tiger lemon", stored), check_secret("tiger melon", stored)
+    (True, False)
+    """
+    try:
+        kind, n, r, p, salt, digest = stored.split("$")
+        if kind != "scrypt":
+            return False
+        found = hashlib.scrypt(text.encode("utf-8"), salt=bytes.fromhex(salt), n=int(n),
+                               r=int(r), p=int(p), dklen=len(digest) // 2)
+    except (ValueError, TypeError, AttributeError):
+        return False
+    return hmac.compare_digest(found.hex(), digest)
+
+
+def new_code(length: int = CODE_LENGTH) -> str:
+    """A random code of unambiguous letters and digits."""
+    return "".join(secrets.choice(ALPHABET) for _ in range(length))
+
+
+def new_secret(pictures: bool = False) -> str:
+    """Two easy words (``"tiger lemon"``), or a picture's word and a number (``"cat 42"``)."""
+    if pictures:
+        return f"{secrets.choice(sorted(PICTURES))} {secrets.randbelow(90) + 10}"
+    first = secrets.choice(WORDS)
+    second = secrets.choice([w for w in WORDS if w != first])
+    return f"{first} {second}"
+
+
+def read_names(lines: Iterable[str]) -> list[str]:
+    """Pupils' names from a text file's lines: one a line, blank lines and ``#`` skipped;
+    the same name twice is refused (make them differ: "Sam K", "Sam L").
+
+    >>> read_names(["Ali", "", "# comment", "  Bea  "])
+    ['Ali', 'Bea']
+    """
+    names: list[str] = []
+    seen: dict[str, int] = {}
+    for number, line in enumerate(lines, start=1):
+        text = " ".join(line.split())
+        if not text or text.startswith("#"):
+            continue
+        key = name_key(text)
+        if key in seen:
+            raise IdentityError(
+                f"line {number}: {text!r} is already on line {seen[key]}; give the two "
+                "pupils different names (e.g. add an initial)", row=number, text=text,
+                reason="bad-name")
+        seen[key] = number
+        names.append(text)
+    return names
+
+
+class Classroom:
+    """Classes and their pupils, kept in ``store``'s file.
+
+    ``failure_delay`` seconds are waited after a wrong card; more than ``max_failures``
+    wrong tries in ``window`` seconds for one class are refused without checking, until the
+    minute is over. ``clock`` gives the time (tests).
+    """
+
+    def __init__(self, store: ProgressStore, *, failure_delay: float = 1.0,
+                 max_failures: int = 5, window: float = 60.0,
+                 session_days: float = SESSION_DAYS,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.failure_delay = failure_delay
+        self.max_failures = max_failures
+        self.window = window
+        self.session_days = session_days
+        self.clock = clock
+
+    # -- storage ---------------------------------------------------------------------------
+    def _conn(self):  # type: ignore[no-untyped-def]
+        if self.store.problem is not None:
+            raise IdentityError(
+                "the class list cannot be read right now (the progress file cannot be used); "
+                f"ask your teacher. For the teacher: {self.store.problem}", reason="no-store")
+        return self.store.transaction()
+
+    # -- the teacher's side ------------------------------------------------------------------
+    def new_class(self, name: str, pupils: Sequence[str], *, pictures: bool = False) -> NewClass:
+        """Make a class of ``pupils`` (names); its code, teacher key and cards."""
+        title = " ".join(str(name).split())
+        if not title or len(title) > NAME_MAX:
+            raise IdentityError(f"a class name is 1 to {NAME_MAX} characters, like '7B'",
+                                text=name, reason="bad-name")
+        names = read_names(pupils)
+        if not names:
+            raise IdentityError("the class has no pupils; give one name a line",
+                                reason="bad-name")
+        teacher_key = "-".join(new_code(4) for _ in range(4))
+        cards = [(n, new_secret(pictures)) for n in names]
+        hashes = [(n, hash_secret(secret_key(s))) for n, s in cards]
+        teacher_hash = hash_secret(normalize_code(teacher_key))
+        created = datetime.date.today().isoformat()
+        with self._conn() as conn:
+            code = new_code()
+            while conn.execute("SELECT 1 FROM classes WHERE code = ?", (code,)).fetchone():
+                code = new_code()
+            row = (code, title, teacher_hash, created)
+            conn.execute("INSERT INTO classes (code, name, teacher_hash, created, digest) "
+                         "VALUES (?, ?, ?, ?, ?)", (*row, seal("classes", row)))
+            for pupil_name, stored in hashes:
+                _write_pupil(conn, f"class:{code}:{secrets.token_hex(6)}", code, pupil_name,
+                             stored, created)
+        return NewClass(code, title, teacher_key,
+                        tuple(Card(code, title, n, s) for n, s in cards))
+
+    def classes(self) -> tuple[ClassInfo, ...]:
+        """Every class: code, name, when made and its pupils' names (no secrets)."""
+        with self._conn() as conn:
+            rows = conn.execute("SELECT code, name, created FROM classes ORDER BY created, "
+                                "name").fetchall()
+            return tuple(ClassInfo(code, name, created, tuple(
+                r[0] for r in conn.execute("SELECT name FROM class_pupils WHERE class_code = ? "
+                                           "ORDER BY rowid", (code,))))
+                for code, name, created in rows)
+
+    def check_teacher(self, class_code: str, teacher_key: str) -> ClassInfo:
+        """The class, if ``teacher_key`` is its teacher's (else :class:`IdentityError`)."""
+        code = normalize_code(class_code)
+        with self._conn() as conn:
+            row = conn.execute("SELECT name, teacher_hash, created FROM classes WHERE code = ?",
+                               (code,)).fetchone()
+        if row is None or not check_secret(normalize_code(teacher_key), row[1]):
+            raise IdentityError(
+                f"that is not the teacher key of class {shown_code(code)}; it was printed "
+                "when the class was made (kit-class new)", text=shown_code(code),
+                reason="wrong-teacher-key" if row else "unknown-class")
+        return next(c for c in self.classes() if c.code == code)
+
+    def reset_secret(self, class_code: str, pupil_name: str, teacher_key: str, *,
+                     pictures: bool = False) -> Card:
+        """A new card for one pupil (the old secret and their sessions stop working)."""
+        info = self.check_teacher(class_code, teacher_key)
+        key = name_key(pupil_name)
+        with self._conn() as conn:
+            row = conn.execute("SELECT pupil, name, created FROM class_pupils "
+                               "WHERE class_code = ? AND name_key = ?",
+                               (info.code, key)).fetchone()
+            if row is None:
+                raise IdentityError(
+                    f"there is no pupil {pupil_name.strip()!r} in class {info.name}; the class "
+                    f"has {', '.join(info.pupils)}", text=pupil_name, reason="unknown-pupil")
+            secret = new_secret(pictures)
+            _write_pupil(conn, row[0], info.code, row[1], hash_secret(secret_key(secret)),
+                         row[2])
+            conn.execute("DELETE FROM sessions WHERE pupil = ?", (row[0],))
+            add_note(conn, f"class {info.name} ({info.code}): {row[1]} was given a new card")
+        return Card(info.code, info.name, row[1], secret)
+
+    def class_progress(self, class_code: str,
+                       teacher_key: str) -> list[tuple[str, Progress]]:
+        """Each pupil's name and progress (only with the class's teacher key)."""
+        info = self.check_teacher(class_code, teacher_key)
+        with self._conn() as conn:
+            rows = conn.execute("SELECT pupil, name FROM class_pupils WHERE class_code = ? "
+                                "ORDER BY rowid", (info.code,)).fetchall()
+        return [(name, self.store.load(Pupil(key, name))) for key, name in rows]
+
+    # -- the pupil's side --------------------------------------------------------------------
+    def join(self, class_code: str, pupil_name: str, secret: str) -> Session:
+        """Check a pupil's card; their session (a new token) or a plain refusal."""
+        code = normalize_code(class_code)
+        key = name_key(pupil_name)
+        now = self.clock()
+        with self._conn() as conn:
+            klass = conn.execute("SELECT name FROM classes WHERE code = ?", (code,)).fetchone()
+            bucket = code if klass else "?"
+            tries = conn.execute("SELECT count(*) FROM join_failures WHERE class_code = ? "
+                                 "AND at > ?", (bucket, now - self.window)).fetchone()[0]
+            if tries >= self.max_failures:
+                raise IdentityError(
+                    "Too many wrong tries for this class in the last minute: wait a minute, "
+                    "then try again (carefully).", reason="too-many-tries")
+            row = None if klass is None else conn.execute(
+                "SELECT pupil, class_code, name, name_key, secret_hash, created, digest "
+                "FROM class_pupils WHERE class_code = ? AND name_key = ?", (code, key)).fetchone()
+        stored = row[4] if row is not None else _DUMMY_HASH
+        right = check_secret(secret_key(secret), stored) and row is not None
+        if right and seal("class_pupils", row[:6]) != row[6]:
+            right = False
+            with self._conn() as conn:
+                add_note(conn, f"class {code}: the card of {row[2]} is damaged in the file; "
+                               "give them a new card (kit-class reset-secret)")
+        if not right:
+            with self._conn() as conn:
+                conn.execute("INSERT INTO join_failures (class_code, at) VALUES (?, ?)",
+                             (bucket, now))
+                conn.execute("DELETE FROM join_failures WHERE at < ?", (now - 3600,))
+            if self.failure_delay:
+                time.sleep(self.failure_delay)
+            if klass is None:
+                raise IdentityError(
+                    f"There is no class {shown_code(code) or '(empty)'}: check the class code "
+                    "on your card.", text=class_code, reason="unknown-class")
+            if row is None:
+                raise IdentityError(
+                    f"There is nobody called {pupil_name.strip()!r} in class {klass[0]}: type "
+                    "your name as it is on your card.", text=pupil_name, reason="unknown-pupil")
+            raise IdentityError(
+                f"That is not {row[2]}'s card in class {klass[0]}: check the two words on your "
+                "card and try again.", reason="wrong-secret")
+        token = secrets.token_urlsafe(32)
+        with self._conn() as conn:
+            conn.execute("INSERT INTO sessions (token_hash, pupil, created, expires) "
+                         "VALUES (?, ?, ?, ?)", (_token_hash(token), row[0], now,
+                                                 now + self.session_days * 86400))
+            conn.execute("DELETE FROM sessions WHERE expires < ?", (now,))
+        return Session(token, Pupil(row[0], f"{row[2]} ({klass[0]})"), code, klass[0], row[2])
+
+    def resume(self, token: str) -> Session | None:
+        """The session a browser remembered, if still valid (else None)."""
+        if not isinstance(token, str) or not 20 <= len(token) <= 100:
+            return None
+        with self._conn() as conn:
+            row = conn.execute(
+                "SELECT p.pupil, p.class_code, p.name, c.name FROM sessions s "
+                "JOIN class_pupils p ON p.pupil = s.pupil JOIN classes c ON c.code = "
+                "p.class_code WHERE s.token_hash = ? AND s.expires > ?",
+                (_token_hash(token), self.clock())).fetchone()
+        if row is None:
+            return None
+        pupil, code, name, class_name = row
+        return Session(token, Pupil(pupil, f"{name} ({class_name})"), code, class_name, name)
+
+    def leave(self, token: str) -> None:
+        """Forget a session (the browser goes back to its own progress)."""
+        with self._conn() as conn:
+            conn.execute("DELETE FROM sessions WHERE token_hash = ?", (_token_hash(token),))
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _write_pupil(conn: sqlite3.Connection, pupil: str, code: str, name: str, stored: str,
+                 created: str) -> None:
+    row = (pupil, code, name, name_key(name), stored, created)
+    conn.execute(
+        "INSERT INTO class_pupils (pupil, class_code, name, name_key, secret_hash, created, "
+        "digest) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (pupil) DO UPDATE SET "
+        "secret_hash = excluded.secret_hash, digest = excluded.digest",
+        (*row, seal("class_pupils", row)))
+
+
+_DUMMY_HASH = hash_secret("not a secret anyone has")  # same work for an unknown name
