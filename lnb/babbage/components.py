@@ -20,7 +20,7 @@ import enum
 import re
 from dataclasses import dataclass
 
-from lnb.babbage.errors import InvalidOperationError
+from lnb.babbage.errors import InvalidOperationError, shown
 from lnb.babbage.numbers import (
     copy_tens_to_units,
     copy_units_to_tens,
@@ -155,10 +155,16 @@ class Component:
         m = _TOKEN_RE.match(text) if isinstance(text, str) else None
         if not m:
             raise InvalidOperationError(
-                f"token {text!r} is not a component; write +-N, x/N, swap, copy>, copy< or =N",
+                f"token {shown(text)} is not a component; write +-N, x/N, swap, copy>, copy< or =N",
                 text=text, reason="bad-token", expected=_TOKEN_SPELLINGS,
             )
         op, num, swap, right, left, set_to = m.groups()
+        if len(num or set_to or "") > 3:
+            raise InvalidOperationError(
+                f"token {shown(text)}: {shown(num or set_to, 8, quote=False)} is too big for a "
+                "component; "
+                "components use numbers up to 99", text=text, reason="bad-token",
+                expected=_TOKEN_SPELLINGS)
         if op:
             return cls(Kind.ADD_SUB if op == "+-" else Kind.MUL_DIV, int(num))
         if swap:

@@ -9,7 +9,14 @@ lnb.babbage.errors.InvalidOperationError: 'A9+': rack 9 does not exist; racks ar
 
 from __future__ import annotations
 
-from lnb.core.errors import BadInputError, EditionError, GameError, LnbError, RecordError
+from lnb.core.errors import (
+    BadInputError,
+    EditionError,
+    GameError,
+    LnbError,
+    RecordError,
+    shown,
+)
 
 __all__ = [
     "BadInputError", "EditionError", "GameError", "IllegalOperationError", "InvalidOperationError",
@@ -52,4 +59,4 @@ def row_prefix(row: int | None, text: str) -> str:
     >>> row_prefix(3, "C2+")
     "row 3 'C2+': "
     """
-    return f"row {row} {text!r}: " if row is not None else f"{text!r}: "
+    return f"row {row} {shown(text)}: " if row is not None else f"{shown(text)}: "

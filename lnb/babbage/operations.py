@@ -31,6 +31,7 @@ from lnb.babbage.errors import (
     OutOfRangeError,
     WrongFunctionError,
     row_prefix,
+    shown,
 )
 from lnb.babbage.numbers import (
     HIGHEST,
@@ -117,9 +118,10 @@ class Operation:
         if level not in LEVELS:
             raise row_error(bad, row, raw, f"level {level} does not exist; levels are A to E, "
                             "e.g. A3+", reason="bad-level", expected=LEVELS)
-        rack = int(digits)
+        rack = int(digits) if len(digits) <= 3 else 0
         if rack not in RACKS:
-            raise row_error(bad, row, raw, f"rack {digits} does not exist; racks are numbered 1 "
+            raise row_error(bad, row, raw, f"rack {shown(digits, 8, quote=False)} does not exist; "
+                            "racks are numbered 1 "
                             f"to 4, e.g. {level}3+", reason="bad-rack", expected=RACKS)
         if not symbol:
             raise row_error(bad, row, raw, "the function is missing; add one of + - x / s c =, "

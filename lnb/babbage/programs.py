@@ -29,6 +29,7 @@ from lnb.babbage.errors import (
     LnbError,
     OutOfRangeError,
     OverLimitError,
+    shown,
 )
 from lnb.babbage.numbers import HIGHEST, LOWEST
 from lnb.babbage.operations import SIGMA_MARKS, Operation, Step, ascii_digits, row_error
@@ -161,8 +162,9 @@ class Program:
                         raise row_error(bad, here, written, "one written Result per row; start "
                                         "the next row with an Operation like A3+",
                                         reason="two-results", expected="an Operation like A3+")
-                    if int(word) > HIGHEST:
-                        raise row_error(bad, here, written, f"the written Result {int(word)} "
+                    if len(word) > 4 or int(word) > HIGHEST:
+                        raise row_error(bad, here, written, "the written Result "
+                                        f"{shown(word, 8, quote=False)} "
                                         "leaves 00–99; write the Result as 00 to 99",
                                         reason="out-of-range", expected=(LOWEST, HIGHEST))
                     if len(word) > 2:

@@ -52,6 +52,7 @@ from lnb.babbage.board import Board, parse_tokens
 from lnb.babbage.components import Kind
 from lnb.babbage.edition import LEVELS, RACKS, Edition
 from lnb.babbage.errors import LnbError, PuzzleCodeError
+from lnb.babbage.errors import shown as quoted
 from lnb.babbage.numbers import in_range, two_digits
 from lnb.babbage.operations import Operation
 from lnb.babbage.solver import Search, Solution, Solver, search
@@ -507,6 +508,7 @@ def decode(code: str) -> Puzzle:
     if not isinstance(code, str):
         raise PuzzleCodeError(f"a puzzle code is text like 'P1-0J6Y-91VC-7', not {code!r}")
     shown = code.strip()
+    said = quoted(shown)  # cut in the middle when very long
     text = "".join(shown.split()).upper()
     version, sep, body = text.partition("-")
     if not sep:
@@ -515,29 +517,29 @@ def decode(code: str) -> Puzzle:
     if version != CODE_VERSION:
         if version[:1] == "P" and version[1:].isdigit():
             raise PuzzleCodeError(
-                f"{shown!r}: version {version} is not known; this kit reads {CODE_VERSION} codes "
+                f"{said}: version {version} is not known; this kit reads {CODE_VERSION} codes "
                 "(is the kit older than the code?)"
             )
         raise PuzzleCodeError(
-            f"{shown!r}: a puzzle code starts with {CODE_VERSION}-, e.g. 'P1-0J6Y-91VC-7'"
+            f"{said}: a puzzle code starts with {CODE_VERSION}-, e.g. 'P1-0J6Y-91VC-7'"
         )
     body = body.replace("-", "")
     for i, ch in enumerate(body, start=1):
         if ch not in _DECODE:
             raise PuzzleCodeError(
-                f"{shown!r}: {ch!r} (character {i} after {CODE_VERSION}-) is not used in "
+                f"{said}: {ch!r} (character {i} after {CODE_VERSION}-) is not used in "
                 "puzzle codes; they use digits and letters except U"
             )
     canonical = "".join(CROCKFORD[_DECODE[c]] for c in body)
     if len(canonical) <= _CHECK_CHARS + 1:
-        raise PuzzleCodeError(f"{shown!r}: the code is too short: characters are missing")
+        raise PuzzleCodeError(f"{said}: the code is too short: characters are missing")
     payload, check_text = canonical[:-_CHECK_CHARS], canonical[-_CHECK_CHARS:]
     check = 0
     for ch in check_text:
         check = check * 32 + _DECODE[ch]
     if check != _checksum(payload):
         raise PuzzleCodeError(
-            f"{shown!r}: the checksum does not match, so a character is mistyped; "
+            f"{said}: the checksum does not match, so a character is mistyped; "
             "check the code letter by letter"
         )
     bits = _Bits()
@@ -551,7 +553,7 @@ def decode(code: str) -> Puzzle:
     if len(payload) != expected:
         more = "missing" if len(payload) < expected else "too many"
         raise PuzzleCodeError(
-            f"{shown!r}: the code has the wrong length ({more} characters); "
+            f"{said}: the code has the wrong length ({more} characters); "
             "check the code letter by letter"
         )
     shortest = bool(bits.take(1))
@@ -564,7 +566,7 @@ def decode(code: str) -> Puzzle:
         for _ in RACKS:
             index = bits.take(5)
             if index >= len(CODE_TOKENS):
-                raise PuzzleCodeError(f"{shown!r}: level {level} holds an unknown token")
+                raise PuzzleCodeError(f"{said}: level {level} holds an unknown token")
             tokens.append(CODE_TOKENS[index])
         levels.append((level, ",".join(tokens)))
     spaces = None
@@ -578,7 +580,7 @@ def decode(code: str) -> Puzzle:
     try:
         return Puzzle(start, targets, limit, tuple(levels), spaces, shortest)
     except LnbError as exc:
-        raise PuzzleCodeError(f"{shown!r}: the code does not describe a puzzle ({exc})") from None
+        raise PuzzleCodeError(f"{said}: the code does not describe a puzzle ({exc})") from None
 
 
 def puzzles(difficulty: int, seeds: Iterable[int | str]) -> list[Puzzle]:

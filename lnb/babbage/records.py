@@ -286,6 +286,9 @@ def load(source: str | Path | Mapping[str, Any]) -> Record:
             raise RecordError(f"not a game record: {where}invalid JSON ({exc})") from None
         except RecursionError:
             raise RecordError("not a game record: the JSON is nested too deeply") from None
+        except ValueError:  # a number of more than 4,300 digits
+            raise RecordError("not a game record: a number in it has far too many digits",
+                              reason="too-many-digits") from None
     envelope = read_envelope(data, format=FORMAT, editions=EDITIONS, options=OPTION_TYPES,
                              strict_options=False)
     data = dict(envelope.data)

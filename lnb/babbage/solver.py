@@ -97,6 +97,8 @@ class MoveTable:
         # the Operations, so their ids stay theirs): no hashing when programs are made.
         self._columns = columns
         self._program_rows = {id(op): ProgramRow(op) for op, _ in columns}
+        #: Derived views of the table that other modules make once (the planner's index).
+        self.cache: dict[str, Any] = {}
 
     def program(self, operations: Sequence[Operation]) -> Program:
         """The program of some of this table's Operations."""

@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from lnb.babbage.errors import LnbError
+from lnb.core.errors import LnbError, shown
 
 COMMAND_MODULES = (
     "lnb.cli.engine",
@@ -85,7 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise
     except (UsageError, LnbError) as exc:
         prog = "lnb" if not argv and len(sys.argv) < 2 else f"lnb {(argv or sys.argv[1:])[0]}"
-        print(f"{prog}: {exc}", file=sys.stderr)
+        print(f"{prog}: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except OSError as exc:
         print(f"lnb: {exc.strerror or exc}: {getattr(exc, 'filename', '') or ''}".rstrip(": "),
@@ -94,6 +94,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("lnb: interrupted", file=sys.stderr)
         return 130
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line, each very long word cut in the middle (a pasted page of
+    digits in an argument stays readable).
+
+    >>> one_line("bad value '" + "1" * 100 + "'\\nsee --help")
+    "bad value '1111111111111111111…111111111' (102 characters) see --help"
+    """
+    return " ".join(shown(word, 60, quote=False) for word in message.split())
 
 
 def _silence_stdout() -> None:

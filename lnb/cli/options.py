@@ -10,7 +10,7 @@ from typing import Any
 from lnb.babbage.board import Board, parse_tokens
 from lnb.babbage.components import Component, Kind
 from lnb.babbage.edition import Edition
-from lnb.babbage.errors import InvalidOperationError
+from lnb.babbage.errors import InvalidOperationError, shown
 from lnb.babbage.numbers import in_range
 
 
@@ -63,15 +63,16 @@ def _check_set_to(item: str, level: str, tokens: Sequence[Component]) -> None:
 
 def value_arg(text: str) -> int:
     """A two-digit value 00–99 for ``--start`` and ``--target``."""
-    if not text.strip().isdigit() or not in_range(int(text)):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a value from 00 to 99")
+    if not text.strip().isdigit() or len(text.strip()) > 3 or not in_range(int(text)):
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a value from 00 to 99")
     return int(text)
 
 
 def count_arg(text: str) -> int:
     """A whole number ≥ 0 for ``--limit``."""
-    if not text.strip().isdigit():
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number like 5")
+    if not text.strip().isdigit() or len(text.strip()) > 9:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number like 5 "
+                                         "(at most 9 digits)")
     return int(text)
 
 

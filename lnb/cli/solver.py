@@ -163,7 +163,7 @@ def cmd_puzzle_new(args: argparse.Namespace) -> int:
     from lnb.babbage.puzzles import generate
 
     seed = args.seed
-    if seed is not None and seed.lstrip("-").isdigit():
+    if seed is not None and seed.lstrip("-").isdigit() and len(seed) <= 40:
         seed = int(seed)
     _print_puzzle(generate(args.difficulty, seed), args.json)
     return 0

@@ -77,6 +77,9 @@ def parse_json(text: str, source: str) -> Any:
     except (json.JSONDecodeError, RecursionError) as exc:
         raise EditionError(f"{source}: not valid JSON ({exc})", entry=source,
                            reason="not-json") from None
+    except ValueError:  # a number of more than 4,300 digits
+        raise EditionError(f"{source}: a number in it has far too many digits", entry=source,
+                           reason="too-many-digits") from None
 
 
 class EditionReader:

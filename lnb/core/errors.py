@@ -57,6 +57,30 @@ class LnbError(ValueError):
         return _rebuild(cls, prefix + self.message, merged)
 
 
+def shown(value: object, limit: int = 40, quote: bool = True) -> str:
+    """``repr(value)`` for a message (without quotes: ``quote=False``), cut in the middle
+    when it is long, so a pasted page of digits stays one short line.
+
+    >>> shown("A3+"), shown("A3+", quote=False), shown("1" * 100)
+    ("'A3+'", 'A3+', "'11111111111111111111…1111111111' (100 characters)")
+    """
+    text = value if isinstance(value, str) else None
+    try:
+        full = repr(value)
+    except (ValueError, RecursionError):  # a huge int, a deep list
+        return f"<{type(value).__name__}>"
+    if text is not None and not quote:
+        full = repr(text)[1:-1]
+    if len(full) <= limit + 2:
+        return full
+    if text is None:
+        return full[:limit] + "…"
+    head, tail = repr(text[:20]), repr(text[-10:])
+    if quote:
+        return f"{head[:-1]}…{tail[1:]} ({len(text)} characters)"
+    return f"{head[1:-1]}…{tail[1:-1]} ({len(text)} characters)"
+
+
 def _rebuild(cls: type[LnbError], message: str, fields: dict[str, Any]) -> LnbError:
     err = cls.__new__(cls)
     LnbError.__init__(err, message, **fields)

@@ -10,6 +10,8 @@ a RESERVE Patron may be claimed twice) and picks the Subroutine it can reach soo
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from lnb.babbage.bots.base import EFFECT_PREFERENCE, BotBase, round_goals
 from lnb.babbage.edition import Effect
 from lnb.babbage.game import State
@@ -47,7 +49,14 @@ class Planner(BotBase):
 
 
 def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
-    """The program of at most the player's limit with the most estimated points this Round."""
+    """The program of at most the player's limit with the most estimated points this Round.
+
+    Row by row, every position keeps its best entry (the first found among equal ones, in the
+    order positions were reached and rows are written on the board). Most rows claim nothing:
+    from one position they all lead to positions of the same kind with the same estimate, so
+    they are taken together as sets of values (bit masks); only rows that claim are looked at
+    one by one.
+    """
     goals = round_goals(state, player, careful=True)
     patrons = [g for g in goals if g.kind == "patron"]
     subs = [g for g in goals if g.kind == "subroutine"]
@@ -56,6 +65,7 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
     near = any(u.effect is Effect.NEAR and not u.spent for u in play.uses)
     sigma = state.sigma_rows(player) > 0
     table = MoveTable.of(state.board, sigma=sigma)
+    index = _index(table)
     bonus = state.edition.engine_bonus
     limit = state.program_limit(player)
 
@@ -97,35 +107,157 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
         memo[key] = found = (mask, points, scored, near_used)
         return found
 
-    start = (state.start_value(player), 0, False, False)
-    best: dict[tuple[int, int, bool, bool], tuple[float, tuple[Operation, ...]]] = {
-        start: (0.0, ())
-    }
-    layer = [start]
-    overall = (0.0, ())
+    candidates = sorted({v for v in (*exact, *close, sub_value) if 0 <= v <= 99})
+    claiming: dict[int, int] = {}
+
+    def claims(kind: int) -> int:
+        """The values whose Result claims something from positions of this kind (Σ aside)."""
+        bits = claiming.get(kind)
+        if bits is None:
+            mask, near_used = kind >> 2, bool(kind & 1)
+            bits = 0
+            for v in candidates:
+                if claim(v, mask, near_used) != (mask, 0.0, False, near_used):
+                    bits |= 1 << v
+            claiming[kind] = bits
+        return bits
+
+    # Positions are ints: kind << 7 | value, kind = mask << 2 | Σ spent << 1 | NEAR spent.
+    # An entry is (estimate, the entry it extends, the row's Operation).
+    start: Entry = (0.0, None, None)
+    best: dict[int, Entry] = {state.start_value(player): start}
+    layer = list(best)
+    overall = start
+    sides = ((0, index.plain), (2, index.marked)) if sigma else ((0, index.plain),)
+    everything = (1 << 100) - 1
     for _ in range(limit):
-        nxt: dict[tuple[int, int, bool, bool], tuple[float, tuple[Operation, ...]]] = {}
-        for pos in layer:
-            value, mask, used, near_used = pos
-            score, ops = best[pos]
-            for move in table.moves(value):
-                op = move.operation
-                if used and op.sigma:
+        found: dict[int, int] = {}  # position -> when first reached (row of layer, move)
+        chosen: dict[int, tuple[float, int, Entry, Operation]] = {}
+        seen: dict[int, int] = {}  # kind -> values reached so far
+        quiet = []
+        for i, here in enumerate(layer):
+            entry = best[here]
+            score = entry[0]
+            value, kind = here & 127, here >> 7
+            mask, used, near_used = kind >> 2, kind & 2, bool(kind & 1)
+            claiming_bits = claims(kind & ~2)
+            quiet_bits = everything ^ claiming_bits
+            when = i << 8
+            quiet.append((score - 0.001, i, value, kind, entry, quiet_bits))
+            for mark, side in sides:
+                if used and mark:
                     continue
-                nmask, points, scored, nnear = claim(move.result, mask, near_used)
-                if scored and op.level in bonus:
-                    points += bonus[op.level]
-                # A tiny preference for fewer rows keeps programs short when nothing is lost.
-                total = score + points - 0.001
-                key = (move.result, nmask, used or op.sigma, nnear)
-                old = nxt.get(key)
-                if old is None or total > old[0]:
-                    nxt[key] = (total, (*ops, op))
-        for key, entry in nxt.items():
-            if entry[0] > overall[0]:
-                overall = entry
+                reach, first, moves = side.reach[value], side.first[value], side.moves[value]
+                there = kind | mark
+                new = reach & quiet_bits & ~seen.get(there, 0)
+                if new:
+                    seen[there] = seen.get(there, 0) | new
+                    base = there << 7
+                    while new:
+                        low = new & -new
+                        new ^= low
+                        r = low.bit_length() - 1
+                        found[base | r] = when + first[r][0]
+                scoring = reach & claiming_bits
+                while scoring:
+                    low = scoring & -scoring
+                    scoring ^= low
+                    r = low.bit_length() - 1
+                    nmask, points, scored, nnear = claim(r, mask, near_used)
+                    nkind = nmask << 2 | (used | mark) | nnear
+                    key = nkind << 7 | r
+                    for j, op in moves[r]:
+                        gain = points
+                        if scored and op.level in bonus:
+                            gain += bonus[op.level]
+                        total = score + gain - 0.001
+                        if key not in found:
+                            found[key] = when + j
+                            seen[nkind] = seen.get(nkind, 0) | low
+                        old = chosen.get(key)
+                        if old is None or total > old[0]:
+                            chosen[key] = (total, when + j, entry, op)
+        # Rows that claim nothing: the best estimate wins, then the first reached.
+        quiet.sort(key=lambda q: (-q[0], q[1]))
+        won: dict[int, int] = {}
+        for total, i, value, kind, entry, quiet_bits in quiet:
+            for mark, side in sides:
+                if kind & 2 and mark:
+                    continue
+                there = kind | mark
+                new = side.reach[value] & quiet_bits & ~won.get(there, 0)
+                if not new:
+                    continue
+                won[there] = won.get(there, 0) | new
+                first = side.first[value]
+                base = there << 7
+                when = i << 8
+                while new:
+                    low = new & -new
+                    new ^= low
+                    r = low.bit_length() - 1
+                    key = base | r
+                    j, op = first[r]
+                    old = chosen.get(key)
+                    if (old is None or total > old[0]
+                            or (total == old[0] and when + j < old[1])):
+                        chosen[key] = (total, when + j, entry, op)
+        layer = []
+        for key in sorted(found, key=found.__getitem__):
+            total, _, parent, op = chosen[key]
+            made: Entry = (total, parent, op)
+            if total > overall[0]:
+                overall = made
             old = best.get(key)
-            if old is None or entry[0] > old[0]:
-                best[key] = entry
-        layer = [k for k in nxt if best[k] is nxt[k]]
-    return overall[1], overall[0]
+            if old is None or total > old[0]:
+                best[key] = made
+                layer.append(key)
+    ops: list[Operation] = []
+    link: Entry | None = overall
+    while link is not None and link[2] is not None:
+        ops.append(link[2])
+        link = link[1]
+    return tuple(reversed(ops)), overall[0]
+
+
+Entry = tuple[float, "Entry | None", "Operation | None"]
+
+
+@dataclass(frozen=True)
+class _Side:
+    """Rows of one kind (unmarked, or Σ) from each value: the Results as a bit mask, the first
+    row to each Result and every row to it, with the row's place on the board's list."""
+
+    reach: tuple[int, ...]
+    first: tuple[dict[int, tuple[int, Operation]], ...]
+    moves: tuple[dict[int, list[tuple[int, Operation]]], ...]
+
+
+@dataclass(frozen=True)
+class _Index:
+    plain: _Side
+    marked: _Side
+
+
+def _index(table: MoveTable) -> _Index:
+    """The planner's view of a board's rows (made once per table)."""
+    found = table.cache.get("planner")
+    if found is None:
+        sides = []
+        for mark in (False, True):
+            reach, firsts, everyone = [], [], []
+            for value in range(100):
+                bits = 0
+                first: dict[int, tuple[int, Operation]] = {}
+                moves: dict[int, list[tuple[int, Operation]]] = {}
+                for j, (r, op) in enumerate(table.rows[value]):
+                    if op.sigma is mark:
+                        bits |= 1 << r
+                        first.setdefault(r, (j, op))
+                        moves.setdefault(r, []).append((j, op))
+                reach.append(bits)
+                firsts.append(first)
+                everyone.append(moves)
+            sides.append(_Side(tuple(reach), tuple(firsts), tuple(everyone)))
+        found = table.cache["planner"] = _Index(*sides)
+    return found
