@@ -14,7 +14,7 @@ import widgets.babbage.puzzle_app as puzzle_app
 from lnb.babbage.hints import hint
 from lnb.babbage.puzzles import Puzzle, daily
 from widgets.babbage.puzzle_app import PuzzleApp, browser_key_script, page_address, voila_query
-from widgets.classroom.progress import ProgressStore, Pupil
+from widgets.classroom.progress import Progress, ProgressStore, Pupil
 
 TODAY = datetime.date(2025, 3, 5)  # a Wednesday: the daily puzzle is of difficulty 3
 # Start 55, reach 73 within 3 rows, using only A1 (±1), A4 (×÷2), B4 (Swap): A4/ B4s A1+.
@@ -26,9 +26,15 @@ def store(tmp_path: Path) -> ProgressStore:
     return ProgressStore(tmp_path / "progress.sqlite3")
 
 
-def make_app(store: ProgressStore, **query: str) -> PuzzleApp:
+SAM, ADA = Pupil.new_browser_key(), Pupil.new_browser_key()  # two devices' keys
+
+
+def make_app(store: ProgressStore, device: str | None = None, **query: str) -> PuzzleApp:
+    """The app as a page opens it: the address's query, then the browser's key (if any)."""
     app = PuzzleApp(store, today=lambda: TODAY, seed=1)
     app.open_query(query)
+    if device is not None:
+        app.browser_key.value = json.dumps({"key": device})
     return app
 
 
@@ -40,7 +46,7 @@ def click_program(app: PuzzleApp, program: str) -> None:
 
 
 def test_a_shared_code_opens_and_is_solved_by_clicks(store: ProgressStore) -> None:
-    app = make_app(store, code=SHARED.code.lower(), nick="Sam")
+    app = make_app(store, SAM, code=SHARED.code.lower())
     assert app.puzzle == SHARED
     assert SHARED.code in app.heading.value and "Reach 73" in app.heading.value
     click_program(app, str(SHARED.solution.program))
@@ -48,7 +54,7 @@ def test_a_shared_code_opens_and_is_solved_by_clicks(store: ProgressStore) -> No
     assert "lnb-hit" in app.targets.value
     app.builder.done_button.click()
     assert (app.status.kind, app.status.text) == ("ok", "Solved in 3 rows!")
-    saved = store.load(Pupil.from_nickname("sam")).get(SHARED.code)
+    saved = store.load(Pupil.from_browser_key(SAM)).get(SHARED.code)
     assert saved is not None and saved.solved and saved.best_rows == 3
     assert "Solved: <b>1</b> puzzle" in app.progress_view.value
     assert "✓ solved" in app.heading.value
@@ -91,17 +97,17 @@ def test_a_broken_code_typed_in_the_box_is_explained(store: ProgressStore) -> No
 
 
 def test_a_wrong_answer_is_explained_and_counted(store: ProgressStore) -> None:
-    app = make_app(store, code=SHARED.code, nick="sam")
+    app = make_app(store, SAM, code=SHARED.code)
     click_program(app, "A1+ A1+")
     app.check()
     assert app.status.kind == "error"
     assert "never hit 73" in app.status.text and "closest Result was 57" in app.status.text
-    saved = store.load(Pupil.from_nickname("sam")).get(SHARED.code)
+    saved = store.load(Pupil.from_browser_key(SAM)).get(SHARED.code)
     assert saved is not None and (saved.attempts, saved.solved) == (1, False)
 
 
 def test_hints_escalate_and_are_remembered(store: ProgressStore) -> None:
-    app = make_app(store, code=SHARED.code, nick="sam")
+    app = make_app(store, SAM, code=SHARED.code)
     assert app.hint_button.description == "Hint 1 of 3"
     texts = []
     for _ in range(4):
@@ -111,34 +117,62 @@ def test_hints_escalate_and_are_remembered(store: ProgressStore) -> None:
     assert all(e in texts[-1] for e in expected)
     assert expected[2] not in texts[1] and expected[1] not in texts[0]
     assert app.hint_button.description == "Hint 3 of 3"
-    again = make_app(store, code=SHARED.code, nick="SAM")
+    again = make_app(store, SAM, code=SHARED.code)
     assert again.hint_level == 3
-    assert store.load(Pupil.from_nickname("sam")).get(SHARED.code).hints == 3  # type: ignore[union-attr]
+    assert store.load(Pupil.from_browser_key(SAM)).get(SHARED.code).hints == 3  # type: ignore[union-attr]
 
 
-def test_the_browser_key_names_the_pupil_and_a_nickname_overrides_it(
+def test_the_browser_key_names_the_pupil_and_a_weak_key_is_renewed(
         store: ProgressStore) -> None:
     app = make_app(store)
     assert app.pupil is None and "not saved yet" in app.who.value
-    key = Pupil.new_browser_key()
-    app.browser_key.value = json.dumps({"key": key})
-    assert app.pupil == Pupil.from_browser_key(key)
+    app.browser_key.value = json.dumps({"key": SAM})
+    assert app.pupil == Pupil.from_browser_key(SAM)
     assert "this browser" in app.who.value
-    app.nickname.value = "  Ada "
-    assert app.pupil == Pupil.from_nickname("ada") and app.status.kind == "ok"
-    app.nickname.value = "no <tags>"
-    assert app.status.kind == "error" and "'<>'" in app.status.text
-    assert app.pupil == Pupil.from_nickname("ada")
+    weak = make_app(store)
+    weak.browser_key.value = json.dumps({"key": "a" * 16})
+    assert weak.pupil is None  # refused; the page is asked for a strong key
+    assert json.loads(weak.session_out.value)["renew"] is True
+    weak.browser_key.value = json.dumps({"key": ADA})
+    assert weak.pupil == Pupil.from_browser_key(ADA)
 
 
-def test_a_remembered_nickname_wins_and_the_address_wins_over_the_browser(
-        store: ProgressStore) -> None:
+def _bea_has_a_streak(store: ProgressStore) -> Progress:
+    bea = Pupil.from_nickname("bea")  # progress an older kit kept under a nickname
+    store.record_attempt(bea, SHARED.code, solved=True, rows=3, day=TODAY)
+    return store.load(bea)
+
+
+@pytest.mark.parametrize("query", [{"nick": "bea"}, {"nick": "  BEA "}, {"key": "a" * 16},
+                                   {"key": SAM}])
+def test_the_address_never_says_who_the_pupil_is(store: ProgressStore,
+                                                  query: dict[str, str]) -> None:
+    """Issue 11: ?nick=bea opened Bea's progress (and wrote Ali's work on it); a browser
+    key copied into ?key= (or a weak one) was accepted."""
+    bea = _bea_has_a_streak(store)
+    store.record_hint(Pupil.from_browser_key(SAM), "P1-OTHER", 1, day=TODAY)
+    app = make_app(store, code=SHARED.code, **query)
+    assert app.pupil is None and "not saved yet" in app.who.value
+    assert "Streak" not in app.progress_view.value and "✓ solved" not in app.heading.value
+    app.hint_button.click()
+    app.check()
+    ali = Pupil.new_browser_key()
+    app.browser_key.value = json.dumps({"key": ali})  # Ali's own device
+    assert app.pupil == Pupil.from_browser_key(ali)
+    assert store.load(Pupil.from_nickname("bea")) == bea  # nothing written on Bea's record
+    assert store.load(Pupil.from_browser_key(SAM)).get(SHARED.code) is None
+    saved = store.load(Pupil.from_browser_key(ali)).get(SHARED.code)
+    assert saved is not None and saved.hints == 1 and saved.attempts == 1
+
+
+def test_a_nickname_an_older_page_remembered_is_ignored(store: ProgressStore) -> None:
+    """Issue 11: on a shared browser the next pupil opening the plain address was Bea."""
+    _bea_has_a_streak(store)
     app = make_app(store)
-    app.browser_key.value = json.dumps({"key": Pupil.new_browser_key(), "nickname": "Zoe"})
-    assert app.pupil == Pupil.from_nickname("zoe")
-    linked = make_app(store, nick="ben")
-    linked.browser_key.value = json.dumps({"key": Pupil.new_browser_key()})
-    assert linked.pupil == Pupil.from_nickname("ben")
+    app.browser_key.value = json.dumps({"key": SAM, "nickname": "Bea"})
+    assert app.pupil == Pupil.from_browser_key(SAM)
+    assert "Streak" not in app.progress_view.value
+    assert not hasattr(app, "nickname") and not hasattr(app, "use_nickname")
 
 
 def test_work_done_before_the_pupil_is_known_is_saved_once_known(
@@ -155,20 +189,20 @@ def test_work_done_before_the_pupil_is_known_is_saved_once_known(
 
 
 def test_two_pupils_on_one_server_keep_their_own_progress(store: ProgressStore) -> None:
-    sam, ada = make_app(store, code=SHARED.code, nick="sam"), make_app(store, nick="ada")
+    sam, ada = make_app(store, SAM, code=SHARED.code), make_app(store, ADA)
     click_program(sam, "A4/ B4s A1+")
     sam.check()
     ada.open_code(SHARED.code)
     ada.check()  # nothing written: not solved
-    assert store.load(Pupil.from_nickname("sam")).get(SHARED.code).solved  # type: ignore[union-attr]
-    assert not store.load(Pupil.from_nickname("ada")).get(SHARED.code).solved  # type: ignore[union-attr]
+    assert store.load(Pupil.from_browser_key(SAM)).get(SHARED.code).solved  # type: ignore[union-attr]
+    assert not store.load(Pupil.from_browser_key(ADA)).get(SHARED.code).solved  # type: ignore[union-attr]
     assert "✓ solved" in sam.heading.value and "✓ solved" not in ada.heading.value
 
 
 def test_a_corrupt_progress_file_is_explained_and_the_session_kept(tmp_path: Path) -> None:
     path = tmp_path / "progress.sqlite3"
     path.write_bytes(b"not a database at all " * 100)
-    app = make_app(ProgressStore(path), code=SHARED.code, nick="sam")
+    app = make_app(ProgressStore(path), SAM, code=SHARED.code)
     click_program(app, "A4/ B4s A1+")
     app.check()
     assert app.status.text == "Solved in 3 rows!"
@@ -178,7 +212,7 @@ def test_a_corrupt_progress_file_is_explained_and_the_session_kept(tmp_path: Pat
 
 
 def test_levels_new_puzzle_and_the_daily_puzzle(store: ProgressStore) -> None:
-    app = make_app(store, nick="sam")
+    app = make_app(store, SAM)
     assert app.puzzle == daily(TODAY) and "today's puzzle" in app.heading.value
     assert app.levels.value == daily(TODAY).difficulty
     app.levels.value = 5
@@ -233,6 +267,7 @@ def test_the_query_and_address_come_from_voilas_environment(
 def test_the_browser_script_targets_the_hidden_box() -> None:
     script = browser_key_script()
     assert script.startswith("<script>") and script.rstrip().endswith("</script>")
-    for needle in ("localStorage", ".lnb-browser-key input", ".lnb-nick-use",
-                   puzzle_app.STORAGE_KEY, "getRandomValues"):
+    for needle in ("localStorage", ".lnb-browser-key input", ".lnb-session-out input",
+                   puzzle_app.STORAGE_KEY, "getRandomValues", "Uint8Array(32)"):
         assert needle in script
+    assert "nickname" not in script.replace("delete data.nickname", "")

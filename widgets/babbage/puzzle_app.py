@@ -5,16 +5,19 @@ The rules, hints and checks are the library's (:mod:`lnb.babbage.puzzles`,
 :mod:`lnb.babbage.hints`); the progress is :class:`widgets.classroom.progress.ProgressStore`.
 The app only turns clicks into those calls.
 
-Who the pupil is: the random key their browser keeps (``localStorage``, sent to the kernel
-by a small script through a hidden text box), or a nickname they type (remembered by the
-browser too), or ``?key=``/``?nick=`` in the page's address. ``?code=P1-...`` opens a shared
-puzzle.
+Who the pupil is: by default the device, by the long random key its browser keeps
+(``localStorage``, made in the page, sent to the kernel by a small script through a hidden
+text box; never taken from the address). A pupil of a class presses *Join my class* and
+types the class code, their name and the secret on their card
+(:mod:`widgets.classroom.identity`); the browser then keeps a session token (not the
+secret) and *Leave* forgets it. A nickname alone never opens stored progress.
+``?code=P1-...`` opens a shared puzzle.
 
 >>> import datetime
 >>> from widgets.classroom.progress import ProgressStore
 >>> from lnb.babbage.puzzles import Puzzle
 >>> app = PuzzleApp(ProgressStore(":memory:"), today=lambda: datetime.date(2025, 3, 3))
->>> app.open_query({"code": "P1-0J6Y-91VC-7", "nick": "Sam"})
+>>> app.open_query({"code": "P1-0J6Y-91VC-7"})
 >>> app.puzzle.text()
 'Start at 55. Reach 73 in at most 5 rows.'
 >>> app.builder.type_rows("A2- B2+")
@@ -30,6 +33,7 @@ import html
 import json
 import os
 import random
+import secrets
 from base64 import b64encode
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -46,6 +50,7 @@ from lnb.babbage.programs import Program
 from lnb.babbage.puzzle_sheet import STARS, PuzzleSet, code_link
 from lnb.babbage.puzzles import DIFFICULTIES, Puzzle, daily, generate
 from widgets.babbage.program_builder import Choices, ProgramBuilder
+from widgets.classroom.identity import Classroom, IdentityError, Session
 from widgets.classroom.progress import Progress, ProgressError, ProgressStore, Pupil
 from widgets.core.page_request import wait_for_request
 from widgets.core.status import StatusLine
@@ -67,7 +72,7 @@ div.lnb-hint-line { margin: 2px 0; padding: 4px 8px; background: #fffde7; border
 
 
 def voila_query(wait: bool = True) -> dict[str, str]:
-    """The page address's query (``?code=...&nick=...``) as a dict; ``{}`` outside Voila.
+    """The page address's query (``?code=...``) as a dict; ``{}`` outside Voila.
 
     In a preheated Voila kernel the notebook runs before any pupil opens the page, so this
     first waits for the page's request (:func:`widgets.core.page_request.wait_for_request`, Voila's
@@ -93,9 +98,12 @@ def page_address() -> str | None:
 def browser_key_script(storage_key: str = STORAGE_KEY) -> str:
     """The ``<script>`` that tells the kernel who this browser is.
 
-    It keeps ``{"key": random, "nickname": last used}`` in ``localStorage`` and types it as
-    JSON into the hidden ``.lnb-browser-key`` box (an ipywidgets ``Text``) once the widgets are
-    drawn; a click on *Use my nickname* saves the nickname for the next visit.
+    It keeps ``{"key": random, "session": token}`` in ``localStorage``: the key is made here
+    (32 random bytes, 43 characters) and never leaves the page but to its own kernel; the
+    session is what the kernel gave after *Join my class*. It types them as JSON into the
+    hidden ``.lnb-browser-key`` box (an ipywidgets ``Text``) once the widgets are drawn, and
+    watches the hidden ``.lnb-session-out`` box for the kernel's answers (a session to keep
+    or forget, a key to renew). A nickname an older page kept is forgotten.
     """
     return f"""<script>
 (function () {{
@@ -107,29 +115,46 @@ def browser_key_script(storage_key: str = STORAGE_KEY) -> str:
   function save(data) {{
     try {{ localStorage.setItem(NAME, JSON.stringify(data)); }} catch (e) {{}}
   }}
-  var data = load();
-  if (!/^[A-Za-z0-9_-]{{16,64}}$/.test(data.key || "")) {{
-    var bytes = new Uint8Array(16);
-    (window.crypto || window.msCrypto).getRandomValues(bytes);
-    data.key = btoa(String.fromCharCode.apply(null, bytes))
-      .replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
-    save(data);
+  function strong(key) {{
+    return /^[A-Za-z0-9_-]{{22,86}}$/.test(key || "") && new Set(key.split("")).size >= 10;
   }}
-  document.addEventListener("click", function (event) {{
-    var button = event.target.closest && event.target.closest(".lnb-nick-use");
-    var box = document.querySelector(".lnb-nickname input");
-    if (button && box && box.value.trim()) {{
-      var now = load(); now.nickname = box.value.trim(); save(now);
-    }}
-  }}, true);
-  var tries = 0;
-  (function send() {{
+  function newKey() {{
+    var bytes = new Uint8Array(32);
+    (window.crypto || window.msCrypto).getRandomValues(bytes);
+    return btoa(String.fromCharCode.apply(null, bytes))
+      .replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
+  }}
+  var data = load();
+  delete data.nickname;
+  if (!strong(data.key)) {{ data.key = newKey(); }}
+  save(data);
+  function send() {{
     var input = document.querySelector(".lnb-browser-key input");
-    if (!input) {{ if (tries++ < 600) setTimeout(send, 100); return; }}
-    input.value = JSON.stringify(load());
+    if (!input) return false;
+    input.value = JSON.stringify({{key: data.key, session: data.session || null}});
     input.dispatchEvent(new Event("input", {{bubbles: true}}));
     input.dispatchEvent(new Event("change", {{bubbles: true}}));
+    return true;
+  }}
+  var tries = 0;
+  (function first() {{
+    if (!send() && tries++ < 600) setTimeout(first, 100);
   }})();
+  var last = "";
+  setInterval(function () {{
+    var out = document.querySelector(".lnb-session-out input");
+    if (!out || !out.value || out.value === last) return;
+    last = out.value;
+    var answer;
+    try {{ answer = JSON.parse(out.value); }} catch (e) {{ return; }}
+    data = load();
+    if ("session" in answer) {{
+      if (answer.session) {{ data.session = answer.session; }} else {{ delete data.session; }}
+    }}
+    if (answer.renew) {{ data.key = newKey(); }}
+    save(data);
+    if (answer.renew) send();
+  }}, 250);
 }})();
 </script>"""
 
@@ -192,13 +217,17 @@ class PuzzleApp(w.VBox):
         puzzle: Puzzle | None = None,
         seed: int | None = None,
         link: str | None = None,
+        classroom: Classroom | None = None,
     ) -> None:
         self.store = store if store is not None else ProgressStore()
+        self.classroom = classroom if classroom is not None else Classroom(self.store)
         self.today = today
         self.rng = random.Random(seed)
         self.link = link
         self.pupil: Pupil | None = None
-        self.identity_source = ""  # "browser", "nickname" or "link"
+        self.identity_source = ""  # "device" or "class"
+        self.device: Pupil | None = None  # the browser's own (device) pupil, once known
+        self.session: Session | None = None  # the class session, after Join my class
         self.progress: Progress | None = None
         self._pending: list[tuple[str, dict[str, Any]]] = []
         self.hint_level = 0
@@ -210,15 +239,19 @@ class PuzzleApp(w.VBox):
         # -- who is playing
         self.who = w.HTML("")
         self.who.add_class("lnb-who")
-        self.nickname = w.Text(placeholder="nickname (to use on any computer)",
-                               continuous_update=False, layout=w.Layout(width="18em"))
-        self.nickname.add_class("lnb-nickname")
-        self.nickname.observe(self.status.guarded(self._nickname_typed), "value")
-        self.nick_button = self._button("Use my nickname", "lnb-nick-use",
-                                        lambda: self.use_nickname(self.nickname.value))
+        self.join_button = self._button("Join my class", "lnb-join-open", self.open_join)
+        self.leave_button = self._button("Leave (not me)", "lnb-leave", self.leave_class)
+        self.leave_button.layout.display = "none"
+        self.join_box = w.HBox([])  # the class code, name and card boxes, made when needed
+        self.join_box.add_class("lnb-join")
+        self.class_code: w.Text | None = None
+        self.pupil_name: w.Text | None = None
+        self.card_secret: w.Password | None = None
         self.browser_key = w.Text(layout=w.Layout(display="none"))
         self.browser_key.add_class("lnb-browser-key")
         self.browser_key.observe(self.status.guarded(self._browser_key_sent), "value")
+        self.session_out = w.Text(layout=w.Layout(display="none"))
+        self.session_out.add_class("lnb-session-out")
         # -- choosing a puzzle
         self.levels = w.ToggleButtons(options=[(DIFFICULTY_NAMES[d], d) for d in DIFFICULTIES],
                                       value=min(self.puzzle.difficulty, 5),
@@ -258,7 +291,9 @@ class PuzzleApp(w.VBox):
 
         super().__init__([
             stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.title,
-            w.HBox([self.who, self.nickname, self.nick_button, self.browser_key]),
+            w.HBox([self.who, self.join_button, self.leave_button, self.browser_key,
+                    self.session_out]),
+            self.join_box,
             w.HBox([self.levels, self.new_button, self.daily_button]),
             w.HBox([self.code_box, self.open_button]),
             self.heading, self.targets, self.builder,
@@ -307,12 +342,11 @@ class PuzzleApp(w.VBox):
             self.open_query(query)
 
     def open_query(self, query: Mapping[str, str]) -> None:
-        """Act on the page address: ``key``/``nick`` say who, ``code`` opens a puzzle."""
-        with self.status.guard():
-            if query.get("key"):
-                self.use_pupil(Pupil.from_browser_key(query["key"]), "link")
-            if query.get("nick"):
-                self.use_pupil(Pupil.from_nickname(query["nick"]), "link")
+        """Act on the page address: ``code`` opens a puzzle. Nothing in an address says
+        who the pupil is (anyone can type or share one): ``key``/``nick`` are ignored."""
+        if query.get("key") or query.get("nick"):
+            self.status.info("Progress is not chosen by the page's address any more: this "
+                             "device keeps its own, or press Join my class and use your card.")
         if "code" in query:
             try:
                 self.open_code(query["code"])
@@ -334,36 +368,88 @@ class PuzzleApp(w.VBox):
         self._show_progress()
         self._show_heading()
 
-    def use_nickname(self, text: str) -> None:
-        """Switch to the nickname the pupil typed (normalised; a bad one is explained)."""
-        self.use_pupil(Pupil.from_nickname(text), "nickname")
-        self.status.ok(f"Hello {self.pupil.label if self.pupil else text}! "
-                       "Your progress is saved under this nickname.")
+    def open_join(self) -> None:
+        """Show the boxes for the class code, the pupil's name and their card's secret."""
+        if self.class_code is None:
+            self.class_code = w.Text(placeholder="class code", layout=w.Layout(width="9em"))
+            self.class_code.add_class("lnb-class-code")
+            self.pupil_name = w.Text(placeholder="your name", layout=w.Layout(width="12em"))
+            self.pupil_name.add_class("lnb-pupil-name")
+            self.card_secret = w.Password(placeholder="the words on your card",
+                                          layout=w.Layout(width="15em"))
+            self.card_secret.add_class("lnb-card-secret")
+            self.join_box.children = (self.class_code, self.pupil_name, self.card_secret,
+                                      self._button("Join", "lnb-join", self.join_class))
+        self.join_box.layout.display = None
+        self.status.info("Type your class code, your name and the words on your card.")
 
-    def _nickname_typed(self, change: dict[str, Any]) -> None:
-        if change["new"].strip():
-            self.use_nickname(change["new"])
+    def join_class(self, code: str | None = None, name: str | None = None,
+                   secret: str | None = None) -> None:
+        """Check the card (the boxes', unless given); a right one opens that pupil's
+        progress and the browser remembers a session; a wrong one is refused plainly."""
+        if self.class_code is None:
+            self.open_join()
+        assert self.class_code and self.pupil_name and self.card_secret
+        code = self.class_code.value if code is None else code
+        name = self.pupil_name.value if name is None else name
+        secret = self.card_secret.value if secret is None else secret
+        self.card_secret.value = ""
+        try:
+            session = self.classroom.join(code, name, secret)
+        except IdentityError as exc:
+            self.status.error(str(exc))
+            return
+        self._use_session(session)
+        self.session_out.value = json.dumps({"session": session.token})
+        self.join_box.layout.display = "none"
+        self.status.ok(f"Hello {session.pupil_name}! Your progress is saved for class "
+                       f"{session.class_name}.")
+
+    def leave_class(self) -> None:
+        """Stop being the class pupil here: forget the session, back to this device."""
+        if self.session is not None:
+            self.classroom.leave(self.session.token)
+        self.session = None
+        self.session_out.value = json.dumps({"session": None})
+        if self.device is not None:
+            self.use_pupil(self.device, "device")
+        else:
+            self.pupil, self.identity_source, self.progress = None, "", None
+            self._show_progress()
+            self._show_heading()
+        self.status.info("You left the class on this device: its progress is this device's "
+                         "again.")
+
+    def _use_session(self, session: Session) -> None:
+        self.session = session
+        self.use_pupil(session.pupil, "class")
 
     def _browser_key_sent(self, change: dict[str, Any]) -> None:
-        """The script sent ``{"key": ..., "nickname": ...}`` from the browser's storage."""
-        if self.identity_source in ("link", "nickname"):
-            return
+        """The script sent ``{"key": ..., "session": ...}`` from the browser's storage."""
         try:
             data = json.loads(change["new"] or "{}")
         except ValueError:
             data = {"key": change["new"]}
         if not isinstance(data, dict):
             return
-        nickname = data.get("nickname")
-        if isinstance(nickname, str) and nickname.strip():
-            try:
-                self.use_pupil(Pupil.from_nickname(nickname), "nickname")
-                self.nickname.value = ""
-                return
-            except ProgressError:
-                pass  # a stale nickname: fall back on the browser's key
         if isinstance(data.get("key"), str):
-            self.use_pupil(Pupil.from_browser_key(data["key"]), "browser")
+            try:
+                self.device = Pupil.from_browser_key(data["key"])
+            except ProgressError:
+                self.session_out.value = json.dumps({"renew": True, "at": secrets.token_hex(4)})
+                return  # the page makes a strong key and sends it again
+        token = data.get("session")
+        if isinstance(token, str) and token and self.session is None:
+            try:
+                session = self.classroom.resume(token)
+            except IdentityError:
+                session = None
+            if session is not None:
+                self._use_session(session)
+                return
+            self.session_out.value = json.dumps({"session": None})  # expired or reset
+        if self.session is None and self.device is not None:
+            self.use_pupil(self.device, "device")
 
     # -- choosing a puzzle -----------------------------------------------------------------
     def new_puzzle(self) -> None:
@@ -503,9 +589,18 @@ class PuzzleApp(w.VBox):
         if self.pupil is None:
             self.who.value = "Progress: <i>not saved yet</i>"
         else:
-            where = {"browser": "this browser", "link": html.escape(self.pupil.label),
-                     "nickname": html.escape(self.pupil.label)}[self.identity_source]
-            self.who.value = f"Progress of <b>{where}</b>"
+            if self.identity_source == "class" and self.session is not None:
+                where = (f"<b>{html.escape(self.session.pupil_name)}</b> (class "
+                         f"{html.escape(self.session.class_name)})")
+            else:
+                where = "<b>this browser</b>"
+            self.who.value = f"Progress of {where}"
+        joined = self.identity_source == "class"
+        self.leave_button.layout.display = None if joined else "none"
+        self.join_button.layout.display = "none" if joined else None
+        for notice in self.store.notices:
+            parts.append(f"<div class='lnb-warning'>For the teacher: "
+                         f"{html.escape(notice)}</div>")
         p = self.progress
         if p is None or not p.puzzles:
             parts.append("<div>No puzzle solved yet: solve one to start a streak!</div>")
