@@ -164,11 +164,16 @@ def test_renders_another_site_asks_for_are_refused(server: KitServer) -> None:
             assert (status, kernel_id) == (403, ""), headers
     assert server.kernel_ids() <= before, "a refused render took a kernel"
     assert "Refused a render asked for by another site" in server.log_tail(100)
-    # The kit's own pages, an address typed in, and a pupil's click on a link elsewhere.
+    # A pupil's click on a link elsewhere: a page that opens the lesson again from here.
+    click = requests.get(server.url(PAGE), timeout=60, headers={
+        "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate",
+        "Sec-Fetch-Dest": "document", "Sec-Fetch-User": "?1"})
+    assert click.status_code == 200 and "location.replace" in click.text
+    assert '"kernelId"' not in click.text and server.kernel_ids() <= before
+    # The kit's own pages (and that second navigation), and an address typed in.
     for headers in ({"Sec-Fetch-Site": "same-origin", "Referer": server.url("voila/tree")},
-                    {"Sec-Fetch-Site": "none"},
-                    {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate",
-                     "Sec-Fetch-Dest": "document", "Sec-Fetch-User": "?1"}):
+                    {"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate"},
+                    {"Sec-Fetch-Site": "none"}):
         status, kernel_id = render(server, **headers)
         assert status == 200 and kernel_id, headers
 

@@ -6,7 +6,9 @@ kernel) and lets anyone who knows a kernel's id see or shut it down. :func:`guar
 each of Voila's handler classes the kit's checks, run before the handler's own:
 
 * every request: the ``Host`` must be one the kit announces (:class:`HostCheck`);
-* a render (``voila/render/...``): not asked for by another site (:func:`cross_site`);
+* a render (``voila/render/...``): not asked for by another site (:func:`cross_site`); a
+  pupil's click on a link elsewhere gets a page that opens the lesson again from the kit's
+  own address (:func:`clicked_elsewhere`), so the render itself is never cross-site;
 * ``api/kernels/<id>`` (GET, DELETE) and ``voila/api/shutdown/<id>``: only from the browser
   the kernel was rendered for (:mod:`widgets.serving.owners`);
 * ``api/kernels/<id>/channels``: the kernel is marked as joined by its page.
@@ -32,6 +34,14 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from widgets.serving import owners
 
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
+# Sent for a pupil's click on a link to a lesson on another site: the browser opens the
+# lesson again from this page, a same-origin navigation (it sends the SameSite=Strict cookie).
+BOUNCE = """<!DOCTYPE html>
+<html><head><meta charset="utf-8"><meta http-equiv="refresh" content="0">
+<title>Opening the lesson</title></head>
+<body><p>Opening the lesson&hellip; (<a href="">open it</a>)</p>
+<script>window.location.replace(window.location.href);</script></body></html>
+"""
 REFRESH = 10.0  # seconds between two reads of this machine's addresses
 
 
@@ -105,8 +115,8 @@ def cross_site(headers: Mapping[str, str], host: str) -> str | None:
     """Why a render request comes from another site (the header that says so), else None.
 
     A browser's ``Sec-Fetch-Site`` decides: ``same-origin`` and ``none`` (an address typed
-    or bookmarked) are served, and so is a pupil's own click on a link elsewhere (a top-level
-    navigation the user made: ``Sec-Fetch-User: ?1``); images, scripts, frames and
+    or bookmarked) are served, and a pupil's own click on a link elsewhere is let through
+    (:func:`clicked_elsewhere` says what it gets); images, scripts, frames and
     navigations a page makes by itself are not. Without it (an older browser), an
     ``Origin`` or ``Referer`` naming another host refuses. A client that sends none of
     them (a script) is served.
@@ -125,17 +135,31 @@ def cross_site(headers: Mapping[str, str], host: str) -> str | None:
     """
     site = headers.get("Sec-Fetch-Site")
     if site is not None:
-        if site in ("same-origin", "none"):
+        if site in ("same-origin", "none") or clicked_elsewhere(headers):
             return None
-        clicked = (headers.get("Sec-Fetch-Mode") == "navigate"
-                   and headers.get("Sec-Fetch-Dest") == "document"
-                   and headers.get("Sec-Fetch-User") == "?1")
-        return None if clicked else f"Sec-Fetch-Site: {site}"
+        return f"Sec-Fetch-Site: {site}"
     for name in ("Origin", "Referer"):
         value = headers.get(name)
         if value and (value == "null" or urlsplit(value).netloc.lower() != host.lower()):
             return f"{name}: {value}"
     return None
+
+
+def clicked_elsewhere(headers: Mapping[str, str]) -> bool:
+    """Whether the request is a pupil's own click on a link on another site: a top-level
+    navigation the user made (``Sec-Fetch-User: ?1``) from another site.
+
+    >>> clicked_elsewhere({"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate",
+    ...                    "Sec-Fetch-Dest": "document", "Sec-Fetch-User": "?1"})
+    True
+    >>> clicked_elsewhere({"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate",
+    ...                    "Sec-Fetch-Dest": "document", "Sec-Fetch-User": "?1"})
+    False
+    """
+    return (headers.get("Sec-Fetch-Site") in ("cross-site", "same-site")
+            and headers.get("Sec-Fetch-Mode") == "navigate"
+            and headers.get("Sec-Fetch-Dest") == "document"
+            and headers.get("Sec-Fetch-User") == "?1")
 
 
 class Guarded(RequestHandler):
@@ -158,6 +182,11 @@ class Guarded(RequestHandler):
                 self._refuse_early()
                 raise HTTPError(403, "This lesson page was asked for by another web site "
                                 "(%s): open it from the kit's own address instead", reason)
+            if clicked_elsewhere(self.request.headers):  # opened again, from this server
+                self._refuse_early()
+                self.set_header("Cache-Control", "no-store")
+                self.finish(BOUNCE)
+                return None
         result = super().prepare(*args, **kwargs)
         if inspect.isawaitable(result):
             result = await result
