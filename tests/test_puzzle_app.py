@@ -271,3 +271,24 @@ def test_the_browser_script_targets_the_hidden_box() -> None:
                    puzzle_app.STORAGE_KEY, "getRandomValues", "Uint8Array(32)"):
         assert needle in script
     assert "nickname" not in script.replace("delete data.nickname", "")
+
+
+def test_a_damaged_streak_row_does_not_lose_the_right_answer(tmp_path: Path) -> None:
+    """Issue 11: a bad date in one pupil's streak made the right answer fail with 'Sorry,
+    something went wrong' and not be saved."""
+    import sqlite3
+
+    path = tmp_path / "progress.sqlite3"
+    with ProgressStore(path) as store:
+        store.record_attempt(Pupil.from_browser_key(SAM), "P1-OLD", solved=True, rows=2,
+                             day=TODAY - datetime.timedelta(days=1))
+    with sqlite3.connect(path) as raw:
+        raw.execute("UPDATE pupils SET last_day = 'yesterday'")
+    store = ProgressStore(path)
+    app = make_app(store, SAM, code=SHARED.code)
+    click_program(app, "A4/ B4s A1+")
+    app.check()
+    assert (app.status.kind, app.status.text) == ("ok", "Solved in 3 rows!")
+    saved = store.load(Pupil.from_browser_key(SAM))
+    assert saved.get(SHARED.code).solved and saved.streak == 2  # type: ignore[union-attr]
+    assert any("streak" in text for _, text in store.teacher_notes())

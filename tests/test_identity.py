@@ -1,0 +1,342 @@
+"""Pupils' identity for a class: classes and cards, joining, wrong cards refused and slowed,
+sessions, the teacher's key, the kit-class command and the printable cards."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from lnb.core.errors import LnbError
+from widgets.babbage.puzzle_app import PuzzleApp
+from widgets.classroom.cards import cards_html
+from widgets.classroom.cli import main
+from widgets.classroom.identity import (
+    ALPHABET,
+    Card,
+    Classroom,
+    IdentityError,
+    NewClass,
+    read_names,
+    shown_code,
+)
+from widgets.classroom.progress import ProgressStore, Pupil
+from widgets.classroom.words import PICTURES, WORDS
+
+TODAY = datetime.date(2025, 3, 5)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_700_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "progress.sqlite3"
+
+
+@pytest.fixture
+def store(db: Path):  # type: ignore[no-untyped-def]
+    with ProgressStore(db, backups=False) as s:
+        yield s
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def room(store: ProgressStore, clock: Clock) -> Classroom:
+    return Classroom(store, failure_delay=0, clock=clock)
+
+
+@pytest.fixture
+def made(room: Classroom) -> NewClass:
+    return room.new_class("7B", ["Ali", "Bea", "Cy Lee"])
+
+
+def card(made: NewClass, name: str) -> Card:
+    return next(c for c in made.cards if c.pupil_name == name)
+
+
+# -- classes and cards ---------------------------------------------------------------------
+
+def test_a_class_has_a_short_clear_code_a_teacher_key_and_one_card_each(
+        made: NewClass, room: Classroom) -> None:
+    assert len(made.code) == 6 and set(made.code) <= set(ALPHABET)
+    assert not set(made.code) & set("0O1IL2Z5S8B")
+    assert re.fullmatch(r"[A-Z0-9]{4}(-[A-Z0-9]{4}){3}", made.teacher_key)
+    assert [c.pupil_name for c in made.cards] == ["Ali", "Bea", "Cy Lee"]
+    for c in made.cards:
+        words = c.secret.split()
+        assert len(words) == 2 and words[0] != words[1] and set(words) <= set(WORDS)
+    assert len({c.secret for c in made.cards}) == 3
+    (info,) = room.classes()
+    assert (info.code, info.name, info.pupils) == (made.code, "7B", ("Ali", "Bea", "Cy Lee"))
+
+
+def test_the_file_holds_no_secret_and_no_teacher_key(made: NewClass, store: ProgressStore,
+                                                     db: Path, room: Classroom) -> None:
+    session = room.join(made.code, "Ali", card(made, "Ali").secret)
+    store.close()
+    raw = b"".join(p.read_bytes() for p in db.parent.glob("progress.sqlite3*") if p.is_file())
+    for c in made.cards:
+        assert c.secret.encode() not in raw
+    key = made.teacher_key
+    assert key.encode() not in raw and key.replace("-", "").encode() not in raw
+    assert session.token.encode() not in raw
+    with sqlite3.connect(db) as conn:
+        hashes = [r[0] for r in conn.execute("SELECT secret_hash FROM class_pupils")]
+    assert all(h.startswith("scrypt$") for h in hashes) and len(set(hashes)) == 3
+
+
+def test_the_same_name_twice_and_an_empty_list_are_refused(room: Classroom) -> None:
+    with pytest.raises(IdentityError, match="line 3: 'sam' is already on line 1") as info:
+        read_names(["Sam", "Ali", "sam"])
+    assert info.value.row == 3 and isinstance(info.value, LnbError)
+    with pytest.raises(IdentityError, match="no pupils"):
+        room.new_class("7B", ["", "# nobody"])
+
+
+# -- joining -------------------------------------------------------------------------------
+
+def test_a_pupil_joins_with_class_code_name_and_card(made: NewClass, room: Classroom,
+                                                     store: ProgressStore) -> None:
+    bea = card(made, "Bea")
+    session = room.join(shown_code(made.code).lower(), "  BEA ", bea.secret.upper())
+    assert session.pupil.key.startswith(f"class:{made.code}:")
+    assert (session.pupil_name, session.class_name) == ("Bea", "7B")
+    ali = room.join(made.code, "ali", card(made, "Ali").secret.replace(" ", "-"))
+    assert ali.pupil.key != session.pupil.key
+    store.record_attempt(session.pupil, "P1", solved=True, rows=2, day=TODAY)
+    assert store.load(ali.pupil).puzzles == ()
+
+
+@pytest.mark.parametrize(("code", "name", "secret", "reason", "says"), [
+    ("ZZZZZZ", "Bea", "{bea}", "unknown-class", "There is no class ZZZ-ZZZ"),
+    ("{code}", "Bee", "{bea}", "unknown-pupil", "nobody called 'Bee' in class 7B"),
+    ("{code}", "Bea", "{ali}", "wrong-secret", "That is not Bea's card in class 7B"),
+    ("{code}", "Bea", "", "wrong-secret", "check the two words on your card"),
+])
+def test_a_wrong_card_is_refused_plainly_and_slowly(made: NewClass, store: ProgressStore,
+                                                    code: str, name: str, secret: str,
+                                                    reason: str, says: str) -> None:
+    room = Classroom(store, failure_delay=0.3)
+    values = {"code": made.code, "bea": card(made, "Bea").secret,
+              "ali": card(made, "Ali").secret}
+    started = time.monotonic()
+    with pytest.raises(IdentityError) as info:
+        room.join(code.format(**values), name, secret.format(**values))
+    assert time.monotonic() - started >= 0.3
+    assert info.value.reason == reason and says in str(info.value)
+    assert "Traceback" not in str(info.value)
+
+
+def test_wrong_tries_are_limited_per_class_across_kernels(made: NewClass, store: ProgressStore,
+                                                          db: Path, clock: Clock) -> None:
+    first = Classroom(store, failure_delay=0, clock=clock)
+    other_kernel = Classroom(ProgressStore(db, backups=False), failure_delay=0, clock=clock)
+    bea = card(made, "Bea").secret
+    for n in range(5):
+        with pytest.raises(IdentityError, match="not Bea's card"):
+            (first if n % 2 else other_kernel).join(made.code, "Bea", "red sun")
+    with pytest.raises(IdentityError, match="Too many wrong tries") as info:
+        first.join(made.code, "Bea", bea)  # even the right card waits for the minute
+    assert info.value.reason == "too-many-tries"
+    other = first.new_class("7C", ["Dan"])
+    assert first.join(other.code, "Dan", other.cards[0].secret).pupil_name == "Dan"
+    clock.now += 61
+    assert other_kernel.join(made.code, "Bea", bea).pupil_name == "Bea"
+
+
+def test_sessions_resume_expire_and_end_when_the_secret_is_reset(
+        made: NewClass, room: Classroom, clock: Clock) -> None:
+    session = room.join(made.code, "Bea", card(made, "Bea").secret)
+    assert room.resume(session.token) == session
+    assert room.resume("x" * 43) is None and room.resume("") is None
+    room.leave(session.token)
+    assert room.resume(session.token) is None
+    again = room.join(made.code, "Bea", card(made, "Bea").secret)
+    clock.now += 31 * 86400
+    assert room.resume(again.token) is None  # 30 days at most
+    clock.now -= 31 * 86400
+    assert room.resume(again.token) == again
+    with pytest.raises(IdentityError, match="not the teacher key") as info:
+        room.reset_secret(made.code, "Bea", "AAAA-AAAA-AAAA-AAAA")
+    assert info.value.reason == "wrong-teacher-key"
+    new = room.reset_secret(made.code, "bea", made.teacher_key.lower())
+    assert new.secret != card(made, "Bea").secret and new.pupil_name == "Bea"
+    assert room.resume(again.token) is None  # the old card's sessions end
+    with pytest.raises(IdentityError, match="not Bea's card"):
+        room.join(made.code, "Bea", card(made, "Bea").secret)
+    assert room.join(made.code, "Bea", new.secret).pupil == again.pupil  # same progress
+    with pytest.raises(IdentityError, match="no pupil 'Eve'"):
+        room.reset_secret(made.code, "Eve", made.teacher_key)
+
+
+def test_only_the_teacher_key_shows_the_class_progress(made: NewClass, room: Classroom,
+                                                       store: ProgressStore) -> None:
+    bea = room.join(made.code, "Bea", card(made, "Bea").secret)
+    store.record_attempt(bea.pupil, "P1", solved=True, rows=2, day=TODAY)
+    with pytest.raises(IdentityError, match="not the teacher key"):
+        room.class_progress(made.code, "wrong")
+    table = dict(room.class_progress(made.code, made.teacher_key))
+    assert table["Bea"].solved_count == 1 and table["Ali"].solved_count == 0
+
+
+def test_young_pupils_cards_have_a_picture_and_a_number(room: Classroom) -> None:
+    made = room.new_class("Year 1", ["Mo", "Pip"], pictures=True)
+    for c in made.cards:
+        word, number = c.secret.split()
+        assert word in PICTURES and 10 <= int(number) <= 99 and c.picture == PICTURES[word]
+    mo = made.cards[0]
+    typed = mo.secret.replace(" ", "").upper()  # "CAT42"
+    assert room.join(made.code, "mo", typed).pupil_name == "Mo"
+    sheet = cards_html(made.cards)
+    assert all(PICTURES[c.secret.split()[0]] in sheet for c in made.cards)
+
+
+def test_a_damaged_card_row_is_refused_and_reported(made: NewClass, store: ProgressStore,
+                                                    db: Path, room: Classroom) -> None:
+    with sqlite3.connect(db) as raw:
+        raw.execute("UPDATE class_pupils SET name = 'Bob' WHERE name = 'Bea'")
+    with pytest.raises(IdentityError):
+        room.join(made.code, "Bea", card(made, "Bea").secret)
+    notes = [t for _, t in store.teacher_notes()]
+    assert len(notes) == 1 and "card of Bob is damaged" in notes[0]
+    assert "reset-secret" in notes[0]
+
+
+# -- the cards sheet -----------------------------------------------------------------------
+
+def test_the_cards_sheet_has_one_card_per_pupil_and_prints_on_a4(made: NewClass) -> None:
+    odd = Card(made.code, "7B", "<b>Zoë</b>", "red sun")
+    sheet = cards_html([*made.cards, *[odd] * 6], address="http://10.0.0.5:8866/p")
+    assert sheet.count("class='card'") == 9
+    assert "size: A4" in sheet and sheet.count("page-break'") == 1  # 8 a page
+    for c in made.cards:
+        assert c.pupil_name in sheet and c.secret in sheet
+    assert shown_code(made.code) in sheet and "http://10.0.0.5:8866/p" in sheet
+    assert "<b>Zoë</b>" not in sheet and "&lt;b&gt;Zoë&lt;/b&gt;" in sheet
+    assert made.teacher_key not in sheet
+
+
+# -- the kit-class command -------------------------------------------------------------------
+
+def test_kit_class_makes_lists_resets_backs_up_and_restores(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "class.sqlite3"
+    names = tmp_path / "names.txt"
+    names.write_text("Ali\nBea\n\n# left out\nCy Lee\n", encoding="utf-8")
+    cards = tmp_path / "cards.html"
+    assert main(["--db", str(db), "new", "7B", "--pupils", str(names), "-o", str(cards)]) == 0
+    out = capsys.readouterr().out
+    code = re.search(r"class code ([A-Z0-9-]+)", out).group(1)  # type: ignore[union-attr]
+    key = re.search(r"Teacher key \(shown only now; write it down\): (\S+)", out).group(1)  # type: ignore[union-attr]
+    sheet = cards.read_text(encoding="utf-8")
+    assert sheet.count("class='card'") == 3 and code in sheet and key not in sheet
+    assert main(["--db", str(db), "list"]) == 0
+    assert re.search(rf"{code}\s+7B\s+3 pupils", capsys.readouterr().out)
+    assert main(["--db", str(db), "reset-secret", code, "Bea", "--teacher-key", "nope"]) == 2
+    assert "not the teacher key" in capsys.readouterr().err
+    card_file = tmp_path / "bea.html"
+    assert main(["--db", str(db), "reset-secret", code, "Bea", "--teacher-key", key,
+                 "-o", str(card_file)]) == 0
+    secret = re.search(r"new secret: (\w+ \w+)", capsys.readouterr().out).group(1)  # type: ignore[union-attr]
+    with ProgressStore(db) as store:
+        assert Classroom(store, failure_delay=0).join(code, "Bea", secret).pupil_name == "Bea"
+    assert secret in card_file.read_text(encoding="utf-8")
+    assert main(["--db", str(db), "list", code, "--teacher-key", key]) == 0
+    assert "Cy Lee" in capsys.readouterr().out
+    copy = tmp_path / "copy.sqlite3"
+    assert main(["--db", str(db), "backup", "-o", str(copy)]) == 0
+    assert str(copy) in capsys.readouterr().out
+    with ProgressStore(db) as store:
+        Classroom(store).new_class("7C", ["Dan"])
+    assert main(["--db", str(db), "restore", str(copy)]) == 0
+    assert "kept at" in capsys.readouterr().out
+    assert main(["--db", str(db), "list"]) == 0
+    assert "7C" not in capsys.readouterr().out
+    assert main(["--db", str(db), "backup", "--list"]) == 0
+    assert "class-" in capsys.readouterr().out  # the daily backup
+    assert main(["--db", str(db), "notes"]) == 0
+    assert "Bea was given a new card" in capsys.readouterr().out
+    assert main(["--db", str(db), "restore", str(names)]) == 2
+    assert "not a good progress file backup" in capsys.readouterr().err
+
+
+def test_kit_class_runs_as_a_module_and_as_a_command(tmp_path: Path) -> None:
+    db = tmp_path / "p.sqlite3"
+    run = subprocess.run([sys.executable, "-m", "widgets.classroom", "--db", str(db), "list"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and "No classes yet" in run.stdout
+    command = Path(sys.executable).with_name("kit-class")
+    assert command.exists(), "run: .venv/bin/python -m pip install -e . --no-deps"
+    run = subprocess.run([str(command), "--db", str(db), "notes"], capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 0 and "No notes." in run.stdout
+
+
+# -- in the puzzle app -------------------------------------------------------------------------
+
+def make_app(store: ProgressStore, room: Classroom, device: str | None = None,
+             session: str | None = None) -> PuzzleApp:
+    app = PuzzleApp(store, today=lambda: TODAY, seed=1, classroom=room)
+    app.open_query({})
+    if device or session:
+        app.browser_key.value = json.dumps({"key": device, "session": session})
+    return app
+
+
+def test_joining_in_the_app_opens_the_class_pupils_progress(made: NewClass, room: Classroom,
+                                                            store: ProgressStore) -> None:
+    device = Pupil.new_browser_key()
+    app = make_app(store, room, device)
+    app.hint_button.click()  # saved on this device
+    app.join_button.click()
+    assert app.card_secret is not None and app.class_code is not None
+    assert app.pupil_name is not None
+    app.class_code.value, app.pupil_name.value = made.code, "Bea"
+    app.card_secret.value = card(made, "Ali").secret  # Ali's card, not Bea's
+    app.join_box.children[-1].click()
+    assert app.status.kind == "error" and "not Bea's card" in app.status.text
+    assert app.pupil == Pupil.from_browser_key(device) and app.card_secret.value == ""
+    app.card_secret.value = card(made, "Bea").secret
+    app.join_box.children[-1].click()
+    assert app.status.kind == "ok" and app.session is not None
+    assert app.pupil == app.session.pupil and "Bea" in app.who.value and "7B" in app.who.value
+    assert app.card_secret.value == ""
+    token = json.loads(app.session_out.value)["session"]
+    assert token == app.session.token and card(made, "Bea").secret not in app.session_out.value
+    app.builder.type_rows(str(app.puzzle.solution.program))
+    app.check()
+    assert store.load(app.session.pupil).solved_count == 1
+    assert store.load(Pupil.from_browser_key(device)).solved_count == 0
+    # the next page on this browser resumes the session; Leave goes back to the device
+    later = make_app(store, room, device, session=token)
+    assert later.pupil == app.session.pupil and later.leave_button.layout.display is None
+    later.leave_button.click()
+    assert later.pupil == Pupil.from_browser_key(device)
+    assert json.loads(later.session_out.value) == {"session": None}
+    assert room.resume(token) is None
+    stale = make_app(store, room, device, session=token)
+    assert stale.pupil == Pupil.from_browser_key(device)
+    assert json.loads(stale.session_out.value) == {"session": None}
+
+
+def test_a_session_token_is_not_a_secret_the_page_can_make_up(made: NewClass, room: Classroom,
+                                                              store: ProgressStore) -> None:
+    app = make_app(store, room, Pupil.new_browser_key(), session=card(made, "Bea").secret)
+    assert app.session is None and app.identity_source == "device"
