@@ -469,7 +469,7 @@ class ProgressStore:
             conn = self._connection()
             try:
                 return work(conn)
-            except sqlite3.DatabaseError as exc:
+            except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
                 if self.path is None or self.problem is not None:
                     raise
                 self._fall_back(_describe(exc, self.path, f"move {self.path} aside (rename "
@@ -583,7 +583,7 @@ def _file_id(path: Path) -> tuple[int, int] | None:
     return stat.st_dev, stat.st_ino
 
 
-def _describe(exc: sqlite3.DatabaseError, path: Path, fix: str) -> str:
+def _describe(exc: sqlite3.DatabaseError | UnicodeDecodeError, path: Path, fix: str) -> str:
     text = str(exc)
     if "not a database" in text:
         return f"progress file {path} is not a SQLite database (or is damaged); {fix}"
