@@ -202,7 +202,6 @@ class Guarded(RequestHandler):
             owners.joined(self, kernel_id)
         return result
 
-
     def on_finish(self) -> None:
         """After a render's response: its kernel now waits for its page to join."""
         super().on_finish()
