@@ -75,14 +75,10 @@ class PupilRun:
 
 
 def kernel_alive(base_url: str, kernel_id: str) -> bool:
-    """Whether the server still runs a kernel (``GET /api/kernels/<id>``: 200 or 404)."""
-    try:
-        with urllib.request.urlopen(f"{base_url}api/kernels/{kernel_id}", timeout=10):
-            return True
-    except urllib.error.HTTPError as err:
-        if err.code == 404:
-            return False
-        raise
+    """Whether the server still runs a kernel: its process is still there (the kernels API
+    answers only the browser that owns a kernel, so the benchmark looks at processes)."""
+    proc = kernel_processes().get(kernel_id)
+    return proc is not None and proc.is_running() and proc.status() != psutil.STATUS_ZOMBIE
 
 
 def kernel_processes() -> dict[str, psutil.Process]:
