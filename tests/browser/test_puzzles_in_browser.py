@@ -1,5 +1,6 @@
 """The puzzle app in a real browser: a shared puzzle solved by clicks, progress that survives
-a reload and a restarted server, and a broken code explained on the page."""
+a reload and a restarted server, a broken code explained on the page, and a pupil joining
+their class with their card."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from browser_harness import (
 from playwright.sync_api import expect
 
 from lnb.babbage.puzzles import Puzzle
+from widgets.classroom.identity import Classroom
+from widgets.classroom.progress import ProgressStore
 
 pytestmark = pytest.mark.browser
 
@@ -114,5 +117,44 @@ def test_a_broken_code_in_the_address_is_explained(browser, lessons: Path,  # ty
             expect(page.locator(HEADING)).to_contain_text("today's puzzle", timeout=WAIT)
             assert_no_traceback(page)
             snap(page, "broken-code")
+        finally:
+            context.close()
+
+
+def test_a_pupil_joins_their_class_with_their_card_and_stays_joined(
+        browser, lessons: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Nothing in the address says who the pupil is: ?nick= is ignored; the card is."""
+    db = tmp_path / "progress.sqlite3"
+    with ProgressStore(db) as store:
+        made = Classroom(store, failure_delay=0).new_class("7B", ["Ali", "Bea"])
+    bea = made.cards[1]
+    with served(lessons, tmp_path, db, free_port()) as server:
+        context = browser.new_context()
+        try:
+            page = open_app(context, server, f"?code={SHARED.code}&nick=bea")
+            page.locator(".lnb-who", has_text="this browser").wait_for(timeout=WAIT)
+            page.locator("button.lnb-join-open").click()
+            page.locator(".lnb-class-code input").fill(made.code.lower())
+            page.locator(".lnb-pupil-name input").fill("Bea")
+            page.locator(".lnb-card-secret input").fill("red sun")
+            page.locator("button.lnb-join").click()
+            page.locator(STATUS, has_text="not Bea's card").wait_for(timeout=WAIT)
+            page.locator(".lnb-card-secret input").fill(bea.secret)
+            page.locator("button.lnb-join").click()
+            page.locator(".lnb-who", has_text="Bea").wait_for(timeout=WAIT)
+            page.wait_for_function(
+                "() => (JSON.parse(localStorage.getItem('lnb-kit-pupil') || '{}').session "
+                "|| '').length > 20", timeout=WAIT)
+            kept = page.evaluate("() => localStorage.getItem('lnb-kit-pupil')")
+            assert bea.secret not in kept and "nickname" not in kept
+            snap(page, "joined")
+            page.reload(wait_until="domcontentloaded")
+            page.locator(".lnb-who", has_text="Bea").wait_for(timeout=60_000)
+            page.locator("button.lnb-leave").click()
+            page.locator(".lnb-who", has_text="this browser").wait_for(timeout=WAIT)
+            page.wait_for_function(
+                "() => !JSON.parse(localStorage.getItem('lnb-kit-pupil') || '{}').session",
+                timeout=WAIT)
+            assert_no_traceback(page)
         finally:
             context.close()

@@ -243,7 +243,7 @@ class PuzzleApp(w.VBox):
         self.leave_button = self._button("Leave (not me)", "lnb-leave", self.leave_class)
         self.leave_button.layout.display = "none"
         self.join_box = w.HBox([])  # the class code, name and card boxes, made when needed
-        self.join_box.add_class("lnb-join")
+        self.join_box.add_class("lnb-join-box")
         self.class_code: w.Text | None = None
         self.pupil_name: w.Text | None = None
         self.card_secret: w.Password | None = None
