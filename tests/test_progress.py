@@ -161,6 +161,39 @@ def test_the_file_is_sqlite_in_wal_mode_with_a_schema_version(store: ProgressSto
         assert raw.execute("PRAGMA user_version").fetchone()[0] == 2
 
 
+def test_a_file_of_the_first_schema_is_upgraded_and_browser_keys_hashed(db: Path) -> None:
+    old_key = "Kq3vX9_aZ-pL0mW7tY2cBd"  # 22 characters, as the first kit's pages made
+    with sqlite3.connect(db) as raw:
+        raw.execute("PRAGMA journal_mode = WAL")
+        raw.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        raw.execute("CREATE TABLE pupils (pupil TEXT PRIMARY KEY, created TEXT NOT NULL, "
+                    "streak INTEGER NOT NULL DEFAULT 0, best_streak INTEGER NOT NULL DEFAULT 0,"
+                    " last_day TEXT)")
+        raw.execute("CREATE TABLE puzzles (pupil TEXT NOT NULL REFERENCES pupils(pupil), "
+                    "puzzle TEXT NOT NULL, difficulty INTEGER, attempts INTEGER NOT NULL "
+                    "DEFAULT 0, hints INTEGER NOT NULL DEFAULT 0, best_rows INTEGER, "
+                    "first_day TEXT NOT NULL, solved_day TEXT, PRIMARY KEY (pupil, puzzle))")
+        raw.execute("INSERT INTO schema_version VALUES (1)")
+        raw.execute("PRAGMA application_id = 1282302544")
+        for key in (f"browser:{old_key}", "nick:bea"):
+            raw.execute("INSERT INTO pupils VALUES (?, '2024-03-01', 1, 2, '2024-03-04')", (key,))
+            raw.execute("INSERT INTO puzzles VALUES (?, 'P1', 2, 3, 1, 4, '2024-03-04', "
+                        "'2024-03-04')", (key,))
+    with ProgressStore(db) as store:
+        mine = store.load(Pupil.from_browser_key(old_key))
+        assert (mine.streak, mine.best_streak, mine.get("P1").attempts) == (1, 2, 3)  # type: ignore[union-attr]
+        assert store.notices == [] and store.saving and store.teacher_notes() == []
+        keys = [row[0] for row in store.dump()["pupils"]]
+    assert old_key not in "".join(keys) and "nick:bea" in keys
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert raw.execute("SELECT version FROM schema_version ORDER BY version").fetchall() == [
+            (1,), (2,)]
+    with ProgressStore(db) as again:  # opens cleanly as a current file
+        assert again.load(Pupil.from_browser_key(old_key)).solved_count == 1
+        assert again.notices == [] and again.teacher_notes() == []
+
+
 # -- the streak -------------------------------------------------------------------------
 
 def test_streak_grows_on_consecutive_days_and_restarts_after_a_gap(

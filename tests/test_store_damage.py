@@ -97,6 +97,9 @@ def test_a_file_truncated_to_nothing_is_kept_aside_restored_and_reported(
     assert "empty (0 bytes)" in note and str(aside[0]) in note and str(yesterday) in note
     assert [p.puzzle for p in progress.puzzles] == ["P0"]  # the backup's work is back
     assert store.saving
+    assert [text for _, text in store.teacher_notes()][-1] == note  # kit-class notes shows it
+    with ProgressStore(path) as other_kernel:  # the next kernel opens the restored file
+        assert other_kernel.load(pupil(1)).solved_count == 1 and other_kernel.notices == []
 
 
 def test_backup_and_restore_while_another_kernel_has_the_file_open(tmp_path: Path) -> None:

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import logging
 import os
 import re
 import secrets
@@ -73,6 +74,7 @@ from widgets.classroom.storefile import (
 )
 
 ENV_VAR = "LNB_PROGRESS_DB"
+LOG = logging.getLogger("widgets.classroom")
 NICKNAME_MAX = 20
 _NICKNAME_RE = re.compile(r"^[\w .'-]+$")
 _KEY_RE = re.compile(r"^[A-Za-z0-9_-]{22,86}$")
@@ -387,10 +389,21 @@ class ProgressStore:
             conn, notes = open_store(self.path, self.timeout)
             self._prepare(conn)
         except StoreProblem as exc:
+            LOG.warning("%s", exc)
             self._fall_back(str(exc))
             return
-        self.notices.extend(notes)
+        self._tell_teacher(conn, notes)
         self._conn = conn
+
+    def _tell_teacher(self, conn: sqlite3.Connection, notes: list[str]) -> None:
+        """Show what the open found (this page), log it, and keep it in the file."""
+        self.notices.extend(notes)
+        for note in notes:
+            LOG.warning("%s", note)
+        if notes:
+            with suppress(sqlite3.Error), self._transaction(conn):
+                for note in notes:
+                    add_note(conn, note)
 
     def _prepare(self, conn: sqlite3.Connection) -> None:
         """After an open: remember the file, repair damaged rows, keep today's backup."""
@@ -425,7 +438,7 @@ class ProgressStore:
             return
         old, self._conn = self._conn, conn
         self.problem, self._journal = None, []
-        self.notices.extend(notes)
+        self._tell_teacher(conn, notes)
         if old is not None:
             with suppress(sqlite3.Error):
                 old.close()
