@@ -340,3 +340,19 @@ def test_a_session_token_is_not_a_secret_the_page_can_make_up(made: NewClass, ro
                                                               store: ProgressStore) -> None:
     app = make_app(store, room, Pupil.new_browser_key(), session=card(made, "Bea").secret)
     assert app.session is None and app.identity_source == "device"
+
+
+def test_joining_while_the_file_cannot_be_used_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    path.write_bytes(b"somebody else's notes, not a database " * 50)
+    store = ProgressStore(path)
+    room = Classroom(store, failure_delay=0)
+    with pytest.raises(IdentityError, match="cannot be read right now") as info:
+        room.join("KM7Q4X", "Bea", "red sun")
+    assert info.value.reason == "no-store" and str(path) in str(info.value)
+    app = make_app(store, room, Pupil.new_browser_key(), session="t" * 43)
+    assert app.identity_source == "device"
+    assert app.session_out.value == ""  # the browser keeps its session for later
+    app.join_class("KM7Q4X", "Bea", "red sun")
+    assert app.status.kind == "error" and "cannot be read right now" in app.status.text
+    assert path.read_bytes().startswith(b"somebody else's")  # left alone

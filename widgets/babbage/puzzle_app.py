@@ -443,11 +443,13 @@ class PuzzleApp(w.VBox):
             try:
                 session = self.classroom.resume(token)
             except IdentityError:
-                session = None
+                session = None  # the file cannot be used now: the browser keeps its token
+            else:
+                if session is None:  # expired, left, or the card was reset
+                    self.session_out.value = json.dumps({"session": None})
             if session is not None:
                 self._use_session(session)
                 return
-            self.session_out.value = json.dumps({"session": None})  # expired or reset
         if self.session is None and self.device is not None:
             self.use_pupil(self.device, "device")
 

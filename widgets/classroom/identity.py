@@ -37,7 +37,8 @@ import secrets
 import sqlite3
 import time
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from lnb.core.errors import LnbError
@@ -241,12 +242,17 @@ class Classroom:
         self.clock = clock
 
     # -- storage ---------------------------------------------------------------------------
-    def _conn(self):  # type: ignore[no-untyped-def]
-        if self.store.problem is not None:
-            raise IdentityError(
-                "the class list cannot be read right now (the progress file cannot be used); "
-                f"ask your teacher. For the teacher: {self.store.problem}", reason="no-store")
-        return self.store.transaction()
+    @contextmanager
+    def _conn(self) -> Iterator[sqlite3.Connection]:
+        """One transaction on the store's file; refused while the file cannot be used (the
+        memory a session falls back on has no classes)."""
+        with self.store.transaction() as conn:
+            if self.store.problem is not None:
+                raise IdentityError(
+                    "The class list cannot be read right now (the progress file cannot be "
+                    f"used): ask your teacher. For the teacher: {self.store.problem}",
+                    reason="no-store")
+            yield conn
 
     # -- the teacher's side ------------------------------------------------------------------
     def new_class(self, name: str, pupils: Sequence[str], *, pictures: bool = False) -> NewClass:
