@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -75,11 +76,15 @@ def _key(args: argparse.Namespace) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``kit-class``; 0 on success, 1 if the file cannot be used, 2 on a refusal."""
     args = parser().parse_args(argv)
+    logging.getLogger("widgets.classroom").addHandler(logging.NullHandler())  # said below
     store = ProgressStore(args.db) if args.db else ProgressStore()
     try:
         return _run(args, store)
     except LnbError as exc:
         print(f"kit-class: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"kit-class: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     finally:
         for notice in store.notices:
@@ -103,9 +108,10 @@ def _run(args: argparse.Namespace, store: ProgressStore) -> int:
               f"Teacher key (shown only now; write it down): {made.teacher_key}")
     elif args.command == "list":
         if args.klass:
-            info = room.check_teacher(args.klass, _key(args))
+            key = _key(args)
+            info = room.check_teacher(args.klass, key)
             print(f"Class {info.name} ({shown_code(info.code)}), made {info.created}:")
-            for name, progress in room.class_progress(info.code, _key(args)):
+            for name, progress in room.class_progress(info.code, key):
                 print(f"  {name:<24} solved {progress.solved_count:>3}  streak "
                       f"{progress.streak} (best {progress.best_streak})")
         else:

@@ -561,8 +561,13 @@ class ProgressStore:
         if self.path is None or not self.saving:
             raise ProgressError(f"nothing to back up: {self.problem or 'the store is in memory'}")
         default = backups_folder(self.path) / f"{self.path.stem}-{utc_stamp()}.sqlite3"
+        where = Path(target) if target else default
         with self._lock:
-            return backup(self._connection(), Path(target) if target else default)
+            try:
+                return backup(self._connection(), where)
+            except (OSError, sqlite3.Error) as exc:
+                raise ProgressError(f"cannot back up to {where} ({exc}); choose a folder you "
+                                    "can write", text=str(where), reason="backup") from None
 
     def restore(self, source: Path) -> Path:
         """Write the backup ``source`` into the store; returns where the old content is."""
@@ -573,6 +578,10 @@ class ProgressStore:
                 return restore(self._connection(), self.path, Path(source))
             except StoreProblem as exc:
                 raise ProgressError(str(exc), text=str(source), reason="bad-backup") from None
+            except (OSError, sqlite3.Error) as exc:
+                raise ProgressError(f"cannot restore {source} ({exc}); nothing was changed "
+                                    "if the message says so, else run kit-class notes",
+                                    text=str(source), reason="restore") from None
 
     def close(self) -> None:
         """Close the file (a later call opens it again)."""
