@@ -18,8 +18,12 @@ $(STAMP): pyproject.toml
 browser:
 	bash scripts/ensure-chromium
 
+# `make serve` for one person; a teacher gives the class's size: `make serve CLASS=30`
+# (that many kernels of the class page are preheated in the background). More options:
+# `make serve ARGS="--ip 0.0.0.0 --port 8890"` (see `.venv/bin/python -m widgets.serve --help`).
+CLASS ?= 0
 serve: setup
-	$(PY) -m widgets.serve $(ARGS)
+	$(PY) -m widgets.serve --class-size $(CLASS) $(ARGS)
 
 lint: setup
 	$(VENV)/bin/ruff check .

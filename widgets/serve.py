@@ -6,10 +6,17 @@ culling of idle kernels, the XSRF cookie that lets a closed page free its kernel
 and stopped by :class:`widgets.serving.server.KitServer`. :func:`server_for` makes that
 server for the command's options; the browser tests and benchmarks use the same class.
 
-A class opens one page at once (the puzzle app): ``--class-size N`` keeps N kernels of that
-page preheated, plus two spares, its notebook already run, so each pupil's page only fetches
-its widgets; the other lessons keep ``--pool-size`` each. Once the class has taken its
-kernels the pool is topped up to the spares only (:mod:`widgets.serving.pools`).
+For one person (the default) no kernel is started before a page asks for one: the first
+page is served at once. A class opens one page at once (the puzzle app): ``--class-size N``
+(``make serve CLASS=30``) keeps N kernels of that page preheated, plus two spares, its
+notebook already run, so each pupil's page only fetches its widgets; the other lessons keep
+``--pool-size`` each (default 0). The pools fill in the background, one kernel at a time and
+only while no page is being opened (:mod:`widgets.serving.preheat`); once the class has taken
+its kernels the pool is topped up to the spares only (:mod:`widgets.serving.pools`).
+
+Voila's messages go to a log file in Jupyter's runtime folder, named by the banner, which is
+the last thing the command prints, once the server answers. A busy port is found before
+anything starts, and the message says how to choose another one.
 
 Ctrl-C, SIGTERM or closing the terminal (SIGHUP) stops Voila and every kernel. The server
 answers only requests for this machine's names and addresses and the ``--allow-host``
@@ -21,22 +28,24 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import signal
 import socket
 import sys
 import webbrowser
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from widgets.serving.server import KitServer, ServerError
+from widgets.serving.server import KitServer, ServerError, port_is_free
 
 DEFAULT_PORT = 8866
 LANDING = "index.ipynb"
 CLASS_PAGE = "puzzles.ipynb"  # the page a whole class opens at once
-CLASS_SIZE = 30
+CLASS_SIZE = 0  # one person; a teacher gives the class's size: make serve CLASS=30
 SPARES = 2  # preheated kernels of the class page beyond the class (reloads, latecomers)
 STARTUP_TIMEOUT = 60  # seconds Voila may take to answer
+LOG_NAME = "lnb-kit-serve-{port}.log"  # in Jupyter's runtime folder
 
 
 def pools_config(pool_size: int, class_size: int, class_page: str = CLASS_PAGE
@@ -144,12 +153,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--ip", default="127.0.0.1",
                         help="address to listen on; 0.0.0.0 for the classroom network")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)
-    parser.add_argument("--pool-size", type=int, default=1,
-                        help="preheated kernels kept ready per notebook (0: none)")
+    parser.add_argument("--pool-size", type=int, default=0,
+                        help="preheated kernels kept ready per notebook (default 0: none)")
     parser.add_argument("--class-size", type=int, default=CLASS_SIZE, metavar="N",
                         help=f"pupils who open the class page at once: N kernels of it (and "
-                             f"{SPARES} spares) are kept ready (default {CLASS_SIZE}; 0: just "
-                             "--pool-size)")
+                             f"{SPARES} spares) are kept ready, started one at a time in the "
+                             f"background (default {CLASS_SIZE}: none; `make serve CLASS=30`)")
     parser.add_argument("--class-page", default=CLASS_PAGE, metavar="NOTEBOOK",
                         help=f"the page the class opens at once (default {CLASS_PAGE})")
     parser.add_argument("--preheat-denylist", nargs="+", default=[], metavar="NOTEBOOK",
@@ -185,6 +194,58 @@ def command_for(args: argparse.Namespace) -> list[str]:
     return server_for(args).command(args.port)
 
 
+def log_path(port: int, environ: Mapping[str, str] | None = None) -> Path:
+    """Where the serve command on ``port`` writes Voila's messages: Jupyter's runtime folder.
+
+    >>> log_path(8866, {"JUPYTER_RUNTIME_DIR": "/tmp/rt"}).as_posix()
+    '/tmp/rt/lnb-kit-serve-8866.log'
+    """
+    env = os.environ if environ is None else environ
+    if env.get("JUPYTER_RUNTIME_DIR"):
+        folder = Path(env["JUPYTER_RUNTIME_DIR"])
+    else:
+        from jupyter_core.paths import jupyter_runtime_dir
+
+        folder = Path(jupyter_runtime_dir())
+    return folder / LOG_NAME.format(port=port)
+
+
+def another_port(port: int, ip: str = "127.0.0.1") -> int:
+    """A free port near ``port`` to suggest instead of it (``port + 24`` if none is free)."""
+    host = "127.0.0.1" if ip in ("", "0.0.0.0", "localhost") else ip
+    return next((p for p in range(port + 1, port + 50) if port_is_free(p, host)), port + 24)
+
+
+def port_hint(port: int, ip: str = "127.0.0.1", suggestion: int | None = None) -> str:
+    """How to choose another port, for the serve command and for ``make serve``.
+
+    >>> print(port_hint(8866, suggestion=8890))
+    To use another port, give --port N: `make serve ARGS="--port 8890"`
+    (or `.venv/bin/python -m widgets.serve --port 8890`).
+    """
+    other = another_port(port, ip) if suggestion is None else suggestion
+    return (f'To use another port, give --port N: `make serve ARGS="--port {other}"`\n'
+            f"(or `.venv/bin/python -m widgets.serve --port {other}`).")
+
+
+def preheat_summary(args: argparse.Namespace) -> str:
+    """The banner's line on kernels started before pages ask for them.
+
+    >>> print(preheat_summary(parse_args([])))
+    Kernels start when a page is opened (for a class: make serve CLASS=30).
+    >>> print(preheat_summary(parse_args(["--class-size", "30"])))
+    Preheating 32 kernels of puzzles.ipynb in the background, one at a time.
+    """
+    if args.class_size > 0:
+        count = args.class_size + max(SPARES, args.pool_size)
+        more = f" and {args.pool_size} of every other lesson" if args.pool_size > 0 else ""
+        return (f"Preheating {count} kernels of {args.class_page}{more} in the background, "
+                "one at a time.")
+    if args.pool_size > 0:
+        return f"Preheating {args.pool_size} kernel(s) of each lesson in the background."
+    return "Kernels start when a page is opened (for a class: make serve CLASS=30)."
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Start Voila, print where pupils should point their browsers, wait for Ctrl-C."""
     args = parse_args(argv)
@@ -192,8 +253,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not root.is_dir():
         print(f"serve: no notebook folder at {root}", file=sys.stderr)
         return 2
-    # Voila's output is copied to stderr, where it went when Voila wrote it itself.
-    server = server_for(args, root=root, echo=sys.stderr)
+    # Voila's messages go to a fresh log file; the banner below is all the terminal shows.
+    log = log_path(args.port)
+    with contextlib.suppress(OSError):
+        log.unlink()
+    server = server_for(args, root=root, log=log)
     # Voila runs in its own session: Ctrl-C reaches only this process, which stops Voila with
     # SIGTERM (Voila's own clean stop: kernels shut down), one way every time. SIGTERM to this
     # process does the same, and so does SIGHUP (the terminal was closed): Voila, in a
@@ -213,6 +277,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.ip == "0.0.0.0":
             lan_url = url.replace(f"//{server.host}:", f"//{lan_address()}:", 1)
             print(f"  Pupils on this network open:        {lan_url}")
+        print(f"  {preheat_summary(args)}")
+        print(f"  Voila's messages go to {server.log}")
         print("  Stop it with Ctrl-C.")
         print("=" * 72 + "\n", flush=True)
         if not args.no_browser:
@@ -223,8 +289,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("\nStopping the kit...", flush=True)
         return 0
     except ServerError as exc:
-        hint = " (--port N)" if exc.reason == "port-in-use" else ""
-        print(f"serve: {exc}{hint}", file=sys.stderr)
+        if exc.reason == "port-in-use":
+            print(f"serve: {exc}.\n{port_hint(args.port, args.ip)}", file=sys.stderr)
+        else:
+            tail = server.log_tail(20) if server.proc is not None else ""
+            print(f"serve: {exc}" + (f"\nIts last messages:\n{tail}" if tail else ""),
+                  file=sys.stderr)
         return 1
     finally:
         server.stop()

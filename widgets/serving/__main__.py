@@ -2,7 +2,8 @@
 
 This is what :class:`widgets.serving.server.KitServer` runs; the arguments are Voila's own, plus
 ``--VoilaKernelManager.refill_pools_config`` (see :mod:`widgets.serving.pools`),
-``--KitKernelManager.unjoined_timeout`` (:mod:`widgets.serving.owners`) and
+``--KitKernelManager.unjoined_timeout`` (:mod:`widgets.serving.owners`),
+``--KitPreheat.quiet`` (:mod:`widgets.serving.preheat`) and
 ``--KitVoila.allow_hosts`` (:mod:`widgets.serving.app`). The application is
 :class:`widgets.serving.app.KitVoila`: Voila with the kit's checks.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 
 from widgets.serving import kit_environ
 
@@ -23,9 +25,13 @@ def main(argv: list[str] | None = None) -> None:
     from widgets.serving.app import KitVoila
     from widgets.serving.owners import with_owners
     from widgets.serving.pools import with_refill_pools
+    from widgets.serving.preheat import with_background_preheat
 
-    voila.app.voila_kernel_manager_factory = with_owners(with_refill_pools(
-        voila.app.voila_kernel_manager_factory))
+    # The libraries' deprecation notices are for their developers, not the teacher's log
+    # (after Voila's import, which asks for traitlets' own).
+    warnings.filterwarnings("ignore", category=DeprecationWarning)
+    voila.app.voila_kernel_manager_factory = with_owners(with_background_preheat(
+        with_refill_pools(voila.app.voila_kernel_manager_factory)))
     KitVoila.launch_instance(argv=sys.argv[1:] if argv is None else argv)
 
 

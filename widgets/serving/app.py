@@ -6,10 +6,13 @@ names and addresses, plus ``--KitVoila.allow_hosts``, the serve command's ``--al
 its handlers get the kit's checks, and the ``_xsrf`` cookie is ``SameSite=Strict``, so
 no other site's page or link ever sends it. The cookie stays readable by the page: Voila's
 page reads it to send the closed page's shutdown request and the ``X-XSRFToken`` header.
+Its log leaves out "Notebook ... is not trusted", said of every lesson at every render
+(trust only matters to Jupyter's editor; Voila runs the notebook either way).
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from traitlets import List, Unicode
@@ -19,6 +22,21 @@ from widgets.serving.guard import HostCheck, guarded
 
 XSRF_COOKIE = {"samesite": "Strict"}
 UNSPECIFIED = ("", "0.0.0.0", "::")  # "listen everywhere" is not a name to be reached by
+NOT_TRUSTED = "Notebook %s is not trusted"  # jupyter_server's words, at every render
+
+
+class TrustNoise(logging.Filter):
+    """Leaves out the "not trusted" warning of every render.
+
+    >>> quiet = TrustNoise()
+    >>> quiet.filter(logging.makeLogRecord({"msg": NOT_TRUSTED, "args": ("play.ipynb",)}))
+    False
+    >>> quiet.filter(logging.makeLogRecord({"msg": "Kernel started: %s", "args": ("k1",)}))
+    True
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.msg != NOT_TRUSTED
 
 
 class KitVoila(Voila):
@@ -29,6 +47,8 @@ class KitVoila(Voila):
 
     def init_settings(self) -> dict[str, Any]:
         """Voila's Tornado settings, plus the host check and the cookie's attributes."""
+        if not any(isinstance(f, TrustNoise) for f in self.log.filters):
+            self.log.addFilter(TrustNoise())
         settings = dict(super().init_settings())
         named = [host for host in (*self.allow_hosts, self.ip) if host not in UNSPECIFIED]
         settings["kit_hosts"] = HostCheck(named)

@@ -1,0 +1,220 @@
+"""Preheating that never makes a page wait: one kernel at a time, after the pages.
+
+Voila 0.5 starts *every* preheated kernel at once when the server starts (a class of 30
+and a kernel per lesson: 42 kernels on two cores), and a page asking for a notebook whose
+pool holds kernels still starting waits behind all of them. :func:`with_background_preheat`
+wraps Voila's kernel manager factory so preheating is a background job instead:
+
+* one pool kernel is started at a time, the next only once its notebook has run;
+* pools named in ``kernel_pools_config`` (the class page) come before the default ones;
+* a page opened (a render) postpones preheating by ``KitPreheat.quiet`` seconds (10),
+  and so does the server's start: the first pages opened are served first;
+* a page takes a pool kernel only if that kernel is already started (ready, or the one
+  warming up now); otherwise it starts its own kernel at once, as without preheating.
+
+:class:`PreheatQueue` is the scheduling alone (plain asyncio): while one kernel warms up,
+the others wait, and the class page's goes first.
+
+>>> import asyncio
+>>> async def demo() -> list[str]:
+...     queue, done = PreheatQueue(quiet=0), []
+...     await queue.turn()  # a kernel warming up holds the turn
+...     async def job(name: str, priority: int) -> None:
+...         await queue.turn(priority)
+...         done.append(name)
+...         queue.release()
+...     jobs = asyncio.gather(job("lesson", 1), job("class page", 0))
+...     await asyncio.sleep(0)
+...     done.append(f"{queue.waiting()} waiting")
+...     queue.release()
+...     await jobs
+...     return done
+>>> asyncio.run(demo())
+['2 waiting', 'class page', 'lesson']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+from jupyter_core.utils import ensure_async
+from traitlets import Float
+
+Factory = Callable[..., type]
+QUIET = 10.0  # seconds without a page opened before preheating goes on
+WARM_LIMIT = 120.0  # seconds a kernel's notebook may run before the next kernel starts anyway
+
+
+class PreheatQueue:
+    """Turns for preheating jobs: one at a time, lowest ``priority`` first (then first come),
+    none within ``quiet`` seconds of :meth:`page_opened` (or of the queue's creation).
+
+    A job awaits :meth:`turn`, works, then calls :meth:`release`; :meth:`close` cancels every
+    job still waiting and refuses new ones.
+    """
+
+    def __init__(self, quiet: float = QUIET) -> None:
+        self.quiet = quiet
+        self.busy = False
+        self.closed = False
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+        self._quiet_until = 0.0
+        self._timer: asyncio.TimerHandle | None = None
+        self._started = False
+
+    def _loop(self) -> asyncio.AbstractEventLoop:
+        loop = asyncio.get_running_loop()
+        if not self._started:  # the server's start counts as a page opened
+            self._started = True
+            self._quiet_until = max(self._quiet_until, loop.time() + self.quiet)
+        return loop
+
+    def page_opened(self) -> None:
+        """A page is being served: postpone the next turn by ``quiet`` seconds."""
+        loop = self._loop()
+        self._quiet_until = max(self._quiet_until, loop.time() + self.quiet)
+
+    async def turn(self, priority: int = 1) -> None:
+        """Wait until this job may start a kernel (raises CancelledError once closed)."""
+        if self.closed:
+            raise asyncio.CancelledError("preheating is closed")
+        waiter: asyncio.Future[None] = self._loop().create_future()
+        heapq.heappush(self._waiting, (priority, next(self._order), waiter))
+        self._next()
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():  # given the turn, then cancelled
+                self.release()
+            raise
+
+    def release(self) -> None:
+        """The job holding the turn is done: give the next one its turn."""
+        self.busy = False
+        self._next()
+
+    def close(self) -> None:
+        """Cancel every waiting job; no job gets a turn any more."""
+        self.closed = True
+        for _, _, waiter in self._waiting:
+            waiter.cancel()
+        self._waiting.clear()
+
+    def waiting(self) -> int:
+        """How many jobs wait for a turn."""
+        return sum(not waiter.done() for _, _, waiter in self._waiting)
+
+    def _next(self) -> None:
+        if self.busy or self.closed:
+            return
+        while self._waiting and self._waiting[0][2].done():  # cancelled meanwhile
+            heapq.heappop(self._waiting)
+        if not self._waiting:
+            return
+        loop = self._loop()
+        wait = self._quiet_until - loop.time()
+        if wait > 0:
+            if self._timer is None:
+                self._timer = loop.call_later(wait, self._wake)
+            return
+        self.busy = True
+        heapq.heappop(self._waiting)[2].set_result(None)
+
+    def _wake(self) -> None:
+        self._timer = None
+        self._next()
+
+
+def with_background_preheat(factory: Factory) -> Factory:
+    """Wrap Voila's ``voila_kernel_manager_factory``: pools fill in the background, one kernel
+    at a time, after the pages (see the module's docstring)."""
+
+    def make(base_class: type, preheat_kernel: bool, default_pool_size: int,
+             page_config_hook: Callable[..., Any] | None = None) -> type:
+        manager = factory(base_class, preheat_kernel, default_pool_size,
+                          page_config_hook=page_config_hook)
+        if not preheat_kernel:
+            return manager
+
+        class KitPreheat(manager):  # type: ignore[valid-type,misc]
+            """Voila's kernel manager; its pools fill in the background, pages first."""
+
+            quiet = Float(QUIET, config=True,
+                          help="Seconds preheating waits after the server's start and after "
+                               "each page opened, so pages are served first.")
+
+            def __init__(self, **kwargs: Any) -> None:
+                self.kit_preheat = PreheatQueue()
+                self._kit_started: weakref.WeakSet[asyncio.Task[Any]] = weakref.WeakSet()
+                super().__init__(**kwargs)  # creates the pool jobs; they run once the loop does
+                self.kit_preheat.quiet = self.quiet
+
+            def _kit_ready(self, entry: Any) -> bool:
+                return entry in self._kit_started or (hasattr(entry, "done") and entry.done())
+
+            async def _initialize(self, notebook_path: str, kernel_id: str | None = None,
+                                  **kwargs: Any) -> Any:
+                if kernel_id is not None:  # a restart: at once
+                    return await super()._initialize(notebook_path, kernel_id, **kwargs)
+                named = notebook_path in self.kernel_pools_config
+                await self.kit_preheat.turn(priority=0 if named else 1)
+                task = asyncio.current_task()
+                if task is not None:
+                    self._kit_started.add(task)
+                try:
+                    content = await super()._initialize(notebook_path, None, **kwargs)
+                except BaseException:
+                    self.kit_preheat.release()
+                    raise
+                self._kit_release_after(content["task"])
+                return content
+
+            def _kit_release_after(self, render: asyncio.Future[Any]) -> None:
+                """Give the next kernel its turn once ``render`` (the notebook run) is over."""
+                released = False
+
+                def release(*_: object) -> None:
+                    nonlocal released
+                    if not released:
+                        released = True
+                        self.kit_preheat.release()
+
+                render.add_done_callback(release)
+                asyncio.get_running_loop().call_later(WARM_LIMIT, release)
+
+            def get_pool_size(self, notebook_name: str) -> int:
+                """Pool kernels a page may take now: started ones (not those still queued)."""
+                return sum(self._kit_ready(entry) for entry in self._pools.get(notebook_name, ()))
+
+            async def get_rendered_notebook(self, notebook_name: str, *args: Any,
+                                            **kwargs: Any) -> Any:
+                self.kit_preheat.page_opened()
+                pool = self._pools.get(notebook_name, [])
+                ready = next((entry for entry in pool if self._kit_ready(entry)), None)
+                if ready is not None:  # Voila takes the first entry: make it a started one
+                    pool.remove(ready)
+                    pool.insert(0, ready)
+                return await super().get_rendered_notebook(notebook_name, *args, **kwargs)
+
+            async def start_kernel(self, *args: Any, **kwargs: Any) -> Any:
+                # Reached by a page's own kernel only: pool kernels start below this class.
+                self.kit_preheat.page_opened()
+                return await ensure_async(super().start_kernel(*args, **kwargs))
+
+            async def shutdown_all(self, *args: Any, **kwargs: Any) -> Any:
+                self.kit_preheat.close()
+                for pool in self._pools.values():
+                    for entry in [e for e in pool if not self._kit_ready(e)]:
+                        pool.remove(entry)
+                        entry.cancel()
+                return await super().shutdown_all(*args, **kwargs)
+
+        return KitPreheat
+
+    return make
