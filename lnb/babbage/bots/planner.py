@@ -130,53 +130,349 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
     overall = start
     sides = ((0, index.plain), (2, index.marked)) if sigma else ((0, index.plain),)
     everything = (1 << 100) - 1
-    for _ in range(limit):
-        found: dict[int, int] = {}  # position -> when first reached (row of layer, move)
+    owned = {0: 1 << state.start_value(player)}  # kind -> values with an entry in ``best``
+    floor = {0: 0.0}  # kind -> no entry of that kind is below this estimate
+    most = max(0, *bonus.values())
+
+    def settled(there: int, quiet_best: float) -> int:
+        """Values of kind ``there`` whose entry no quiet row (estimate at most
+        ``quiet_best``) can improve: such rows change nothing, so they are skipped."""
+        bits = owned.get(there, 0)
+        if not bits or floor[there] >= quiet_best:
+            return bits
+        kept, base, rest = 0, there << 7, bits
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if best[base | (low.bit_length() - 1)][0] >= quiet_best:
+                kept |= low
+        return kept
+
+    def first_quiet(keys: list[int], found: dict[int, int]) -> None:
+        """Bring forward ``found`` of ``keys`` where a quiet row of this layer reached them
+        sooner (those rows were skipped as changing nothing), in one pass over the layer."""
+        wanted: dict[int, int] = {}
+        for key in keys:
+            wanted[key >> 7] = wanted.get(key >> 7, 0) | 1 << (key & 127)
+        for i, here in enumerate(layer):
+            kind, value = here >> 7, here & 127
+            for mark, side in sides:
+                if mark and kind & 2:
+                    continue
+                there = kind | mark
+                hits = side.reach[value] & wanted.get(there, 0)
+                if hits:
+                    hits &= ~claiming[kind & ~2]
+                while hits:
+                    low = hits & -hits
+                    hits ^= low
+                    key = there << 7 | (low.bit_length() - 1)
+                    found[key] = min(found[key], (i << 8) + side.first[value][key & 127][0])
+                    wanted[there] ^= low
+                    if not wanted[there]:
+                        del wanted[there]
+            if not wanted:
+                return
+
+    def first_reached(key: int) -> int:
+        """When any row of this layer first reached ``key`` (the last layer's ties)."""
+        kind, r = key >> 7, key & 127
+        for i, here in enumerate(layer):
+            hkind, value = here >> 7, here & 127
+            mask, near_used = hkind >> 2, bool(hkind & 1)
+            for mark, side in sides:
+                if (mark and hkind & 2) or not side.reach[value] >> r & 1:
+                    continue
+                if claims(hkind & ~2) >> r & 1:
+                    nmask, _, _, nnear = claim(r, mask, near_used)
+                    reached = nmask << 2 | (hkind & 2 | mark) | nnear
+                else:
+                    reached = hkind | mark
+                if reached == kind:
+                    return (i << 8) + side.first[value][r][0]
+        raise AssertionError("a chosen position was reached")  # pragma: no cover
+
+    def scoring_rows(here: int, entry: Entry, when: int, floor_total: float,
+                     chosen: dict[int, tuple[float, int, Entry, Operation]],
+                     found: dict[int, int] | None, skipped: dict[int, int],
+                     suspects: list[int]) -> None:
+        """The rows from ``here`` whose Result claims something, one by one."""
+        score = entry[0]
+        value, kind = here & 127, here >> 7
+        mask, used, near_used = kind >> 2, kind & 2, bool(kind & 1)
+        claiming_bits = claiming.get(kind & ~2)
+        if claiming_bits is None:
+            claiming_bits = claims(kind & ~2)
+        for mark, side in sides:
+            if used and mark:
+                continue
+            scoring = side.reach[value] & claiming_bits
+            if not scoring:
+                continue
+            moves = side.moves[value]
+            while scoring:
+                low = scoring & -scoring
+                scoring ^= low
+                r = low.bit_length() - 1
+                claimed = memo.get((r, mask, near_used))
+                nmask, points, scored, nnear = claimed or claim(r, mask, near_used)
+                nkind = nmask << 2 | (used | mark) | nnear
+                key = nkind << 7 | r
+                for j, op in moves[r]:
+                    gain = points
+                    if scored and op.level in bonus:
+                        gain += bonus[op.level]
+                    total = score + gain - 0.001
+                    if found is not None and key not in found:
+                        found[key] = when + j
+                        seen[nkind] = seen.get(nkind, 0) | low
+                        if skipped.get(nkind, 0) & low:
+                            suspects.append(key)
+                    if total <= floor_total:
+                        continue
+                    old = chosen.get(key)
+                    if (old is None or total > old[0]
+                            or (total == old[0] and when + j < old[1])):
+                        chosen[key] = (total, when + j, entry, op)
+
+    gains: dict[int, float] = {}
+
+    def best_gain(kind: int) -> float:
+        """The most a claiming row can add from a position of this kind (for bounds)."""
+        found = gains.get(kind)
+        if found is None:
+            mask, near_used = kind >> 2, bool(kind & 1)
+            found = 0.0
+            rest = claims(kind)
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                _, points, scored, _ = claim(low.bit_length() - 1, mask, near_used)
+                found = max(found, points + most if scored else points)
+            gains[kind] = found
+        return found
+
+    def reached(kind: int, mark: int, r: int) -> int:
+        """The kind of position a row of ``mark`` to ``r`` leads to from ``kind``."""
+        if claims(kind & ~2) >> r & 1:
+            nmask, _, _, nnear = claim(r, kind >> 2, bool(kind & 1))
+            return nmask << 2 | (kind & 2 | mark) | nnear
+        return kind | mark
+
+    able: dict[int, int] = {}
+
+    def capable(kind: int) -> int:
+        """Values from which a row claims something, for positions of ``kind``."""
+        bits = able.get(kind)
+        if bits is None:
+            bits, rest = 0, claims(kind & ~2)
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                for mark, side in sides:
+                    if not (mark and kind & 2):
+                        bits |= side.pred[low.bit_length() - 1]
+            able[kind] = bits
+        return bits
+
+    def last_two(found: dict[int, int], chosen: dict[int, tuple[float, int, Entry, Operation]],
+                 chunks: dict[int, list[tuple[int, Entry, int, _Side, int]]],
+                 suspects: list[int], quiet_best: dict[int, float], overall: Entry) -> Entry:
+        """Finish the last two rows: the next-to-last layer's claims and quiet positions kept
+        apart (``chunks``), then only the last rows that claim."""
+        def pick(kind: int, bits: int) -> dict[int, tuple[int, Entry, Operation]]:
+            """For values of a chunked kind: when first reached, from which entry, by which
+            row (the first quiet row to reach a value wins there)."""
+            out: dict[int, tuple[int, Entry, Operation]] = {}
+            for when, parent, value, side, got in chunks[kind]:
+                hit = got & bits
+                if not hit:
+                    continue
+                bits ^= hit
+                first = side.first[value]
+                while hit:
+                    low = hit & -hit
+                    hit ^= low
+                    r = low.bit_length() - 1
+                    j, op = first[r]
+                    out[r] = (when + j, parent, op)
+                if not bits:
+                    break
+            return out
+
+        union = {kind: _union(items) for kind, items in chunks.items()}
+        taken: dict[int, int] = {}  # chunked values that are also reached by a claim
+        by_kind: dict[int, int] = {}
+        for key in found:
+            if key >> 7 in union:
+                by_kind[key >> 7] = by_kind.get(key >> 7, 0) | 1 << (key & 127)
+        for kind, bits in by_kind.items():
+            bits &= union[kind]
+            if not bits:
+                continue
+            taken[kind] = bits
+            t = quiet_best[kind]
+            for r, (when, parent, op) in pick(kind, bits).items():
+                key = kind << 7 | r
+                found[key] = min(found[key], when)
+                old = chosen[key]
+                if t > old[0] or (t == old[0] and when < old[1]):
+                    chosen[key] = (t, when, parent, op)
+        better = [k for k in found if k not in best or chosen[k][0] > best[k][0]]
+        first_quiet([k for k in suspects if k in best and chosen[k][0] > best[k][0]], found)
+        beating = [k for k in better if chosen[k][0] > overall[0]]
+        if beating:
+            top = max(chosen[k][0] for k in beating)
+            key = min((k for k in beating if chosen[k][0] == top), key=found.__getitem__)
+            total, _, parent, op = chosen[key]
+            overall = (total, parent, op)
+        # The last rows, from every position the next-to-last rows reached.
+        floor_total = overall[0]
+        last: dict[int, tuple[float, int, Entry, Operation]] = {}
+        for key in better:
+            total, _, parent, op = chosen[key]
+            gain = gains.get(key >> 7 & ~2)
+            if gain is None:
+                gain = best_gain(key >> 7 & ~2)
+            if total + gain - 0.001 > floor_total:
+                scoring_rows(key, (total, parent, op), found[key] << 8, floor_total, last,
+                             None, {}, [])
+        for kind, bits in union.items():
+            t = quiet_best[kind]
+            if t + best_gain(kind & ~2) - 0.001 <= floor_total:
+                continue
+            for r, (when, parent, op) in pick(kind, bits & ~taken.get(kind, 0)
+                                              & capable(kind)).items():
+                scoring_rows(kind << 7 | r, (t, parent, op), when << 8, floor_total, last,
+                             None, {}, [])
+        if not last:
+            return overall
+        top = max(c[0] for c in last.values())
+        ties = [k for k, c in last.items() if c[0] == top]
+        if len(ties) > 1:
+            def first_to(key: int) -> int:
+                kind, r = key >> 7, key & 127
+                soonest = -1
+                for here in better:
+                    hkind, value = here >> 7, here & 127
+                    for mark, side in sides:
+                        if (mark and hkind & 2) or not side.reach[value] >> r & 1:
+                            continue
+                        if reached(hkind, mark, r) == kind:
+                            when = (found[here] << 8) + side.first[value][r][0]
+                            soonest = when if soonest < 0 else min(soonest, when)
+                for hkind, bits in union.items():
+                    for mark, side in sides:
+                        if (mark and hkind & 2) or reached(hkind, mark, r) != kind:
+                            continue
+                        near = bits & ~taken.get(hkind, 0) & side.pred[r]
+                        for value, (at, _, _) in pick(hkind, near).items():
+                            when = (at << 8) + side.first[value][r][0]
+                            soonest = when if soonest < 0 else min(soonest, when)
+                return soonest
+            ties.sort(key=first_to)
+        total, _, parent, op = last[ties[0]]
+        return (total, parent, op)
+
+    seen: dict[int, int] = {}
+    for step in range(limit):
         chosen: dict[int, tuple[float, int, Entry, Operation]] = {}
-        seen: dict[int, int] = {}  # kind -> values reached so far
+        if step == limit - 1:
+            # The last rows: only a claim can beat the best so far (a quiet row only costs),
+            # and only the best estimate matters, then the first reached among equals.
+            floor_total = overall[0]
+            for i, here in enumerate(layer):
+                entry = best[here]
+                gain = gains.get(here >> 7 & ~2)
+                if gain is None:
+                    gain = best_gain(here >> 7 & ~2)
+                if entry[0] + gain - 0.001 <= floor_total:
+                    continue
+                scoring_rows(here, entry, i << 8, floor_total, chosen, None, {}, [])
+            if chosen:
+                top = max(c[0] for c in chosen.values())
+                ties = [k for k, c in chosen.items() if c[0] == top]
+                key = min(ties, key=first_reached) if len(ties) > 1 else ties[0]
+                total, _, parent, op = chosen[key]
+                overall = (total, parent, op)
+            break
+        found: dict[int, int] = {}  # position -> when first reached (row of layer, move)
+        seen = {}  # kind -> values reached so far
+        quiet_best: dict[int, float] = {}
+        quiet_least: dict[int, float] = {}
+        for here in layer:
+            t, kind = best[here][0] - 0.001, here >> 7
+            for mark, _ in sides:
+                if mark and kind & 2:
+                    continue
+                if quiet_best.get(kind | mark, t) <= t:
+                    quiet_best[kind | mark] = t
+                if quiet_least.get(kind | mark, t) >= t:
+                    quiet_least[kind | mark] = t
+        skipped = {kind: settled(kind, t) for kind, t in quiet_best.items()}
+        # Where every quiet row into a kind has the same estimate, the first reached wins:
+        # chosen at once. Elsewhere a second pass, best estimate first, chooses.
+        mixed = {kind for kind, t in quiet_best.items() if quiet_least[kind] != t}
+        suspects: list[int] = []
         quiet = []
+        first_won: dict[int, int] = {}
+        # Before the last rows, quiet rows into kinds of one estimate are kept as they come:
+        # kind -> [(when, parent entry, value, side, values first reached)].
+        fused = step == limit - 2
+        chunks: dict[int, list[tuple[int, Entry, int, _Side, int]]] = {}
         for i, here in enumerate(layer):
             entry = best[here]
-            score = entry[0]
             value, kind = here & 127, here >> 7
-            mask, used, near_used = kind >> 2, kind & 2, bool(kind & 1)
-            claiming_bits = claims(kind & ~2)
+            claiming_bits = claiming.get(kind & ~2)
+            if claiming_bits is None:
+                claiming_bits = claims(kind & ~2)
             quiet_bits = everything ^ claiming_bits
             when = i << 8
-            quiet.append((score - 0.001, i, value, kind, entry, quiet_bits))
+            t = entry[0] - 0.001
+            scoring = False
             for mark, side in sides:
-                if used and mark:
+                if kind & 2 and mark:
                     continue
-                reach, first, moves = side.reach[value], side.first[value], side.moves[value]
                 there = kind | mark
-                new = reach & quiet_bits & ~seen.get(there, 0)
+                reach = side.reach[value]
+                scoring = scoring or bool(reach & claiming_bits)
+                if there in mixed:
+                    quiet.append((t, i, value, kind, entry, quiet_bits))
+                usable = reach & quiet_bits & ~skipped[there]
+                if not usable:
+                    continue
+                if fused and there not in mixed:
+                    fresh = usable & ~first_won.get(there, 0)
+                    if fresh:
+                        first_won[there] = first_won.get(there, 0) | fresh
+                        chunks.setdefault(there, []).append((when, entry, value, side, fresh))
+                    continue
+                new = usable & ~seen.get(there, 0)
+                first = side.first[value]
+                base = there << 7
                 if new:
                     seen[there] = seen.get(there, 0) | new
-                    base = there << 7
-                    while new:
-                        low = new & -new
-                        new ^= low
+                    rest = new
+                    while rest:
+                        low = rest & -rest
+                        rest ^= low
                         r = low.bit_length() - 1
                         found[base | r] = when + first[r][0]
-                scoring = reach & claiming_bits
-                while scoring:
-                    low = scoring & -scoring
-                    scoring ^= low
+                if there in mixed:
+                    continue
+                fresh = usable & ~first_won.get(there, 0)  # the first quiet row wins here
+                first_won[there] = first_won.get(there, 0) | fresh
+                while fresh:
+                    low = fresh & -fresh
+                    fresh ^= low
                     r = low.bit_length() - 1
-                    nmask, points, scored, nnear = claim(r, mask, near_used)
-                    nkind = nmask << 2 | (used | mark) | nnear
-                    key = nkind << 7 | r
-                    for j, op in moves[r]:
-                        gain = points
-                        if scored and op.level in bonus:
-                            gain += bonus[op.level]
-                        total = score + gain - 0.001
-                        if key not in found:
-                            found[key] = when + j
-                            seen[nkind] = seen.get(nkind, 0) | low
-                        old = chosen.get(key)
-                        if old is None or total > old[0]:
-                            chosen[key] = (total, when + j, entry, op)
+                    key = base | r
+                    j, op = first[r]
+                    old = chosen.get(key)
+                    if old is None or t > old[0]:
+                        chosen[key] = (t, when + j, entry, op)
+            if scoring:
+                scoring_rows(here, entry, when, float("-inf"), chosen, found, skipped, suspects)
         # Rows that claim nothing: the best estimate wins, then the first reached.
         quiet.sort(key=lambda q: (-q[0], q[1]))
         won: dict[int, int] = {}
@@ -185,7 +481,9 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
                 if kind & 2 and mark:
                     continue
                 there = kind | mark
-                new = side.reach[value] & quiet_bits & ~won.get(there, 0)
+                if there not in mixed:
+                    continue
+                new = side.reach[value] & quiet_bits & ~(won.get(there, 0) | skipped[there])
                 if not new:
                     continue
                 won[there] = won.get(there, 0) | new
@@ -202,16 +500,24 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
                     if (old is None or total > old[0]
                             or (total == old[0] and when + j < old[1])):
                         chosen[key] = (total, when + j, entry, op)
-        layer = []
-        for key in sorted(found, key=found.__getitem__):
+        if fused:
+            overall = last_two(found, chosen, chunks, suspects, quiet_best, overall)
+            break
+        # Only positions whose entry improves go on (the others change nothing).
+        better = [k for k in found if k not in best or chosen[k][0] > best[k][0]]
+        first_quiet([k for k in suspects if k in best and chosen[k][0] > best[k][0]], found)
+        better.sort(key=found.__getitem__)
+        for key in better:
             total, _, parent, op = chosen[key]
             made: Entry = (total, parent, op)
             if total > overall[0]:
                 overall = made
-            old = best.get(key)
-            if old is None or total > old[0]:
-                best[key] = made
-                layer.append(key)
+            best[key] = made
+            kind = key >> 7
+            owned[kind] = owned.get(kind, 0) | 1 << (key & 127)
+            if total < floor.get(kind, total + 1.0):
+                floor[kind] = total
+        layer = better
     ops: list[Operation] = []
     link: Entry | None = overall
     while link is not None and link[2] is not None:
@@ -223,6 +529,13 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
 Entry = tuple[float, "Entry | None", "Operation | None"]
 
 
+def _union(chunks: list[tuple[int, Entry, int, _Side, int]]) -> int:
+    bits = 0
+    for chunk in chunks:
+        bits |= chunk[4]
+    return bits
+
+
 @dataclass(frozen=True)
 class _Side:
     """Rows of one kind (unmarked, or Σ) from each value: the Results as a bit mask, the first
@@ -231,6 +544,7 @@ class _Side:
     reach: tuple[int, ...]
     first: tuple[dict[int, tuple[int, Operation]], ...]
     moves: tuple[dict[int, list[tuple[int, Operation]]], ...]
+    pred: tuple[int, ...]  # for each Result, the values with a row to it (a bit mask)
 
 
 @dataclass(frozen=True)
@@ -258,6 +572,13 @@ def _index(table: MoveTable) -> _Index:
                 reach.append(bits)
                 firsts.append(first)
                 everyone.append(moves)
-            sides.append(_Side(tuple(reach), tuple(firsts), tuple(everyone)))
+            pred = [0] * 100
+            for value, bits in enumerate(reach):
+                rest = bits
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    pred[low.bit_length() - 1] |= 1 << value
+            sides.append(_Side(tuple(reach), tuple(firsts), tuple(everyone), tuple(pred)))
         found = table.cache["planner"] = _Index(*sides)
     return found
