@@ -4,7 +4,7 @@ Starts the kit's server exactly as ``make serve`` does (``python -m widgets.serv
 options of ``--serve-args``, none by default, through ``benchmarks.voila_timing.start_server``),
 waits -- and says so -- until its preheated kernels have run their notebooks (the teacher
 started the server a minute before the class), then every pupil opens the puzzle app at the
-same moment: ``puzzles.ipynb?code=...&nick=pupil-NN``, and solves the shared
+same moment: ``puzzles.ipynb?code=...`` (each with its own device key), and solves the shared
 puzzle by clicks (A4/ B4s A1+, then *Check my answer*). ``--browser-pupils`` of them do it in
 one headless Chromium (a browser context each: own storage, own kernel); the others do what
 their page would do, without a browser to render it: fetch the page over HTTP, ask for the
@@ -50,6 +50,7 @@ import psutil
 
 from benchmarks.voila_timing import CHROMIUM, CHROMIUM_ARGS, REPO, start_server
 from lnb.babbage.puzzles import Puzzle
+from widgets.babbage.puzzle_app import STORAGE_KEY
 from widgets.classroom.progress import ProgressStore, Pupil
 from widgets.serve import parse_args, pools_config
 
@@ -72,6 +73,7 @@ class PupilRun:
     page: float | None = None  # over the websocket: seconds until the whole page had come
     kernel_id: str | None = None
     error: str | None = None
+    key: str | None = None  # the device key the page keeps (progress is saved under it)
 
 
 def kernel_alive(base_url: str, kernel_id: str) -> bool:
@@ -145,8 +147,7 @@ async def one_pupil(browser, base_url: str, run: PupilRun, hold: asyncio.Event, 
     ms = timeout * 1000
     try:
         start = time.perf_counter()
-        await page.goto(f"{APP}?code={PUZZLE.code}&nick=pupil-{run.number:02d}",
-                        wait_until="commit", timeout=ms)
+        await page.goto(f"{APP}?code={PUZZLE.code}", wait_until="commit", timeout=ms)
         heading = page.locator(".lnb-puzzle-heading", has_text=PUZZLE.code)
         await heading.wait_for(timeout=ms)
         first = page.locator(f"button.lnb-op-{CLICKS[0][0]}")
@@ -163,6 +164,8 @@ async def one_pupil(browser, base_url: str, run: PupilRun, hold: asyncio.Event, 
         await page.locator("button.lnb-done").click(timeout=ms)
         await page.locator(".lnb-status-text", has_text="Solved in 3 rows!").wait_for(timeout=ms)
         run.solved = time.perf_counter() - start
+        kept = await page.evaluate(f"localStorage.getItem({json.dumps(STORAGE_KEY)})")
+        run.key = json.loads(kept or "{}").get("key")
         body = await page.locator("body").inner_text()
         if "Traceback" in body or "Sorry, something went wrong" in body:
             run.error = "the page shows an error"
@@ -225,6 +228,12 @@ class KernelSocket:
             raise RuntimeError(f"{len(found)} widgets have the class {css!r}")
         return found[0]
 
+    async def type_text(self, css: str, value: str) -> None:
+        """Set the value of the text box with class ``css`` (what its view sends)."""
+        await self.send("comm_msg", {"comm_id": self.model_with_class(css),
+                                     "data": {"method": "update", "state": {"value": value},
+                                              "buffer_paths": []}})
+
     async def click(self, css: str) -> None:
         """Click the button with class ``css`` (the message a button view sends)."""
         await self.send("comm_msg", {"comm_id": self.model_with_class(css),
@@ -266,7 +275,8 @@ async def socket_pupil(base_url: str, run: PupilRun, hold: asyncio.Event,
     """Open the page over HTTP, then solve by sending the clicks through the websocket."""
     import websockets
 
-    url = f"{base_url}{APP}?code={PUZZLE.code}&nick=pupil-{run.number:02d}"
+    url = f"{base_url}{APP}?code={PUZZLE.code}"
+    run.key = Pupil.new_browser_key()  # what the page's script would make and send
     xsrf = ""
     try:
         start = time.perf_counter()
@@ -281,6 +291,7 @@ async def socket_pupil(base_url: str, run: PupilRun, hold: asyncio.Event,
         async with websockets.connect(ws_url, max_size=None, open_timeout=timeout) as ws:
             pupil = KernelSocket(ws, uuid.uuid4().hex)
             await asyncio.wait_for(pupil.load_states(), timeout)
+            await pupil.type_text("lnb-browser-key", json.dumps({"key": run.key}))
             run.interactive = time.perf_counter() - start
             for css, _ in CLICKS:
                 await pupil.click(f"lnb-op-{css}")
@@ -413,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
     with ProgressStore(db) as store:
         saved = sum(
             1 for r in runs
-            if (p := store.load(Pupil.from_nickname(f"pupil-{r.number:02d}")).get(PUZZLE.code))
+            if r.key and (p := store.load(Pupil.from_browser_key(r.key)).get(PUZZLE.code))
             and p.solved
         )
     tti = [r.interactive for r in served if r.interactive is not None]
