@@ -28,6 +28,10 @@ def main(argv: list[str]) -> int:
         began = time.perf_counter()
         importlib.import_module(f"benchmarks.bench_{name}").main()
         print(f"({name}: {time.perf_counter() - began:.1f} s)", flush=True)
+    from benchmarks.goals import RESULTS, summary
+
+    if RESULTS:
+        print("\n" + summary())
     return 0
 
 

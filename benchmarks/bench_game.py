@@ -37,8 +37,11 @@ def replays_per_second(records: list[dict]) -> float:
 
 
 def main() -> None:
+    from benchmarks.goals import report
+
     plain, records = games_per_second()
     print(f"4-player random games          {plain:8.1f} games/s")
+    report("4-player random games per second", plain, 1000.0, "/s", at_least=True)
     mental, _ = games_per_second(mental=True)
     print(f"4-player mental-arithmetic     {mental:8.1f} games/s   ratio {mental / plain:.2f}x")
     replays = replays_per_second(records)
