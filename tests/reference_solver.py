@@ -214,3 +214,59 @@ def reference_best_program(state: Any, player: str) -> tuple[tuple[Operation, ..
                 best[key] = entry
         layer = [k for k in nxt if best[k] is nxt[k]]
     return overall[1], overall[0]
+
+
+def reference_random_program(state: Any, name: str, rng: Any, mistakes: float = 0.2,
+                             aim: float = 0.6) -> Any:
+    """The old ``random_play.random_program``: rows from ``next_operations``, Results from
+    ``Operation.apply``."""
+    from lnb.babbage.game.random_play import _interesting
+    from lnb.babbage.programs import Program
+
+    limit = state.program_limit(name)
+    length = rng.randint(0, limit)
+    program = Program()
+    value = state.start_value(name)
+    mental = state.options.mental_arithmetic
+    wanted = _interesting(state, name) if aim else set()
+    for _ in range(length):
+        ops = state.next_operations(name, program)
+        if not ops:
+            break
+        op = rng.choice(ops)
+        if wanted and rng.random() < aim:
+            hits = [o for o in ops if o.apply(value, state.board).result in wanted]
+            op = rng.choice(hits) if hits else op
+        value = op.apply(value, state.board).result
+        written = None
+        if mental:
+            written = value if rng.random() >= mistakes else rng.randint(0, 99)
+        program = program.with_row(op, written)
+    return program
+
+
+def reference_random_action(state: Any, rng: Any) -> Any:
+    """The old ``random_play.random_action``."""
+    from lnb.babbage.game.actions import Debug, Finish, TimeUp, WriteProgram
+    from lnb.babbage.game.phases import Phase
+    from lnb.babbage.operations import legal_operations
+    from lnb.babbage.programs import Program
+
+    if state.phase is Phase.PROGRAM:
+        unfinished = [a for a in state.legal_actions() if isinstance(a, Finish)]
+        if state.timer_started and rng.random() < 0.3:
+            return TimeUp()
+        chosen = rng.choice(unfinished)
+        return WriteProgram(chosen.player, reference_random_program(state, chosen.player, rng))
+    actions = state.legal_actions()
+    action = rng.choice(actions)
+    if isinstance(action, Debug):
+        name, row, value = state.debug_from()
+        program = Program()
+        mental = state.options.mental_arithmetic
+        for _ in range(rng.randint(0, state.program_limit(name) - row + 1)):
+            op = rng.choice(legal_operations(value, state.board))
+            value = op.apply(value, state.board).result
+            program = program.with_row(op, value if mental else None)
+        return Debug(name, program)
+    return action

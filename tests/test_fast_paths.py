@@ -15,14 +15,16 @@ from lnb.babbage.board import Board
 from lnb.babbage.bots import Planner
 from lnb.babbage.bots.planner import best_program
 from lnb.babbage.game import Game, GameOptions, WriteProgram
-from lnb.babbage.game.random_play import results_from
-from lnb.babbage.operations import legal_operations
+from lnb.babbage.game.random_play import finish_written, play_random_game
+from lnb.babbage.operations import legal_operations, legal_results
 from lnb.babbage.solver import MoveTable, Solver, all_pairs, search
+from lnb.core.testing import playthrough
 from tests.reference_solver import (
     ReferenceForward,
     reference_backward,
     reference_best_program,
     reference_moves,
+    reference_random_action,
 )
 
 SPACES = [f"{lv}{r}" for lv in "ABCDE" for r in range(1, 5)]
@@ -137,14 +139,13 @@ def test_planner_decisions_match_the_reference(seed):
 
 
 @pytest.mark.parametrize("seed", range(10))
-def test_random_players_results_are_the_rows_results(seed):
+def test_legal_results_are_the_rows_results(seed):
     board = random_board(seed)
     for value in range(100):
-        results = results_from(value, board)
-        legal = legal_operations(value, board, sigma=True)
-        assert set(results) == set(legal)
-        for op in legal:
-            assert results[op] == op.apply(value, board).result
+        for sigma in (False, True):
+            legal = legal_operations(value, board, sigma=sigma)
+            results = legal_results(value, board, sigma=sigma)
+            assert results == tuple(op.apply(value, board).result for op in legal)
 
 
 def test_all_pairs_match_the_solver_of_each_start():
@@ -157,3 +158,14 @@ def test_all_pairs_match_the_solver_of_each_start():
             length, count, ops = ref.answer(target)
             assert (lengths[target], counts[target], firsts[target]) == (length, count, ops)
             assert pairs.solution(start, target) == Solver(board, start, sigma=True).solve(target)
+
+
+@pytest.mark.parametrize("mental", [False, True])
+def test_random_games_are_the_old_random_games(mental):
+    for seed in range(12):
+        players = FOUR[: 2 + seed % 3]
+        game = Game(players, GameOptions(mental_arithmetic=mental), seed=seed)
+        new = play_random_game(game, seed=seed).to_record()
+        old = playthrough(game.new_initial_state, reference_random_action, seed,
+                          after=finish_written).to_record()
+        assert new == old

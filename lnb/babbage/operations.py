@@ -266,6 +266,23 @@ def legal_operations(value: int, board: Board, sigma: bool = False) -> list[Oper
     return list(cached)
 
 
+def legal_results(value: int, board: Board, sigma: bool = False) -> tuple[int, ...]:
+    """The Results of ``legal_operations(value, board, sigma)``, in the same order, memoised
+    on the board (what ``op.apply(value, board).result`` gives, without the arithmetic text).
+
+    >>> legal_results(95, Board.standard())[:6]
+    (96, 94, 97, 93, 90, 47)
+    """
+    key = ("results", value, sigma)
+    cached = board.cache.get(key)
+    if cached is None:
+        cached = board.cache[key] = tuple(
+            r for level, rack, comp in board.spaces()
+            for r in space_moves(level, rack, comp, sigma)[value][1]
+        )
+    return cached
+
+
 @lru_cache(maxsize=8192)
 def space_moves(
     level: str, rack: int, comp: Component, sigma: bool = False

@@ -14,11 +14,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from lnb.babbage.board import Board
 from lnb.babbage.game.actions import Action, Debug, Finish, TimeUp, WriteProgram
 from lnb.babbage.game.phases import Phase
 from lnb.babbage.game.state import Game, State
-from lnb.babbage.operations import Operation, legal_operations, space_results
+from lnb.babbage.operations import legal_operations, legal_results
 from lnb.babbage.programs import Program
 from lnb.core.testing import playthrough
 
@@ -28,19 +27,6 @@ def _interesting(state: State, name: str) -> set[int]:
     values = {s.value + d for s in (*state.patrons, *state.reserved) for d in (-1, 0, 1)}
     target = state.players[name].target
     return values | ({target} if target is not None else set())
-
-
-def results_from(value: int, board: Board) -> dict[Operation, int]:
-    """The Result of every legal row from ``value`` (Σ rows too), memoised on the board: the
-    same as ``op.apply(value, board).result`` without writing out the arithmetic."""
-    key = ("results", value)
-    found = board.cache.get(key)
-    if found is None:
-        found = board.cache[key] = {
-            op: results[value] for level, rack, comp in board.spaces()
-            for op, results in space_results(level, rack, comp, True) if results[value] >= 0
-        }
-    return found
 
 
 def random_program(state: State, name: str, rng: random.Random, mistakes: float = 0.2,
@@ -54,16 +40,19 @@ def random_program(state: State, name: str, rng: random.Random, mistakes: float 
     value = state.start_value(name)
     mental = state.options.mental_arithmetic
     wanted = _interesting(state, name) if aim else set()
+    sigma_rows, marked = state.sigma_rows(name), 0
     for _ in range(length):
-        ops = state.next_operations(name, program)
+        # What state.next_operations(name, program) gives, without running the program again.
+        ops = legal_operations(value, state.board, sigma=marked < sigma_rows)
         if not ops:
             break
-        op = rng.choice(ops)
-        results = results_from(value, state.board)
+        results = legal_results(value, state.board, sigma=marked < sigma_rows)
+        pick = rng.choice(range(len(ops)))  # the same draw as rng.choice(ops)
         if wanted and rng.random() < aim:
-            hits = [o for o in ops if results[o] in wanted]
-            op = rng.choice(hits) if hits else op
-        value = results[op]
+            hits = [k for k, r in enumerate(results) if r in wanted]
+            pick = rng.choice(hits) if hits else pick
+        op, value = ops[pick], results[pick]
+        marked += op.sigma
         written = None
         if mental:
             written = value if rng.random() >= mistakes else rng.randint(0, 99)
@@ -86,8 +75,9 @@ def random_action(state: State, rng: random.Random) -> Action:
         program = Program()
         mental = state.options.mental_arithmetic
         for _ in range(rng.randint(0, state.program_limit(name) - row + 1)):
-            op = rng.choice(legal_operations(value, state.board))
-            value = results_from(value, state.board)[op]
+            ops = legal_operations(value, state.board)
+            pick = rng.choice(range(len(ops)))
+            op, value = ops[pick], legal_results(value, state.board)[pick]
             program = program.with_row(op, value if mental else None)
         return Debug(name, program)
     return action
