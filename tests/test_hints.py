@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from lnb import LnbError, Program
-from lnb.babbage.hints import LEVELS, check_answer, hint, hints
+from lnb import Board, LnbError, Program
+from lnb.babbage.hints import DIAGNOSES, LEVELS, check_answer, diagnose, hint, hints
 from lnb.babbage.puzzles import DIFFICULTIES, Puzzle, generate
 from lnb.babbage.solver import Solver
 
@@ -97,6 +97,7 @@ def test_already_solved_and_impossible():
 # -- check_answer -------------------------------------------------------------------------
 
 PUZZLE = Puzzle(55, (73, 12), limit=6, spaces={"A1", "A2", "A4", "B2", "B4"})
+BOARD = Board.standard()
 
 
 def test_solved_answer():
@@ -145,3 +146,40 @@ def test_shortest_puzzle_wants_the_fewest_rows():
     assert check_answer(p, "A2- B2+").solved
     fb = check_answer(p, "A1- A1- B2+")
     assert not fb.solved and "it can be done in 2 rows" in fb.message
+
+
+# -- a wrong number, diagnosed with the engine (issue 12, item 5) --------------------------------
+
+@pytest.mark.parametrize(("program", "given", "kind", "row", "says"), [
+    ("A3+ A4/ B4s", 30, "stopped-early", 3, "30 is the number before the swap in row 3 (B4s)"),
+    ("A3+ A4/ B4s", 60, "stopped-early", 2, "before the ÷2 in row 2 (A4/)"),
+    ("A3+ A4/ B4s", 55, "start", 1, "55 is the start number"),
+    ("A3+ A4/ B4s", 6, "row-left-out", 2, "without row 2 (A4/)"),
+    ("A4/", 28, "rounded-up", 1, "never rounds up"),
+    ("A4/ A4x", 55, "remainder-kept", 1, "drops it"),
+    ("A3+", 6, "digits-swapped", 1, "wrong way round"),
+])
+def test_a_wrong_number_is_diagnosed(program, given, kind, row, says):
+    d = diagnose(program, given)
+    assert d is not None and (d.kind, d.row, d.given) == (kind, row, given)
+    assert kind in DIAGNOSES and says in d.message
+    assert d.expected == Program.parse(program).run(BOARD, 55).result
+    assert f"{d.expected:02d}" not in d.message.replace(f"{given:02d}", "")  # not given away
+    assert d.to_dict()["kind"] == kind
+
+
+def test_no_diagnosis_for_a_right_answer_a_broken_program_or_no_reason():
+    assert diagnose("A3+ A4/ B4s", 3) is None
+    assert diagnose("A3+ A3+ A3+ A3+ A3+ A3+ A3+ A3+ A3+", 0) is None  # leaves 00–99
+    assert diagnose("A3+ A4/ B4s", 82) is None
+
+
+def test_a_wrongly_written_result_says_where_it_came_from():
+    p = Puzzle(start=55, targets=(30,), limit=3)
+    fb = check_answer(p, "A3+ 60, A4/ 60")
+    assert fb.row == 2 and fb.diagnosis is not None and fb.diagnosis.kind == "stopped-early"
+    assert "60 ÷ 2 = 30: that is the number before the row" in fb.message
+    fb = check_answer(p, "A4/ 28")
+    assert fb.diagnosis.kind == "rounded-up" and "never rounds up" in fb.message  # type: ignore[union-attr]
+    assert fb.to_dict()["diagnosis"]["kind"] == "rounded-up"
+    assert check_answer(p, "A3+ 61").diagnosis is None
