@@ -259,11 +259,25 @@ def legal_operations(value: int, board: Board, sigma: bool = False) -> list[Oper
     key = ("legal", value, sigma)
     cached = board.cache.get(key)
     if cached is None:
-        cached = board.cache[key] = tuple(
-            op for level, rack, comp in board.spaces()
-            for op in space_moves(level, rack, comp, sigma)[value][0]
-        )
+        cached = board.cache[key] = _legal(value, board, sigma)[0]
     return list(cached)
+
+
+def _legal(value: int, board: Board, sigma: bool) -> tuple[tuple[Operation, ...], tuple[int, ...]]:
+    """Legal Operations from ``value`` and their Results: the board's spaces' rows joined."""
+    spaces = board.cache.get(("spaces", sigma))
+    if spaces is None:
+        spaces = board.cache[("spaces", sigma)] = [
+            space_moves(level, rack, comp, sigma) for level, rack, comp in board.spaces()
+        ]
+    ops: tuple[Operation, ...] = ()
+    results: tuple[int, ...] = ()
+    for rows in spaces:
+        more, gives = rows[value]
+        if more:
+            ops += more
+            results += gives
+    return ops, results
 
 
 def legal_results(value: int, board: Board, sigma: bool = False) -> tuple[int, ...]:
@@ -276,10 +290,7 @@ def legal_results(value: int, board: Board, sigma: bool = False) -> tuple[int, .
     key = ("results", value, sigma)
     cached = board.cache.get(key)
     if cached is None:
-        cached = board.cache[key] = tuple(
-            r for level, rack, comp in board.spaces()
-            for r in space_moves(level, rack, comp, sigma)[value][1]
-        )
+        cached = board.cache[key] = _legal(value, board, sigma)[1]
     return cached
 
 

@@ -557,28 +557,26 @@ def _index(table: MoveTable) -> _Index:
     """The planner's view of a board's rows (made once per table)."""
     found = table.cache.get("planner")
     if found is None:
-        sides = []
-        for mark in (False, True):
-            reach, firsts, everyone = [], [], []
-            for value in range(100):
-                bits = 0
-                first: dict[int, tuple[int, Operation]] = {}
-                moves: dict[int, list[tuple[int, Operation]]] = {}
-                for j, (r, op) in enumerate(table.rows[value]):
-                    if op.sigma is mark:
-                        bits |= 1 << r
-                        first.setdefault(r, (j, op))
-                        moves.setdefault(r, []).append((j, op))
-                reach.append(bits)
-                firsts.append(first)
-                everyone.append(moves)
-            pred = [0] * 100
-            for value, bits in enumerate(reach):
-                rest = bits
-                while rest:
-                    low = rest & -rest
-                    rest ^= low
-                    pred[low.bit_length() - 1] |= 1 << value
-            sides.append(_Side(tuple(reach), tuple(firsts), tuple(everyone), tuple(pred)))
-        found = table.cache["planner"] = _Index(*sides)
+        reach = ([0] * 100, [0] * 100)
+        pred = ([0] * 100, [0] * 100)
+        firsts: tuple[list[dict[int, tuple[int, Operation]]], ...] = ([], [])
+        everyone: tuple[list[dict[int, list[tuple[int, Operation]]]], ...] = ([], [])
+        for value in range(100):
+            first: tuple[dict[int, tuple[int, Operation]], ...] = ({}, {})
+            moves: tuple[dict[int, list[tuple[int, Operation]]], ...] = ({}, {})
+            for j, (r, op) in enumerate(table.rows[value]):
+                mark = op.sigma
+                if r in moves[mark]:
+                    moves[mark][r].append((j, op))
+                    continue
+                reach[mark][value] |= 1 << r
+                pred[mark][r] |= 1 << value
+                first[mark][r] = (j, op)
+                moves[mark][r] = [(j, op)]
+            for mark in (0, 1):
+                firsts[mark].append(first[mark])
+                everyone[mark].append(moves[mark])
+        found = table.cache["planner"] = _Index(*(
+            _Side(tuple(reach[m]), tuple(firsts[m]), tuple(everyone[m]), tuple(pred[m]))
+            for m in (0, 1)))
     return found
