@@ -40,8 +40,30 @@ def test_hints_escalate_and_run_out() -> None:
     ex.hint_button.click()
     ex.hint_button.click()
     assert ex.hints_shown == ["one", "two"]
-    assert "<li>one</li><li>two</li>" in ex.hint_list.value
+    # One short box: the second hint replaces the first, and the box says which one it is.
+    assert "<li>two</li>" in ex.hint_list.value and "one" not in ex.hint_list.value
+    assert ex.hint_list.value.count("<li>") == 1 and "start='2'" in ex.hint_list.value
     assert ex.hint_button.disabled and ex.next_hint() is None
+    assert ex.hint_button.description == "No more hints"
+    assert "seen all 2 hints" in ex.hint_button.tooltip  # why it is disabled
+
+
+def test_a_wrong_number_for_a_program_is_diagnosed_with_the_engine() -> None:
+    ex = Exercise("Start at 55. Which number does <b>A3+ A4/ B4s</b> end on?", number(3))
+    verdict = ex.submit("30")
+    assert not verdict.correct
+    assert "30 is the number before the swap in row 3 (B4s)" in verdict.message
+    assert "too big" not in verdict.message
+    assert "55 is the start number" in ex.submit("55").message
+    assert ex.submit("03").correct
+    # A remainder rounded up is named, not only judged.
+    ex = Exercise("Start at 55. What does <b>A4/</b> make?", number(27))
+    assert "never rounds up" in ex.submit("28").message
+    # No program in the question, or one that does not end on the answer: judged as before.
+    assert Exercise("What is 55 + 5?", number(60)).submit("61").message == "Not yet: 61 is too big."
+    odd = Exercise("Start at 55. Does <b>A3+</b> reach 99?", number(1))
+    assert odd.submit("55").message == "Not yet: 55 is too big."
+    assert "before the ÷2" in number(30, program="A3+ A4/")("60").message
 
 
 def test_an_exercise_without_hints_hides_the_button() -> None:

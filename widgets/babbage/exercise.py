@@ -4,8 +4,11 @@ The answer is checked by a *check*: a function from the typed text to a :class:`
 built from the library (:func:`number`, :func:`numbers`, :func:`words`, or a
 :class:`lnb.babbage.puzzles.Puzzle` checked by :func:`lnb.babbage.hints.check_answer`).
 Hints escalate: each
-press of *Hint* shows one more. Every callback runs inside the status line's guard, so a
-pupil never sees a traceback.
+press of *Hint* shows the next one in the same box, in place of the one before; after the last
+the button is disabled and says so. A :func:`number` check that knows the program asked about
+(``program=``, or a question like "Start at 55. Which number does <b>A3+ A4/</b> end on?")
+diagnoses a wrong number with the engine (:func:`lnb.babbage.hints.diagnose`). Every callback
+runs inside the status line's guard, so a pupil never sees a traceback.
 
 >>> ex = Exercise("What is 55 + 5?", number(60, "55 + 5 = 60"), hints=["Count on 5 from 55."])
 >>> ex.submit("61").message
@@ -22,6 +25,9 @@ pupil never sees a traceback.
 'Row 2 (A4x): 60 × 2 = 120 leaves 00–99. ...'
 >>> ex.submit("A3+ A4/").correct
 True
+>>> ex = Exercise("Start at 55. Which number does <b>A3+ A4/ B4s</b> end on?", number(3))
+>>> ex.submit("30").message
+'Not yet: 30 is the number before the swap in row 3 (B4s). Do that row too.'
 """
 
 from __future__ import annotations
@@ -33,7 +39,9 @@ from dataclasses import dataclass
 
 import ipywidgets as w
 
+from lnb.babbage.board import Board
 from lnb.babbage.errors import LnbError
+from lnb.babbage.hints import diagnose
 from lnb.babbage.numbers import two_digits
 from lnb.babbage.programs import Program
 from widgets.core.status import StatusLine
@@ -67,7 +75,8 @@ def read_number(text: str) -> int | None:
     return int(cleaned) if re.fullmatch(r"-?\d+", cleaned) else None
 
 
-def number(expected: int, explain: str = "", direction: bool = True) -> Check:
+def number(expected: int, explain: str = "", direction: bool = True, *,
+           program: str | None = None, start: int = 55, board: Board | None = None) -> Check:
     """Check a whole-number answer; say *too big* / *too small* when ``direction``.
 
     The example in the reply to text that is not a number is never the answer:
@@ -75,6 +84,12 @@ def number(expected: int, explain: str = "", direction: bool = True) -> Check:
     >>> check = number(27, "55 ÷ 2 = 27 r 1: the remainder is dropped.")
     >>> check("27.5").message, check("").message
     ('Type a whole number, like 32.', 'Type your answer first.')
+
+    With ``program`` (run from ``start`` on ``board``), a wrong number is diagnosed:
+
+    >>> number(27, program="A4/")("28").message
+    'Not yet: Row 1 (A4/): 55 ÷ 2 has a remainder, and 28 rounds up. The engine never \
+rounds up: it drops the remainder.'
     """
 
     def check(text: str) -> Verdict:
@@ -85,12 +100,46 @@ def number(expected: int, explain: str = "", direction: bool = True) -> Check:
             return Verdict(False, f"Type a whole number, like {_example(expected)}.")
         if value == expected:
             return Verdict(True, f"Yes! {explain}".strip())
+        if program is not None and 0 <= value <= 99:
+            why = diagnose(program, value, start, board)
+            if why is not None:
+                return Verdict(False, f"Not yet: {why.message}")
         if direction:
             side = "too big" if value > expected else "too small"
             return Verdict(False, f"Not yet: {value} is {side}.")
         return Verdict(False, f"Not yet: {value} is not it.")
 
+    def about(program_: str, start_: int) -> Check:
+        return number(expected, explain, direction, program=program_, start=start_, board=board)
+
+    check.about_program = about  # type: ignore[attr-defined]
+    check.program = program  # type: ignore[attr-defined]
+    check.expected = expected  # type: ignore[attr-defined]
     return check
+
+
+_ASKS_ABOUT = re.compile(r"Start at (\d{1,2})\b.*?<b>([^<]+)</b>", re.S)
+
+
+def asks_about_program(question: str, expected: int) -> tuple[str, int] | None:
+    """The program and start a question asks about ("Start at 55. Which number does
+    <b>A3+ A4/ B4s</b> end on?"), when it runs on the standard board and ends on
+    ``expected``; None otherwise.
+
+    >>> asks_about_program("Start at 55. What does <b>A4/</b> make?", 27)
+    ('A4/', 55)
+    >>> asks_about_program("Start at 55. What does <b>A4/</b> make?", 28) is None
+    True
+    """
+    m = _ASKS_ABOUT.search(question)
+    if m is None:
+        return None
+    start, text = int(m.group(1)), html.unescape(m.group(2))
+    try:
+        result = Program.parse(text).run(Board.standard(), start=start, limit=None).result
+    except LnbError:
+        return None
+    return (text, start) if result == expected and text.strip() else None
 
 
 def _examples(avoid: Iterable[int], count: int = 1) -> list[int]:
@@ -223,7 +272,10 @@ class Exercise(w.VBox):
         show_rows: Callable[[str], str] | None = None,
         on_solved: Callable[[Exercise], None] | None = None,
     ) -> None:
-        self.check = check
+        asked = (asks_about_program(question, check.expected)  # type: ignore[attr-defined]
+                 if getattr(check, "about_program", None) and check.program is None  # type: ignore[attr-defined]
+                 else None)
+        self.check = check if asked is None else check.about_program(*asked)  # type: ignore[attr-defined]
         if isinstance(hints, tuple) and len(hints) == 2 and callable(hints[1]):
             self.hint_count, self._hint_source = hints  # type: ignore[misc]
         else:
@@ -345,8 +397,14 @@ class Exercise(w.VBox):
         self.hint_button.layout.display = None if self.hint_count else "none"
         self.hint_button.description = (f"Hint ({len(self.hints_shown) + 1} of "
                                         f"{self.hint_count})" if left else "No more hints")
-        items = "".join(f"<li>{html.escape(h)}</li>" for h in self.hints_shown)
-        self.hint_list.value = f"<ol class='lnb-hint-list'>{items}</ol>" if items else ""
+        self.hint_button.tooltip = ("Show a hint" if left else
+                                    f"You have seen all {self.hint_count} hints: the last "
+                                    "one is below")
+        # One short box: each hint says what the one before said and more, so it replaces it.
+        shown = len(self.hints_shown)
+        self.hint_list.value = (
+            f"<ol class='lnb-hint-list lnb-hint-box' start='{shown}' aria-live='polite'>"
+            f"<li>{html.escape(self.hints_shown[-1])}</li></ol>" if shown else "")
 
 
 __all__ = ["Exercise", "Verdict", "number", "numbers", "read_number", "rows_html", "words"]
