@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: setup serve test test-fast lint bench browser clean
+.PHONY: setup serve test test-fast lint bench browser clean i18n
 
 setup: $(STAMP)
 
@@ -39,6 +39,16 @@ test-fast: setup
 
 bench: setup
 	$(PY) -m benchmarks
+
+# Translations (docs/translating.md): extract the kit's messages into lnb/locale/lnb.pot,
+# update every catalog lnb/locale/<lang>/LC_MESSAGES/lnb.po from it, compile them to .mo.
+I18N_KEYWORDS := -k lazy_gettext -k lazy_pgettext:1c,2
+i18n: setup
+	$(VENV)/bin/pybabel extract -F babel.cfg $(I18N_KEYWORDS) -c TRANSLATORS: --sort-by-file \
+	    --copyright-holder="the Lovelace & Babbage kit developers" \
+	    --project=lovelace-babbage-kit --version=0.1.0 -o lnb/locale/lnb.pot .
+	$(VENV)/bin/pybabel update -D lnb -i lnb/locale/lnb.pot -d lnb/locale --ignore-obsolete
+	$(VENV)/bin/pybabel compile -D lnb -d lnb/locale --statistics
 
 clean:
 	rm -rf $(VENV) test-artifacts .pytest_cache

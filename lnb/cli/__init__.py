@@ -3,6 +3,10 @@
 Each subcommand lives in its own module with a ``register(subparsers)`` function; heavy imports
 happen inside the handlers. Bad input exits with status 2 and one line on stderr. Output cut
 short by its reader (``lnb replay game.json | head -1``) ends quietly with status 0.
+
+Messages speak the language of ``lnb --lang zh-CN ...`` or, without it, of ``LANG`` (and
+``LC_ALL``, ``LC_MESSAGES``, ``LANGUAGE``), through :mod:`lnb.core.i18n`; argparse's own words
+("usage:", "options"...) come from the kit's catalog too.
 """
 
 from __future__ import annotations
@@ -11,9 +15,12 @@ import argparse
 import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
+from lnb.core import i18n
 from lnb.core.errors import LnbError, shown
+from lnb.core.i18n import _, lazy_pgettext
 
 COMMAND_MODULES = (
     "lnb.cli.engine",
@@ -28,14 +35,25 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    """argparse, its section titles and ``--help`` line in the current language."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        for action in self._actions:
+            if isinstance(action, argparse._HelpAction):
+                action.help = _("show this help message and exit")
+
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(f"{message} (see '{self.prog} --help')")
+        raise UsageError(_("{message} (see '{prog} --help')").format(message=message,
+                                                                     prog=self.prog))
 
 
 #: One sub-command group per game of the kit: its name, title and command modules.
 #: Lovelace & Babbage's commands are also at the top level (``lnb run`` = ``lnb babbage run``).
-GAMES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "babbage": ("Lovelace & Babbage", COMMAND_MODULES),
+GAMES: dict[str, tuple[i18n.LazyText, tuple[str, ...]]] = {
+    "babbage": (lazy_pgettext("game title", "Lovelace & Babbage"), COMMAND_MODULES),
 }
 TOP_LEVEL_GAME = "babbage"
 
@@ -48,14 +66,20 @@ def build_parser() -> argparse.ArgumentParser:
     ...     parser.parse_args(["run", "A3+"]).handler
     True
     """
-    parser = _Parser(prog="lnb", description="The kit's games on the command line: "
-                     + ", ".join(f"{title} ({name})" for name, (title, _) in GAMES.items())
-                     + ".")
+    games = i18n.format_list(_("{title} ({name})").format(title=title, name=name)
+                             for name, (title, _modules) in GAMES.items())
+    parser = _Parser(prog="lnb",
+                     description=_("The kit's games on the command line: {games}.").format(
+                         games=games))
+    parser.add_argument("--lang", metavar="LANG", type=_language_arg,
+                        help=_("the language of the messages, e.g. zh-CN or en "
+                               "(default: from LANG)"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for name, (title, modules) in GAMES.items():
-        group = sub.add_parser(name, help=f"{title}: its commands",
-                               description=f"{title} on the command line.")
+        group = sub.add_parser(name, help=_("{title}: its commands").format(title=title),
+                               description=_("{title} on the command line.").format(
+                                   title=title))
         group_sub = group.add_subparsers(dest="game_command", metavar="COMMAND",
                                          parser_class=_Parser)
         group_sub.required = True
@@ -69,8 +93,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; return the exit status (0 ok, 1 a "no" answer, 2 bad input)."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    with i18n.use_language(_asked_language(words) or i18n.from_environment()), \
+            _argparse_speaks_catalog():
+        return _main(words)
+
+
+def _main(words: list[str]) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser().parse_args(words)
         status = int(args.handler(args) or 0)
         sys.stdout.flush()  # a closed pipe shows up here, not at exit
         return status
@@ -84,16 +115,80 @@ def main(argv: Sequence[str] | None = None) -> int:
             _silence_stdout()
         raise
     except (UsageError, LnbError) as exc:
-        prog = "lnb" if not argv and len(sys.argv) < 2 else f"lnb {(argv or sys.argv[1:])[0]}"
-        print(f"{prog}: {one_line(str(exc))}", file=sys.stderr)
+        prog = " ".join(["lnb", *_command_word(words)])
+        print(_error_line(prog, one_line(str(exc))), file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"lnb: {exc.strerror or exc}: {getattr(exc, 'filename', '') or ''}".rstrip(": "),
-              file=sys.stderr)
+        problem = f"{exc.strerror or exc}: {getattr(exc, 'filename', '') or ''}".rstrip(": ")
+        print(_error_line("lnb", problem), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("lnb: interrupted", file=sys.stderr)
+        print(_error_line("lnb", _("interrupted")), file=sys.stderr)
         return 130
+
+
+def _error_line(prog: str, message: str) -> str:
+    """The one line on stderr: ``lnb run: what was wrong``.
+
+    >>> _error_line("lnb run", "level Q does not exist")
+    'lnb run: level Q does not exist'
+    """
+    # TRANSLATORS: the one-line error of the lnb command; {prog} is "lnb" or "lnb run".
+    return _("{prog}: {message}").format(prog=prog, message=message)
+
+
+def _language_arg(text: str) -> str:
+    """``--lang``: a language the kit speaks."""
+    found = i18n.normalize(text)
+    if found is None:
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a language of the kit; choose one of: {choices}").format(
+                text=shown(text), choices=i18n.format_list(
+                    i18n.tag(lang) for lang in i18n.available_languages())))
+    return found
+
+
+def _command_word(words: Sequence[str]) -> list[str]:
+    """The command's name in ``words`` (after ``--lang X``), as a list of at most one word.
+
+    >>> _command_word(["--lang", "zh-CN", "run", "A3+"]), _command_word([])
+    (['run'], [])
+    """
+    rest = list(words)
+    while rest and rest[0].startswith("-"):
+        rest = rest[2:] if rest[0] == "--lang" else rest[1:]
+    return rest[:1] or list(words[:1])
+
+
+def _asked_language(words: Sequence[str]) -> str | None:
+    """The ``--lang`` given before the command's name, read before the parser is built
+    (its help texts are made in that language).
+
+    >>> _asked_language(["--lang", "zh-CN", "board"]), _asked_language(["--lang=en-XA"])
+    ('zh_CN', 'en_XA')
+    >>> _asked_language(["run", "--lang", "zh"]), _asked_language(["--lang", "xx"])
+    (None, None)
+    """
+    for index, word in enumerate(words):
+        if word == "--lang" and index + 1 < len(words):
+            return i18n.normalize(words[index + 1])
+        if word.startswith("--lang="):
+            return i18n.normalize(word.partition("=")[2])
+        if not word.startswith("-"):
+            return None
+    return None
+
+
+@contextmanager
+def _argparse_speaks_catalog() -> Iterator[None]:
+    """argparse's own messages ("the following arguments are required"...) through the kit's
+    catalog while the command runs (argparse looks them up in its module's ``_``)."""
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._, argparse.ngettext = i18n.gettext, i18n.ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
 
 
 def one_line(message: str) -> str:

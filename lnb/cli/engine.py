@@ -14,21 +14,22 @@ from __future__ import annotations
 import argparse
 
 from lnb.cli.options import add_board_options, board_from, count_arg, print_json, value_arg
+from lnb.core.i18n import _
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``board`` and ``run``."""
-    board = sub.add_parser("board", help="print the board")
+    board = sub.add_parser("board", help=_("print the board"))
     add_board_options(board)
-    board.add_argument("--json", action="store_true", help="print the tokens as JSON")
+    board.add_argument("--json", action="store_true", help=_("print the tokens as JSON"))
     board.set_defaults(handler=cmd_board)
 
-    run = sub.add_parser("run", help="run a program and print the arithmetic row by row")
-    run.add_argument("program", help="rows like 'A3+ A4/ B4s' (quote it)")
-    run.add_argument("--start", type=value_arg, default=55, help="start value (default 55)")
+    run = sub.add_parser("run", help=_("run a program and print the arithmetic row by row"))
+    run.add_argument("program", help=_("rows like 'A3+ A4/ B4s' (quote it)"))
+    run.add_argument("--start", type=value_arg, default=55, help=_("start value (default 55)"))
     add_board_options(run)
-    run.add_argument("--limit", type=count_arg, default=5, help="Operation limit (default 5)")
-    run.add_argument("--json", action="store_true", help="print the trace as JSON")
+    run.add_argument("--limit", type=count_arg, default=5, help=_("Operation limit (default 5)"))
+    run.add_argument("--json", action="store_true", help=_("print the trace as JSON"))
     run.set_defaults(handler=cmd_run)
 
 
@@ -52,5 +53,5 @@ def cmd_run(args: argparse.Namespace) -> int:
         print_json(trace.to_dict())
     else:
         print(trace.text())
-        print(f"result {trace.result:02d}")
+        print(_("result {value:02d}").format(value=trace.result))
     return 0

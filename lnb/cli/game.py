@@ -17,16 +17,17 @@ from __future__ import annotations
 import argparse
 
 from lnb.cli.options import print_json
+from lnb.core.i18n import _
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``replay``."""
     replay = sub.add_parser(
-        "replay", help="replay a game record (lnb-game/1) and print its events and scores")
-    replay.add_argument("file", help="the record, a JSON file")
+        "replay", help=_("replay a game record (lnb-game/1) and print its events and scores"))
+    replay.add_argument("file", help=_("the record, a JSON file"))
     replay.add_argument("--json", action="store_true",
-                        help="print players, winners, events and finished as JSON (GAME-RECORD.md; "
-                             "an unfinished record: the scores so far)")
+                        help=_("print players, winners, events and finished as JSON "
+                               "(GAME-RECORD.md; an unfinished record: the scores so far)"))
     replay.set_defaults(handler=cmd_replay)
 
 

@@ -12,13 +12,15 @@ from lnb.babbage.components import Component, Kind
 from lnb.babbage.edition import Edition
 from lnb.babbage.errors import InvalidOperationError, shown
 from lnb.babbage.numbers import in_range
+from lnb.core.i18n import _, ngettext
 
 
 def add_board_options(parser: argparse.ArgumentParser) -> None:
     """``--level C=TOKENS`` (repeatable)."""
     parser.add_argument(
         "--level", action="append", default=[], metavar="C=TOKENS",
-        help="reveal a level with four tokens, e.g. --level C=+-7,x/3,swap,=42",
+        help=_("reveal a level with four tokens, e.g. {example}").format(
+            example="--level C=+-7,x/3,swap,=42"),
     )
 
 
@@ -40,11 +42,14 @@ def board_from(levels: Sequence[str]) -> Board:
         name = name.strip().upper()
         if not sep or len(name) != 1 or not tokens:
             raise InvalidOperationError(
-                f"--level {item!r}: write a level letter, '=' and four tokens, "
-                "e.g. --level C=+-7,x/3,swap,=42"
-            )
+                _("--level {text}: write a level letter, '=' and four tokens, e.g. {example}")
+                .format(text=repr(item), example="--level C=+-7,x/3,swap,=42"),
+                text=item, reason="bad-level")
         if name in grid:
-            raise InvalidOperationError(f"--level {item!r}: level {name} is given twice")
+            raise InvalidOperationError(
+                _("--level {text}: level {level} is given twice").format(text=repr(item),
+                                                                         level=name),
+                text=item, reason="level-twice")
         grid[name] = parse_tokens(tokens, name)
         _check_set_to(item, name, grid[name])
     return Board.standard(grid)
@@ -55,24 +60,30 @@ def _check_set_to(item: str, level: str, tokens: Sequence[Component]) -> None:
     shown = sum(1 for t in tokens if t.kind is Kind.SET_TO)
     if shown > most:
         raise InvalidOperationError(
-            f"--level {item!r}: level {level} shows {shown} Set To tokens, but a game never "
-            f"shows more than {most} on a level (more are redrawn); keep at most {most}, "
-            "e.g. --level C=+-7,x/3,swap,=42",
+            ngettext("--level {text}: level {level} shows {shown} Set To token, but a game "
+                     "never shows more than {most} on a level (more are redrawn); keep at most "
+                     "{most}, e.g. {example}",
+                     "--level {text}: level {level} shows {shown} Set To tokens, but a game "
+                     "never shows more than {most} on a level (more are redrawn); keep at most "
+                     "{most}, e.g. {example}", shown).format(
+                         text=repr(item), level=level, shown=shown, most=most,
+                         example="--level C=+-7,x/3,swap,=42"),
             text=item, reason="too-many-set-to", expected=most)
 
 
 def value_arg(text: str) -> int:
     """A two-digit value 00–99 for ``--start`` and ``--target``."""
     if not text.strip().isdigit() or len(text.strip()) > 3 or not in_range(int(text)):
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a value from 00 to 99")
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a value from 00 to 99").format(text=shown(text)))
     return int(text)
 
 
 def count_arg(text: str) -> int:
     """A whole number ≥ 0 for ``--limit``."""
     if not text.strip().isdigit() or len(text.strip()) > 9:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number like 5 "
-                                         "(at most 9 digits)")
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a whole number like 5 (at most 9 digits)").format(text=shown(text)))
     return int(text)
 
 

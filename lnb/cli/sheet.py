@@ -10,6 +10,7 @@ import argparse
 import sys
 
 from lnb.cli.options import count_arg, print_json
+from lnb.core.i18n import _
 
 
 def _puzzle_actions(sub: argparse._SubParsersAction) -> argparse._SubParsersAction | None:
@@ -23,21 +24,22 @@ def _puzzle_actions(sub: argparse._SubParsersAction) -> argparse._SubParsersActi
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``lnb puzzle sheet`` (or ``lnb sheet`` when there is no ``puzzle`` command)."""
     actions = _puzzle_actions(sub)
-    helptext = "a set of puzzle codes and a printable sheet for a class"
+    helptext = _("a set of puzzle codes and a printable sheet for a class")
     parser = (actions or sub).add_parser("sheet", help=helptext, description=helptext)
-    parser.add_argument("--count", type=count_arg, default=10, help="how many puzzles (10)")
+    parser.add_argument("--count", type=count_arg, default=10, help=_("how many puzzles (10)"))
     parser.add_argument("--difficulty", type=int, choices=range(1, 6), default=2,
-                        metavar="1-5", help="1 easy to 5 hard (2)")
+                        metavar="1-5", help=_("1 easy to 5 hard (2)"))
     parser.add_argument("--seed", default=None,
-                        help="the same seed makes the same set (default: a random one)")
-    parser.add_argument("--title", default=None, help="heading of the sheet")
+                        help=_("the same seed makes the same set (default: a random one)"))
+    parser.add_argument("--title", default=None, help=_("heading of the sheet"))
     parser.add_argument("--link", default=None, metavar="URL",
-                        help="the puzzle app's address, printed with ?code= on each puzzle, "
-                             "e.g. http://10.0.0.5:8866/voila/render/puzzles.ipynb")
-    parser.add_argument("--no-answers", action="store_true", help="leave out the answer page")
+                        help=_("the puzzle app's address, printed with ?code= on each puzzle, "
+                               "e.g. {url}").format(
+                            url="http://10.0.0.5:8866/voila/render/puzzles.ipynb"))
+    parser.add_argument("--no-answers", action="store_true", help=_("leave out the answer page"))
     parser.add_argument("-o", "--output", default=None, metavar="FILE",
-                        help="write the HTML sheet here (default: HTML on stdout)")
-    parser.add_argument("--json", action="store_true", help="print the codes as JSON")
+                        help=_("write the HTML sheet here (default: HTML on stdout)"))
+    parser.add_argument("--json", action="store_true", help=_("print the codes as JSON"))
     parser.set_defaults(handler=cmd_sheet)
 
 
@@ -57,5 +59,6 @@ def cmd_sheet(args: argparse.Namespace) -> int:
                     "codes": list(puzzle_set.codes), "output": args.output})
     else:
         print(puzzle_set.text())
-        print(f"sheet written to {args.output} (open it in a browser to print, or save as PDF)")
+        print(_("sheet written to {file} (open it in a browser to print, or save as PDF)").format(
+            file=args.output))
     return 0

@@ -16,6 +16,7 @@ import datetime as dt
 import sys
 
 from lnb.cli.options import add_board_options, board_from, count_arg, print_json, value_arg
+from lnb.core.i18n import _, ngettext
 
 
 def _spaces_arg(text: str) -> list[str]:
@@ -23,8 +24,8 @@ def _spaces_arg(text: str) -> list[str]:
     for s in spaces:
         if len(s) != 2 or s[0] not in "ABCDE" or s[1] not in "1234":
             raise argparse.ArgumentTypeError(
-                f"{s!r} is not a space; write spaces like A1,B4,C2 (levels A-E, racks 1-4)"
-            )
+                _("{text} is not a space; write spaces like A1,B4,C2 (levels A-E, racks 1-4)")
+                .format(text=repr(s)))
     return spaces
 
 
@@ -32,79 +33,85 @@ def _date_arg(text: str) -> dt.date:
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a date like 2025-03-14") from None
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a date like 2025-03-14").format(text=repr(text))) from None
 
 
 def _difficulty_arg(text: str) -> int:
     if text.strip() not in {"1", "2", "3", "4", "5"}:
-        raise argparse.ArgumentTypeError(f"{text!r}: choose a difficulty from 1 to 5")
+        raise argparse.ArgumentTypeError(
+            _("{text}: choose a difficulty from 1 to 5").format(text=repr(text)))
     return int(text)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``solve``, ``puzzle`` and ``simulate``."""
     solve = sub.add_parser(
-        "solve", help="shortest program from a start to a target (or to every target)",
-        description="Exact answers: the shortest program, how many shortest programs there "
-        "are, and one of them. Exit status 1 when no program within the limit reaches it.",
+        "solve", help=_("shortest program from a start to a target (or to every target)"),
+        description=_("Exact answers: the shortest program, how many shortest programs there "
+                      "are, and one of them. Exit status 1 when no program within the limit "
+                      "reaches it."),
     )
-    solve.add_argument("--start", type=value_arg, default=55, help="start value (default 55)")
+    solve.add_argument("--start", type=value_arg, default=55,
+                       help=_("start value (default 55)"))
     solve.add_argument(
         "--target", type=value_arg, action="append", default=[],
-        help="target value; repeat it for several targets hit in order; omit it for all 100",
+        help=_("target value; repeat it for several targets hit in order; omit it for all 100"),
     )
     add_board_options(solve)
     solve.add_argument("--limit", type=count_arg, default=None,
-                       help="Operation limit (default: none)")
+                       help=_("Operation limit (default: none)"))
     solve.add_argument("--spaces", type=_spaces_arg, default=None,
-                       help="use only these spaces, e.g. A1,A4,B4")
-    solve.add_argument("--sigma", action="store_true", help="allow one Σ row (SIGMA)")
+                       help=_("use only these spaces, e.g. A1,A4,B4"))
+    solve.add_argument("--sigma", action="store_true", help=_("allow one Σ row (SIGMA)"))
     solve.add_argument("--reachable", type=count_arg, metavar="K", default=None,
-                       help="print the values reachable within K rows instead")
-    solve.add_argument("--json", action="store_true", help="print JSON")
+                       help=_("print the values reachable within K rows instead"))
+    solve.add_argument("--json", action="store_true", help=_("print JSON"))
     solve.set_defaults(handler=cmd_solve)
 
-    puzzle = sub.add_parser("puzzle", help="puzzles: new, daily, show, check, hint")
+    puzzle = sub.add_parser("puzzle", help=_("puzzles: new, daily, show, check, hint"))
     psub = puzzle.add_subparsers(dest="puzzle_command", metavar="ACTION")
     psub.required = True
 
-    new = psub.add_parser("new", help="a new puzzle of a difficulty 1-5")
-    new.add_argument("--difficulty", type=_difficulty_arg, default=3, help="1 (easy) to 5")
-    new.add_argument("--seed", default=None, help="the same seed gives the same puzzle")
-    new.add_argument("--json", action="store_true")
+    new = psub.add_parser("new", help=_("a new puzzle of a difficulty 1-5"))
+    new.add_argument("--difficulty", type=_difficulty_arg, default=3, help=_("1 (easy) to 5"))
+    new.add_argument("--seed", default=None, help=_("the same seed gives the same puzzle"))
+    new.add_argument("--json", action="store_true", help=_("print JSON"))
     new.set_defaults(handler=cmd_puzzle_new)
 
-    daily = psub.add_parser("daily", help="the puzzle of the day")
-    daily.add_argument("--date", type=_date_arg, default=None, help="YYYY-MM-DD (default today)")
-    daily.add_argument("--json", action="store_true")
+    daily = psub.add_parser("daily", help=_("the puzzle of the day"))
+    daily.add_argument("--date", type=_date_arg, default=None, help=_("YYYY-MM-DD (default today)"))
+    daily.add_argument("--json", action="store_true", help=_("print JSON"))
     daily.set_defaults(handler=cmd_puzzle_daily)
 
-    show = psub.add_parser("show", help="rebuild a puzzle from its code")
-    show.add_argument("code", help="a puzzle code like P1-0J6Y-91VC-7")
-    show.add_argument("--solution", action="store_true", help="also print a shortest program")
-    show.add_argument("--json", action="store_true")
+    show = psub.add_parser("show", help=_("rebuild a puzzle from its code"))
+    show.add_argument("code", help=_("a puzzle code like P1-0J6Y-91VC-7"))
+    show.add_argument("--solution", action="store_true", help=_("also print a shortest program"))
+    show.add_argument("--json", action="store_true", help=_("print JSON"))
     show.set_defaults(handler=cmd_puzzle_show)
 
-    check = psub.add_parser("check", help="check an answer (exit 0 solved, 1 not)")
-    check.add_argument("code")
-    check.add_argument("program", help="rows like 'A3+ A4/' (quote it)")
-    check.add_argument("--json", action="store_true")
+    check = psub.add_parser("check", help=_("check an answer (exit 0 solved, 1 not)"))
+    check.add_argument("code", help=_("a puzzle code like P1-0J6Y-91VC-7"))
+    check.add_argument("program", help=_("rows like 'A3+ A4/' (quote it)"))
+    check.add_argument("--json", action="store_true", help=_("print JSON"))
     check.set_defaults(handler=cmd_puzzle_check)
 
-    hint = psub.add_parser("hint", help="a hint: 1 rows needed, 2 next row, 3 a program")
-    hint.add_argument("code")
-    hint.add_argument("program", nargs="?", default="", help="the rows written so far")
-    hint.add_argument("--level", type=int, choices=(1, 2, 3), default=1)
-    hint.add_argument("--json", action="store_true")
+    hint = psub.add_parser("hint", help=_("a hint: 1 rows needed, 2 next row, 3 a program"))
+    hint.add_argument("code", help=_("a puzzle code like P1-0J6Y-91VC-7"))
+    hint.add_argument("program", nargs="?", default="", help=_("the rows written so far"))
+    hint.add_argument("--level", type=int, choices=(1, 2, 3), default=1,
+                      help=_("how much the hint tells, 1 to 3 (default 1)"))
+    hint.add_argument("--json", action="store_true", help=_("print JSON"))
     hint.set_defaults(handler=cmd_puzzle_hint)
 
-    sim = sub.add_parser("simulate", help="computer players against each other")
-    sim.add_argument("--games", type=count_arg, default=100, help="how many games (default 100)")
+    sim = sub.add_parser("simulate", help=_("computer players against each other"))
+    sim.add_argument("--games", type=count_arg, default=100, help=_("how many games (default 100)"))
     sim.add_argument("--players", default="planner,greedy,beginner",
-                     help="bots by strength, comma-separated (2-4 of beginner, greedy, planner)")
-    sim.add_argument("--seed", default="0", help="seed of the first game")
-    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+                     help=_("bots by strength, comma-separated (2-4 of {names})").format(
+                         names="beginner, greedy, planner"))
+    sim.add_argument("--seed", default="0", help=_("seed of the first game"))
+    sim.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
+    sim.add_argument("--quiet", action="store_true", help=_("no progress bar"))
     sim.set_defaults(handler=cmd_simulate)
 
 
@@ -118,8 +125,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if args.json:
             print_json({"start": args.start, "rows": args.reachable, "values": values})
         else:
-            rows = "row" if args.reachable == 1 else "rows"
-            print(f"{len(values)} values within {args.reachable} {rows} of {args.start:02d}:")
+            print(ngettext("{count} values within {rows} row of {start:02d}:",
+                           "{count} values within {rows} rows of {start:02d}:",
+                           args.reachable).format(count=len(values), rows=args.reachable,
+                                                  start=args.start))
             print(" ".join(f"{v:02d}" for v in values))
         return 0
     if not args.target:
@@ -128,8 +137,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
             print_json([a.to_dict() for a in answers.values()])
         else:
             for t, a in answers.items():
-                shown = "unreachable" if a.length is None else (
-                    f"{a.length} rows  {a.count:>5} shortest  {a.program}")
+                # TRANSLATORS: one line of a table; keep the columns as wide as they are.
+                shown = _("unreachable") if a.length is None else ngettext(
+                    "{rows} row   {count:>5} shortest  {program}",
+                    "{rows} rows  {count:>5} shortest  {program}", a.length).format(
+                        rows=a.length, count=a.count, program=a.program)
                 print(f"{t:02d}  {shown}")
         return 0
     if len(args.target) == 1:
@@ -153,8 +165,11 @@ def _print_puzzle(puzzle, as_json: bool, solution: bool = False) -> None:
     print(puzzle.text())
     if puzzle.levels:
         print(puzzle.board.text())
-    rating = f"difficulty {puzzle.difficulty}" if puzzle.solvable else "not solvable"
-    print(f"code {puzzle.code}  ({rating})")
+    if puzzle.solvable:
+        print(_("code {code}  (difficulty {difficulty})").format(code=puzzle.code,
+                                                                difficulty=puzzle.difficulty))
+    else:
+        print(_("code {code}  (not solvable)").format(code=puzzle.code))
     if solution:
         print(puzzle.solution.text())
 
