@@ -83,7 +83,14 @@ def test_a_broken_code_in_the_address_is_explained(store: ProgressStore, code: s
     assert app.status.kind == "error"
     assert app.status.text.startswith("The puzzle code in this page's address is broken")
     assert says in app.status.text and "Traceback" not in app.status.text
-    assert app.puzzle == daily(TODAY)  # the pupil still has a puzzle to do
+    # Said at the top of the page, and no other puzzle is opened in its place ...
+    assert "address is broken" in app.banner.value and "role='alert'" in app.banner.value
+    assert list(app.children).index(app.banner) < list(app.children).index(app.builder)
+    assert app.builder.layout.display == "none" and app.heading.layout.display == "none"
+    # ... until the pupil chooses one.
+    app.daily_button.click()
+    assert app.puzzle == daily(TODAY) and app.builder.layout.display is None
+    assert app.banner.value == ""
 
 
 def test_a_broken_code_typed_in_the_box_is_explained(store: ProgressStore) -> None:
@@ -116,9 +123,15 @@ def test_hints_escalate_and_are_remembered(store: ProgressStore) -> None:
     expected = [hint(SHARED, "", level).text for level in (1, 2, 3)]
     assert all(e in texts[-1] for e in expected)
     assert expected[2] not in texts[1] and expected[1] not in texts[0]
-    assert app.hint_button.description == "Hint 3 of 3"
+    # One short box: each hint takes the place of the one before (it says it all, and more).
+    assert all(t.count("lnb-hint-line") == 1 for t in texts)
+    assert texts[0].count(expected[0]) == texts[2].count(expected[0]) == 1
+    assert texts[3] == texts[2]  # a fourth press gives nothing more
+    assert app.hint_button.disabled and app.hint_button.description == "No more hints"
+    assert "had all 3 hints" in app.hint_button.tooltip
     again = make_app(store, SAM, code=SHARED.code)
-    assert again.hint_level == 3
+    assert again.hint_level == 3 and again.hint_button.disabled
+    assert expected[2] in again.hints.value  # the last hint is shown again
     assert store.load(Pupil.from_browser_key(SAM)).get(SHARED.code).hints == 3  # type: ignore[union-attr]
 
 

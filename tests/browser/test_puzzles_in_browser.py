@@ -114,7 +114,14 @@ def test_a_broken_code_in_the_address_is_explained(browser, lessons: Path,  # ty
             message = page.locator(STATUS, has_text="address is broken")
             message.wait_for(timeout=WAIT)
             assert "checksum does not match" in message.inner_text()
+            # Said at the top of the page, and nothing else is opened in its place.
+            banner = page.locator(".lnb-banner[role='alert']", has_text="address is broken")
+            banner.wait_for(timeout=WAIT)
+            assert banner.bounding_box()["y"] < page.locator(".lnb-levels").bounding_box()["y"]  # type: ignore[index]
+            expect(page.locator(HEADING)).to_be_hidden(timeout=WAIT)
+            page.locator("button.lnb-daily").click()
             expect(page.locator(HEADING)).to_contain_text("today's puzzle", timeout=WAIT)
+            expect(banner).to_be_hidden(timeout=WAIT)
             assert_no_traceback(page)
             snap(page, "broken-code")
         finally:

@@ -65,6 +65,8 @@ CSS = """
                     border: 2px solid #5c6bc0; border-radius: 6px; text-align: center; }
 .lnb-targets span.lnb-hit { background: #c8e6c9; border-color: #2e7d32; }
 div.lnb-hint-line { margin: 2px 0; padding: 4px 8px; background: #fffde7; border-radius: 4px; }
+div.lnb-banner { padding: 6px 10px; background: #fdecea; color: #8a1c12; border: 2px solid #8a1c12;
+                 border-radius: 4px; font-weight: bold; }
 .lnb-progress table td { padding: 1px 8px; }
 .lnb-warning { background: #fff4e5; color: #663c00; padding: 4px 8px; border-radius: 4px; }
 .lnb-code { font-family: monospace; font-size: 18px; letter-spacing: 1px; }
@@ -236,6 +238,8 @@ class PuzzleApp(w.VBox):
 
         self.status = StatusLine()
         self.title = w.HTML("<div class='lnb-title'>Lovelace &amp; Babbage puzzles</div>")
+        self.banner = w.HTML("")  # what is wrong with the page's address, at the top
+        self.banner.add_class("lnb-banner-box")
         # -- who is playing
         self.who = w.HTML("")
         self.who.add_class("lnb-who")
@@ -276,6 +280,7 @@ class PuzzleApp(w.VBox):
         self.builder.done_button.layout.width = "auto"
         self.builder.done_button.tooltip = "Check whether your rows solve the puzzle"
         self.hint_button = self._button("Hint", "lnb-hint", self.next_hint)
+        self.hint_row = w.HBox([self.hint_button])
         self.hints = w.HTML("")
         self.hints.add_class("lnb-hints")
         # -- progress and the teacher's corner
@@ -290,14 +295,14 @@ class PuzzleApp(w.VBox):
                                            else None), "selected_index")
 
         super().__init__([
-            stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.title,
+            stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.title, self.banner,
             w.HBox([self.who, self.join_button, self.leave_button, self.browser_key,
                     self.session_out]),
             self.join_box,
             w.HBox([self.levels, self.new_button, self.daily_button]),
             w.HBox([self.code_box, self.open_button]),
             self.heading, self.targets, self.builder,
-            w.HBox([self.hint_button]), self.hints, self.status,
+            self.hint_row, self.hints, self.status,
             self.progress_view, corner,
         ])
         self.add_class("lnb-puzzle-app")
@@ -351,10 +356,13 @@ class PuzzleApp(w.VBox):
             try:
                 self.open_code(query["code"])
             except LnbError as exc:
-                self.status.error(
-                    f"The puzzle code in this page's address is broken: {exc}. "
-                    "Ask for the code again, or try today's puzzle below."
-                )
+                said = (f"The puzzle code in this page's address is broken: {exc}. "
+                        "Ask for the code again, or choose New puzzle or Today's puzzle.")
+                self.status.error(said)
+                # Said at the top of the page; no other puzzle is opened in its place.
+                self.banner.value = (f"<div class='lnb-banner' role='alert'>"
+                                     f"{html.escape(said)}</div>")
+                self._show_puzzle(False)
 
     # -- who is playing --------------------------------------------------------------------
     def use_pupil(self, pupil: Pupil, source: str) -> None:
@@ -492,30 +500,55 @@ class PuzzleApp(w.VBox):
             self.levels.value = puzzle.difficulty
         self.builder.set_puzzle(puzzle)
         self.hints.value = ""
+        self._show_puzzle(True)
         self._restore_hints()
         self._show_heading()
         self._show_targets()
         self._show_progress()
 
+    def _show_puzzle(self, shown: bool) -> None:
+        """Show the puzzle and its answer, or hide them (a broken code opened nothing); an
+        opened puzzle clears the banner."""
+        for part in (self.heading, self.targets, self.builder, self.hint_row, self.hints):
+            part.layout.display = None if shown else "none"
+        if shown:
+            self.banner.value = ""
+
     # -- hints and checking ------------------------------------------------------------------
     def _restore_hints(self) -> None:
         done = self.progress.get(self.puzzle.code) if self.progress else None
-        self.hint_level = done.hints if done else 0
+        self.hint_level = min(done.hints if done else 0, max(HINT_LEVELS))
         self._show_hint_button()
+        self._show_hint()
 
     def _show_hint_button(self) -> None:
         top = max(HINT_LEVELS)
-        nxt = min(self.hint_level + 1, top)
-        self.hint_button.description = f"Hint {nxt} of {top}"
-        self.hint_button.tooltip = {1: "How many rows are still needed",
-                                    2: "A useful next row", 3: "A whole program"}[nxt]
+        done = self.hint_level >= top
+        self.hint_button.disabled = done
+        self.hint_button.description = "No more hints" if done else (
+            f"Hint {self.hint_level + 1} of {top}")
+        self.hint_button.tooltip = (
+            f"You have had all {top} hints: the last one, below, gives a whole program"
+            if done else {1: "How many rows are still needed", 2: "A useful next row",
+                          3: "A whole program"}[self.hint_level + 1])
+
+    def _show_hint(self) -> None:
+        """The hint of the level reached, in one short box (each level says what the one
+        before said, and more, so it takes the place of the one before)."""
+        if not self.hint_level:
+            self.hints.value = ""
+            return
+        given = hint(self.puzzle, self.builder.program, level=self.hint_level)
+        self.hints.value = (f"<div class='lnb-hint-line' aria-live='polite'>Hint {given.level} "
+                            f"of {max(HINT_LEVELS)}: {html.escape(given.text)}</div>")
 
     def next_hint(self) -> None:
-        """Show the next hint (each says more; the third gives a whole program)."""
-        self.hint_level = min(self.hint_level + 1, max(HINT_LEVELS))
-        given = hint(self.puzzle, self.builder.program, level=self.hint_level)
-        shown = f"<div class='lnb-hint-line'>Hint {given.level}: {html.escape(given.text)}</div>"
-        self.hints.value = shown + self.hints.value
+        """Show the next hint (each says more; the third gives a whole program); after the
+        third the button is disabled and nothing more is given."""
+        if self.hint_level >= max(HINT_LEVELS):
+            return
+        self.hint_level += 1
+        self._show_hint()
         self._record("record_hint", puzzle=self.puzzle.code, hints=self.hint_level,
                      difficulty=self._difficulty(), day=self.today())
         self._show_hint_button()
