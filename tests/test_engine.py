@@ -139,7 +139,7 @@ def test_void_rows_show_their_arithmetic() -> None:
 
 @pytest.mark.parametrize(
     ("text", "fragment"),
-    [("A3+ ²", "row 2 .².: write a level letter"), ("A3+ 060", "two digits, e.g. 60"),
+    [("A3+ ²", "row 2 .².: a row is a letter for the level"), ("A3+ 060", "two digits, e.g. 60"),
      ("A3+ 160", "leaves 00–99")],
 )
 def test_written_results_are_plain_two_digit_numbers(text: str, fragment: str) -> None:

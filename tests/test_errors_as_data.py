@@ -116,6 +116,26 @@ def test_every_badly_written_row_has_a_reason(text: str, reason: str):
     assert info.value.row == 1
 
 
+@pytest.mark.parametrize(("text", "says", "reason"), [
+    ("A3+A4/", "two rows are stuck together: put a space between them, like A3+ A4/",
+     "unexpected-text"),
+    ("A3++", "a row ends with its sign, so '+' after A3+ is one thing too many: write A3+",
+     "unexpected-text"),
+    ("A3", "the sign is missing: after A3 write what to do", "missing-function"),
+    ("A3%", "'%' is not a sign a row can use", "bad-function"),
+    ("+", "a row is a letter for the level (A to E), a number for the rack (1 to 4)",
+     "bad-notation"),
+    ("33", "a program starts with a row like A3+", "no-operation"),
+])
+def test_a_typo_says_what_was_expected_in_plain_words(text: str, says: str, reason: str):
+    with pytest.raises(InvalidOperationError) as info:
+        Program.parse(text)
+    err = info.value
+    assert says in err.fields["detail"] and says in str(err)
+    assert err.reason == reason and err.expected is not None and err.row == 1
+    assert "(the SIGMA row)" not in str(err) and "may follow" not in str(err)
+
+
 def test_written_results_carry_fields():
     with pytest.raises(InvalidOperationError) as info:
         Program.parse("A3+ 60 61")

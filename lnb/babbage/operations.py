@@ -111,8 +111,9 @@ class Operation:
                             expected=ascii_digits(raw))
         m = _OP_RE.match(raw)
         if not m:
-            raise row_error(bad, row, raw, "write a level letter, a rack number and a function, "
-                            "e.g. A3+", reason="bad-notation", expected="A3+")
+            raise row_error(bad, row, raw, "a row is a letter for the level (A to E), a number "
+                            "for the rack (1 to 4) and a sign for what to do, like A3+",
+                            reason="bad-notation", expected="A3+")
         letter, digits, symbol, rest = m.groups()
         level = letter.upper()
         if level not in LEVELS:
@@ -124,21 +125,28 @@ class Operation:
                             "racks are numbered 1 "
                             f"to 4, e.g. {level}3+", reason="bad-rack", expected=RACKS)
         if not symbol:
-            raise row_error(bad, row, raw, "the function is missing; add one of + - x / s c =, "
-                            f"e.g. {level}{rack}+", reason="missing-function",
+            raise row_error(bad, row, raw, f"the sign is missing: after {level}{rack} write what "
+                            "to do, one of + - x / s c =, like "
+                            f"{level}{rack}+", reason="missing-function",
                             expected=FUNCTION_SYMBOLS)
         try:
             function = Function.from_symbol(symbol)
         except LnbError:
-            raise row_error(bad, row, raw, f"{symbol!r} is not a function; write one of "
-                            f"+ - x / s c =, e.g. {level}{rack}+", reason="bad-function",
-                            expected=FUNCTION_SYMBOLS) from None
+            raise row_error(bad, row, raw, f"{symbol!r} is not a sign a row can use; after "
+                            f"{level}{rack} write one of + - x / s c =, like {level}{rack}+",
+                            reason="bad-function", expected=FUNCTION_SYMBOLS) from None
         rest = rest.strip()
         if rest and rest not in SIGMA_MARKS:
             written = f"{level}{rack}{function.symbol}"
-            raise row_error(bad, row, raw, f"unexpected {rest!r} after {written}; only Σ or ! "
-                            f"may follow (the SIGMA row), e.g. {written}Σ",
-                            reason="unexpected-text", expected=SIGMA_MARKS)
+            if _OP_RE.match(rest) and rest[0].isalpha() and rest[1:2].isdigit():
+                detail = (f"two rows are stuck together: put a space between them, like "
+                          f"{written} {shown(rest, 12, quote=False)}")
+            else:
+                detail = (f"a row ends with its sign, so {shown(rest, 8)} after {written} is "
+                          f"one thing too many: write {written} (or {written}Σ to mark the "
+                          "SIGMA row)")
+            raise row_error(bad, row, raw, detail, reason="unexpected-text",
+                            expected=SIGMA_MARKS)
         return cls(level, rack, function, bool(rest))
 
     @property

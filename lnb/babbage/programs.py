@@ -147,8 +147,9 @@ class Program:
             number = word.isascii() and word.isdigit()
             if number or word in SIGMA_MARKS or (word.isdecimal() and rows):
                 if not rows:
-                    raise row_error(bad, 1, word, "a program starts with an Operation like A3+, "
-                                    "a written Result follows its row",
+                    raise row_error(bad, 1, word, "a program starts with a row like A3+; a "
+                                    "number may only come after its row, as the Result you "
+                                    "worked out",
                                     reason="no-operation", expected="an Operation like A3+")
                 last = rows[-1]
                 here = len(rows)
