@@ -94,3 +94,28 @@ def test_handicap_marks_count_as_influence():
     assert player_json(result, "Bea")["influence"] == {"Art": 2}
     assert player_json(result, "Bea")["score"]["influence"] == 9
     assert result.to_dict()["winners"] == ["Bea"]
+
+
+def test_the_tie_break_line_is_in_a_pupils_words():
+    a = tally("A", {"Art": 1}, subs=1)
+    b = tally("B", {"Science": 1}, engine_rows={"C": 2, "D": 0, "E": 0}, engine=2)
+    sheet = score([a, b], ["A", "B"], ED)
+    line = sheet.player("B").lines[-1]
+    assert line == ("Level with A on 11 points, so the tie is broken: the one with more "
+                    "Subroutines and engine rows together goes ahead (B 2, A 1). B comes 1st.")
+    assert "broken by:" not in sheet.text() and "+ engine rows 2" not in sheet.text()
+    # Level on the first rule: the next one is said, with the numbers of those still level.
+    c = tally("C", {"Politics": 1}, fe=0, engine=3)  # 9 + 3 = 12
+    d = tally("D", {"Commerce": 1}, fe=2, engine=1)  # 9 + 2 + 1 = 12
+    line = score([c, d], ["D", "C"], ED).player("D").lines[-1]
+    assert "(C 0, D 0); still level, so the one with fewer Failed Experiments goes ahead " \
+           "(C 0, D 2). D comes 2nd." in line
+
+
+def test_the_score_sheet_view_marks_the_tie_break_line():
+    from widgets.babbage.scoreboard import ScoreSheetView
+
+    sheet = score([tally("A", {"Art": 1}, subs=1),
+                   tally("B", {"Science": 1}, engine_rows={"C": 2, "D": 0, "E": 0}, engine=2)],
+                  ["A", "B"], ED)
+    assert "<li class='lnb-tie'>Level with A on 11 points" in ScoreSheetView(sheet).details.value

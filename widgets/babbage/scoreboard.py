@@ -32,6 +32,9 @@ PARTS = (
     ("engine", "Engine", "#fb8c00"),
 )
 
+TIE_START = "Level with "  # how the library's tie-break line begins (scoring.tie_line)
+TIE_CLASS = " class='lnb-tie'"
+
 
 class ScoreSheetView(w.VBox):
     """Final (or so-far) scores: a headline, a bar chart, a table, and each player's lines."""
@@ -107,6 +110,8 @@ class ScoreSheetView(w.VBox):
         majorities = "".join(f"<li>{html.escape(m.text)}</li>" for m in sheet.majorities)
         parts = [f"<b>Influence majorities</b><ul>{majorities}</ul>"]
         for p in sorted(sheet.players, key=lambda p: p.rank):
-            lines = "".join(f"<li>{html.escape(line)}</li>" for line in p.lines)
+            lines = "".join(
+                f"<li{TIE_CLASS if line.startswith(TIE_START) else ''}>{html.escape(line)}</li>"
+                for line in p.lines)
             parts.append(f"<b>{html.escape(p.name)}: {p.total} points</b><ul>{lines}</ul>")
         return "".join(parts)

@@ -212,13 +212,41 @@ def score(tallies: Sequence[Tally], order: Sequence[str], edition: Edition,
 
 def _with_rank(s: PlayerScore, rank: int, ranked: Sequence[PlayerScore]) -> PlayerScore:
     lines = list(s.lines)
-    tied = [o for o in ranked if o.total == s.total and o.name != s.name]
-    if tied:
-        lines.append(
-            f"Tie on {s.total} points broken by: Subroutines + engine rows {s.tiebreak[0]}, "
-            f"Failed Experiments {-s.tiebreak[1]}, last Round's order "
-            f"{1 - s.tiebreak[2]}")
+    group = [o for o in ranked if o.total == s.total]
+    if len(group) > 1:
+        lines.append(tie_line(s, rank, group))
     return PlayerScore(**{**s.__dict__, "rank": rank, "lines": tuple(lines)})
+
+
+_TIE_RULES = (
+    ("the one with more Subroutines and engine rows together goes ahead", lambda k: str(k[0])),
+    ("the one with fewer Failed Experiments goes ahead", lambda k: str(-k[1])),
+    ("the one who came earlier in the last Round's order goes ahead",
+     lambda k: ordinal(1 - k[2])),
+)
+
+
+def tie_line(s: PlayerScore, rank: int, group: Sequence[PlayerScore]) -> str:
+    """How a tie on points was broken, in a pupil's words: each rule in turn (RULES.md §5),
+    with the numbers of the players still level, until ``s`` is on their own.
+
+    >>> a = PlayerScore("Ada", {}, {}, 0, 2, {}, 0, 9, 4, 0, 0, 13, tiebreak=(5, 0, 0))
+    >>> b = PlayerScore("Bea", {}, {}, 1, 1, {}, 0, 9, 2, 2, 0, 13, tiebreak=(3, -1, -1))
+    >>> print(tie_line(a, 1, [a, b]))
+    Level with Bea on 13 points, so the tie is broken: the one with more Subroutines and \
+engine rows together goes ahead (Ada 5, Bea 3). Ada comes 1st.
+    """
+    others = [o.name for o in group if o.name != s.name]
+    named = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} and {others[-1]}"
+    level, said = list(group), []
+    for i, (rule, value) in enumerate(_TIE_RULES):
+        numbers = ", ".join(f"{o.name} {value(o.tiebreak)}" for o in level)
+        level = [o for o in level if o.tiebreak[i] == s.tiebreak[i]]
+        said.append(f"{rule} ({numbers})")
+        if len(level) == 1:
+            break
+    return (f"Level with {named} on {s.total} points, so the tie is broken: "
+            f"{'; still level, so '.join(said)}. {s.name} comes {ordinal(rank)}.")
 
 
 def as_counts(marks: Mapping[str, int], types: Sequence[str]) -> dict[str, int]:
