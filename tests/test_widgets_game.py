@@ -46,7 +46,7 @@ def play_round_by_clicks(app: GameApp) -> int:
     if state.phase is Phase.ACTIVATE:
         app.subs_view.activate_button.click()
     assert state.phase is Phase.PROGRAM
-    assert app.builder in app.body.children
+    assert app.race_panel in app.body.children and app.builder in app.race_panel.children
     # write two rows by clicking the first enabled buttons
     for _ in range(2):
         enabled = [b for s in app.builder.board_view.spaces.values()
@@ -502,6 +502,67 @@ def test_choice_buttons_keep_influence_names_as_written() -> None:
     types = {t for slot in app.state.patrons for t in slot.patron.types}
     assert set(takes) <= types, labels  # "Take Art", as the Patron card says, not "Take art"
     assert all(label[0].isupper() for label in labels)
+
+
+def test_a_choice_shows_its_row_and_names_the_patron() -> None:
+    app = GameApp([YOU, Seat("Bea", character="Mary Somerville")], seed=8)
+    labels = choose_with_buttons(app)
+    state = app.state
+    name, row = state.turn()
+    trace_row = state.player(name).play.trace.rows[row - 1]
+    prompt = app.choice_box.children[0].value
+    assert f"{name}, row {row}:" in prompt and trace_row.text in prompt  # 55 + 5 = 60 ...
+    claimed = state.row_choices(name).patrons
+    names = {slot.value: slot.patron.name for slot in state.patrons}
+    for label in labels:
+        assert any(label.startswith(f"Patron {v:02d} {names[v]}: ") for v in claimed), labels
+
+
+def test_the_save_message_and_link_go_when_the_next_round_starts() -> None:
+    app = GameApp([YOU, BOT], seed=8)
+    play_round_by_clicks(app)
+    app.save_button.click()
+    assert "after Round 1" in app.status.text and "lnb-download-link" in app.download.value
+    app.next_button.click()
+    assert app.state.round == 2
+    assert app.download.value == "" and app.status.text == ""
+
+
+def test_another_message_is_not_taken_away_with_the_save() -> None:
+    app = GameApp([YOU, BOT], seed=8)
+    play_round_by_clicks(app)
+    app.save_button.click()
+    app.status.info("Something else to read.")
+    app.next_button.click()
+    assert app.download.value == "" and app.status.text == "Something else to read."
+
+
+def test_the_writers_target_is_shown_beside_the_program() -> None:
+    app = GameApp([YOU, BOT], seed=8)
+    number = next(iter(app.subs_view.target_buttons))
+    app.subs_view.target_buttons[number].click()
+    assert app.state.phase is Phase.PROGRAM
+    assert app.race_panel.children == (app.builder, app.target_card)
+    assert f"{number:02d}" in app.target_card.value and "Your target" in app.target_card.value
+
+
+def test_projector_mode_from_the_flag_and_the_toggle() -> None:
+    app = GameApp([YOU, BOT], seed=8, projector=True)
+    assert "lnb-projector" in app._dom_classes and app.projector_toggle.value
+    app.projector_toggle.value = False
+    assert "lnb-projector" not in app._dom_classes and not app.projector
+    assert "lnb-projector" not in GameApp()._dom_classes
+
+
+def test_the_page_address_turns_projector_mode_on(monkeypatch) -> None:
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)  # not a preheated kernel: no wait
+    app = GameApp()
+    monkeypatch.setenv("QUERY_STRING", "projector=0")
+    app.open_page()
+    assert not app.projector
+    monkeypatch.setenv("QUERY_STRING", "projector=1")
+    app.open_page()
+    assert app.projector and "lnb-projector" in app._dom_classes
 
 
 def test_an_error_while_resolving_shows_in_the_apps_status_line(monkeypatch) -> None:

@@ -26,11 +26,13 @@ from __future__ import annotations
 import html
 import json
 import logging
+import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
+from urllib.parse import parse_qsl
 
 import ipywidgets as w
 
@@ -58,6 +60,7 @@ from widgets.babbage.program_builder import ProgramBuilder
 from widgets.babbage.resolution import ResolutionView
 from widgets.babbage.scoreboard import ScoreSheetView
 from widgets.babbage.subroutines import SubroutinesView
+from widgets.core.page_request import wait_for_request
 from widgets.core.saveload import SaveLoadPanel, safe_filename
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
@@ -200,13 +203,27 @@ def record_data(text: str) -> dict[str, Any]:
     return data
 
 
+# --------------------------------------------------------------------------- choices
+def choice_label(state: State, name: str, action: Any) -> str:
+    """The words on a resolution choice's button: the Patron it claims (number and name)
+    and the type taken, as ``lnb`` offers them (``State.row_choices``), e.g.
+    ``Patron 53 Edwin Chadwick: take Politics``."""
+    patrons = state.row_choices(name).patrons
+    value = action.patron if action.patron is not None else (patrons[0] if patrons else None)
+    names = {slot.value: slot.patron.name for slot in (*state.patrons, *state.reserved)}
+    words = f"take {action.take}" if action.take else "claim"
+    if value is None:
+        return words[:1].upper() + words[1:]  # "Take Art" keeps Art as written
+    return f"Patron {two_digits(value)} {names.get(value, '')}".rstrip() + f": {words}"
+
+
 # --------------------------------------------------------------------------- the app
 class GameApp(w.VBox):
     """The whole game in one widget. Without ``seats`` it opens on the setup form."""
 
     def __init__(self, seats: Sequence[Seat] | None = None, *, options: GameOptions | None = None,
                  timed: bool = True, seed: int | None = None,
-                 think: float | None = None) -> None:
+                 think: float | None = None, projector: bool = False) -> None:
         self.edition = Edition.load()
         self.seed = seed
         self.think = think
@@ -221,6 +238,7 @@ class GameApp(w.VBox):
         self._seen: list[str] = []  # who the finished line shows as done
         self._debug_turn: tuple[int, str, int] | None = None  # (Round, player, row) drawn
         self._debugging = False  # the player of that turn chose Debug and rewrites now
+        self._save_message = ""  # what the status line said about the last save
 
         self.status = StatusLine(on_continue=self.refresh)
         self.header = w.HTML("<div class='lnb-title'>Lovelace &amp; Babbage</div>")
@@ -243,8 +261,14 @@ class GameApp(w.VBox):
         self.new_button = w.Button(description="New game")
         self.new_button.add_class("lnb-new-game")
         self.new_button.on_click(self.status.guarded(lambda _: self.new_game()))
+        self.projector_toggle = w.ToggleButton(
+            value=projector, description="Projector", icon="",
+            tooltip="Big numbers and a big board, for the back of the room")
+        self.projector_toggle.add_class("lnb-projector-toggle")
+        self.projector_toggle.observe(
+            self.status.guarded(lambda change: self.set_projector(change["new"])), "value")
         self.files = SaveLoadPanel(self._saved_file, self.load_text, status=self.status,
-                                   extra=(self.new_button,))
+                                   extra=(self.new_button, self.projector_toggle))
         self.save_button, self.download, self.upload = (
             self.files.save_button, self.files.download, self.files.upload)
         self.body = w.VBox([])
@@ -258,6 +282,8 @@ class GameApp(w.VBox):
         super().__init__([stylesheet(), self.header, self.phase_title, self.status, self.body,
                           self.files, self.ticking])
         self.add_class("lnb-app")
+        self.add_class("lnb-game")
+        self.set_projector(projector)
         if seats is not None:
             self.start(seats, options or GameOptions(), timed)
         else:
@@ -273,6 +299,27 @@ class GameApp(w.VBox):
     def patrons_view(self) -> PatronsView:
         """This Round's Patrons."""
         return PatronsView()
+
+    @cached_property
+    def race_top(self) -> w.HBox:
+        """The minute and who is done, on one line above the race."""
+        top = w.HBox([self.timer, self.finished_line])
+        top.add_class("lnb-race-top")
+        return top
+
+    @cached_property
+    def target_card(self) -> w.HTML:
+        """The writer's targeted Subroutine, shown beside the program."""
+        card = w.HTML("")
+        card.add_class("lnb-target-card")
+        return card
+
+    @cached_property
+    def race_panel(self) -> w.HBox:
+        """The builder with the target card beside it."""
+        panel = w.HBox([self.builder, self.target_card])
+        panel.add_class("lnb-race")
+        return panel
 
     @cached_property
     def subs_view(self) -> SubroutinesView:
@@ -351,6 +398,26 @@ class GameApp(w.VBox):
 
     def _made(self, part: str) -> bool:
         return part in self.__dict__
+
+    # -- the page ----------------------------------------------------------------------------
+    def set_projector(self, on: bool) -> None:
+        """Projector mode: big numbers and a big board, for the back of the room."""
+        self.projector = bool(on)
+        if self.projector:
+            self.add_class("lnb-projector")
+        else:
+            self.remove_class("lnb-projector")
+        if self.projector_toggle.value != self.projector:
+            self.projector_toggle.value = self.projector
+
+    def open_page(self) -> None:
+        """Under Voila: wait for the page's request, then act on its address
+        (``?projector=1`` turns projector mode on). Outside Voila nothing happens."""
+        with self.status.guard():
+            wait_for_request()
+            query = dict(parse_qsl(os.environ.get("QUERY_STRING", ""), keep_blank_values=True))
+            if query.get("projector", "").lower() in ("1", "true", "yes", "on"):
+                self.set_projector(True)
 
     # -- starting and stopping -------------------------------------------------------------
     def start(self, seats: Sequence[Seat], options: GameOptions | None = None,
@@ -561,14 +628,14 @@ class GameApp(w.VBox):
         if state.phase is Phase.DEBUG:
             self._draw_debug(name, row)
             return
-        buttons = [w.HTML(f"<b>{html.escape(name)}, row {row}:</b> choose ")]
+        trace_row = state.player(name).play.trace.rows[row - 1]  # type: ignore[union-attr]
+        prompt = w.HTML(f"<b>{html.escape(name)}, row {row}:</b> {trace_row.operation} "
+                        f"{html.escape(trace_row.text)} · choose:")
+        prompt.add_class("lnb-choice-prompt")
+        buttons: list[w.Widget] = [prompt]
         for action in state.legal_actions(name):
-            words = []
-            if action.patron is not None:
-                words.append(f"Patron {two_digits(action.patron)}")
-            words.append(f"take {action.take}" if action.take else "claim")
-            text = ", ".join(words)
-            button = w.Button(description=text[:1].upper() + text[1:])  # "Take art" keeps Art
+            text = choice_label(state, name, action)
+            button = w.Button(description=text, tooltip=text)
             button.add_class("lnb-choice")
             button.on_click(self.status.guarded(lambda _, a=action: self._choose(a)))
             buttons.append(button)
@@ -653,6 +720,7 @@ class GameApp(w.VBox):
         self.status.info(said)
 
     def _next_round(self) -> None:
+        self._forget_save()
         self.reviewing = None
         self.resolution.load([], ())
         self._advance()
@@ -695,7 +763,15 @@ class GameApp(w.VBox):
             self.status.ok(f"Your game after Round {played} is ready: click the link to keep "
                            "the file, and load it next time to play on from "
                            f"Round {played + 1}.")
+        self._save_message = self.status.text
         return safe_filename(names), text
+
+    def _forget_save(self) -> None:
+        """The game moves on: the last save's link and message belong to the Round before."""
+        self.files.clear()
+        if self._save_message and self.status.text == self._save_message:
+            self.status.clear()
+        self._save_message = ""
 
     def load_text(self, text: str) -> None:
         """Load a record from its JSON text (never a path: see :func:`record_data`): an
@@ -821,12 +897,28 @@ class GameApp(w.VBox):
         if self._person is not None:
             self._title(f"{html.escape(self._person)}: write your program, then press "
                         "I'm done")
-            panel: tuple[w.Widget, ...] = (self.builder,)
+            self.target_card.value = self._target_html(self._person)
+            panel: w.Widget = self.race_panel
         else:
             self._title("Waiting for the others to finish")
             self.board_view.refresh(state.board)
-            panel = (self.board_view,)
-        self.body.children = (self.timer, self.finished_line, self.patrons_view, *panel)
+            panel = self.board_view
+        self.body.children = (self.race_top, self.patrons_view, panel)
+
+    def _target_html(self, name: str) -> str:
+        """The card of ``name``'s targeted Subroutine (number, effect, what it does)."""
+        state = self.state
+        assert state is not None
+        player = state.player(name)
+        number = player.target
+        if number is None:
+            return "<b>Your target</b><div class='lnb-muted'>No Subroutine this Round</div>"
+        sub = player.character.subroutine(number)
+        effect = state.edition.effects.get(sub.effect, "")
+        return ("<b>Your target</b>"
+                f"<div class='lnb-target-number'>{two_digits(number)}</div>"
+                f"<div><b>{sub.effect.value}</b></div>"
+                f"<div><small>{html.escape(effect)}</small></div>")
 
     def _draw_resolution_phase(self) -> None:
         state = self.state

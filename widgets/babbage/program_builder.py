@@ -120,11 +120,15 @@ class ProgramBuilder(w.VBox):
         self.sigma_toggle.observe(self.status.guarded(lambda _: self.refresh()), "value")
         self.done_button = self._button("I'm done", "lnb-done", self._done_clicked,
                                         "Hand in your Program", style="success")
-        controls = [self.undo_button, self.clear_button, self.sigma_toggle, self.done_button]
+        self.title.add_class("lnb-builder-title")
+        typing = w.HBox([self.typed, self.add_button])
+        typing.add_class("lnb-builder-typing")
+        controls = w.HBox([self.undo_button, self.clear_button, self.sigma_toggle,
+                           self.done_button])
+        controls.add_class("lnb-builder-controls")
         super().__init__([
-            stylesheet(), self.title, self.header, self.board_view,
-            w.HBox([self.typed, self.add_button]), self.mental_box, self.rows,
-            w.HBox(controls), self.status,
+            stylesheet(), self.title, self.header, self.board_view, typing, self.mental_box,
+            self.rows, controls, self.status,
         ])
         self.add_class("lnb-builder")
         self.add_class("lnb-widget")

@@ -49,6 +49,49 @@ CSS = """
 .lnb-sub-done { background: #e8f5e9; }
 .lnb-sub-target { background: #fff9c4; font-weight: bold; }
 .lnb-muted { color: #777; }
+.lnb-game button { width: auto; min-width: 44px; height: auto; min-height: 44px; }
+.lnb-game .widget-checkbox { width: auto; height: auto; min-height: 44px; }
+.lnb-game .widget-checkbox label { min-height: 44px; display: flex; align-items: center; }
+.lnb-game .widget-checkbox input[type='checkbox'] { width: 22px; height: 22px; flex-grow: 0; }
+.lnb-game .lnb-choices, .lnb-game .lnb-files, .lnb-game .lnb-resolution > .widget-hbox,
+.lnb-game .lnb-subroutines > .widget-hbox { flex-wrap: wrap; }
+.lnb-game .lnb-speed, .lnb-game .lnb-speed .btn-group { flex: 0 0 auto; flex-wrap: nowrap;
+                                                       white-space: nowrap; }
+.lnb-game .lnb-race-top { align-items: center; column-gap: 24px; flex-wrap: wrap; }
+.lnb-race { column-gap: 16px; align-items: flex-start; }
+.lnb-race > .lnb-builder { flex: 1 1 auto; min-width: 0; display: grid; column-gap: 16px;
+                           grid-template-columns: minmax(24em, 1fr) auto; align-items: start;
+                           grid-template-rows: auto auto auto auto auto auto 1fr;
+                           grid-template-areas: "title title" "board head" "board type"
+                                                "board mental" "board rows" "board ctrl"
+                                                "board status"; }
+.lnb-race > .lnb-builder > .lnb-style { display: none; }
+.lnb-race > .lnb-builder > .lnb-builder-title { grid-area: title; }
+.lnb-race > .lnb-builder > .lnb-board-view { grid-area: board; }
+.lnb-race > .lnb-builder > .lnb-builder-header { grid-area: head; }
+.lnb-race > .lnb-builder > .lnb-builder-typing { grid-area: type; }
+.lnb-race > .lnb-builder > .lnb-mental { grid-area: mental; }
+.lnb-race > .lnb-builder > .lnb-rows { grid-area: rows; }
+.lnb-race > .lnb-builder > .lnb-builder-controls { grid-area: ctrl; flex-wrap: wrap; }
+.lnb-race > .lnb-builder > .lnb-status { grid-area: status; }
+.lnb-race .lnb-rows td { padding: 0 8px; }
+.lnb-target-card { flex: 0 0 auto; max-width: 14em; border: 2px solid #f9a825;
+                   border-radius: 6px; padding: 4px 10px; background: #fffde7; }
+.lnb-target-number { font-size: 32px; font-weight: bold; }
+@media (max-width: 1000px) {
+  .lnb-race { flex-wrap: wrap; }
+  .lnb-race > .lnb-builder { display: flex; }
+  .lnb-game .lnb-table { font-size: 16px; }
+  .lnb-game .lnb-table td, .lnb-game .lnb-table th { padding: 2px 5px; }
+}
+.lnb-game.lnb-projector { font-size: 26px; }
+.lnb-game.lnb-projector button { font-size: 24px; }
+.lnb-game.lnb-projector .lnb-space-name, .lnb-game.lnb-projector .lnb-level { font-size: 28px; }
+.lnb-game.lnb-projector button.lnb-fn { font-size: 28px; min-width: 56px; min-height: 56px; }
+.lnb-game.lnb-projector .lnb-table, .lnb-game.lnb-projector .lnb-rows table { font-size: 28px; }
+.lnb-game.lnb-projector .lnb-patron-value, .lnb-game.lnb-projector .lnb-target-number {
+  font-size: 40px; }
+.lnb-game.lnb-projector .lnb-title { font-size: 32px; }
 """
 
 
