@@ -142,9 +142,9 @@ def _language_arg(text: str) -> str:
     found = i18n.normalize(text)
     if found is None:
         raise argparse.ArgumentTypeError(
-            _("{text} is not a language of the kit; choose one of: {choices}").format(
+            _("{text} is not a language of the kit; choose {choices}").format(
                 text=shown(text), choices=i18n.format_list(
-                    i18n.tag(lang) for lang in i18n.available_languages())))
+                    (i18n.tag(lang) for lang in i18n.available_languages()), style="or")))
     return found
 
 

@@ -186,18 +186,20 @@ def format_number(number: float) -> str:
     return format_decimal(number, locale=_babel_locale())
 
 
-def format_list(items: Iterable[str]) -> str:
-    """Items joined as the current language joins a list (``a, b, and c``; ``a、b和c``).
+def format_list(items: Iterable[object], style: str = "standard") -> str:
+    """Items joined as the current language joins a list (``a, b, and c``; ``a、b和c``);
+    ``style="or"`` for a choice (``a, b, or c``; ``a、b或c``).
 
-    >>> format_list(["Ada", "Bea", "Cy"])
-    'Ada, Bea, and Cy'
+    >>> format_list(["Ada", "Bea", "Cy"]), format_list(["en", "zh-CN"], style="or")
+    ('Ada, Bea, and Cy', 'en or zh-CN')
     >>> with use_language("zh-CN"):
-    ...     format_list(["Ada", "Bea", "Cy"])
-    'Ada、Bea和Cy'
+    ...     format_list(["Ada", "Bea", "Cy"]), format_list(["en", "zh-CN"], style="or")
+    ('Ada、Bea和Cy', 'en或zh-CN')
     """
     from babel.lists import format_list as babel_format_list
 
-    return babel_format_list([str(item) for item in items], locale=_babel_locale())
+    return babel_format_list([str(item) for item in items], style=style,
+                             locale=_babel_locale())
 
 
 def _babel_locale() -> str:
