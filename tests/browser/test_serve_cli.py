@@ -186,11 +186,12 @@ def serve(tmp_path: Path) -> Iterator[Callable[..., Serve]]:
 @pytest.mark.parametrize("options", [[], ["--class-size", "6"]], ids=["one-person", "class-of-6"])
 def test_the_game_page_opened_with_the_banner_is_usable_at_once(
         serve, browser, options: list[str]) -> None:  # type: ignore[no-untyped-def]
-    served = serve(*options)  # cold: a fresh server, fresh Jupyter folders
-    shown = served.wait_banner()
+    # The pupil's browser is open already; the server starts cold (fresh Jupyter folders).
     context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    served = serve(*options)
+    shown = served.wait_banner()
     try:
-        page = context.new_page()
         page.goto(f"http://127.0.0.1:{served.port}/{PLAY}", wait_until="commit",
                   timeout=60_000)
         start = page.locator(".lnb-start-game")
@@ -200,6 +201,12 @@ def test_the_game_page_opened_with_the_banner_is_usable_at_once(
         snap(page, f"game-page-{'-'.join(options).strip('-') or 'default'}")
         start.click(timeout=60_000)  # and pressing it leads on: the Subroutine to target
         page.locator(".lnb-target").first.wait_for(state="visible", timeout=60_000)
+    except Exception:
+        snap(page, "failure")
+        log = next((line.split(" go to ", 1)[1] for line in served.output().splitlines()
+                    if " go to " in line), None)
+        print(Path(log).read_text()[-6000:] if log else served.output())
+        raise
     finally:
         context.close()
     assert usable < USABLE_WITHIN, f"the game page took {usable:.1f} s:\n{served.output()}"
