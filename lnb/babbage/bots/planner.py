@@ -276,15 +276,35 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
         return bits
 
     def last_two(found: dict[int, int], chosen: dict[int, tuple[float, int, Entry, Operation]],
-                 chunks: dict[int, list[tuple[int, Entry, int, _Side, int]]],
-                 suspects: list[int], quiet_best: dict[int, float], overall: Entry) -> Entry:
-        """Finish the last two rows: the next-to-last layer's claims and quiet positions kept
-        apart (``chunks``), then only the last rows that claim."""
-        def pick(kind: int, bits: int) -> dict[int, tuple[int, Entry, Operation]]:
-            """For values of a chunked kind: when first reached, from which entry, by which
-            row (the first quiet row to reach a value wins there)."""
-            out: dict[int, tuple[int, Entry, Operation]] = {}
-            for when, parent, value, side, got in chunks[kind]:
+                 firsts: dict[int, list[tuple[int, int, _Side, int]]],
+                 winners: dict[int, list[tuple[float, int, Entry, int, _Side, int]]],
+                 suspects: list[int], overall: Entry) -> Entry:
+        """Finish the last two rows. The next-to-last rows' claims are positions like any
+        other; their quiet rows are kept as they came (``firsts``: in the order values were
+        first reached; ``winners``: best estimate first), and only the last rows that claim
+        are looked at."""
+        def pick_first(kind: int, bits: int) -> dict[int, int]:
+            """When each value of ``bits`` was first reached by a quiet row into ``kind``."""
+            out: dict[int, int] = {}
+            for when, value, side, got in firsts[kind]:
+                hit = got & bits
+                if not hit:
+                    continue
+                bits ^= hit
+                first = side.first[value]
+                while hit:
+                    low = hit & -hit
+                    hit ^= low
+                    r = low.bit_length() - 1
+                    out[r] = when + first[r][0]
+                if not bits:
+                    break
+            return out
+
+        def pick_winner(kind: int, bits: int) -> dict[int, tuple[float, int, Entry, Operation]]:
+            """The winning quiet row to each value of ``bits`` in ``kind``."""
+            out: dict[int, tuple[float, int, Entry, Operation]] = {}
+            for t, when, parent, value, side, got in winners[kind]:
                 hit = got & bits
                 if not hit:
                     continue
@@ -295,29 +315,29 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
                     hit ^= low
                     r = low.bit_length() - 1
                     j, op = first[r]
-                    out[r] = (when + j, parent, op)
+                    out[r] = (t, when + j, parent, op)
                 if not bits:
                     break
             return out
 
-        union = {kind: _union(items) for kind, items in chunks.items()}
-        taken: dict[int, int] = {}  # chunked values that are also reached by a claim
-        by_kind: dict[int, int] = {}
+        union: dict[int, int] = {}
+        for kind, items in firsts.items():
+            bits = 0
+            for item in items:
+                bits |= item[3]
+            union[kind] = bits
+        taken: dict[int, int] = {}  # quiet positions also reached by a claim
         for key in found:
-            if key >> 7 in union:
-                by_kind[key >> 7] = by_kind.get(key >> 7, 0) | 1 << (key & 127)
-        for kind, bits in by_kind.items():
-            bits &= union[kind]
-            if not bits:
-                continue
-            taken[kind] = bits
-            t = quiet_best[kind]
-            for r, (when, parent, op) in pick(kind, bits).items():
+            if key >> 7 in union and union[key >> 7] >> (key & 127) & 1:
+                taken[key >> 7] = taken.get(key >> 7, 0) | 1 << (key & 127)
+        for kind, bits in taken.items():
+            orders, wins = pick_first(kind, bits), pick_winner(kind, bits)
+            for r, order in orders.items():
                 key = kind << 7 | r
-                found[key] = min(found[key], when)
-                old = chosen[key]
-                if t > old[0] or (t == old[0] and when < old[1]):
-                    chosen[key] = (t, when, parent, op)
+                found[key] = min(found[key], order)
+                win, old = wins[r], chosen[key]
+                if win[0] > old[0] or (win[0] == old[0] and win[1] < old[1]):
+                    chosen[key] = win
         better = [k for k in found if k not in best or chosen[k][0] > best[k][0]]
         first_quiet([k for k in suspects if k in best and chosen[k][0] > best[k][0]], found)
         beating = [k for k in better if chosen[k][0] > overall[0]]
@@ -326,6 +346,16 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
             key = min((k for k in beating if chosen[k][0] == top), key=found.__getitem__)
             total, _, parent, op = chosen[key]
             overall = (total, parent, op)
+        # The quiet positions that improve (a value with an entry may not).
+        quiet: dict[int, int] = {}
+        for kind, bits in union.items():
+            bits &= ~taken.get(kind, 0)
+            doubt = bits & owned.get(kind, 0)
+            if doubt:
+                for r, win in pick_winner(kind, doubt).items():
+                    if win[0] <= best[kind << 7 | r][0]:
+                        bits &= ~(1 << r)
+            quiet[kind] = bits
         # The last rows, from every position the next-to-last rows reached.
         floor_total = overall[0]
         last: dict[int, tuple[float, int, Entry, Operation]] = {}
@@ -337,40 +367,63 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
             if total + gain - 0.001 > floor_total:
                 scoring_rows(key, (total, parent, op), found[key] << 8, floor_total, last,
                              None, {}, [])
-        for kind, bits in union.items():
-            t = quiet_best[kind]
-            if t + best_gain(kind & ~2) - 0.001 <= floor_total:
+        for kind, bits in quiet.items():
+            gain = best_gain(kind & ~2)
+            if quiet_top[kind] + gain - 0.001 <= floor_total:
                 continue
-            for r, (when, parent, op) in pick(kind, bits & ~taken.get(kind, 0)
-                                              & capable(kind)).items():
-                scoring_rows(kind << 7 | r, (t, parent, op), when << 8, floor_total, last,
+            bits &= capable(kind)
+            if not bits:
+                continue
+            wins = pick_winner(kind, bits)
+            bits = 0
+            for r, win in wins.items():
+                if win[0] + gain - 0.001 > floor_total:
+                    bits |= 1 << r
+            for r, order in pick_first(kind, bits).items():
+                total, _, parent, op = wins[r]
+                scoring_rows(kind << 7 | r, (total, parent, op), order << 8, floor_total, last,
                              None, {}, [])
         if not last:
             return overall
         top = max(c[0] for c in last.values())
         ties = [k for k, c in last.items() if c[0] == top]
         if len(ties) > 1:
-            def first_to(key: int) -> int:
-                kind, r = key >> 7, key & 127
-                soonest = -1
-                for here in better:
-                    hkind, value = here >> 7, here & 127
-                    for mark, side in sides:
-                        if (mark and hkind & 2) or not side.reach[value] >> r & 1:
-                            continue
-                        if reached(hkind, mark, r) == kind:
-                            when = (found[here] << 8) + side.first[value][r][0]
-                            soonest = when if soonest < 0 else min(soonest, when)
-                for hkind, bits in union.items():
-                    for mark, side in sides:
-                        if (mark and hkind & 2) or reached(hkind, mark, r) != kind:
-                            continue
-                        near = bits & ~taken.get(hkind, 0) & side.pred[r]
-                        for value, (at, _, _) in pick(hkind, near).items():
-                            when = (at << 8) + side.first[value][r][0]
-                            soonest = when if soonest < 0 else min(soonest, when)
-                return soonest
-            ties.sort(key=first_to)
+            # Among equal estimates the first reached wins: one pass over the positions.
+            wanted = set(ties)
+            values = 0
+            for key in ties:
+                values |= 1 << (key & 127)
+            soonest: dict[int, int] = {}
+
+            def note(kind: int, mark: int, value: int, side: _Side, at: int) -> None:
+                hits = side.reach[value] & values
+                while hits:
+                    low = hits & -hits
+                    hits ^= low
+                    r = low.bit_length() - 1
+                    key = reached(kind, mark, r) << 7 | r
+                    when = (at << 8) + side.first[value][r][0]
+                    if key in wanted and when < soonest.get(key, when + 1):
+                        soonest[key] = when
+
+            for here in better:
+                for mark, side in sides:
+                    if not (mark and here >> 7 & 2):
+                        note(here >> 7, mark, here & 127, side, found[here])
+            for hkind, bits in quiet.items():
+                for mark, side in sides:
+                    if mark and hkind & 2:
+                        continue
+                    near, rest = 0, values
+                    while rest:
+                        low = rest & -rest
+                        rest ^= low
+                        r = low.bit_length() - 1
+                        if reached(hkind, mark, r) << 7 | r in wanted:
+                            near |= side.pred[r]
+                    for value, at in pick_first(hkind, near & bits).items():
+                        note(hkind, mark, value, side, at)
+            ties.sort(key=soonest.__getitem__)
         total, _, parent, op = last[ties[0]]
         return (total, parent, op)
 
@@ -416,10 +469,12 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
         suspects: list[int] = []
         quiet = []
         first_won: dict[int, int] = {}
-        # Before the last rows, quiet rows into kinds of one estimate are kept as they come:
-        # kind -> [(when, parent entry, value, side, values first reached)].
+        # Before the last rows, quiet rows are kept as they come: kind -> [(when, value,
+        # side, values first reached)], and [(estimate, when, entry, value, side, values won)].
         fused = step == limit - 2
-        chunks: dict[int, list[tuple[int, Entry, int, _Side, int]]] = {}
+        firsts: dict[int, list[tuple[int, int, _Side, int]]] = {}
+        winners: dict[int, list[tuple[float, int, Entry, int, _Side, int]]] = {}
+        quiet_top = quiet_best
         for i, here in enumerate(layer):
             entry = best[here]
             value, kind = here & 127, here >> 7
@@ -441,11 +496,14 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
                 usable = reach & quiet_bits & ~skipped[there]
                 if not usable:
                     continue
-                if fused and there not in mixed:
+                if fused:
                     fresh = usable & ~first_won.get(there, 0)
                     if fresh:
                         first_won[there] = first_won.get(there, 0) | fresh
-                        chunks.setdefault(there, []).append((when, entry, value, side, fresh))
+                        firsts.setdefault(there, []).append((when, value, side, fresh))
+                        if there not in mixed:  # the first quiet row wins here
+                            winners.setdefault(there, []).append(
+                                (t, when, entry, value, side, fresh))
                     continue
                 new = usable & ~seen.get(there, 0)
                 first = side.first[value]
@@ -490,6 +548,9 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
                 first = side.first[value]
                 base = there << 7
                 when = i << 8
+                if fused:
+                    winners.setdefault(there, []).append((total, when, entry, value, side, new))
+                    continue
                 while new:
                     low = new & -new
                     new ^= low
@@ -501,7 +562,7 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
                             or (total == old[0] and when + j < old[1])):
                         chosen[key] = (total, when + j, entry, op)
         if fused:
-            overall = last_two(found, chosen, chunks, suspects, quiet_best, overall)
+            overall = last_two(found, chosen, firsts, winners, suspects, overall)
             break
         # Only positions whose entry improves go on (the others change nothing).
         better = [k for k in found if k not in best or chosen[k][0] > best[k][0]]
@@ -528,12 +589,6 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
 
 Entry = tuple[float, "Entry | None", "Operation | None"]
 
-
-def _union(chunks: list[tuple[int, Entry, int, _Side, int]]) -> int:
-    bits = 0
-    for chunk in chunks:
-        bits |= chunk[4]
-    return bits
 
 
 @dataclass(frozen=True)
