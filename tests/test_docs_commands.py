@@ -115,11 +115,29 @@ def run_main(main: Callable[..., object], argv: list[str]) -> int:
     return code if isinstance(code, int) else (0 if code is None else 1)
 
 
+def sub_command(args: list[str]) -> list[str]:
+    """The words naming a sub-command (and what follows it): the options before it and their
+    values left out (``--lang fr`` names a language, not a command), up to a ``...``.
+
+    >>> sub_command(["--lang", "fr", "puzzle", "new", "--seed", "7"])
+    ['puzzle', 'new', '--seed', '7']
+    >>> sub_command(["--lang=zh-CN", "..."])
+    []
+    """
+    words = args[:args.index("...")] if "..." in args else list(args)
+    while words and words[0].startswith("-"):
+        option = words.pop(0)
+        if "=" not in option and words and not words[0].startswith("-"):
+            words.pop(0)
+    return words
+
+
 def script_problem(name: str, args: list[str]) -> str | None:
     """Why ``name args`` is not a real sub-command of the kit's script ``name``, if it is not."""
     module, _, function = SCRIPTS[name].partition(":")
     main = getattr(importlib.import_module(module), function)
-    if run_main(main, [*args, "--help"]) != 0:
+    words = sub_command(args)
+    if run_main(main, [*words, "--help"]) != 0:
         return f"`{name} {' '.join(args)}`: not a command of {name} (see `{name} --help`)"
     return None
 
