@@ -157,7 +157,11 @@ def test_the_command_counts_through_the_catalog(rows: str, word: str,
 
 def test_numbers_and_lists_as_the_language_writes_them() -> None:
     assert i18n.format_number(1234567) == "1,234,567"
-    assert i18n.format_list(["a", "b"]) == "a and b"
+    from babel.lists import format_list as babel_format_list
+
+    for style in ("standard", "or"):
+        for items in ([], ["a"], ["a", "b"], ["a", "b", "c"], ["a", "b", "c", "d"]):
+            assert i18n.format_list(items, style) == babel_format_list(items, style, "en")
     with i18n.use_language("zh-CN"):
         assert i18n.format_number(1234567) == "1,234,567"
         assert i18n.format_list(["a", "b"]) == "a和b"

@@ -196,10 +196,17 @@ def format_list(items: Iterable[object], style: str = "standard") -> str:
     ...     format_list(["Ada", "Bea", "Cy"]), format_list(["en", "zh-CN"], style="or")
     ('Ada、Bea和Cy', 'en或zh-CN')
     """
+    words = [str(item) for item in items]
+    if _babel_locale() == SOURCE and style in _ENGLISH_LAST:  # English loads no Babel
+        if len(words) < 3:
+            return f" {_ENGLISH_LAST[style]} ".join(words)
+        return f"{', '.join(words[:-1])}, {_ENGLISH_LAST[style]} {words[-1]}"
     from babel.lists import format_list as babel_format_list
 
-    return babel_format_list([str(item) for item in items], style=style,
-                             locale=_babel_locale())
+    return babel_format_list(words, style=style, locale=_babel_locale())
+
+
+_ENGLISH_LAST = {"standard": "and", "or": "or"}
 
 
 def _babel_locale() -> str:
