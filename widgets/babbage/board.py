@@ -179,6 +179,10 @@ class BoardView(w.VBox):
         super().__init__([stylesheet(), self.grid])
         self.add_class("lnb-board-view")
         self.add_class("lnb-widget")
+        if on_choose is None:
+            # A picture of the board: nothing in it takes a Tab stop (the kit's page gives
+            # its parts tabindex=-1; nothing here scrolls, so nothing is focusable).
+            self.add_class("lnb-board-readonly")
         self.refresh()
 
     def space(self, level: str, rack: int) -> Space:

@@ -53,8 +53,16 @@ CSS = """
 .lnb-game .widget-checkbox { width: auto; height: auto; min-height: 44px; }
 .lnb-game .widget-checkbox label { min-height: 44px; display: flex; align-items: center; }
 .lnb-game .widget-checkbox input[type='checkbox'] { width: 22px; height: 22px; flex-grow: 0; }
+.lnb-game .widget-vbox > button { align-self: flex-start; }
+.lnb-game .lnb-setup .widget-text, .lnb-game .lnb-setup .widget-dropdown,
+.lnb-game .lnb-typed, .lnb-game .lnb-answer { height: auto; }
+.lnb-game .lnb-setup .widget-text input, .lnb-game .lnb-setup .widget-dropdown select,
+.lnb-game .lnb-typed input, .lnb-game .lnb-answer input { min-height: 44px; }
 .lnb-game .lnb-choices, .lnb-game .lnb-files, .lnb-game .lnb-resolution > .widget-hbox,
-.lnb-game .lnb-subroutines > .widget-hbox { flex-wrap: wrap; }
+.lnb-game .lnb-subroutines > .widget-hbox { flex-wrap: wrap; align-items: center; }
+.lnb-game .lnb-phase { font-size: 18px; }
+.lnb-choices:not(:empty) { background: #fff9c4; border-radius: 6px; padding: 4px 8px; }
+.lnb-choice-prompt { font-size: 20px; }
 .lnb-game .lnb-speed, .lnb-game .lnb-speed .btn-group { flex: 0 0 auto; flex-wrap: nowrap;
                                                        white-space: nowrap; }
 .lnb-game .lnb-race-top { align-items: center; column-gap: 24px; flex-wrap: wrap; }
@@ -62,9 +70,9 @@ CSS = """
 .lnb-race > .lnb-builder { flex: 1 1 auto; min-width: 0; display: grid; column-gap: 16px;
                            grid-template-columns: minmax(24em, 1fr) auto; align-items: start;
                            grid-template-rows: auto auto auto auto auto auto 1fr;
-                           grid-template-areas: "title title" "board head" "board type"
-                                                "board mental" "board rows" "board ctrl"
-                                                "board status"; }
+                           grid-template-areas: "title title" "board head" "board status"
+                                                "board type" "board mental" "board rows"
+                                                "board ctrl"; }
 .lnb-race > .lnb-builder > .lnb-style { display: none; }
 .lnb-race > .lnb-builder > .lnb-builder-title { grid-area: title; }
 .lnb-race > .lnb-builder > .lnb-board-view { grid-area: board; }
@@ -73,7 +81,7 @@ CSS = """
 .lnb-race > .lnb-builder > .lnb-mental { grid-area: mental; }
 .lnb-race > .lnb-builder > .lnb-rows { grid-area: rows; }
 .lnb-race > .lnb-builder > .lnb-builder-controls { grid-area: ctrl; flex-wrap: wrap; }
-.lnb-race > .lnb-builder > .lnb-status { grid-area: status; }
+.lnb-race > .lnb-builder > .lnb-status { grid-area: status; min-height: 0; }
 .lnb-race .lnb-rows td { padding: 0 8px; }
 .lnb-target-card { flex: 0 0 auto; max-width: 14em; border: 2px solid #f9a825;
                    border-radius: 6px; padding: 4px 10px; background: #fffde7; }
@@ -84,7 +92,8 @@ CSS = """
   .lnb-game .lnb-table { font-size: 16px; }
   .lnb-game .lnb-table td, .lnb-game .lnb-table th { padding: 2px 5px; }
 }
-.lnb-game.lnb-projector { font-size: 26px; }
+.lnb-game.lnb-projector { font-size: 26px; --jp-widgets-font-size: 22px; }
+.lnb-game.lnb-projector .lnb-phase { font-size: 26px; }
 .lnb-game.lnb-projector button { font-size: 24px; }
 .lnb-game.lnb-projector .lnb-space-name, .lnb-game.lnb-projector .lnb-level { font-size: 28px; }
 .lnb-game.lnb-projector button.lnb-fn { font-size: 28px; min-width: 56px; min-height: 56px; }
@@ -92,6 +101,29 @@ CSS = """
 .lnb-game.lnb-projector .lnb-patron-value, .lnb-game.lnb-projector .lnb-target-number {
   font-size: 40px; }
 .lnb-game.lnb-projector .lnb-title { font-size: 32px; }
+"""
+
+# Keyboard and screen readers (issue 12): a 3 px focus ring in a colour a projector shows, and
+# disabled controls that look disabled by more than their opacity (hatched, dashed, struck
+# through). ``aria-disabled`` is how the kit's page keeps a disabled control focusable, so it
+# can say why (see the kit's Voila template).
+ACCESS_CSS = """
+.lnb-app :is(button, input, select, textarea, [tabindex]):focus-visible,
+.lnb-widget :is(button, input, select, textarea, [tabindex]):focus-visible,
+.lnb-app .noUi-handle:focus, .lnb-widget .noUi-handle:focus {
+  outline: 3px solid #e65100 !important; outline-offset: 2px !important;
+  box-shadow: 0 0 0 5px #fff !important; }
+.lnb-app button:is(:disabled, [aria-disabled="true"]),
+.lnb-widget button:is(:disabled, [aria-disabled="true"]) {
+  opacity: 1 !important; color: #4a4a4a !important; cursor: not-allowed !important;
+  border: 2px dashed #8a8a8a !important; box-shadow: none !important;
+  text-decoration: line-through; text-decoration-thickness: 2px;
+  background: repeating-linear-gradient(135deg, #e6e6e6 0 6px, #d2d2d2 6px 12px) !important; }
+.lnb-app button.mod-success, .lnb-widget button.mod-success { background-color: #2e7d32; }
+.lnb-app button.mod-warning, .lnb-widget button.mod-warning { background-color: #bf360c; }
+.lnb-muted { color: #595959; }
+.lnb-space-locked, .lnb-levels-locked { color: #4a4a4a; }
+.lnb-board-readonly .widget-box, .lnb-board-readonly .widget-html-content { overflow: visible; }
 """
 
 
@@ -102,6 +134,6 @@ def stylesheet() -> ipywidgets.HTML:
 
 
 def _make_stylesheet() -> ipywidgets.HTML:
-    sheet = ipywidgets.HTML(f"<style>{CSS}</style>")
+    sheet = ipywidgets.HTML(f"<style>{CSS}{ACCESS_CSS}</style>")
     sheet.add_class("lnb-style")
     return sheet
