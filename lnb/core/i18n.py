@@ -9,14 +9,15 @@ The language is per context (a :mod:`contextvars` variable): :func:`use_language
 for a block (the ``lnb`` command, a test), :func:`set_default_language` sets it for the whole
 process (one kernel per pupil). Catalogs are ``lnb/locale/<lang>/LC_MESSAGES/lnb.po``, read with
 Babel the first time a language is used (see docs/translating.md). The pseudo-language
-``en-XA`` wraps every translated string in ⟦ ⟧, so a test can find text that bypassed ``_()``.
+``en-XA`` wraps the words of every translated string in ⟦ ⟧ (not its placeholders: what fills
+them must be marked on its own), so a test can find text that bypassed ``_()``.
 
 >>> with use_language("zh-CN"):
 ...     _("usage: ")
 '用法：'
 >>> with use_language("en-XA"):
 ...     _("result {value:02d}").format(value=3)
-'⟦result 03⟧'
+'⟦result ⟧03'
 >>> ngettext("{count} row", "{count} rows", 2).format(count=2)
 '2 rows'
 >>> negotiate("fr-FR", "zh-Hans-CN;q=0.8"), from_accept_language("de, en;q=0.5")
@@ -29,6 +30,7 @@ import contextvars
 import gettext as _gettext
 import io
 import os
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -195,12 +197,18 @@ def format_list(items: Iterable[object], style: str = "standard") -> str:
     >>> with use_language("zh-CN"):
     ...     format_list(["Ada", "Bea", "Cy"]), format_list(["en", "zh-CN"], style="or")
     ('Ada、Bea和Cy', 'en或zh-CN')
+    >>> with use_language("en-XA"):
+    ...     format_list(["en", "zh-CN"], style="or")
+    'en ⟦or⟧ zh-CN'
     """
     words = [str(item) for item in items]
     if _babel_locale() == SOURCE and style in _ENGLISH_LAST:  # English loads no Babel
+        last = _ENGLISH_LAST[style]
+        if current_language() == PSEUDO:
+            last = f"{MARKS[0]}{last}{MARKS[1]}"
         if len(words) < 3:
-            return f" {_ENGLISH_LAST[style]} ".join(words)
-        return f"{', '.join(words[:-1])}, {_ENGLISH_LAST[style]} {words[-1]}"
+            return f" {last} ".join(words)
+        return f"{', '.join(words[:-1])}, {last} {words[-1]}"
     from babel.lists import format_list as babel_format_list
 
     return babel_format_list(words, style=style, locale=_babel_locale())
@@ -370,10 +378,18 @@ def choose_language(query: str | Mapping[str, object] | None = None, saved: str 
 # -- catalogs ---------------------------------------------------------------------------------
 
 class _Pseudo(_gettext.NullTranslations):
-    """English, each translated string between :data:`MARKS`."""
+    """English, the words of each translated string between :data:`MARKS`; its placeholders
+    (``{name}``, ``%(name)s``, ``%s``) stay outside, so an untranslated text put into a
+    translated template still shows unmarked.
+
+    >>> _Pseudo().gettext("{prog}: {message}"), _Pseudo().gettext("argument %(name)s: %s")
+    ('{prog}⟦: ⟧{message}', '⟦argument ⟧%(name)s⟦: ⟧%s')
+    """
 
     def gettext(self, message: str) -> str:
-        return f"{MARKS[0]}{message}{MARKS[1]}"
+        parts = _PLACEHOLDER.split(message)  # words, placeholder, words, placeholder...
+        return "".join(part if index % 2 or not part else f"{MARKS[0]}{part}{MARKS[1]}"
+                       for index, part in enumerate(parts))
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return self.gettext(msgid1 if n == 1 else msgid2)
@@ -383,6 +399,9 @@ class _Pseudo(_gettext.NullTranslations):
 
     def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
         return self.ngettext(msgid1, msgid2, n)
+
+
+_PLACEHOLDER = re.compile(r"(\{[^{}]*\}|%(?:\(\w+\))?[-#0 +]*\d*(?:\.\d+)?[sdrifgxX%])")
 
 
 @cache
