@@ -6,8 +6,8 @@ names and addresses, plus ``--KitVoila.allow_hosts``, the serve command's ``--al
 its handlers get the kit's checks, and the ``_xsrf`` cookie is ``SameSite=Strict``, so
 no other site's page or link ever sends it. The cookie stays readable by the page: Voila's
 page reads it to send the closed page's shutdown request and the ``X-XSRFToken`` header.
-Its log leaves out "Notebook ... is not trusted", said of every lesson at every render
-(trust only matters to Jupyter's editor; Voila runs the notebook either way).
+Its log says "Opening NOTEBOOK" where Jupyter warns "Notebook NOTEBOOK is not trusted" at
+every render (trust only matters to Jupyter's editor; Voila runs the notebook either way).
 """
 
 from __future__ import annotations
@@ -26,17 +26,21 @@ NOT_TRUSTED = "Notebook %s is not trusted"  # jupyter_server's words, at every r
 
 
 class TrustNoise(logging.Filter):
-    """Leaves out the "not trusted" warning of every render.
+    """Turns the "not trusted" warning of every render into a plain note of the page opened.
 
     >>> quiet = TrustNoise()
-    >>> quiet.filter(logging.makeLogRecord({"msg": NOT_TRUSTED, "args": ("play.ipynb",)}))
-    False
+    >>> record = logging.makeLogRecord({"msg": NOT_TRUSTED, "args": ("play.ipynb",),
+    ...                                 "levelno": logging.WARNING, "levelname": "WARNING"})
+    >>> quiet.filter(record), record.levelname, record.getMessage()
+    (True, 'INFO', 'Opening play.ipynb')
     >>> quiet.filter(logging.makeLogRecord({"msg": "Kernel started: %s", "args": ("k1",)}))
     True
     """
 
     def filter(self, record: logging.LogRecord) -> bool:
-        return record.msg != NOT_TRUSTED
+        if record.msg == NOT_TRUSTED:
+            record.msg, record.levelno, record.levelname = "Opening %s", logging.INFO, "INFO"
+        return True
 
 
 class KitVoila(Voila):
