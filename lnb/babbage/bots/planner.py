@@ -209,7 +209,7 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
             scoring = side.reach[value] & claiming_bits
             if not scoring:
                 continue
-            moves = side.moves[value]
+            moves = side.moves
             while scoring:
                 low = scoring & -scoring
                 scoring ^= low
@@ -218,7 +218,7 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
                 nmask, points, scored, nnear = claimed or claim(r, mask, near_used)
                 nkind = nmask << 2 | (used | mark) | nnear
                 key = nkind << 7 | r
-                for j, op in moves[r]:
+                for j, op in moves(value, r):
                     gain = points
                     if scored and op.level in bonus:
                         gain += bonus[op.level]
@@ -591,15 +591,49 @@ Entry = tuple[float, "Entry | None", "Operation | None"]
 
 
 
-@dataclass(frozen=True)
 class _Side:
-    """Rows of one kind (unmarked, or Σ) from each value: the Results as a bit mask, the first
-    row to each Result and every row to it, with the row's place on the board's list."""
+    """Rows of one kind (unmarked, or Σ) from each value: the Results as a bit mask and the
+    first row to each Result (with its place on the board's list); every row to a Result and
+    the values leading to each Result are worked out when first asked for."""
 
-    reach: tuple[int, ...]
-    first: tuple[dict[int, tuple[int, Operation]], ...]
-    moves: tuple[dict[int, list[tuple[int, Operation]]], ...]
-    pred: tuple[int, ...]  # for each Result, the values with a row to it (a bit mask)
+    def __init__(self, rows: list[tuple[tuple[int, Operation], ...]], mark: bool) -> None:
+        self.rows, self.mark = rows, mark
+        self.reach: list[int] = []
+        self.first: list[dict[int, tuple[int, Operation]]] = []
+        for row in rows:
+            bits = 0
+            first: dict[int, tuple[int, Operation]] = {}
+            for j in range(len(row) - 1, -1, -1):  # backwards: the first row to r stays
+                r, op = row[j]
+                if op.sigma is mark:
+                    bits |= 1 << r
+                    first[r] = (j, op)
+            self.reach.append(bits)
+            self.first.append(first)
+        self._moves: dict[int, list[tuple[int, Operation]]] = {}
+        self._pred: list[int] | None = None
+
+    def moves(self, value: int, r: int) -> list[tuple[int, Operation]]:
+        """Every row of this kind from ``value`` to ``r``, in board order."""
+        found = self._moves.get(value << 7 | r)
+        if found is None:
+            found = self._moves[value << 7 | r] = [
+                (j, op) for j, (to, op) in enumerate(self.rows[value])
+                if to == r and op.sigma is self.mark]
+        return found
+
+    @property
+    def pred(self) -> list[int]:
+        """For each Result, the values with a row of this kind to it (a bit mask)."""
+        if self._pred is None:
+            pred = [0] * 100
+            for value, bits in enumerate(self.reach):
+                while bits:
+                    low = bits & -bits
+                    bits ^= low
+                    pred[low.bit_length() - 1] |= 1 << value
+            self._pred = pred
+        return self._pred
 
 
 @dataclass(frozen=True)
@@ -612,26 +646,7 @@ def _index(table: MoveTable) -> _Index:
     """The planner's view of a board's rows (made once per table)."""
     found = table.cache.get("planner")
     if found is None:
-        reach = ([0] * 100, [0] * 100)
-        pred = ([0] * 100, [0] * 100)
-        firsts: tuple[list[dict[int, tuple[int, Operation]]], ...] = ([], [])
-        everyone: tuple[list[dict[int, list[tuple[int, Operation]]]], ...] = ([], [])
-        for value in range(100):
-            first: tuple[dict[int, tuple[int, Operation]], ...] = ({}, {})
-            moves: tuple[dict[int, list[tuple[int, Operation]]], ...] = ({}, {})
-            for j, (r, op) in enumerate(table.rows[value]):
-                mark = op.sigma
-                if r in moves[mark]:
-                    moves[mark][r].append((j, op))
-                    continue
-                reach[mark][value] |= 1 << r
-                pred[mark][r] |= 1 << value
-                first[mark][r] = (j, op)
-                moves[mark][r] = [(j, op)]
-            for mark in (0, 1):
-                firsts[mark].append(first[mark])
-                everyone[mark].append(moves[mark])
-        found = table.cache["planner"] = _Index(*(
-            _Side(tuple(reach[m]), tuple(firsts[m]), tuple(everyone[m]), tuple(pred[m]))
-            for m in (0, 1)))
+        empty: list[tuple[tuple[int, Operation], ...]] = [()] * 100
+        found = table.cache["planner"] = _Index(
+            _Side(table.rows, False), _Side(table.rows if table.sigma else empty, True))
     return found
