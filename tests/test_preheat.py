@@ -85,7 +85,10 @@ def test_a_class_pool_fills_one_kernel_after_another_after_the_first_page(
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python",
                                  "name": "python3"}
-    nb.cells = [nbformat.v4.new_code_cell("import time; time.sleep(1.5); print('warm')")]
+    # as the puzzle app does: run, then wait for the page's request (at once if not preheated)
+    nb.cells = [nbformat.v4.new_code_cell("import time; time.sleep(1.5)"),
+                nbformat.v4.new_code_cell("from widgets.core.page_request import wait_for_request"
+                                          "\nwait_for_request(); print('warm')")]
     nbformat.write(nb, root / "class.ipynb")
     quiet = 4
     args = [*kit_voila_args(pool_size=0, class_size=1, class_page="class.ipynb"),

@@ -5,7 +5,8 @@ and a kernel per lesson: 42 kernels on two cores), and a page asking for a noteb
 pool holds kernels still starting waits behind all of them. :func:`with_background_preheat`
 wraps Voila's kernel manager factory so preheating is a background job instead:
 
-* one pool kernel is started at a time, the next only once its notebook has run;
+* one pool kernel is started at a time, the next only once its notebook has run (or waits
+  for its page's request, as the puzzle app does: ``voila/query/<kernel id>`` is open);
 * pools named in ``kernel_pools_config`` (the class page) come before the default ones;
 * a page opened (a render) postpones preheating by ``KitPreheat.quiet`` seconds (10),
   and so does the server's start: the first pages opened are served first;
@@ -47,7 +48,8 @@ from traitlets import Float
 
 Factory = Callable[..., type]
 QUIET = 10.0  # seconds without a page opened before preheating goes on
-WARM_LIMIT = 120.0  # seconds a kernel's notebook may run before the next kernel starts anyway
+WARM_LIMIT = 30.0  # seconds a kernel's notebook may run before the next kernel starts anyway
+WATCH_EVERY = 0.2  # seconds between looks at a warming kernel
 
 
 class PreheatQueue:
@@ -152,6 +154,7 @@ def with_background_preheat(factory: Factory) -> Factory:
             def __init__(self, **kwargs: Any) -> None:
                 self.kit_preheat = PreheatQueue()
                 self._kit_started: weakref.WeakSet[asyncio.Task[Any]] = weakref.WeakSet()
+                self._kit_watches: set[asyncio.Future[None]] = set()
                 super().__init__(**kwargs)  # creates the pool jobs; they run once the loop does
                 self.kit_preheat.quiet = self.quiet
 
@@ -172,21 +175,25 @@ def with_background_preheat(factory: Factory) -> Factory:
                 except BaseException:
                     self.kit_preheat.release()
                     raise
-                self._kit_release_after(content["task"])
+                watch = asyncio.ensure_future(self._kit_warming(content["task"],
+                                                                content["kernel_id"]))
+                self._kit_watches.add(watch)
+                watch.add_done_callback(self._kit_watches.discard)
                 return content
 
-            def _kit_release_after(self, render: asyncio.Future[Any]) -> None:
-                """Give the next kernel its turn once ``render`` (the notebook run) is over."""
-                released = False
+            async def _kit_warming(self, render: asyncio.Future[Any], kernel_id: str) -> None:
+                """Give the next kernel its turn once this one is warm: its notebook has run
+                (``render`` is over), or waits for its page's request, or ``WARM_LIMIT``."""
+                from voila.request_info_handler import RequestInfoSocketHandler
 
-                def release(*_: object) -> None:
-                    nonlocal released
-                    if not released:
-                        released = True
-                        self.kit_preheat.release()
-
-                render.add_done_callback(release)
-                asyncio.get_running_loop().call_later(WARM_LIMIT, release)
+                loop = asyncio.get_running_loop()
+                began = loop.time()
+                try:
+                    while (not render.done() and loop.time() - began < WARM_LIMIT
+                           and kernel_id not in RequestInfoSocketHandler._waiters):
+                        await asyncio.sleep(WATCH_EVERY)
+                finally:
+                    self.kit_preheat.release()
 
             def get_pool_size(self, notebook_name: str) -> int:
                 """Pool kernels a page may take now: started ones (not those still queued)."""
