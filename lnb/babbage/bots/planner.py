@@ -107,18 +107,24 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
         memo[key] = found = (mask, points, scored, near_used)
         return found
 
-    candidates = sorted({v for v in (*exact, *close, sub_value) if 0 <= v <= 99})
+    everything = (1 << 100) - 1
+    exact_bits = [1 << g.value & everything for g in patrons]
+    close_bits = [((1 << g.value + 1) | (1 << g.value >> 1)) & everything for g in patrons]
+    sub_bits = 1 << sub_value if 0 <= sub_value <= 99 else 0
     claiming: dict[int, int] = {}
 
     def claims(kind: int) -> int:
-        """The values whose Result claims something from positions of this kind (Σ aside)."""
+        """The values whose Result claims something from positions of this kind (Σ aside):
+        a Patron still free there (or, with NEAR unspent, beside it), or the Subroutine."""
         bits = claiming.get(kind)
         if bits is None:
             mask, near_used = kind >> 2, bool(kind & 1)
-            bits = 0
-            for v in candidates:
-                if claim(v, mask, near_used) != (mask, 0.0, False, near_used):
-                    bits |= 1 << v
+            bits = 0 if mask & sub_bit else sub_bits
+            for i, exact_bit in enumerate(exact_bits):
+                if not mask & (1 << i):
+                    bits |= exact_bit
+                    if near and not near_used:
+                        bits |= close_bits[i]
             claiming[kind] = bits
         return bits
 
@@ -129,7 +135,6 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
     layer = list(best)
     overall = start
     sides = ((0, index.plain), (2, index.marked)) if sigma else ((0, index.plain),)
-    everything = (1 << 100) - 1
     owned = {0: 1 << state.start_value(player)}  # kind -> values with an entry in ``best``
     floor = {0: 0.0}  # kind -> no entry of that kind is below this estimate
     most = max(0, *bonus.values())
