@@ -122,8 +122,9 @@ ACCESS_CSS = """
 .lnb-app button.mod-success, .lnb-widget button.mod-success { background-color: #2e7d32; }
 .lnb-app button.mod-warning, .lnb-widget button.mod-warning { background-color: #bf360c; }
 .lnb-muted { color: #595959; }
+.lnb-reach-grid td[title="not yet"] { color: #767676 !important; }
 .lnb-space-locked, .lnb-levels-locked { color: #4a4a4a; }
-.lnb-board-readonly .widget-box, .lnb-board-readonly .widget-html-content { overflow: visible; }
+.lnb-board .widget-box, .lnb-board-readonly .widget-html-content { overflow: visible; }
 """
 
 
