@@ -182,11 +182,15 @@ def test_screenshots_of_the_puzzle_page_and_lesson_01(page, kit: VoilaServer, wi
     page.locator(".lnb-puzzle-heading", has_text=SHARED.code).wait_for(timeout=WAIT)
     page.locator(".lnb-hint").click()
     page.locator(".lnb-hints", has_text="Hint 1 of 3").wait_for(timeout=WAIT)
+    page.locator("button.lnb-op-A3-add").focus()  # says why it is disabled
+    page.locator("#kit-why").wait_for(timeout=WAIT)
     snap(page, f"puzzles-{width}x{height}")
     open_page(page, kit, "01-first-program.ipynb")
     answer = page.locator(".lnb-exercise").first.locator(".lnb-answer input")
     answer.fill("30")
     answer.press("Enter")
-    page.locator(".lnb-exercise").first.locator(
-        ".lnb-status", has_text="number before the swap").wait_for(timeout=WAIT)
+    said = page.locator(".lnb-exercise").first.locator(".lnb-status",
+                                                       has_text="number before the swap")
+    said.wait_for(timeout=WAIT)
+    said.scroll_into_view_if_needed()
     snap(page, f"lesson-01-{width}x{height}")
