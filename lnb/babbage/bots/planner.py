@@ -214,7 +214,7 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
             scoring = side.reach[value] & claiming_bits
             if not scoring:
                 continue
-            moves = side.moves
+            cached, moves = side.cached_moves, side.moves
             while scoring:
                 low = scoring & -scoring
                 scoring ^= low
@@ -223,22 +223,26 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
                 nmask, points, scored, nnear = claimed or claim(r, mask, near_used)
                 nkind = nmask << 2 | (used | mark) | nnear
                 key = nkind << 7 | r
-                for j, op in moves(value, r):
+                rows = cached.get(value << 7 | r) or moves(value, r)
+                if found is not None and key not in found:
+                    found[key] = when + rows[0][0]
+                    seen[nkind] = seen.get(nkind, 0) | low
+                    if skipped.get(nkind, 0) & low:
+                        suspects.append(key)
+                # The best of the rows to r: the most points, then the first on the board.
+                top, at, by = float("-inf"), 0, None
+                for j, op in rows:
                     gain = points
                     if scored and op.level in bonus:
                         gain += bonus[op.level]
                     total = score + gain - 0.001
-                    if found is not None and key not in found:
-                        found[key] = when + j
-                        seen[nkind] = seen.get(nkind, 0) | low
-                        if skipped.get(nkind, 0) & low:
-                            suspects.append(key)
-                    if total <= floor_total:
-                        continue
-                    old = chosen.get(key)
-                    if (old is None or total > old[0]
-                            or (total == old[0] and when + j < old[1])):
-                        chosen[key] = (total, when + j, entry, op)
+                    if total > top:
+                        top, at, by = total, j, op
+                if top <= floor_total:
+                    continue
+                old = chosen.get(key)
+                if old is None or top > old[0] or (top == old[0] and when + at < old[1]):
+                    chosen[key] = (top, when + at, entry, by)
 
     gains: dict[int, float] = {}
 
@@ -616,6 +620,7 @@ class _Side:
             self.reach.append(bits)
             self.first.append(first)
         self._moves: dict[int, list[tuple[int, Operation]]] = {}
+        self.cached_moves = self._moves  # for look-ups without a call
         self._pred: list[int] | None = None
 
     def moves(self, value: int, r: int) -> list[tuple[int, Operation]]:
