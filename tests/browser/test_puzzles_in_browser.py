@@ -110,7 +110,9 @@ def test_a_broken_code_in_the_address_is_explained(browser, lessons: Path,  # ty
     with served(lessons, tmp_path, tmp_path / "progress.sqlite3", free_port()) as server:
         context = browser.new_context()
         try:
-            page = open_app(context, server, f"?code={broken}")
+            page = context.new_page()  # no puzzle heading is shown: wait for the app's title
+            open_voila(page, server.url + APP + f"?code={broken}",
+                       selector=".lnb-puzzle-app .lnb-title")
             message = page.locator(STATUS, has_text="address is broken")
             message.wait_for(timeout=WAIT)
             assert "checksum does not match" in message.inner_text()
