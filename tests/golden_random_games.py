@@ -38,11 +38,19 @@ def game_of(seed: int) -> Any:
     return Game(players, options, seed=seed)
 
 
-def records() -> list[dict[str, Any]]:
-    """The records of the ``COUNT`` golden games, played by the random player."""
+def played(seed: int) -> dict[str, Any]:
+    """What is kept of game ``seed`` played by the random player: its record, its events
+    (as ``lnb replay --json`` lists them) and its returns."""
     from lnb.babbage.game.random_play import play_random_game
 
-    return [play_random_game(game_of(seed), seed=seed).to_record() for seed in range(COUNT)]
+    state = play_random_game(game_of(seed), seed=seed)
+    return {"record": state.to_record(), "events": [e.to_dict() for e in state.events],
+            "describe": [e.describe() for e in state.events], "returns": state.returns()}
+
+
+def records() -> list[dict[str, Any]]:
+    """What is kept of the ``COUNT`` golden games (see :func:`played`)."""
+    return [played(seed) for seed in range(COUNT)]
 
 
 def load() -> list[dict[str, Any]]:
