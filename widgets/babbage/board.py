@@ -31,6 +31,7 @@ from lnb.babbage.edition import LEVELS, RACKS
 from lnb.babbage.operations import Operation, describe_kind
 from widgets.core.shared import close_all, shared_model
 from widgets.core.style import stylesheet
+from widgets.core.theme import kind_class
 
 Choices = Mapping[Operation, "str | None"]
 
@@ -49,6 +50,26 @@ def function_symbol(component: Component, function: Function) -> str:
     if function is Function.COPY:
         return "→" if component.kind is Kind.COPY_RIGHT else "←"
     return _SYMBOLS[function]
+
+
+_KIND_NAMES = {
+    Kind.ADD_SUB: "add-sub",
+    Kind.MUL_DIV: "mul-div",
+    Kind.SWAP: "swap",
+    Kind.COPY_RIGHT: "copy",
+    Kind.COPY_LEFT: "copy",
+    Kind.SET_TO: "set-to",
+}
+
+
+def kind_name(kind: Kind) -> str:
+    """The name of a component kind in the kit's colours (:data:`widgets.core.theme.KINDS`):
+    each kind's space and buttons carry the class ``lnb-kind-<name>``.
+
+    >>> kind_name(Kind.ADD_SUB), kind_name(Kind.COPY_LEFT)
+    ('add-sub', 'copy')
+    """
+    return _KIND_NAMES[kind]
 
 
 def css_name(operation: Operation) -> str:
@@ -112,6 +133,8 @@ class Space(w.HBox):
         if self._shown and component == self.component:
             return
         self._shown = True
+        if self.component is not None:
+            self.remove_class(kind_class(kind_name(self.component.kind)))
         self.component, self.locked = component, component is None
         space = f"{self.level}{self.rack}"
         if component is None:
@@ -123,6 +146,7 @@ class Space(w.HBox):
             self._set_buttons({})
             return
         self.remove_class("lnb-space-locked")
+        self.add_class(kind_class(kind_name(component.kind)))
         self.name.value = f"{space} {component.label}"
         self.name.tooltip = f"{space}: {describe_kind(component)}"
         if self.on_choose is None:
@@ -132,6 +156,7 @@ class Space(w.HBox):
             button = w.Button(description=function_symbol(component, function),
                               layout=shared("button-layout"), style=shared("button-style"))
             button.add_class("lnb-fn")
+            button.add_class(kind_class(kind_name(component.kind)))
             button.add_class(css_name(Operation(self.level, self.rack, function)))
             button.on_click(self._clicked(function))
             buttons[function] = button

@@ -60,6 +60,7 @@ from widgets.babbage.program_builder import ProgramBuilder
 from widgets.babbage.resolution import ResolutionView
 from widgets.babbage.scoreboard import ScoreSheetView
 from widgets.babbage.subroutines import SubroutinesView
+from widgets.core.contrast import ContrastToggle
 from widgets.core.page_request import wait_for_request
 from widgets.core.saveload import SaveLoadPanel, safe_filename
 from widgets.core.status import StatusLine
@@ -267,8 +268,10 @@ class GameApp(w.VBox):
         self.projector_toggle.add_class("lnb-projector-toggle")
         self.projector_toggle.observe(
             self.status.guarded(lambda change: self.set_projector(change["new"])), "value")
+        self.contrast_toggle = ContrastToggle(self)
         self.files = SaveLoadPanel(self._saved_file, self.load_text, status=self.status,
-                                   extra=(self.new_button, self.projector_toggle))
+                                   extra=(self.new_button, self.projector_toggle,
+                                          self.contrast_toggle))
         self.save_button, self.download, self.upload = (
             self.files.save_button, self.files.download, self.files.upload)
         self.body = w.VBox([])

@@ -27,6 +27,7 @@ import ipywidgets as w
 
 from lnb.babbage.numbers import two_digits
 from widgets.core.style import stylesheet
+from widgets.core.theme import chip
 
 if TYPE_CHECKING:  # pragma: no cover
     from lnb.babbage.game import PatronSlot, State
@@ -51,7 +52,7 @@ def card_html(slot: PatronSlot, players: int) -> str:
             f"title='{html.escape(p.name)}: {p.types[0]} or {p.types[1]}'>"
             f"<div class='lnb-patron-value'>{two_digits(p.value)}</div>"
             f"<div><b>{html.escape(p.name)}</b></div>"
-            f"<div>{p.types[0]} · {p.types[1]}</div>{claims}</div>")
+            f"<div class='lnb-chips'>{chip(p.types[0])}{chip(p.types[1])}</div>{claims}</div>")
 
 
 class PatronsView(w.VBox):

@@ -52,6 +52,7 @@ from lnb.babbage.puzzles import DIFFICULTIES, Puzzle, daily, generate
 from widgets.babbage.program_builder import Choices, ProgramBuilder
 from widgets.classroom.identity import Classroom, IdentityError, Session
 from widgets.classroom.progress import Progress, ProgressError, ProgressStore, Pupil
+from widgets.core.contrast import ContrastToggle
 from widgets.core.page_request import wait_for_request
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
@@ -294,8 +295,11 @@ class PuzzleApp(w.VBox):
         corner.observe(self.status.guarded(lambda change: self.teacher if change["new"] == 0
                                            else None), "selected_index")
 
+        self.contrast_toggle = ContrastToggle(self)
+        self.title_row = w.HBox([self.title, self.contrast_toggle])
+        self.title_row.add_class("lnb-title-row")
         super().__init__([
-            stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.title, self.banner,
+            stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.title_row, self.banner,
             w.HBox([self.who, self.join_button, self.leave_button, self.browser_key,
                     self.session_out]),
             self.join_box,

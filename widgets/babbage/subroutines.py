@@ -30,6 +30,7 @@ import ipywidgets as w
 from lnb.babbage.numbers import two_digits
 from widgets.babbage.board import close_all
 from widgets.core.style import stylesheet
+from widgets.core.theme import chip
 
 if TYPE_CHECKING:  # pragma: no cover
     from lnb.babbage.game import State
@@ -88,14 +89,16 @@ class SubroutinesView(w.VBox):
                 status.append("target this Round")
                 css = "lnb-sub-target"
             tt = " ⚔" if sub.take_that else ""
+            done_text = f"<div><small>{', '.join(status)}</small></div>" if status else ""
             rows.append(
-                f"<tr class='{css}'><td><b>{two_digits(sub.target)}</b></td>"
-                f"<td>{sub.effect.value}{tt}</td>"
-                f"<td><small>{html.escape(effects.get(sub.effect, ''))}</small></td>"
-                f"<td><small>{', '.join(status)}</small></td></tr>")
+                f"<div class='lnb-sub-card lnb-sub-{two_digits(sub.target)} {css}'>"
+                f"<div class='lnb-sub-number'>{two_digits(sub.target)}</div>"
+                f"<div>{chip(sub.effect.value + tt, 'lnb-effect')}</div>"
+                f"<div><small>{html.escape(effects.get(sub.effect, ''))}</small></div>"
+                f"{done_text}</div>")
         self.heading.value = (f"<b>{html.escape(name)}</b> · {html.escape(p.character.name)}"
                               " · Subroutines")
-        self.table.value = f"<table class='lnb-table'>{''.join(rows)}</table>"
+        self.table.value = f"<div class='lnb-sub-cards'>{''.join(rows)}</div>"
         old = [*self.target_buttons.values(), *self.ticks.values()]
         self.target_buttons, self.ticks = {}, {}
         if mode == "target" and self.on_target is not None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ipywidgets
 
 from widgets.core.shared import shared_model
+from widgets.core.theme import HIGH_CONTRAST_CSS, LOOK_CSS, tokens_css
 
 CSS = """
 .lnb-app, .lnb-widget { font-size: 18px; line-height: 1.4; }
@@ -135,6 +136,9 @@ def stylesheet() -> ipywidgets.HTML:
 
 
 def _make_stylesheet() -> ipywidgets.HTML:
-    sheet = ipywidgets.HTML(f"<style>{CSS}{ACCESS_CSS}</style>")
+    # The kit's look (widgets.core.theme) after the base block; the high-contrast theme after
+    # the keyboard block, whose colours it replaces for that theme.
+    sheet = ipywidgets.HTML(
+        f"<style>{tokens_css()}{CSS}{LOOK_CSS}{ACCESS_CSS}{HIGH_CONTRAST_CSS}</style>")
     sheet.add_class("lnb-style")
     return sheet
