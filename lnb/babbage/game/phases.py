@@ -67,8 +67,10 @@ def _rows_left(state: State) -> bool:
 def _debug_due(state: State) -> bool:
     """Mental arithmetic: the next row's written Result is wrong and its player, who has not
     chosen to keep the rows, may still Debug (RULES.md §4.5)."""
+    if not state.options.mental_arithmetic:
+        return False
     turn = state.turn()
-    if turn is None or not state.options.mental_arithmetic:
+    if turn is None:
         return False
     play = state.players[turn[0]].play
     return (not play.recomputed and play.first_wrong == turn[1]

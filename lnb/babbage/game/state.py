@@ -75,6 +75,14 @@ from lnb.babbage.operations import Operation, legal_operations
 from lnb.babbage.programs import Program, Trace
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+class _Memo(dict):  # type: ignore[type-arg]
+    """What a State worked out and may read again until it changes (``clone()`` starts
+    afresh: a copy keeps nothing of it)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Memo:
+        return _Memo()
 ONCE_A_ROUND = (Effect.SIGMA, Effect.NEAR, Effect.DOUBLE, Effect.BOTH, Effect.CHOICE)
 
 
@@ -293,6 +301,7 @@ class State:
         self._turn = (0, 0)
         self._level_tokens: tuple[str, ...] = ()
         self._revealed: tuple[int, ...] = ()
+        self._memo = _Memo()  # "targets": per completed Subroutines; "choices": until an action
 
     # ----------------------------------------------------------------- reading the state
 
@@ -452,11 +461,22 @@ class State:
         actions = _LEGAL[self.phase](self)
         if player is not None:
             actions = [a for a in actions if a.player == player]
-        return sorted(actions, key=action_sort_key)
+        if len(actions) > 1 and self.phase is not Phase.TARGET:  # Targets are listed sorted
+            actions.sort(key=action_sort_key)
+        return actions
 
     def _legal_target(self) -> list[Action]:
-        return [Target(p.name, s.target) for p in self.players.values() if p.play.target is None
-                for s in self.targetable(p.name)]
+        """Targets of the players who have none yet, sorted: every player's Targets are
+        sorted once for the Subroutines completed so far, and a sorted list stays sorted
+        when some are left out."""
+        players = self.players.values()
+        key = tuple(tuple(p.completed) for p in players)
+        cached = self._memo.get("targets")
+        if cached is None or cached[0] != key:
+            every = [Target(p.name, s.target) for p in players for s in self.targetable(p.name)]
+            cached = self._memo["targets"] = (key, sorted(every, key=action_sort_key))
+        players_ = self.players
+        return [a for a in cached[1] if players_[a.player].play.target is None]
 
     def targetable(self, name: str) -> tuple[Subroutine, ...]:
         """Subroutines ``name`` may target: uncompleted, and not take-that cards when the
@@ -529,10 +549,16 @@ class State:
         >>> state.row_choices("Ada").patrons
         ()
         """
+        memo = self._memo.get("choices")
+        if memo is not None and memo[0] == name and memo[1] == self._turn:
+            return memo[2]  # nothing changed since: the memo is dropped after every action
         turn = self.turn()
         if turn is None or turn[0] != name:
-            return RowChoices(name, None)
-        return RowChoices.of(name, turn[1], self.row_options(name), self._table)
+            choices = RowChoices(name, None)
+        else:
+            choices = RowChoices.of(name, turn[1], self.row_options(name), self._table)
+        self._memo["choices"] = (name, self._turn, choices)
+        return choices
 
     def row_options(self, name: str) -> list[RowOption]:
         """The ways ``name``'s next row may claim a Patron now (empty: it claims none)."""
@@ -564,8 +590,11 @@ class State:
                             expected=tuple(t.__name__ for t in rule.actions))
         if action.player is not None:
             self.player(action.player)
-        _APPLY[type(action)](self, action)
-        self._settle()
+        try:
+            _APPLY[type(action)](self, action)
+            self._settle()
+        finally:
+            self._memo.pop("choices", None)
 
     def _apply_target(self, action: Target) -> None:
         p = self.players[action.player]
@@ -766,17 +795,18 @@ class State:
         return program.run(self.board, start, limit=None, void_out_of_range=True)
 
     def _find_turn(self, at: tuple[int, int]) -> tuple[int, int] | None:
+        """The first (row index, place in the order) from ``at`` on, row by row and in token
+        order, whose player has that row; None when every row is resolved."""
         k, i = at
-        n = len(self.order)
-        longest = max((len(self.players[x].play.trace.rows) for x in self.order  # type: ignore
-                       ), default=0)
-        while k < longest:
-            while i < n:
-                trace = self.players[self.order[i]].play.trace
-                if trace is not None and k < len(trace.rows):
-                    return k, i
-                i += 1
-            k, i = k + 1, 0
+        players = self.players
+        lengths = [0 if (t := players[x].play.trace) is None else len(t.rows) for x in self.order]
+        for j in range(i, len(lengths)):
+            if lengths[j] > k:
+                return k, j
+        k += 1  # the next row: a player who has it is the first of the order who does
+        for j, length in enumerate(lengths):
+            if length > k:
+                return k, j
         return None
 
     def _settle(self) -> None:
