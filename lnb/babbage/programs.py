@@ -297,6 +297,21 @@ class Program:
             value = step.result
         return Trace(start, tuple(rows))
 
+    def final(self, board: Board, start: int = 55, limit: int | None = DEFAULT_LIMIT) -> int:
+        """``run(board, start, limit).result`` without writing each row's arithmetic: the same
+        Result, and the same error for the first rule broken.
+
+        >>> Program.parse("A3+ A4/").final(Board.standard(), start=55)
+        30
+        """
+        if isinstance(start, bool) or not isinstance(start, int) or not LOWEST <= start <= HIGHEST:
+            return self.run(board, start, limit).result  # raises run's own error
+        self.check_limit(limit)
+        value = start
+        for number, prow in enumerate(self.rows, start=1):
+            value = prow.operation.apply(value, board, row=number).result
+        return value
+
     def is_legal(self, board: Board, start: int = 55, limit: int | None = DEFAULT_LIMIT) -> bool:
         """True when the program runs without breaking a rule."""
         try:

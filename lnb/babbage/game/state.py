@@ -534,7 +534,7 @@ class State:
         limit = self.program_limit(name)
         if len(program) >= limit:
             return []
-        value = program.run(self.board, p.start, limit=limit).result if len(program) else p.start
+        value = program.final(self.board, p.start, limit=limit) if len(program) else p.start
         used = sum(1 for op in program.operations if op.sigma)
         return legal_operations(value, self.board, sigma=used < p.play.sigma_rows)
 

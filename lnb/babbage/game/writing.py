@@ -76,7 +76,7 @@ class WritingRules:
             if self.mental:
                 prow.operation.component(self.board, number)
         if not self.mental:
-            Program(program.rows).run(self.board, self.start, limit=None)  # names the row
+            Program(program.rows).final(self.board, self.start, limit=None)  # names the row
 
     def accepts(self, program: Program, *, draft: bool = False) -> bool:
         """True when :meth:`check` raises nothing."""
@@ -121,7 +121,7 @@ class WritingRules:
                            for function in comp.functions
                            for marked in ((False, True) if sigma else (False,))),
                           key=Operation.sort_key)
-        value = program.run(self.board, self.start, limit=None).result
+        value = program.final(self.board, self.start, limit=None)
         return legal_operations(value, self.board, sigma=sigma)
 
 
