@@ -132,18 +132,19 @@ class PhaseTable:
     def settle(self, state: Phased) -> None:
         """Advance ``state`` through the phases that need nobody until one does (or the game
         is over): a pause that waits is entered, a pause that no longer waits is left."""
+        rules, pauses = self.rules, self._pauses
         while True:
             phase = state.phase
-            rule = self[phase]
+            rule = rules[phase]  # type: ignore[index]
             if rule.inside is not None:
                 if rule.waits(state):
                     return
                 state.phase = rule.inside
                 continue
-            pause = next((r for r in self.pauses(phase) if r.waits(state)), None)
-            if pause is not None:
-                self._go(state, pause.phase)
-                return
+            for pause in pauses.get(phase, ()):  # the first pause that waits is entered
+                if pause.waits(state):
+                    self._go(state, pause.phase)
+                    return
             if rule.waits(state) or phase == self.final:
                 return
             self._go(state, self.next_phase(phase, state.round))

@@ -461,7 +461,7 @@ class State:
         actions = _LEGAL[self.phase](self)
         if player is not None:
             actions = [a for a in actions if a.player == player]
-        if len(actions) > 1 and self.phase is not Phase.TARGET:  # Targets are listed sorted
+        if len(actions) > 1 and self.phase not in _LISTED_SORTED:
             actions.sort(key=action_sort_key)
         return actions
 
@@ -469,14 +469,23 @@ class State:
         """Targets of the players who have none yet, sorted: every player's Targets are
         sorted once for the Subroutines completed so far, and a sorted list stays sorted
         when some are left out."""
-        players = self.players.values()
-        key = tuple(tuple(p.completed) for p in players)
+        players = self.players
+        key = tuple(tuple(p.completed) for p in players.values())
         cached = self._memo.get("targets")
         if cached is None or cached[0] != key:
-            every = [Target(p.name, s.target) for p in players for s in self.targetable(p.name)]
-            cached = self._memo["targets"] = (key, sorted(every, key=action_sort_key))
-        players_ = self.players
-        return [a for a in cached[1] if players_[a.player].play.target is None]
+            keyed = [pair for p in players.values() for pair in self._keyed_targets(p)]
+            keyed.sort(key=_first)
+            cached = self._memo["targets"] = (key, [a for _, a in keyed])
+        return [a for a in cached[1] if players[a.player].play.target is None]
+
+    def _keyed_targets(self, p: PlayerState) -> list[tuple[tuple[int, str], Target]]:
+        """``p``'s Targets with their ``action_sort_key``, kept while ``p`` completes none."""
+        key = ("targets", p.name, tuple(p.completed))
+        keyed = self._memo.get(key)
+        if keyed is None:
+            keyed = self._memo[key] = [(action_sort_key(a), a) for a in
+                                       (Target(p.name, s.target) for s in self.targetable(p.name))]
+        return keyed
 
     def targetable(self, name: str) -> tuple[Subroutine, ...]:
         """Subroutines ``name`` may target: uncompleted, and not take-that cards when the
@@ -502,14 +511,25 @@ class State:
         name = self._activator()
         if name is None:
             return []
-        subs = [s.target for s in self.activatable(name)]
-        return [Activate(name, combo) for n in range(len(subs) + 1)
-                for combo in itertools.combinations(subs, n)]
+        subs = tuple(s.target for s in self.activatable(name))
+        key = ("activate", name, subs)
+        listed = self._memo.get(key)
+        if listed is None:
+            listed = self._memo[key] = sorted(
+                (Activate(name, combo) for n in range(len(subs) + 1)
+                 for combo in itertools.combinations(subs, n)), key=action_sort_key)
+        return list(listed)
 
     def _legal_program(self) -> list[Action]:
-        actions: list[Action] = [Finish(p.name) for p in self.players.values()
-                                 if p.play.token is None]
-        if self.timer_started and actions:
+        """Finish for every unfinished player, then TimeUp once the timer runs: sorted (every
+        player's Finish is sorted once; TimeUp sorts after every Finish)."""
+        every = self._memo.get("finish")
+        if every is None:
+            every = self._memo["finish"] = sorted((Finish(n) for n in self.players),
+                                                   key=action_sort_key)
+        players = self.players
+        actions: list[Action] = [a for a in every if players[a.player].play.token is None]
+        if actions and len(actions) < len(every):  # the timer runs once a player finished
             actions.append(TimeUp())
         return actions
 
@@ -520,6 +540,7 @@ class State:
         return list(self.row_choices(self.order[found[1]]).actions())
 
     def _legal_debug(self) -> list[Action]:
+        """Debug, then Recompute (in the order of their kinds)."""
         turn = self.turn()
         if turn is None:
             return []
@@ -552,11 +573,13 @@ class State:
         memo = self._memo.get("choices")
         if memo is not None and memo[0] == name and memo[1] == self._turn:
             return memo[2]  # nothing changed since: the memo is dropped after every action
-        turn = self.turn()
-        if turn is None or turn[0] != name:
+        found = (self._find_turn(self._turn)
+                 if self.phase in (Phase.RESOLUTION, Phase.DEBUG) else None)  # as turn()
+        if found is None or self.order[found[1]] != name:
             choices = RowChoices(name, None)
         else:
-            choices = RowChoices.of(name, turn[1], self.row_options(name), self._table)
+            choices = RowChoices.of(name, found[0] + 1, self._row_options(name, found),
+                                    self._table)
         self._memo["choices"] = (name, self._turn, choices)
         return choices
 
@@ -565,6 +588,9 @@ class State:
         found = self._find_turn(self._turn)
         if found is None or self.order[found[1]] != name:
             return []
+        return self._row_options(name, found)
+
+    def _row_options(self, name: str, found: tuple[int, int]) -> list[RowOption]:
         play = self.players[name].play
         row = play.trace.rows[found[0]]  # type: ignore[union-attr]
         if row.void:
@@ -921,6 +947,10 @@ class State:
         return f"<State Round {self.round}, {self.phase.value} phase, {len(self.events)} events>"
 
 
+def _first(pair: tuple[Any, Any]) -> Any:
+    return pair[0]
+
+
 def _first_wrong(trace: Trace) -> int | None:
     for row in trace.rows:
         if row.void or not row.correct:
@@ -936,6 +966,9 @@ _LEGAL = {
     Phase.DEBUG: State._legal_debug,
     Phase.GAME_OVER: lambda state: [],
 }
+
+_LISTED_SORTED = frozenset((Phase.TARGET, Phase.ACTIVATE, Phase.PROGRAM, Phase.DEBUG))
+"""Phases whose actions are listed already in ``action_sort_key`` order."""
 
 _APPLY = {
     Target: State._apply_target,
