@@ -27,15 +27,15 @@ from lnb.babbage.solver import Solver
 #: How many rows a beginner writes at most (its plan is shorter still when it hits early).
 BUDGETS = (3, 4, 5)
 #: How often its aim is a Patron picked at random rather than the nearest one.
-WRONG_AIM = 0.2
+WRONG_AIM = 0.3
 #: How often it looks for another Patron with the rows it has left.
-ANOTHER_AIM = 0.9
+ANOTHER_AIM = 0.85
 #: How often it targets a Subroutine at random rather than the nearest one.
-RANDOM_TARGET = 0.4
+RANDOM_TARGET = 0.5
 #: How often it forgets to activate its completed Subroutines.
-FORGETS = 0.4
+FORGETS = 0.5
 #: How often it takes the first Influence type offered instead of weighing its majorities.
-FIRST_TYPE = 0.4
+FIRST_TYPE = 0.5
 #: How often it finishes late, with the timer nearly run out.
 LATE = 0.2
 

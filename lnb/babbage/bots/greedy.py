@@ -2,19 +2,21 @@
 
 When no row scores at once it steps towards the nearest open Patron or its Subroutine (by
 exact row counts), so it is not blind, just short-sighted: it never gives up a point now for
-two later, and it ignores its opponents.
+two later, and it ignores its opponents: offered a choice of Influence types it takes the one
+it already holds most of, not the one that wins a majority against the others.
 """
 
 from __future__ import annotations
 
 from lnb.babbage.bots.base import BotBase, Goal, round_goals
-from lnb.babbage.game import State
+from lnb.babbage.game import ResolveRow, State
 from lnb.babbage.programs import Program
 from lnb.babbage.solver import MoveTable, Solver, search
 
 
 class Greedy(BotBase):
-    """Most points this Round, row by row; the nearest Subroutine; activates everything."""
+    """Most points this Round, row by row; the nearest Subroutine; activates everything;
+    takes the Influence type it holds most of."""
 
     name = "greedy"
     strength = 2
@@ -23,6 +25,18 @@ class Greedy(BotBase):
         dist = Solver(state.board, state.start_value(player)).distances()
         subs = state.targetable(player)
         return min(subs, key=lambda s: (dist[s.target] or 99, subs.index(s))).target
+
+    def choose_resolution(
+        self, state: State, player: str, actions: list[ResolveRow]
+    ) -> ResolveRow:
+        """The type it already holds most of (the first offered on a tie): its own
+        collection, never the opponents' counts."""
+        mine = state.player(player).influence
+
+        def held(a: ResolveRow) -> tuple[int, int]:
+            return (mine.get(a.take, 0) if a.take else -1, -actions.index(a))
+
+        return max(actions, key=held)
 
     def write_program(self, state: State, player: str) -> tuple[Program, tuple]:
         board = state.board
