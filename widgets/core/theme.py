@@ -164,14 +164,21 @@ _CHIP_RULES = "".join(
 #: resolution's arriving rows. (Class names are those the widgets already carry.)
 LOOK_CSS = """
 .lnb-app { background: var(--lnb-bg); color: var(--lnb-text); border-radius: var(--lnb-radius-l);
-           padding: var(--lnb-space-m) var(--lnb-space-l); font-variant-numeric: tabular-nums; }
+           padding: 0 var(--lnb-space-l); font-variant-numeric: tabular-nums; }
 .lnb-widget { color: var(--lnb-text); font-variant-numeric: tabular-nums; }
 .lnb-app .widget-html-content, .lnb-widget .widget-html-content,
 .lnb-app .widget-label, .lnb-widget .widget-label { color: inherit; }
 .lnb-app .lnb-title, .lnb-widget .lnb-title { color: var(--lnb-accent);
                                               font-size: var(--lnb-text-xl); }
 .lnb-app button.jupyter-button, .lnb-widget button.jupyter-button {
-  border-radius: var(--lnb-radius-s); font-weight: 600; }
+  border-radius: var(--lnb-radius-s); }
+.lnb-app button.jupyter-button:where(:not(.mod-primary, .mod-success, .mod-info, .mod-warning,
+  .mod-danger, .mod-active, .lnb-fn)),
+.lnb-widget button.jupyter-button:where(:not(.mod-primary, .mod-success, .mod-info, .mod-warning,
+  .mod-danger, .mod-active, .lnb-fn)) { background: var(--lnb-button);
+                                        color: var(--lnb-button-ink); }
+.lnb-app button.jupyter-button.mod-active, .lnb-widget button.jupyter-button.mod-active {
+  background: var(--lnb-accent); color: var(--lnb-accent-ink); }
 .lnb-board { grid-gap: var(--lnb-space-m); }
 .lnb-board .lnb-space { border-width: 3px; border-radius: var(--lnb-radius-m); padding: 4px; }
 .lnb-board .lnb-space.lnb-space-locked, .lnb-levels-locked {
@@ -184,14 +191,15 @@ LOOK_CSS = """
 .lnb-resolution-now, .lnb-resolution-progress {
   font-family: var(--lnb-number-font); font-variant-numeric: tabular-nums; }
 .lnb-rows td, .lnb-table td, .lnb-table th { border-bottom-color: var(--lnb-border); }
-.lnb-patrons-cards > div, .lnb-sub-cards { display: flex; flex-wrap: wrap;
-                                           gap: var(--lnb-space-m); }
+.lnb-patrons-cards .widget-html-content > div, .lnb-sub-cards { display: flex; flex-wrap: wrap;
+                                                                gap: var(--lnb-space-m); }
 .lnb-patron, .lnb-sub-card { border: 3px solid var(--lnb-card-border); background: var(--lnb-card);
-  color: var(--lnb-text); border-radius: var(--lnb-radius-l); padding: var(--lnb-space-m) 12px;
-  margin: 0; min-width: 9em; box-shadow: 0 2px 0 var(--lnb-border); }
+  color: var(--lnb-text); border-radius: var(--lnb-radius-l); padding: 4px 10px;
+  margin: 0; line-height: 1.35; }
 .lnb-patron-value, .lnb-sub-number { font-size: var(--lnb-number-l); font-weight: 800;
-  line-height: 1.1; color: var(--lnb-accent); }
+  line-height: 1; color: var(--lnb-accent); }
 .lnb-patron small, .lnb-sub-card small { font-size: var(--lnb-text-s); }
+.lnb-patron .lnb-chips { margin: 1px 0; }
 .lnb-sub-card { max-width: 15em; }
 .lnb-sub-card.lnb-sub-done { border-color: var(--lnb-claim-ink); background: var(--lnb-claim);
                              color: var(--lnb-claim-ink); }
@@ -199,7 +207,7 @@ LOOK_CSS = """
   background: var(--lnb-current); color: var(--lnb-current-ink); font-weight: normal; }
 .lnb-sub-card.lnb-sub-done .lnb-sub-number, .lnb-sub-card.lnb-sub-target .lnb-sub-number {
   color: inherit; }
-.lnb-chip { display: inline-block; padding: 1px 10px; margin: 2px 4px 2px 0; border-radius: 999px;
+.lnb-chip { display: inline-block; padding: 0 8px; margin: 1px 4px 1px 0; border-radius: 999px;
             font-size: var(--lnb-text-s); font-weight: 700; background: var(--lnb-chip);
             color: var(--lnb-chip-ink); }
 .lnb-target-card { border: 3px solid var(--lnb-current-ring); background: var(--lnb-current);
@@ -231,9 +239,7 @@ HIGH_CONTRAST_CSS = f"""
   --jp-layout-color1: #000000; --jp-layout-color2: #000000; --jp-layout-color3: #333333;
   --jp-widgets-input-color: #ffffff; --jp-widgets-input-background-color: #000000;
   --jp-widgets-input-border-color: #ffffff; --jp-border-color1: #ffffff; }}
-.{HIGH_CONTRAST} .widget-html-content, .{HIGH_CONTRAST} .widget-label,
-.{HIGH_CONTRAST} .lnb-status, .{HIGH_CONTRAST} .lnb-muted, .{HIGH_CONTRAST} .lnb-start {{
-  color: var(--lnb-text); }}
+.{HIGH_CONTRAST} .lnb-status, .{HIGH_CONTRAST} .lnb-start {{ color: var(--lnb-text); }}
 .{HIGH_CONTRAST} .lnb-muted {{ color: var(--lnb-muted); }}
 .{HIGH_CONTRAST} .lnb-status-error, .{HIGH_CONTRAST} .lnb-status-ok,
 .{HIGH_CONTRAST} .lnb-status-sorry {{ background: #000000; color: #ffffff;
@@ -255,4 +261,8 @@ HIGH_CONTRAST_CSS = f"""
 .{HIGH_CONTRAST} .lnb-bar {{ background: var(--lnb-accent); }}
 .{HIGH_CONTRAST} .lnb-choices:not(:empty) {{ background: #000000; border: 2px solid #ffff00; }}
 .{HIGH_CONTRAST} .lnb-void {{ color: var(--lnb-muted); }}
+.{HIGH_CONTRAST} :is(.lnb-space-locked, .lnb-levels-locked) {{ color: var(--lnb-muted); }}
+.{HIGH_CONTRAST} input::placeholder {{ color: var(--lnb-muted); opacity: 1; }}
+.{HIGH_CONTRAST} .lnb-timer-bar .progress {{ background: #000000; border: 2px solid #ffffff; }}
+.{HIGH_CONTRAST} .lnb-timer-bar .progress-bar {{ background: var(--lnb-accent); }}
 """
