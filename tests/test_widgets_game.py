@@ -141,6 +141,21 @@ def test_setup_form_starts_a_game_and_refuses_twice_the_same_character() -> None
     assert app.state.options.mental_arithmetic and not app.timer.timed
 
 
+def test_setup_form_says_what_each_computer_strength_means() -> None:
+    import html
+
+    from lnb.babbage.bots import REGISTRY
+
+    setup = GameApp().setup
+    assert setup.strengths in setup.children
+    assert setup.children.index(setup.strengths) == setup.children.index(setup.rows[-1]) + 1
+    text = setup.strengths.value
+    for name in ("beginner", "greedy", "planner"):
+        assert f"<b>{name}</b>, {html.escape(REGISTRY.kind(name).describe)}" in text
+    # Weakest first, like the ladder a class climbs.
+    assert text.index("beginner") < text.index("greedy") < text.index("planner")
+
+
 def test_unexpected_error_is_an_apology_with_a_way_on(monkeypatch) -> None:
     app = GameApp([YOU, BOT], seed=2)
     monkeypatch.setattr(app, "_target", app.status.guarded(lambda n: 1 / 0))

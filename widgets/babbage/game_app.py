@@ -36,7 +36,7 @@ from urllib.parse import parse_qsl
 
 import ipywidgets as w
 
-from lnb.babbage.bots import BOTS, make_bot
+from lnb.babbage.bots import BOTS, REGISTRY, make_bot
 from lnb.babbage.edition import Edition
 from lnb.babbage.errors import GameError, LnbError, RecordError
 from lnb.babbage.game import (
@@ -139,6 +139,10 @@ class SetupForm(w.VBox):
             row.add_class("lnb-seat")
             row.add_class(f"lnb-seat-{i + 1}")
             self.rows.append(row)
+        # What each computer strength means, from the registry's sentences (weakest first).
+        self.strengths = w.HTML("<div class='lnb-strengths'>Computer strengths: " + "; ".join(
+            f"<b>{html.escape(k.name)}</b>, {html.escape(k.describe)}"
+            for k in map(REGISTRY.kind, REGISTRY.names)) + ".</div>")
         self.take_that = w.Checkbox(value=True, description="Take-that Subroutines", indent=False)
         self.mental = w.Checkbox(value=False, description="Mental arithmetic (write your Results)",
                                  indent=False)
@@ -154,7 +158,8 @@ class SetupForm(w.VBox):
             w.HTML("<div class='lnb-title'>New game</div>"
                    "<div>Choose who plays. A <b>Person</b> plays on this screen "
                    "(take turns); a <b>Computer</b> plays by itself.</div>"),
-            self.count, *self.rows, self.take_that, self.mental, self.timed, self.start_button,
+            self.count, *self.rows, self.strengths, self.take_that, self.mental, self.timed,
+            self.start_button,
         ])
         self.add_class("lnb-setup")
         self.refresh()

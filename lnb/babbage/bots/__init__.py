@@ -20,11 +20,15 @@ from lnb.core.players import Registry
 
 REGISTRY = Registry("Lovelace & Babbage")
 REGISTRY.register("beginner", Beginner, strength=1,
-                  describe="plays like someone new to the game: short programs, first ideas")
+                  describe="a new player: short programs to the nearest Patron, with a "
+                           "beginner's mistakes (wrong aims, forgotten Subroutines, "
+                           "majorities missed)")
 REGISTRY.register("greedy", Greedy, strength=2,
-                  describe="goes for the nearest Patron or Subroutine, one row at a time")
+                  describe="short-sighted: the nearest Patron or Subroutine one row at a time, "
+                           "blind to the other players' majorities")
 REGISTRY.register("planner", Planner, strength=3,
-                  describe="searches whole programs for the most points this Round")
+                  describe="searches whole programs for the most points this Round and plays "
+                           "for every majority")
 
 #: The bot classes by name (as registered).
 BOTS: dict[str, type[BotBase]] = {"beginner": Beginner, "greedy": Greedy, "planner": Planner}
