@@ -11,6 +11,7 @@ a RESERVE Patron may be claimed twice) and picks the Subroutine it can reach soo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 
 from lnb.babbage.bots.base import EFFECT_PREFERENCE, BotBase, round_goals
 from lnb.babbage.edition import Effect
@@ -65,8 +66,8 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
     near = any(u.effect is Effect.NEAR and not u.spent for u in play.uses)
     sigma = state.sigma_rows(player) > 0
     table = MoveTable.of(state.board, sigma=sigma)
-    index = _index(table)
     bonus = state.edition.engine_bonus
+    index = _index(table, dict(bonus))
     limit = state.program_limit(player)
 
     exact: dict[int, list[int]] = {}
@@ -197,6 +198,23 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
                     return (i << 8) + side.first[value][r][0]
         raise AssertionError("a chosen position was reached")  # pragma: no cover
 
+    outcomes: dict[int, list[tuple[int, float, bool]]] = {}
+
+    def claim_outcomes(kind: int) -> list[tuple[int, float, bool]]:
+        """For each value claiming from positions of ``kind`` (Σ aside): the kind it leads to
+        (Σ aside), its points and whether it claimed a Primary or the Subroutine."""
+        mask, near_used = kind >> 2, bool(kind & 1)
+        found: list[tuple[int, float, bool]] = [(0, 0.0, False)] * 100
+        rest = claims(kind)
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            r = low.bit_length() - 1
+            nmask, points, scored, nnear = claim(r, mask, near_used)
+            found[r] = (nmask << 2 | nnear, points, scored)
+        outcomes[kind] = found
+        return found
+
     def scoring_rows(here: int, entry: Entry, when: int, floor_total: float,
                      chosen: dict[int, tuple[float, int, Entry, Operation]],
                      found: dict[int, int] | None, skipped: dict[int, int],
@@ -204,40 +222,37 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
         """The rows from ``here`` whose Result claims something, one by one."""
         score = entry[0]
         value, kind = here & 127, here >> 7
-        mask, used, near_used = kind >> 2, kind & 2, bool(kind & 1)
+        used = kind & 2
         claiming_bits = claiming.get(kind & ~2)
         if claiming_bits is None:
             claiming_bits = claims(kind & ~2)
+        outcome = outcomes.get(kind & ~2) or claim_outcomes(kind & ~2)
         for mark, side in sides:
             if used and mark:
                 continue
             scoring = side.reach[value] & claiming_bits
             if not scoring:
                 continue
-            cached, moves = side.cached_moves, side.moves
+            first, bonus_rows, bonus_row = side.first[value], side.bonus_rows, side.bonus_row
             while scoring:
                 low = scoring & -scoring
                 scoring ^= low
                 r = low.bit_length() - 1
-                claimed = memo.get((r, mask, near_used))
-                nmask, points, scored, nnear = claimed or claim(r, mask, near_used)
-                nkind = nmask << 2 | (used | mark) | nnear
+                claimed, points, scored = outcome[r]
+                nkind = claimed | used | mark
                 key = nkind << 7 | r
-                rows = cached.get(value << 7 | r) or moves(value, r)
+                at, by = first[r]
                 if found is not None and key not in found:
-                    found[key] = when + rows[0][0]
+                    found[key] = when + at
                     seen[nkind] = seen.get(nkind, 0) | low
                     if skipped.get(nkind, 0) & low:
                         suspects.append(key)
                 # The best of the rows to r: the most points, then the first on the board.
-                top, at, by = float("-inf"), 0, None
-                for j, op in rows:
-                    gain = points
-                    if scored and op.level in bonus:
-                        gain += bonus[op.level]
-                    total = score + gain - 0.001
-                    if total > top:
-                        top, at, by = total, j, op
+                if scored:
+                    at, by, extra = bonus_rows.get(value << 7 | r) or bonus_row(value, r)
+                    top = score + (points + extra if extra is not None else points) - 0.001
+                else:
+                    top = score + points - 0.001
                 if top <= floor_total:
                     continue
                 old = chosen.get(key)
@@ -493,15 +508,16 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
             quiet_bits = everything ^ claiming_bits
             when = i << 8
             t = entry[0] - 0.001
-            scoring = False
+            scoring = queued = False
             for mark, side in sides:
                 if kind & 2 and mark:
                     continue
                 there = kind | mark
                 reach = side.reach[value]
                 scoring = scoring or bool(reach & claiming_bits)
-                if there in mixed:
+                if there in mixed and not queued:
                     quiet.append((t, i, value, kind, entry, quiet_bits))
+                    queued = True
                 usable = reach & quiet_bits & ~skipped[there]
                 if not usable:
                     continue
@@ -541,7 +557,7 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
             if scoring:
                 scoring_rows(here, entry, when, float("-inf"), chosen, found, skipped, suspects)
         # Rows that claim nothing: the best estimate wins, then the first reached.
-        quiet.sort(key=lambda q: (-q[0], q[1]))
+        quiet.sort(key=itemgetter(0), reverse=True)  # stable: in layer order among equals
         won: dict[int, int] = {}
         for total, i, value, kind, entry, quiet_bits in quiet:
             for mark, side in sides:
@@ -605,7 +621,8 @@ class _Side:
     first row to each Result (with its place on the board's list); every row to a Result and
     the values leading to each Result are worked out when first asked for."""
 
-    def __init__(self, rows: list[tuple[tuple[int, Operation], ...]], mark: bool) -> None:
+    def __init__(self, rows: list[tuple[tuple[int, Operation], ...]], mark: bool,
+                 bonus: dict[str, int]) -> None:
         self.rows, self.mark = rows, mark
         self.reach: list[int] = []
         self.first: list[dict[int, tuple[int, Operation]]] = []
@@ -622,6 +639,21 @@ class _Side:
         self._moves: dict[int, list[tuple[int, Operation]]] = {}
         self.cached_moves = self._moves  # for look-ups without a call
         self._pred: list[int] | None = None
+        self.bonus: dict[str, int] = bonus
+        # value << 7 | Result -> the first of the rows with the largest engine bonus (its
+        # place, the row, the bonus or None for a level without one)
+        self.bonus_rows: dict[int, tuple[int, Operation, int | None]] = {}
+
+    def bonus_row(self, value: int, r: int) -> tuple[int, Operation, int | None]:
+        """The row from ``value`` to ``r`` a claim is best written with: the largest engine
+        bonus of its level (none counting as 0), then the first on the board."""
+        bonus, top, found = self.bonus, None, None
+        for j, op in self.moves(value, r):
+            extra = bonus.get(op.level)
+            if found is None or (extra or 0) > top:
+                top, found = extra or 0, (j, op, extra)
+        self.bonus_rows[value << 7 | r] = found
+        return found
 
     def moves(self, value: int, r: int) -> list[tuple[int, Operation]]:
         """Every row of this kind from ``value`` to ``r``, in board order."""
@@ -652,11 +684,13 @@ class _Index:
     marked: _Side
 
 
-def _index(table: MoveTable) -> _Index:
-    """The planner's view of a board's rows (made once per table)."""
-    found = table.cache.get("planner")
+def _index(table: MoveTable, bonus: dict[str, int]) -> _Index:
+    """The planner's view of a board's rows (made once per table and engine bonuses)."""
+    name = f"planner {sorted(bonus.items())}"
+    found = table.cache.get(name)
     if found is None:
         empty: list[tuple[tuple[int, Operation], ...]] = [()] * 100
-        found = table.cache["planner"] = _Index(
-            _Side(table.rows, False), _Side(table.rows if table.sigma else empty, True))
+        found = table.cache[name] = _Index(
+            _Side(table.rows, False, bonus),
+            _Side(table.rows if table.sigma else empty, True, bonus))
     return found
