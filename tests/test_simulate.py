@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 
 import pytest
 
 from lnb import LnbError
-from lnb.babbage.simulate import PARTS, progress_bar, seat_names, simulate
+from lnb.babbage.bots import REGISTRY
+from lnb.babbage.simulate import PARTS, progress_bar, run_cli, seat_names, simulate
 from lnb.cli import main
 
 
@@ -38,19 +40,52 @@ def test_bad_players():
         simulate(1, ["planner"])
 
 
-def test_progress_bar_text():
-    out = io.StringIO()
-    bar = progress_bar(out, width=10)
-    bar(1, 2)
-    bar(2, 2)
-    assert out.getvalue() == "\r[#####.....] 1/2 games\r[##########] 2/2 games\n"
+class Terminal(io.StringIO):
+    """A stream that says it is a terminal (tqdm draws only on terminals)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_is_tqdm_on_a_terminal_only():
+    out = Terminal()
+    with progress_bar(2, out) as bar:
+        bar.update(1)
+        bar.update(1)
+    assert "2/2" in out.getvalue() and "game/s" in out.getvalue()
+    assert out.getvalue().endswith("\n")
+    for stream, quiet in ((Terminal(), True), (io.StringIO(), False)):
+        with progress_bar(2, stream, quiet=quiet) as bar:
+            bar.update(2)
+        assert stream.getvalue() == ""
+
+
+def test_run_cli_shows_progress_on_a_terminal_unless_quiet():
+    def run(quiet):
+        args = argparse.Namespace(games=3, players="greedy,beginner", seed="5", json=False,
+                                  quiet=quiet)
+        out, err = io.StringIO(), Terminal()
+        assert run_cli(args, out=out, err=err) == 0
+        return out.getvalue(), err.getvalue()
+
+    out, err = run(quiet=False)
+    assert "3/3" in err and "win rate" in out and "3/3" not in out
+    assert run(quiet=True) == (out, "")
+
+
+def test_table_says_what_each_strength_means():
+    text = simulate(1, ["planner", "beginner"], seed=2).table()
+    lines = text.splitlines()
+    assert lines[-2:] == [f"strength {k.strength}, {k.name}: {k.describe}"
+                          for k in map(REGISTRY.kind, ("beginner", "planner"))]
+    assert "greedy" not in text
 
 
 def test_cli_simulate(capsys):
     assert main(["simulate", "--games", "2", "--players", "greedy,beginner", "--seed", "5"]) == 0
     captured = capsys.readouterr()
     assert "win rate" in captured.out and "greedy" in captured.out
-    assert "2/2 games" in captured.err
+    assert captured.err == ""  # not a terminal: no progress bar
     assert main(["simulate", "--games", "2", "--players", "greedy,beginner", "--seed", "5",
                  "--json", "--quiet"]) == 0
     captured = capsys.readouterr()

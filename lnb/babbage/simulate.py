@@ -8,6 +8,8 @@ the same one the game app runs.
 >>> summary = simulate(2, ["planner", "beginner"], seed=1)
 >>> summary.games, [row.bot for row in summary.rows]
 (2, ['planner', 'beginner'])
+>>> print(summary.table().splitlines()[-2])
+strength 1, beginner: a new player: short programs to the nearest Patron, ...
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
+
+from tqdm import tqdm
 
 from lnb.babbage.bots import REGISTRY, BotBase, make_bot
 from lnb.babbage.edition import Edition
@@ -80,6 +84,8 @@ class Summary:
     players: tuple[str, ...]
     seed: int | str
     rows: list[BotRow]
+    #: The bot kind of each seat (``players`` are seat names such as ``planner-1``).
+    kinds: tuple[str, ...] = ()
 
     def row(self, bot: str) -> BotRow:
         return next(r for r in self.rows if r.bot == bot)
@@ -96,7 +102,19 @@ class Summary:
         for r in self.rows:
             lines.append(f"{r.bot:<12}{r.win_rate:>9.1%}{r.mean_score:>8.1f}" + "".join(
                 f"{r.mean_part(p):>12.2f}" for p in PARTS))
-        return "\n".join(lines)
+        return "\n".join([*lines, *strength_lines(self.kinds)])
+
+
+def strength_lines(kinds: Sequence[str]) -> list[str]:
+    """What each strength playing means, weakest first (the registry's sentences).
+
+    >>> for line in strength_lines(["planner", "beginner", "planner"]):
+    ...     print(line[:40])
+    strength 1, beginner: a new player: shor
+    strength 3, planner: searches whole prog
+    """
+    playing = sorted({REGISTRY.kind(k) for k in kinds}, key=lambda k: k.strength)
+    return [f"strength {k.strength}, {k.name}: {k.describe}" for k in playing]
 
 
 def simulate(
@@ -135,7 +153,7 @@ def simulate(
             rows[w].wins += 1 / len(sheet.winners)
         if progress is not None:
             progress(g + 1, games)
-    return Summary(games, tuple(names), seed, list(rows.values()))
+    return Summary(games, tuple(names), seed, list(rows.values()), tuple(kinds))
 
 
 def _seed_int(text: str) -> int:
@@ -145,16 +163,16 @@ def _seed_int(text: str) -> int:
     return zlib.crc32(text.encode("utf-8"))
 
 
-def progress_bar(out: TextIO = sys.stderr, width: int = 30) -> Callable[[int, int], None]:
-    """A simple text progress bar on ``out`` (stderr), redrawn in place."""
-    def show(done: int, total: int) -> None:
-        filled = width * done // total if total else width
-        out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-        if done == total:
-            out.write("\n")
-        out.flush()
+def progress_bar(total: int, out: TextIO = sys.stderr, quiet: bool = False) -> tqdm:
+    """The ecosystem's progress bar (tqdm) over ``total`` games on ``out`` (stderr); it says
+    nothing with ``quiet`` or when ``out`` is not a terminal (a log, a pipe, a test).
 
-    return show
+    >>> import io
+    >>> with progress_bar(2, io.StringIO()) as bar:
+    ...     bar.disable
+    True
+    """
+    return tqdm(total=total, file=out, unit="game", disable=True if quiet else None)
 
 
 def run_cli(args: Any, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
@@ -163,8 +181,8 @@ def run_cli(args: Any, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> in
 
     seed: int | str = int(args.seed) if str(args.seed).lstrip("-").isdigit() else args.seed
     players = [p for p in args.players.split(",") if p.strip()]
-    bar = None if args.quiet else progress_bar(err)
-    summary = simulate(args.games, players, seed, bar)
+    with progress_bar(args.games, err, quiet=args.quiet) as bar:
+        summary = simulate(args.games, players, seed, lambda done, total: bar.update(1))
     if args.json:
         out.write(json.dumps(summary.to_dict(), ensure_ascii=False) + "\n")
     else:
