@@ -104,14 +104,23 @@ def register(sub: argparse._SubParsersAction) -> None:
     hint.add_argument("--json", action="store_true", help=_("print JSON"))
     hint.set_defaults(handler=cmd_puzzle_hint)
 
-    sim = sub.add_parser("simulate", help=_("computer players against each other"))
+    sim = sub.add_parser(
+        "simulate", help=_("computer players against each other"),
+        description=_("Seeded games between computer players: each one's win rate, mean score "
+                      "and its parts. The strengths, weakest first: beginner makes a new "
+                      "player's mistakes but still scores (about 20 points in a 3-player "
+                      "game); greedy goes for the nearest Patron one row at a time and "
+                      "ignores the others' majorities; planner searches whole programs for "
+                      "the most points. The table ends with what each strength means."),
+    )
     sim.add_argument("--games", type=count_arg, default=100, help=_("how many games (default 100)"))
     sim.add_argument("--players", default="planner,greedy,beginner",
                      help=_("bots by strength, comma-separated (2-4 of {names})").format(
                          names="beginner, greedy, planner"))
     sim.add_argument("--seed", default="0", help=_("seed of the first game"))
     sim.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
-    sim.add_argument("--quiet", action="store_true", help=_("no progress bar"))
+    sim.add_argument("--quiet", action="store_true",
+                     help=_("no progress bar (there is none when stderr is not a terminal)"))
     sim.set_defaults(handler=cmd_simulate)
 
 
