@@ -138,6 +138,20 @@ def test_planner_decisions_match_the_reference(seed):
     assert decisions >= 4 * len(players)
 
 
+@pytest.mark.parametrize("seed", range(6, 26))
+def test_planner_decisions_match_the_reference_in_more_games(seed):
+    """20 more seeded games: 2-4 players, mental arithmetic on and off, take-that on and off;
+    every Program-phase decision is the old planner's program with the same estimate."""
+    players = FOUR[: 2 + seed % 3]
+    options = GameOptions(take_that=seed % 4 < 2, mental_arithmetic=bool(seed % 2))
+    decisions = 0
+    for state, name in planner_decisions(players, seed, options):
+        assert best_program(state, name) == reference_best_program(state, name), (
+            state.round, name)
+        decisions += 1
+    assert decisions >= 4 * len(players)
+
+
 @pytest.mark.parametrize("seed", range(10))
 def test_legal_results_are_the_rows_results(seed):
     board = random_board(seed)
