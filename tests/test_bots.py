@@ -8,7 +8,16 @@ from lnb import LnbError
 from lnb.babbage.bots import BOTS, Beginner, Greedy, Planner, make_bot
 from lnb.babbage.bots.base import standing
 from lnb.babbage.bots.planner import best_program
-from lnb.babbage.game import Finish, Game, Phase, Target, WriteProgram
+from lnb.babbage.game import (
+    Activate,
+    Finish,
+    Game,
+    GameOptions,
+    Phase,
+    ResolveRow,
+    Target,
+    WriteProgram,
+)
 from lnb.babbage.simulate import play_game, simulate
 
 PLAYERS = [("planner", "Ada Lovelace"), ("greedy", "Charles Babbage"),
@@ -167,3 +176,87 @@ def test_bots_write_true_results_in_mental_arithmetic_play(kind):
         state.apply_action(action)
     assert written and all(p.debugs == 0 for p in state.players.values())
     assert all(e.written == e.result for e in state.events)
+
+
+SEATS4 = [*PLAYERS, ("beginner-2", "Luigi Federico Menabrea")]
+
+
+@pytest.mark.parametrize("options", [GameOptions(), GameOptions(take_that=False),
+                                     GameOptions(mental_arithmetic=True),
+                                     GameOptions(operation_limit=2)],
+                         ids=["standard", "no-take-that", "mental", "limit-2"])
+def test_every_bot_action_is_legal_in_2_3_and_4_player_games(options):
+    # Listed actions (Target, Activate, ResolveRow) must be among the legal ones; a program
+    # must fit its limit and every row must be one next_operations offers; apply_action
+    # refuses anything else.
+    for seed, seats in enumerate((PLAYERS[:2], PLAYERS, SEATS4, PLAYERS)):
+        state = Game(seats, options, seed=seed).new_initial_state()
+        bots = {n: make_bot(n.split("-")[0], seed) for n, _ in seats}
+        while not state.is_terminal():
+            name = state.current_players()[0]
+            action = bots[name].choose_action(state, name)
+            if isinstance(action, (Target, Activate, ResolveRow)):
+                assert action in state.legal_actions(name)
+            if isinstance(action, WriteProgram):
+                assert len(action.program) <= state.program_limit(name)
+                for i, row in enumerate(action.program.rows):
+                    written = action.program.operations[:i]
+                    assert row.operation in state.next_operations(name, " ".join(
+                        str(op) for op in written))
+            state.apply_action(action)
+        assert state.round == 4
+
+
+def beginner_programs(games=8):
+    """Every program the beginner writes in seeded 3-player games, with its limit."""
+    out = []
+    for seed in range(games):
+        state = Game(PLAYERS, seed=seed).new_initial_state()
+        bots = new_bots(seed)
+        while not state.is_terminal():
+            name = state.current_players()[0]
+            action = bots[name].choose_action(state, name)
+            if isinstance(action, WriteProgram) and name == "beginner":
+                out.append((action.program, state.program_limit(name)))
+            state.apply_action(action)
+    return out
+
+
+def test_beginner_writes_short_programs_that_still_aim_somewhere():
+    programs = beginner_programs()
+    lengths = [len(p) for p, _ in programs]
+    assert all(0 < n <= limit for n, (_, limit) in zip(lengths, programs, strict=True))
+    assert sum(lengths) / len(lengths) < 4  # the planner uses nearly all 5 rows
+    assert min(lengths) < max(lengths)  # sometimes it stops early, sometimes not
+
+
+@pytest.mark.parametrize("seed", [1, "ladder"])
+def test_strengths_are_a_ladder_a_class_can_climb(seed):
+    """The beginner scores like a new player (near 20 in 3-player games); greedy sits in
+    between, clear of both."""
+    summary = simulate(40, ["planner", "greedy", "beginner"], seed=seed)
+    planner, greedy, beginner = (summary.row(b).mean_score
+                                 for b in ("planner", "greedy", "beginner"))
+    assert 15 <= beginner <= 25
+    assert beginner + 10 < greedy < planner - 5
+
+
+def test_planner_decisions_are_todays():
+    """The planner's programs in a game between planners are those it wrote before the
+    beginner and the greedy player changed (issue 11 keeps its decisions)."""
+    seats = [("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage"), ("Cy", "Mary Somerville")]
+    state = Game(seats, seed=3).new_initial_state()
+    bots = {n: Planner(3) for n, _ in seats}
+    programs = []
+    while not state.is_terminal():
+        name = state.current_players()[0]
+        action = bots[name].choose_action(state, name)
+        if isinstance(action, WriteProgram):
+            programs.append(f"{state.round}{name[0]} {action.program}")
+        state.apply_action(action)
+    assert programs == [
+        "1A A1- B2+ A3- A1+", "1B A1- B2+ A3- A1+", "1C B2- A4x A1- A3+",
+        "2A A2- C3s C2- C2- C2-", "2B A2- C3s C2- C1c A1+ C2+ C1c", "2C A3+ B1- A2+Σ B1+ C2+",
+        "3A C2+ B3- D4/ B3+ D4/", "3B D4/ A1- A2+ D1s D3+Σ", "3C B1- A3+ C1c C2- D4x",
+        "4A C2+ B1+ D1s D3- D4/", "4B E4- E3- A2- E2- E4-", "4C D4/ E2+ A3- E3- E4-",
+    ]
