@@ -33,6 +33,7 @@ from lnb.babbage.errors import (
 )
 from lnb.babbage.numbers import HIGHEST, LOWEST
 from lnb.babbage.operations import SIGMA_MARKS, Operation, Step, ascii_digits, row_error
+from lnb.core.lazy import LazyField, made
 
 DEFAULT_LIMIT = 5
 _SEPARATORS = re.compile(r"[\s,;]+")
@@ -57,7 +58,7 @@ class TraceRow:
     operation: Operation
     before: int
     result: int
-    text: str
+    text: str = LazyField(lambda row: row.__dict__["_step"].text)  # a run's: when first read
     written: int | None = None
     void: bool = False
 
@@ -291,9 +292,8 @@ class Program:
                     TraceRow(number, prow.operation, value, raw, text, prow.written, void=True)
                 )
                 continue
-            rows.append(
-                TraceRow(number, prow.operation, value, step.result, step.text, prow.written)
-            )
+            rows.append(made(TraceRow, row=number, operation=prow.operation, before=value,
+                             result=step.result, written=prow.written, void=False, _step=step))
             value = step.result
         return Trace(start, tuple(rows))
 

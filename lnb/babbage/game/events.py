@@ -10,9 +10,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lnb.babbage.numbers import ordinal
+from lnb.core.lazy import LazyField, made
+
+if TYPE_CHECKING:
+    from lnb.babbage.programs import TraceRow
 
 # Claim kinds, in the order they are listed in an event.
 SUBROUTINE = "subroutine"
@@ -79,14 +83,24 @@ class RowEvent:
     round: int
     player: str
     row: int
-    operation: str
+    operation: str = LazyField(lambda e: str(e.__dict__["_row"].operation))  # see resolved
     before: int
     result: int
-    text: str
+    text: str = LazyField(lambda e: e.__dict__["_row"].text)
     claims: tuple[Claim, ...] = ()
     written: int | None = None
     void: bool = False
     debugged: bool = field(default=False)
+
+    @classmethod
+    def resolved(cls, round_no: int, player: str, row: TraceRow, claims: tuple[Claim, ...],
+                 debugged: bool) -> RowEvent:
+        """The event of a trace's ``row`` resolved: its Operation and arithmetic as text are
+        written when first read (the same text as ``RowEvent(..., str(row.operation), ...,
+        row.text, ...)``)."""
+        return made(cls, round=round_no, player=player, row=row.row, before=row.before,
+                    result=row.result, claims=claims, written=row.written, void=row.void,
+                    debugged=debugged, _row=row)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form listed under ``events`` by ``lnb replay --json``."""

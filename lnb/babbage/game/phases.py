@@ -47,6 +47,10 @@ class Phase(enum.Enum):
     DEBUG = "debug"
     GAME_OVER = "game over"
 
+    # A member is equal only to itself, so its identity is a hash (looked up at every step
+    # of a game; Enum's own hashes the member's name in Python).
+    __hash__ = object.__hash__
+
 
 def _targets_missing(state: State) -> bool:
     return any(p.play.target is None for p in state.players.values())

@@ -782,9 +782,8 @@ class State:
                 p.engine += bonus
                 p.engine_rows[row.operation.level] += 1
                 claims.append(Claim(ENGINE, level=row.operation.level, points=bonus))
-        self.events.append(RowEvent(
-            self.round, name, row.row, str(row.operation), row.before, row.result, row.text,
-            tuple(claims), row.written, row.void,
+        self.events.append(RowEvent.resolved(
+            self.round, name, row, tuple(claims),
             debugged=bool(play.debug_rows) and row.row >= play.debug_rows[0]))
         self._turn = (k, i + 1)
 
