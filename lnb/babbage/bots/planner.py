@@ -507,14 +507,43 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
                 claiming_bits = claims(kind & ~2)
             quiet_bits = everything ^ claiming_bits
             when = i << 8
-            t = entry[0] - 0.001
-            scoring = queued = False
+            score = entry[0]
+            t = score - 0.001
+            queued = False
+            used = kind & 2
             for mark, side in sides:
-                if kind & 2 and mark:
+                if used and mark:
                     continue
                 there = kind | mark
                 reach = side.reach[value]
-                scoring = scoring or bool(reach & claiming_bits)
+                scoring = reach & claiming_bits
+                if scoring:
+                    # The rows that claim, one by one (``scoring_rows``, written out here).
+                    outcome = outcomes.get(kind & ~2) or claim_outcomes(kind & ~2)
+                    first = side.first[value]
+                    while scoring:
+                        low = scoring & -scoring
+                        scoring ^= low
+                        r = low.bit_length() - 1
+                        claimed, points, scored = outcome[r]
+                        nkind = claimed | used | mark
+                        key = nkind << 7 | r
+                        at, by = first[r]
+                        if key not in found:
+                            found[key] = when + at
+                            seen[nkind] = seen.get(nkind, 0) | low
+                            if skipped.get(nkind, 0) & low:
+                                suspects.append(key)
+                        if scored:
+                            at, by, extra = (side.bonus_rows.get(value << 7 | r)
+                                             or side.bonus_row(value, r))
+                            top = score + (points + extra if extra is not None else points) - 0.001
+                        else:
+                            top = score + points - 0.001
+                        old = chosen.get(key)
+                        if (old is None or top > old[0]
+                                or (top == old[0] and when + at < old[1])):
+                            chosen[key] = (top, when + at, entry, by)
                 if there in mixed and not queued:
                     quiet.append((t, i, value, kind, entry, quiet_bits))
                     queued = True
@@ -554,8 +583,6 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
                     old = chosen.get(key)
                     if old is None or t > old[0]:
                         chosen[key] = (t, when + j, entry, op)
-            if scoring:
-                scoring_rows(here, entry, when, float("-inf"), chosen, found, skipped, suspects)
         # Rows that claim nothing: the best estimate wins, then the first reached.
         quiet.sort(key=itemgetter(0), reverse=True)  # stable: in layer order among equals
         won: dict[int, int] = {}
