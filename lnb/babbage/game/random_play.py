@@ -18,7 +18,7 @@ from lnb.babbage.game.actions import Action, Debug, Finish, TimeUp, WriteProgram
 from lnb.babbage.game.phases import Phase
 from lnb.babbage.game.state import Game, State
 from lnb.babbage.operations import legal_operations, legal_results
-from lnb.babbage.programs import Program
+from lnb.babbage.programs import Program, ProgramRow
 from lnb.core.testing import playthrough
 
 
@@ -36,7 +36,7 @@ def random_program(state: State, name: str, rng: random.Random, mistakes: float 
     play each row carries a written Result, wrong with probability ``mistakes``."""
     limit = state.program_limit(name)
     length = rng.randint(0, limit)
-    program = Program()
+    rows: list[ProgramRow] = []  # Program.with_row's rows, made at once (each is legal)
     value = state.start_value(name)
     mental = state.options.mental_arithmetic
     wanted = _interesting(state, name) if aim else set()
@@ -56,8 +56,8 @@ def random_program(state: State, name: str, rng: random.Random, mistakes: float 
         written = None
         if mental:
             written = value if rng.random() >= mistakes else rng.randint(0, 99)
-        program = program.with_row(op, written)
-    return program
+        rows.append(ProgramRow(op, written))
+    return Program(tuple(rows))
 
 
 def random_action(state: State, rng: random.Random) -> Action:

@@ -83,6 +83,23 @@ class _Memo(dict):  # type: ignore[type-arg]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Memo:
         return _Memo()
+
+
+_SHARED: dict[int, tuple[Any, Any]] = {}
+"""Values worked out once for every State of the process, by the id of the object they
+belong to (kept with it, so that the id is not used again): an edition's starting
+``Board`` (which memoises its legal rows), a character's Targets."""
+
+
+def _shared(owner: Any, key: Any, make: Any) -> Any:
+    """The value ``make()`` for (``owner``, ``key``), worked out once."""
+    slot = (id(owner), key)
+    found = _SHARED.get(slot)  # type: ignore[call-overload]
+    if found is None or found[0] is not owner:
+        if len(_SHARED) > 4096:
+            _SHARED.clear()
+        found = _SHARED[slot] = (owner, make())  # type: ignore[index]
+    return found[1]
 ONCE_A_ROUND = (Effect.SIGMA, Effect.NEAR, Effect.DOUBLE, Effect.BOTH, Effect.CHOICE)
 
 
@@ -279,7 +296,7 @@ class State:
         self._chance = chance
         self.round = 1
         self.phase = Phase.TARGET
-        self.board = Board.standard(edition=ed)
+        self.board = _shared(ed, "board", lambda: Board.standard(edition=ed))  # never changed
         self.players: dict[str, PlayerState] = {}
         for name, character in game.players:
             influence = dict.fromkeys(ed.influence_types, 0)
@@ -480,12 +497,10 @@ class State:
 
     def _keyed_targets(self, p: PlayerState) -> list[tuple[tuple[int, str], Target]]:
         """``p``'s Targets with their ``action_sort_key``, kept while ``p`` completes none."""
-        key = ("targets", p.name, tuple(p.completed))
-        keyed = self._memo.get(key)
-        if keyed is None:
-            keyed = self._memo[key] = [(action_sort_key(a), a) for a in
-                                       (Target(p.name, s.target) for s in self.targetable(p.name))]
-        return keyed
+        done = tuple(sorted(s for s, _ in p.completed))
+        return _shared(p.character, ("targets", p.name, done, self.options.take_that),
+                       lambda: [(action_sort_key(a), a) for a in
+                                (Target(p.name, s.target) for s in self.targetable(p.name))])
 
     def targetable(self, name: str) -> tuple[Subroutine, ...]:
         """Subroutines ``name`` may target: uncompleted, and not take-that cards when the
@@ -537,7 +552,11 @@ class State:
         found = self._find_turn(self._turn)
         if found is None:
             return []
-        return list(self.row_choices(self.order[found[1]]).actions())
+        choices = self.row_choices(self.order[found[1]])
+        if not choices.options:  # what choices.actions() gives: one plain ResolveRow
+            name = choices.player
+            return [_shared(ResolveRow, name, lambda: ResolveRow(name))]
+        return list(choices.actions())
 
     def _legal_debug(self) -> list[Action]:
         """Debug, then Recompute (in the order of their kinds)."""
@@ -939,7 +958,8 @@ class State:
 
     def clone(self) -> State:
         """An independent copy (for bots that look ahead); the edition is shared."""
-        memo = {id(self.edition): self.edition, id(self.game): self.game}
+        memo = {id(self.edition): self.edition, id(self.game): self.game,
+                id(self.board): self.board}  # a Board never changes (it memoises answers)
         return copy.deepcopy(self, memo)
 
     def __repr__(self) -> str:
