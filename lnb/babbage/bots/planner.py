@@ -203,14 +203,36 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
     def claim_outcomes(kind: int) -> list[tuple[int, float, bool]]:
         """For each value claiming from positions of ``kind`` (Σ aside): the kind it leads to
         (Σ aside), its points and whether it claimed a Primary or the Subroutine."""
-        mask, near_used = kind >> 2, bool(kind & 1)
+        mask, near_used = kind >> 2, kind & 1
+        open_near, sub_open = near and not near_used, not mask & sub_bit
         found: list[tuple[int, float, bool]] = [(0, 0.0, False)] * 100
         rest = claims(kind)
-        while rest:
+        while rest:  # what ``claim`` does, for every value at once
             low = rest & -rest
             rest ^= low
             r = low.bit_length() - 1
-            nmask, points, scored, nnear = claim(r, mask, near_used)
+            nmask, points, scored, nnear = mask, 0.0, False, near_used
+            for i in exact.get(r, ()):
+                if not mask & (1 << i):
+                    nmask |= 1 << i
+                    points += patrons[i].worth
+                    scored = patrons[i].worth > 1.0
+                    break
+            else:
+                if open_near:
+                    top: tuple[float, int] | None = None
+                    for i in close.get(r, ()):
+                        if not mask & (1 << i) and (top is None or (patrons[i].worth, -i) > top):
+                            top = (patrons[i].worth, -i)
+                    if top is not None:
+                        nmask |= 1 << -top[1]
+                        points += top[0]
+                        scored = top[0] > 1.0
+                        nnear = 1
+            if r == sub_value and sub_open:
+                nmask |= sub_bit
+                points += subs[0].worth
+                scored = True
             found[r] = (nmask << 2 | nnear, points, scored)
         outcomes[kind] = found
         return found
@@ -265,13 +287,13 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
         """The most a claiming row can add from a position of this kind (for bounds)."""
         found = gains.get(kind)
         if found is None:
-            mask, near_used = kind >> 2, bool(kind & 1)
+            outcome = outcomes.get(kind) or claim_outcomes(kind)
             found = 0.0
             rest = claims(kind)
             while rest:
                 low = rest & -rest
                 rest ^= low
-                _, points, scored, _ = claim(low.bit_length() - 1, mask, near_used)
+                _, points, scored = outcome[low.bit_length() - 1]
                 found = max(found, points + most if scored else points)
             gains[kind] = found
         return found
