@@ -173,8 +173,10 @@ def row_options(table: dict[int, PatronSlot], player: str, result: int,
     else:
         for value in (result - 1, result + 1):
             near_slot = table.get(value)
+            if near_slot is None:
+                continue
             near = find_use(uses, Effect.NEAR, value)
-            if near_slot is None or near is None or value in claimed_before:
+            if near is None or value in claimed_before:
                 continue
             plan = near_slot.plan(player, uses, players)
             if plan is not None:

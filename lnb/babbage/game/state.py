@@ -318,7 +318,9 @@ class State:
         self._turn = (0, 0)
         self._level_tokens: tuple[str, ...] = ()
         self._revealed: tuple[int, ...] = ()
-        self._memo = _Memo()  # "targets": per completed Subroutines; "choices": until an action
+        # "targets": per completed Subroutines; "choices": until the next action; "lengths":
+        # of the traces in token order, until the order or a trace changes
+        self._memo = _Memo()
 
     # ----------------------------------------------------------------- reading the state
 
@@ -597,8 +599,9 @@ class State:
         if found is None or self.order[found[1]] != name:
             choices = RowChoices(name, None)
         else:
-            choices = RowChoices.of(name, found[0] + 1, self._row_options(name, found),
-                                    self._table)
+            options = self._row_options(name, found)
+            choices = (RowChoices.of(name, found[0] + 1, options, self._table) if options
+                       else RowChoices(name, found[0] + 1))  # what .of gives without options
         self._memo["choices"] = (name, self._turn, choices)
         return choices
 
@@ -824,6 +827,7 @@ class State:
         play.debug_rows = (*play.debug_rows, row)
         play.program = Program(kept.rows + action.program.rows)
         play.trace = self._trace(play.program, p.start)
+        self._memo.pop("lengths", None)
         # A wrong Result inside the rewrite may be debugged again (RULES.md §4.5, D).
         play.first_wrong = _first_wrong(play.trace)
 
@@ -842,8 +846,11 @@ class State:
         """The first (row index, place in the order) from ``at`` on, row by row and in token
         order, whose player has that row; None when every row is resolved."""
         k, i = at
-        players = self.players
-        lengths = [0 if (t := players[x].play.trace) is None else len(t.rows) for x in self.order]
+        lengths = self._memo.get("lengths")
+        if lengths is None:  # dropped whenever the order or a trace changes
+            players = self.players
+            lengths = self._memo["lengths"] = [
+                0 if (t := players[x].play.trace) is None else len(t.rows) for x in self.order]
         for j in range(i, len(lengths)):
             if lengths[j] > k:
                 return k, j
@@ -869,6 +876,7 @@ class State:
         self.round += 1
         for p in self.players.values():
             p.play = RoundPlay()
+        self._memo.pop("lengths", None)
 
     def _enter_activate(self) -> None:
         pass
@@ -912,6 +920,7 @@ class State:
             p.play.first_wrong = (_first_wrong(p.play.trace)
                                   if self.options.mental_arithmetic else None)
         self._turn = (0, 0)
+        self._memo.pop("lengths", None)
 
     def _enter_game_over(self) -> None:
         self._end_round()
