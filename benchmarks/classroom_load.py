@@ -288,7 +288,8 @@ async def socket_pupil(base_url: str, run: PupilRun, hold: asyncio.Event,
         run.kernel_id = found.group(1)
         ws_url = (base_url.replace("http", "ws", 1)
                   + f"api/kernels/{run.kernel_id}/channels?session_id={uuid.uuid4().hex}")
-        async with websockets.connect(ws_url, max_size=None, open_timeout=timeout) as ws:
+        async with websockets.connect(ws_url, max_size=None, open_timeout=timeout,
+                                      additional_headers={"Cookie": f"_xsrf={xsrf}"}) as ws:
             pupil = KernelSocket(ws, uuid.uuid4().hex)
             await asyncio.wait_for(pupil.load_states(), timeout)
             await pupil.type_text("lnb-browser-key", json.dumps({"key": run.key}))

@@ -96,10 +96,15 @@ def render(server: KitServer, browser: requests.Session | None = None, page: str
 
 
 @contextlib.contextmanager
-def joined(server: KitServer, kernel_id: str) -> Iterator[None]:
-    """The kernel's websocket open, as its page keeps it."""
+def joined(server: KitServer, kernel_id: str, browser: requests.Session | None = None,
+           cookie: str | None = None) -> Iterator[None]:
+    """The kernel's websocket open, as its page keeps it (with ``browser``'s cookie, or
+    ``cookie`` as its ``_xsrf``)."""
     url = server.url(f"api/kernels/{kernel_id}/channels?session_id=test").replace("http", "ws", 1)
-    with connect(url, open_timeout=30):
+    if browser is not None:
+        cookie = browser.cookies.get("_xsrf")
+    headers = {"Cookie": f"_xsrf={cookie}"} if cookie else None
+    with connect(url, open_timeout=30, additional_headers=headers):
         yield
 
 
@@ -182,9 +187,10 @@ def test_a_render_no_page_joins_frees_its_kernel(server: KitServer) -> None:
     assert UNJOINED_TIMEOUT <= 60  # the served default: "within a minute"
     status, lonely = render(server)
     assert status == 200 and lonely in server.kernel_ids()
-    status, visited = render(server)
+    browser = requests.Session()
+    status, visited = render(server, browser)
     assert status == 200 and visited != lonely
-    with joined(server, visited):
+    with joined(server, visited, browser):
         assert wait_until(lambda: lonely not in server.kernel_ids(), UNJOINED + 15), (
             f"kernel {lonely} outlived {UNJOINED} s without a page\n{server.log_tail(20)}")
         assert visited in server.kernel_ids()  # a page joined it: it stays
@@ -194,9 +200,10 @@ def test_a_render_no_page_joins_frees_its_kernel(server: KitServer) -> None:
 
 
 def test_a_notebook_that_runs_long_keeps_its_kernel_for_its_page(server: KitServer) -> None:
-    status, slow = render(server, page="voila/render/slow.ipynb")  # not preheated: runs now
+    browser = requests.Session()
+    status, slow = render(server, browser, page="voila/render/slow.ipynb")  # runs now
     assert status == 200 and slow in server.kernel_ids()  # the wait starts when the page ends
-    with joined(server, slow):
+    with joined(server, slow, browser):
         time.sleep(UNJOINED + 2)
         assert slow in server.kernel_ids()
 
@@ -209,7 +216,7 @@ def test_a_page_may_see_and_shut_down_only_its_own_kernel(server: KitServer) -> 
     assert status == 200 and kernel_id
     assert render(server, other)[0] == 200  # the other pupil's browser has its own cookie
     token = other.cookies["_xsrf"]
-    with joined(server, kernel_id):
+    with joined(server, kernel_id, pupil):
         kernel = server.url(f"api/kernels/{kernel_id}")
         shutdown = server.url(f"voila/api/shutdown/{kernel_id}")
         assert requests.get(kernel, timeout=30).status_code == 403
@@ -224,6 +231,23 @@ def test_a_page_may_see_and_shut_down_only_its_own_kernel(server: KitServer) -> 
         own = pupil.post(shutdown, data={"_xsrf": pupil.cookies["_xsrf"]}, timeout=30)
         assert own.status_code == 204
         assert wait_until(lambda: kernel_id not in server.kernel_ids(), 15)
+
+
+def test_no_page_learns_or_joins_another_pages_kernel(server: KitServer) -> None:
+    pupil, other = requests.Session(), requests.Session()
+    status, kernel_id = render(server, pupil)
+    assert status == 200 and kernel_id
+    assert render(server, other)[0] == 200
+    with joined(server, kernel_id, pupil):
+        for listing in ("api/kernels", "api/sessions"):
+            for who in (other, requests):
+                resp = who.get(server.url(listing), timeout=30)
+                assert resp.status_code in (200, 403, 404), listing
+                assert kernel_id not in resp.text, f"{listing} shows another page's kernel"
+        for cookie in (other.cookies["_xsrf"], None):  # another pupil, or no cookie at all
+            with pytest.raises(Exception) as refused, joined(server, kernel_id, cookie=cookie):
+                pass
+            assert "403" in str(refused.value)
 
 
 # -- 10. a closed terminal, and what it leaves behind -----------------------------------------

@@ -11,7 +11,8 @@ each of Voila's handler classes the kit's checks, run before the handler's own:
   own address (:func:`clicked_elsewhere`), so the render itself is never cross-site;
 * ``api/kernels/<id>`` (GET, DELETE) and ``voila/api/shutdown/<id>``: only from the browser
   the kernel was rendered for (:mod:`widgets.serving.owners`);
-* ``api/kernels/<id>/channels``: the kernel is marked as joined by its page.
+* ``api/kernels/<id>/channels``: only from the browser the kernel was rendered for (another
+  pupil who learnt an id cannot work the page's widgets); the kernel is marked as joined.
 """
 
 from __future__ import annotations
@@ -199,6 +200,11 @@ class Guarded(RequestHandler):
             raise HTTPError(403, "This kernel belongs to another page: a page may only see "
                             "or shut down its own kernel")
         elif self.kit_kind == "channels":
+            if not owners.owns(self, kernel_id):
+                self.log.warning("Refused a websocket to kernel %s: not the page's own",
+                                 kernel_id)
+                raise HTTPError(403, "This kernel belongs to another page: a page may only "
+                                "talk to its own kernel")
             owners.joined(self, kernel_id)
         return result
 
