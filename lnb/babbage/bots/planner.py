@@ -203,37 +203,34 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
     def claim_outcomes(kind: int) -> list[tuple[int, float, bool]]:
         """For each value claiming from positions of ``kind`` (Σ aside): the kind it leads to
         (Σ aside), its points and whether it claimed a Primary or the Subroutine."""
+        # What ``claim`` does, for every value at once: the first free Patron of a value,
+        # else (NEAR unspent) the most worth beside it, then the first; and the Subroutine.
         mask, near_used = kind >> 2, kind & 1
-        open_near, sub_open = near and not near_used, not mask & sub_bit
         found: list[tuple[int, float, bool]] = [(0, 0.0, False)] * 100
-        rest = claims(kind)
-        while rest:  # what ``claim`` does, for every value at once
-            low = rest & -rest
-            rest ^= low
-            r = low.bit_length() - 1
-            nmask, points, scored, nnear = mask, 0.0, False, near_used
-            for i in exact.get(r, ()):
-                if not mask & (1 << i):
-                    nmask |= 1 << i
-                    points += patrons[i].worth
-                    scored = patrons[i].worth > 1.0
-                    break
+        taken: dict[int, int] = {}  # value -> the Patron its Result claims
+        for i, g in enumerate(patrons):
+            if not mask & (1 << i) and g.value not in taken:
+                taken[g.value] = i
+        beside: dict[int, tuple[float, int]] = {}
+        if near and not near_used:
+            for i, g in enumerate(patrons):
+                if mask & (1 << i):
+                    continue
+                for v in (g.value - 1, g.value + 1):
+                    if 0 <= v <= 99 and v not in taken and (v not in beside
+                                                           or (g.worth, -i) > beside[v]):
+                        beside[v] = (g.worth, -i)
+            for v, (worth, neg) in beside.items():
+                found[v] = (mask | 1 << -neg) << 2 | 1, 0.0 + worth, worth > 1.0
+        for v, i in taken.items():
+            worth = patrons[i].worth
+            found[v] = (mask | 1 << i) << 2 | near_used, 0.0 + worth, worth > 1.0
+        if 0 <= sub_value <= 99 and not mask & sub_bit:
+            if sub_value in taken or sub_value in beside:
+                nkind, points, _ = found[sub_value]
             else:
-                if open_near:
-                    top: tuple[float, int] | None = None
-                    for i in close.get(r, ()):
-                        if not mask & (1 << i) and (top is None or (patrons[i].worth, -i) > top):
-                            top = (patrons[i].worth, -i)
-                    if top is not None:
-                        nmask |= 1 << -top[1]
-                        points += top[0]
-                        scored = top[0] > 1.0
-                        nnear = 1
-            if r == sub_value and sub_open:
-                nmask |= sub_bit
-                points += subs[0].worth
-                scored = True
-            found[r] = (nmask << 2 | nnear, points, scored)
+                nkind, points = mask << 2 | near_used, 0.0
+            found[sub_value] = (nkind | sub_bit << 2, points + subs[0].worth, True)
         outcomes[kind] = found
         return found
 
@@ -312,12 +309,12 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
         bits = able.get(kind)
         if bits is None:
             bits, rest = 0, claims(kind & ~2)
+            preds = [side.pred for mark, side in sides if not (mark and kind & 2)]
             while rest:
                 low = rest & -rest
                 rest ^= low
-                for mark, side in sides:
-                    if not (mark and kind & 2):
-                        bits |= side.pred[low.bit_length() - 1]
+                for pred in preds:
+                    bits |= pred[low.bit_length() - 1]
             able[kind] = bits
         return bits
 
@@ -666,28 +663,15 @@ Entry = tuple[float, "Entry | None", "Operation | None"]
 
 
 class _Side:
-    """Rows of one kind (unmarked, or Σ) from each value: the Results as a bit mask and the
-    first row to each Result (with its place on the board's list); every row to a Result and
-    the values leading to each Result are worked out when first asked for."""
+    """Rows of one kind (unmarked, or Σ) from each value: the Results as a bit mask, the
+    first row to each Result (with its place on the board's list) and the values leading to
+    each Result; the row a claim is written with is worked out when first asked for."""
 
     def __init__(self, rows: list[tuple[tuple[int, Operation], ...]], mark: bool,
-                 bonus: dict[str, int]) -> None:
+                 bonus: dict[str, int], reach: list[int],
+                 first: list[dict[int, tuple[int, Operation]]], pred: list[int]) -> None:
         self.rows, self.mark = rows, mark
-        self.reach: list[int] = []
-        self.first: list[dict[int, tuple[int, Operation]]] = []
-        for row in rows:
-            bits = 0
-            first: dict[int, tuple[int, Operation]] = {}
-            for j in range(len(row) - 1, -1, -1):  # backwards: the first row to r stays
-                r, op = row[j]
-                if op.sigma is mark:
-                    bits |= 1 << r
-                    first[r] = (j, op)
-            self.reach.append(bits)
-            self.first.append(first)
-        self._moves: dict[int, list[tuple[int, Operation]]] = {}
-        self.cached_moves = self._moves  # for look-ups without a call
-        self._pred: list[int] | None = None
+        self.reach, self.first, self.pred = reach, first, pred
         self.bonus: dict[str, int] = bonus
         # value << 7 | Result -> the first of the rows with the largest engine bonus (its
         # place, the row, the bonus or None for a level without one)
@@ -696,35 +680,16 @@ class _Side:
     def bonus_row(self, value: int, r: int) -> tuple[int, Operation, int | None]:
         """The row from ``value`` to ``r`` a claim is best written with: the largest engine
         bonus of its level (none counting as 0), then the first on the board."""
-        bonus, top, found = self.bonus, None, None
-        for j, op in self.moves(value, r):
-            extra = bonus.get(op.level)
-            if found is None or (extra or 0) > top:
-                top, found = extra or 0, (j, op, extra)
-        self.bonus_rows[value << 7 | r] = found
-        return found
+        bonus, mark, rows, base = self.bonus, self.mark, self.bonus_rows, value << 7
+        tops: dict[int, int] = {}
+        for j, (to, op) in enumerate(self.rows[value]):  # every Result of ``value`` at once
+            if op.sigma is mark:
+                extra = bonus.get(op.level)
+                if to not in tops or (extra or 0) > tops[to]:
+                    tops[to] = extra or 0
+                    rows[base | to] = (j, op, extra)
+        return rows[base | r]
 
-    def moves(self, value: int, r: int) -> list[tuple[int, Operation]]:
-        """Every row of this kind from ``value`` to ``r``, in board order."""
-        found = self._moves.get(value << 7 | r)
-        if found is None:
-            found = self._moves[value << 7 | r] = [
-                (j, op) for j, (to, op) in enumerate(self.rows[value])
-                if to == r and op.sigma is self.mark]
-        return found
-
-    @property
-    def pred(self) -> list[int]:
-        """For each Result, the values with a row of this kind to it (a bit mask)."""
-        if self._pred is None:
-            pred = [0] * 100
-            for value, bits in enumerate(self.reach):
-                while bits:
-                    low = bits & -bits
-                    bits ^= low
-                    pred[low.bit_length() - 1] |= 1 << value
-            self._pred = pred
-        return self._pred
 
 
 @dataclass(frozen=True)
@@ -738,8 +703,37 @@ def _index(table: MoveTable, bonus: dict[str, int]) -> _Index:
     name = f"planner {sorted(bonus.items())}"
     found = table.cache.get(name)
     if found is None:
-        empty: list[tuple[tuple[int, Operation], ...]] = [()] * 100
-        found = table.cache[name] = _Index(
-            _Side(table.rows, False, bonus),
-            _Side(table.rows if table.sigma else empty, True, bonus))
+        found = table.cache[name] = _sides(table.rows, table.sigma, bonus)
     return found
+
+
+def _sides(rows: list[tuple[tuple[int, Operation], ...]], sigma: bool,
+           bonus: dict[str, int]) -> _Index:
+    """Both sides of a table in one pass over its rows: for each value the Results as a bit
+    mask and the first row to each; for each Result the values leading to it."""
+    reach: tuple[list[int], list[int]] = ([], [])
+    firsts: tuple[list[dict[int, tuple[int, Operation]]], ...] = ([], [])
+    preds = ([0] * 100, [0] * 100)
+    for value, row in enumerate(rows):
+        bit = 1 << value
+        bits = [0, 0]
+        first: tuple[dict[int, tuple[int, Operation]], ...] = ({}, {})
+        for j in range(len(row) - 1, -1, -1):  # backwards: the first row to r stays
+            r, op = row[j]
+            if op.sigma is True:
+                if not sigma:
+                    continue
+                side = 1
+            elif op.sigma is False:
+                side = 0
+            else:  # pragma: no cover - a row is marked Σ or not
+                continue
+            bits[side] |= 1 << r
+            first[side][r] = (j, op)
+            preds[side][r] |= bit
+        for side in (0, 1):
+            reach[side].append(bits[side])
+            firsts[side].append(first[side])
+    empty: list[tuple[tuple[int, Operation], ...]] = [()] * 100
+    return _Index(_Side(rows, False, bonus, reach[0], firsts[0], preds[0]),
+                  _Side(rows if sigma else empty, True, bonus, reach[1], firsts[1], preds[1]))
