@@ -267,8 +267,17 @@ def legal_operations(value: int, board: Board, sigma: bool = False) -> list[Oper
     key = ("legal", value, sigma)
     cached = board.cache.get(key)
     if cached is None:
-        cached = board.cache[key] = _legal(value, board, sigma)[0]
+        cached = _remember(value, board, sigma)[0]
     return list(cached)
+
+
+def _remember(value: int, board: Board, sigma: bool
+              ) -> tuple[tuple[Operation, ...], tuple[int, ...]]:
+    """``_legal`` memoised on the board for both ``legal_operations`` and ``legal_results``."""
+    ops, results = _legal(value, board, sigma)
+    board.cache[("legal", value, sigma)] = ops
+    board.cache[("results", value, sigma)] = results
+    return ops, results
 
 
 def _legal(value: int, board: Board, sigma: bool) -> tuple[tuple[Operation, ...], tuple[int, ...]]:
@@ -298,7 +307,7 @@ def legal_results(value: int, board: Board, sigma: bool = False) -> tuple[int, .
     key = ("results", value, sigma)
     cached = board.cache.get(key)
     if cached is None:
-        cached = board.cache[key] = _legal(value, board, sigma)[1]
+        cached = _remember(value, board, sigma)[1]
     return cached
 
 
