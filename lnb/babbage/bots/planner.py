@@ -10,6 +10,7 @@ a RESERVE Patron may be claimed twice) and picks the Subroutine it can reach soo
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass
 from operator import itemgetter
 
@@ -51,6 +52,23 @@ class Planner(BotBase):
 
 def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
     """The program of at most the player's limit with the most estimated points this Round.
+
+    The search makes tens of thousands of short-lived tuples and no reference cycles, so the
+    cyclic garbage collector is paused while it runs (a full collection in the middle would
+    scan them all, and every object of the game, for nothing) and resumed after.
+    """
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        return _search(state, player)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
+    """``best_program``'s exact search.
 
     Row by row, every position keeps its best entry (the first found among equal ones, in the
     order positions were reached and rows are written on the board). Most rows claim nothing:
