@@ -7,6 +7,7 @@ it over many seeded boards and games. No timings here: benchmarks/ measures spee
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
@@ -150,6 +151,20 @@ def test_planner_decisions_match_the_reference_in_more_games(seed):
             state.round, name)
         decisions += 1
     assert decisions >= 4 * len(players)
+
+
+def test_the_planner_leaves_the_garbage_collector_as_it_found_it():
+    state, name = next(planner_decisions(FOUR, 3))
+    try:
+        for enabled in (True, False):
+            if enabled:
+                gc.enable()
+            else:
+                gc.disable()
+            best_program(state, name)
+            assert gc.isenabled() is enabled
+    finally:
+        gc.enable()
 
 
 @pytest.mark.parametrize("seed", range(10))
