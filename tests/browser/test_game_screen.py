@@ -113,11 +113,24 @@ def write_a_claim(page) -> tuple[int, str]:  # type: ignore[no-untyped-def]
     return value, last.text
 
 
+# Step can be pressed, or a choice is shown, or the Round is resolved (a disabled Step
+# means the page is still drawing the last row's answer).
+SETTLED = """() => {
+  const step = document.querySelector('.lnb-step');
+  const progress = document.querySelector('.lnb-resolution-progress');
+  const choice = document.querySelector('.lnb-choice');
+  return (progress && progress.innerText.includes('Round resolved!'))
+      || (choice && choice.offsetParent !== null)
+      || (step && !step.disabled && step.getAttribute('aria-disabled') !== 'true');
+}"""
+
+
 def resolve_until_choice(page) -> bool:  # type: ignore[no-untyped-def]
     """Step through the rows until a choice is offered (True) or the Round is resolved."""
     progress = page.locator(".lnb-resolution-progress")
     choices = page.locator(".lnb-choice")
     for _ in range(30):
+        page.wait_for_function(SETTLED, timeout=WAIT)  # the screen has caught up
         if choices.count() and choices.first.is_visible():
             return True
         shown = progress.inner_text()
