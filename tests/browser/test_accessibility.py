@@ -14,7 +14,14 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from browser_harness import REPO, VoilaServer, open_voila, running_voila, snap
+from browser_harness import (
+    REPO,
+    VoilaServer,
+    assert_no_traceback,
+    open_voila,
+    running_voila,
+    snap,
+)
 from playwright.sync_api import expect
 
 from lnb.babbage.puzzles import Puzzle
@@ -72,6 +79,12 @@ def serious(page) -> list[str]:  # type: ignore[no-untyped-def]
 def test_axe_finds_no_serious_violation(page, kit: VoilaServer, name: str) -> None:  # type: ignore[no-untyped-def]
     open_page(page, kit, name)
     assert serious(page) == []
+    # Every page, as a pupil sees it on a laptop and on a tablet (test-artifacts/).
+    assert_no_traceback(page)
+    for width, height in ((1280, 800), (768, 1024)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        snap(page, f"{name.removesuffix('.ipynb')}-{width}x{height}")
 
 
 def tab_stops(page, presses: int) -> list[str]:  # type: ignore[no-untyped-def]
