@@ -31,8 +31,7 @@ from widgets.babbage.game_app import GameApp, Seat
 
 app = GameApp([Seat("You"), Seat("Computer", computer=True, character="Charles Babbage")],
               seed=1, think=600.0)
-app.apply(Target("You", app.state.targetable("You")[0].target))
-app.refresh()
+app.act(Target("You", app.state.targetable("You")[0].target))
 app"""
 
 

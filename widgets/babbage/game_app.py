@@ -485,6 +485,20 @@ class GameApp(w.VBox):
         assert self.table is not None
         self.table.act(action)
 
+    def act(self, action: Any) -> None:
+        """A person's action as a click makes it: applied through the table, which then moves
+        on (computers, the race) until a person must act; the screen is redrawn.
+
+        >>> app = GameApp([Seat("You"), Seat("Bot", computer=True, character="Charles Babbage")],
+        ...               seed=1, think=600.0)
+        >>> app.act(Target("You", app.state.targetable("You")[0].target))
+        >>> app.state.phase.name, app._person
+        ('PROGRAM', 'You')
+        """
+        self.apply(action)
+        self._advance()
+        self.refresh()
+
     # -- the table moves on -----------------------------------------------------------------
     def _advance(self) -> None:
         """Let the table act until a person must (computers, the race's start and end), then
