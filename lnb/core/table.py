@@ -162,7 +162,8 @@ class Table:
                 return
 
     def act(self, action: Any) -> None:
-        """A person's action (refused when it is no person's turn to act like that)."""
+        """A person's action: one for a seat the computer plays is refused here, anything
+        else the game does not allow now is refused by the game."""
         who = getattr(action, "player", None)
         if who in self.computers:
             raise GameError(f"{who} is played by the computer", player=who,

@@ -102,8 +102,6 @@ class Computer:
         mental-arithmetic play the bot writes each row's true Result itself)."""
         return self.bot.choose_action(state, self.name)
 
-    act = choose_action
-
     def think_seconds(self, state: State, player: str | None = None) -> float:
         """How long, on the browser's clock, this player takes to finish its program."""
         if self.think is not None:
