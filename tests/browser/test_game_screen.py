@@ -14,6 +14,7 @@ import re
 
 import pytest
 from browser_harness import assert_no_traceback, open_voila, snap
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from lnb.babbage.board import Board
@@ -136,7 +137,10 @@ def resolve_until_choice(page) -> bool:  # type: ignore[no-untyped-def]
         shown = progress.inner_text()
         if "Round resolved!" in shown:
             return False
-        page.locator(".lnb-step").click()
+        try:
+            page.locator(".lnb-step").click(timeout=5_000)
+        except PlaywrightTimeoutError:  # Step turned disabled: the Round resolved meanwhile
+            continue
         moved_on = progress.filter(has_not_text=re.compile(f"^{re.escape(shown)}$"))
         moved_on.or_(choices).first.wait_for(timeout=WAIT)
     raise AssertionError("the Round did not resolve")
