@@ -40,15 +40,12 @@ test-fast: setup
 bench: setup
 	$(PY) -m benchmarks
 
-# Translations (docs/translating.md): extract the kit's messages into lnb/locale/lnb.pot,
-# update every catalog lnb/locale/<lang>/LC_MESSAGES/lnb.po from it, compile them to .mo.
+# Translations (docs/translating.md): for each part of the kit (lnb.core.i18n.DOMAINS), extract
+# its messages into lnb/locale/<part>.pot, update (or start) every language's catalog
+# lnb/locale/<lang>/LC_MESSAGES/<part>.po from it, and compile them to .mo.
 I18N_KEYWORDS := -k lazy_gettext -k lazy_pgettext:1c,2
 i18n: setup
-	$(VENV)/bin/pybabel extract -F babel.cfg $(I18N_KEYWORDS) -c TRANSLATORS: --sort-by-file \
-	    --copyright-holder="the Lovelace & Babbage kit developers" \
-	    --project=lovelace-babbage-kit --version=0.1.0 -o lnb/locale/lnb.pot .
-	$(VENV)/bin/pybabel update -D lnb -i lnb/locale/lnb.pot -d lnb/locale --ignore-obsolete
-	$(VENV)/bin/pybabel compile -D lnb -d lnb/locale --statistics
+	$(PY) scripts/i18n.py $(I18N_KEYWORDS)
 
 clean:
 	rm -rf $(VENV) test-artifacts .pytest_cache

@@ -16,7 +16,7 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir, extract_from_file
 from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -169,30 +169,51 @@ def test_numbers_and_lists_as_the_language_writes_them() -> None:
 
 # -- the catalogs -----------------------------------------------------------------------------
 
-def _fresh_extraction() -> dict[tuple[str | None, str], set[str]]:
-    """Every message of the kit as `make i18n` extracts it now: (context, msgid) -> files."""
+def _fresh_extraction() -> dict[str, dict[tuple[str | None, str], set[str]]]:
+    """Every message of the kit as `make i18n` extracts it now, per catalog:
+    part -> (context, msgid) -> files."""
     with (ROOT / "babel.cfg").open() as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)
     makefile = (ROOT / "Makefile").read_text()
     extra = re.search(r"^I18N_KEYWORDS := (.*)$", makefile, re.MULTILINE)
     assert extra, "the Makefile names the extra keywords of `make i18n`"
     keywords = {**DEFAULT_KEYWORDS, **parse_keywords(extra.group(1).replace("-k", "").split())}
-    found: dict[tuple[str | None, str], set[str]] = {}
-    for filename, _line, message, _comments, context in extract_from_dir(
-            str(ROOT), method_map, options_map, keywords=keywords):
-        msgid = message[0] if isinstance(message, tuple) else message
-        found.setdefault((context, msgid), set()).add(filename)
+    found: dict[str, dict[tuple[str | None, str], set[str]]] = {}
+    for domain, paths in i18n.DOMAINS.items():
+        messages = found.setdefault(domain, {})
+        for path in paths:
+            if (ROOT / path).is_file():
+                for _line, message, _comments, context in extract_from_file(
+                        "python", str(ROOT / path), keywords=keywords):
+                    msgid = message[0] if isinstance(message, tuple) else message
+                    messages.setdefault((context, msgid), set()).add(path)
+                continue
+            if not (ROOT / path).is_dir():
+                continue
+            for filename, _line, message, _comments, context in extract_from_dir(
+                    str(ROOT / path), method_map, options_map, keywords=keywords):
+                msgid = message[0] if isinstance(message, tuple) else message
+                messages.setdefault((context, msgid), set()).add(f"{path}/{filename}")
     return found
 
 
 @pytest.fixture(scope="module")
-def extracted() -> dict[tuple[str | None, str], set[str]]:
+def extracted_by_part() -> dict[str, dict[tuple[str | None, str], set[str]]]:
     return _fresh_extraction()
+
+
+@pytest.fixture(scope="module")
+def extracted(extracted_by_part) -> dict[tuple[str | None, str], set[str]]:
+    merged: dict[tuple[str | None, str], set[str]] = {}
+    for messages in extracted_by_part.values():
+        for key, files in messages.items():
+            merged.setdefault(key, set()).update(files)
+    return merged
 
 
 def _catalog(path: Path):
     with path.open("rb") as stream:
-        return read_po(stream, domain="lnb")
+        return read_po(stream, domain=path.stem)
 
 
 def test_the_extraction_finds_the_command_and_argparse(extracted) -> None:
@@ -201,27 +222,36 @@ def test_the_extraction_finds_the_command_and_argparse(extracted) -> None:
     assert (None, "usage: ") in extracted and ("game title", "Lovelace & Babbage") in extracted
 
 
-def test_the_template_is_up_to_date(extracted) -> None:
-    template = _catalog(ROOT / "lnb/locale/lnb.pot")
+PARTS = [part for part in i18n.DOMAINS
+         if any((ROOT / path).exists() for path in i18n.DOMAINS[part])]
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_the_template_is_up_to_date(extracted_by_part, part: str) -> None:
+    template = _catalog(ROOT / f"lnb/locale/{part}.pot")
     ids = {(m.context, m.id[0] if isinstance(m.id, tuple) else m.id) for m in template if m.id}
-    assert ids == set(extracted), "run `make i18n`"
+    assert ids == set(extracted_by_part[part]), "run `make i18n`"
 
 
 TRANSLATED = [lang for lang in i18n.available_languages() if lang != i18n.SOURCE]
 
 
-def _po(language: str) -> Path:
-    return ROOT / "lnb/locale" / language / "LC_MESSAGES/lnb.po"
+def _po(language: str, part: str = "lnb") -> Path:
+    return ROOT / "lnb/locale" / language / f"LC_MESSAGES/{part}.po"
 
 
 def test_simplified_chinese_is_a_catalog_with_one_plural_form() -> None:
     assert "zh_CN" in TRANSLATED
-    assert _catalog(ZH_PO).num_plurals == 1
+    for part in PARTS:
+        assert _catalog(_po("zh_CN", part)).num_plurals == 1, part
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_a_catalog_has_no_missing_or_fuzzy_entry(extracted, language: str) -> None:
-    catalog = _catalog(_po(language))
+@pytest.mark.parametrize("part", PARTS)
+def test_a_catalog_has_no_missing_or_fuzzy_entry(extracted_by_part, language: str,
+                                                 part: str) -> None:
+    catalog = _catalog(_po(language, part))
+    extracted = extracted_by_part[part]
     assert not catalog.fuzzy
     missing, fuzzy, empty = [], [], []
     for context, msgid in extracted:
@@ -247,8 +277,9 @@ def _placeholders(text: str) -> set[str]:
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_every_translation_keeps_the_placeholders(language: str) -> None:
-    for message in _catalog(_po(language)):
+@pytest.mark.parametrize("part", PARTS)
+def test_every_translation_keeps_the_placeholders(language: str, part: str) -> None:
+    for message in _catalog(_po(language, part)):
         if not message.id:
             continue
         source = message.id[0] if isinstance(message.id, tuple) else message.id

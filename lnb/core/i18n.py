@@ -7,7 +7,8 @@ time through :func:`lazy_gettext`). Messages are templates with named placeholde
 
 The language is per context (a :mod:`contextvars` variable): :func:`use_language` switches it
 for a block (the ``lnb`` command, a test), :func:`set_default_language` sets it for the whole
-process (one kernel per pupil). Catalogs are ``lnb/locale/<lang>/LC_MESSAGES/lnb.po``, read with
+process (one kernel per pupil). Catalogs are ``lnb/locale/<lang>/LC_MESSAGES/<part>.po`` (one per
+part of the kit, :data:`DOMAINS`), read with
 Babel the first time a language is used (see docs/translating.md). The pseudo-language
 ``en-XA`` wraps the words of every translated string in ⟦ ⟧ (not its placeholders: what fills
 them must be marked on its own), so a test can find text that bypassed ``_()``.
@@ -38,6 +39,16 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 DOMAIN = "lnb"
+#: The kit's catalogs, one per part, each extracted from its own folders (``make i18n``), so the
+#: people translating one game never edit the catalog of another. All of a language's catalogs
+#: are read together: a message is looked up in each, in this order.
+DOMAINS: dict[str, tuple[str, ...]] = {
+    "lnb": ("lnb/core", "lnb/babbage", "lnb/cli"),
+    "widgets": ("widgets/core", "widgets/babbage", "widgets/classroom", "widgets/serving",
+                "widgets/serve.py", "lessons/make_index.py"),
+    "museum": ("lnb/museum", "widgets/museum"),
+    "dream": ("lnb/dream", "widgets/dream"),
+}
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 #: The language the messages are written in (no catalog needed).
 SOURCE = "en"
@@ -406,16 +417,27 @@ _PLACEHOLDER = re.compile(r"(\{[^{}]*\}|%(?:\(\w+\))?[-#0 +]*\d*(?:\.\d+)?[sdrif
 
 @cache
 def _translations(language: str) -> _gettext.NullTranslations:
+    """Every catalog of ``language`` (see :data:`DOMAINS`), chained as gettext fallbacks."""
     if language == PSEUDO:
         return _Pseudo()
-    folder = LOCALE_DIR / language / "LC_MESSAGES"
-    po, mo = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
-    if language == SOURCE or not po.exists():
+    if language == SOURCE:
         return _gettext.NullTranslations()
-    if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
-        with mo.open("rb") as stream:
-            return _gettext.GNUTranslations(stream)
-    return _gettext.GNUTranslations(compile_catalog(po))
+    folder = LOCALE_DIR / language / "LC_MESSAGES"
+    chain: _gettext.NullTranslations | None = None
+    for domain in DOMAINS:
+        po, mo = folder / f"{domain}.po", folder / f"{domain}.mo"
+        if not po.exists():
+            continue
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            with mo.open("rb") as stream:
+                catalog = _gettext.GNUTranslations(stream)
+        else:
+            catalog = _gettext.GNUTranslations(compile_catalog(po))
+        if chain is None:
+            chain = catalog
+        else:
+            chain.add_fallback(catalog)
+    return chain or _gettext.NullTranslations()
 
 
 def compile_catalog(po: Path) -> io.BytesIO:
@@ -425,7 +447,7 @@ def compile_catalog(po: Path) -> io.BytesIO:
     from babel.messages.pofile import read_po
 
     with po.open("rb") as stream:
-        catalog = read_po(stream, domain=DOMAIN)
+        catalog = read_po(stream, domain=po.stem)
     compiled = io.BytesIO()
     write_mo(compiled, catalog)
     compiled.seek(0)

@@ -1,0 +1,52 @@
+"""`make i18n`: extract, update and compile every catalog of the kit, one per part.
+
+Each part of the kit (:data:`lnb.core.i18n.DOMAINS`) has its own template
+``lnb/locale/<part>.pot`` and, per language, ``lnb/locale/<lang>/LC_MESSAGES/<part>.po``. A
+language that lacks a part's catalog gets one (``pybabel init``); the others are updated from
+the template (``pybabel update``); all are compiled to ``.mo`` (``pybabel compile``).
+
+Usage: ``python scripts/i18n.py -k lazy_gettext -k lazy_pgettext:1c,2``
+(the extra keywords, as the Makefile's ``I18N_KEYWORDS`` gives them).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from lnb.core.i18n import DOMAINS, LOCALE_DIR  # noqa: E402
+
+PYBABEL = [sys.executable, "-m", "babel.messages.frontend"]
+
+
+def run(*args: str) -> None:
+    subprocess.run([*PYBABEL, *args], check=True, cwd=ROOT)
+
+
+def main(keywords: list[str]) -> None:
+    languages = sorted(p.name for p in LOCALE_DIR.iterdir() if (p / "LC_MESSAGES").is_dir())
+    for domain, paths in DOMAINS.items():
+        sources = [path for path in paths if (ROOT / path).exists()]
+        if not sources:
+            continue
+        template = LOCALE_DIR / f"{domain}.pot"
+        run("extract", "-F", "babel.cfg", *keywords, "-c", "TRANSLATORS:", "--sort-by-file",
+            "--copyright-holder=the Lovelace & Babbage kit developers",
+            "--project=lovelace-babbage-kit", "--version=0.1.0", "-o", str(template), *sources)
+        for language in languages:
+            po = LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po"
+            if po.exists():
+                run("update", "-D", domain, "-i", str(template), "-d", str(LOCALE_DIR),
+                    "-l", language, "--ignore-obsolete")
+            else:
+                run("init", "-D", domain, "-i", str(template), "-d", str(LOCALE_DIR),
+                    "-l", language)
+        run("compile", "-D", domain, "-d", str(LOCALE_DIR), "--statistics")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
