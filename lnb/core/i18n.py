@@ -45,9 +45,12 @@ DOMAIN = "lnb"
 DOMAINS: dict[str, tuple[str, ...]] = {
     "lnb": ("lnb/core", "lnb/babbage", "lnb/cli"),
     "widgets": ("widgets/core", "widgets/babbage", "widgets/classroom", "widgets/serving",
-                "widgets/serve.py", "lessons/make_index.py"),
-    "museum": ("lnb/museum", "widgets/museum"),
-    "dream": ("lnb/dream", "widgets/dream"),
+                "widgets/serve.py"),
+    "lessons": ("lessons/make_index.py",),
+    "museum": ("lnb/museum",),
+    "museum_widgets": ("widgets/museum",),
+    "dream": ("lnb/dream",),
+    "dream_widgets": ("widgets/dream",),
 }
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 #: The language the messages are written in (no catalog needed).
