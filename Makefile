@@ -43,9 +43,10 @@ bench: setup
 # Translations (docs/translating.md): for each part of the kit (lnb.core.i18n.DOMAINS), extract
 # its messages into lnb/locale/<part>.pot, update (or start) every language's catalog
 # lnb/locale/<lang>/LC_MESSAGES/<part>.po from it, and compile them to .mo.
+# `make i18n PART=museum` does one catalog only.
 I18N_KEYWORDS := -k lazy_gettext -k lazy_pgettext:1c,2
 i18n: setup
-	$(PY) scripts/i18n.py $(I18N_KEYWORDS)
+	$(PY) scripts/i18n.py $(if $(PART),--part $(PART)) $(I18N_KEYWORDS)
 
 clean:
 	rm -rf $(VENV) test-artifacts .pytest_cache

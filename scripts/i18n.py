@@ -5,8 +5,9 @@ Each part of the kit (:data:`lnb.core.i18n.DOMAINS`) has its own template
 language that lacks a part's catalog gets one (``pybabel init``); the others are updated from
 the template (``pybabel update``); all are compiled to ``.mo`` (``pybabel compile``).
 
-Usage: ``python scripts/i18n.py -k lazy_gettext -k lazy_pgettext:1c,2``
-(the extra keywords, as the Makefile's ``I18N_KEYWORDS`` gives them).
+Usage: ``python scripts/i18n.py [--part NAME] -k lazy_gettext -k lazy_pgettext:1c,2``
+(the extra keywords, as the Makefile's ``I18N_KEYWORDS`` gives them); ``--part museum`` does
+only that catalog (``make i18n PART=museum``).
 """
 
 from __future__ import annotations
@@ -27,9 +28,13 @@ def run(*args: str) -> None:
     subprocess.run([*PYBABEL, *args], check=True, cwd=ROOT)
 
 
-def main(keywords: list[str]) -> None:
+def main(keywords: list[str], only: str | None = None) -> None:
+    if only is not None and only not in DOMAINS:
+        raise SystemExit(f"no catalog {only!r}: choose one of {', '.join(DOMAINS)}")
     languages = sorted(p.name for p in LOCALE_DIR.iterdir() if (p / "LC_MESSAGES").is_dir())
     for domain, paths in DOMAINS.items():
+        if only is not None and domain != only:
+            continue
         sources = [path for path in paths if (ROOT / path).exists()]
         if not sources:
             continue
@@ -49,4 +54,10 @@ def main(keywords: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    args = sys.argv[1:]
+    part = None
+    if "--part" in args:
+        at = args.index("--part")
+        part = args[at + 1] if at + 1 < len(args) else ""
+        del args[at:at + 2]
+    main(args, part)
