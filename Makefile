@@ -44,7 +44,7 @@ bench: setup
 # its messages into lnb/locale/<part>.pot, update (or start) every language's catalog
 # lnb/locale/<lang>/LC_MESSAGES/<part>.po from it, and compile them to .mo.
 # `make i18n PART=museum` does one catalog only.
-I18N_KEYWORDS := -k lazy_gettext -k lazy_pgettext:1c,2
+I18N_KEYWORDS := -k lazy_gettext -k lazy_pgettext:1c,2 -k lazy_ngettext:1,2
 i18n: setup
 	$(PY) scripts/i18n.py $(if $(PART),--part $(PART)) $(I18N_KEYWORDS)
 

@@ -23,6 +23,8 @@ from typing import Any
 from lnb.babbage.components import Component, Kind
 from lnb.babbage.edition import LEVELS, RACKS, Edition
 from lnb.babbage.errors import InvalidOperationError, LevelNotRevealedError
+from lnb.core.i18n import N_, _
+from lnb.core.messages import Text, lazy_ngettext
 
 TokenList = Sequence[Component | str] | str
 
@@ -33,21 +35,24 @@ def parse_tokens(tokens: TokenList, level: str = "") -> tuple[Component, ...]:
     >>> [str(t) for t in parse_tokens("+-7, x/3, swap, =42")]
     ['+-7', 'x/3', 'swap', '=42']
     """
-    where = f"level {level}: " if level else ""
+    where = Text(N_("level {level}: "), level=level) if level else ""
     try:
         items = tokens.split(",") if isinstance(tokens, str) else list(tokens)
     except TypeError:
         raise InvalidOperationError(
-            f"{where}tokens {tokens!r}: give four tokens as a list or as text like "
-            "'+-7,x/3,swap,=42'", reason="bad-tokens", expected=len(RACKS), level=level or None,
+            Text(N_("{where}tokens {tokens!r}: give four tokens as a list or as text like "
+                    "'+-7,x/3,swap,=42'"), where=where, tokens=tokens), reason="bad-tokens",
+            expected=len(RACKS), level=level or None,
         ) from None
     parts = [t if isinstance(t, Component) else Component.parse_token(t) for t in items]
     if len(parts) != len(RACKS):
+        detail = lazy_ngettext("{count} token given; a level has exactly four",
+                               "{count} tokens given; a level has exactly four", len(parts),
+                               count=len(parts))
         raise InvalidOperationError(
-            f"{where}{len(parts)} tokens given; a level has exactly four, "
-            "e.g. --level C=+-7,x/3,swap,=42",
-            reason="token-count", expected=len(RACKS), level=level or None,
-            detail=f"{len(parts)} tokens given; a level has exactly four",
+            Text(N_("{where}{detail}, e.g. --level C=+-7,x/3,swap,=42"), where=where,
+                 detail=detail),
+            reason="token-count", expected=len(RACKS), level=level or None, detail=detail,
         )
     return tuple(parts)
 
@@ -55,7 +60,8 @@ def parse_tokens(tokens: TokenList, level: str = "") -> tuple[Component, ...]:
 def _level_name(level: object) -> str:
     """A level letter as given (``c`` or ``C``), upper case; anything else is refused."""
     if not isinstance(level, str):
-        raise InvalidOperationError(f"level {level!r}: name a level by its letter, e.g. 'C'",
+        raise InvalidOperationError(Text(N_("level {level!r}: name a level by its letter, "
+                                            "e.g. 'C'"), level=level),
                                     reason="bad-level", expected=LEVELS)
     return level.upper()
 
@@ -80,8 +86,8 @@ class Board:
             level = _level_name(level)
             if level not in edition.token_levels:
                 raise InvalidOperationError(
-                    f"level {level!r} takes no tokens; tokens go on "
-                    + ", ".join(edition.token_levels),
+                    Text(N_("level {level!r} takes no tokens; tokens go on {levels}"),
+                         level=level, levels=", ".join(edition.token_levels)),
                     reason="bad-level", expected=tuple(edition.token_levels), level=level,
                 )
             grid[level] = parse_tokens(tokens, level)
@@ -105,14 +111,14 @@ class Board:
         """The component on a space; a hidden level raises ``LevelNotRevealedError``."""
         comps = self.levels.get(level) if isinstance(level, str) else None
         if comps is None:
-            shown = ", ".join(self.revealed)
-            raise LevelNotRevealedError(
-                f"level {level} is not revealed yet; use a level on the board: {shown}",
-                reason="level-not-revealed", expected=self.revealed, level=level,
-            )
+            detail = Text(N_("level {level} is not revealed yet; use a level on the board: "
+                             "{levels}"), level=level, levels=", ".join(self.revealed))
+            raise LevelNotRevealedError(detail, reason="level-not-revealed",
+                                        expected=self.revealed, level=level, detail=detail)
         if isinstance(rack, bool) or not isinstance(rack, int) or rack not in RACKS:
             raise InvalidOperationError(
-                f"{level}{rack}: rack {rack!r} does not exist; racks are numbered 1 to 4",
+                Text(N_("{level}{rack}: rack {rack!r} does not exist; racks are numbered 1 "
+                        "to 4"), level=level, rack=rack),
                 reason="bad-rack", expected=RACKS, level=level,
             )
         return comps[rack - 1]
@@ -143,7 +149,7 @@ class Board:
         for level in LEVELS:
             comps = self.levels.get(level)
             if comps is None:
-                cells = "".join(f"{'·':<8}" for _ in RACKS) + "(not revealed)"
+                cells = "".join(f"{'·':<8}" for _rack in RACKS) + _("(not revealed)")
             else:
                 cells = "".join(f"{c.label:<8}" for c in comps).rstrip()
             lines.append(f"{level}    {cells}")

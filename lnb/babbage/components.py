@@ -27,6 +27,8 @@ from lnb.babbage.numbers import (
     swap_digits,
     two_digits,
 )
+from lnb.core.i18n import N_
+from lnb.core.messages import Listing, Text
 
 
 class Function(enum.Enum):
@@ -60,16 +62,16 @@ class Function(enum.Enum):
             return cls(key)
         except ValueError:
             raise InvalidOperationError(
-                f"{symbol!r} is not a function; write one of + - x / s c =",
+                N_("{text!r} is not a function; write one of + - x / s c ="),
                 text=symbol, reason="bad-function", expected=tuple(f.value for f in cls),
             ) from None
 
 
 def _not_a_function(function: object) -> InvalidOperationError:
     return InvalidOperationError(
-        f"{function!r} is not a Function; give one like Function.ADD (or read a symbol with "
-        "Function.from_symbol('+'))",
-        reason="bad-function", expected=tuple(f.value for f in Function),
+        N_("{value!r} is not a Function; give one like Function.ADD (or read a symbol with "
+           "Function.from_symbol('+'))"),
+        value=function, reason="bad-function", expected=tuple(f.value for f in Function),
     )
 
 
@@ -123,13 +125,14 @@ class Component:
     def __post_init__(self) -> None:
         if not isinstance(self.kind, Kind):
             raise InvalidOperationError(
-                f"component kind {self.kind!r}: give a Kind, e.g. Kind.ADD_SUB",
-                reason="bad-kind", expected=tuple(k.name for k in Kind),
+                N_("component kind {value!r}: give a Kind, e.g. Kind.ADD_SUB"),
+                value=self.kind, reason="bad-kind", expected=tuple(k.name for k in Kind),
             )
         needs_number = self.kind in NUMBER_RANGES
         if needs_number != (self.n is not None):
             raise InvalidOperationError(
-                f"{self.kind.value!r} {'needs' if needs_number else 'takes no'} number",
+                N_("{kind!r} needs a number") if needs_number
+                else N_("{kind!r} takes no number"), kind=self.kind.value,
                 reason="needs-number" if needs_number else "takes-no-number",
                 expected=NUMBER_RANGES.get(self.kind),
             )
@@ -138,15 +141,16 @@ class Component:
         low, high = NUMBER_RANGES[self.kind]
         if isinstance(self.n, bool) or not isinstance(self.n, int):
             raise InvalidOperationError(
-                f"{self.kind.value!r} takes a whole number, not {self.n!r}",
-                reason="bad-number", expected=(low, high),
+                N_("{kind!r} takes a whole number, not {value!r}"), kind=self.kind.value,
+                value=self.n, reason="bad-number", expected=(low, high),
             )
         if not low <= self.n <= high:
             text = f"={self.n}" if self.kind is Kind.SET_TO else f"{self.kind.value}{self.n}"
-            what = {Kind.ADD_SUB: "add/sub takes 1 to 99, e.g. +-7",
-                    Kind.MUL_DIV: "mul/div takes 2 to 9, e.g. x/3",
-                    Kind.SET_TO: "set to takes 00 to 99, e.g. =42"}[self.kind]
-            raise InvalidOperationError(f"{text!r}: {what}", text=text, reason="out-of-range",
+            what = Text({Kind.ADD_SUB: N_("add/sub takes 1 to 99, e.g. +-7"),
+                         Kind.MUL_DIV: N_("mul/div takes 2 to 9, e.g. x/3"),
+                         Kind.SET_TO: N_("set to takes 00 to 99, e.g. =42")}[self.kind])
+            raise InvalidOperationError(Text("{text!r}: {what}", text=text, what=what),
+                                        text=text, reason="out-of-range",
                                         expected=(low, high), detail=what)
 
     @classmethod
@@ -155,15 +159,16 @@ class Component:
         m = _TOKEN_RE.match(text) if isinstance(text, str) else None
         if not m:
             raise InvalidOperationError(
-                f"token {shown(text)} is not a component; write +-N, x/N, swap, copy>, copy< or =N",
+                N_("token {text!r} is not a component; write +-N, x/N, swap, copy>, copy< or "
+                   "=N"),
                 text=text, reason="bad-token", expected=_TOKEN_SPELLINGS,
             )
         op, num, swap, right, left, set_to = m.groups()
         if len(num or set_to or "") > 3:
             raise InvalidOperationError(
-                f"token {shown(text)}: {shown(num or set_to, 8, quote=False)} is too big for a "
-                "component; "
-                "components use numbers up to 99", text=text, reason="bad-token",
+                N_("token {text!r}: {number} is too big for a component; components use "
+                   "numbers up to 99"), number=shown(num or set_to, 8, quote=False), text=text,
+                reason="bad-token",
                 expected=_TOKEN_SPELLINGS)
         if op:
             return cls(Kind.ADD_SUB if op == "+-" else Kind.MUL_DIV, int(num))
@@ -196,11 +201,10 @@ class Component:
         return {
             Kind.ADD_SUB: f"±{self.n}",
             Kind.MUL_DIV: f"×÷{self.n}",
-            Kind.SWAP: "Swap",
-            Kind.COPY_RIGHT: "Copy →",
-            Kind.COPY_LEFT: "Copy ←",
-            Kind.SET_TO: f"Set {two_digits(self.n or 0)}",
-        }[self.kind]
+            Kind.SWAP: _SWAP,
+            Kind.COPY_RIGHT: _COPY_RIGHT,
+            Kind.COPY_LEFT: _COPY_LEFT,
+        }.get(self.kind) or Text(N_("Set {value}"), value=two_digits(self.n or 0))
 
     def apply(self, function: Function, value: int) -> int:
         """The raw Result of one application (it may leave 00–99; callers check)."""
@@ -241,7 +245,9 @@ class Component:
                 return f"{a} × {n} = {b}"
             case Function.DIVIDE:
                 rest = before % n
-                return f"{a} ÷ {n} = {b}" + (f" r {rest}" if rest else "")
+                if rest:  # the remainder as the pupils' language writes it
+                    return Text(N_("{a} ÷ {n} = {b} r {rest}"), a=a, n=n, b=b, rest=rest)
+                return f"{a} ÷ {n} = {b}"
             case Function.SWAP:
                 return f"{a} ⇄ {b}"
             case Function.COPY:
@@ -254,4 +260,9 @@ class Component:
     def function_hint(self, space: str) -> str:
         """How to write a row for this component: ``write C2x or C2/``."""
         options = [f"{space}{f.symbol}" for f in self.functions]
-        return "write " + " or ".join(options)
+        return Text(N_("write {choices}"), choices=Listing(options, "or"))
+
+
+_SWAP = Text(N_("Swap"))
+_COPY_RIGHT = Text(N_("Copy →"))
+_COPY_LEFT = Text(N_("Copy ←"))

@@ -15,8 +15,10 @@ from lnb.core.errors import (
     GameError,
     LnbError,
     RecordError,
-    shown,
+    shown,  # noqa: F401  (the engine's modules quote input with it)
 )
+from lnb.core.i18n import N_
+from lnb.core.messages import Text
 
 __all__ = [
     "BadInputError", "EditionError", "GameError", "IllegalOperationError", "InvalidOperationError",
@@ -59,4 +61,6 @@ def row_prefix(row: int | None, text: str) -> str:
     >>> row_prefix(3, "C2+")
     "row 3 'C2+': "
     """
-    return f"row {row} {shown(text)}: " if row is not None else f"{shown(text)}: "
+    if row is None:
+        return Text(N_("{text!r}: "), text=text)
+    return Text(N_("row {row} {text!r}: "), row=row, text=text)

@@ -36,6 +36,7 @@ from lnb.babbage.numbers import swap_digits, two_digits
 from lnb.babbage.operations import Operation
 from lnb.babbage.programs import Program
 from lnb.babbage.puzzles import Puzzle
+from lnb.core.i18n import N_, _, ngettext
 
 LEVELS = (1, 2, 3)
 
@@ -98,13 +99,13 @@ class Diagnosis:
 
 
 DIAGNOSES = {
-    "remainder-kept": "the remainder of a ÷ row was kept instead of dropped",
-    "rounded-up": "a ÷ row was rounded up instead of the remainder dropped",
-    "start": "the number given is the start: no row was done",
-    "stopped-early": "the number given is the one before row ``row``: the rows from there "
-                     "were not done",
-    "row-left-out": "row ``row`` was left out, the others were done",
-    "digits-swapped": "the right digits, the wrong way round",
+    "remainder-kept": N_("the remainder of a ÷ row was kept instead of dropped"),
+    "rounded-up": N_("a ÷ row was rounded up instead of the remainder dropped"),
+    "start": N_("the number given is the start: no row was done"),
+    "stopped-early": N_("the number given is the one before row ``row``: the rows from there "
+                        "were not done"),
+    "row-left-out": N_("row ``row`` was left out, the others were done"),
+    "digits-swapped": N_("the right digits, the wrong way round"),
 }
 """The kinds of :class:`Diagnosis`, in the order :func:`diagnose` tries them."""
 
@@ -155,28 +156,34 @@ def _play(puzzle: Puzzle, program: Program
         except LnbError as exc:
             return positions, _sentence(exc.message), number, None
         if puzzle.spaces is not None and op.space not in puzzle.spaces:
-            return positions, (
-                f"Row {number} uses {op.space} ({comp.label}), which this puzzle does not allow. "
-                f"{puzzle.spaces_text()}"
-            ), number, None
+            return positions, _(
+                "Row {row} uses {space} ({label}), which this puzzle does not allow. {allowed}"
+            ).format(row=number, space=op.space, label=comp.label,
+                     allowed=puzzle.spaces_text()), number, None
         if op.sigma:
-            return positions, (
-                f"Row {number} ({op}) has a Σ mark, but this puzzle gives no Σ row. "
+            return positions, _(
+                "Row {row} ({operation}) has a Σ mark, but this puzzle gives no Σ row. "
                 "Remove the mark."
-            ), number, None
+            ).format(row=number, operation=op), number, None
         try:
             step = op.apply(pos.value, board, row=number)
         except OutOfRangeError:
             raw = op.raw_result(pos.value, board)
             text = comp.step_text(op.function, pos.value, raw)
-            return positions, (
-                f"Row {number} ({op}): {text} leaves 00–99. Every Result must stay from 00 to 99."
-            ), number, None
+            return positions, _(
+                "Row {row} ({operation}): {arithmetic} leaves 00–99. Every Result must stay "
+                "from 00 to 99."
+            ).format(row=number, operation=op, arithmetic=text), number, None
         if prow.written is not None and prow.written != step.result:
             why = diagnose(Program.of([op]), prow.written, pos.value, board, first_row=number)
-            return positions, (
-                f"Row {number} ({op}): you wrote {two_digits(prow.written)}, but {step.text}"
-                + ("" if why is None else f": {_WRITTEN_WHY[why.kind]}") + "."
+            if why is None:
+                said = _("Row {row} ({operation}): you wrote {written}, but {arithmetic}.")
+            else:
+                said = _("Row {row} ({operation}): you wrote {written}, but {arithmetic}: "
+                         "{why}.")
+            return positions, said.format(
+                row=number, operation=op, written=two_digits(prow.written),
+                arithmetic=step.text, why=_(_WRITTEN_WHY[why.kind]) if why else "",
             ), number, why
         pos = Position(
             step.result, s.advance(pos.hit, step.result), number,
@@ -187,22 +194,32 @@ def _play(puzzle: Puzzle, program: Program
 
 
 _WRITTEN_WHY = {
-    "start": "that is the number before the row, and the row still has to work on it",
-    "stopped-early": "that is the number before the row, and the row still has to work on it",
-    "remainder-kept": "the engine drops the remainder",
-    "rounded-up": "the engine drops the remainder, it never rounds up",
-    "digits-swapped": "the right digits, the wrong way round",
+    "start": N_("that is the number before the row, and the row still has to work on it"),
+    "stopped-early": N_("that is the number before the row, and the row still has to work on "
+                        "it"),
+    "remainder-kept": N_("the engine drops the remainder"),
+    "rounded-up": N_("the engine drops the remainder, it never rounds up"),
+    "digits-swapped": N_("the right digits, the wrong way round"),
 }
 
 
 def _sentence(message: str) -> str:
     """An error message as a pupil-facing sentence: ``Row 2 'C2+': ...``."""
     text = message[0].upper() + message[1:]
-    return text if text.endswith(".") else text + "."
+    if text.endswith((".", "。", "!", "！")):
+        return text
+    # TRANSLATORS: a message made a sentence (its full stop).
+    return _("{sentence}.").format(sentence=text)
 
 
 def _rows(n: int) -> str:
-    return f"{n} row" if n == 1 else f"{n} rows"
+    return ngettext("{count} row", "{count} rows", n).format(count=n)
+
+
+def _then(targets: tuple[int, ...]) -> str:
+    """Targets in the order they are hit: ``30, then 73``."""
+    # TRANSLATORS: targets hit one after another, "30, then 73".
+    return _(", then ").join(two_digits(t) for t in targets)
 
 
 def hint(puzzle: Puzzle, program: str | Program = "", level: int = 1) -> Hint:
@@ -211,13 +228,14 @@ def hint(puzzle: Puzzle, program: str | Program = "", level: int = 1) -> Hint:
     :raises LnbError: when ``level`` is not 1–3 or the program text cannot be read.
     """
     if level not in LEVELS:
-        raise LnbError(f"hint level {level!r}: choose 1 (rows needed), 2 (next row) or 3 (a "
-                       "whole program)", reason="bad-hint-level", expected=LEVELS)
+        raise LnbError(N_("hint level {level!r}: choose 1 (rows needed), 2 (next row) or 3 (a "
+                          "whole program)"), level=level, reason="bad-hint-level",
+                       expected=LEVELS)
     prog = _as_program(program)
-    positions, problem, _, _ = _play(puzzle, prog)
+    positions, problem, _row, _why = _play(puzzle, prog)
     s = puzzle.search
     limit = puzzle.row_limit
-    goal = ", then ".join(two_digits(t) for t in puzzle.targets)
+    goal = _then(puzzle.targets)
 
     def remaining(pos: Position) -> int | None:
         need = s.rows_needed(pos.value, pos.hit, pos.sigma_used)
@@ -234,35 +252,59 @@ def hint(puzzle: Puzzle, program: str | Program = "", level: int = 1) -> Hint:
     if problem is not None:
         parts.append(problem)
     if need is None:
-        return Hint(level, " ".join([*parts, f"No program reaches {goal} within "
-                                     f"{_rows(limit)} on this board."]).strip(), None, undo)
+        parts.append(ngettext("No program reaches {goal} within {limit} row on this board.",
+                              "No program reaches {goal} within {limit} rows on this board.",
+                              limit).format(goal=goal, limit=limit))
+        return Hint(level, _join(parts), None, undo)
     if undo:
-        dropped = "your rows" if keep == 0 else f"the rows after row {keep}"
-        parts.append(f"Undo {dropped}: from there you cannot reach {goal} in time.")
+        if keep == 0:
+            parts.append(_("Undo your rows: from there you cannot reach {goal} in time.")
+                         .format(goal=goal))
+        else:
+            parts.append(_("Undo the rows after row {row}: from there you cannot reach {goal} "
+                           "in time.").format(row=keep, goal=goal))
     if need == 0:
-        parts.append("You have already hit every target: check your answer!")
-        return Hint(level, " ".join(parts), 0, undo)
+        parts.append(_("You have already hit every target: check your answer!"))
+        return Hint(level, _join(parts), 0, undo)
     left = limit - pos.rows
-    missing = ", then ".join(two_digits(t) for t in puzzle.targets[pos.hit:])
+    missing = _then(puzzle.targets[pos.hit:])
     if pos.rows:
-        parts.append(f"From {two_digits(pos.value)} you need {need} more "
-                     f"{'row' if need == 1 else 'rows'} to reach {missing} "
-                     f"(you have {_rows(left)} left).")
+        parts.append(ngettext("From {value} you need {need} more row to reach {missing} "
+                              "({left}).", "From {value} you need {need} more rows to reach "
+                              "{missing} ({left}).", need).format(
+            value=two_digits(pos.value), need=need, missing=missing,
+            left=ngettext("you have {count} row left", "you have {count} rows left",
+                          left).format(count=left)))
     else:
-        parts.append(f"From the start {two_digits(pos.value)} you need {_rows(need)} "
-                     f"to reach {missing}.")
+        parts.append(ngettext("From the start {value} you need {need} row to reach {missing}.",
+                              "From the start {value} you need {need} rows to reach "
+                              "{missing}.", need).format(value=two_digits(pos.value), need=need,
+                                                         missing=missing))
     next_row = program_out = None
     if level >= 2:
         move = s.next_moves(pos.value, pos.hit, pos.sigma_used)[0]
         next_row = move.operation
         step = next_row.apply(pos.value, puzzle.board)
-        parts.append(f"Try {next_row} next: {step.text}.")
+        parts.append(_("Try {row} next: {arithmetic}.").format(row=next_row,
+                                                                arithmetic=step.text))
     if level >= 3:
         rest = s.program(pos.value, pos.hit, pos.sigma_used)
         assert rest is not None
         program_out = Program.of([*prog.operations[:keep], *rest.operations])
-        parts.append(f"A whole program that works: {program_out}.")
-    return Hint(level, " ".join(parts), need, undo, next_row, program_out)
+        parts.append(_("A whole program that works: {program}.").format(program=program_out))
+    return Hint(level, _join(parts), need, undo, next_row, program_out)
+
+
+def _join(sentences: list[str]) -> str:
+    """Whole sentences one after another (a space between them in English)."""
+    if not sentences:
+        return ""
+    # TRANSLATORS: two sentences of a hint one after the other (Chinese: no space between).
+    then = _("{sentence} {next}")
+    text = sentences[0]
+    for sentence in sentences[1:]:
+        text = then.format(sentence=text, next=sentence)
+    return text.strip()
 
 
 def hints(puzzle: Puzzle, program: str | Program = "") -> list[Hint]:
@@ -277,21 +319,25 @@ def check_answer(puzzle: Puzzle, program: str | Program) -> Feedback:
     except LnbError as exc:
         return Feedback(False, _sentence(exc.message), exc.row)
     if not len(prog):
-        return Feedback(False, "Write at least one row, like A3+.")
+        return Feedback(False, _("Write at least one row, like A3+."))
     positions, problem, bad_row, why = _play(puzzle, prog)
     last = positions[-1]
     hit = puzzle.targets[: last.hit]
     if problem is not None:
         if last.rows:
-            fine = "Row 1 was" if last.rows == 1 else f"Rows 1–{last.rows} were"
-            problem += f" {fine} fine and reached {two_digits(last.value)}."
+            fine = (_("Row 1 was fine and reached {value}.") if last.rows == 1 else
+                    _("Rows 1–{rows} were fine and reached {value}."))
+            problem = _join([problem, fine.format(rows=last.rows,
+                                                  value=two_digits(last.value))])
         return Feedback(False, problem, bad_row, hit, results=last.results, diagnosis=why)
     if len(prog) > puzzle.limit:
         extra = len(prog) - puzzle.limit
         return Feedback(
             False,
-            f"Your program has {len(prog)} rows but this puzzle allows {puzzle.limit}: "
-            f"remove {_rows(extra)}.",
+            ngettext("Your program has {rows} rows but this puzzle allows {limit}: remove "
+                     "{extra} row.", "Your program has {rows} rows but this puzzle allows "
+                     "{limit}: remove {extra} rows.", extra).format(
+                rows=len(prog), limit=puzzle.limit, extra=extra),
             puzzle.limit + 1, hit, results=last.results,
         )
     if last.hit == len(puzzle.targets):
@@ -300,42 +346,50 @@ def check_answer(puzzle: Puzzle, program: str | Program) -> Feedback:
         if puzzle.shortest and best is not None and done > best:
             return Feedback(
                 False,
-                f"You hit every target in {_rows(done)}, well done! But it can be done in "
-                f"{_rows(best)}: can you find a shorter way?",
+                _("You hit every target in {done}, well done! But it can be done in {best}: "
+                  "can you find a shorter way?").format(done=_rows(done), best=_rows(best)),
                 None, hit, results=last.results,
             )
-        extra = "" if done == len(prog) else f" (after row {done} the rest was not needed)"
-        return Feedback(True, f"Solved in {_rows(done)}!{extra}", None, hit,
-                        results=last.results)
+        if done == len(prog):
+            said = _("Solved in {rows}!").format(rows=_rows(done))
+        else:
+            said = _("Solved in {rows}! (after row {row} the rest was not needed)").format(
+                rows=_rows(done), row=done)
+        return Feedback(True, said, None, hit, results=last.results)
     missed = puzzle.targets[last.hit]
     # Results after the last target hit are the attempts at the missed one.
     after = next(i for i, p in enumerate(positions) if p.hit == last.hit)
     tries = [(abs(p.value - missed), i, p.value) for i, p in enumerate(positions)
              if i > after]
-    said = (f"You hit {', '.join(two_digits(t) for t in hit)} but not "
-            f"{two_digits(missed)} after it." if hit else
-            f"Your Results never hit {two_digits(missed)}.")
+    if hit:
+        said = _("You hit {hit} but not {missed} after it.").format(
+            # TRANSLATORS: between the targets hit, "30, 73".
+            hit=_(", ").join(two_digits(t) for t in hit), missed=two_digits(missed))
+    else:
+        said = _("Your Results never hit {missed}.").format(missed=two_digits(missed))
     if not tries:
-        return Feedback(False, f"{said} Keep going: add rows after row {last.rows}.", None, hit,
-                        results=last.results)
+        return Feedback(False, _join([said, _("Keep going: add rows after row {row}.").format(
+            row=last.rows)]), None, hit, results=last.results)
     off, row, closest = min(tries)
     return Feedback(
         False,
-        f"{said} Your closest Result was {two_digits(closest)} at row {row}, "
-        f"{off} away.",
+        _join([said, _("Your closest Result was {closest} at row {row}, {off} away.").format(
+            closest=two_digits(closest), row=row, off=off)]),
         row, hit, closest, off, last.results,
     )
 
 
-_NAMES = {Function.SWAP: "the swap", Function.COPY: "the copy", Function.SET: "the Set"}
+_NAMES = {Function.SWAP: N_("the swap"), Function.COPY: N_("the copy"),
+          Function.SET: N_("the Set")}
 _SIGNS = {Function.ADD: "+", Function.SUBTRACT: "−", Function.MULTIPLY: "×", Function.DIVIDE: "÷"}
 
 
 def _what(op: Operation, board: Board) -> str:
     """What a row does, in a pupil's words: ``the swap``, ``the ÷2``."""
     if op.function in _NAMES:
-        return _NAMES[op.function]
-    return f"the {_SIGNS[op.function]}{op.component(board).n}"
+        return _(_NAMES[op.function])
+    # TRANSLATORS: a row named by what it does, "the ÷2", "the +5".
+    return _("the {sign}{n}").format(sign=_SIGNS[op.function], n=op.component(board).n)
 
 
 def _exact(ops: tuple[Operation, ...], value: Fraction, board: Board) -> Fraction | None:
@@ -398,7 +452,10 @@ number only, so the rows after it work on a smaller number.
         return Diagnosis(kind, first_row + k - 1, given, expected, message)
 
     def name(k: int) -> str:
-        return f"row {first_row + k - 1} ({ops[k - 1]})"
+        return _("row {row} ({operation})").format(row=first_row + k - 1, operation=ops[k - 1])
+
+    def sentence(text: str) -> str:
+        return text[0].upper() + text[1:]
 
     shown = two_digits(given)
     for k, op in enumerate(ops, start=1):
@@ -406,32 +463,45 @@ number only, so the rows after it work on a smaller number.
         before = values[k - 1]
         if op.function is not Function.DIVIDE or op.sigma or before % n == 0:
             continue
-        sum_ = f"R{name(k)[1:]}: {two_digits(before)} ÷ {n} has a remainder"
+        facts = dict(where=sentence(name(k)), before=two_digits(before), n=n, given=shown)
         exact = _exact(ops[k:], Fraction(before, n), board)
         if exact is not None and exact == given:
-            after_it = (", so the rows after it work on a smaller number" if k < len(ops)
-                        else "")
-            return found("remainder-kept", k, f"{sum_}. The engine drops it and goes on with "
-                                              f"the whole number only{after_it}.")
+            if k < len(ops):
+                said = _("{where}: {before} ÷ {n} has a remainder. The engine drops it and goes "
+                         "on with the whole number only, so the rows after it work on a "
+                         "smaller number.")
+            else:
+                said = _("{where}: {before} ÷ {n} has a remainder. The engine drops it and goes "
+                         "on with the whole number only.")
+            return found("remainder-kept", k, said.format(**facts))
         if _run(ops[k:], before // n + 1, board) == given:
-            rounds = f", and {shown} rounds up" if k == len(ops) else ", and you rounded up"
-            return found("rounded-up", k, f"{sum_}{rounds}. The engine never rounds up: it "
-                                          "drops the remainder.")
+            if k == len(ops):
+                said = _("{where}: {before} ÷ {n} has a remainder, and {given} rounds up. The "
+                         "engine never rounds up: it drops the remainder.")
+            else:
+                said = _("{where}: {before} ÷ {n} has a remainder, and you rounded up. The "
+                         "engine never rounds up: it drops the remainder.")
+            return found("rounded-up", k, said.format(**facts))
     if given == start and first_row == 1:
-        return found("start", 1, f"{shown} is the start number: every row changes it. Begin "
-                                 f"with row 1 ({ops[0]}), {_what(ops[0], board)}.")
+        return found("start", 1, _("{given} is the start number: every row changes it. Begin "
+                                   "with row 1 ({operation}), {what}.").format(
+            given=shown, operation=ops[0], what=_what(ops[0], board)))
     for k in range(len(ops) - 1, -1, -1):
         if values[k] == given:
-            rest = "that row" if k == len(ops) - 1 else "that row and the rows after it"
-            return found("stopped-early", k + 1, f"{shown} is the number before "
-                                                 f"{_what(ops[k], board)} in {name(k + 1)}. "
-                                                 f"Do {rest} too.")
+            if k == len(ops) - 1:
+                said = _("{given} is the number before {what} in {row}. Do that row too.")
+            else:
+                said = _("{given} is the number before {what} in {row}. Do that row and the "
+                         "rows after it too.")
+            return found("stopped-early", k + 1, said.format(
+                given=shown, what=_what(ops[k], board), row=name(k + 1)))
     for k in range(1, len(ops) + 1):
         if len(ops) > 1 and _run(ops[:k - 1] + ops[k:], start, board) == given:
-            return found("row-left-out", k, f"{shown} is what you get without {name(k)}. "
-                                            "Do every row, one after another.")
+            return found("row-left-out", k, _("{given} is what you get without {row}. Do every "
+                                              "row, one after another.").format(
+                given=shown, row=name(k)))
     if swap_digits(expected) == given:
-        return found("digits-swapped", len(ops), f"{shown} has the right digits the wrong way "
-                                                 "round: check which is the tens digit and "
-                                                 "which the units.")
+        return found("digits-swapped", len(ops), _(
+            "{given} has the right digits the wrong way round: check which is the tens digit "
+            "and which the units.").format(given=shown))
     return None

@@ -42,6 +42,8 @@ from lnb.babbage.numbers import (
     swap_digits,
     two_digits,
 )
+from lnb.core.i18n import N_
+from lnb.core.messages import Text
 
 SIGMA_MARKS = ("Σ", "!")
 FUNCTION_SYMBOLS = tuple(f.symbol for f in Function)
@@ -55,13 +57,15 @@ def row_error(
     ``row``, ``text``, ``detail`` (the explanation without the ``row N 'X': `` prefix) and any
     others given (``expected``, ``reason``...).
 
-    >>> err = row_error(LnbError, 3, "C2+", "C2 is ×÷3, write C2x or C2/", reason="wrong-function")
+    >>> err = row_error(LnbError, 3, "C2+", Text(N_("{space} is {label}"), space="C2", label="×÷3"),
+    ...                 reason="wrong-function")
     >>> str(err)
-    "row 3 'C2+': C2 is ×÷3, write C2x or C2/"
+    "row 3 'C2+': C2 is ×÷3"
     >>> err.row, err.text, err.reason, err.fields["detail"]
-    (3, 'C2+', 'wrong-function', 'C2 is ×÷3, write C2x or C2/')
+    (3, 'C2+', 'wrong-function', 'C2 is ×÷3')
     """
-    return cls(row_prefix(row, text) + detail, row=row, text=text, detail=detail, **fields)
+    message = Text("{where}{detail}", where=row_prefix(row, text), detail=detail)
+    return cls(message, row=row, text=text, detail=detail, **fields)
 
 
 def ascii_digits(text: str) -> str:
@@ -102,49 +106,58 @@ class Operation:
         """
         bad = InvalidOperationError
         if not isinstance(text, str):
-            raise row_error(bad, row, repr(text), "an Operation is text like A3+",
+            raise row_error(bad, row, repr(text), Text(N_("an Operation is text like A3+")),
                             reason="not-text", expected="text like A3+")
         raw = text.strip()
         if has_foreign_digits(raw):
-            raise row_error(bad, row, raw, "write numbers with the digits 0 to 9, "
-                            f"e.g. {ascii_digits(raw)}", reason="bad-digits",
+            raise row_error(bad, row, raw, Text(N_("write numbers with the digits 0 to 9, "
+                                                   "e.g. {plain}"), plain=ascii_digits(raw)),
+                            reason="bad-digits",
                             expected=ascii_digits(raw))
         m = _OP_RE.match(raw)
         if not m:
-            raise row_error(bad, row, raw, "a row is a letter for the level (A to E), a number "
-                            "for the rack (1 to 4) and a sign for what to do, like A3+",
+            raise row_error(bad, row, raw, Text(N_(
+                "a row is a letter for the level (A to E), a number for the rack (1 to 4) and "
+                "a sign for what to do, like A3+")),
                             reason="bad-notation", expected="A3+")
         letter, digits, symbol, rest = m.groups()
         level = letter.upper()
         if level not in LEVELS:
-            raise row_error(bad, row, raw, f"level {level} does not exist; levels are A to E, "
-                            "e.g. A3+", reason="bad-level", expected=LEVELS)
+            raise row_error(bad, row, raw, Text(N_("level {level} does not exist; levels are A "
+                                                   "to E, e.g. A3+"), level=level),
+                            reason="bad-level", expected=LEVELS)
         rack = int(digits) if len(digits) <= 3 else 0
         if rack not in RACKS:
-            raise row_error(bad, row, raw, f"rack {shown(digits, 8, quote=False)} does not exist; "
-                            "racks are numbered 1 "
-                            f"to 4, e.g. {level}3+", reason="bad-rack", expected=RACKS)
+            raise row_error(bad, row, raw, Text(N_("rack {rack} does not exist; racks are "
+                                                   "numbered 1 to 4, e.g. {example}"),
+                                                rack=shown(digits, 8, quote=False),
+                                                example=f"{level}3+"),
+                            reason="bad-rack", expected=RACKS)
         if not symbol:
-            raise row_error(bad, row, raw, f"the sign is missing: after {level}{rack} write what "
-                            "to do, one of + - x / s c =, like "
-                            f"{level}{rack}+", reason="missing-function",
+            raise row_error(bad, row, raw, Text(N_("the sign is missing: after {space} write "
+                                                   "what to do, one of + - x / s c =, like "
+                                                   "{space}+"), space=f"{level}{rack}"),
+                            reason="missing-function",
                             expected=FUNCTION_SYMBOLS)
         try:
             function = Function.from_symbol(symbol)
         except LnbError:
-            raise row_error(bad, row, raw, f"{symbol!r} is not a sign a row can use; after "
-                            f"{level}{rack} write one of + - x / s c =, like {level}{rack}+",
+            raise row_error(bad, row, raw, Text(N_("{symbol!r} is not a sign a row can use; "
+                                                   "after {space} write one of + - x / s c =, "
+                                                   "like {space}+"),
+                                                symbol=symbol, space=f"{level}{rack}"),
                             reason="bad-function", expected=FUNCTION_SYMBOLS) from None
         rest = rest.strip()
         if rest and rest not in SIGMA_MARKS:
             written = f"{level}{rack}{function.symbol}"
             if _OP_RE.match(rest) and rest[0].isalpha() and rest[1:2].isdigit():
-                detail = (f"two rows are stuck together: put a space between them, like "
-                          f"{written} {shown(rest, 12, quote=False)}")
+                detail = Text(N_("two rows are stuck together: put a space between them, like "
+                                 "{written} {rest}"), written=written,
+                              rest=shown(rest, 12, quote=False))
             else:
-                detail = (f"a row ends with its sign, so {shown(rest, 8)} after {written} is "
-                          f"one thing too many: write {written} (or {written}Σ to mark the "
-                          "SIGMA row)")
+                detail = Text(N_("a row ends with its sign, so {rest} after {written} is one "
+                                 "thing too many: write {written} (or {written}Σ to mark the "
+                                 "SIGMA row)"), rest=shown(rest, 8), written=written)
             raise row_error(bad, row, raw, detail, reason="unexpected-text",
                             expected=SIGMA_MARKS)
         return cls(level, rack, function, bool(rest))
@@ -175,11 +188,12 @@ class Operation:
             comp = board.component(self.level, self.rack)
         except LevelNotRevealedError as exc:
             known = {k: v for k, v in exc.fields.items() if k not in ("row", "text", "detail")}
-            raise row_error(LevelNotRevealedError, row, str(self), exc.message,
-                            **known) from None
+            raise row_error(LevelNotRevealedError, row, str(self),
+                            exc.fields.get("detail") or exc.template, **known) from None
         if self.function not in comp.functions:
             raise row_error(WrongFunctionError, row, str(self),
-                            f"{self.space} is {comp.label}, {comp.function_hint(self.space)}",
+                            Text(N_("{space} is {label}, {hint}"), space=self.space,
+                                 label=comp.label, hint=comp.function_hint(self.space)),
                             reason="wrong-function",
                             expected=tuple(f"{self.space}{f.symbol}" for f in comp.functions))
         return comp
@@ -197,8 +211,9 @@ class Operation:
         result = comp.apply(self.function, middle) if self.sigma else middle
         if not (in_range(middle) and in_range(result)):
             raise row_error(OutOfRangeError, row, str(self),
-                            f"{_arith(comp, self, value, middle, result)} leaves 00–99; every "
-                            "Result must be 00 to 99, choose another row",
+                            Text(N_("{arithmetic} leaves 00–99; every Result must be 00 to 99, "
+                                    "choose another row"),
+                                 arithmetic=_arith(comp, self, value, middle, result)),
                             reason="out-of-range", expected=(LOWEST, HIGHEST), value=value,
                             result=result if in_range(middle) else middle)
         return Step(self, comp, value, result)
@@ -377,12 +392,20 @@ def _all_results(comp: Component, function: Function) -> list[int]:
 
 
 def describe_kind(comp: Component) -> str:
-    """A pupil-facing name of a component's kind."""
-    return {
-        Kind.ADD_SUB: "add or subtract",
-        Kind.MUL_DIV: "multiply or divide",
-        Kind.SWAP: "swap the digits",
-        Kind.COPY_RIGHT: "copy the tens digit onto the units",
-        Kind.COPY_LEFT: "copy the units digit onto the tens",
-        Kind.SET_TO: f"set to {two_digits(comp.n or 0)}",
-    }[comp.kind]
+    """A pupil-facing name of a component's kind (translated when shown).
+
+    >>> describe_kind(Component.parse_token("=42"))
+    'set to 42'
+    """
+    if comp.kind is Kind.SET_TO:
+        return Text(N_("set to {value}"), value=two_digits(comp.n or 0))
+    return Text(_KIND_WORDS[comp.kind])
+
+
+_KIND_WORDS = {
+    Kind.ADD_SUB: N_("add or subtract"),
+    Kind.MUL_DIV: N_("multiply or divide"),
+    Kind.SWAP: N_("swap the digits"),
+    Kind.COPY_RIGHT: N_("copy the tens digit onto the units"),
+    Kind.COPY_LEFT: N_("copy the units digit onto the tens"),
+}

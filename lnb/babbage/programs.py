@@ -33,7 +33,9 @@ from lnb.babbage.errors import (
 )
 from lnb.babbage.numbers import HIGHEST, LOWEST
 from lnb.babbage.operations import SIGMA_MARKS, Operation, Step, ascii_digits, row_error
+from lnb.core.i18n import N_, _
 from lnb.core.lazy import LazyField, made
+from lnb.core.messages import Text, lazy_ngettext
 
 DEFAULT_LIMIT = 5
 _SEPARATORS = re.compile(r"[\s,;]+")
@@ -113,11 +115,11 @@ class Trace:
 
     def text(self) -> str:
         """The trace as a pupil writes it, one row a line."""
-        lines = [f"start  {self.start:02d}"]
+        lines = [_("start  {start:02d}").format(start=self.start)]
         for r in self.rows:
-            note = "  (void: leaves 00–99)" if r.void else ""
+            note = _("  (void: leaves 00–99)") if r.void else ""
             if r.written is not None and not r.correct:
-                note += f"  (you wrote {r.written:02d})"
+                note += _("  (you wrote {written:02d})").format(written=r.written)
             lines.append(f"{r.row:>2}. {r.operation!s:<5} {r.text}{note}")
         return "\n".join(lines)
 
@@ -141,37 +143,41 @@ class Program:
         written Result; ``Σ``/``!`` may also stand apart just after its row."""
         bad = InvalidOperationError
         if not isinstance(text, str):
-            raise bad(f"a program is text like 'A3+ A4/', not {text!r}", reason="not-text",
+            raise bad(N_("a program is text like 'A3+ A4/', not {value!r}"), value=text,
+                      reason="not-text",
                       expected="text like 'A3+ A4/'")
         rows: list[ProgramRow] = []
         for word in (w for w in _SEPARATORS.split(text) if w):
             number = word.isascii() and word.isdigit()
             if number or word in SIGMA_MARKS or (word.isdecimal() and rows):
                 if not rows:
-                    raise row_error(bad, 1, word, "a program starts with a row like A3+; a "
-                                    "number may only come after its row, as the Result you "
-                                    "worked out",
+                    raise row_error(bad, 1, word, Text(N_(
+                        "a program starts with a row like A3+; a number may only come after its "
+                        "row, as the Result you worked out")),
                                     reason="no-operation", expected="an Operation like A3+")
                 last = rows[-1]
                 here = len(rows)
                 written = f"{last} {word}"
                 if not number and word not in SIGMA_MARKS:
-                    raise row_error(bad, here, written, "write the Result with the digits 0 to "
-                                    f"9, e.g. {ascii_digits(word)}", reason="bad-digits",
+                    raise row_error(bad, here, written, Text(N_(
+                        "write the Result with the digits 0 to 9, e.g. {plain}"),
+                        plain=ascii_digits(word)), reason="bad-digits",
                                     expected=ascii_digits(word))
                 if number:
                     if last.written is not None:
-                        raise row_error(bad, here, written, "one written Result per row; start "
-                                        "the next row with an Operation like A3+",
+                        raise row_error(bad, here, written, Text(N_(
+                            "one written Result per row; start the next row with an Operation "
+                            "like A3+")),
                                         reason="two-results", expected="an Operation like A3+")
                     if len(word) > 4 or int(word) > HIGHEST:
-                        raise row_error(bad, here, written, "the written Result "
-                                        f"{shown(word, 8, quote=False)} "
-                                        "leaves 00–99; write the Result as 00 to 99",
+                        raise row_error(bad, here, written, Text(N_(
+                            "the written Result {written} leaves 00–99; write the Result as 00 "
+                            "to 99"), written=shown(word, 8, quote=False)),
                                         reason="out-of-range", expected=(LOWEST, HIGHEST))
                     if len(word) > 2:
-                        raise row_error(bad, here, written, "write the Result with two digits, "
-                                        f"e.g. {int(word):02d}", reason="two-digits",
+                        raise row_error(bad, here, written, Text(N_(
+                            "write the Result with two digits, e.g. {value:02d}"),
+                            value=int(word)), reason="two-digits",
                                         expected=f"{int(word):02d}")
                     rows[-1] = ProgramRow(last.operation, int(word))
                 else:
@@ -222,7 +228,7 @@ class Program:
         if written is not None and (isinstance(written, bool) or not isinstance(written, int)
                                     or not LOWEST <= written <= HIGHEST):
             raise row_error(InvalidOperationError, row, f"{operation} {written!r}",
-                            "the written Result is a whole number from 00 to 99",
+                            Text(N_("the written Result is a whole number from 00 to 99")),
                             reason="bad-result", expected=(LOWEST, HIGHEST))
         return Program((*self.rows, ProgramRow(operation, written)))
 
@@ -237,13 +243,16 @@ class Program:
     def check_limit(self, limit: int | None) -> None:
         """Raise ``OverLimitError`` when the program is longer than ``limit``."""
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)):
-            raise BadInputError(f"limit {limit!r}: give a whole number of Operations like 5, "
-                                "or None", reason="bad-limit", expected="an int or None")
+            raise BadInputError(N_("limit {limit!r}: give a whole number of Operations like 5, "
+                                   "or None"), limit=limit, reason="bad-limit",
+                                expected="an int or None")
         if limit is not None and len(self.rows) > limit:
             extra = len(self.rows) - limit
             first = self.rows[limit]
-            raise row_error(OverLimitError, limit + 1, str(first), f"over the limit of {limit} "
-                            f"Operations; remove {extra} row{'s' if extra > 1 else ''}",
+            raise row_error(OverLimitError, limit + 1, str(first), lazy_ngettext(
+                "over the limit of {limit} Operations; remove {extra} row",
+                "over the limit of {limit} Operations; remove {extra} rows", extra,
+                limit=limit, extra=extra),
                             reason="over-limit", expected=limit, limit=limit, extra=extra)
 
     def check_sigma(self, allowed: int = 1) -> None:
@@ -258,9 +267,12 @@ class Program:
         marked = [i for i, r in enumerate(self.rows, start=1) if r.operation.sigma]
         if len(marked) > allowed:
             row = marked[allowed]
-            raise row_error(OverLimitError, row, str(self.rows[row - 1]), f"only {allowed} row"
-                            f"{'' if allowed == 1 else 's'} may be marked Σ (SIGMA works once a "
-                            f"Round); remove the mark from row {marked[0]} or row {row}",
+            raise row_error(OverLimitError, row, str(self.rows[row - 1]), lazy_ngettext(
+                "only {allowed} row may be marked Σ (SIGMA works once a Round); remove the "
+                "mark from row {first} or row {row}",
+                "only {allowed} rows may be marked Σ (SIGMA works once a Round); remove the "
+                "mark from row {first} or row {row}", allowed, allowed=allowed,
+                first=marked[0], row=row),
                             reason="sigma-limit", expected=allowed, limit=allowed)
 
     def run(
@@ -276,8 +288,9 @@ class Program:
         void instead (mental-arithmetic recomputation, RULES.md §4.5).
         """
         if isinstance(start, bool) or not isinstance(start, int) or not LOWEST <= start <= HIGHEST:
-            raise BadInputError(f"start {start!r}: a program starts from a whole number from 00 "
-                                "to 99, e.g. 55", reason="bad-start", expected=(LOWEST, HIGHEST))
+            raise BadInputError(N_("start {start!r}: a program starts from a whole number from "
+                                   "00 to 99, e.g. 55"), start=start, reason="bad-start",
+                                expected=(LOWEST, HIGHEST))
         self.check_limit(limit)
         value = start
         rows: list[TraceRow] = []

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from lnb.core.messages import Text, lazy_ngettext, render
+
 #: Fields every error has (None when they do not apply).
 COMMON_FIELDS = ("row", "text", "expected", "player", "round", "entry", "reason")
 
@@ -24,37 +26,56 @@ COMMON_FIELDS = ("row", "text", "expected", "player", "round", "entry", "reason"
 class LnbError(ValueError):
     """Base of every error the kit's rules raise on bad input.
 
-    ``message`` is one plain sentence for people; keyword ``fields`` are the same facts as
-    data: ``row`` (1-based program row), ``text`` (what was written), ``expected`` (what
-    would be right), ``player``, ``round``, ``entry`` (a record's or edition's entry),
-    ``reason`` (a short machine-readable key), and any others a subclass needs.
+    ``message`` is one plain sentence for people, written as a template over the fields and
+    marked for the catalog (``N_("rack {rack} does not exist")``) or as a :class:`Text`; it is
+    translated when shown (``str(err)``, ``err.message``), in the language of that moment.
+    Keyword ``fields`` are the same facts as data: ``row`` (1-based program row), ``text``
+    (what was written), ``expected`` (what would be right), ``player``, ``round``, ``entry``
+    (a record's or edition's entry), ``reason`` (a short machine-readable key), and any others
+    a subclass needs.
     """
 
     def __init__(self, message: str = "", /, **fields: Any) -> None:
         super().__init__(message)
-        self.message = message
+        self.template = message
+        self.prefixes: tuple[str, ...] = ()
         self.fields: dict[str, Any] = {name: None for name in COMMON_FIELDS}
         self.fields.update(fields)
         for name, value in self.fields.items():
             setattr(self, name, value)
 
+    @property
+    def message(self) -> str:
+        """The message in the current language: its template (or :class:`Text`) filled with
+        the fields, after any prefixes a caller added (:meth:`with_context`)."""
+        parts = [*self.prefixes, self.template]
+        return "".join(part.translated() if isinstance(part, Text)
+                       else render(part, self.fields) for part in parts)
+
+    def __str__(self) -> str:
+        return self.message
+
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (type(self), self.message, self.fields))
+        return (_rebuild, (type(self), self.template, self.fields, self.prefixes))
 
     def with_context(self, prefix: str = "", **fields: Any) -> LnbError:
-        """A copy of this error (same class) with ``prefix`` before the message and more
-        fields; used where a caller knows where the input came from.
+        """A copy of this error (same class) with ``prefix`` (a template over the fields, or a
+        :class:`Text`) before the message and more fields; used where a caller knows where the
+        input came from.
 
-        >>> LnbError("bad", row=1).with_context("Round 2 Ada: ", player="Ada").fields["player"]
-        'Ada'
+        >>> from lnb.core.i18n import N_
+        >>> err = LnbError("bad", row=1).with_context(N_("Round {round} {player}: "),
+        ...                                           player="Ada", round=2)
+        >>> err.fields["player"], str(err)
+        ('Ada', 'Round 2 Ada: bad')
         """
-        merged = {**self.fields, **{k: v for k, v in fields.items() if v is not None}}
-        return _rebuild(type(self), prefix + self.message, merged)
+        return self.as_family(type(self), prefix, **fields)
 
     def as_family(self, cls: type[LnbError], prefix: str = "", **fields: Any) -> LnbError:
         """The same facts as another error class of the family (e.g. a ``RecordError``)."""
         merged = {**self.fields, **{k: v for k, v in fields.items() if v is not None}}
-        return _rebuild(cls, prefix + self.message, merged)
+        prefixes = (prefix, *self.prefixes) if prefix else self.prefixes
+        return _rebuild(cls, self.template, merged, prefixes)
 
 
 def shown(value: object, limit: int = 40, quote: bool = True) -> str:
@@ -76,14 +97,16 @@ def shown(value: object, limit: int = 40, quote: bool = True) -> str:
     if text is None:
         return full[:limit] + "…"
     head, tail = repr(text[:20]), repr(text[-10:])
-    if quote:
-        return f"{head[:-1]}…{tail[1:]} ({len(text)} characters)"
-    return f"{head[1:-1]}…{tail[1:-1]} ({len(text)} characters)"
+    cut = f"{head[:-1]}…{tail[1:]}" if quote else f"{head[1:-1]}…{tail[1:-1]}"
+    return lazy_ngettext("{cut} ({count} character)", "{cut} ({count} characters)", len(text),
+                         cut=cut, count=len(text))
 
 
-def _rebuild(cls: type[LnbError], message: str, fields: dict[str, Any]) -> LnbError:
+def _rebuild(cls: type[LnbError], message: str, fields: dict[str, Any],
+             prefixes: tuple[str, ...] = ()) -> LnbError:
     err = cls.__new__(cls)
     LnbError.__init__(err, message, **fields)
+    err.prefixes = prefixes
     return err
 
 
