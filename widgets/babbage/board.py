@@ -20,6 +20,7 @@ shown on hover), so the board itself knows no rule.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Mapping
 
 import ipywidgets as w
@@ -28,7 +29,9 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from lnb.babbage.board import Board
 from lnb.babbage.components import Component, Function, Kind
 from lnb.babbage.edition import LEVELS, RACKS
-from lnb.babbage.operations import Operation, describe_kind
+from lnb.babbage.operations import Operation
+from lnb.core.i18n import _, ngettext
+from widgets.babbage.words import component_description, component_label
 from widgets.core.shared import close_all, shared_model
 from widgets.core.style import stylesheet
 from widgets.core.theme import kind_class
@@ -136,19 +139,13 @@ class Space(w.HBox):
         if self.component is not None:
             self.remove_class(kind_class(kind_name(self.component.kind)))
         self.component, self.locked = component, component is None
-        space = f"{self.level}{self.rack}"
+        self.relabel()
         if component is None:
-            self.name.value = f"{space} locked"
-            # The tooltip goes on the name: a Box with a tooltip fails to render in
-            # ipywidgets 8.1 (its view reads the Box's missing ``description``).
-            self.name.tooltip = f"Level {self.level} is not revealed yet"
             self.add_class("lnb-space-locked")
             self._set_buttons({})
             return
         self.remove_class("lnb-space-locked")
         self.add_class(kind_class(kind_name(component.kind)))
-        self.name.value = f"{space} {component.label}"
-        self.name.tooltip = f"{space}: {describe_kind(component)}"
         if self.on_choose is None:
             return
         buttons = {}
@@ -168,12 +165,27 @@ class Space(w.HBox):
         for button in old.values():
             close_all(button)
 
+    def relabel(self) -> None:
+        """Set the space's name and tooltip in the current language."""
+        self.name.value = self.text
+        # The tooltip goes on the name: a Box with a tooltip fails to render in
+        # ipywidgets 8.1 (its view reads the Box's missing ``description``).
+        if self.component is None:
+            self.name.tooltip = _("Level {level} is not revealed yet").format(level=self.level)
+        else:
+            self.name.tooltip = _("{space}: {description}").format(
+                space=f"{self.level}{self.rack}",
+                description=component_description(self.component))
+
     @property
     def text(self) -> str:
         """What the space shows, as plain text."""
+        space = f"{self.level}{self.rack}"
         if self.component is None:
-            return f"{self.level}{self.rack} locked"
-        return f"{self.level}{self.rack} {self.component.label}"
+            # TRANSLATORS: a space of the board whose level is not revealed yet (C1 locked)
+            return _("{space} locked").format(space=space)
+        return _("{space} {component}").format(space=space,
+                                                component=component_label(self.component))
 
     def _clicked(self, function: Function) -> Callable[[w.Button], None]:
         def clicked(_: w.Button) -> None:
@@ -198,6 +210,7 @@ class BoardView(w.VBox):
         self._labels: dict[str, w.HTML] = {}
         self._locked_line = _html("", "lnb-levels-locked")
         self._drawn: tuple[str, ...] | None = None
+        self._locked_names: tuple[str, int] = ("", 0)
         self.grid = w.GridBox(
             [], layout=w.Layout(grid_template_columns="2em repeat(4, minmax(6em, 1fr))"))
         self.grid.add_class("lnb-board")
@@ -242,16 +255,31 @@ class BoardView(w.VBox):
             cells.append(self._labels[level])
             cells.extend(self.space(level, rack) for rack in RACKS)
         locked = [lv for lv in LEVELS if lv not in revealed]
+        self._locked_names = ("", 0)
         if locked:
             names = locked[0] if len(locked) == 1 else f"{locked[0]}–{locked[-1]}"
             if len(locked) > 1 and "".join(locked) not in "".join(LEVELS):
                 names = ", ".join(locked)
-            self._locked_line.value = (
-                f"<span title='{'Level' if len(locked) == 1 else 'Levels'} {names} "
-                f"{'is' if len(locked) == 1 else 'are'} not revealed yet'>"
-                f"{names} locked</span>")
+            self._locked_names = (names, len(locked))
+            self._label_locked_line()
             cells.append(self._locked_line)
         self.grid.children = tuple(cells)
+
+    def _label_locked_line(self) -> None:
+        names, count = self._locked_names
+        tip = ngettext("Level {names} is not revealed yet", "Levels {names} are not revealed yet",
+                       count).format(names=names)
+        # TRANSLATORS: levels of the board not revealed yet: "C–E locked"
+        shown = _("{names} locked").format(names=names)
+        self._locked_line.value = (f"<span title='{html.escape(tip, quote=True)}'>"
+                                   f"{html.escape(shown)}</span>")
+
+    def relabel(self) -> None:
+        """Set every word of the board in the current language (the board is unchanged)."""
+        for space in self.spaces.values():
+            space.relabel()
+        if self._locked_names[1]:
+            self._label_locked_line()
 
     def refresh(self, board: Board | None = None, choices: Choices | None = None,
                 sigma: bool = False, used: frozenset[str] = frozenset()) -> None:
@@ -278,7 +306,8 @@ class BoardView(w.VBox):
                     disabled, tip = False, f"{op}"
                 else:
                     disabled = True
-                    tip = (choices.get(op) if op in choices else None) or f"{op} is not allowed now"
+                    tip = ((choices.get(op) if op in choices else None)
+                           or _("{operation} is not allowed now").format(operation=op))
                 if button.disabled != disabled:
                     button.disabled = disabled
                 if button.tooltip != tip:

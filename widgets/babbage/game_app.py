@@ -52,14 +52,23 @@ from lnb.babbage.game import (
 from lnb.babbage.numbers import two_digits
 from lnb.babbage.programs import Program
 from lnb.babbage.table import babbage_table
+from lnb.core.i18n import _, format_list, lazy_gettext, ngettext, pgettext
 from lnb.core.race import Race
 from lnb.core.table import Table
 from widgets.babbage.board import BoardView, close_all
 from widgets.babbage.patrons import PatronsView
 from widgets.babbage.program_builder import ProgramBuilder
+from widgets.babbage.relabel import (
+    language_switch,
+    page_language,
+    register,
+    relabel_all,
+    relabel_part,
+)
 from widgets.babbage.resolution import ResolutionView
 from widgets.babbage.scoreboard import ScoreSheetView
 from widgets.babbage.subroutines import SubroutinesView
+from widgets.babbage.words import bot_name, bot_text, effect_name, effect_text, influence
 from widgets.core.contrast import ContrastToggle
 from widgets.core.page_request import wait_for_request
 from widgets.core.saveload import SaveLoadPanel, safe_filename
@@ -68,9 +77,19 @@ from widgets.core.style import stylesheet
 from widgets.core.timer import Timer
 
 LOG = logging.getLogger("widgets")
+#: The game app's own look (the kit's shared styles are ``widgets.core.style``): words of any
+#: script wrap inside their buttons instead of overflowing them.
+CSS = """
+.lnb-game .lnb-title-row { justify-content: space-between; align-items: center; flex-wrap: wrap; }
+.lnb-game .widget-button, .lnb-game .widget-toggle-button { height: auto; min-height: 32px;
+  white-space: normal; overflow-wrap: anywhere; line-height: 1.3; }
+.lnb-game .lnb-choice { width: auto; max-width: 100%; }
+.lnb-game .lnb-choices { flex-wrap: wrap; gap: 4px; }
+.lnb-game .lnb-setup .widget-dropdown { width: auto; min-width: 8em; }
+.lnb-game .lnb-target-card { overflow-wrap: anywhere; }
+"""
 ROUNDS = 4
-NOT_A_GAME = "That file is not a game saved by this app: choose its .json file."
-UNTIMED = "No time limit"
+NOT_A_GAME = lazy_gettext("That file is not a game saved by this app: choose its .json file.")
 CLOCK_LIMIT = 3600  # seconds the hidden clock may count in one Program phase
 
 
@@ -118,49 +137,95 @@ class SetupForm(w.VBox):
         self.edition = edition or Edition.load()
         self.on_start = on_start
         characters = [c.name for c in self.edition.characters]
-        kinds = ["Person", *(f"Computer ({kind})" for kind in BOTS)]
-        handicaps = ["No handicap", *self.edition.influence_types]
-        self.count = w.ToggleButtons(options=[2, 3, 4], value=2, description="Players")
+        self.count = w.ToggleButtons(options=[2, 3, 4], value=2)
         self.count.add_class("lnb-seat-count")
         self.rows = []
-        defaults = [("You", "Person"), ("Computer", "Computer (greedy)"),
-                    ("Player 3", "Person"), ("Player 4", "Person")]
-        for i, (name, kind) in enumerate(defaults):
+        self._names = [self._default_name(i) for i in range(4)]  # in the language shown
+        for i, kind in enumerate([PERSON, "greedy", PERSON, PERSON]):
             row = w.HBox([
-                w.Text(value=name, description=f"Seat {i + 1}", layout=w.Layout(width="16em")),
-                w.Dropdown(options=kinds, value=kind, layout=w.Layout(width="8em")),
+                w.Text(value=self._names[i], layout=w.Layout(width="16em")),
+                w.Dropdown(options=self._kinds(), value=kind, layout=w.Layout(width="8em")),
                 w.Dropdown(options=characters, value=characters[i],
                            layout=w.Layout(width="14em")),
-                w.Dropdown(options=handicaps, value=handicaps[0],
+                w.Dropdown(options=self._handicaps(), value=NO_HANDICAP,
                            layout=w.Layout(width="10em")),
             ])
             row.add_class("lnb-seat")
             row.add_class(f"lnb-seat-{i + 1}")
             self.rows.append(row)
-        # What each computer strength means, from the registry's sentences (weakest first).
-        self.strengths = w.HTML("<div class='lnb-strengths'>Computer strengths: " + "; ".join(
-            f"<b>{html.escape(k.name)}</b>, {html.escape(k.describe)}"
-            for k in map(REGISTRY.kind, REGISTRY.names)) + ".</div>")
-        self.take_that = w.Checkbox(value=True, description="Take-that Subroutines", indent=False)
-        self.mental = w.Checkbox(value=False, description="Mental arithmetic (write your Results)",
-                                 indent=False)
+        self.strengths = w.HTML("")
+        self.take_that = w.Checkbox(value=True, indent=False)
+        self.mental = w.Checkbox(value=False, indent=False)
         self.mental.add_class("lnb-mental-option")
-        timed_label = f"{GameOptions().timer_seconds} seconds"  # the rules' Round length
-        self.timed = w.Dropdown(options=[timed_label, UNTIMED], value=timed_label,
-                                description="Timer")
-        self.start_button = w.Button(description="Start the game", button_style="success")
+        self.timed = w.Dropdown(options=self._timers(), value=True)
+        self.start_button = w.Button(button_style="success")
         self.start_button.add_class("lnb-start-game")
         self.start_button.on_click(lambda _: self._start())
         self.count.observe(lambda _: self.refresh(), "value")
+        self.intro = w.HTML("")
         super().__init__([
-            w.HTML("<div class='lnb-title'>New game</div>"
-                   "<div>Choose who plays. A <b>Person</b> plays on this screen "
-                   "(take turns); a <b>Computer</b> plays by itself.</div>"),
-            self.count, *self.rows, self.strengths, self.take_that, self.mental, self.timed,
-            self.start_button,
+            self.intro, self.count, *self.rows, self.strengths, self.take_that, self.mental,
+            self.timed, self.start_button,
         ])
         self.add_class("lnb-setup")
+        self.relabel()
         self.refresh()
+
+    @staticmethod
+    def _default_name(index: int) -> str:
+        if index == 0:
+            return pgettext("a seat's name", "You")
+        if index == 1:
+            return pgettext("a seat's name", "Computer")
+        return pgettext("a seat's name", "Player {number}").format(number=index + 1)
+
+    @staticmethod
+    def _kinds() -> list[tuple[str, str]]:
+        return [(pgettext("who plays a seat", "Person"), PERSON),
+                *((_("Computer ({strength})").format(strength=bot_name(kind)), kind)
+                  for kind in BOTS)]
+
+    def _handicaps(self) -> list[tuple[str, str]]:
+        return [(_("No handicap"), NO_HANDICAP),
+                *((influence(kind), kind) for kind in self.edition.influence_types)]
+
+    @staticmethod
+    def _timers() -> list[tuple[str, bool]]:
+        seconds = GameOptions().timer_seconds  # the rules' Round length
+        return [(ngettext("{seconds} second", "{seconds} seconds", seconds).format(
+            seconds=seconds), True), (_("No time limit"), False)]
+
+    def relabel(self) -> None:
+        """Every word of the form in the current language; what was chosen is kept (a seat
+        still named as the form named it is named in the new language)."""
+        self.intro.value = (
+            "<div class='lnb-title'>{}</div><div>{}</div>".format(
+                html.escape(_("New game")),
+                _("Choose who plays. A <b>Person</b> plays on this screen (take turns); a "
+                  "<b>Computer</b> plays by itself.")))
+        self.count.description = _("Players")
+        for i, row in enumerate(self.rows):
+            name, kind, _character, handicap = row.children
+            name.description = _("Seat {number}").format(number=i + 1)
+            default = self._default_name(i)
+            if name.value == self._names[i]:
+                name.value = default
+            self._names[i] = default
+            _set_options(kind, self._kinds())
+            _set_options(handicap, self._handicaps())
+        # What each computer strength means, from the registry's sentences (weakest first).
+        strengths = [_("<b>{strength}</b>, {description}").format(
+            strength=html.escape(bot_name(k.name)),
+            description=html.escape(bot_text(k.name, k.describe)))
+            for k in map(REGISTRY.kind, REGISTRY.names)]
+        self.strengths.value = "<div class='lnb-strengths'>{}</div>".format(
+            _("Computer strengths: {list}.").format(
+                list=pgettext("between the items of a list", "; ").join(strengths)))
+        self.take_that.description = _("Take-that Subroutines")
+        self.mental.description = _("Mental arithmetic (write your Results)")
+        self.timed.description = _("Timer")
+        _set_options(self.timed, self._timers())
+        self.start_button.description = _("Start the game")
 
     def refresh(self) -> None:
         """Show as many seat rows as players."""
@@ -172,9 +237,9 @@ class SetupForm(w.VBox):
         out = []
         for row in self.rows[: self.count.value]:
             name, kind, character, handicap = (c.value for c in row.children)
-            marks = () if handicap == "No handicap" else (handicap,)
-            bot = kind[len("Computer ("):-1] if kind.startswith("Computer") else "greedy"
-            out.append(Seat(name.strip(), kind != "Person", character, marks, bot))
+            marks = () if handicap == NO_HANDICAP else (handicap,)
+            bot = "greedy" if kind == PERSON else kind
+            out.append(Seat(name.strip(), kind != PERSON, character, marks, bot))
         return out
 
     def options(self) -> GameOptions:
@@ -184,7 +249,19 @@ class SetupForm(w.VBox):
                            mental_arithmetic=self.mental.value, handicap=handicap)
 
     def _start(self) -> None:
-        self.on_start(self.seats(), self.options(), self.timed.value != UNTIMED)
+        self.on_start(self.seats(), self.options(), bool(self.timed.value))
+
+
+PERSON = "person"  # the seat-kind value of a person (a computer's is its bot's name)
+NO_HANDICAP = ""
+
+
+def _set_options(dropdown: w.Dropdown, options: list) -> None:
+    """New labels for the same values, keeping the one chosen."""
+    value = dropdown.value
+    with dropdown.hold_sync():
+        dropdown.options = options
+        dropdown.value = value
 
 
 # --------------------------------------------------------------------------- loading
@@ -203,7 +280,7 @@ def record_data(text: str) -> dict[str, Any]:
     except (ValueError, RecursionError):
         data = None
     if not isinstance(data, dict) or "format" not in data:
-        raise RecordError(NOT_A_GAME)
+        raise RecordError(str(NOT_A_GAME))
     return data
 
 
@@ -215,10 +292,19 @@ def choice_label(state: State, name: str, action: Any) -> str:
     patrons = state.row_choices(name).patrons
     value = action.patron if action.patron is not None else (patrons[0] if patrons else None)
     names = {slot.value: slot.patron.name for slot in (*state.patrons, *state.reserved)}
-    words = f"take {action.take}" if action.take else "claim"
     if value is None:
-        return words[:1].upper() + words[1:]  # "Take Art" keeps Art as written
-    return f"Patron {two_digits(value)} {names.get(value, '')}".rstrip() + f": {words}"
+        if action.take:
+            return _("Take {type}").format(type=influence(action.take))
+        return pgettext("claim a Patron", "Claim")
+    fields = {"value": two_digits(value), "type": influence(action.take) if action.take else ""}
+    name = names.get(value, "")
+    if name and action.take:
+        return _("Patron {value} {name}: take {type}").format(**fields, name=name)
+    if name:
+        return _("Patron {value} {name}: claim").format(**fields, name=name)
+    if action.take:
+        return _("Patron {value}: take {type}").format(**fields)
+    return _("Patron {value}: claim").format(**fields)
 
 
 # --------------------------------------------------------------------------- the app
@@ -243,9 +329,14 @@ class GameApp(w.VBox):
         self._debug_turn: tuple[int, str, int] | None = None  # (Round, player, row) drawn
         self._debugging = False  # the player of that turn chose Debug and rewrites now
         self._save_message = ""  # what the status line said about the last save
+        self._said: tuple[str, Callable[[], str], str] | None = None  # the app's last words
+        self._debug_words: Callable[[], str] | None = None  # what the Debug box says now
 
         self.status = StatusLine(on_continue=self.refresh)
-        self.header = w.HTML("<div class='lnb-title'>Lovelace &amp; Babbage</div>")
+        self.header = w.HTML("")
+        self.language = language_switch()
+        self.header_row = w.HBox([self.header, self.language])
+        self.header_row.add_class("lnb-title-row")
         self.phase_title = w.HTML("")
         self.phase_title.add_class("lnb-phase")
         self.setup = SetupForm(self.status.guarded(self._setup_done), self.edition)
@@ -259,15 +350,13 @@ class GameApp(w.VBox):
         self.choice_box.add_class("lnb-choices")
         self.debug_box = w.VBox([])
         self.debug_box.add_class("lnb-debug")
-        self.next_button = w.Button(description="Next Round", button_style="primary")
+        self.next_button = w.Button(button_style="primary")
         self.next_button.add_class("lnb-next-round")
         self.next_button.on_click(self.status.guarded(lambda _: self._next_round()))
-        self.new_button = w.Button(description="New game")
+        self.new_button = w.Button()
         self.new_button.add_class("lnb-new-game")
         self.new_button.on_click(self.status.guarded(lambda _: self.new_game()))
-        self.projector_toggle = w.ToggleButton(
-            value=projector, description="Projector", icon="",
-            tooltip="Big numbers and a big board, for the back of the room")
+        self.projector_toggle = w.ToggleButton(value=projector, icon="")
         self.projector_toggle.add_class("lnb-projector-toggle")
         self.projector_toggle.observe(
             self.status.guarded(lambda change: self.set_projector(change["new"])), "value")
@@ -285,10 +374,12 @@ class GameApp(w.VBox):
         # view here, hidden, whether their timer shows or not.
         self.ticking = w.Box([self.clock], layout=w.Layout(display="none"))
         self.ticking.add_class("lnb-ticking")
-        super().__init__([stylesheet(), self.header, self.phase_title, self.status, self.body,
-                          self.files, self.ticking])
+        super().__init__([stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.header_row,
+                          self.phase_title, self.status, self.body, self.files, self.ticking])
         self.add_class("lnb-app")
         self.add_class("lnb-game")
+        self._label()
+        register(self)
         self.set_projector(projector)
         if seats is not None:
             self.start(seats, options or GameOptions(), timed)
@@ -360,7 +451,7 @@ class GameApp(w.VBox):
     @cached_property
     def keep_button(self) -> w.Button:
         """Keep the rows as written (their Results are worked out again)."""
-        button = w.Button(description="Keep my rows")
+        button = w.Button(description=_("Keep my rows"))
         button.add_class("lnb-recompute")
         button.on_click(self.status.guarded(lambda _: self._choose(Recompute(self._debugger()))))
         return button
@@ -368,7 +459,7 @@ class GameApp(w.VBox):
     @cached_property
     def debug_button(self) -> w.Button:
         """Choose to Debug: the rewrite builder opens under a fresh minute."""
-        button = w.Button(description="Debug and rewrite", button_style="warning")
+        button = w.Button(description=_("Debug and rewrite"), button_style="warning")
         button.add_class("lnb-debug-start")
         button.on_click(self.status.guarded(lambda _: self.start_debug()))
         return button
@@ -397,13 +488,64 @@ class GameApp(w.VBox):
     @cached_property
     def review_rounds(self) -> w.ToggleButtons:
         """Which Round of a loaded game to look at."""
-        rounds = w.ToggleButtons(options=[1, 2, 3, 4], value=4, description="Round")
+        rounds = w.ToggleButtons(options=[1, 2, 3, 4], value=4, description=_("Round"))
         rounds.add_class("lnb-review-rounds")
         rounds.observe(self.status.guarded(lambda _: self._show_review()), "value")
         return rounds
 
     def _made(self, part: str) -> bool:
         return part in self.__dict__
+
+    # -- the language --------------------------------------------------------------------------
+    def _label(self) -> None:
+        """The app's own fixed words in the current language."""
+        title = pgettext("game title", "Lovelace & Babbage")
+        self.header.value = f"<div class='lnb-title'>{html.escape(title)}</div>"
+        self.next_button.description = _("Next Round")
+        self.new_button.description = _("New game")
+        self.projector_toggle.description = _("Projector")
+        self.projector_toggle.tooltip = _("Big numbers and a big board, for the back of the room")
+        if self._made("keep_button"):
+            self.keep_button.description = _("Keep my rows")
+        if self._made("debug_button"):
+            self.debug_button.description = _("Debug and rewrite")
+        if self._made("review_rounds"):
+            self.review_rounds.description = _("Round")
+
+    def relabel(self) -> None:
+        """Every visible word in the current language. The game is not touched: the State,
+        the program being written, the clocks, the rows resolved so far stay as they are."""
+        with self.hold_sync():
+            self._label()
+            self.setup.relabel()
+            for part in ("board_view", "patrons_view", "subs_view", "builder", "rewrite",
+                         "resolution", "scores", "timer", "debug_timer"):
+                if self._made(part):
+                    relabel_part(getattr(self, part))
+            for part in (self.status, self.files, self.contrast_toggle, self.language):
+                relabel_part(part)
+            if self._debug_words is not None:
+                self.debug_text.value = self._debug_words()
+            for button in self.choice_box.children:
+                words = getattr(button, "lnb_words", None)
+                if words is not None:
+                    button.value = words()
+                action = getattr(button, "lnb_action", None)
+                if action is not None and self.state is not None:
+                    text = choice_label(self.state, button.lnb_player, action)
+                    button.description = button.tooltip = text
+            if self._said is not None and self.status.text == self._said[2]:
+                kind, make, _old = self._said
+                self._say(kind, make)
+                if self._save_message:
+                    self._save_message = self.status.text
+            self.refresh()
+
+    def _say(self, kind: str, make: Callable[[], str]) -> None:
+        """Show the app's own words on the status line (said again on a relabel)."""
+        text = make()
+        self.status.show(text, kind)
+        self._said = (kind, make, self.status.text)
 
     # -- the page ----------------------------------------------------------------------------
     def set_projector(self, on: bool) -> None:
@@ -424,6 +566,8 @@ class GameApp(w.VBox):
             query = dict(parse_qsl(os.environ.get("QUERY_STRING", ""), keep_blank_values=True))
             if query.get("projector", "").lower() in ("1", "true", "yes", "on"):
                 self.set_projector(True)
+            page_language(query)  # ?lang=, the pupil's choice, the browser's language
+            relabel_all()
 
     # -- starting and stopping -------------------------------------------------------------
     def start(self, seats: Sequence[Seat], options: GameOptions | None = None,
@@ -524,7 +668,7 @@ class GameApp(w.VBox):
     def _waiting_person(self) -> str:
         names = self.table.waiting_for() if self.table is not None else ()
         if not names:
-            raise GameError("nobody needs to choose now")
+            raise GameError(_("nobody needs to choose now"))
         return names[0]
 
     # -- Program phase ---------------------------------------------------------------------
@@ -547,7 +691,7 @@ class GameApp(w.VBox):
         rules = state.writing_rules(name)  # the Round's: start, limit, Σ rows, mental play
         self.builder.reset(board=rules.board, start=rules.start, limit=rules.limit,
                            program=state.player(name).play.program, sigma=rules.sigma_rows,
-                           title=f"{name}: write your program")
+                           title=lambda: _("{player}: write your program").format(player=name))
         self.builder.mental = rules.mental
         self.builder.refresh()
         self._settle(0.0)
@@ -594,7 +738,7 @@ class GameApp(w.VBox):
                 or self.table is None:
             return
         self.table.time_up()
-        self.status.info("Time is up! The rows written so far stand.")
+        self._say("info", lambda: _("Time is up! The rows written so far stand."))
         self._end_turn()
 
     # -- Resolution phase --------------------------------------------------------------------
@@ -649,13 +793,18 @@ class GameApp(w.VBox):
             self._draw_debug(name, row)
             return
         trace_row = state.player(name).play.trace.rows[row - 1]  # type: ignore[union-attr]
-        prompt = w.HTML(f"<b>{html.escape(name)}, row {row}:</b> {trace_row.operation} "
-                        f"{html.escape(trace_row.text)} · choose:")
+        prompt = w.HTML("")
+        prompt.lnb_words = lambda: _("<b>{player}, row {row}:</b> {operation} {arithmetic} · "
+                                     "choose:").format(player=html.escape(name), row=row,
+                                                       operation=trace_row.operation,
+                                                       arithmetic=html.escape(trace_row.text))
+        prompt.value = prompt.lnb_words()
         prompt.add_class("lnb-choice-prompt")
         buttons: list[w.Widget] = [prompt]
         for action in state.legal_actions(name):
             text = choice_label(state, name, action)
             button = w.Button(description=text, tooltip=text)
+            button.lnb_action, button.lnb_player = action, name  # for a relabel
             button.add_class("lnb-choice")
             button.on_click(self.status.guarded(lambda _, a=action: self._choose(a)))
             buttons.append(button)
@@ -672,7 +821,7 @@ class GameApp(w.VBox):
 
     def _debugger(self) -> str:
         if self._debug_turn is None:
-            raise GameError("nobody needs to Debug now")
+            raise GameError(_("nobody needs to Debug now"))
         return self._debug_turn[1]
 
     def _draw_debug(self, name: str, row: int) -> None:
@@ -688,14 +837,25 @@ class GameApp(w.VBox):
         rules = state.writing_rules(name)  # the rewrite's: its start, rows and Σ rows left
         self.rewrite.reset(board=rules.board, start=rules.start,
                            limit=rules.rows_left(Program()), sigma=rules.sigma_left(Program()),
-                           title=f"{name}: rewrite from row {row}")
+                           title=lambda: _("{player}: rewrite from row {row}").format(
+                               player=name, row=row))
         left = state.debugs_left(name)
         wrote = two_digits(trace_row.written) if trace_row.written is not None else "?"
-        self.debug_text.value = (
-            f"<b>{html.escape(name)}, row {row}</b>: you wrote {wrote}, but "
-            f"{html.escape(trace_row.text)}. Debug (−{state.edition.debug_penalty} "
-            f"points, {left} left) and rewrite from row {row}, or keep your rows "
-            "(their Results are worked out again).")
+        penalty = state.edition.debug_penalty
+
+        def words() -> str:
+            return ngettext(
+                "<b>{player}, row {row}</b>: you wrote {wrote}, but {arithmetic}. Debug "
+                "(−{penalty} point, {left} left) and rewrite from row {row}, or keep your "
+                "rows (their Results are worked out again).",
+                "<b>{player}, row {row}</b>: you wrote {wrote}, but {arithmetic}. Debug "
+                "(−{penalty} points, {left} left) and rewrite from row {row}, or keep your "
+                "rows (their Results are worked out again).", penalty).format(
+                    player=html.escape(name), row=row, wrote=wrote,
+                    arithmetic=html.escape(trace_row.text), penalty=penalty, left=left)
+
+        self._debug_words = words
+        self.debug_text.value = words()
         self.debug_box.children = (self.debug_text, self.keep_button, self.debug_button)
 
     def start_debug(self) -> None:
@@ -712,10 +872,19 @@ class GameApp(w.VBox):
         seconds = state.options.timer_seconds if self.timed else None
         self.debug_timer.reset(seconds)
         self.debug_timer.start()
-        self.debug_text.value = (
-            f"<b>{html.escape(name)}</b>: rewrite from row {row}, then press I'm done"
-            + (f" (when the {seconds} seconds are up, your rows stand as written)."
-               if seconds else "."))
+        def words() -> str:
+            if seconds:
+                return ngettext(
+                    "<b>{player}</b>: rewrite from row {row}, then press {done} (when the "
+                    "{seconds} second is up, your rows stand as written).",
+                    "<b>{player}</b>: rewrite from row {row}, then press {done} (when the "
+                    "{seconds} seconds are up, your rows stand as written).", seconds).format(
+                        player=html.escape(name), row=row, done=_("I'm done"), seconds=seconds)
+            return _("<b>{player}</b>: rewrite from row {row}, then press {done}.").format(
+                player=html.escape(name), row=row, done=_("I'm done"))
+
+        self._debug_words = words
+        self.debug_text.value = words()
         timer = (self.debug_timer,) if self.debug_timer.timed else ()
         self.debug_box.children = (self.debug_text, *timer, self.rewrite)
 
@@ -725,19 +894,24 @@ class GameApp(w.VBox):
         state = self.state
         if state is None or state.phase is not Phase.DEBUG or not self._debugging:
             return
-        _, name, row = self._debug_turn  # type: ignore[misc]
-        self.rewrite.lock("Time is up!")
+        _round, name, row = self._debug_turn  # type: ignore[misc]
+        self.rewrite.lock(lambda: _("Time is up!"))
         round_no = state.round
         try:
             self.apply(Debug(name, self.rewrite.program))
-            said = "Time is up! The rewrite stands as written."
+
+            def said() -> str:
+                return _("Time is up! The rewrite stands as written.")
         except LnbError as exc:
             self.apply(Debug(name))  # nothing valid written: the rows kept above remain
-            said = (f"Time is up! The rewrite could not stand ({exc}): "
-                    f"the rows above row {row} remain.")
+            refused = exc
+
+            def said() -> str:
+                return _("Time is up! The rewrite could not stand ({error}): the rows above "
+                         "row {row} remain.").format(error=refused, row=row)
         self._resolved(round_no)
         self.resolution.step()
-        self.status.info(said)
+        self._say("info", said)
 
     def _next_round(self) -> None:
         self._forget_save()
@@ -755,7 +929,7 @@ class GameApp(w.VBox):
         from lnb import records
 
         if self.state is None:
-            raise GameError("there is no game to save yet: start one first")
+            raise GameError(_("there is no game to save yet: start one first"))
         record = records.record_of(self.state)
         for player in record["players"]:
             computer = self.computers.get(player["name"])
@@ -778,11 +952,12 @@ class GameApp(w.VBox):
         if not state.is_terminal():
             names += f"-after-round-{played}"
         if state.is_terminal():
-            self.status.ok("Your game is ready: click the link to keep the file.")
+            self._say("ok", lambda: _("Your game is ready: click the link to keep the file."))
         else:
-            self.status.ok(f"Your game after Round {played} is ready: click the link to keep "
-                           "the file, and load it next time to play on from "
-                           f"Round {played + 1}.")
+            self._say("ok", lambda: _(
+                "Your game after Round {played} is ready: click the link to keep the file, "
+                "and load it next time to play on from Round {next}.").format(
+                    played=played, next=played + 1))
         self._save_message = self.status.text
         return safe_filename(names), text
 
@@ -805,7 +980,8 @@ class GameApp(w.VBox):
             result = records.replay(record)
             computers = self._computers_of(result.state, record.data)
         except LnbError as exc:
-            raise type(exc)(f"that file is not a game we can read: {exc}") from None
+            raise type(exc)(_("that file is not a game we can read: {error}").format(
+                error=exc)) from None
         # Nothing below raises: the current game is replaced only now. The timer is as the
         # record says (``"untimed"``, written by this app); else the one of the current game
         # (or chosen on the setup form).
@@ -814,7 +990,7 @@ class GameApp(w.VBox):
         elif self.state is not None:
             timed = self.timed
         else:
-            timed = self.setup.timed.value != UNTIMED
+            timed = bool(self.setup.timed.value)
         self.clock.playing = False
         if self._made("timer"):
             self.timer.stop()
@@ -826,7 +1002,7 @@ class GameApp(w.VBox):
         if result.finished:
             self.computers = {}
             self.loaded = True
-            self.status.ok("Game loaded: here are its Rounds and scores.")
+            self._say("ok", lambda: _("Game loaded: here are its Rounds and scores."))
         else:
             self.computers = computers
             self.loaded = False
@@ -835,7 +1011,9 @@ class GameApp(w.VBox):
             self.timer.reset(result.state.options.timer_seconds if timed else None)
             self._turn = None
             self._resolution_round = 0
-            self.status.ok(f"Game loaded: it goes on with Round {self.state.round}.")
+            going_on = self.state.round
+            self._say("ok", lambda: _("Game loaded: it goes on with Round {round}.").format(
+                round=going_on))
             self._advance()
         self.refresh()
 
@@ -848,8 +1026,10 @@ class GameApp(w.VBox):
             if kind is None:
                 continue
             if not isinstance(kind, str) or kind not in BOTS:
-                raise GameError(f"players: {player['name']}'s computer {kind!r} is not one of "
-                                f"{', '.join(BOTS)} (leave it out for a person)")
+                raise GameError(_("players: {player}'s computer {kind!r} is not one of {bots} "
+                                  "(leave it out for a person)").format(
+                                      player=player["name"], kind=kind,
+                                      bots=format_list(BOTS, style="or")))
             computers[player["name"]] = Computer(player["name"], kind, seed=seed + i,
                                                  think=self.think)
         return computers
@@ -879,7 +1059,8 @@ class GameApp(w.VBox):
 
     def _title(self, text: str) -> None:
         assert self.state is not None
-        self.phase_title.value = f"<b>Round {self.state.round} of {ROUNDS}</b> · {text}"
+        self.phase_title.value = _("<b>Round {round} of {rounds}</b> · {text}").format(
+            round=self.state.round, rounds=ROUNDS, text=text)
 
     def _draw_subroutine_phase(self) -> None:
         state = self.state
@@ -887,12 +1068,12 @@ class GameApp(w.VBox):
         self.board_view.refresh(state.board)
         name = self._waiting_person()
         if state.phase is Phase.TARGET:
-            self._title(f"{html.escape(name)}: choose a Subroutine to target "
-                        "(others, look away!)")
+            self._title(_("{player}: choose a Subroutine to target (others, look away!)").format(
+                player=html.escape(name)))
             self.subs_view.refresh(state, name, mode="target")
         else:
-            self._title(f"{html.escape(name)}: activate Subroutines you completed "
-                        "(each works once)")
+            self._title(_("{player}: activate Subroutines you completed (each works once)")
+                        .format(player=html.escape(name)))
             self.subs_view.refresh(state, name, mode="activate")
         self.body.children = (self.subs_view, self.board_view)
 
@@ -908,19 +1089,21 @@ class GameApp(w.VBox):
         done = [f"{i}. {html.escape(n)}" for i, n in enumerate(seen, start=1)]
         thinking = [html.escape(n) for n in self.computers if n not in seen]
         later = race.persons[race.persons.index(self._person) + 1:] if self._person else ()
-        parts = [f"Done: {', '.join(done)}" if done else "Nobody is done yet."]
+        parts = [_("Done: {players}").format(players=format_list(done)) if done
+                 else html.escape(_("Nobody is done yet."))]
         if thinking:
-            parts.append(f"Thinking: {', '.join(thinking)}")
+            parts.append(_("Thinking: {players}").format(players=format_list(thinking)))
         if later:
-            parts.append(f"Next: {', '.join(map(html.escape, later))} (with a fresh clock)")
+            parts.append(_("Next: {players} (with a fresh clock)").format(
+                players=format_list(map(html.escape, later))))
         self.finished_line.value = " · ".join(parts)
         if self._person is not None:
-            self._title(f"{html.escape(self._person)}: write your program, then press "
-                        "I'm done")
+            self._title(_("{player}: write your program, then press {done}").format(
+                player=html.escape(self._person), done=_("I'm done")))
             self.target_card.value = self._target_html(self._person)
             panel: w.Widget = self.race_panel
         else:
-            self._title("Waiting for the others to finish")
+            self._title(html.escape(_("Waiting for the others to finish")))
             self.board_view.refresh(state.board)
             panel = self.board_view
         self.body.children = (self.race_top, self.patrons_view, panel)
@@ -931,13 +1114,15 @@ class GameApp(w.VBox):
         assert state is not None
         player = state.player(name)
         number = player.target
+        heading = html.escape(_("Your target"))
         if number is None:
-            return "<b>Your target</b><div class='lnb-muted'>No Subroutine this Round</div>"
+            return (f"<b>{heading}</b><div class='lnb-muted'>"
+                    f"{html.escape(_('No Subroutine this Round'))}</div>")
         sub = player.character.subroutine(number)
-        effect = state.edition.effects.get(sub.effect, "")
-        return ("<b>Your target</b>"
+        effect = effect_text(sub.effect, state.edition.effects.get(sub.effect, ""))
+        return (f"<b>{heading}</b>"
                 f"<div class='lnb-target-number'>{two_digits(number)}</div>"
-                f"<div><b>{sub.effect.value}</b></div>"
+                f"<div><b>{html.escape(effect_name(sub.effect))}</b></div>"
                 f"<div><small>{html.escape(effect)}</small></div>")
 
     def _draw_resolution_phase(self) -> None:
@@ -946,7 +1131,7 @@ class GameApp(w.VBox):
         if self._resolution_round != state.round:
             self._resolution_round = state.round
             self.resolution.load(self._round_events(state.round), state.order, complete=False)
-        self._title("Resolution: each row in turn, in order of finishing")
+        self._title(html.escape(_("Resolution: each row in turn, in order of finishing")))
         self.patrons_view.refresh(state)
         self.body.children = (self.patrons_view, self.resolution, self.choice_box,
                               self.debug_box)
@@ -957,23 +1142,27 @@ class GameApp(w.VBox):
         sheet = state.score_sheet()
         self.scores.refresh(sheet)
         last = state.is_terminal()
-        self.phase_title.value = (f"<b>Round {self.reviewing} of {ROUNDS} resolved</b>"
-                                  + (" · the game is over!" if last else " · scores so far"))
-        self.next_button.description = "See the final scores" if last else "Next Round"
+        if last:
+            self.phase_title.value = _("<b>Round {round} of {rounds} resolved</b> · the game "
+                                       "is over!").format(round=self.reviewing, rounds=ROUNDS)
+        else:
+            self.phase_title.value = _("<b>Round {round} of {rounds} resolved</b> · scores so "
+                                       "far").format(round=self.reviewing, rounds=ROUNDS)
+        self.next_button.description = _("See the final scores") if last else _("Next Round")
         self.body.children = (self.resolution, self.next_button, self.scores)
 
     def _draw_game_over(self) -> None:
         state = self.state
         assert state is not None
-        self.phase_title.value = "<b>The game is over</b> · final scores"
+        self.phase_title.value = _("<b>The game is over</b> · final scores")
         self.scores.refresh(state.score_sheet())
         self.body.children = (self.scores,)
 
     def _draw_loaded(self) -> None:
         state = self.state
         assert state is not None
-        self.phase_title.value = ("<b>A saved game</b> · step through its Rounds "
-                                  "and read the scores")
+        self.phase_title.value = _("<b>A saved game</b> · step through its Rounds and read "
+                                   "the scores")
         self.scores.refresh(state.score_sheet())
         self._show_review()
         self.body.children = (self.review_rounds, self.resolution, self.scores)
@@ -982,5 +1171,7 @@ class GameApp(w.VBox):
         if self.state is None or not self.loaded:
             return
         events = self._round_events(self.review_rounds.value)
+        if tuple(events) == self.resolution.events and self.resolution.complete:
+            return  # drawn already (a relabel): keep the rows stepped through so far
         order = list(dict.fromkeys(e.player for e in events))
         self.resolution.load(events, order, complete=True)

@@ -30,7 +30,10 @@ from lnb.babbage.game.writing import WritingRules
 from lnb.babbage.numbers import two_digits
 from lnb.babbage.operations import Operation, legal_operations
 from lnb.babbage.programs import DEFAULT_LIMIT, Program, Trace
+from lnb.core.i18n import _, ngettext, pgettext
 from widgets.babbage.board import BoardView
+from widgets.babbage.relabel import Text, register, relabel_part, text_of
+from widgets.babbage.words import component_label
 from widgets.core.status import StatusLine, plain_words
 from widgets.core.style import stylesheet
 
@@ -44,7 +47,7 @@ def illegal_reason(operation: Operation, value: int, board: Board) -> str:
     except LnbError as exc:
         # ``detail``: the explanation without its "row N 'X': " prefix (the button names X).
         return plain_words(exc.fields.get("detail") or exc.message)
-    return f"{operation} is not allowed now."
+    return _("{operation} is not allowed now.").format(operation=operation)
 
 
 def choices_for(value: int, board: Board, sigma: bool = False,
@@ -74,7 +77,7 @@ class ProgramBuilder(w.VBox):
         program: Program | str = "",
         sigma: bool | int = False,
         mental: bool = False,
-        title: str = "",
+        title: Text = "",
         on_change: Callable[[Program], None] | None = None,
         on_done: Callable[[Program], None] | None = None,
     ) -> None:
@@ -87,39 +90,39 @@ class ProgramBuilder(w.VBox):
         self.on_done = on_done
         self.program = program if isinstance(program, Program) else Program.parse(program)
         self.locked_reason: str | None = None
+        self._lock_text: Text | None = None  # what locked_reason says, remade on a relabel
+        self._title_text: Text = title
         self.pending: Operation | None = None
         self._choices: dict[tuple[int, bool, str | None], Choices] = {}
 
         self.status = StatusLine(on_continue=self.refresh)
-        self.title = w.HTML(f"<div class='lnb-title'>{html.escape(title)}</div>" if title else "")
+        self.title = w.HTML("")
         self.header = w.HTML("")
         self.header.add_class("lnb-builder-header")
         self.board_view = BoardView(self.board, on_choose=self.status.guarded(self.choose))
-        self.typed = w.Text(placeholder="or type rows, e.g. A3+ B4s", continuous_update=False,
-                            layout=w.Layout(width="16em"))
+        self.typed = w.Text(continuous_update=False, layout=w.Layout(width="16em"))
         self.typed.add_class("lnb-typed")
         self.typed.observe(self.status.guarded(self._typed_changed), "value")
-        self.add_button = self._button("Add", "lnb-add", self._add_clicked, "Add the typed rows")
-        self.answer = w.Text(placeholder="Result", layout=w.Layout(width="6em"),
-                             continuous_update=False)
+        self.add_button = self._button("lnb-add", self._add_clicked)
+        self.answer = w.Text(layout=w.Layout(width="6em"), continuous_update=False)
         self.answer.add_class("lnb-answer")
         self.answer.observe(self.status.guarded(self._answer_changed), "value")
         self.question = w.HTML("")
-        self.write_button = self._button("Write", "lnb-write", self._write_clicked,
-                                         "Write your Result for this row")
+        self.write_button = self._button("lnb-write", self._write_clicked)
         self.mental_box = w.HBox([self.question, self.answer, self.write_button],
                                  layout=w.Layout(display="none"))
         self.mental_box.add_class("lnb-mental")
         self.rows = w.HTML("")
         self.rows.add_class("lnb-rows")
-        self.undo_button = self._button("Undo", "lnb-undo", self.undo, "Take back the last row")
-        self.clear_button = self._button("Clear", "lnb-clear", self.clear, "Take back every row")
-        self.sigma_toggle = w.ToggleButton(description="Σ next row", value=False,
-                                           tooltip="Apply the next row's Operation twice")
+        self.undo_button = self._button("lnb-undo", self.undo)
+        self.clear_button = self._button("lnb-clear", self.clear)
+        self.sigma_toggle = w.ToggleButton(value=False)
         self.sigma_toggle.add_class("lnb-sigma")
         self.sigma_toggle.observe(self.status.guarded(lambda _: self.refresh()), "value")
-        self.done_button = self._button("I'm done", "lnb-done", self._done_clicked,
-                                        "Hand in your Program", style="success")
+        self.done_button = self._button("lnb-done", self._done_clicked, style="success")
+        #: What the done button says (an app may set its own: a puzzle's "Check my answer").
+        self.done_label: Text = lambda: _("I'm done")
+        self.done_tooltip: Text = lambda: _("Hand in your Program")
         self.title.add_class("lnb-builder-title")
         typing = w.HBox([self.typed, self.add_button])
         typing.add_class("lnb-builder-typing")
@@ -132,11 +135,43 @@ class ProgramBuilder(w.VBox):
         ])
         self.add_class("lnb-builder")
         self.add_class("lnb-widget")
+        self._label()
         self.refresh()
+        register(self)
 
-    def _button(self, text: str, css: str, action: Callable[[], None], tip: str,
-                style: str = "") -> w.Button:
-        button = w.Button(description=text, tooltip=tip, button_style=style)
+    def _label(self) -> None:
+        """Set the builder's fixed words in the current language."""
+        self.typed.placeholder = _("or type rows, e.g. {example}").format(example="A3+ B4s")
+        self.add_button.description = pgettext("add typed rows", "Add")
+        self.add_button.tooltip = _("Add the typed rows")
+        # TRANSLATORS: the box where a pupil types the Result of a row (mental arithmetic)
+        self.answer.placeholder = pgettext("box", "Result")
+        self.write_button.description = pgettext("write a Result", "Write")
+        self.write_button.tooltip = _("Write your Result for this row")
+        self.undo_button.description = _("Undo")
+        self.undo_button.tooltip = _("Take back the last row")
+        self.clear_button.description = pgettext("take back rows", "Clear")
+        self.clear_button.tooltip = _("Take back every row")
+        self.sigma_toggle.description = _("Σ next row")
+        self.sigma_toggle.tooltip = _("Apply the next row's Operation twice")
+        self.done_button.description = text_of(self.done_label)
+        self.done_button.tooltip = text_of(self.done_tooltip)
+        title = text_of(self._title_text)
+        self.title.value = f"<div class='lnb-title'>{html.escape(title)}</div>" if title else ""
+
+    def relabel(self) -> None:
+        """Every word in the current language; the draft, the board and the lock are kept."""
+        with self.hold_sync():
+            self._label()
+            if self._lock_text is not None:
+                self.locked_reason = text_of(self._lock_text)
+            self._choices.clear()  # the reasons on the buttons were in the language before
+            self.board_view.relabel()
+            relabel_part(self.status)
+            self.refresh()
+
+    def _button(self, css: str, action: Callable[[], None], style: str = "") -> w.Button:
+        button = w.Button(button_style=style)
         button.add_class(css)
         button.on_click(self.status.guarded(lambda _: action()))
         return button
@@ -218,20 +253,23 @@ class ProgramBuilder(w.VBox):
         self.pending = None
         self._set(Program())
 
-    def lock(self, reason: str) -> None:
-        """Stop writing (done, time is up); every choice shows ``reason``."""
-        self.locked_reason = reason
+    def lock(self, reason: Text) -> None:
+        """Stop writing (done, time is up); every choice shows ``reason`` (text, or a function
+        giving it in the current language)."""
+        self._lock_text = reason
+        self.locked_reason = text_of(reason)
         self.pending = None
         self.refresh()
 
     def unlock(self) -> None:
         """Allow writing again."""
         self.locked_reason = None
+        self._lock_text = None
         self.refresh()
 
     def reset(self, board: Board | None = None, start: int | None = None,
               limit: int | bool | None = False, program: Program | str = "",
-              sigma: bool | int | None = None, title: str | None = None) -> None:
+              sigma: bool | int | None = None, title: Text | None = None) -> None:
         """Start a new draft (a new Round or the next player at the same screen)."""
         if board is not None and board is not self.board:
             self.board = board
@@ -243,10 +281,13 @@ class ProgramBuilder(w.VBox):
         if sigma is not None:
             self.sigma_allowed = sigma
         if title is not None:
-            self.title.value = f"<div class='lnb-title'>{html.escape(title)}</div>"
+            self._title_text = title
+            shown = text_of(title)
+            self.title.value = f"<div class='lnb-title'>{html.escape(shown)}</div>"
         self.program = program if isinstance(program, Program) else Program.parse(program)
         self.pending = None
         self.locked_reason = None
+        self._lock_text = None
         self.sigma_toggle.value = False
         self.status.clear()
         self.refresh()
@@ -289,7 +330,7 @@ class ProgramBuilder(w.VBox):
     def _done_clicked(self) -> None:
         self._check_open()
         if self.pending is not None:
-            raise OverLimitError("write the Result of your last row first, or press Undo")
+            raise OverLimitError(_("write the Result of your last row first, or press Undo"))
         if self.on_done is not None:
             self.on_done(self.program)
 
@@ -299,9 +340,11 @@ class ProgramBuilder(w.VBox):
         sigma = bool(self.sigma_toggle.value)
         blocked = self.locked_reason
         if blocked is None and self.pending is not None:
-            blocked = "Write the Result of this row first."
+            blocked = _("Write the Result of this row first.")
         if blocked is None and self.full:
-            blocked = f"All {self.limit} rows are written: press Undo to change one."
+            blocked = ngettext("All {limit} row is written: press Undo to change it.",
+                               "All {limit} rows are written: press Undo to change one.",
+                               self.limit or 0).format(limit=self.limit)
         if self.mental and blocked is None:
             return self._mental_choices(sigma)
         value = self.value
@@ -326,7 +369,7 @@ class ProgramBuilder(w.VBox):
             self.rules.check(self.program.with_row(operation), draft=True)
         except LnbError as exc:
             return plain_words(str(exc))
-        return f"{operation} is not allowed now."
+        return _("{operation} is not allowed now.").format(operation=operation)
 
     def refresh(self) -> None:
         """Redraw everything from the draft Program and the board."""
@@ -337,9 +380,18 @@ class ProgramBuilder(w.VBox):
         used = frozenset(row.operation.space for row in self.program.rows)
         self.board_view.refresh(self.board, self.choices(), bool(self.sigma_toggle.value), used)
         n = len(self.program)
-        limit = "no limit" if self.limit is None else f"{n} of {self.limit} rows"
-        now = "" if self.mental else f" · now <b>{two_digits(self.value)}</b>"
-        self.header.value = f"Start <b>{two_digits(self.start)}</b> · {limit}{now}"
+        if self.limit is None:
+            limit = _("no limit")
+        else:
+            limit = ngettext("{count} of {limit} row", "{count} of {limit} rows",
+                             self.limit).format(count=n, limit=self.limit)
+        start = two_digits(self.start)
+        if self.mental:
+            self.header.value = _("Start <b>{start}</b> · {rows}").format(start=start,
+                                                                           rows=limit)
+        else:
+            self.header.value = _("Start <b>{start}</b> · {rows} · now <b>{value}</b>").format(
+                start=start, rows=limit, value=two_digits(self.value))
         self.rows.value = self._rows_html()
         is_open = self.locked_reason is None
         self.undo_button.disabled = not is_open or (n == 0 and self.pending is None)
@@ -352,14 +404,17 @@ class ProgramBuilder(w.VBox):
         self.done_button.disabled = not is_open
         if self.pending is not None:
             comp = self.pending.component(self.board)
-            self.question.value = (f"{two_digits(self.value)} then {self.pending} "
-                                   f"({comp.label}) = ")
+            self.question.value = html.escape(
+                _("{value} then {operation} ({component}) =").format(
+                    value=two_digits(self.value), operation=self.pending,
+                    component=component_label(comp))) + " "
             self.mental_box.layout.display = None
         else:
             self.mental_box.layout.display = "none"
 
     def _rows_html(self) -> str:
-        cells = [f"<tr class='lnb-start'><td></td><td>Start</td>"
+        start = pgettext("the first line of a program", "Start")
+        cells = [f"<tr class='lnb-start'><td></td><td>{html.escape(start)}</td>"
                  f"<td>{two_digits(self.start)}</td></tr>"]
         if self.mental:
             for i, row in enumerate(self.program.rows, start=1):

@@ -469,7 +469,7 @@ class PuzzleApp(w.VBox):
     def new_puzzle(self) -> None:
         """A fresh puzzle of the chosen difficulty (one not solved before, when possible)."""
         difficulty = int(self.levels.value)
-        for _ in range(20):
+        for _try in range(20):
             puzzle = generate(difficulty, seed=self.rng.randrange(10**9))
             done = self.progress.get(puzzle.code) if self.progress else None
             if puzzle != self.puzzle and not (done and done.solved):

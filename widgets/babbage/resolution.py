@@ -26,25 +26,36 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from lnb.babbage.numbers import two_digits
+from lnb.core.i18n import _, lazy_pgettext, pgettext
+from widgets.babbage.relabel import register, relabel_part
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
 
 if TYPE_CHECKING:  # pragma: no cover
     from lnb.babbage.game.events import RowEvent
 
+#: The speeds of *Play*: milliseconds a row (the keys are the option values; names below).
 SPEEDS = {"Slow": 2500, "Normal": 1200, "Fast": 500}
+SPEED_NAMES = {"Slow": lazy_pgettext("speed", "Slow"), "Normal": lazy_pgettext("speed", "Normal"),
+               "Fast": lazy_pgettext("speed", "Fast")}
 
 
 def event_line(event: RowEvent) -> str:
     """One event in words: ``Ada, row 1: A3+ 55 + 5 = 60 → Patron 60: Art (1st)``."""
-    text = f"{event.player}, row {event.row}: {event.operation} {event.text}"
+    fields = {"player": event.player, "row": event.row, "operation": event.operation,
+              "text": event.text, "claims": "; ".join(c.text() for c in event.claims)}
     if event.void:
-        text += " (void: it leaves 00–99, so it claims nothing)"
-    elif event.written is not None and event.written != event.result:
-        text += f" (you wrote {two_digits(event.written)})"
+        return _("{player}, row {row}: {operation} {text} (void: it leaves 00–99, so it "
+                 "claims nothing)").format(**fields)
+    if event.written is not None and event.written != event.result:
+        if event.claims:
+            return _("{player}, row {row}: {operation} {text} (you wrote {written}) → "
+                     "{claims}").format(**fields, written=two_digits(event.written))
+        return _("{player}, row {row}: {operation} {text} (you wrote {written})").format(
+            **fields, written=two_digits(event.written))
     if event.claims:
-        text += " → " + "; ".join(c.text() for c in event.claims)
-    return text
+        return _("{player}, row {row}: {operation} {text} → {claims}").format(**fields)
+    return _("{player}, row {row}: {operation} {text}").format(**fields)
 
 
 class ResolutionView(w.VBox):
@@ -66,13 +77,12 @@ class ResolutionView(w.VBox):
         self.play.add_class("lnb-resolution-play")
         self.play.observe(self.status.guarded(self._played), "value")
         self.play.observe(self.status.guarded(lambda _: self.refresh()), "playing")
-        self.step_button = self._button("Step", "lnb-step", self.step, "Show the next row")
-        self.play_button = self._button("▶ Play", "lnb-play", self.start, "Show rows one by one")
-        self.pause_button = self._button("Pause", "lnb-pause", self.pause, "Stop here")
-        self.all_button = self._button("Show all", "lnb-show-all", self.show_all,
-                                       "Show every row now")
-        self.speed = w.ToggleButtons(options=list(SPEEDS), value="Normal",
-                                     tooltips=["2.5 s a row", "1.2 s a row", "0.5 s a row"])
+        self.step_button = self._button("lnb-step", self.step)
+        self.play_button = self._button("lnb-play", self.start)
+        self.pause_button = self._button("lnb-pause", self.pause)
+        self.all_button = self._button("lnb-show-all", self.show_all)
+        self.speed = w.ToggleButtons(options=[(str(SPEED_NAMES[k]), k) for k in SPEEDS],
+                                     value="Normal")
         self.speed.add_class("lnb-speed")
         self.speed.observe(self.status.guarded(self._speed_changed), "value")
         self.progress = w.HTML("")
@@ -87,10 +97,35 @@ class ResolutionView(w.VBox):
                           self.status])
         self.add_class("lnb-resolution")
         self.add_class("lnb-widget")
+        self._label()
         self.refresh()
+        register(self)
 
-    def _button(self, text: str, css: str, action: Callable[[], None], tip: str) -> w.Button:
-        button = w.Button(description=text, tooltip=tip)
+    def _label(self) -> None:
+        self.step_button.description = pgettext("resolve one row", "Step")
+        self.step_button.tooltip = _("Show the next row")
+        self.play_button.description = _("▶ Play")
+        self.play_button.tooltip = _("Show rows one by one")
+        self.pause_button.description = _("Pause")
+        self.pause_button.tooltip = _("Stop here")
+        self.all_button.description = _("Show all")
+        self.all_button.tooltip = _("Show every row now")
+        value = self.speed.value
+        with self.speed.hold_sync():
+            self.speed.options = [(str(SPEED_NAMES[k]), k) for k in SPEEDS]
+            self.speed.value = value
+        self.speed.tooltips = [_("{seconds} s a row").format(seconds=seconds)
+                               for seconds in ("2.5", "1.2", "0.5")]
+
+    def relabel(self) -> None:
+        """Every word in the current language; the rows shown and the speed are kept."""
+        with self.hold_sync():
+            self._label()
+            relabel_part(self.status)
+            self.refresh()
+
+    def _button(self, css: str, action: Callable[[], None]) -> w.Button:
+        button = w.Button()
         button.add_class(css)
         button.on_click(self.status.guarded(lambda _: action()))
         return button
@@ -180,15 +215,21 @@ class ResolutionView(w.VBox):
             self.play_button.disabled = done or playing
             self.pause_button.disabled = not playing
             total = len(self.events)
-            of = f" of {total}" if self.complete else ""
-            self.progress.value = (f"Rows resolved: {self.shown}{of}"
-                                   + (" · Round resolved!" if done and total else ""))
+            if not self.complete:
+                progress = _("Rows resolved: {shown}").format(shown=self.shown)
+            elif done and total:
+                progress = _("Rows resolved: {shown} of {total} · Round resolved!").format(
+                    shown=self.shown, total=total)
+            else:
+                progress = _("Rows resolved: {shown} of {total}").format(shown=self.shown,
+                                                                          total=total)
+            self.progress.value = html.escape(progress)
             if self.shown:
                 self.now.value = html.escape(event_line(self.events[self.shown - 1]))
             else:
                 waiting = total or not self.complete
-                self.now.value = ("Press Step or Play to resolve the rows." if waiting
-                                  else "No rows to resolve.")
+                self.now.value = html.escape(_("Press Step or Play to resolve the rows.")
+                                             if waiting else _("No rows to resolve."))
             self.table.value = self._table()
 
     def _table(self) -> str:
@@ -210,8 +251,10 @@ class ResolutionView(w.VBox):
             cells[e.player, e.row] = (f"<td class='{' '.join(css)}'>{e.operation} "
                                       f"{html.escape(e.text)}{claims}</td>")
         head = "".join(f"<th>{i}. {html.escape(p)}</th>" for i, p in enumerate(players, 1))
-        start = "".join(f"<td class='lnb-start'>Start {two_digits(starts[p])}</td>"
-                        if p in starts else "<td></td>" for p in players)
+        start = "".join(
+            "<td class='lnb-start'>{}</td>".format(html.escape(
+                _("Start {value}").format(value=two_digits(starts[p]))))
+            if p in starts else "<td></td>" for p in players)
         body = [f"<tr>{start}</tr>"]
         for r in range(1, depth + 1):
             body.append("<tr>" + "".join(cells.get((p, r), "<td class='lnb-muted'>·</td>")

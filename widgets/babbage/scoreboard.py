@@ -20,16 +20,18 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
+from lnb.core.i18n import _, format_list, lazy_gettext, ngettext
+from widgets.babbage.relabel import register
 from widgets.core.style import stylesheet
 
 if TYPE_CHECKING:  # pragma: no cover
     from lnb.babbage.game.scoring import ScoreSheet
 
 PARTS = (
-    ("influence", "Influence", "#5c6bc0"),
-    ("failed_experiments", "Failed Experiments", "#8d6e63"),
-    ("subroutines", "Subroutines", "#43a047"),
-    ("engine", "Engine", "#fb8c00"),
+    ("influence", lazy_gettext("Influence"), "#5c6bc0"),
+    ("failed_experiments", lazy_gettext("Failed Experiments"), "#8d6e63"),
+    ("subroutines", lazy_gettext("Subroutines"), "#43a047"),
+    ("engine", lazy_gettext("Engine"), "#fb8c00"),
 )
 
 TIE_START = "Level with "  # how the library's tie-break line begins (scoring.tie_line)
@@ -53,6 +55,11 @@ class ScoreSheetView(w.VBox):
         self.add_class("lnb-scoreboard")
         self.add_class("lnb-widget")
         self.refresh(sheet)
+        register(self)
+
+    def relabel(self) -> None:
+        """Draw the same sheet in the current language."""
+        self.refresh()
 
     def totals(self) -> dict[str, int]:
         """Each player's total, in seat order."""
@@ -64,14 +71,17 @@ class ScoreSheetView(w.VBox):
             self.sheet = sheet
         sheet = self.sheet
         if sheet is None:
-            self.headline.value = "<i>No scores yet.</i>"
+            self.headline.value = f"<i>{html.escape(_('No scores yet.'))}</i>"
             self.chart.value = self.table.value = self.details.value = ""
             return
-        names = ", ".join(sheet.winners)
-        verb = "wins" if len(sheet.winners) == 1 else "win"
-        so_far = "" if sheet.final else " so far"
-        self.headline.value = (f"<div class='lnb-title'>{html.escape(names)} {verb}"
-                               f"{so_far}!</div>")
+        names = format_list(sheet.winners)
+        count = len(sheet.winners)
+        if sheet.final:
+            line = ngettext("{names} wins!", "{names} win!", count).format(names=names)
+        else:
+            line = ngettext("{names} wins so far!", "{names} win so far!", count).format(
+                names=names)
+        self.headline.value = f"<div class='lnb-title'>{html.escape(line)}</div>"
         self.chart.value = self._chart(sheet)
         self.table.value = self._table(sheet)
         self.details.value = self._details(sheet)
@@ -85,19 +95,23 @@ class ScoreSheetView(w.VBox):
                 points = p.parts[key]
                 if points > 0:
                     width = 24 * points / top
-                    bars.append(f"<span class='lnb-bar' title='{label}: {points}' "
+                    tip = _("{part}: {points}").format(part=label, points=points)
+                    bars.append(f"<span class='lnb-bar' title='{html.escape(tip, quote=True)}' "
                                 f"style='width:{width:.2f}em;background:{colour}'></span>")
             lost = -p.debugs
-            minus = f" <span class='lnb-muted'>(−{lost} Debugs)</span>" if lost else ""
+            minus = (" <span class='lnb-muted'>{}</span>".format(html.escape(
+                ngettext("(−{count} Debug)", "(−{count} Debugs)", lost).format(count=lost)))
+                if lost else "")
             rows.append(f"<div><span class='lnb-bar-label'>{html.escape(p.name)}</span>"
                         f"{''.join(bars)} <b class='lnb-total'>{p.total}</b>{minus}</div>")
-        legend = " ".join(f"<span class='lnb-bar' style='width:1em;background:{c}'></span> {t}"
-                          for _, t, c in PARTS)
+        legend = " ".join(f"<span class='lnb-bar' style='width:1em;background:{c}'></span> "
+                          f"{html.escape(str(t))}" for _key, t, c in PARTS)
         return "".join(rows) + f"<div class='lnb-muted'>{legend}</div>"
 
     def _table(self, sheet: ScoreSheet) -> str:
-        head = ("<tr><th>Place</th><th>Player</th><th>Influence</th><th>Failed Exp.</th>"
-                "<th>Subroutines</th><th>Engine</th><th>Debugs</th><th>Total</th></tr>")
+        titles = (_("Place"), _("Player"), _("Influence"), _("Failed Exp."), _("Subroutines"),
+                  _("Engine"), _("Debugs"), _("Total"))
+        head = "<tr>" + "".join(f"<th>{html.escape(t)}</th>" for t in titles) + "</tr>"
         rows = []
         for p in sorted(sheet.players, key=lambda p: p.rank):
             rows.append(
@@ -108,10 +122,12 @@ class ScoreSheetView(w.VBox):
 
     def _details(self, sheet: ScoreSheet) -> str:
         majorities = "".join(f"<li>{html.escape(m.text)}</li>" for m in sheet.majorities)
-        parts = [f"<b>Influence majorities</b><ul>{majorities}</ul>"]
+        parts = [f"<b>{html.escape(_('Influence majorities'))}</b><ul>{majorities}</ul>"]
         for p in sorted(sheet.players, key=lambda p: p.rank):
             lines = "".join(
                 f"<li{TIE_CLASS if line.startswith(TIE_START) else ''}>{html.escape(line)}</li>"
                 for line in p.lines)
-            parts.append(f"<b>{html.escape(p.name)}: {p.total} points</b><ul>{lines}</ul>")
+            title = ngettext("{name}: {total} point", "{name}: {total} points", p.total).format(
+                name=p.name, total=p.total)
+            parts.append(f"<b>{html.escape(title)}</b><ul>{lines}</ul>")
         return "".join(parts)

@@ -28,9 +28,11 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from lnb.babbage.numbers import two_digits
+from lnb.core.i18n import _, format_list, pgettext
 from widgets.babbage.board import close_all
+from widgets.babbage.relabel import register
+from widgets.babbage.words import chip, effect_name, effect_text
 from widgets.core.style import stylesheet
-from widgets.core.theme import chip
 
 if TYPE_CHECKING:  # pragma: no cover
     from lnb.babbage.game import State
@@ -61,50 +63,63 @@ class SubroutinesView(w.VBox):
         self.buttons = w.HBox([])
         self.target_buttons: dict[int, w.Button] = {}
         self.ticks: dict[int, w.Checkbox] = {}
-        self.activate_button = w.Button(description="Activate", button_style="success",
-                                        tooltip="Use the ticked Subroutines this Round")
+        self.activate_button = w.Button(button_style="success")
         self.activate_button.add_class("lnb-activate")
         self.activate_button.on_click(lambda _: self._activate())
         self.mode = "show"
+        self._drawn: tuple[State, str] | None = None
         super().__init__([stylesheet(), self.heading, self.table, self.buttons])
         self.add_class("lnb-subroutines")
         self.add_class("lnb-widget")
+        self.activate_button.tooltip = _("Use the ticked Subroutines this Round")
+        register(self)
+
+    def relabel(self) -> None:
+        """Every word in the current language; the boxes ticked so far stay ticked."""
+        self.activate_button.tooltip = _("Use the ticked Subroutines this Round")
+        if self._drawn is None:
+            return
+        state, name = self._drawn
+        self._draw_cards(state, name)
+        effects = state.edition.effects
+        for number, button in self.target_buttons.items():
+            self._label_target(button, state.player(name).character.subroutine(number),
+                               effects)
+        for number, tick in self.ticks.items():
+            sub = state.player(name).character.subroutine(number)
+            tick.description = self._tick_text(sub)
+        self._label_activate()
+
+    @staticmethod
+    def _label_target(button: w.Button, sub: object, effects: dict) -> None:
+        number = two_digits(sub.target)  # type: ignore[attr-defined]
+        button.description = _("Target {number}").format(number=number)
+        button.tooltip = _("{effect}: {text}").format(
+            effect=effect_name(sub.effect),  # type: ignore[attr-defined]
+            text=effect_text(sub.effect, effects.get(sub.effect, "")))  # type: ignore[attr-defined]
+
+    @staticmethod
+    def _tick_text(sub: object) -> str:
+        return _("{number} {effect}").format(number=two_digits(sub.target),  # type: ignore[attr-defined]
+                                             effect=effect_name(sub.effect))  # type: ignore[attr-defined]
+
+    def _label_activate(self) -> None:
+        self.activate_button.description = (_("Activate") if self.ticks
+                                             else pgettext("go on without activating",
+                                                           "Carry on"))
 
     def refresh(self, state: State, name: str, mode: str = "show") -> None:
         """Redraw ``name``'s Subroutines; ``mode`` is ``show``, ``target`` or ``activate``."""
         self.mode = mode
-        p = state.player(name)
+        self._drawn = (state, name)
         effects = state.edition.effects
-        done = dict(p.completed)
-        rows = []
-        for sub in p.character.subroutines:
-            status = []
-            css = ""
-            if sub.target in done:
-                status.append(f"completed in Round {done[sub.target]}")
-                css = "lnb-sub-done"
-            if sub.target in p.used:
-                status.append("activated")
-            if p.target == sub.target and sub.target not in done:
-                status.append("target this Round")
-                css = "lnb-sub-target"
-            tt = " ⚔" if sub.take_that else ""
-            done_text = f"<div><small>{', '.join(status)}</small></div>" if status else ""
-            rows.append(
-                f"<div class='lnb-sub-card lnb-sub-{two_digits(sub.target)} {css}'>"
-                f"<div class='lnb-sub-number'>{two_digits(sub.target)}</div>"
-                f"<div>{chip(sub.effect.value + tt, 'lnb-effect')}</div>"
-                f"<div><small>{html.escape(effects.get(sub.effect, ''))}</small></div>"
-                f"{done_text}</div>")
-        self.heading.value = (f"<b>{html.escape(name)}</b> · {html.escape(p.character.name)}"
-                              " · Subroutines")
-        self.table.value = f"<div class='lnb-sub-cards'>{''.join(rows)}</div>"
+        self._draw_cards(state, name)
         old = [*self.target_buttons.values(), *self.ticks.values()]
         self.target_buttons, self.ticks = {}, {}
         if mode == "target" and self.on_target is not None:
             for sub in state.targetable(name):
-                button = w.Button(description=f"Target {two_digits(sub.target)}",
-                                  tooltip=f"{sub.effect.value}: {effects.get(sub.effect, '')}")
+                button = w.Button()
+                self._label_target(button, sub, effects)
                 button.add_class("lnb-target")
                 button.add_class(f"lnb-target-{two_digits(sub.target)}")
                 button.add_class(player_class(name))
@@ -113,17 +128,46 @@ class SubroutinesView(w.VBox):
             self.buttons.children = tuple(self.target_buttons.values())
         elif mode == "activate" and self.on_activate is not None:
             for sub in state.activatable(name):
-                tick = w.Checkbox(value=False, indent=False,
-                                  description=f"{two_digits(sub.target)} {sub.effect.value}")
+                tick = w.Checkbox(value=False, indent=False, description=self._tick_text(sub))
                 tick.add_class("lnb-activate-tick")
                 tick.add_class(player_class(name))
                 self.ticks[sub.target] = tick
-            self.activate_button.description = "Activate" if self.ticks else "Carry on"
+            self._label_activate()
             self.buttons.children = (*self.ticks.values(), self.activate_button)
         else:
             self.buttons.children = ()
         for widget in old:  # replaced: close them (and their layout and style models)
             close_all(widget)
+
+    def _draw_cards(self, state: State, name: str) -> None:
+        p = state.player(name)
+        effects = state.edition.effects
+        done = dict(p.completed)
+        rows = []
+        for sub in p.character.subroutines:
+            status = []
+            css = ""
+            if sub.target in done:
+                status.append(_("completed in Round {round}").format(round=done[sub.target]))
+                css = "lnb-sub-done"
+            if sub.target in p.used:
+                status.append(_("activated"))
+            if p.target == sub.target and sub.target not in done:
+                status.append(_("target this Round"))
+                css = "lnb-sub-target"
+            tt = " ⚔" if sub.take_that else ""
+            done_text = (f"<div><small>{html.escape(format_list(status))}</small></div>"
+                         if status else "")
+            what = effect_text(sub.effect, effects.get(sub.effect, ""))
+            rows.append(
+                f"<div class='lnb-sub-card lnb-sub-{two_digits(sub.target)} {css}'>"
+                f"<div class='lnb-sub-number'>{two_digits(sub.target)}</div>"
+                f"<div>{chip(sub.effect.value + tt, effect_name(sub.effect) + tt, 'lnb-effect')}"
+                f"</div><div><small>{html.escape(what)}</small></div>"
+                f"{done_text}</div>")
+        self.heading.value = _("<b>{player}</b> · {character} · Subroutines").format(
+            player=html.escape(name), character=html.escape(p.character.name))
+        self.table.value = f"<div class='lnb-sub-cards'>{''.join(rows)}</div>"
 
     def _target(self, number: int) -> Callable[[w.Button], None]:
         def clicked(_: w.Button) -> None:

@@ -1,0 +1,78 @@
+"""Switching the language of a page without touching the pupil's work.
+
+Every widget of Lovelace & Babbage has a ``relabel()`` that sets its words again in the current
+language (``lnb.core.i18n``) and leaves its state alone. A widget registers itself when it is
+made (:func:`register`); :func:`relabel_all` relabels every one still open in this kernel (one
+kernel is one page: a lesson's exercises follow the language picked on any switch of the page).
+A text that must be remade in another language is kept as a :data:`Text`: a string, or a
+function (or ``LazyText``) giving it in the language of the moment.
+
+>>> from lnb.core.i18n import lazy_gettext, use_language
+>>> text_of("Ada"), text_of(lambda: "Bea"), text_of(lazy_gettext("Undo"))
+('Ada', 'Bea', 'Undo')
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Mapping
+from typing import Any, Union
+
+import ipywidgets as w
+
+from lnb.core.i18n import LazyText
+
+#: A text as given to a widget: as it is, or made in the current language each time it is shown.
+Text = Union[str, LazyText, Callable[[], str]]  # noqa: UP007 (a runtime alias on Python 3.10)
+
+_LIVE: weakref.WeakSet[Any] = weakref.WeakSet()
+
+
+def text_of(text: Text | None) -> str:
+    """The words of a :data:`Text` now."""
+    if text is None:
+        return ""
+    if callable(text) and not isinstance(text, LazyText):
+        return str(text())
+    return str(text)
+
+
+def register(widget: Any) -> None:
+    """Relabel ``widget`` whenever the page's language is switched."""
+    _LIVE.add(widget)
+
+
+def relabel_part(widget: Any) -> None:
+    """Relabel a part made elsewhere (a core widget), when it knows how."""
+    relabel = getattr(widget, "relabel", None)
+    if callable(relabel):
+        relabel()
+
+
+def relabel_all() -> None:
+    """Relabel every registered widget still on a page (closed ones are forgotten)."""
+    for widget in list(_LIVE):
+        if getattr(widget, "comm", None) is None:
+            _LIVE.discard(widget)
+            continue
+        widget.relabel()
+
+
+def language_switch() -> w.Widget:
+    """The page's language switch (``widgets.core.language.LanguageSwitch``): a pick sets the
+    process language and relabels every widget of the page."""
+    from widgets.core.language import LanguageSwitch
+
+    return LanguageSwitch(on_change=lambda _language: relabel_all())
+
+
+def page_language(query: Mapping[str, str] | None = None) -> str:
+    """The language of this page (``?lang=``, then the pupil's choice, then the browser's),
+    set for the whole kernel: ``widgets.core.language.page_language``."""
+    from widgets.core import language
+
+    return language.page_language(query)
+
+
+__all__ = ["Text", "language_switch", "page_language", "register", "relabel_all",
+           "relabel_part", "text_of"]

@@ -1,0 +1,166 @@
+"""The edition's words as the apps show them, in the pupil's language.
+
+The edition's data (``lnb/babbage/data/standard.json``) names things by identifiers written in
+English: the Influence types (``Art``), the Subroutine effects (``SLOW``) and their sentences,
+the components (``Swap``, ``Set 42``). The data stays as it is (records and rules read those
+identifiers); this module is where each is given its catalog entry, once, so every widget
+shows the same word for one thing (docs/glossary.md). ``tests/test_babbage_i18n.py`` checks
+that every identifier of the edition has an entry here.
+
+>>> from lnb.core.i18n import use_language
+>>> with use_language("zh-CN"):
+...     influence("Art"), effect_name("SLOW")
+('艺术', '减速')
+>>> influence("Art"), effect_name("SLOW")
+('Art', 'SLOW')
+"""
+
+from __future__ import annotations
+
+import html
+
+from lnb.babbage.components import Component, Kind
+from lnb.babbage.numbers import two_digits
+from lnb.core.i18n import LazyText, gettext, lazy_gettext, lazy_pgettext
+from widgets.core.theme import chip_class
+
+#: The five Influence types of the standard edition.
+INFLUENCE: dict[str, LazyText] = {
+    "Art": lazy_pgettext("Influence type", "Art"),
+    "Science": lazy_pgettext("Influence type", "Science"),
+    "Engineering": lazy_pgettext("Influence type", "Engineering"),
+    "Politics": lazy_pgettext("Influence type", "Politics"),
+    "Commerce": lazy_pgettext("Influence type", "Commerce"),
+}
+
+#: The names of the Subroutine effects, as printed on the cards.
+EFFECTS: dict[str, LazyText] = {
+    "SIGMA": lazy_pgettext("Subroutine effect", "SIGMA"),
+    "NEAR": lazy_pgettext("Subroutine effect", "NEAR"),
+    "EXTRA": lazy_pgettext("Subroutine effect", "EXTRA"),
+    "DOUBLE": lazy_pgettext("Subroutine effect", "DOUBLE"),
+    "SLOW": lazy_pgettext("Subroutine effect", "SLOW"),
+    "BOTH": lazy_pgettext("Subroutine effect", "BOTH"),
+    "RESERVE": lazy_pgettext("Subroutine effect", "RESERVE"),
+    "CHOICE": lazy_pgettext("Subroutine effect", "CHOICE"),
+}
+
+#: What each effect does: the edition's sentences (the English is the data's own text).
+EFFECT_TEXTS: dict[str, LazyText] = {
+    "SIGMA": lazy_gettext("once: mark one row Σ; its Operation is applied twice in that row"),
+    "NEAR": lazy_gettext("once, for a single Patron: a Result within ±1 of its value "
+                         "claims it"),
+    "EXTRA": lazy_gettext("two more Operations than your limit"),
+    "DOUBLE": lazy_gettext("once, for a single Patron: record the Influence you take twice"),
+    "SLOW": lazy_gettext("every opponent has one Operation fewer"),
+    "BOTH": lazy_gettext("once: if you are first at a Patron, take both Primary types"),
+    "RESERVE": lazy_gettext("draw a Patron into your own display: only you may claim it, "
+                            "twice with two Results"),
+    "CHOICE": lazy_gettext("once: as second at a Patron you may take either Primary type"),
+}
+
+
+#: The computer players' names (``lnb.babbage.bots``) and what each one does.
+BOT_NAMES: dict[str, LazyText] = {
+    "beginner": lazy_pgettext("computer player", "beginner"),
+    "greedy": lazy_pgettext("computer player", "greedy"),
+    "planner": lazy_pgettext("computer player", "planner"),
+}
+BOT_TEXTS: dict[str, LazyText] = {
+    "beginner": lazy_gettext("a new player: short programs to the nearest Patron, with a "
+                             "beginner's mistakes (wrong aims, forgotten Subroutines, "
+                             "majorities missed)"),
+    "greedy": lazy_gettext("short-sighted: the nearest Patron or Subroutine one row at a "
+                           "time, blind to the other players' majorities"),
+    "planner": lazy_gettext("searches whole programs for the most points this Round and plays "
+                            "for every majority"),
+}
+
+
+def bot_name(name: str) -> str:
+    """A computer player's name in the pupil's language."""
+    return str(BOT_NAMES[name]) if name in BOT_NAMES else name
+
+
+def bot_text(name: str, english: str = "") -> str:
+    """What a computer player does; ``english`` (the registry's sentence) when the table
+    lacks it or the registry says something else now."""
+    if name in BOT_TEXTS and (not english or english == BOT_TEXTS[name].message):
+        return str(BOT_TEXTS[name])
+    return english
+
+
+def influence(kind: str) -> str:
+    """An Influence type's name (a type the table does not know is shown as written)."""
+    return str(INFLUENCE[kind]) if kind in INFLUENCE else kind
+
+
+def effect_name(effect: object) -> str:
+    """A Subroutine effect's name on its card (an ``Effect`` or its identifier)."""
+    key = str(getattr(effect, "value", effect))
+    return str(EFFECTS[key]) if key in EFFECTS else key
+
+
+def effect_text(effect: object, english: str = "") -> str:
+    """What an effect does; ``english`` (the edition's sentence) when the table lacks it.
+
+    >>> effect_text("EXTRA")
+    'two more Operations than your limit'
+    """
+    key = str(getattr(effect, "value", effect))
+    if key in EFFECT_TEXTS and (not english or english == EFFECT_TEXTS[key].message):
+        return str(EFFECT_TEXTS[key])
+    return english
+
+
+def component_label(component: Component) -> str:
+    """A component as printed on the board: ``±5``, ``×÷2``, ``Swap``, ``Set 42``...
+
+    >>> from lnb.babbage.components import Component
+    >>> component_label(Component.parse_token("=42")), component_label(Component.parse_token("+-5"))
+    ('Set 42', '±5')
+    """
+    if component.kind is Kind.SWAP:
+        return gettext("Swap")
+    if component.kind is Kind.COPY_RIGHT:
+        return gettext("Copy →")
+    if component.kind is Kind.COPY_LEFT:
+        return gettext("Copy ←")
+    if component.kind is Kind.SET_TO:
+        return gettext("Set {value}").format(value=two_digits(component.n or 0))
+    return component.label  # ±5, ×÷2: symbols and digits only
+
+
+def component_description(component: Component) -> str:
+    """What a component does, in a few words (a space's tooltip).
+
+    >>> from lnb.babbage.components import Component
+    >>> component_description(Component.parse_token("=07"))
+    'set to 07'
+    """
+    texts = {
+        Kind.ADD_SUB: lazy_gettext("add or subtract"),
+        Kind.MUL_DIV: lazy_gettext("multiply or divide"),
+        Kind.SWAP: lazy_gettext("swap the digits"),
+        Kind.COPY_RIGHT: lazy_gettext("copy the tens digit onto the units"),
+        Kind.COPY_LEFT: lazy_gettext("copy the units digit onto the tens"),
+    }
+    if component.kind is Kind.SET_TO:
+        return gettext("set to {value}").format(value=two_digits(component.n or 0))
+    return str(texts[component.kind])
+
+
+def chip(name: str, label: str | None = None, extra: str = "") -> str:
+    """A coloured chip for ``name`` (an Influence type, an effect), showing ``label`` (the
+    name in the pupil's language); the colour is the name's (``widgets.core.theme``).
+
+    >>> chip("Art", "艺术")
+    "<span class='lnb-chip lnb-chip-art'>艺术</span>"
+    """
+    css = f"lnb-chip {chip_class(name)}" + (f" {extra}" if extra else "")
+    return f"<span class='{css}'>{html.escape(name if label is None else label)}</span>"
+
+
+__all__ = ["BOT_NAMES", "BOT_TEXTS", "EFFECTS", "EFFECT_TEXTS", "INFLUENCE", "bot_name",
+           "bot_text", "chip", "component_description", "component_label", "effect_name",
+           "effect_text", "influence"]
