@@ -31,6 +31,7 @@ import json
 import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from html import escape
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -38,6 +39,7 @@ import ipywidgets as w
 from IPython.display import HTML
 
 from lnb.core.i18n import (
+    N_,
     PSEUDO,
     SOURCE,
     _,
@@ -49,17 +51,42 @@ from lnb.core.i18n import (
     set_default_language,
     tag,
 )
+from widgets.core.remembered import BROWSER_ENV, COOKIE, HEADER, SAVED_ENV
 
-COOKIE = "lnb-lang"
-#: The request header the kit's server fills from :data:`COOKIE` (Voila passes it to the
-#: kernel as ``HTTP_X_LNB_LANGUAGE``, with ``Accept-Language`` as ``HTTP_ACCEPT_LANGUAGE``).
-HEADER = "X-Lnb-Language"
-SAVED_ENV = "HTTP_" + HEADER.upper().replace("-", "_")
-BROWSER_ENV = "HTTP_ACCEPT_LANGUAGE"
 #: Each language's name in its own script (never translated: a pupil looks for their own).
 NAMES = {"en": "English", "zh_CN": "简体中文"}
-__all__ = ["COOKIE", "HEADER", "NAMES", "LanguageSwitch", "PageChoice", "language_name",
-           "page_language", "page_script"]
+#: The words the kit's page template writes itself (widgets/serving/data/voila/templates/kit):
+#: the notice of a lost kernel, the reason shown for a disabled button without a tooltip, the
+#: names it gives to controls ipywidgets leaves unnamed. The switch puts them, translated,
+#: into the page (:meth:`LanguageSwitch.page_words`); the template falls back to English.
+PAGE_WORDS = {
+    "lost": N_("This page lost its connection to Python: reload the page (your saved work "
+               "comes back)"),
+    "reload": N_("Reload the page"),
+    "unavailable": N_("Not available now"),
+    "number": N_("number"),
+    "choose": N_("Choose one"),
+    "choose_now": N_("Choose one, now {choice}"),
+    "add": N_("add"),
+    "subtract": N_("subtract"),
+    "multiply": N_("multiply"),
+    "divide": N_("divide"),
+    "swap": N_("swap the digits"),
+    "copy": N_("copy a digit"),
+    "set": N_("set"),
+    "space": N_("{space} {action}"),
+}
+__all__ = [
+    "COOKIE",
+    "HEADER",
+    "NAMES",
+    "PAGE_WORDS",
+    "LanguageSwitch",
+    "PageChoice",
+    "language_name",
+    "page_language",
+    "page_script",
+]
 
 
 @dataclass(frozen=True)
@@ -196,9 +223,11 @@ class LanguageSwitch(w.HBox):
         self.buttons.add_class("lnb-language-buttons")
         self.report = w.Text(layout=w.Layout(display="none"))
         self.report.add_class("lnb-language-report")
+        self.words = w.HTML(layout=w.Layout(display="none"))
+        self.words.add_class("lnb-page-words-box")
         script = w.Output(layout=w.Layout(display="none"))
         script.append_display_data(HTML(page_script()))
-        super().__init__([self.label, self.buttons, self.report, script])
+        super().__init__([self.label, self.buttons, self.report, self.words, script])
         self.add_class("lnb-language")
         self._language = current_language()
         self._quiet = False
@@ -221,6 +250,18 @@ class LanguageSwitch(w.HBox):
         self.label.value = _("Language")
         self.buttons.tooltips = [_("Show this page in {language}").format(
             language=language_name(str(value))) for _label, value in self.buttons.options]
+        self.words.value = (f"<span class='lnb-page-words' data-words='"
+                            f"{escape(json.dumps(self.page_words(), ensure_ascii=False))}'>"
+                            "</span>")
+
+    @staticmethod
+    def page_words() -> dict[str, str]:
+        """:data:`PAGE_WORDS` in the current language.
+
+        >>> LanguageSwitch.page_words()["reload"]
+        'Reload the page'
+        """
+        return {key: _(text) for key, text in PAGE_WORDS.items()}
 
     # -- what the page says ---------------------------------------------------------------
     def _picked(self, change: dict[str, Any]) -> None:

@@ -13,10 +13,16 @@ each of Voila's handler classes the kit's checks, run before the handler's own:
   the kernel was rendered for (:mod:`widgets.serving.owners`);
 * ``api/kernels/<id>/channels``: only from the browser the kernel was rendered for (another
   pupil who learnt an id cannot work the page's widgets); the kernel is marked as joined.
+
+A render also carries the pupil's remembered language (the ``lnb-lang`` cookie) to the kernel
+as the ``X-Lnb-Language`` header (:mod:`widgets.core.remembered`); the kit's refusals are
+written in the request's language (:func:`request_language`), and the error page says which
+it is (``<html lang>``).
 """
 
 from __future__ import annotations
 
+import html
 import inspect
 import ipaddress
 import socket
@@ -32,17 +38,27 @@ from voila.handler import VoilaHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from lnb.core.i18n import N_, _, choose_language, tag, use_language
+from widgets.core.remembered import BROWSER_HEADER, COOKIE, HEADER, remembered_tag
 from widgets.serving import owners
 
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
 # Sent for a pupil's click on a link to a lesson on another site: the browser opens the
 # lesson again from this page, a same-origin navigation (it sends the SameSite=Strict cookie).
 BOUNCE = """<!DOCTYPE html>
-<html><head><meta charset="utf-8"><meta http-equiv="refresh" content="0">
-<title>Opening the lesson</title></head>
-<body><p>Opening the lesson&hellip; (<a href="">open it</a>)</p>
+<html lang="{lang}"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0">
+<title>{title}</title></head>
+<body><p>{opening} (<a href="">{open_it}</a>)</p>
 <script>window.location.replace(window.location.href);</script></body></html>
 """
+HOST_REFUSED = N_("This server does not answer to the host name {host}: open it at the "
+                  "address it printed, or start it with --allow-host {host}")
+CROSS_SITE = N_("This lesson page was asked for by another web site ({reason}): open it "
+                "from the kit's own address instead")
+OTHERS_KERNEL = N_("This kernel belongs to another page: a page may only see or shut down "
+                   "its own kernel")
+OTHERS_CHANNELS = N_("This kernel belongs to another page: a page may only talk to its own "
+                     "kernel")
 REFRESH = 10.0  # seconds between two reads of this machine's addresses
 
 
@@ -163,6 +179,36 @@ def clicked_elsewhere(headers: Mapping[str, str]) -> bool:
             and headers.get("Sec-Fetch-User") == "?1")
 
 
+def request_language(query: str, cookie: str | None, accept: str | None) -> str:
+    """The language of a request: its address's ``?lang=``, then the remembered choice (the
+    cookie), then ``Accept-Language``.
+
+    >>> request_language("lang=zh-CN", "en", None), request_language("", "zh-CN", "en")
+    ('zh_CN', 'zh_CN')
+    >>> request_language("", None, "zh-CN,zh;q=0.9"), request_language("", None, None)
+    ('zh_CN', 'en')
+    """
+    return choose_language(query, remembered_tag(cookie), accept)
+
+
+def bounce_page(language: str) -> str:
+    """The page that opens a lesson again from the kit's own address, in ``language``.
+
+    >>> "打开" in bounce_page("zh_CN"), 'lang="zh-CN"' in bounce_page("zh_CN")
+    (True, True)
+    """
+    with use_language(language):
+        return BOUNCE.format(lang=tag(language), title=html.escape(_("Opening the lesson")),
+                             opening=html.escape(_("Opening the lesson…")),
+                             open_it=html.escape(_("open it")))
+
+
+def refusal(message: str, **values: str) -> HTTPError:
+    """A 403 whose message is ``message`` translated (in the current language), filled in."""
+    text = _(message).format(**values)
+    return HTTPError(403, "%s", text)
+
+
 class Guarded(RequestHandler):
     """The kit's checks before a Voila handler's own (see the module's docstring)."""
 
@@ -170,24 +216,47 @@ class Guarded(RequestHandler):
 
     async def prepare(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         """Refuse what the kit does not serve, then prepare as the handler does."""
+        with use_language(self.kit_language):
+            return await self._checked_prepare(*args, **kwargs)
+
+    @property
+    def kit_language(self) -> str:
+        """The language of this request (:func:`request_language`)."""
+        return request_language(self.request.query, self.get_cookie(COOKIE),
+                                self.request.headers.get(BROWSER_HEADER))
+
+    @property
+    def template_namespace(self) -> dict[str, Any]:
+        """Jupyter's template names, plus ``kit_lang``: the page's ``<html lang>``."""
+        names = dict(super().template_namespace)  # type: ignore[misc]
+        names["kit_lang"] = tag(self.kit_language)
+        return names
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """Jupyter's error page, written in the request's language."""
+        with use_language(self.kit_language):
+            super().write_error(status_code, **kwargs)
+
+    async def _checked_prepare(self, *args: Any, **kwargs: Any) -> Any:
         hosts = self.settings.get("kit_hosts")
         if hosts is not None and not hosts.allows(self.request.host):
             self._refuse_early()
-            raise HTTPError(403, "This server does not answer to the host name %s: open it "
-                            "at the address it printed, or start it with --allow-host %s",
-                            host_name(self.request.host), host_name(self.request.host))
+            raise refusal(HOST_REFUSED, host=host_name(self.request.host))
         if self.kit_kind == "render":
             reason = cross_site(self.request.headers, self.request.host)
             if reason is not None:
                 self.log.warning("Refused a render asked for by another site (%s)", reason)
                 self._refuse_early()
-                raise HTTPError(403, "This lesson page was asked for by another web site "
-                                "(%s): open it from the kit's own address instead", reason)
+                raise refusal(CROSS_SITE, reason=reason)
             if clicked_elsewhere(self.request.headers):  # opened again, from this server
                 self._refuse_early()
                 self.set_header("Cache-Control", "no-store")
-                self.finish(BOUNCE)
+                self.finish(bounce_page(self.kit_language))
                 return None
+            remembered = remembered_tag(self.get_cookie(COOKIE))
+            self.request.headers.pop(HEADER, None)  # only the cookie says it
+            if remembered:
+                self.request.headers[HEADER] = remembered
         result = super().prepare(*args, **kwargs)
         if inspect.isawaitable(result):
             result = await result
@@ -197,14 +266,12 @@ class Guarded(RequestHandler):
         elif self.kit_kind in ("kernel", "shutdown") and not owners.owns(self, kernel_id):
             self.log.warning("Refused %s of kernel %s: not the page's own",
                              self.request.method, kernel_id)
-            raise HTTPError(403, "This kernel belongs to another page: a page may only see "
-                            "or shut down its own kernel")
+            raise refusal(OTHERS_KERNEL)
         elif self.kit_kind == "channels":
             if not owners.owns(self, kernel_id):
                 self.log.warning("Refused a websocket to kernel %s: not the page's own",
                                  kernel_id)
-                raise HTTPError(403, "This kernel belongs to another page: a page may only "
-                                "talk to its own kernel")
+                raise refusal(OTHERS_CHANNELS)
             owners.joined(self, kernel_id)
         return result
 

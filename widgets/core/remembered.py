@@ -1,0 +1,42 @@
+"""Where the page's language choice travels: the ``lnb-lang`` cookie the page keeps, the
+header the kit's server makes of it, and the names the kernel reads them under.
+
+The page (:func:`widgets.core.language.page_script`) keeps the pupil's pick in the cookie
+:data:`COOKIE` (a year, this site only); the kit's server (:mod:`widgets.serving.guard`)
+copies it into the request header :data:`HEADER`, and Voila passes that header and
+``Accept-Language`` to the kernel (``VoilaConfiguration.http_header_envs``) as
+:data:`SAVED_ENV` and :data:`BROWSER_ENV`. No widget library is imported here (the server
+imports it).
+
+>>> SAVED_ENV, BROWSER_ENV
+('HTTP_X_LNB_LANGUAGE', 'HTTP_ACCEPT_LANGUAGE')
+>>> remembered_tag("zh_CN"), remembered_tag("en-XA"), remembered_tag("<script>")
+('zh-CN', 'en-XA', None)
+"""
+
+from __future__ import annotations
+
+from lnb.core.i18n import normalize, tag
+
+COOKIE = "lnb-lang"
+HEADER = "X-Lnb-Language"
+BROWSER_HEADER = "Accept-Language"
+
+
+def env_name(header: str) -> str:
+    """The environment variable Voila gives a request header (RFC 3875 style)."""
+    return "HTTP_" + header.upper().replace("-", "_")
+
+
+SAVED_ENV = env_name(HEADER)
+BROWSER_ENV = env_name(BROWSER_HEADER)
+
+
+def remembered_tag(value: str | None) -> str | None:
+    """The web tag of a remembered choice the kit speaks (None for anything else).
+
+    >>> remembered_tag("fr"), remembered_tag(None)
+    (None, None)
+    """
+    language = normalize(value) if value else None
+    return tag(language) if language else None
