@@ -1,0 +1,544 @@
+"""Consulting Mathematician as a ``Game`` and a ``State`` driven by actions (the OpenSpiel loop:
+``legal_actions()`` → ``apply_action()`` → ``is_terminal()`` → ``score()``).
+
+Six dice move between the Reserve, the pupil's hand and Used. A turn takes two dice from the
+Reserve (one when one is left) and rolls them; the state rolls by itself, from its seeded
+chance, whenever the hand is empty. When the hand and the Reserve are both empty, all six
+return and the next time box is checked; checking the fifth ends the game.
+
+>>> game = Game(seed=1)
+>>> state = game.new_initial_state()
+>>> state.hand, state.reserve, state.used, state.boxes_checked
+((2, 6), 4, 0, 0)
+>>> state.check_placement("6b", "r0", "B2")
+Traceback (most recent call last):
+...
+lnb.museum.errors.PlacementError: square C2 holds evidence (crowbar) and is already filled
+>>> state.apply_action("place 6b r0 @A4")
+>>> [str(s) for s in state.placed[-1].squares]
+['A4', 'B4', 'C4', 'D4', 'A5']
+>>> state.check_placement("2a", "r1", "A6")
+Traceback (most recent call last):
+...
+lnb.museum.errors.PlacementError: crosses the wall between Germain Gallery and Hall at A6/A7 ...
+>>> state.hand, state.used, state.score().total
+((2,), 1, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from lnb.core.chance import SeededChance
+from lnb.core.i18n import _
+from lnb.museum import words
+from lnb.museum.actions import Action, Place, Reroll, Return, Skip, Wild, Write, parse_action
+from lnb.museum.errors import GameError, PlacementError
+from lnb.museum.museum import Museum, Placement, Square
+from lnb.museum.shapes import Orientation, Shape
+
+FORMAT = "lnb-museum/1"
+
+
+class MuseumChance(SeededChance):
+    """The dice: each roll is drawn from its own generator named by the seed and the roll
+    (``turn 3``, ``reroll 2``), so everyone playing one seed gets the same dice on every turn,
+    whatever they re-rolled before."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.seed = seed
+
+    def roll(self, key: str, count: int) -> tuple[int, ...]:
+        rng = random.Random(f"{FORMAT}:{self.seed}:{key}")
+        return tuple(rng.randint(1, 6) for _ in range(count))
+
+
+@dataclass(frozen=True)
+class Score:
+    """A score and its parts: 2 points per collected evidence, each complete room's points,
+    and the bonuses of unlocked abilities."""
+
+    evidence: tuple[str, ...]
+    rooms: tuple[tuple[str, int], ...]
+    bonuses: tuple[tuple[str, int], ...]
+    per_evidence: int = 2
+
+    @property
+    def evidence_points(self) -> int:
+        return self.per_evidence * len(self.evidence)
+
+    @property
+    def room_points(self) -> int:
+        return sum(p for _r, p in self.rooms)
+
+    @property
+    def bonus_points(self) -> int:
+        return sum(p for _e, p in self.bonuses)
+
+    @property
+    def total(self) -> int:
+        return self.evidence_points + self.room_points + self.bonus_points
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"evidence": list(self.evidence), "rooms": dict(self.rooms),
+                "bonuses": dict(self.bonuses), "total": self.total}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One band of the verdict chart: ``low``–``high`` points (``high`` None: and more)."""
+
+    band: int
+    low: int
+    high: int | None
+    title: str
+    text: str
+
+
+def verdict(points: int) -> Verdict:
+    """The verdict chart's band for a score, told in the current language.
+
+    >>> [verdict(p).band for p in (0, 29, 30, 49, 50, 74, 75, 120)]
+    [0, 0, 1, 2, 3, 4, 5, 5]
+    >>> verdict(62).title
+    'Wrong man: Babbage'
+    """
+    bands = words.VERDICTS
+    band = max(i for i, (low, _t, _x) in enumerate(bands) if points >= low)
+    high = bands[band + 1][0] - 1 if band + 1 < len(bands) else None
+    low, title, text = bands[band]
+    return Verdict(band, low, high, str(title), str(text))
+
+
+@dataclass
+class Drawn:
+    """A shape on the map: the placement and what paid for it (``die``, ``wild``,
+    ``key``/``apple``...)."""
+
+    placement: Placement
+    source: str
+
+    @property
+    def squares(self) -> tuple[Square, ...]:
+        return self.placement.squares
+
+
+class Game:
+    """The rules and the parameters of one game: the edition and the seed."""
+
+    def __init__(self, edition: str = "standard", seed: int | None = None) -> None:
+        self.museum = Museum.named(edition)
+        self.edition = edition
+        if seed is None:
+            seed = SeededChance(None).rng.randrange(10 ** 9)
+        self.seed = seed
+
+    def new_initial_state(self) -> State:
+        return State(self)
+
+    def __repr__(self) -> str:
+        return f"Game(edition={self.edition!r}, seed={self.seed})"
+
+
+@dataclass
+class _Sheet:
+    """What the pupil has written (cloned with the state)."""
+
+    collected: list[str] = field(default_factory=list)
+    icons: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    unlocked: list[str] = field(default_factory=list)
+
+
+class State:
+    """One playthrough. Read it through its properties; change it only by
+    :meth:`apply_action` (a refused action leaves it as it was)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.museum: Museum = game.museum
+        self.chance = MuseumChance(game.seed)
+        self.filled: int = self.museum.evidence_mask
+        self.reserve: int = self.museum.dice
+        self.used: int = 0
+        self.hand: tuple[int, ...] = ()
+        self.boxes_checked: int = 0
+        self.turn: int = 0
+        self.rerolls_made: int = 0
+        self.wilds: int = 0
+        self.rerolls: int = 0
+        self.gifts: tuple[str, ...] = ()
+        self.pending_return: int = 0
+        self.sheet = _Sheet()
+        self.placed: list[Drawn] = []
+        self.history: list[Action] = []
+        self.log: list[tuple[str, str]] = []
+        self._roll()
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def seed(self) -> int:
+        return self.game.seed
+
+    @property
+    def collected(self) -> tuple[str, ...]:
+        """Evidence collected, in the order it was surrounded."""
+        return tuple(self.sheet.collected)
+
+    @property
+    def unlocked(self) -> tuple[str, ...]:
+        """Evidence whose ability is unlocked, in order."""
+        return tuple(self.sheet.unlocked)
+
+    def icons(self, evidence: str) -> tuple[int, ...]:
+        """The values written on an evidence's die-icons (0, 1 or 2 of them)."""
+        return self.sheet.icons.get(evidence, ())
+
+    def is_filled(self, square: str | Square) -> bool:
+        i = self.museum.index(square)
+        return i >= 0 and bool(self.filled >> i & 1)
+
+    def is_terminal(self) -> bool:
+        return self.boxes_checked >= len(self.museum.time_boxes)
+
+    def current_players(self) -> tuple[str, ...]:
+        return () if self.is_terminal() else ("solo",)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return ("solo",)
+
+    def dice_count(self) -> int:
+        """Reserve + hand + Used: always the edition's six."""
+        return self.reserve + len(self.hand) + self.used
+
+    def time_box(self) -> str | None:
+        """The next box to check (None once the game is over)."""
+        boxes = self.museum.time_boxes
+        return None if self.is_terminal() else boxes[self.boxes_checked]
+
+    # ------------------------------------------------------------------ placements
+    def check_placement(self, shape: str | Shape, orientation: str | Orientation,
+                        anchor: str | Square) -> Placement:
+        """The placement of a wheel shape (by id like ``3a``, or a :class:`Shape`) turned to
+        ``orientation`` with its anchor cell on ``anchor``, or :class:`PlacementError` with
+        the first square that breaks a rule (reading order) and the reason: ``outside``,
+        ``evidence``, ``filled`` or ``wall``. Dice are not checked here."""
+        m = self.museum
+        sid = shape if isinstance(shape, str) else "?"
+        piece = m.wheel[shape] if isinstance(shape, str) else shape
+        o = Orientation.parse(orientation) if isinstance(orientation, str) else orientation
+        oriented = piece.oriented(o)
+        squares = m.cells_at(oriented, Square.parse(anchor))
+        for sq in squares:
+            i = m.index(sq)
+            if not m.inside(sq) if i >= 0 else True:
+                raise PlacementError.make("outside", square=_name(sq))
+            evidence = m.evidence_at(i)
+            if evidence is not None:
+                raise PlacementError.make("evidence", square=sq, evidence=evidence.name)
+            if self.filled >> i & 1:
+                raise PlacementError.make("filled", square=sq)
+        for a in squares:
+            for b in squares:
+                if b > a and abs(a.row - b.row) + abs(a.col - b.col) == 1 \
+                        and m.wall_between(a, b):
+                    raise PlacementError.make("wall", square=a, beside=b,
+                                              room=m.room_of(a).name,  # type: ignore[union-attr]
+                                              other=m.room_of(b).name)  # type: ignore[union-attr]
+        indexes = [m.index(s) for s in squares]
+        return Placement(sid, o, Square.parse(anchor), tuple(squares),
+                         sum(1 << i for i in indexes))
+
+    def free_placements(self, sid: str) -> list[Placement]:
+        """Every placement of shape ``sid`` that fits now (one per distinct orientation)."""
+        filled = self.filled
+        return [p for p in self.museum.placements(sid) if not p.mask & filled]
+
+    def die_uses(self, value: int) -> list[Action]:
+        """What a die of ``value`` in hand can do now (places and writes)."""
+        found: list[Action] = []
+        for sid in self.museum.wheel.shapes_for(value):
+            found.extend(Place(sid, p.orientation, p.anchor) for p in self.free_placements(sid))
+        found.extend(Write(value, e) for e in self.writable(value))
+        return found
+
+    def writable(self, value: int) -> list[str]:
+        """Collected evidence whose next die-icon takes ``value`` (evidence order)."""
+        found = []
+        for e in self.museum.evidence:
+            if e.id not in self.sheet.collected:
+                continue
+            icons = self.icons(e.id)
+            if (not icons and e.ability.can_start(value)) or \
+                    (len(icons) == 1 and e.ability.accepts(icons[0], value)):
+                found.append(e.id)
+        return found
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, player: str | None = None) -> list[Action]:
+        """Everything allowed now, in a fixed order: returns; then per die value in hand its
+        places and writes (or its skip); the ability shapes; re-rolls; wild shapes."""
+        if self.is_terminal():
+            return []
+        if self.pending_return:
+            return [Return(k) for k in range(min(self.pending_return, self.used) + 1)]
+        found: list[Action] = []
+        for value in sorted(set(self.hand)):
+            uses = self.die_uses(value)
+            found.extend(uses if uses else [Skip(value)])
+        for sid in self.gifts:
+            found.extend(Place(sid, p.orientation, p.anchor) for p in self.free_placements(sid))
+        if self.rerolls:
+            found.extend(Reroll(v) for v in sorted(set(self.hand)))
+            if len(self.hand) == 2:
+                found.append(Reroll(self.hand))
+        if self.wilds:
+            for sid in self.museum.wheel.ids:
+                found.extend(Wild(sid, p.orientation, p.anchor)
+                             for p in self.free_placements(sid))
+        return found
+
+    # ------------------------------------------------------------------ acting
+    def apply_action(self, action: Action | str) -> None:
+        """Apply one action (or its text form); a refused one raises a :class:`GameError`
+        (a :class:`PlacementError` for a shape that may not go there) and changes nothing."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        if self.is_terminal():
+            raise _refuse("game-over", _("the game is over"))
+        if self.pending_return and not isinstance(action, Return):
+            raise _refuse("return-first", _("first say how many Used dice go back to the "
+                                            "Reserve (return 0 to return {most})").format(
+                most=min(self.pending_return, self.used)))
+        if isinstance(action, Place):
+            self._apply_place(action)
+        elif isinstance(action, Wild):
+            self._apply_wild(action)
+        elif isinstance(action, Write):
+            self._apply_write(action)
+        elif isinstance(action, Reroll):
+            self._apply_reroll(action)
+        elif isinstance(action, Return):
+            self._apply_return(action)
+        elif isinstance(action, Skip):
+            self._apply_skip(action)
+        else:
+            raise _refuse("bad-action", _("{action} is not an action of this game").format(
+                action=repr(action)))
+        self.history.append(action)
+        self._settle()
+
+    def _need_die(self, value: int) -> None:
+        if value not in self.hand:
+            held = ", ".join(str(v) for v in self.hand) or "-"
+            raise _refuse("no-die", _("no die showing {value} in hand (you hold {held})").format(
+                value=value, held=held), value=value)
+
+    def _use_die(self, value: int) -> None:
+        hand = list(self.hand)
+        hand.remove(value)
+        self.hand = tuple(hand)
+        self.used += 1
+
+    def _apply_place(self, action: Place) -> None:
+        spoke = action.value
+        if action.shape not in self.museum.wheel.shapes:
+            raise _refuse("no-shape", _("the wheel has no shape {shape}").format(
+                shape=action.shape), text=action.shape)
+        if spoke == 0:
+            raise _refuse("wild-only", _("shape {shape} is in the centre of the wheel: only a "
+                                         "wild shape takes it").format(shape=action.shape),
+                          text=action.shape)
+        if spoke in (7, 8):
+            if action.shape not in self.gifts:
+                raise _refuse("no-gift", _("shape {shape} is not yours to place (the key and "
+                                           "the apple give their shapes)").format(
+                    shape=action.shape), text=action.shape)
+            placement = self.check_placement(action.shape, action.orientation, action.anchor)
+            self.gifts = tuple(g for g in self.gifts if g != action.shape)
+            self._draw(placement, "ability")
+            return
+        self._need_die(spoke)
+        placement = self.check_placement(action.shape, action.orientation, action.anchor)
+        self._use_die(spoke)
+        self._draw(placement, "die")
+
+    def _apply_wild(self, action: Wild) -> None:
+        if not self.wilds:
+            raise _refuse("no-wild", _("you have no wild shape left"))
+        if action.shape not in self.museum.wheel.shapes:
+            raise _refuse("no-shape", _("the wheel has no shape {shape}").format(
+                shape=action.shape), text=action.shape)
+        placement = self.check_placement(action.shape, action.orientation, action.anchor)
+        self.wilds -= 1
+        self._draw(placement, "wild")
+
+    def _draw(self, placement: Placement, source: str) -> None:
+        self.filled |= placement.mask
+        self.placed.append(Drawn(placement, source))
+        for e in self.museum.evidence:
+            if e.id not in self.sheet.collected \
+                    and not self.museum.ring_masks[e.id] & ~self.filled:
+                self.sheet.collected.append(e.id)
+                self.log.append(("collected", e.id))
+
+    def _apply_write(self, action: Write) -> None:
+        self._need_die(action.value)
+        e = self.museum.evidence_by_id(action.evidence)
+        if e is None:
+            raise _refuse("no-evidence", _("there is no evidence called {name}").format(
+                name=action.evidence), text=action.evidence)
+        if e.id not in self.sheet.collected:
+            raise _refuse("not-collected", _("the {evidence} is not collected yet: surround "
+                                             "it first").format(evidence=e.name), text=e.id)
+        icons = self.icons(e.id)
+        if len(icons) >= 2:
+            raise _refuse("icons-full", _("both die-icons of the {evidence} are written "
+                                          "already").format(evidence=e.name), text=e.id)
+        if not icons and not e.ability.can_start(action.value):
+            raise _refuse("cannot-pair", _("no second die could make the {evidence}'s pair "
+                                           "after a {value}: {condition}").format(
+                evidence=e.name, value=action.value,
+                condition=e.ability.describe()), text=e.id, value=action.value)
+        if icons and not e.ability.accepts(icons[0], action.value):
+            raise _refuse("wrong-pair", _("{first} and {value} do not unlock the {evidence}: "
+                                          "{condition}").format(
+                first=icons[0], value=action.value, evidence=e.name,
+                condition=e.ability.describe()), text=e.id, value=action.value)
+        self._use_die(action.value)
+        self.sheet.icons[e.id] = (*icons, action.value)
+        if len(self.sheet.icons[e.id]) == 2:
+            self._unlock(e.id)
+
+    def _unlock(self, eid: str) -> None:
+        ability = self.museum.evidence_by_id(eid).ability  # type: ignore[union-attr]
+        self.sheet.unlocked.append(eid)
+        self.log.append(("unlocked", eid))
+        if ability.effect == "return":
+            self.pending_return = ability.amount
+            if not self.used:  # nothing to move
+                self.pending_return = 0
+        elif ability.effect == "wild":
+            self.wilds += ability.amount
+        elif ability.effect == "reroll":
+            self.rerolls += ability.amount
+        elif ability.effect == "shapes":
+            self.gifts = (*self.gifts, *ability.shapes)
+
+    def _apply_reroll(self, action: Reroll) -> None:
+        if not self.rerolls:
+            raise _refuse("no-reroll", _("you have no re-roll left"))
+        hand = list(self.hand)
+        for v in action.values:
+            if v not in hand:
+                raise _refuse("no-die", _("no unused die showing {value} in hand to re-roll")
+                              .format(value=v), value=v)
+            hand.remove(v)
+        self.rerolls_made += 1
+        self.rerolls -= 1
+        new = self.chance.roll(f"reroll {self.rerolls_made}", len(action.values))
+        self.hand = tuple(sorted((*hand, *new)))
+        self.log.append(("rerolled", ",".join(str(v) for v in new)))
+
+    def _apply_return(self, action: Return) -> None:
+        if not self.pending_return:
+            raise _refuse("no-return", _("no ability lets you return dice now"))
+        most = min(self.pending_return, self.used)
+        if action.count > most:
+            raise _refuse("too-many", _("return at most {most} dice now").format(most=most),
+                          value=action.count)
+        self.used -= action.count
+        self.reserve += action.count
+        self.pending_return = 0
+
+    def _apply_skip(self, action: Skip) -> None:
+        self._need_die(action.value)
+        if self.die_uses(action.value):
+            raise _refuse("has-use", _("the {value} can still be used: take a shape or write "
+                                       "it on a die-icon").format(value=action.value),
+                          value=action.value)
+        self._use_die(action.value)
+
+    def _settle(self) -> None:
+        """After an action: a finished cycle returns the dice and checks a box; an empty hand
+        rolls the next turn."""
+        if self.pending_return or self.hand:
+            return
+        if not self.reserve:
+            self.boxes_checked += 1
+            self.log.append(("box", self.museum.time_boxes[self.boxes_checked - 1]))
+            if self.is_terminal():
+                return
+            self.reserve, self.used = self.museum.dice, 0
+        self._roll()
+
+    def _roll(self) -> None:
+        count = min(self.museum.per_turn, self.reserve)
+        self.turn += 1
+        self.reserve -= count
+        self.hand = tuple(sorted(self.chance.roll(f"turn {self.turn}", count)))
+
+    # ------------------------------------------------------------------ scoring
+    def score(self) -> Score:
+        """The score now, with its parts (rooms count once every empty square is filled)."""
+        m = self.museum
+        rooms = tuple((rid, m.rooms[rid].points) for rid, mask in m.room_masks.items()
+                      if not mask & ~self.filled)
+        bonuses = []
+        for eid in self.sheet.unlocked:
+            points = m.evidence_by_id(eid).ability.points  # type: ignore[union-attr]
+            if points:
+                bonuses.append((eid, points))
+        order = [e.id for e in m.evidence]
+        return Score(tuple(sorted(self.sheet.collected, key=order.index)), rooms,
+                     tuple(bonuses))
+
+    def returns(self) -> dict[str, int]:
+        return {"solo": self.score().total}
+
+    def verdict(self) -> Verdict:
+        return verdict(self.score().total)
+
+    # ------------------------------------------------------------------ copies and records
+    def clone(self) -> State:
+        """An independent copy (bots search on copies)."""
+        new = State.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.sheet = _Sheet(list(self.sheet.collected), dict(self.sheet.icons),
+                           list(self.sheet.unlocked))
+        new.placed = list(self.placed)
+        new.history = list(self.history)
+        new.log = list(self.log)
+        return new
+
+    def to_record(self) -> dict[str, Any]:
+        """This game as an ``lnb-museum/1`` record (seed and actions as text)."""
+        from lnb.museum.records import write_record
+
+        return write_record(self)
+
+    def text(self) -> str:
+        """The map as text: ``#`` filled, ``*`` evidence, ``.`` empty, a space outside."""
+        m = self.museum
+        rows = []
+        for r in range(m.height):
+            row = []
+            for c in range(m.width):
+                i = r * m.width + c
+                row.append(" " if not m.inside(i) else "*" if m.evidence_at(i) else
+                           "#" if self.filled >> i & 1 else ".")
+            rows.append("".join(row))
+        return "\n".join(rows)
+
+
+def _name(square: Square) -> str:
+    if square.col < 0 or square.col > 25 or square.row < 0:
+        return f"({square.row + 1},{square.col + 1})"
+    return str(square)
+
+
+def _refuse(reason: str, message: str, **fields: Any) -> GameError:
+    return GameError(message, reason=reason, **fields)
