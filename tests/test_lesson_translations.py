@@ -132,13 +132,19 @@ def test_a_translation_has_the_english_lessons_cells(path: str) -> None:
 
 @pytest.mark.parametrize("path", TRANSLATED)
 def test_the_first_code_cell_sets_the_folders_language(path: str) -> None:
+    """``page_language({"lang": tag})``, as if the address said ``?lang=``: the language
+    switch of an app then keeps it when the page reports the browser's languages (with
+    ``set_default_language`` alone, an app in the lesson would follow the browser)."""
     nb = read(path)
     assert nb.cells[0].cell_type == "markdown"
-    calls = [n for n in ast.walk(ast.parse(language_cell(nb).source))
-             if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "set_default_language"]
-    assert len(calls) == 1 and isinstance(calls[0].args[0], ast.Constant)
-    assert normalize(calls[0].args[0].value) == language_of(path)
-    assert not language_cell(nb).source.rstrip().endswith(")"), (
+    cell = language_cell(nb).source
+    assert "from widgets.core.language import page_language" in cell
+    calls = [n for n in ast.walk(ast.parse(cell))
+             if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "page_language"]
+    assert len(calls) == 1 and isinstance(calls[0].args[0], ast.Dict)
+    query = ast.literal_eval(calls[0].args[0])
+    assert list(query) == ["lang"] and normalize(query["lang"]) == language_of(path)
+    assert not isinstance(ast.parse(cell).body[-1], ast.Expr), (
         "assign the language chosen: a bare call shows its value on the page")
 
 
