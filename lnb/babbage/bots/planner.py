@@ -148,8 +148,9 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
         return bits
 
     # Positions are ints: kind << 7 | value, kind = mask << 2 | Σ spent << 1 | NEAR spent.
-    # An entry is (estimate, the entry it extends, the row's Operation).
-    start: Entry = (0.0, None, None)
+    # An entry is (estimate, when it was reached, the entry it extends, the row's Operation):
+    # the winning candidate itself (``chosen``'s tuples), kept as it is.
+    start: Entry = (0.0, 0, None, None)
     best: dict[int, Entry] = {state.start_value(player): start}
     layer = list(best)
     overall = start
@@ -174,29 +175,34 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
 
     def first_quiet(keys: list[int], found: dict[int, int]) -> None:
         """Bring forward ``found`` of ``keys`` where a quiet row of this layer reached them
-        sooner (those rows were skipped as changing nothing), in one pass over the layer."""
+        sooner (those rows were skipped as changing nothing): for each kind wanted, only the
+        positions of the layer that lead to it (``groups``), in layer order."""
         wanted: dict[int, int] = {}
         for key in keys:
             wanted[key >> 7] = wanted.get(key >> 7, 0) | 1 << (key & 127)
-        for i, here in enumerate(layer):
-            kind, value = here >> 7, here & 127
+        for there, bits in wanted.items():
+            quiet_bits = ~claiming[there & ~2]
+            base = there << 7
             for mark, side in sides:
-                if mark and kind & 2:
+                if mark and not there & 2:
                     continue
-                there = kind | mark
-                hits = side.reach[value] & wanted.get(there, 0)
-                if hits:
-                    hits &= ~claiming[kind & ~2]
-                while hits:
-                    low = hits & -hits
-                    hits ^= low
-                    key = there << 7 | (low.bit_length() - 1)
-                    found[key] = min(found[key], (i << 8) + side.first[value][key & 127][0])
-                    wanted[there] ^= low
-                    if not wanted[there]:
-                        del wanted[there]
-            if not wanted:
-                return
+                rest = bits
+                reach, first = side.reach, side.first
+                for i in groups.get(there & ~2 if mark else there, ()):
+                    value = layer[i] & 127
+                    hits = reach[value] & rest & quiet_bits
+                    if not hits:
+                        continue
+                    rest ^= hits
+                    when = i << 8
+                    while hits:
+                        low = hits & -hits
+                        hits ^= low
+                        r = low.bit_length() - 1
+                        key = base | r
+                        found[key] = min(found[key], when + first[value][r][0])
+                    if not rest:
+                        break
 
     def first_reached(key: int) -> int:
         """When any row of this layer first reached ``key`` (the last layer's ties)."""
@@ -405,8 +411,7 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
         if beating:
             top = max(chosen[k][0] for k in beating)
             key = min((k for k in beating if chosen[k][0] == top), key=found.__getitem__)
-            total, _, parent, op = chosen[key]
-            overall = (total, parent, op)
+            overall = chosen[key]
         # The quiet positions that improve (a value with an entry may not).
         quiet: dict[int, int] = {}
         for kind, bits in union.items():
@@ -421,12 +426,12 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
         floor_total = overall[0]
         last: dict[int, tuple[float, int, Entry, Operation]] = {}
         for key in better:
-            total, _, parent, op = chosen[key]
+            made = chosen[key]
             gain = gains.get(key >> 7 & ~2)
             if gain is None:
                 gain = best_gain(key >> 7 & ~2)
-            if total + gain - 0.001 > floor_total:
-                scoring_rows(key, (total, parent, op), found[key] << 8, floor_total, last,
+            if made[0] + gain - 0.001 > floor_total:
+                scoring_rows(key, made, found[key] << 8, floor_total, last,
                              None, {}, [])
         for kind, bits in quiet.items():
             gain = best_gain(kind & ~2)
@@ -441,8 +446,7 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
                 if win[0] + gain - 0.001 > floor_total:
                     bits |= 1 << r
             for r, order in pick_first(kind, bits).items():
-                total, _, parent, op = wins[r]
-                scoring_rows(kind << 7 | r, (total, parent, op), order << 8, floor_total, last,
+                scoring_rows(kind << 7 | r, wins[r], order << 8, floor_total, last,
                              None, {}, [])
         if not last:
             return overall
@@ -485,10 +489,14 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
                     for value, at in pick_first(hkind, near & bits).items():
                         note(hkind, mark, value, side, at)
             ties.sort(key=soonest.__getitem__)
-        total, _, parent, op = last[ties[0]]
-        return (total, parent, op)
+        return last[ties[0]]
 
     seen: dict[int, int] = {}
+    # The layer's positions by kind (their places in it), and each kind's best and least
+    # estimate there (kept as the layer is made).
+    groups: dict[int, list[int]] = {0: [0]}
+    highest: dict[int, float] = {0: 0.0}
+    lowest: dict[int, float] = {0: 0.0}
     for step in range(limit):
         chosen: dict[int, tuple[float, int, Entry, Operation]] = {}
         if step == limit - 1:
@@ -507,22 +515,21 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
                 top = max(c[0] for c in chosen.values())
                 ties = [k for k, c in chosen.items() if c[0] == top]
                 key = min(ties, key=first_reached) if len(ties) > 1 else ties[0]
-                total, _, parent, op = chosen[key]
-                overall = (total, parent, op)
+                overall = chosen[key]
             break
         found: dict[int, int] = {}  # position -> when first reached (row of layer, move)
         seen = {}  # kind -> values reached so far
         quiet_best: dict[int, float] = {}
         quiet_least: dict[int, float] = {}
-        for here in layer:
-            t, kind = best[here][0] - 0.001, here >> 7
+        for kind, top in highest.items():  # the layer's estimates per kind, less a row
+            t, u = top - 0.001, lowest[kind] - 0.001
             for mark, _ in sides:
                 if mark and kind & 2:
                     continue
                 if quiet_best.get(kind | mark, t) <= t:
                     quiet_best[kind | mark] = t
-                if quiet_least.get(kind | mark, t) >= t:
-                    quiet_least[kind | mark] = t
+                if quiet_least.get(kind | mark, u) >= u:
+                    quiet_least[kind | mark] = u
         skipped = {kind: settled(kind, t) for kind, t in quiet_best.items()}
         # Where every quiet row into a kind has the same estimate, the first reached wins:
         # chosen at once. Elsewhere a second pass, best estimate first, chooses.
@@ -601,15 +608,16 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
                 base = there << 7
                 if new:
                     seen[there] = seen.get(there, 0) | new
-                    rest = new
-                    while rest:
-                        low = rest & -rest
-                        rest ^= low
+                if there in mixed:
+                    while new:
+                        low = new & -new
+                        new ^= low
                         r = low.bit_length() - 1
                         found[base | r] = when + first[r][0]
-                if there in mixed:
                     continue
-                fresh = usable & ~first_won.get(there, 0)  # the first quiet row wins here
+                # The first quiet row wins here; the values first reached (``new``, among
+                # ``fresh``) have no entry yet.
+                fresh = usable & ~first_won.get(there, 0)
                 first_won[there] = first_won.get(there, 0) | fresh
                 while fresh:
                     low = fresh & -fresh
@@ -617,6 +625,10 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
                     r = low.bit_length() - 1
                     key = base | r
                     j, op = first[r]
+                    if new & low:
+                        found[key] = when + j
+                        chosen[key] = (t, when + j, entry, op)
+                        continue
                     old = chosen.get(key)
                     if old is None or t > old[0]:
                         chosen[key] = (t, when + j, entry, op)
@@ -657,9 +669,10 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
         better = [k for k in found if k not in best or chosen[k][0] > best[k][0]]
         first_quiet([k for k in suspects if k in best and chosen[k][0] > best[k][0]], found)
         better.sort(key=found.__getitem__)
-        for key in better:
-            total, _, parent, op = chosen[key]
-            made: Entry = (total, parent, op)
+        highest, lowest, groups = {}, {}, {}
+        for i, key in enumerate(better):
+            made = chosen[key]
+            total = made[0]
             if total > overall[0]:
                 overall = made
             best[key] = made
@@ -667,16 +680,25 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
             owned[kind] = owned.get(kind, 0) | 1 << (key & 127)
             if total < floor.get(kind, total + 1.0):
                 floor[kind] = total
+            if kind in groups:
+                groups[kind].append(i)
+                if total > highest[kind]:
+                    highest[kind] = total
+                elif total < lowest[kind]:
+                    lowest[kind] = total
+            else:
+                groups[kind] = [i]
+                highest[kind] = lowest[kind] = total
         layer = better
     ops: list[Operation] = []
     link: Entry | None = overall
-    while link is not None and link[2] is not None:
-        ops.append(link[2])
-        link = link[1]
+    while link is not None and link[3] is not None:
+        ops.append(link[3])
+        link = link[2]
     return tuple(reversed(ops)), overall[0]
 
 
-Entry = tuple[float, "Entry | None", "Operation | None"]
+Entry = tuple[float, int, "Entry | None", "Operation | None"]
 
 
 
