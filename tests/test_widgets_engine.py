@@ -36,7 +36,7 @@ def test_unexpected_error_is_logged_and_apologised(caplog: pytest.LogCaptureFixt
 
     with caplog.at_level(logging.ERROR, logger="widgets"):
         broken()
-    assert status.text == APOLOGY
+    assert status.text == str(APOLOGY)
     assert "secret detail" not in status.message.value
     assert "ZeroDivisionError" in caplog.text and "secret detail" in status.last_error
     assert status.carry_on.layout.display is None

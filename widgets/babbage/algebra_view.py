@@ -29,6 +29,8 @@ from lnb.babbage.board import Board
 from lnb.babbage.errors import LnbError
 from lnb.babbage.numbers import two_digits
 from lnb.babbage.programs import Program
+from lnb.core.i18n import _, format_list, ngettext
+from widgets.babbage.relabel import Text, register, relabel_part, text_of
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
 
@@ -37,18 +39,17 @@ class AlgebraView(w.VBox):
     """A program and a start: each row's arithmetic beside its formula of ``x``."""
 
     def __init__(self, program: str = "A3+ A4/", start: int = 55, board: Board | None = None,
-                 *, editable: bool = True, title: str = "") -> None:
+                 *, editable: bool = True, title: Text = "") -> None:
         self.board = board or Board.standard()
         self.program = Program()
+        self._title_text = title
         self.status = StatusLine(on_continue=self.refresh)
-        self.title = w.HTML(f"<div class='lnb-title'>{html.escape(title)}</div>" if title else "")
-        self.program_box = w.Text(value=program, description="Program",
-                                  placeholder="e.g. A3+ A4/", continuous_update=False,
+        self.title = w.HTML("")
+        self.program_box = w.Text(value=program, continuous_update=False,
                                   layout=w.Layout(width="22em",
                                                   display=None if editable else "none"))
         self.program_box.add_class("lnb-program-box")
-        self.start_slider = w.IntSlider(value=start, min=0, max=99, description="Start x",
-                                        continuous_update=True)
+        self.start_slider = w.IntSlider(value=start, min=0, max=99, continuous_update=True)
         self.start_slider.add_class("lnb-start-slider")
         self.table = w.HTMLMath("")
         self.table.add_class("lnb-algebra-table")
@@ -60,6 +61,22 @@ class AlgebraView(w.VBox):
                           self.table, self.check_line, self.status])
         self.add_class("lnb-algebra")
         self.add_class("lnb-widget")
+        self._label()
+        with self.status.guard():
+            self.refresh()
+        register(self)
+
+    def _label(self) -> None:
+        title = text_of(self._title_text)
+        self.title.value = f"<div class='lnb-title'>{html.escape(title)}</div>" if title else ""
+        self.program_box.description = _("Program")
+        self.program_box.placeholder = _("e.g. {example}").format(example="A3+ A4/")
+        self.start_slider.description = _("Start x")
+
+    def relabel(self) -> None:
+        """Every word in the current language (the program and the start stay)."""
+        self._label()
+        relabel_part(self.status)
         with self.status.guard():
             self.refresh()
 
@@ -82,10 +99,11 @@ class AlgebraView(w.VBox):
                 step = op.apply(value, self.board, row=i)
             except LnbError:
                 raw = op.raw_result(value, self.board)
-                rows.append((f"{value} → {raw} leaves 00–99", False))
+                rows.append((_("{value} → {result} leaves 00–99").format(value=value,
+                                                                          result=raw), False))
                 stopped = True
                 continue
-            rows.append((step.text, True))
+            rows.append((str(step.text), True))
             value = step.result
         return rows
 
@@ -105,10 +123,11 @@ class AlgebraView(w.VBox):
         self.status.clear()
         x = start_symbol()
         formula = x
-        cells = ["<tr><th>row</th><th>Operation</th><th>arithmetic</th>"
-                 "<th>formula of the start x</th></tr>",
-                 f"<tr class='lnb-start'><td></td><td>start</td><td>{two_digits(self.start)}"
-                 "</td><td>$x$</td></tr>"]
+        head = "".join(f"<th>{html.escape(t)}</th>" for t in (
+            _("row"), _("Operation"), _("arithmetic"), _("formula of the start x")))
+        cells = [f"<tr>{head}</tr>",
+                 f"<tr class='lnb-start'><td></td><td>{html.escape(_('start'))}</td>"
+                 f"<td>{two_digits(self.start)}</td><td>$x$</td></tr>"]
         rows = self._rows()
         for i, (op, (arith, ok)) in enumerate(zip(program.operations, rows, strict=True),
                                               start=1):
@@ -119,28 +138,30 @@ class AlgebraView(w.VBox):
         self.table.value = "<table class='lnb-table'>" + "".join(cells) + "</table>"
         if rows and all(ok for _, ok in rows):
             got = evaluate(formula, self.start)
-            self.check_line.value = (
-                f"Put $x = {self.start}$ into the last formula: it gives "
-                f"<b>{two_digits(got)}</b>, the same as the last row.")
+            self.check_line.value = _(
+                "Put {equation} into the last formula: it gives <b>{value}</b>, the same as "
+                "the last row.").format(equation=f"$x = {self.start}$", value=two_digits(got))
         elif rows:
-            self.check_line.value = ("From this start a row leaves 00–99: the formula only "
-                                     "works for starts where every row is allowed.")
+            self.check_line.value = html.escape(_(
+                "From this start a row leaves 00–99: the formula only works for starts where "
+                "every row is allowed."))
         else:
-            self.check_line.value = "Type a program to see its rows."
+            self.check_line.value = html.escape(_("Type a program to see its rows."))
 
 
 class BackwardsView(w.VBox):
     """A program and a target: the rows undone one by one, last row first, and the starts."""
 
     def __init__(self, program: str = "A3+ A4/ B4s", target: int = 73,
-                 board: Board | None = None, *, title: str = "") -> None:
+                 board: Board | None = None, *, title: Text = "") -> None:
         self.board = board or Board.standard()
+        self._title_text = title
         self.status = StatusLine(on_continue=self.refresh)
-        self.title = w.HTML(f"<div class='lnb-title'>{html.escape(title)}</div>" if title else "")
-        self.program_box = w.Text(value=program, description="Program",
-                                  continuous_update=False, layout=w.Layout(width="22em"))
+        self.title = w.HTML("")
+        self.program_box = w.Text(value=program, continuous_update=False,
+                                  layout=w.Layout(width="22em"))
         self.program_box.add_class("lnb-program-box")
-        self.target_box = w.BoundedIntText(value=target, min=0, max=99, description="Target")
+        self.target_box = w.BoundedIntText(value=target, min=0, max=99)
         self.target_box.add_class("lnb-target-box")
         self.steps = w.HTMLMath("")
         self.steps.add_class("lnb-backwards-steps")
@@ -152,6 +173,21 @@ class BackwardsView(w.VBox):
                           self.steps, self.answer, self.status])
         self.add_class("lnb-backwards")
         self.add_class("lnb-widget")
+        self._label()
+        with self.status.guard():
+            self.refresh()
+        register(self)
+
+    def _label(self) -> None:
+        title = text_of(self._title_text)
+        self.title.value = f"<div class='lnb-title'>{html.escape(title)}</div>" if title else ""
+        self.program_box.description = _("Program")
+        self.target_box.description = _("Target")
+
+    def relabel(self) -> None:
+        """Every word in the current language (the program and the target stay)."""
+        self._label()
+        relabel_part(self.status)
         with self.status.guard():
             self.refresh()
 
@@ -166,21 +202,24 @@ class BackwardsView(w.VBox):
             self.steps.value = self.answer.value = ""
             raise
         self.status.clear()
-        items = [f"<li>{html.escape(step.text())}<br>solve ${step.equation}$ for $y$</li>"
+        items = ["<li>{}<br>{}</li>".format(html.escape(str(step.text())), _(
+            "solve {equation} for {unknown}").format(equation=f"${step.equation}$",
+                                                     unknown="$y$"))
                  for step in result.steps]
         self.steps.value = "<ol class='lnb-steps'>" + "".join(items) + "</ol>"
         target = two_digits(result.target)
-        if result.starts:
-            starts = " or ".join(two_digits(v) for v in result.starts)
-            verb = "reaches" if len(result.starts) == 1 else "reach"
-            if len(result.starts) > 6:
-                starts = f"{len(result.starts)} starts"
-            head = f"<b>{starts}</b> {verb} {target}."
+        count = len(result.starts)
+        if count > 6:
+            head = _("<b>{count} starts</b> reach {target}.").format(count=count, target=target)
+        elif result.starts:
+            starts = format_list([two_digits(v) for v in result.starts], style="or")
+            head = ngettext("<b>{starts}</b> reaches {target}.", "<b>{starts}</b> reach {target}.",
+                            count).format(starts=starts, target=target)
         else:
-            head = f"<b>No start</b> reaches {target} with this program."
-        agree = ("The engine tried all 100 starts and agrees." if result.agree else
-                 "The engine disagrees: please tell your teacher!")
-        self.answer.value = f"{head} {agree}"
+            head = _("<b>No start</b> reaches {target} with this program.").format(target=target)
+        agree = (_("The engine tried all 100 starts and agrees.") if result.agree else
+                 _("The engine disagrees: please tell your teacher!"))
+        self.answer.value = _("{answer} {check}").format(answer=head, check=html.escape(agree))
 
 
 __all__ = ["AlgebraView", "BackwardsView"]

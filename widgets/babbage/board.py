@@ -29,9 +29,8 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from lnb.babbage.board import Board
 from lnb.babbage.components import Component, Function, Kind
 from lnb.babbage.edition import LEVELS, RACKS
-from lnb.babbage.operations import Operation
+from lnb.babbage.operations import Operation, describe_kind
 from lnb.core.i18n import _, ngettext
-from widgets.babbage.words import component_description, component_label
 from widgets.core.shared import close_all, shared_model
 from widgets.core.style import stylesheet
 from widgets.core.theme import kind_class
@@ -175,7 +174,7 @@ class Space(w.HBox):
         else:
             self.name.tooltip = _("{space}: {description}").format(
                 space=f"{self.level}{self.rack}",
-                description=component_description(self.component))
+                description=str(describe_kind(self.component)))
 
     @property
     def text(self) -> str:
@@ -185,7 +184,7 @@ class Space(w.HBox):
             # TRANSLATORS: a space of the board whose level is not revealed yet (C1 locked)
             return _("{space} locked").format(space=space)
         return _("{space} {component}").format(space=space,
-                                                component=component_label(self.component))
+                                                component=str(self.component.label))
 
     def _clicked(self, function: Function) -> Callable[[w.Button], None]:
         def clicked(_: w.Button) -> None:

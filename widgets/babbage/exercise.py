@@ -44,6 +44,8 @@ from lnb.babbage.errors import LnbError
 from lnb.babbage.hints import diagnose
 from lnb.babbage.numbers import two_digits
 from lnb.babbage.programs import Program
+from lnb.core.i18n import _, lazy_gettext, ngettext, pgettext
+from widgets.babbage.relabel import Text, Words, register, relabel_part, text_of
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
 
@@ -61,8 +63,16 @@ HintSource = Callable[[int, str], str]
 """A hint maker: (hint number from 1, the pupil's answer so far) -> the hint's text."""
 
 _INT = re.compile(r"(?<!\d)-?\d+")  # '60-61' is 60 and 61: a dash between digits separates
-EMPTY = "Type your answer first."
-_NONE_WORDS = {"none", "no", "nothing", "no start", "-", "0 starts", "nobody"}
+EMPTY = lazy_gettext("Type your answer first.")
+#: What a pupil may type for "no number works" (in English or in Chinese).
+_NONE_WORDS = {"none", "no", "nothing", "no start", "-", "0 starts", "nobody", "无", "没有",
+               "都不行", "没有数字"}
+
+
+def _yes(explain: str) -> str:
+    """The verdict of a right answer, with the lesson's explanation when there is one."""
+    explain = str(explain).strip()
+    return _("Yes! {explain}").format(explain=explain) if explain else _("Yes!")
 
 
 def read_number(text: str) -> int | None:
@@ -94,20 +104,22 @@ rounds up: it drops the remainder.'
 
     def check(text: str) -> Verdict:
         if not text.strip():
-            return Verdict(False, EMPTY)
+            return Verdict(False, str(EMPTY))
         value = read_number(text)
         if value is None:
-            return Verdict(False, f"Type a whole number, like {_example(expected)}.")
+            return Verdict(False, _("Type a whole number, like {example}.").format(
+                example=_example(expected)))
         if value == expected:
-            return Verdict(True, f"Yes! {explain}".strip())
+            return Verdict(True, _yes(explain))
         if program is not None and 0 <= value <= 99:
             why = diagnose(program, value, start, board)
             if why is not None:
-                return Verdict(False, f"Not yet: {why.message}")
+                return Verdict(False, _("Not yet: {why}").format(why=str(why.message)))
+        if direction and value > expected:
+            return Verdict(False, _("Not yet: {value} is too big.").format(value=value))
         if direction:
-            side = "too big" if value > expected else "too small"
-            return Verdict(False, f"Not yet: {value} is {side}.")
-        return Verdict(False, f"Not yet: {value} is not it.")
+            return Verdict(False, _("Not yet: {value} is too small.").format(value=value))
+        return Verdict(False, _("Not yet: {value} is not it.").format(value=value))
 
     def about(program_: str, start_: int) -> Check:
         return number(expected, explain, direction, program=program_, start=start_, board=board)
@@ -188,30 +200,33 @@ def numbers(expected: Iterable[int], explain: str = "") -> Check:
     def check(text: str) -> Verdict:
         typed = text.strip().lower()
         if not typed:
-            return Verdict(False, EMPTY)
+            return Verdict(False, str(EMPTY))
         if not wanted and typed in _NONE_WORDS:
-            return Verdict(True, f"Yes! No number works. {explain}".strip())
+            explain_ = str(explain).strip()
+            return Verdict(True, _("Yes! No number works. {explain}").format(explain=explain_)
+                           if explain_ else _("Yes! No number works."))
         given = sorted({int(v) for v in _INT.findall(typed.replace("−", "-"))})
         if not given:
             if typed in _NONE_WORDS:
-                return Verdict(False, "Not yet: some numbers do work.")
-            return Verdict(False, f"Type numbers separated by commas, like {example} "
-                                  "(or none).")
+                return Verdict(False, _("Not yet: some numbers do work."))
+            return Verdict(False, _("Type numbers separated by commas, like {example} "
+                                    "(or none).").format(example=example))
         wrong = [v for v in given if v not in wanted]
         if wrong:
             listed = ", ".join(str(v) for v in wrong)
-            return Verdict(False, f"{listed} {'does' if len(wrong) == 1 else 'do'} not work.")
+            return Verdict(False, ngettext("{numbers} does not work.", "{numbers} do not work.",
+                                           len(wrong)).format(numbers=listed))
         missing = len(wanted) - len(given)
         if missing:
-            more = "1 more" if missing == 1 else f"{missing} more"
-            return Verdict(False, f"Right so far, but there {'is' if missing == 1 else 'are'} "
-                                  f"{more}.")
-        return Verdict(True, f"Yes! {explain}".strip())
+            return Verdict(False, ngettext("Right so far, but there is {count} more.",
+                                           "Right so far, but there are {count} more.",
+                                           missing).format(count=missing))
+        return Verdict(True, _yes(explain))
 
     return check
 
 
-def words(accepted: Iterable[str], explain: str = "", example: str = "yes or no") -> Check:
+def words(accepted: Iterable[str], explain: str = "", example: Text | None = None) -> Check:
     """Check a one-word answer (case and spaces do not matter). ``example`` is shown when
     nothing is typed, unless it names an accepted answer.
 
@@ -221,19 +236,28 @@ def words(accepted: Iterable[str], explain: str = "", example: str = "yes or no"
     'Type your answer first: a type, like Art.'
     """
     allowed = {" ".join(a.strip().lower().split()) for a in accepted}
-    gives_away = any(re.search(rf"(?<!\w){re.escape(a)}(?!\w)", example.lower())
-                     for a in allowed)
-    empty = EMPTY if gives_away or not example else f"{EMPTY[:-1]}: {example}."
+    shown = _EXAMPLE if example is None else example
+
+    def empty() -> str:
+        said = text_of(shown)
+        gives_away = any(re.search(rf"(?<!\w){re.escape(a)}(?!\w)", said.lower())
+                         for a in allowed)
+        if gives_away or not said:
+            return str(EMPTY)
+        return _("Type your answer first: {example}.").format(example=said)
 
     def check(text: str) -> Verdict:
         typed = " ".join(text.strip().lower().split())
         if not typed:
-            return Verdict(False, empty)
+            return Verdict(False, empty())
         if typed in allowed:
-            return Verdict(True, f"Yes! {explain}".strip())
-        return Verdict(False, "Not yet: think again.")
+            return Verdict(True, _yes(explain))
+        return Verdict(False, _("Not yet: think again."))
 
     return check
+
+
+_EXAMPLE = lazy_gettext("yes or no")
 
 
 def rows_html(program: str, board: object, start: int) -> str:
@@ -243,19 +267,23 @@ def rows_html(program: str, board: object, start: int) -> str:
         parsed = Program.parse(program)
     except LnbError:
         return ""
-    value, cells = start, [f"<tr class='lnb-start'><td></td><td>Start</td>"
+    first = html.escape(pgettext("the first line of a program", "Start"))
+    value, cells = start, [f"<tr class='lnb-start'><td></td><td>{first}</td>"
                            f"<td>{two_digits(start)}</td></tr>"]
     for i, op in enumerate(parsed.operations, start=1):
         try:
             step = op.apply(value, board, row=i)  # type: ignore[arg-type]
         except LnbError:
             cells.append(f"<tr class='lnb-row lnb-void'><td>{i}.</td><td>{op}</td>"
-                         "<td>not allowed</td></tr>")
+                         f"<td>{html.escape(_('not allowed'))}</td></tr>")
             break
         cells.append(f"<tr class='lnb-row'><td>{i}.</td><td>{op}</td>"
-                     f"<td>{html.escape(step.text)}</td></tr>")
+                     f"<td>{html.escape(str(step.text))}</td></tr>")
         value = step.result
     return "<table>" + "".join(cells) + "</table>"
+
+
+_ANSWER = lazy_gettext("your answer")
 
 
 class Exercise(w.VBox):
@@ -267,8 +295,8 @@ class Exercise(w.VBox):
         check: Check,
         hints: Sequence[str] | tuple[int, HintSource] = (),
         *,
-        placeholder: str = "your answer",
-        title: str = "",
+        placeholder: Text | None = None,
+        title: Text = "",
         show_rows: Callable[[str], str] | None = None,
         on_solved: Callable[[Exercise], None] | None = None,
     ) -> None:
@@ -289,19 +317,21 @@ class Exercise(w.VBox):
         self._last_checked: str | None = None
         self.hints_shown: list[str] = []
 
+        self._placeholder: Text = _ANSWER if placeholder is None else placeholder
+        self._title_text = title
+        self._hints_asked: list[str] = []  # the answer each shown hint was about
         self.status = StatusLine()
-        self.title = w.HTML(f"<div class='lnb-title'>{html.escape(title)}</div>" if title else "")
+        self.words = Words(self.status)
+        self.title = w.HTML("")
         self.question = w.HTMLMath(f"<div style='font-size:19px'>{question}</div>")
         self.question.add_class("lnb-question")
-        self.answer = w.Text(placeholder=placeholder, continuous_update=False,
-                             layout=w.Layout(width="16em"))
+        self.answer = w.Text(continuous_update=False, layout=w.Layout(width="16em"))
         self.answer.add_class("lnb-answer")
         self.answer.observe(self.status.guarded(self._answer_changed), "value")
-        self.check_button = w.Button(description="Check", button_style="primary",
-                                     tooltip="Check your answer")
+        self.check_button = w.Button(button_style="primary")
         self.check_button.add_class("lnb-check")
         self.check_button.on_click(self.status.guarded(lambda _: self._check_clicked()))
-        self.hint_button = w.Button(description="Hint", tooltip="Show a hint")
+        self.hint_button = w.Button()
         self.hint_button.add_class("lnb-hint")
         self.hint_button.on_click(self.status.guarded(lambda _: self.next_hint()))
         self.hint_list = w.HTML("")
@@ -315,7 +345,30 @@ class Exercise(w.VBox):
         ])
         self.add_class("lnb-exercise")
         self.add_class("lnb-widget")
+        self._label()
         self._draw_hints()
+        register(self)
+
+    def _label(self) -> None:
+        title = text_of(self._title_text)
+        self.title.value = f"<div class='lnb-title'>{html.escape(title)}</div>" if title else ""
+        self.answer.placeholder = text_of(self._placeholder)
+        self.check_button.description = pgettext("check an answer", "Check")
+        self.check_button.tooltip = _("Check your answer")
+
+    def relabel(self) -> None:
+        """Every word in the current language; the answer, the attempts, the hints shown
+        and the verdict stay (the verdict and the hints are made again in the new language)."""
+        with self.hold_sync():
+            self._label()
+            relabel_part(self.status)
+            self.hints_shown = [self._hint_source(n, asked)
+                                for n, asked in enumerate(self._hints_asked, start=1)]
+            self._draw_hints()
+            if self._last_checked is not None and self.show_rows is not None \
+                    and self._last_checked.strip():
+                self.rows.value = self.show_rows(self._last_checked)
+            self.words.again()
 
     @classmethod
     def for_puzzle(cls, puzzle: object, question: str | None = None, **kwargs: object
@@ -341,7 +394,8 @@ class Exercise(w.VBox):
                 text = ""
             return hint(puzzle, text, level).text
 
-        kwargs.setdefault("placeholder", "type rows, e.g. A3+ B4s")
+        kwargs.setdefault("placeholder", lambda: _("type rows, e.g. {example}").format(
+            example="A3+ B4s"))
         kwargs.setdefault("show_rows",
                           lambda text: rows_html(text, puzzle.board, puzzle.start))
         return cls(question or html.escape(puzzle.text()), check, (len(LEVELS), hint_text),
@@ -353,22 +407,22 @@ class Exercise(w.VBox):
         empty answer is not an attempt."""
         if not text.strip():
             self._last_checked = text
-            self.status.info(EMPTY)
-            return Verdict(False, EMPTY)
+            self.words.say("info", lambda: str(EMPTY))
+            return Verdict(False, str(EMPTY))
         self.attempts += 1
         self._last_checked = text
         verdict = self.check(text)
         if self.show_rows is not None:
             self.rows.value = self.show_rows(text)
+        kind = "ok" if verdict.correct else "error"
+        first = [verdict.message]  # said now; a relabel checks the answer again in its language
+        self.words.say(kind, lambda: first.pop() if first else self.check(text).message)
         if verdict.correct:
-            self.status.ok(verdict.message)
             self.add_class("lnb-solved")
             first = not self.solved
             self.solved = True
             if first and self.on_solved is not None:
                 self.on_solved(self)
-        else:
-            self.status.error(verdict.message)
         return verdict
 
     def next_hint(self) -> str | None:
@@ -377,6 +431,7 @@ class Exercise(w.VBox):
         if number_ > self.hint_count:
             return None
         text = self._hint_source(number_, self.answer.value)
+        self._hints_asked.append(self.answer.value)
         self.hints_shown.append(text)
         self._draw_hints()
         return text
@@ -395,16 +450,19 @@ class Exercise(w.VBox):
         left = self.hint_count - len(self.hints_shown)
         self.hint_button.disabled = left == 0
         self.hint_button.layout.display = None if self.hint_count else "none"
-        self.hint_button.description = (f"Hint ({len(self.hints_shown) + 1} of "
-                                        f"{self.hint_count})" if left else "No more hints")
-        self.hint_button.tooltip = ("Show a hint" if left else
-                                    f"You have seen all {self.hint_count} hints: the last "
-                                    "one is below")
+        self.hint_button.description = (
+            _("Hint ({number} of {count})").format(number=len(self.hints_shown) + 1,
+                                                   count=self.hint_count)
+            if left else _("No more hints"))
+        self.hint_button.tooltip = (_("Show a hint") if left else ngettext(
+            "You have seen the {count} hint: it is below",
+            "You have seen all {count} hints: the last one is below",
+            self.hint_count).format(count=self.hint_count))
         # One short box: each hint says what the one before said and more, so it replaces it.
         shown = len(self.hints_shown)
         self.hint_list.value = (
             f"<ol class='lnb-hint-list lnb-hint-box' start='{shown}' aria-live='polite'>"
-            f"<li>{html.escape(self.hints_shown[-1])}</li></ol>" if shown else "")
+            f"<li>{html.escape(str(self.hints_shown[-1]))}</li></ol>" if shown else "")
 
 
 __all__ = ["Exercise", "Verdict", "number", "numbers", "read_number", "rows_html", "words"]

@@ -21,6 +21,9 @@ from collections.abc import Mapping
 import ipywidgets as w
 
 from lnb.babbage.edition import Edition
+from lnb.core.i18n import _, pgettext
+from widgets.babbage.relabel import Text, register, relabel_part, text_of
+from widgets.babbage.words import influence
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
 
@@ -29,7 +32,7 @@ class MajorityView(w.VBox):
     """One Influence type, a slider per player, and the points each one scores for it."""
 
     def __init__(self, counts: Mapping[str, int] | None = None, kind: str = "Art",
-                 *, most: int = 8, title: str = "") -> None:
+                 *, most: int = 8, title: Text = "") -> None:
         from lnb.babbage.game.scoring import Majority
 
         self.edition = Edition.load()
@@ -37,7 +40,9 @@ class MajorityView(w.VBox):
         self.majority: Majority | None = None
         counts = dict(counts or {"Ada": 3, "Bea": 1, "Cy": 0})
         self.status = StatusLine(on_continue=self.refresh)
-        self.title = w.HTML(f"<div class='lnb-title'>{html.escape(title)}</div>" if title else "")
+        self._title_text = title
+        self.title = w.HTML("")
+        self.marks = w.HTML("")
         self.sliders = {name: w.IntSlider(value=n, min=0, max=most, description=name)
                         for name, n in counts.items()}
         for name, slider in self.sliders.items():
@@ -47,10 +52,24 @@ class MajorityView(w.VBox):
         self.sentence.add_class("lnb-majority-sentence")
         self.table = w.HTML("")
         self.table.add_class("lnb-majority-table")
-        super().__init__([stylesheet(), self.title, w.HTML(f"<b>{html.escape(kind)}</b> marks"),
+        super().__init__([stylesheet(), self.title, self.marks,
                           *self.sliders.values(), self.sentence, self.table, self.status])
         self.add_class("lnb-majority")
         self.add_class("lnb-widget")
+        self._label()
+        with self.status.guard():
+            self.refresh()
+        register(self)
+
+    def _label(self) -> None:
+        title = text_of(self._title_text)
+        self.title.value = f"<div class='lnb-title'>{html.escape(title)}</div>" if title else ""
+        self.marks.value = _("<b>{type}</b> marks").format(type=html.escape(influence(self.kind)))
+
+    def relabel(self) -> None:
+        """Every word in the current language (the counts on the sliders stay)."""
+        self._label()
+        relabel_part(self.status)
         with self.status.guard():
             self.refresh()
 
@@ -67,14 +86,15 @@ class MajorityView(w.VBox):
                    for name in names]
         sheet = score(tallies, order=names, edition=self.edition, final=False)
         self.majority = next(m for m in sheet.majorities if m.type == self.kind)
-        self.sentence.value = html.escape(self.majority.text)
+        self.sentence.value = html.escape(str(self.majority.text))
         counts = dict(self.majority.counts)
         rows = "".join(
             f"<tr><td>{html.escape(name)}</td><td>{counts[name]}</td><td><b>{points}</b></td></tr>"
             for name, points in self.majority.points
         )
-        self.table.value = ("<table class='lnb-table'><tr><th>player</th><th>marks</th>"
-                            f"<th>points</th></tr>{rows}</table>")
+        head = "".join(f"<th>{html.escape(t)}</th>"
+                       for t in (_("player"), pgettext("Influence marks", "marks"), _("points")))
+        self.table.value = f"<table class='lnb-table'><tr>{head}</tr>{rows}</table>"
 
 
 __all__ = ["MajorityView"]

@@ -33,7 +33,6 @@ from lnb.babbage.programs import DEFAULT_LIMIT, Program, Trace
 from lnb.core.i18n import _, ngettext, pgettext
 from widgets.babbage.board import BoardView
 from widgets.babbage.relabel import Text, register, relabel_part, text_of
-from widgets.babbage.words import component_label
 from widgets.core.status import StatusLine, plain_words
 from widgets.core.style import stylesheet
 
@@ -407,7 +406,7 @@ class ProgramBuilder(w.VBox):
             self.question.value = html.escape(
                 _("{value} then {operation} ({component}) =").format(
                     value=two_digits(self.value), operation=self.pending,
-                    component=component_label(comp))) + " "
+                    component=str(comp.label))) + " "
             self.mental_box.layout.display = None
         else:
             self.mental_box.layout.display = "none"

@@ -49,7 +49,16 @@ from lnb.babbage.operations import Operation
 from lnb.babbage.programs import Program
 from lnb.babbage.puzzle_sheet import STARS, PuzzleSet, code_link
 from lnb.babbage.puzzles import DIFFICULTIES, Puzzle, daily, generate
+from lnb.core.i18n import _, lazy_gettext, ngettext, pgettext
 from widgets.babbage.program_builder import Choices, ProgramBuilder
+from widgets.babbage.relabel import (
+    Words,
+    language_switch,
+    page_language,
+    register,
+    relabel_all,
+    relabel_part,
+)
 from widgets.classroom.identity import Classroom, IdentityError, Session
 from widgets.classroom.progress import Progress, ProgressError, ProgressStore, Pupil
 from widgets.core.contrast import ContrastToggle
@@ -58,7 +67,10 @@ from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
 
 STORAGE_KEY = "lnb-kit-pupil"
-DIFFICULTY_NAMES = {1: "1 easy", 2: "2", 3: "3", 4: "4", 5: "5 hard"}
+DIFFICULTY_NAMES = {1: lazy_gettext("1 easy"), 2: "2", 3: "3", 4: "4",
+                    5: lazy_gettext("5 hard")}
+HINT_TIPS = {1: lazy_gettext("How many rows are still needed"),
+             2: lazy_gettext("A useful next row"), 3: lazy_gettext("A whole program")}
 
 CSS = """
 .lnb-puzzle-app .lnb-goal { font-size: 22px; }
@@ -66,6 +78,10 @@ CSS = """
                     border: 2px solid #5c6bc0; border-radius: 6px; text-align: center; }
 .lnb-targets span.lnb-hit { background: #c8e6c9; border-color: #2e7d32; }
 div.lnb-hint-line { margin: 2px 0; padding: 4px 8px; background: #fffde7; border-radius: 4px; }
+.lnb-puzzle-app .widget-button, .lnb-puzzle-app .widget-toggle-button { height: auto;
+  min-height: 32px; white-space: normal; overflow-wrap: anywhere; line-height: 1.3; }
+.lnb-puzzle-app .widget-hbox { flex-wrap: wrap; }
+.lnb-puzzle-app .lnb-title-row { justify-content: space-between; align-items: center; }
 div.lnb-banner { padding: 6px 10px; background: #fdecea; color: #8a1c12; border: 2px solid #8a1c12;
                  border-radius: 4px; font-weight: bold; }
 .lnb-progress table td { padding: 1px 8px; }
@@ -189,8 +205,9 @@ class PuzzleBuilder(ProgramBuilder):
         """Write ``operation`` unless the puzzle forbids its space."""
         reason = self._forbidden(operation)
         if reason is not None:
-            raise IllegalOperationError(f"{operation}: {reason}", text=str(operation),
-                                        reason="space-not-allowed")
+            raise IllegalOperationError(
+                _("{operation}: {reason}").format(operation=operation, reason=reason),
+                text=str(operation), reason="space-not-allowed")
         super().choose(operation)
 
     def type_rows(self, text: str) -> None:
@@ -200,8 +217,10 @@ class PuzzleBuilder(ProgramBuilder):
                                         start=len(self.program) + 1):
                 reason = self._forbidden(op)
                 if reason is not None:
-                    raise IllegalOperationError(f"row {number} '{op}': {reason}", row=number,
-                                                text=str(op), reason="space-not-allowed")
+                    raise IllegalOperationError(
+                        _("row {row} '{operation}': {reason}").format(
+                            row=number, operation=op, reason=reason),
+                        row=number, text=str(op), reason="space-not-allowed")
         super().type_rows(text)
 
 
@@ -234,18 +253,20 @@ class PuzzleApp(w.VBox):
         self.progress: Progress | None = None
         self._pending: list[tuple[str, dict[str, Any]]] = []
         self.hint_level = 0
+        self._banner_words: Callable[[], str] | None = None
         self.daily_puzzle = daily(today())
         self.puzzle = puzzle or self.daily_puzzle
 
         self.status = StatusLine()
-        self.title = w.HTML("<div class='lnb-title'>Lovelace &amp; Babbage puzzles</div>")
+        self.words = Words(self.status)
+        self.title = w.HTML("")
         self.banner = w.HTML("")  # what is wrong with the page's address, at the top
         self.banner.add_class("lnb-banner-box")
         # -- who is playing
         self.who = w.HTML("")
         self.who.add_class("lnb-who")
-        self.join_button = self._button("Join my class", "lnb-join-open", self.open_join)
-        self.leave_button = self._button("Leave (not me)", "lnb-leave", self.leave_class)
+        self.join_button = self._button("lnb-join-open", self.open_join)
+        self.leave_button = self._button("lnb-leave", self.leave_class)
         self.leave_button.layout.display = "none"
         self.join_box = w.HBox([])  # the class code, name and card boxes, made when needed
         self.join_box.add_class("lnb-join-box")
@@ -258,18 +279,17 @@ class PuzzleApp(w.VBox):
         self.session_out = w.Text(layout=w.Layout(display="none"))
         self.session_out.add_class("lnb-session-out")
         # -- choosing a puzzle
-        self.levels = w.ToggleButtons(options=[(DIFFICULTY_NAMES[d], d) for d in DIFFICULTIES],
+        self.levels = w.ToggleButtons(options=self._level_options(),
                                       value=min(self.puzzle.difficulty, 5),
-                                      style={"button_width": "5em"})
+                                      style={"button_width": "auto"})
         self.levels.add_class("lnb-levels")
-        self.new_button = self._button("New puzzle", "lnb-new", self.new_puzzle)
-        self.daily_button = self._button("Today's puzzle", "lnb-daily", self.open_daily)
+        self.new_button = self._button("lnb-new", self.new_puzzle)
+        self.daily_button = self._button("lnb-daily", self.open_daily)
         self.code_box = w.Text(placeholder="P1-....", continuous_update=False,
                                layout=w.Layout(width="16em"))
         self.code_box.add_class("lnb-code-input")
         self.code_box.observe(self.status.guarded(self._code_typed), "value")
-        self.open_button = self._button("Open code", "lnb-open",
-                                        lambda: self.open_code(self.code_box.value))
+        self.open_button = self._button("lnb-open", lambda: self.open_code(self.code_box.value))
         # -- the puzzle and its answer
         self.heading = w.HTML("")
         self.heading.add_class("lnb-puzzle-heading")
@@ -277,10 +297,10 @@ class PuzzleApp(w.VBox):
         self.targets.add_class("lnb-targets")
         self.builder = PuzzleBuilder(self.puzzle, on_change=lambda _: self._show_targets(),
                                      on_done=lambda _: self.check())
-        self.builder.done_button.description = "Check my answer"
+        self.builder.done_label = lambda: _("Check my answer")
+        self.builder.done_tooltip = lambda: _("Check whether your rows solve the puzzle")
         self.builder.done_button.layout.width = "auto"
-        self.builder.done_button.tooltip = "Check whether your rows solve the puzzle"
-        self.hint_button = self._button("Hint", "lnb-hint", self.next_hint)
+        self.hint_button = self._button("lnb-hint", self.next_hint)
         self.hint_row = w.HBox([self.hint_button])
         self.hints = w.HTML("")
         self.hints.add_class("lnb-hints")
@@ -290,13 +310,14 @@ class PuzzleApp(w.VBox):
         self._teacher: TeacherSheet | None = None  # built when first opened (fewer widgets)
         self.teacher_box = w.VBox([])
         corner = w.Accordion([self.teacher_box], selected_index=None)
-        corner.set_title(0, "For teachers: a puzzle sheet for the class")
         corner.add_class("lnb-teacher-corner")
+        self.corner = corner
         corner.observe(self.status.guarded(lambda change: self.teacher if change["new"] == 0
                                            else None), "selected_index")
 
         self.contrast_toggle = ContrastToggle(self)
-        self.title_row = w.HBox([self.title, self.contrast_toggle])
+        self.language = language_switch()
+        self.title_row = w.HBox([self.title, self.contrast_toggle, self.language])
         self.title_row.add_class("lnb-title-row")
         super().__init__([
             stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.title_row, self.banner,
@@ -311,18 +332,70 @@ class PuzzleApp(w.VBox):
         ])
         self.add_class("lnb-puzzle-app")
         self.add_class("lnb-app")
+        self._label()
         self._set_puzzle(self.puzzle)
+        register(self)
+
+    @staticmethod
+    def _level_options() -> list[tuple[str, int]]:
+        return [(str(DIFFICULTY_NAMES[d]), d) for d in DIFFICULTIES]
+
+    def _label(self) -> None:
+        """The app's fixed words in the current language."""
+        self.title.value = "<div class='lnb-title'>{}</div>".format(
+            html.escape(_("Lovelace & Babbage puzzles")))
+        self.join_button.description = _("Join my class")
+        self.leave_button.description = _("Leave (not me)")
+        value = self.levels.value
+        with self.levels.hold_sync():
+            self.levels.options = self._level_options()
+            self.levels.value = value
+        self.levels.tooltips = [_("Difficulty {level}").format(level=d) for d in DIFFICULTIES]
+        self.new_button.description = _("New puzzle")
+        self.daily_button.description = _("Today's puzzle")
+        # TRANSLATORS: the shape of a puzzle code, typed as it is (keep it)
+        self.code_box.placeholder = _("code, e.g. {example}").format(example="P1-....")
+        self.open_button.description = _("Open code")
+        self.corner.set_title(0, _("For teachers: a puzzle sheet for the class"))
+        if self.class_code is not None:
+            self._label_join()
+
+    def _label_join(self) -> None:
+        assert self.class_code and self.pupil_name and self.card_secret
+        self.class_code.placeholder = _("class code")
+        self.pupil_name.placeholder = _("your name")
+        self.card_secret.placeholder = _("the words on your card")
+        self.join_box.children[-1].description = pgettext("join a class", "Join")
+
+    def relabel(self) -> None:
+        """Every visible word in the current language; the puzzle, the rows written, the
+        hints given and the pupil's progress are kept."""
+        with self.hold_sync():
+            self._label()
+            relabel_part(self.builder)
+            for part in (self.status, self.contrast_toggle, self.language, self._teacher):
+                if part is not None:
+                    relabel_part(part)
+            self._show_hint_button()
+            self._show_hint()
+            self._show_heading()
+            self._show_targets()
+            self._show_progress()
+            if self.banner.value and self._banner_words is not None:
+                self._show_banner(self._banner_words())
+            self.words.again()
 
     @property
     def teacher(self) -> TeacherSheet:
         """The teacher's corner (made on first use)."""
         if self._teacher is None:
             self._teacher = TeacherSheet(link_for=lambda: self.link)
+            self._teacher.layout.width = "100%"
             self.teacher_box.children = (self._teacher,)
         return self._teacher
 
-    def _button(self, text: str, css: str, action: Callable[[], None]) -> w.Button:
-        button = w.Button(description=text, layout=w.Layout(width="auto"))
+    def _button(self, css: str, action: Callable[[], None]) -> w.Button:
+        button = w.Button(layout=w.Layout(width="auto"))
         button.add_class(css)
         button.on_click(self.status.guarded(lambda _: action()))
         return button
@@ -343,6 +416,9 @@ class PuzzleApp(w.VBox):
         with self.status.guard():
             query = voila_query()
             self.link = page_address() or self.link
+            page_language(query)  # ?lang=, the pupil's choice, the browser's language
+            self._new_switch()
+            relabel_all()
             if daily(self.today()) != self.daily_puzzle:
                 was_daily = self.puzzle == self.daily_puzzle
                 self.daily_puzzle = daily(self.today())
@@ -354,19 +430,33 @@ class PuzzleApp(w.VBox):
         """Act on the page address: ``code`` opens a puzzle. Nothing in an address says
         who the pupil is (anyone can type or share one): ``key``/``nick`` are ignored."""
         if query.get("key") or query.get("nick"):
-            self.status.info("Progress is not chosen by the page's address any more: this "
-                             "device keeps its own, or press Join my class and use your card.")
+            self.words.say("info", lambda: _(
+                "Progress is not chosen by the page's address any more: this device keeps its "
+                "own, or press {join} and use your card.").format(join=_("Join my class")))
         if "code" in query:
             try:
                 self.open_code(query["code"])
             except LnbError as exc:
-                said = (f"The puzzle code in this page's address is broken: {exc}. "
-                        "Ask for the code again, or choose New puzzle or Today's puzzle.")
-                self.status.error(said)
+                broken = exc
+
+                def said() -> str:
+                    return _("The puzzle code in this page's address is broken: {error}. Ask "
+                             "for the code again, or choose {new} or {daily}.").format(
+                                 error=str(broken), new=_("New puzzle"), daily=_("Today's puzzle"))
+                self.words.say("error", said)
                 # Said at the top of the page; no other puzzle is opened in its place.
-                self.banner.value = (f"<div class='lnb-banner' role='alert'>"
-                                     f"{html.escape(said)}</div>")
+                self._banner_words = said
+                self._show_banner(said())
                 self._show_puzzle(False)
+
+    def _show_banner(self, said: str) -> None:
+        self.banner.value = f"<div class='lnb-banner' role='alert'>{html.escape(said)}</div>"
+
+    def _new_switch(self) -> None:
+        """The switch made again, showing the page's language (chosen after the app was made)."""
+        old, self.language = self.language, language_switch()
+        self.title_row.children = (self.title, self.contrast_toggle, self.language)
+        old.close()
 
     # -- who is playing --------------------------------------------------------------------
     def use_pupil(self, pupil: Pupil, source: str) -> None:
@@ -383,17 +473,18 @@ class PuzzleApp(w.VBox):
     def open_join(self) -> None:
         """Show the boxes for the class code, the pupil's name and their card's secret."""
         if self.class_code is None:
-            self.class_code = w.Text(placeholder="class code", layout=w.Layout(width="9em"))
+            self.class_code = w.Text(layout=w.Layout(width="9em"))
             self.class_code.add_class("lnb-class-code")
-            self.pupil_name = w.Text(placeholder="your name", layout=w.Layout(width="12em"))
+            self.pupil_name = w.Text(layout=w.Layout(width="12em"))
             self.pupil_name.add_class("lnb-pupil-name")
-            self.card_secret = w.Password(placeholder="the words on your card",
-                                          layout=w.Layout(width="15em"))
+            self.card_secret = w.Password(layout=w.Layout(width="15em"))
             self.card_secret.add_class("lnb-card-secret")
             self.join_box.children = (self.class_code, self.pupil_name, self.card_secret,
-                                      self._button("Join", "lnb-join", self.join_class))
+                                      self._button("lnb-join", self.join_class))
+            self._label_join()
         self.join_box.layout.display = None
-        self.status.info("Type your class code, your name and the words on your card.")
+        self.words.say("info", lambda: _("Type your class code, your name and the words on "
+                                         "your card."))
 
     def join_class(self, code: str | None = None, name: str | None = None,
                    secret: str | None = None) -> None:
@@ -409,13 +500,15 @@ class PuzzleApp(w.VBox):
         try:
             session = self.classroom.join(code, name, secret)
         except IdentityError as exc:
-            self.status.error(str(exc))
+            refused = exc
+            self.words.say("error", lambda: str(refused))
             return
         self._use_session(session)
         self.session_out.value = json.dumps({"session": session.token})
         self.join_box.layout.display = "none"
-        self.status.ok(f"Hello {session.pupil_name}! Your progress is saved for class "
-                       f"{session.class_name}.")
+        self.words.say("ok", lambda: _("Hello {name}! Your progress is saved for class "
+                                       "{class_name}.").format(name=session.pupil_name,
+                                                               class_name=session.class_name))
 
     def leave_class(self) -> None:
         """Stop being the class pupil here: forget the session, back to this device."""
@@ -429,8 +522,8 @@ class PuzzleApp(w.VBox):
             self.pupil, self.identity_source, self.progress = None, "", None
             self._show_progress()
             self._show_heading()
-        self.status.info("You left the class on this device: its progress is this device's "
-                         "again.")
+        self.words.say("info", lambda: _("You left the class on this device: its progress is "
+                                         "this device's again."))
 
     def _use_session(self, session: Session) -> None:
         self.session = session
@@ -475,7 +568,8 @@ class PuzzleApp(w.VBox):
             if puzzle != self.puzzle and not (done and done.solved):
                 break
         self._set_puzzle(puzzle)
-        self.status.info(f"A new puzzle of difficulty {difficulty}.")
+        self.words.say("info", lambda: _("A new puzzle of difficulty {level}.").format(
+            level=difficulty))
 
     def open_daily(self) -> None:
         """Today's puzzle (the same for everyone today)."""
@@ -483,16 +577,17 @@ class PuzzleApp(w.VBox):
         if daily(today) != self.daily_puzzle:
             self.daily_puzzle = daily(today)
         self._set_puzzle(self.daily_puzzle)
-        self.status.info("Today's puzzle: the same for everyone today.")
+        self.words.say("info", lambda: _("Today's puzzle: the same for everyone today."))
 
     def open_code(self, code: str) -> None:
         """Open a shared puzzle by its code; a broken code raises ``PuzzleCodeError``."""
         puzzle = Puzzle.from_code(code)
         if not puzzle.solvable:
-            raise LnbError(f"{code.strip()!r}: this puzzle cannot be solved; check the code")
+            raise LnbError(_("{code!r}: this puzzle cannot be solved; check the code").format(
+                code=code.strip()))
         self._set_puzzle(puzzle)
         self.code_box.value = ""
-        self.status.info(f"Puzzle {puzzle.code} opened.")
+        self.words.say("info", lambda: _("Puzzle {code} opened.").format(code=puzzle.code))
 
     def _code_typed(self, change: dict[str, Any]) -> None:
         if change["new"].strip():
@@ -517,6 +612,7 @@ class PuzzleApp(w.VBox):
             part.layout.display = None if shown else "none"
         if shown:
             self.banner.value = ""
+            self._banner_words = None
 
     # -- hints and checking ------------------------------------------------------------------
     def _restore_hints(self) -> None:
@@ -529,12 +625,13 @@ class PuzzleApp(w.VBox):
         top = max(HINT_LEVELS)
         done = self.hint_level >= top
         self.hint_button.disabled = done
-        self.hint_button.description = "No more hints" if done else (
-            f"Hint {self.hint_level + 1} of {top}")
+        self.hint_button.description = _("No more hints") if done else (
+            _("Hint {number} of {count}").format(number=self.hint_level + 1, count=top))
         self.hint_button.tooltip = (
-            f"You have had all {top} hints: the last one, below, gives a whole program"
-            if done else {1: "How many rows are still needed", 2: "A useful next row",
-                          3: "A whole program"}[self.hint_level + 1])
+            ngettext("You have had the {count} hint: it is below",
+                     "You have had all {count} hints: the last one, below, gives a whole "
+                     "program", top).format(count=top)
+            if done else str(HINT_TIPS[self.hint_level + 1]))
 
     def _show_hint(self) -> None:
         """The hint of the level reached, in one short box (each level says what the one
@@ -543,8 +640,10 @@ class PuzzleApp(w.VBox):
             self.hints.value = ""
             return
         given = hint(self.puzzle, self.builder.program, level=self.hint_level)
-        self.hints.value = (f"<div class='lnb-hint-line' aria-live='polite'>Hint {given.level} "
-                            f"of {max(HINT_LEVELS)}: {html.escape(given.text)}</div>")
+        line = _("Hint {number} of {count}: {text}").format(
+            number=given.level, count=max(HINT_LEVELS), text=str(given.text))
+        self.hints.value = (f"<div class='lnb-hint-line' aria-live='polite'>"
+                            f"{html.escape(line)}</div>")
 
     def next_hint(self) -> None:
         """Show the next hint (each says more; the third gives a whole program); after the
@@ -564,10 +663,8 @@ class PuzzleApp(w.VBox):
         self._record("record_attempt", puzzle=self.puzzle.code, solved=feedback.solved,
                      rows=len(program) if feedback.solved else None, hints=self.hint_level,
                      difficulty=self._difficulty(), day=self.today())
-        if feedback.solved:
-            self.status.ok(feedback.message)
-        else:
-            self.status.error(feedback.message)
+        self.words.say("ok" if feedback.solved else "error",
+                       lambda: str(check_answer(self.puzzle, program).message))
         self._show_heading()
 
     def _difficulty(self) -> int | None:
@@ -586,18 +683,18 @@ class PuzzleApp(w.VBox):
     def _show_heading(self) -> None:
         p = self.puzzle
         stars = STARS.get(p.difficulty, "") if p.solvable else ""
-        tags = []
+        tags = [stars] if stars else []
         if p == self.daily_puzzle:
-            tags.append("today's puzzle")
+            tags.append(html.escape(_("today's puzzle"), quote=False))
         done = self.progress.get(p.code) if self.progress else None
         if done and done.solved:
-            tags.append("✓ solved")
-        tag = f" · {' · '.join(tags)}" if tags else ""
-        lines = "<br>".join(html.escape(line) for line in p.text().splitlines())
+            tags.append(html.escape(_("✓ solved")))
+        tags.append(_("code {code}").format(
+            code=f"<span class='lnb-code'>{html.escape(p.code)}</span>"))
+        lines = "<br>".join(html.escape(line) for line in str(p.text()).splitlines())
         self.heading.value = (
             f"<div class='lnb-goal'>{lines}</div>"
-            f"<div class='lnb-muted'>{stars}{tag} · code "
-            f"<span class='lnb-code'>{html.escape(p.code)}</span></div>"
+            f"<div class='lnb-muted'>{' · '.join(tags)}</div>"
         )
 
     def _show_targets(self) -> None:
@@ -614,47 +711,51 @@ class PuzzleApp(w.VBox):
             f"{'✓ ' if i < hit else ''}{two_digits(t)}</span>"
             for i, t in enumerate(self.puzzle.targets)
         ]
-        self.targets.value = "Targets in order: " + "".join(spans)
+        self.targets.value = _("Targets in order: {targets}").format(targets="".join(spans))
 
     def _show_progress(self) -> None:
         today = self.today()
         parts = []
         if self.store.problem:
-            parts.append(
-                "<div class='lnb-warning'>Your progress cannot be saved on the server right "
-                "now; it is kept until you close this page. (For the teacher: "
-                f"{html.escape(self.store.problem)})</div>"
-            )
+            parts.append("<div class='lnb-warning'>{}</div>".format(html.escape(_(
+                "Your progress cannot be saved on the server right now; it is kept until you "
+                "close this page. (For the teacher: {problem})").format(
+                    problem=str(self.store.problem)))))
         if self.pupil is None:
-            self.who.value = "Progress: <i>not saved yet</i>"
+            self.who.value = _("Progress: <i>not saved yet</i>")
+        elif self.identity_source == "class" and self.session is not None:
+            self.who.value = _("Progress of <b>{name}</b> (class {class_name})").format(
+                name=html.escape(self.session.pupil_name),
+                class_name=html.escape(self.session.class_name))
         else:
-            if self.identity_source == "class" and self.session is not None:
-                where = (f"<b>{html.escape(self.session.pupil_name)}</b> (class "
-                         f"{html.escape(self.session.class_name)})")
-            else:
-                where = "<b>this browser</b>"
-            self.who.value = f"Progress of {where}"
+            self.who.value = _("Progress of <b>this browser</b>")
         joined = self.identity_source == "class"
         self.leave_button.layout.display = None if joined else "none"
         self.join_button.layout.display = "none" if joined else None
         for notice in self.store.notices:
-            parts.append(f"<div class='lnb-warning'>For the teacher: "
-                         f"{html.escape(notice)}</div>")
+            parts.append("<div class='lnb-warning'>{}</div>".format(html.escape(
+                _("For the teacher: {notice}").format(notice=str(notice)))))
         p = self.progress
         if p is None or not p.puzzles:
-            parts.append("<div>No puzzle solved yet: solve one to start a streak!</div>")
+            parts.append("<div>{}</div>".format(html.escape(
+                _("No puzzle solved yet: solve one to start a streak!"))))
             self.progress_view.value = "".join(parts)
             return
         streak = p.streak_on(today)
-        days = "day" if streak == 1 else "days"
         daily_done = p.get(self.daily_puzzle.code)
-        parts.append(
-            f"<div>Streak: <b>{streak} {days}</b> (best {p.best_streak}) · "
-            f"Solved: <b>{p.solved_count}</b> puzzle{'s' if p.solved_count != 1 else ''} · "
-            f"Today's puzzle: {'✓' if daily_done and daily_done.solved else 'not yet'}</div>"
-        )
+        line = [
+            ngettext("Streak: <b>{count} day</b> (best {best})",
+                     "Streak: <b>{count} days</b> (best {best})", streak).format(
+                         count=streak, best=p.best_streak),
+            ngettext("Solved: <b>{count}</b> puzzle", "Solved: <b>{count}</b> puzzles",
+                     p.solved_count).format(count=p.solved_count),
+            _("Today's puzzle: ✓") if daily_done and daily_done.solved
+            else _("Today's puzzle: not yet"),
+        ]
+        parts.append(f"<div>{' · '.join(line)}</div>")
         rows = "".join(
-            f"<tr><td>{STARS[d]}</td><td>{solved} solved of {tried} tried</td></tr>"
+            "<tr><td>{}</td><td>{}</td></tr>".format(STARS[d], html.escape(
+                _("{solved} solved of {tried} tried").format(solved=solved, tried=tried)))
             for d, (solved, tried) in p.by_difficulty().items()
         )
         if rows:
@@ -678,11 +779,11 @@ class TeacherSheet(w.VBox):
     def __init__(self, link_for: Callable[[], str | None] = lambda: None) -> None:
         self.link_for = link_for
         self.status = StatusLine()
-        self.difficulty = w.Dropdown(options=list(DIFFICULTIES), value=2,
-                                     description="Difficulty")
-        self.count = w.BoundedIntText(value=10, min=1, max=60, description="Puzzles")
-        self.seed = w.Text(placeholder="e.g. 7B monday", description="Seed")
-        self.make_button = w.Button(description="Make the sheet", button_style="primary")
+        self.words = Words(self.status)
+        self.difficulty = w.Dropdown(options=list(DIFFICULTIES), value=2)
+        self.count = w.BoundedIntText(value=10, min=1, max=60)
+        self.seed = w.Text()
+        self.make_button = w.Button(button_style="primary")
         self.make_button.add_class("lnb-make-sheet")
         self.make_button.on_click(self.status.guarded(lambda _: self.make()))
         self.result = w.HTML("")
@@ -690,11 +791,37 @@ class TeacherSheet(w.VBox):
         self.puzzle_set: PuzzleSet | None = None
         super().__init__([w.HBox([self.difficulty, self.count]),
                           w.HBox([self.seed, self.make_button]), self.status, self.result])
+        self._label()
+        register(self)
+
+    def _label(self) -> None:
+        self.difficulty.description = _("Difficulty")
+        self.count.description = _("Puzzles")
+        # TRANSLATORS: an example of a seed a teacher might type (any words make a set)
+        self.seed.placeholder = _("e.g. 7B monday")
+        self.seed.description = _("Seed")
+        self.make_button.description = _("Make the sheet")
+
+    def relabel(self) -> None:
+        """The sheet's words in the current language (the set made is kept)."""
+        self._label()
+        relabel_part(self.status)
+        if self.puzzle_set is not None:
+            self._show_set()
+        self.words.again()
 
     def make(self) -> PuzzleSet:
         """Make the set; list its codes (with links) and offer the sheet to download."""
         seed = self.seed.value.strip() or None
         self.puzzle_set = PuzzleSet.make(int(self.count.value), int(self.difficulty.value), seed)
+        self._show_set()
+        made = self.puzzle_set
+        self.words.say("ok", lambda: ngettext("{count} puzzle ready.", "{count} puzzles ready.",
+                                              len(made.puzzles)).format(count=len(made.puzzles)))
+        return self.puzzle_set
+
+    def _show_set(self) -> None:
+        assert self.puzzle_set is not None
         link = self.link_for()
         sheet = self.puzzle_set.html(link=link)
         data = b64encode(sheet.encode("utf-8")).decode("ascii")
@@ -706,14 +833,14 @@ class TeacherSheet(w.VBox):
                 shown = (f"<a href='{html.escape(code_link(link, code))}' target='_blank'>"
                          f"{shown}</a>")
             items.append(f"<li class='lnb-code'>{shown}</li>")
+        download = _("⬇ Download the printable sheet (open it, then print or save as PDF)")
+        again = _("Seed <b>{seed}</b> makes this set again.").format(
+            seed=html.escape(self.puzzle_set.seed or ""))
         self.result.value = (
             f"<a download='{html.escape(name)}' href='data:text/html;base64,{data}'>"
-            "⬇ Download the printable sheet (open it, then print or save as PDF)</a>"
-            f"<div>Seed <b>{html.escape(self.puzzle_set.seed or '')}</b> makes this set "
-            f"again.</div><ol>{''.join(items)}</ol>"
+            f"{html.escape(download)}</a>"
+            f"<div>{again}</div><ol>{''.join(items)}</ol>"
         )
-        self.status.ok(f"{len(self.puzzle_set.puzzles)} puzzles ready.")
-        return self.puzzle_set
 
 
 __all__ = ["PuzzleApp", "PuzzleBuilder", "TeacherSheet", "browser_key_script", "page_address",

@@ -21,6 +21,8 @@ import ipywidgets as w
 from lnb.babbage.board import Board
 from lnb.babbage.numbers import two_digits
 from lnb.babbage.solver import Solver
+from lnb.core.i18n import _, ngettext, pgettext
+from widgets.babbage.relabel import Text, register, relabel_part, text_of
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
 
@@ -32,21 +34,21 @@ class ReachGrid(w.VBox):
     reaches it from ``start`` (its colour says how many rows it needs)."""
 
     def __init__(self, start: int = 55, board: Board | None = None, rows: int = 1,
-                 max_rows: int = 5, *, title: str = "") -> None:
+                 max_rows: int = 5, *, title: Text = "") -> None:
         self.board = board or Board.standard()
         self.start = start
         self.solver = Solver(self.board, start=start)
         self.distances = self.solver.distances()
+        self._title_text = title
         self.status = StatusLine(on_continue=self.refresh)
-        self.title = w.HTML(f"<div class='lnb-title'>{html.escape(title)}</div>" if title else "")
-        self.rows_slider = w.IntSlider(value=rows, min=0, max=max_rows, description="Rows")
+        self.title = w.HTML("")
+        self.rows_slider = w.IntSlider(value=rows, min=0, max=max_rows)
         self.rows_slider.add_class("lnb-rows-slider")
         self.grid = w.HTML("")
         self.grid.add_class("lnb-reach-grid")
         self.summary = w.HTML("")
         self.summary.add_class("lnb-reach-summary")
-        self.target_box = w.BoundedIntText(value=start, min=0, max=99,
-                                           description="Target")
+        self.target_box = w.BoundedIntText(value=start, min=0, max=99)
         self.target_box.add_class("lnb-target-box")
         self.answer = w.HTML("")
         self.answer.add_class("lnb-reach-answer")
@@ -56,6 +58,21 @@ class ReachGrid(w.VBox):
                           self.target_box, self.answer, self.status])
         self.add_class("lnb-reach")
         self.add_class("lnb-widget")
+        self._label()
+        with self.status.guard():
+            self.refresh()
+        register(self)
+
+    def _label(self) -> None:
+        title = text_of(self._title_text)
+        self.title.value = f"<div class='lnb-title'>{html.escape(title)}</div>" if title else ""
+        self.rows_slider.description = _("Rows")
+        self.target_box.description = _("Target")
+
+    def relabel(self) -> None:
+        """Every word in the current language (the slider and the target stay)."""
+        self._label()
+        relabel_part(self.status)
         with self.status.guard():
             self.refresh()
 
@@ -67,6 +84,7 @@ class ReachGrid(w.VBox):
     def refresh(self) -> None:
         """Redraw the grid, the counts and the answer for the target."""
         k = int(self.rows_slider.value)
+        the_start, not_yet = _("the start"), _("not yet")
         cells = []
         for tens in range(10):
             row = []
@@ -74,12 +92,14 @@ class ReachGrid(w.VBox):
                 v = tens * 10 + units
                 d = self.distances[v]
                 if v == self.start:
-                    style, tip = "background:#3949ab;color:white;font-weight:bold", "the start"
+                    style = "background:#3949ab;color:white;font-weight:bold"
+                    tip = the_start
                 elif d is not None and d <= k:
                     style = f"background:{COLOURS[min(d, len(COLOURS)) - 1]}"
-                    tip = f"{d} row{'s' if d > 1 else ''}"
+                    tip = ngettext("{count} row", "{count} rows", d).format(count=d)
                 else:
-                    style, tip = "color:#bbb", "not yet"
+                    style, tip = "color:#bbb", not_yet
+                tip = html.escape(tip, quote=True)
                 row.append(f"<td style='{style};text-align:center' title='{tip}'>"
                            f"{two_digits(v)}</td>")
             cells.append("<tr>" + "".join(row) + "</tr>")
@@ -87,14 +107,22 @@ class ReachGrid(w.VBox):
         counts = []
         for rows in range(1, k + 1):
             n = sum(1 for d in self.distances if d == rows)
-            counts.append(f"{n} new number{'s' if n != 1 else ''} in {rows} "
-                          f"row{'s' if rows > 1 else ''}")
+            # TRANSLATORS: the count of numbers first reached with that many rows
+            counts.append(ngettext("{count} new number in {rows} rows",
+                                   "{count} new numbers in {rows} rows", n).format(
+                                       count=n, rows=rows) if rows > 1 else
+                          ngettext("{count} new number in 1 row", "{count} new numbers in 1 row",
+                                   n).format(count=n))
         never = sum(1 for d in self.distances if d is None)
-        text = "; ".join(counts) if counts else "Only the start: no rows yet."
+        text = (pgettext("between the items of a list", "; ").join(counts) if counts
+                else _("Only the start: no rows yet."))
         if never:
-            text += f". {never} numbers can never be reached from {two_digits(self.start)}."
+            text = ngettext("{counts}. {never} number can never be reached from {start}.",
+                            "{counts}. {never} numbers can never be reached from {start}.",
+                            never).format(counts=text, never=never,
+                                          start=two_digits(self.start))
         self.summary.value = html.escape(text)
-        self.answer.value = html.escape(self.solver.solve(int(self.target_box.value)).text())
+        self.answer.value = html.escape(str(self.solver.solve(int(self.target_box.value)).text()))
 
 
 __all__ = ["ReachGrid"]

@@ -74,5 +74,33 @@ def page_language(query: Mapping[str, str] | None = None) -> str:
     return language.page_language(query)
 
 
-__all__ = ["Text", "language_switch", "page_language", "register", "relabel_all",
+__all__ = ["Text", "Words", "language_switch", "page_language", "register", "relabel_all",
            "relabel_part", "text_of"]
+
+
+class Words:
+    """What an app last said on its status line, kept as a function of the language so a
+    relabel says it again in the new one (unless the line says something else since).
+
+    >>> from widgets.core.status import StatusLine
+    >>> words = Words(StatusLine())
+    >>> words.say("ok", lambda: "Solved!")
+    >>> words.status.text, words.status.kind
+    ('Solved!', 'ok')
+    """
+
+    def __init__(self, status: Any) -> None:
+        self.status = status
+        self._last: tuple[str, Callable[[], str], str] | None = None
+
+    def say(self, kind: str, make: Callable[[], str]) -> None:
+        """Show ``make()`` as ``kind`` (``info``, ``ok``, ``error``)."""
+        self.status.show(make(), kind)
+        self._last = (kind, make, self.status.text)
+
+    def again(self) -> bool:
+        """Say the last words again in the current language, if they are still shown."""
+        if self._last is None or self.status.text != self._last[2]:
+            return False
+        self.say(self._last[0], self._last[1])
+        return True

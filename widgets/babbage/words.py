@@ -1,8 +1,8 @@
 """The edition's words as the apps show them, in the pupil's language.
 
 The edition's data (``lnb/babbage/data/standard.json``) names things by identifiers written in
-English: the Influence types (``Art``), the Subroutine effects (``SLOW``) and their sentences,
-the components (``Swap``, ``Set 42``). The data stays as it is (records and rules read those
+English: the Influence types (``Art``), the Subroutine effects (``SLOW``) and their sentences, the
+computer players (``greedy``). The data stays as it is (records and rules read those
 identifiers); this module is where each is given its catalog entry, once, so every widget
 shows the same word for one thing (docs/glossary.md). ``tests/test_babbage_i18n.py`` checks
 that every identifier of the edition has an entry here.
@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import html
 
-from lnb.babbage.components import Component, Kind
-from lnb.babbage.numbers import two_digits
-from lnb.core.i18n import LazyText, gettext, lazy_gettext, lazy_pgettext
+from lnb.core.i18n import LazyText, lazy_gettext, lazy_pgettext
 from widgets.core.theme import chip_class
 
 #: The five Influence types of the standard edition.
@@ -113,43 +111,6 @@ def effect_text(effect: object, english: str = "") -> str:
     return english
 
 
-def component_label(component: Component) -> str:
-    """A component as printed on the board: ``±5``, ``×÷2``, ``Swap``, ``Set 42``...
-
-    >>> from lnb.babbage.components import Component
-    >>> component_label(Component.parse_token("=42")), component_label(Component.parse_token("+-5"))
-    ('Set 42', '±5')
-    """
-    if component.kind is Kind.SWAP:
-        return gettext("Swap")
-    if component.kind is Kind.COPY_RIGHT:
-        return gettext("Copy →")
-    if component.kind is Kind.COPY_LEFT:
-        return gettext("Copy ←")
-    if component.kind is Kind.SET_TO:
-        return gettext("Set {value}").format(value=two_digits(component.n or 0))
-    return component.label  # ±5, ×÷2: symbols and digits only
-
-
-def component_description(component: Component) -> str:
-    """What a component does, in a few words (a space's tooltip).
-
-    >>> from lnb.babbage.components import Component
-    >>> component_description(Component.parse_token("=07"))
-    'set to 07'
-    """
-    texts = {
-        Kind.ADD_SUB: lazy_gettext("add or subtract"),
-        Kind.MUL_DIV: lazy_gettext("multiply or divide"),
-        Kind.SWAP: lazy_gettext("swap the digits"),
-        Kind.COPY_RIGHT: lazy_gettext("copy the tens digit onto the units"),
-        Kind.COPY_LEFT: lazy_gettext("copy the units digit onto the tens"),
-    }
-    if component.kind is Kind.SET_TO:
-        return gettext("set to {value}").format(value=two_digits(component.n or 0))
-    return str(texts[component.kind])
-
-
 def chip(name: str, label: str | None = None, extra: str = "") -> str:
     """A coloured chip for ``name`` (an Influence type, an effect), showing ``label`` (the
     name in the pupil's language); the colour is the name's (``widgets.core.theme``).
@@ -162,5 +123,4 @@ def chip(name: str, label: str | None = None, extra: str = "") -> str:
 
 
 __all__ = ["BOT_NAMES", "BOT_TEXTS", "EFFECTS", "EFFECT_TEXTS", "INFLUENCE", "bot_name",
-           "bot_text", "chip", "component_description", "component_label", "effect_name",
-           "effect_text", "influence"]
+           "bot_text", "chip", "effect_name", "effect_text", "influence"]
