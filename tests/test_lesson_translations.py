@@ -280,3 +280,21 @@ def test_no_line_break_between_two_chinese_characters(path: str) -> None:
             text = re.sub(r"```.*?```", " ", cell.source, flags=re.S)
             found = re.search(f"[{CJK}]\\n[ \\t]*[{CJK}]", text)
             assert not found, f"{path} {cell.id}: a line break in {found.group()!r}"
+
+
+def test_the_commands_a_translated_lesson_prints_work() -> None:
+    """As tests/test_docs_commands.py checks the English lessons' commands."""
+    from test_docs_commands import ANY_FENCE, FENCE, INLINE, Command, problem, shell_lines
+
+    found = []
+    for path in TRANSLATED:
+        for cell in read(path).cells:
+            if cell.cell_type != "markdown":
+                continue
+            for match in FENCE.finditer(cell.source):
+                found += [Command(path, line, True) for line in shell_lines(match.group(2))]
+            found += [Command(path, " ".join(m.group(1).split()), False)
+                      for m in INLINE.finditer(ANY_FENCE.sub("", cell.source))]
+    assert any(c.text.startswith("lnb --lang zh-CN puzzle sheet") for c in found)
+    wrong = [(c.where, c.text, problem(c)) for c in found if problem(c) is not None]
+    assert not wrong
