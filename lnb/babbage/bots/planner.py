@@ -491,6 +491,14 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
             ties.sort(key=soonest.__getitem__)
         return last[ties[0]]
 
+    kind_info: dict[int, tuple[int, int, list[tuple[int, float, bool]]]] = {}
+
+    def about(kind: int) -> tuple[int, int, list[tuple[int, float, bool]]]:
+        """For positions of ``kind``: the values whose Result claims, the others, and what
+        each claims (``claims``, its complement and ``claim_outcomes``, Σ aside)."""
+        bits = claims(kind & ~2)
+        return bits, everything ^ bits, outcomes.get(kind & ~2) or claim_outcomes(kind & ~2)
+
     seen: dict[int, int] = {}
     # The layer's positions by kind (their places in it), and each kind's best and least
     # estimate there (kept as the layer is made).
@@ -546,10 +554,10 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
         for i, here in enumerate(layer):
             entry = best[here]
             value, kind = here & 127, here >> 7
-            claiming_bits = claiming.get(kind & ~2)
-            if claiming_bits is None:
-                claiming_bits = claims(kind & ~2)
-            quiet_bits = everything ^ claiming_bits
+            info = kind_info.get(kind)
+            if info is None:
+                info = kind_info[kind] = about(kind)
+            claiming_bits, quiet_bits, outcome = info
             when = i << 8
             score = entry[0]
             t = score - 0.001
@@ -563,7 +571,6 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
                 scoring = reach & claiming_bits
                 if scoring:
                     # The rows that claim, one by one (``scoring_rows``, written out here).
-                    outcome = outcomes.get(kind & ~2) or claim_outcomes(kind & ~2)
                     first = side.first[value]
                     while scoring:
                         low = scoring & -scoring
@@ -670,25 +677,32 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
         first_quiet([k for k in suspects if k in best and chosen[k][0] > best[k][0]], found)
         better.sort(key=found.__getitem__)
         highest, lowest, groups = {}, {}, {}
+        values: dict[int, int] = {}  # kind -> the layer's values
         for i, key in enumerate(better):
             made = chosen[key]
             total = made[0]
-            if total > overall[0]:
-                overall = made
             best[key] = made
             kind = key >> 7
-            owned[kind] = owned.get(kind, 0) | 1 << (key & 127)
-            if total < floor.get(kind, total + 1.0):
-                floor[kind] = total
             if kind in groups:
                 groups[kind].append(i)
+                values[kind] |= 1 << (key & 127)
                 if total > highest[kind]:
                     highest[kind] = total
                 elif total < lowest[kind]:
                     lowest[kind] = total
             else:
                 groups[kind] = [i]
+                values[kind] = 1 << (key & 127)
                 highest[kind] = lowest[kind] = total
+        for kind, bits in values.items():
+            owned[kind] = owned.get(kind, 0) | bits
+            if lowest[kind] < floor.get(kind, lowest[kind] + 1.0):
+                floor[kind] = lowest[kind]
+        if better:
+            top = max(highest.values())
+            if top > overall[0]:  # the first of the layer with the best estimate
+                overall = next(made for made in map(chosen.__getitem__, better)
+                               if made[0] == top)
         layer = better
     ops: list[Operation] = []
     link: Entry | None = overall
