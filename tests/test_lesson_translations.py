@@ -128,6 +128,8 @@ def test_a_translation_has_the_english_lessons_cells(path: str) -> None:
         assert cell.metadata == original.metadata, f"{path} {cell.id}: tags or folding differ"
         if cell.cell_type == "code":
             assert cell.outputs == [] and cell.execution_count is None, f"{path}: outputs"
+    nav, english_nav = cells[-1].source, english.cells[-1].source
+    assert nav.splitlines()[0] == english_nav.splitlines()[0] == "---", f"{path}: nav cell"
 
 
 @pytest.mark.parametrize("path", TRANSLATED)
