@@ -126,8 +126,8 @@ class AlgebraView(w.VBox):
         head = "".join(f"<th>{html.escape(t)}</th>" for t in (
             _("row"), _("Operation"), _("arithmetic"), _("formula of the start x")))
         cells = [f"<tr>{head}</tr>",
-                 f"<tr class='lnb-start'><td></td><td>{html.escape(_('start'))}</td>"
-                 f"<td>{two_digits(self.start)}</td><td>$x$</td></tr>"]
+                 "<tr class='lnb-start'><td></td><td>{}</td><td>{}</td><td>$x$</td></tr>".format(
+                     html.escape(_("start")), two_digits(self.start))]
         rows = self._rows()
         for i, (op, (arith, ok)) in enumerate(zip(program.operations, rows, strict=True),
                                               start=1):

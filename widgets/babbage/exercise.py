@@ -275,7 +275,7 @@ def rows_html(program: str, board: object, start: int) -> str:
             step = op.apply(value, board, row=i)  # type: ignore[arg-type]
         except LnbError:
             cells.append(f"<tr class='lnb-row lnb-void'><td>{i}.</td><td>{op}</td>"
-                         f"<td>{html.escape(_('not allowed'))}</td></tr>")
+                         "<td>{}</td></tr>".format(html.escape(_("not allowed"))))
             break
         cells.append(f"<tr class='lnb-row'><td>{i}.</td><td>{op}</td>"
                      f"<td>{html.escape(str(step.text))}</td></tr>")

@@ -1117,7 +1117,7 @@ class GameApp(w.VBox):
         heading = html.escape(_("Your target"))
         if number is None:
             return (f"<b>{heading}</b><div class='lnb-muted'>"
-                    f"{html.escape(_('No Subroutine this Round'))}</div>")
+                    "{}</div>".format(html.escape(_("No Subroutine this Round"))))
         sub = player.character.subroutine(number)
         effect = effect_text(sub.effect, state.edition.effects.get(sub.effect, ""))
         return (f"<b>{heading}</b>"

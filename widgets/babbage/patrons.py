@@ -60,7 +60,7 @@ def card_html(slot: PatronSlot, players: int) -> str:
         lines.append(_("flipped: Failed Experiment only") if players > 2
                      else _("flipped: nothing left"))
     claims = "".join(f"<div><small>{html.escape(line)}</small></div>" for line in lines) or \
-        f"<div class='lnb-muted'><small>{html.escape(_('not claimed yet'))}</small></div>"
+        "<div class='lnb-muted'><small>{}</small></div>".format(html.escape(_("not claimed yet")))
     tip = _("{patron}: {first} or {second}").format(
         patron=p.name, first=influence(p.types[0]), second=influence(p.types[1]))
     return (f"<div class='lnb-patron lnb-patron-{two_digits(p.value)}' "
@@ -105,7 +105,7 @@ class PatronsView(w.VBox):
         """Draw these Patron slots."""
         self._values = [s.value for s in slots]
         self._shown = (tuple(slots), players)
-        self.heading.value = f"<b>{html.escape(_('Patrons this Round'))}</b>"
+        self.heading.value = "<b>{}</b>".format(html.escape(_("Patrons this Round")))
         if not slots:
             self.cards.value = ("<div class='lnb-muted'>{}</div>".format(html.escape(
                 _("The Patrons are revealed when everyone has chosen a Subroutine."))))

@@ -71,7 +71,7 @@ class ScoreSheetView(w.VBox):
             self.sheet = sheet
         sheet = self.sheet
         if sheet is None:
-            self.headline.value = f"<i>{html.escape(_('No scores yet.'))}</i>"
+            self.headline.value = "<i>{}</i>".format(html.escape(_("No scores yet.")))
             self.chart.value = self.table.value = self.details.value = ""
             return
         names = format_list(sheet.winners)
@@ -122,7 +122,7 @@ class ScoreSheetView(w.VBox):
 
     def _details(self, sheet: ScoreSheet) -> str:
         majorities = "".join(f"<li>{html.escape(m.text)}</li>" for m in sheet.majorities)
-        parts = [f"<b>{html.escape(_('Influence majorities'))}</b><ul>{majorities}</ul>"]
+        parts = ["<b>{}</b><ul>{}</ul>".format(html.escape(_("Influence majorities")), majorities)]
         for p in sorted(sheet.players, key=lambda p: p.rank):
             lines = "".join(
                 f"<li{TIE_CLASS if line.startswith(TIE_START) else ''}>{html.escape(line)}</li>"
