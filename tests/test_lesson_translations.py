@@ -270,7 +270,7 @@ def test_the_links_of_a_translation_point_at_files(path: str) -> None:
             assert (folder / file).is_file(), f"{path} {cell.id}: {target}"
 
 
-CJK = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"  # characters and full-width punctuation
+CJK = "\u2018-\u201d\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"  # characters, their punctuation
 
 
 @pytest.mark.parametrize("path", [p for p in TRANSLATED if p.startswith("zh-CN/")])
@@ -300,3 +300,16 @@ def test_the_commands_a_translated_lesson_prints_work() -> None:
     assert any(c.text.startswith("lnb --lang zh-CN puzzle sheet") for c in found)
     wrong = [(c.where, c.text, problem(c)) for c in found if problem(c) is not None]
     assert not wrong
+
+
+@pytest.mark.parametrize("path", TRANSLATED)
+def test_bold_and_italic_render_as_voila_renders_them(path: str) -> None:
+    """Emphasis next to Chinese punctuation is easy to break (``问*“…”*`` shows its stars):
+    every ``*`` of a Markdown cell is gone once Voila's renderer (nbconvert's) has read it."""
+    from nbconvert.filters.markdown_mistune import markdown2html_mistune
+
+    for cell in read(path).cells:
+        if cell.cell_type == "markdown":
+            html = markdown2html_mistune(cell.source)
+            text = re.sub(r"<code>.*?</code>|<[^>]+>", "", html, flags=re.S)
+            assert "*" not in text, f"{path} {cell.id}: a star is shown: {text[:200]!r}"
