@@ -259,17 +259,16 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
         return found
 
     def scoring_rows(here: int, entry: Entry, when: int, floor_total: float,
-                     chosen: dict[int, tuple[float, int, Entry, Operation]],
-                     found: dict[int, int] | None, skipped: dict[int, int],
-                     suspects: list[int]) -> None:
-        """The rows from ``here`` whose Result claims something, one by one."""
+                     chosen: dict[int, tuple[float, int, Entry, Operation]]) -> None:
+        """The last rows from ``here`` whose Result claims something, one by one: those whose
+        estimate beats ``floor_total`` are candidates in ``chosen``."""
         score = entry[0]
         value, kind = here & 127, here >> 7
         used = kind & 2
-        claiming_bits = claiming.get(kind & ~2)
-        if claiming_bits is None:
-            claiming_bits = claims(kind & ~2)
-        outcome = outcomes.get(kind & ~2) or claim_outcomes(kind & ~2)
+        info = kind_info.get(kind)
+        if info is None:
+            info = kind_info[kind] = about(kind)
+        claiming_bits, _, outcome = info
         for mark, side in sides:
             if used and mark:
                 continue
@@ -282,22 +281,18 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
                 scoring ^= low
                 r = low.bit_length() - 1
                 claimed, points, scored = outcome[r]
-                nkind = claimed | used | mark
-                key = nkind << 7 | r
-                at, by = first[r]
-                if found is not None and key not in found:
-                    found[key] = when + at
-                    seen[nkind] = seen.get(nkind, 0) | low
-                    if skipped.get(nkind, 0) & low:
-                        suspects.append(key)
                 # The best of the rows to r: the most points, then the first on the board.
                 if scored:
                     at, by, extra = bonus_rows.get(value << 7 | r) or bonus_row(value, r)
                     top = score + (points + extra if extra is not None else points) - 0.001
+                    if top <= floor_total:
+                        continue
                 else:
                     top = score + points - 0.001
-                if top <= floor_total:
-                    continue
+                    if top <= floor_total:
+                        continue
+                    at, by = first[r]
+                key = (claimed | used | mark) << 7 | r
                 old = chosen.get(key)
                 if old is None or top > old[0] or (top == old[0] and when + at < old[1]):
                     chosen[key] = (top, when + at, entry, by)
@@ -431,8 +426,7 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
             if gain is None:
                 gain = best_gain(key >> 7 & ~2)
             if made[0] + gain - 0.001 > floor_total:
-                scoring_rows(key, made, found[key] << 8, floor_total, last,
-                             None, {}, [])
+                scoring_rows(key, made, found[key] << 8, floor_total, last)
         for kind, bits in quiet.items():
             gain = best_gain(kind & ~2)
             if quiet_top[kind] + gain - 0.001 <= floor_total:
@@ -446,8 +440,7 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
                 if win[0] + gain - 0.001 > floor_total:
                     bits |= 1 << r
             for r, order in pick_first(kind, bits).items():
-                scoring_rows(kind << 7 | r, wins[r], order << 8, floor_total, last,
-                             None, {}, [])
+                scoring_rows(kind << 7 | r, wins[r], order << 8, floor_total, last)
         if not last:
             return overall
         top = max(c[0] for c in last.values())
@@ -518,7 +511,7 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
                     gain = best_gain(here >> 7 & ~2)
                 if entry[0] + gain - 0.001 <= floor_total:
                     continue
-                scoring_rows(here, entry, i << 8, floor_total, chosen, None, {}, [])
+                scoring_rows(here, entry, i << 8, floor_total, chosen)
             if chosen:
                 top = max(c[0] for c in chosen.values())
                 ties = [k for k, c in chosen.items() if c[0] == top]
