@@ -54,6 +54,7 @@ class _Parser(argparse.ArgumentParser):
 #: Lovelace & Babbage's commands are also at the top level (``lnb run`` = ``lnb babbage run``).
 GAMES: dict[str, tuple[i18n.LazyText, tuple[str, ...]]] = {
     "babbage": (lazy_pgettext("game title", "Lovelace & Babbage"), COMMAND_MODULES),
+    "dream": (importlib.import_module("lnb.dream.title").TITLE, ("lnb.cli.dream",)),
 }
 TOP_LEVEL_GAME = "babbage"
 

@@ -1,0 +1,95 @@
+"""Records: a game saved as ``lnb-dream/1`` (the kit's envelope and the actions' text) and
+replayed to the same State.
+
+The envelope is the one every game of the kit shares (:mod:`lnb.core.records`): format,
+edition, options, players (each ``{"name": ...}``; an app may add ``"computer": "greedy"``),
+seed. Then ``actions``, one line each in the text form of :mod:`lnb.dream.actions`; ``scores``
+is written for people and not read back.
+
+>>> from lnb.dream.state import Game
+>>> state = Game(["Ada", "Bea"], seed=4).new_initial_state()
+>>> state.apply_action(state.legal_actions()[0])
+>>> record = state.to_record()
+>>> record["format"], record["actions"]
+('lnb-dream/1', ['Ada: collect 1'])
+>>> replay(record).history == state.history
+True
+>>> replay({**record, "actions": ["Bea: collect 1"]})
+Traceback (most recent call last):
+...
+lnb.core.errors.RecordError: actions[0] 'Bea: collect 1': it is Ada's turn, not Bea's
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lnb.core.errors import LnbError, RecordError
+from lnb.core.i18n import N_
+from lnb.core.messages import Text
+from lnb.core.records import read_envelope
+from lnb.dream.actions import parse_action
+from lnb.dream.edition import EDITIONS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from lnb.dream.state import State
+
+FORMAT = "lnb-dream/1"
+
+
+def to_record(state: State, computers: dict[str, str] | None = None) -> dict[str, Any]:
+    """The record of a game so far (``computers``: seats a computer plays, by kind)."""
+    computers = computers or {}
+    players = [{"name": n, **({"computer": computers[n]} if n in computers else {})}
+               for n in state.names]
+    return {
+        "format": FORMAT,
+        "edition": state.edition.name,
+        "seed": state.game.seed,
+        "options": {},
+        "players": players,
+        "actions": [str(a) for a in state.history],
+        "finished": state.is_terminal(),
+        "scores": state.returns(),
+    }
+
+
+def replay(data: Any) -> State:
+    """The State a record describes, every action checked by the rules; a broken record
+    raises ``RecordError`` naming the entry."""
+    from lnb.dream.state import Game
+
+    env = read_envelope(data, format=FORMAT, editions=EDITIONS, options={},
+                        players=(2, 4), player_fields=("name",))
+    if env.seed is None:
+        raise RecordError(N_("seed: a record of Ada's Dream needs its seed"), entry="seed",
+                          reason="missing")
+    actions = env.data.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError(N_("actions: must be a list of lines like 'Ada: collect 3'"),
+                          entry="actions", reason="not-list")
+    try:
+        game = Game([p["name"] for p in env.players], env.edition, seed=env.seed)
+    except LnbError as exc:
+        raise exc.as_family(RecordError, "players: ", entry="players") from None
+    state = game.new_initial_state()
+    for i, line in enumerate(actions):
+        try:
+            state.apply_action(parse_action(line))
+        except LnbError as exc:
+            where = Text(N_("actions[{index}] {line!r}: "), index=i, line=line)
+            raise exc.as_family(RecordError, where, entry=f"actions[{i}]") from None
+    return state
+
+
+def load(path: str | Path) -> State:
+    """Replay a record file."""
+    text = Path(path).read_text("utf-8")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(N_("{path}: not valid JSON ({problem})"), path=str(path),
+                          problem=str(exc), entry="record", reason="not-json") from None
+    return replay(data)

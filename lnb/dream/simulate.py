@@ -1,0 +1,141 @@
+"""Bots against bots: whole games at a table, win rates by player (strategy) and by seat.
+
+The players sit in a new order each game (rotated), so each plays each seat equally often;
+a shared win counts as a fraction. Game ``i`` is seeded ``seed + i``: the same command
+always gives the same figures.
+
+>>> summary = simulate(2, ["greedy:mill", "random"], seed=1)
+>>> summary.games, [row.name for row in summary.rows]
+(2, ['greedy/mill', 'random'])
+>>> summary.rows[0].wins + summary.rows[1].wins
+2.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from lnb.core.i18n import N_
+from lnb.core.messages import Text
+from lnb.dream.bots import make_bot
+from lnb.dream.errors import BadInputError
+from lnb.dream.scoring import PARTS
+from lnb.dream.state import Game, State
+from lnb.dream.table import dream_table
+
+
+@dataclass
+class Row:
+    """One player's line: games, wins, scores and the mean of each part."""
+
+    name: str
+    games: int = 0
+    wins: float = 0.0
+    totals: list[int] = field(default_factory=list)
+    parts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PARTS, 0))
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def mean(self) -> float:
+        return sum(self.totals) / len(self.totals) if self.totals else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.name, "games": self.games, "wins": round(self.wins, 3),
+                "win_rate": round(self.win_rate, 4), "mean_score": round(self.mean, 2),
+                "mean_parts": {p: round(v / max(1, self.games), 2)
+                               for p, v in self.parts.items()}}
+
+
+@dataclass
+class Summary:
+    """The figures of a run: per player, per seat, and how long the games were."""
+
+    games: int
+    players: tuple[str, ...]
+    rows: list[Row]
+    seats: list[Row]
+    turns: list[int] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"games": self.games, "players": list(self.players),
+                "by_player": [r.to_dict() for r in self.rows],
+                "by_seat": [r.to_dict() for r in self.seats],
+                "mean_turns": round(sum(self.turns) / max(1, len(self.turns)), 2)}
+
+    def table(self) -> str:
+        """The figures as a plain-text table."""
+        head = str(Text(N_("{games} games of Ada's Dream; players sit in turn in every seat"),
+                        games=self.games))
+        lines = [head, ""]
+        header = f"{'':<22}{'games':>6}{'wins':>8}{'win %':>7}{'mean':>7}  " + \
+            " ".join(f"{p[:6]:>6}" for p in PARTS)
+        lines.append(header)
+        for row in [*self.rows, *self.seats]:
+            parts = " ".join(f"{row.parts[p] / max(1, row.games):>6.1f}" for p in PARTS)
+            lines.append(f"{row.name:<22}{row.games:>6}{row.wins:>8.1f}"
+                         f"{100 * row.win_rate:>6.1f}%{row.mean:>7.1f}  {parts}")
+        turns = sum(self.turns) / max(1, len(self.turns))
+        lines.append("")
+        lines.append(str(Text(N_("turns per player: {turns:.1f} on average"), turns=turns)))
+        return "\n".join(lines)
+
+
+def seat_names(kinds: Sequence[str]) -> list[str]:
+    """Player names from kinds (a name holds no colon): ``greedy/mill``, or ``greedy#1``,
+    ``greedy#2`` for twins.
+
+    >>> seat_names(["greedy", "greedy:mill", "greedy"])
+    ['greedy#1', 'greedy/mill', 'greedy#2']
+    """
+    names = []
+    for i, kind in enumerate(kinds):
+        twins = [k for k in kinds if k == kind]
+        name = kind.replace(":", "/")
+        names.append(name if len(twins) == 1 else f"{name}#{kinds[: i + 1].count(kind)}")
+    return names
+
+
+def play_game(kinds: Sequence[str], seed: int, rotate: int = 0) -> tuple[State, list[str]]:
+    """One whole game of bots (seated rotated by ``rotate``); the state and the seat order."""
+    names = seat_names(kinds)
+    seated = names[rotate % len(names):] + names[:rotate % len(names)]
+    by_name = dict(zip(names, kinds, strict=True))
+    bots = {n: make_bot(by_name[n], f"{seed}:{n}") for n in seated}
+    table = dream_table(Game(seated, seed=seed).new_initial_state(), bots)
+    table.advance()
+    return table.state, seated
+
+
+def simulate(games: int, players: Sequence[str], seed: int = 0,
+             progress: Callable[[int], None] | None = None) -> Summary:
+    """Play ``games`` games between ``players`` (bot names, 2 to 4) and sum them up."""
+    if not 2 <= len(players) <= 4:
+        raise BadInputError(N_("give 2 to 4 computer players, e.g. greedy,planner"),
+                            reason="players")
+    for kind in players:
+        make_bot(kind)  # an unknown name fails before any game
+    names = seat_names(players)
+    rows = {n: Row(n) for n in names}
+    seats = [Row(str(Text(N_("seat {seat}"), seat=i + 1))) for i in range(len(names))]
+    summary = Summary(games, tuple(players), list(rows.values()), seats)
+    for i in range(games):
+        state, seated = play_game(players, seed + i, rotate=i)
+        sheet = state.score_sheet()
+        for seat, name in enumerate(seated):
+            row = next(r for r in sheet.rows if r.player == name)
+            share = 1 / len(sheet.winners) if name in sheet.winners else 0.0
+            for target in (rows[name], seats[seat]):
+                target.games += 1
+                target.wins += share
+                target.totals.append(row.total)
+                for part, points in row.parts:
+                    target.parts[part] += points
+        summary.turns.append(state.players[seated[0]].turns)
+        if progress is not None:
+            progress(i + 1)
+    return summary
