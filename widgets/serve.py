@@ -37,6 +37,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from lnb.cli import _argparse_speaks_catalog, _asked_language
+from lnb.core import i18n
+from lnb.core.i18n import _, ngettext
 from widgets.serving.server import KitServer, ServerError, port_is_free
 
 DEFAULT_PORT = 8866
@@ -148,31 +151,41 @@ def lan_address() -> str:
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """Command-line options of ``python -m widgets.serve``."""
-    parser = argparse.ArgumentParser(prog="python -m widgets.serve", description=__doc__)
-    parser.add_argument("--root", type=Path, default=None, help="notebook folder (lessons/)")
+    parser = argparse.ArgumentParser(
+        prog="python -m widgets.serve",
+        description=_("Serve the lessons as a Voila app. Its messages speak the language of "
+                      "--lang or, without it, of LANG."))
+    parser.add_argument("--lang", metavar="LANG", help=_(
+        "the language of the command's messages, e.g. zh-CN or en (default: from LANG); "
+        "pupils' pages follow each browser"))
+    parser.add_argument("--root", type=Path, default=None,
+                        help=_("notebook folder (lessons/)"))
     parser.add_argument("--ip", default="127.0.0.1",
-                        help="address to listen on; 0.0.0.0 for the classroom network")
+                        help=_("address to listen on; 0.0.0.0 for the classroom network"))
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     parser.add_argument("--pool-size", type=int, default=0,
-                        help="preheated kernels kept ready per notebook (default 0: none)")
+                        help=_("preheated kernels kept ready per notebook (default 0: none)"))
     parser.add_argument("--class-size", type=int, default=CLASS_SIZE, metavar="N",
-                        help=f"pupils who open the class page at once: N kernels of it (and "
-                             f"{SPARES} spares) are kept ready, started one at a time in the "
-                             f"background (default {CLASS_SIZE}: none; `make serve CLASS=30`)")
+                        help=_("pupils who open the class page at once: N kernels of it (and "
+                               "{spares} spares) are kept ready, started one at a time in the "
+                               "background (default {size}: none; `make serve CLASS=30`)")
+                        .format(spares=SPARES, size=CLASS_SIZE))
     parser.add_argument("--class-page", default=CLASS_PAGE, metavar="NOTEBOOK",
-                        help=f"the page the class opens at once (default {CLASS_PAGE})")
+                        help=_("the page the class opens at once (default {page})").format(
+                            page=CLASS_PAGE))
     parser.add_argument("--preheat-denylist", nargs="+", default=[], metavar="NOTEBOOK",
-                        help="notebooks (names or regular expressions) never preheated")
+                        help=_("notebooks (names or regular expressions) never preheated"))
     parser.add_argument("--cull-idle", type=int, default=1800, metavar="SECONDS",
-                        help="shut down kernels idle this long with no page open (0: never)")
+                        help=_("shut down kernels idle this long with no page open (0: never)"))
     parser.add_argument("--cull-interval", type=int, default=60, metavar="SECONDS")
     parser.add_argument("--allow-host", action="append", default=[], metavar="HOST",
-                        help="also answer requests for this host name, e.g. the laptop's "
-                             "name on the school network (repeatable); localhost and this "
-                             "machine's own names and addresses are always answered, any "
-                             "other name is refused (a DNS-rebinding guard)")
-    parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
-    parser.add_argument("voila_args", nargs="*", help="passed on to Voila (after --)")
+                        help=_("also answer requests for this host name, e.g. the laptop's "
+                               "name on the school network (repeatable); localhost and this "
+                               "machine's own names and addresses are always answered, any "
+                               "other name is refused (a DNS-rebinding guard)"))
+    parser.add_argument("--no-browser", action="store_true",
+                        help=_("do not open a browser"))
+    parser.add_argument("voila_args", nargs="*", help=_("passed on to Voila (after --)"))
     return parser.parse_args(argv)
 
 
@@ -224,8 +237,8 @@ def port_hint(port: int, ip: str = "127.0.0.1", suggestion: int | None = None) -
     (or `.venv/bin/python -m widgets.serve --port 8890`).
     """
     other = another_port(port, ip) if suggestion is None else suggestion
-    return (f'To use another port, give --port N: `make serve ARGS="--port {other}"`\n'
-            f"(or `.venv/bin/python -m widgets.serve --port {other}`).")
+    return _('To use another port, give --port N: `make serve ARGS="--port {port}"`\n'
+             "(or `.venv/bin/python -m widgets.serve --port {port}`).").format(port=other)
 
 
 def preheat_summary(args: argparse.Namespace) -> str:
@@ -238,20 +251,41 @@ def preheat_summary(args: argparse.Namespace) -> str:
     """
     if args.class_size > 0:
         count = args.class_size + max(SPARES, args.pool_size)
-        more = f" and {args.pool_size} of every other lesson" if args.pool_size > 0 else ""
-        return (f"Preheating {count} kernels of {args.class_page}{more} in the background, "
-                "one at a time.")
+        if args.pool_size > 0:
+            return ngettext(
+                "Preheating {count} kernel of {page} and {pool} of every other lesson in the "
+                "background, one at a time.",
+                "Preheating {count} kernels of {page} and {pool} of every other lesson in the "
+                "background, one at a time.", count).format(
+                    count=count, page=args.class_page, pool=args.pool_size)
+        return ngettext("Preheating {count} kernel of {page} in the background, one at a time.",
+                        "Preheating {count} kernels of {page} in the background, one at a "
+                        "time.", count).format(count=count, page=args.class_page)
     if args.pool_size > 0:
-        return f"Preheating {args.pool_size} kernel(s) of each lesson in the background."
-    return "Kernels start when a page is opened (for a class: make serve CLASS=30)."
+        return ngettext("Preheating {count} kernel of each lesson in the background.",
+                        "Preheating {count} kernels of each lesson in the background.",
+                        args.pool_size).format(count=args.pool_size)
+    return _("Kernels start when a page is opened (for a class: make serve CLASS=30).")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Start Voila, print where pupils should point their browsers, wait for Ctrl-C."""
-    args = parse_args(argv)
+    """Start Voila, print where pupils should point their browsers, wait for Ctrl-C; in the
+    language of ``--lang`` or ``LANG``."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    with i18n.use_language(_asked_language(words) or i18n.from_environment()), \
+            _argparse_speaks_catalog():
+        return _serve(parse_args(words))
+
+
+def _say(message: object) -> None:
+    # TRANSLATORS: the serve command's one-line error on stderr
+    print(_("serve: {message}").format(message=message), file=sys.stderr)
+
+
+def _serve(args: argparse.Namespace) -> int:
     root = (args.root or default_root()).resolve()
     if not root.is_dir():
-        print(f"serve: no notebook folder at {root}", file=sys.stderr)
+        _say(_("no notebook folder at {folder}").format(folder=root))
         return 2
     # Voila's messages go to a fresh log file; the banner below is all the terminal shows.
     log = log_path(args.port)
@@ -273,28 +307,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         server.wait_ready()
         url = server.url(landing_path(root))
         print("\n" + "=" * 72)
-        print(f"  Lovelace & Babbage kit is running:  {url}")
+        print("  " + _("Lovelace & Babbage kit is running:  {url}").format(url=url))
         if args.ip == "0.0.0.0":
             lan_url = url.replace(f"//{server.host}:", f"//{lan_address()}:", 1)
-            print(f"  Pupils on this network open:        {lan_url}")
+            print("  " + _("Pupils on this network open:        {url}").format(url=lan_url))
         print(f"  {preheat_summary(args)}")
-        print(f"  Voila's messages go to {server.log}")
-        print("  Stop it with Ctrl-C.")
+        print("  " + _("Voila's messages go to {file}").format(file=server.log))
+        print("  " + _("Stop it with Ctrl-C."))
         print("=" * 72 + "\n", flush=True)
         if not args.no_browser:
             webbrowser.open(url)
         return server.wait()
     except KeyboardInterrupt:  # Ctrl-C (or SIGTERM, SIGHUP): stopped below
         with contextlib.suppress(OSError):  # a closed terminal takes no output
-            print("\nStopping the kit...", flush=True)
+            print("\n" + _("Stopping the kit..."), flush=True)
         return 0
     except ServerError as exc:
         if exc.reason == "port-in-use":
-            print(f"serve: {exc}.\n{port_hint(args.port, args.ip)}", file=sys.stderr)
+            _say(_("{problem}.\n{hint}").format(problem=exc,
+                                                 hint=port_hint(args.port, args.ip)))
         else:
             tail = server.log_tail(20) if server.proc is not None else ""
-            print(f"serve: {exc}" + (f"\nIts last messages:\n{tail}" if tail else ""),
-                  file=sys.stderr)
+            if tail:
+                _say(_("{problem}\nIts last messages:\n{tail}").format(problem=exc, tail=tail))
+            else:
+                _say(exc)
         return 1
     finally:
         server.stop()

@@ -1,5 +1,5 @@
 """The printable sheet of pupils' cards: one card per pupil (class code, name, secret),
-eight to an A4 page, to cut out and hand round.
+eight to an A4 page, to cut out and hand round, in the current language (``kit-class --lang``).
 
 >>> from widgets.classroom.identity import Card
 >>> sheet = cards_html([Card("KM7Q4X", "7B", "Ali", "tiger lemon")], address="http://x/p")
@@ -12,12 +12,15 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from lnb.core.i18n import _, current_language, tag
 from widgets.classroom.identity import Card, shown_code
+from widgets.core.theme import TEXT_FONT
 
-CSS = """
-@page { size: A4; margin: 10mm; }
-body { font-family: sans-serif; margin: 0; }
-h1 { font-size: 14pt; margin: 0 0 4mm; }
+CSS = f"""
+@page {{ size: A4; margin: 10mm; }}
+body {{ font-family: {TEXT_FONT}; margin: 0; }}
+"""
+CSS += """h1 { font-size: 14pt; margin: 0 0 4mm; }
 .cards { display: grid; grid-template-columns: 1fr 1fr; gap: 4mm; }
 .card { border: 1px dashed #555; border-radius: 3mm; padding: 4mm 5mm; height: 60mm;
         box-sizing: border-box; break-inside: avoid; page-break-inside: avoid; }
@@ -33,34 +36,43 @@ PER_PAGE = 8
 
 
 def _card(card: Card, address: str | None) -> str:
-    where = f" at <b>{html.escape(address)}</b>" if address else ""
+    join = "<b>{}</b>".format(html.escape(_("Join my class")))
+    if address:
+        how = html.escape(_(
+            "Open the puzzles at {address}, press {join} and type the class code, your name "
+            "and the words on this card. Keep your card secret: it opens your progress."))
+        how = how.format(address=f"<b>{html.escape(address)}</b>", join=join)
+    else:
+        how = html.escape(_(
+            "Open the puzzles, press {join} and type the class code, your name and the words "
+            "on this card. Keep your card secret: it opens your progress.")).format(join=join)
+    code = f"<span class='code'>{html.escape(shown_code(card.class_code))}</span>"
+    head = html.escape(_("Class {klass} · class code {code}")).format(
+        klass=html.escape(card.class_name), code=code)
     picture = card.picture
     secret = html.escape(card.secret)
     if picture:
-        word, _, number = card.secret.partition(" ")
+        word, _sep, number = card.secret.partition(" ")
         secret = (f"<span class='picture'>{picture}</span> {html.escape(word)} "
                   f"<b>{html.escape(number)}</b>")
     return (
-        "<div class='card'>"
-        f"<div class='class'>Class {html.escape(card.class_name)} · class code "
-        f"<span class='code'>{html.escape(shown_code(card.class_code))}</span></div>"
+        f"<div class='card'><div class='class'>{head}</div>"
         f"<div class='name'>{html.escape(card.pupil_name)}</div>"
         f"<div class='secret'>{secret}</div>"
-        f"<div class='how'>Open the puzzles{where}, press <b>Join my class</b> and type the "
-        "class code, your name and the words on this card. Keep your card secret: it opens "
-        "your progress.</div></div>"
+        f"<div class='how'>{how}</div></div>"
     )
 
 
 def cards_html(cards: Sequence[Card], *, address: str | None = None) -> str:
     """The whole sheet as an HTML page (open it in a browser and print it on A4). The
     teacher key is never on it (it is shown once, by ``kit-class new``)."""
-    title = f"Cards of class {cards[0].class_name}" if cards else "Cards"
+    title = (_("Cards of class {klass}").format(klass=cards[0].class_name) if cards
+             else _("Cards"))
     pages = []
     for start in range(0, len(cards), PER_PAGE):
         chunk = "".join(_card(c, address) for c in cards[start:start + PER_PAGE])
         pages.append(f"<div class='cards'>{chunk}</div>")
     body = "<div class='page-break'></div>".join(pages)
-    return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+    return (f"<!DOCTYPE html><html lang='{tag(current_language())}'><head><meta charset='utf-8'>"
             f"<title>{html.escape(title)}</title><style>{CSS}</style></head><body>"
             f"<h1>{html.escape(title)}</h1>{body}</body></html>")

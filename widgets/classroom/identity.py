@@ -42,6 +42,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from lnb.core.errors import LnbError
+from lnb.core.i18n import _, format_list
 from widgets.classroom.progress import Progress, ProgressStore, Pupil
 from widgets.classroom.storefile import add_note, seal
 from widgets.classroom.words import PICTURES, WORDS
@@ -139,12 +140,13 @@ def name_key(text: str) -> str:
     """
     name = " ".join(unicodedata.normalize("NFKC", str(text)).split()).casefold()
     if not name:
-        raise IdentityError("the name is empty; type your name as it is on your card",
+        raise IdentityError(_("the name is empty; type your name as it is on your card"),
                             reason="bad-name")
     if len(name) > NAME_MAX or not _NAME_RE.match(name):
         raise IdentityError(
-            f"the name {text.strip()!r} is not one a class can have; use at most {NAME_MAX} "
-            "letters, digits, spaces, . ' or -", text=text, reason="bad-name")
+            _("the name {name!r} is not one a class can have; use at most {most} letters, "
+              "digits, spaces, . ' or -").format(name=text.strip(), most=NAME_MAX),
+            text=text, reason="bad-name")
     return name
 
 
@@ -214,9 +216,10 @@ def read_names(lines: Iterable[str]) -> list[str]:
         key = name_key(text)
         if key in seen:
             raise IdentityError(
-                f"line {number}: {text!r} is already on line {seen[key]}; give the two "
-                "pupils different names (e.g. add an initial)", row=number, text=text,
-                reason="bad-name")
+                _("line {number}: {name!r} is already on line {first}; give the two pupils "
+                  "different names (e.g. add an initial)").format(
+                      number=number, name=text, first=seen[key]),
+                row=number, text=text, reason="bad-name")
         seen[key] = number
         names.append(text)
     return names
@@ -249,8 +252,9 @@ class Classroom:
         with self.store.transaction() as conn:
             if self.store.problem is not None:
                 raise IdentityError(
-                    "The class list cannot be read right now (the progress file cannot be "
-                    f"used): ask your teacher. For the teacher: {self.store.problem}",
+                    _("The class list cannot be read right now (the progress file cannot be "
+                      "used): ask your teacher. For the teacher: {problem}").format(
+                          problem=self.store.problem),
                     reason="no-store")
             yield conn
 
@@ -259,11 +263,11 @@ class Classroom:
         """Make a class of ``pupils`` (names); its code, teacher key and cards."""
         title = " ".join(str(name).split())
         if not title or len(title) > NAME_MAX:
-            raise IdentityError(f"a class name is 1 to {NAME_MAX} characters, like '7B'",
-                                text=name, reason="bad-name")
+            raise IdentityError(_("a class name is 1 to {most} characters, like '7B'").format(
+                most=NAME_MAX), text=name, reason="bad-name")
         names = read_names(pupils)
         if not names:
-            raise IdentityError("the class has no pupils; give one name a line",
+            raise IdentityError(_("the class has no pupils; give one name a line"),
                                 reason="bad-name")
         teacher_key = "-".join(new_code(4) for _ in range(4))
         cards = [(n, new_secret(pictures)) for n in names]
@@ -301,8 +305,9 @@ class Classroom:
                                (code,)).fetchone()
         if row is None or not check_secret(normalize_code(teacher_key), row[1]):
             raise IdentityError(
-                f"that is not the teacher key of class {shown_code(code)}; it was printed "
-                "when the class was made (kit-class new)", text=shown_code(code),
+                _("that is not the teacher key of class {code}; it was printed when the class "
+                  "was made (kit-class new)").format(code=shown_code(code)),
+                text=shown_code(code),
                 reason="wrong-teacher-key" if row else "unknown-class")
         return next(c for c in self.classes() if c.code == code)
 
@@ -317,8 +322,10 @@ class Classroom:
                                (info.code, key)).fetchone()
             if row is None:
                 raise IdentityError(
-                    f"there is no pupil {pupil_name.strip()!r} in class {info.name}; the class "
-                    f"has {', '.join(info.pupils)}", text=pupil_name, reason="unknown-pupil")
+                    _("there is no pupil {name!r} in class {klass}; the class has "
+                      "{pupils}").format(name=pupil_name.strip(), klass=info.name,
+                                         pupils=format_list(info.pupils)),
+                    text=pupil_name, reason="unknown-pupil")
             secret = new_secret(pictures)
             _write_pupil(conn, row[0], info.code, row[1], hash_secret(secret_key(secret)),
                          row[2])
@@ -348,8 +355,8 @@ class Classroom:
                                  "AND at > ?", (bucket, now - self.window)).fetchone()[0]
             if tries >= self.max_failures:
                 raise IdentityError(
-                    "Too many wrong tries for this class in the last minute: wait a minute, "
-                    "then try again (carefully).", reason="too-many-tries")
+                    _("Too many wrong tries for this class in the last minute: wait a minute, "
+                      "then try again (carefully)."), reason="too-many-tries")
             row = None if klass is None else conn.execute(
                 "SELECT pupil, class_code, name, name_key, secret_hash, created, digest "
                 "FROM class_pupils WHERE class_code = ? AND name_key = ?", (code, key)).fetchone()
@@ -368,16 +375,21 @@ class Classroom:
             if self.failure_delay:
                 time.sleep(self.failure_delay)
             if klass is None:
+                if not code:
+                    raise IdentityError(_("The class code is empty: type the class code on "
+                                          "your card."), text=class_code, reason="unknown-class")
                 raise IdentityError(
-                    f"There is no class {shown_code(code) or '(empty)'}: check the class code "
-                    "on your card.", text=class_code, reason="unknown-class")
+                    _("There is no class {code}: check the class code on your card.").format(
+                        code=shown_code(code)), text=class_code, reason="unknown-class")
             if row is None:
                 raise IdentityError(
-                    f"There is nobody called {pupil_name.strip()!r} in class {klass[0]}: type "
-                    "your name as it is on your card.", text=pupil_name, reason="unknown-pupil")
+                    _("There is nobody called {name!r} in class {klass}: type your name as it "
+                      "is on your card.").format(name=pupil_name.strip(), klass=klass[0]),
+                    text=pupil_name, reason="unknown-pupil")
             raise IdentityError(
-                f"That is not {row[2]}'s card in class {klass[0]}: check the two words on your "
-                "card and try again.", reason="wrong-secret")
+                _("That is not {name}'s card in class {klass}: check the two words on your "
+                  "card and try again.").format(name=row[2], klass=klass[0]),
+                reason="wrong-secret")
         token = secrets.token_urlsafe(32)
         with self._conn() as conn:
             conn.execute("INSERT INTO sessions (token_hash, pupil, created, expires) "

@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from lnb.babbage.errors import LnbError
+from lnb.core.i18n import _
 from widgets.classroom.storefile import (
     APPLICATION_ID,
     SCHEMA_VERSION,
@@ -108,19 +109,20 @@ def normalize_nickname(text: str) -> str:
     widgets.classroom.progress.ProgressError: nickname 'Sam!' has '!'; use letters, digits, spaces, . ' - or _
     """  # noqa: E501
     if not isinstance(text, str):
-        raise ProgressError(f"a nickname is text like 'sam', not {text!r}")
+        raise ProgressError(_("a nickname is text like 'sam', not {value!r}").format(value=text))
     name = " ".join(unicodedata.normalize("NFKC", text).split()).casefold()
     if not name:
-        raise ProgressError("the nickname is empty; type a nickname like 'sam' and press Enter")
+        raise ProgressError(_("the nickname is empty; type a nickname like 'sam' and press "
+                              "Enter"))
     if len(name) > NICKNAME_MAX:
         raise ProgressError(
-            f"nickname {text.strip()!r} is {len(name)} characters long; use at most {NICKNAME_MAX}"
-        )
+            _("nickname {name!r} is {length} characters long; use at most {most}").format(
+                name=text.strip(), length=len(name), most=NICKNAME_MAX))
     if not _NICKNAME_RE.match(name):
         bad = "".join(sorted({c for c in name if not _NICKNAME_RE.match(c)}))
         raise ProgressError(
-            f"nickname {text.strip()!r} has {bad!r}; use letters, digits, spaces, . ' - or _"
-        )
+            _("nickname {name!r} has {bad!r}; use letters, digits, spaces, . ' - or _").format(
+                name=text.strip(), bad=bad))
     return name
 
 
@@ -169,10 +171,10 @@ class Pupil:
         if not _KEY_RE.match(text) or len(set(text)) < KEY_MIN_DISTINCT:
             shown = repr(text[:10] + "...") if len(text) > 10 else repr(key)
             raise ProgressError(
-                f"browser key {shown} is not a key this kit made; it is 22 to 86 random "
-                "letters, digits, - or _ (the page makes a new one when it is cleared)",
-                text=text[:10], reason="weak-browser-key")
-        return cls(device_key(text), "this browser")
+                _("browser key {key} is not a key this kit made; it is 22 to 86 random "
+                  "letters, digits, - or _ (the page makes a new one when it is cleared)").format(
+                      key=shown), text=text[:10], reason="weak-browser-key")
+        return cls(device_key(text), _("this browser"))
 
     @staticmethod
     def new_browser_key() -> str:

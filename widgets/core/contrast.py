@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from lnb.core.i18n import _
 from widgets.core.theme import HIGH_CONTRAST
 
 
@@ -26,12 +27,17 @@ class ContrastToggle(w.ToggleButton):
     """A *High contrast* toggle button bound to one app root."""
 
     def __init__(self, root: w.DOMWidget, value: bool = False) -> None:
-        super().__init__(value=bool(value), description="High contrast", icon="adjust",
-                         tooltip="White on black, bigger borders: easier to read")
+        super().__init__(value=bool(value), icon="adjust")
         self.root = root
         self.add_class("lnb-contrast-toggle")
+        self.relabel()
         self.observe(lambda change: self._apply(change["new"]), "value")
         self._apply(self.value)
+
+    def relabel(self) -> None:
+        """The toggle's words in the current language."""
+        self.description = _("High contrast")
+        self.tooltip = _("White on black, bigger borders: easier to read")
 
     def _apply(self, on: bool) -> None:
         if on:

@@ -52,6 +52,7 @@ from lnb.core.i18n import (
     tag,
 )
 from widgets.core.remembered import BROWSER_ENV, COOKIE, HEADER, SAVED_ENV
+from widgets.core.style import stylesheet
 
 #: Each language's name in its own script (never translated: a pupil looks for their own).
 NAMES = {"en": "English", "zh_CN": "简体中文"}
@@ -227,8 +228,10 @@ class LanguageSwitch(w.HBox):
         self.words.add_class("lnb-page-words-box")
         script = w.Output(layout=w.Layout(display="none"))
         script.append_display_data(HTML(page_script()))
-        super().__init__([self.label, self.buttons, self.report, self.words, script])
+        super().__init__([stylesheet(), self.label, self.buttons, self.report, self.words,
+                          script])
         self.add_class("lnb-language")
+        self.add_class("lnb-widget")
         self._language = current_language()
         self._quiet = False
         self._mark()

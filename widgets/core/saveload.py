@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 import ipywidgets as w
 
 from lnb.core.errors import BadInputError
+from lnb.core.i18n import _, lazy_gettext
 from widgets.core.status import StatusLine
 
 
@@ -41,8 +42,13 @@ def safe_filename(text: str, suffix: str = ".json") -> str:
 def download_link(filename: str, text: str, kind: str = "application/json") -> str:
     """The HTML of a link that downloads ``text`` as ``filename`` (made in the page)."""
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    words = _("Download {filename}").format(filename=filename)
     return (f"<a class='lnb-download-link' download='{html.escape(filename)}' "
-            f"href='data:{kind};base64,{data}'>⬇ Download {html.escape(filename)}</a>")
+            f"href='data:{kind};base64,{data}'>⬇ {html.escape(words)}</a>")
+
+
+SAVE_LABEL = lazy_gettext("Save the game")
+LOAD_LABEL = lazy_gettext("Load a game")
 
 
 class SaveLoadPanel(w.HBox):
@@ -50,21 +56,25 @@ class SaveLoadPanel(w.HBox):
 
     ``on_save()`` returns ``(filename, text)`` (or raises a library error, shown on the
     status line); ``on_load(text)`` gets an uploaded file's text. ``extra`` widgets (a
-    *New game* button...) sit at the end of the row.
+    *New game* button...) sit at the end of the row. The labels may be lazy texts
+    (:func:`lnb.core.i18n.lazy_gettext`): :meth:`relabel` shows them in the language of the
+    moment, and the download link too.
     """
 
     def __init__(self, on_save: Callable[[], tuple[str, str]], on_load: Callable[[str], None],
-                 *, status: StatusLine | None = None, save_label: str = "Save the game",
-                 load_label: str = "Load a game", extra: Sequence[w.Widget] = ()) -> None:
+                 *, status: StatusLine | None = None, save_label: object = SAVE_LABEL,
+                 load_label: object = LOAD_LABEL, extra: Sequence[w.Widget] = ()) -> None:
         self.status = status or StatusLine()
         self.on_save = on_save
         self.on_load = on_load
-        self.save_button = w.Button(description=save_label, icon="")
+        self.save_label, self.load_label = save_label, load_label
+        self._saved: tuple[str, str] | None = None
+        self.save_button = w.Button(description=str(save_label), icon="")
         self.save_button.add_class("lnb-save")
         self.save_button.on_click(self.status.guarded(lambda _: self.save()))
         self.download = w.HTML("")
         self.download.add_class("lnb-download")
-        self.upload = w.FileUpload(accept=".json", multiple=False, description=load_label)
+        self.upload = w.FileUpload(accept=".json", multiple=False, description=str(load_label))
         self.upload.add_class("lnb-load")
         self.upload.observe(self.status.guarded(self._uploaded), "value")
         super().__init__([self.save_button, self.download, self.upload, *extra])
@@ -73,11 +83,20 @@ class SaveLoadPanel(w.HBox):
     def save(self) -> None:
         """Ask the app for its file and offer it as a download link."""
         filename, text = self.on_save()
+        self._saved = (filename, text)
         self.download.value = download_link(filename, text)
 
     def clear(self) -> None:
         """Drop the link of an earlier save (the game has moved on)."""
+        self._saved = None
         self.download.value = ""
+
+    def relabel(self) -> None:
+        """The buttons' labels and the download link in the current language."""
+        self.save_button.description = str(self.save_label)
+        self.upload.description = str(self.load_label)
+        if self._saved is not None:
+            self.download.value = download_link(*self._saved)
 
     def _uploaded(self, change: dict) -> None:
         files = change["new"]
@@ -88,8 +107,8 @@ class SaveLoadPanel(w.HBox):
         try:
             text = bytes(content).decode("utf-8")
         except UnicodeDecodeError:
-            raise BadInputError("that file is not a saved game (it is not text); "
-                                "choose a .json file saved by this app",
+            raise BadInputError(_("that file is not a saved game (it is not text); "
+                                  "choose a .json file saved by this app"),
                                 reason="not-text") from None
         finally:
             self.upload.value = ()

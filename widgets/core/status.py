@@ -6,6 +6,10 @@ pupil. Every callback runs inside :meth:`StatusLine.guard` (or is wrapped by
 exception is logged (with its traceback, in the hidden ``debug`` output and the
 ``widgets`` logger) and the pupil sees one short apology with a *Carry on* button.
 
+What it shows is kept as given (an error, a lazy text, a string), so :meth:`StatusLine.relabel`
+shows it again in the language just chosen; an error whose message is translated when shown
+comes out in that language.
+
 >>> status = StatusLine()
 >>> with status.guard():
 ...     raise ValueError("boom")
@@ -31,9 +35,12 @@ from typing import Any, TypeVar
 import ipywidgets as w
 
 from lnb.core.errors import LnbError
+from lnb.core.i18n import _, lazy_gettext
 
 LOG = logging.getLogger("widgets")
-APOLOGY = "Sorry, something went wrong. Your game is safe: press Carry on and try again."
+APOLOGY = lazy_gettext("Sorry, something went wrong. Your game is safe: press Carry on and "
+                       "try again.")
+_ENDS = ".!?。！？"
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -42,10 +49,14 @@ def plain_words(error: BaseException) -> str:
 
     >>> plain_words(ValueError("row 2 'A4x': 120 leaves 00–99"))
     "Row 2 'A4x': 120 leaves 00–99."
+    >>> from lnb.core.i18n import use_language
+    >>> with use_language("zh-CN"):
+    ...     plain_words(ValueError("第 2 行"))
+    '第 2 行。'
     """
-    text = " ".join(str(error).split()) or "That is not allowed here."
+    text = " ".join(str(error).split()) or _("That is not allowed here.")
     text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
+    return text if text[-1] in _ENDS else _("{sentence}.").format(sentence=text)
 
 
 class StatusLine(w.HBox):
@@ -54,20 +65,34 @@ class StatusLine(w.HBox):
     def __init__(self, on_continue: Callable[[], None] | None = None) -> None:
         self.message = w.HTML("")
         self.message.add_class("lnb-status-text")
-        self.carry_on = w.Button(description="Carry on", icon="", layout=w.Layout(display="none"))
+        self.carry_on = w.Button(description=_("Carry on"), icon="",
+                                 layout=w.Layout(display="none"))
         self.carry_on.add_class("lnb-carry-on")
         self.carry_on.on_click(self._carry_on)
         self.debug = w.Output(layout=w.Layout(display="none"))
         self.on_continue = on_continue
         self.kind = ""
         self.text = ""
+        self.shown: object = ""
         self.last_error: str = ""
         super().__init__([self.message, self.carry_on, self.debug])
         self.add_class("lnb-status")
 
     # -- what is shown ---------------------------------------------------------------
-    def show(self, text: str, kind: str = "info") -> None:
-        """Show ``text``; ``kind`` is ``info``, ``ok``, ``error`` or ``sorry``."""
+    def show(self, text: object, kind: str = "info") -> None:
+        """Show ``text`` (a string, or a lazy text shown in the language of the moment);
+        ``kind`` is ``info``, ``ok``, ``error`` or ``sorry``."""
+        self.shown = text
+        self._draw(str(text), kind)
+
+    def relabel(self) -> None:
+        """Show the line's texts again in the current language."""
+        self.carry_on.description = _("Carry on")
+        shown = self.shown
+        text = plain_words(shown) if isinstance(shown, BaseException) else str(shown)
+        self._draw(text, self.kind)
+
+    def _draw(self, text: str, kind: str) -> None:
         if text == self.text and kind == self.kind:
             return
         for old in ("ok", "error", "sorry"):
@@ -79,17 +104,21 @@ class StatusLine(w.HBox):
         self.message.value = html.escape(text)
         self.carry_on.layout.display = None if kind == "sorry" else "none"
 
-    def info(self, text: str) -> None:
+    def info(self, text: object) -> None:
         """A neutral hint."""
         self.show(text, "info")
 
-    def ok(self, text: str) -> None:
+    def ok(self, text: object) -> None:
         """Good news."""
         self.show(text, "ok")
 
-    def error(self, error: BaseException | str) -> None:
+    def error(self, error: BaseException | object) -> None:
         """A rules error, in plain words."""
-        self.show(plain_words(error) if isinstance(error, BaseException) else error, "error")
+        if isinstance(error, BaseException):
+            self.shown = error
+            self._draw(plain_words(error), "error")
+        else:
+            self.show(error, "error")
 
     def sorry(self, error: BaseException) -> None:
         """Log an unexpected error with its traceback; show the pupil only an apology."""

@@ -129,6 +129,27 @@ ACCESS_CSS = """
 """
 
 
+# Two scripts (issue 14): the kit's text falls back to the reader's CJK fonts
+# (widgets.core.theme.TEXT_FONT); a button's or a card's words wrap onto a second line
+# instead of running out of it or being cut (Chinese has no spaces: any character may break,
+# but never before closing punctuation, line-break: strict).
+LANGUAGE_CSS = """
+.lnb-app, .lnb-widget, .lnb-app :is(button, input, select, textarea),
+.lnb-widget :is(button, input, select, textarea) { font-family: var(--lnb-text-font); }
+.lnb-app button.jupyter-button, .lnb-widget button.jupyter-button {
+  white-space: normal; height: auto; min-height: var(--jp-widgets-inline-height);
+  line-height: 1.25; padding-top: 3px; padding-bottom: 3px; text-overflow: clip;
+  overflow-wrap: anywhere; }
+.lnb-app .widget-toggle-buttons .widget-toggle-button,
+.lnb-widget .widget-toggle-buttons .widget-toggle-button { width: auto; min-width: 4em; }
+.lnb-patron, .lnb-sub-card, .lnb-target-card, .lnb-status-text, .lnb-choices {
+  overflow-wrap: anywhere; min-width: 0; }
+:lang(zh) .lnb-app, :lang(zh) .lnb-widget { line-break: strict; word-break: normal; }
+.lnb-language { align-items: center; flex-wrap: wrap; column-gap: 8px; }
+.lnb-language .lnb-language-label { width: auto; }
+"""
+
+
 def stylesheet() -> ipywidgets.HTML:
     """The shared ``<style>`` widget (created on first use, then reused; made again only if
     it was closed, e.g. by ``Widget.close_all()``)."""
@@ -139,6 +160,7 @@ def _make_stylesheet() -> ipywidgets.HTML:
     # The kit's look (widgets.core.theme) after the base block; the high-contrast theme after
     # the keyboard block, whose colours it replaces for that theme.
     sheet = ipywidgets.HTML(
-        f"<style>{tokens_css()}{CSS}{LOOK_CSS}{ACCESS_CSS}{HIGH_CONTRAST_CSS}</style>")
+        f"<style>{tokens_css()}{CSS}{LOOK_CSS}{LANGUAGE_CSS}{ACCESS_CSS}{HIGH_CONTRAST_CSS}"
+        "</style>")
     sheet.add_class("lnb-style")
     return sheet

@@ -29,13 +29,23 @@ KINDS = ("add-sub", "mul-div", "swap", "copy", "set-to")
 #: The Influence types of the standard edition that get a chip colour (others: a plain chip).
 CHIPS = ("art", "science", "engineering", "politics", "commerce")
 
+#: The reader's own fonts for Chinese, after the Latin ones (a Latin font draws no Han
+#: character, so the browser falls through to these): Debian's and Android's Noto, Adobe's
+#: Source Han, macOS's and Windows' own.
+CJK_FONTS = "'Noto Sans CJK SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei'"
+#: The kit's text: the system's interface font, then the CJK fonts, then any sans-serif.
+TEXT_FONT = ("system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, "
+             f"'Noto Sans', 'DejaVu Sans', {CJK_FONTS}, sans-serif")
+
 #: Sizes and shapes, the same in both themes.
 SCALE = {
     "text-s": "15px", "text-m": "18px", "text-l": "22px", "text-xl": "28px",
     "number-m": "22px", "number-l": "34px",
     "radius-s": "6px", "radius-m": "10px", "radius-l": "14px",
     "space-s": "4px", "space-m": "8px", "space-l": "14px",
-    "number-font": "'Atkinson Hyperlegible', Verdana, 'DejaVu Sans', system-ui, sans-serif",
+    "number-font": ("'Atkinson Hyperlegible', Verdana, 'DejaVu Sans', system-ui, "
+                    f"{CJK_FONTS}, sans-serif"),
+    "text-font": TEXT_FONT,
 }
 
 #: The everyday theme: a light page, each kind a strong colour with white (or dark) ink.

@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
+from lnb.core.i18n import _, ngettext
 from widgets.core.style import stylesheet
 
 INTERVAL_MS = 1000
@@ -50,10 +51,12 @@ class Timer(w.HBox):
         self.count.add_class("lnb-timer-count")
         self.label = w.HTML("")
         self.label.add_class("lnb-timer-label")
+        self.heading = w.HTML("")
+        self.heading.add_class("lnb-timer-heading")
         self.links = (w.jslink((self.play, "value"), (self.bar, "value")),
                       w.jslink((self.play, "value"), (self.count, "value")))
         self.play.observe(self._ticked, "value")
-        super().__init__([stylesheet(), w.HTML("<b>Time</b>"), self.bar, self.count, self.label,
+        super().__init__([stylesheet(), self.heading, self.bar, self.count, self.label,
                           *((self.play,) if hosts_play else ())])
         self.add_class("lnb-timer")
         self.add_class("lnb-widget")
@@ -105,19 +108,29 @@ class Timer(w.HBox):
         if self.timed and self.running:
             self.play.value = self.play.max
 
+    def relabel(self) -> None:
+        """The timer's words in the current language."""
+        self.refresh()
+
     def refresh(self) -> None:
         """Redraw the words beside the bar."""
+        self.heading.value = "<b>{}</b>".format(_("Time"))
         if not self.timed:
-            self.label.value = "No time limit"
+            self.label.value = _("No time limit")
             shown = "none"
         else:
             shown = None
+            seconds = self.seconds or 0
             if self.running:
-                self.label.value = f"of {self.seconds} seconds"
+                self.label.value = ngettext("of {seconds} second", "of {seconds} seconds",
+                                            seconds).format(seconds=seconds)
             elif self._fired:
-                self.label.value = "Time is up!"
+                self.label.value = _("Time is up!")
             else:
-                self.label.value = f"{self.seconds} seconds, starts when a player is done"
+                self.label.value = ngettext(
+                    "{seconds} second, starts when a player is done",
+                    "{seconds} seconds, starts when a player is done",
+                    seconds).format(seconds=seconds)
         for part in (self.bar, self.count):
             part.layout.display = shown
 
