@@ -55,6 +55,7 @@ class _Parser(argparse.ArgumentParser):
 GAMES: dict[str, tuple[i18n.LazyText, tuple[str, ...]]] = {
     "babbage": (lazy_pgettext("game title", "Lovelace & Babbage"), COMMAND_MODULES),
     "dream": (importlib.import_module("lnb.dream.title").TITLE, ("lnb.cli.dream",)),
+    "museum": (importlib.import_module("lnb.museum.words").SHORT_TITLE, ("lnb.cli.museum",)),
 }
 TOP_LEVEL_GAME = "babbage"
 

@@ -328,9 +328,9 @@ class Museum:
 
     @cache  # noqa: B019 - one museum per edition, kept for the process
     def placements(self, sid: str) -> tuple[Placement, ...]:
-        """Every placement of a wheel shape that stays inside the museum and crosses walls only
-        through doorways (evidence and filled squares are the state's business), one per
-        distinct orientation and anchor, in order of orientation then anchor."""
+        """Every placement of a wheel shape that stays inside the museum, covers no evidence
+        and crosses walls only through doorways (filled squares are the state's business),
+        one per distinct orientation and anchor, in order of orientation then anchor."""
         found = []
         for orientation, shape in self.wheel[sid].orientations().items():
             offsets = shape.offsets()
@@ -342,7 +342,8 @@ class Museum:
                 for dr, dc in offsets:
                     r, c = ar + dr, ac + dc
                     if not (0 <= r < self.height and 0 <= c < self.width) \
-                            or self._key_at[r * self.width + c] is None:
+                            or self._key_at[r * self.width + c] is None \
+                            or r * self.width + c in self._evidence_at:
                         break
                     cells.append(r * self.width + c)
                 else:

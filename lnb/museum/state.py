@@ -175,6 +175,7 @@ class State:
         self.placed: list[Drawn] = []
         self.history: list[Action] = []
         self.log: list[tuple[str, str]] = []
+        self.rolls: list[tuple[int, ...]] = []
         self._roll()
 
     # ------------------------------------------------------------------ reading
@@ -480,6 +481,7 @@ class State:
         self.turn += 1
         self.reserve -= count
         self.hand = tuple(sorted(self.chance.roll(f"turn {self.turn}", count)))
+        self.rolls.append(self.hand)
 
     # ------------------------------------------------------------------ scoring
     def score(self) -> Score:
@@ -512,6 +514,7 @@ class State:
         new.placed = list(self.placed)
         new.history = list(self.history)
         new.log = list(self.log)
+        new.rolls = list(self.rolls)
         return new
 
     def to_record(self) -> dict[str, Any]:

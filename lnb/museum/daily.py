@@ -1,0 +1,55 @@
+"""The daily challenge: one seed a day for everyone (the same dice on every turn), and *par*,
+the planner's score on it.
+
+>>> import datetime
+>>> day = datetime.date(2026, 12, 1)
+>>> daily_seed(day) == daily_seed("2026-12-01"), daily_seed(day) != daily_seed("2026-12-02")
+(True, True)
+>>> 0 <= par(day) <= 130
+True
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+from functools import lru_cache
+
+from lnb.core.errors import BadInputError
+
+
+def _day(date: _dt.date | str | None) -> _dt.date:
+    if date is None:
+        return _dt.date.today()
+    if isinstance(date, _dt.datetime):
+        return date.date()
+    if isinstance(date, _dt.date):
+        return date
+    try:
+        return _dt.date.fromisoformat(str(date))
+    except ValueError:
+        raise BadInputError(f"date {date!r}: write it as YYYY-MM-DD, e.g. 2026-12-01",
+                            text=str(date), reason="bad-date") from None
+
+
+def daily_seed(date: _dt.date | str | None = None, edition: str = "standard") -> int:
+    """The seed of a day's challenge (today without a date): the same on every machine."""
+    digest = hashlib.sha256(f"lnb-museum/1:daily:{edition}:{_day(date)}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+@lru_cache(maxsize=64)
+def _par(day: _dt.date, edition: str) -> int:
+    from lnb.museum.bots import make_bot
+    from lnb.museum.state import Game
+
+    state = Game(edition, daily_seed(day, edition)).new_initial_state()
+    bot = make_bot("planner", seed=0)
+    while not state.is_terminal():
+        state.apply_action(bot.choose_action(state))
+    return state.score().total
+
+
+def par(date: _dt.date | str | None = None, edition: str = "standard") -> int:
+    """The planner's score on a day's challenge (worked out once per date and process)."""
+    return _par(_day(date), edition)

@@ -1,0 +1,128 @@
+"""Saved games: the ``lnb-museum/1`` record, its writer and a reader that replays it.
+
+The envelope is the kit's (:mod:`lnb.core.records`: format, edition, options, players, seed);
+the game is its seed and its actions in text form, in order. The dice come from the seed, so
+a record replays to the same map and score every time. ``rolls`` (each turn's dice, written
+by the writer) is a check: a record whose rolls differ from its seed's is refused.
+
+>>> from lnb.museum.state import Game
+>>> state = Game(seed=1).new_initial_state()
+>>> state.apply_action("place 6b r0 @A4")
+>>> record = write_record(state)
+>>> record["format"], record["seed"], record["actions"], record["rolls"][:1]
+('lnb-museum/1', 1, ['place 6b r0 @A4'], [[2, 6]])
+>>> read_record(record).text() == state.text()
+True
+>>> bad = {**record, "actions": ["place 6b r0 @A4", "place 6b r0 @A4"]}
+>>> read_record(bad)
+Traceback (most recent call last):
+...
+lnb.core.errors.RecordError: actions[1] 'place 6b r0 @A4': no die showing 6 in hand (you hold 2)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from lnb.core.errors import LnbError, RecordError
+from lnb.core.records import check_edition, check_format, check_object, check_seed, short
+from lnb.museum.museum import editions
+from lnb.museum.state import FORMAT, Game, State
+
+
+def write_record(state: State, player: str = "solo") -> dict[str, Any]:
+    """The record of a game (finished or not)."""
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "edition": state.game.edition,
+        "options": {},
+        "players": [{"name": player}],
+        "seed": state.seed,
+        "actions": [str(a) for a in state.history],
+        "rolls": [list(r) for r in rolls_of(state)],
+    }
+    if state.is_terminal():
+        record["score"] = state.score().as_dict()
+    return record
+
+
+def rolls_of(state: State) -> list[tuple[int, ...]]:
+    """The dice of every turn so far, as rolled (re-rolls are not turns)."""
+    return list(state.rolls)
+
+
+def dumps(record: Mapping[str, Any]) -> str:
+    """A record as JSON text (one action a line is not needed: compact, sorted keys)."""
+    return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
+
+
+def read_record(source: Mapping[str, Any] | str | Path) -> State:
+    """Replay a record (its data, JSON text or a file) to its state; a record that breaks a
+    rule is refused with a :class:`RecordError` naming the entry (``actions[3]``)."""
+    data = _load(source)
+    data = check_object(data, "record")
+    check_format(data, FORMAT)
+    edition = check_edition(data, editions())
+    seed = check_seed(data)
+    if seed is None:
+        raise RecordError("seed: a museum record needs its seed (the dice come from it)",
+                          entry="seed", reason="missing")
+    players = data.get("players", [{"name": "solo"}])
+    if not (isinstance(players, list) and len(players) == 1 and isinstance(players[0], dict)
+            and isinstance(players[0].get("name"), str)):
+        raise RecordError('players: a museum game has one player, [{"name": ...}]',
+                          entry="players", reason="players")
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError(f"actions: must be a list of actions as text, not {short(actions)}",
+                          entry="actions", reason="not-list")
+    state = Game(edition, seed).new_initial_state()
+    for index, text in enumerate(actions):
+        entry = f"actions[{index}]"
+        if not isinstance(text, str):
+            raise RecordError(f"{entry}: {short(text)} must be an action as text, e.g. "
+                              "'place 3a r1f @C5'", entry=entry, reason="wrong-type")
+        if state.is_terminal():
+            raise RecordError(f"{entry} {short(text)}: the game was over already",
+                              entry=entry, text=text, reason="after-end")
+        try:
+            state.apply_action(text)
+        except LnbError as exc:
+            raise exc.as_family(RecordError, f"{entry} {short(text)}: ", entry=entry,
+                                text=text) from None
+    rolls = data.get("rolls")
+    if rolls is not None:
+        expected = [list(r) for r in rolls_of(state)]
+        if not isinstance(rolls, list) or rolls != expected[:len(rolls)]:
+            raise RecordError("rolls: these are not the dice of this seed (the record was "
+                              "changed, or made by another program)", entry="rolls",
+                              reason="rolls")
+    return state
+
+
+def _load(source: Mapping[str, Any] | str | Path) -> Any:
+    if isinstance(source, Mapping):
+        return source
+    if isinstance(source, Path) or (isinstance(source, str)
+                                    and not source.lstrip().startswith("{")):
+        try:
+            source = Path(source).read_text("utf-8")
+        except OSError as exc:
+            raise RecordError(f"record: cannot read {short(str(source))} ({exc.strerror})",
+                              entry="record", reason="unreadable") from None
+    try:
+        return json.loads(source)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise RecordError(f"record: not valid JSON ({exc})", entry="record",
+                          reason="not-json") from None
+
+
+def replay(source: Mapping[str, Any] | str | Path) -> dict[str, Any]:
+    """A record's outcome: the score and its parts, the verdict band, whether it ended."""
+    state = read_record(source)
+    score = state.score()
+    return {"finished": state.is_terminal(), "score": score.as_dict(),
+            "verdict": state.verdict().band, "map": state.text().splitlines()}
