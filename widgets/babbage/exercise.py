@@ -398,8 +398,10 @@ class Exercise(w.VBox):
             example="A3+ B4s"))
         kwargs.setdefault("show_rows",
                           lambda text: rows_html(text, puzzle.board, puzzle.start))
-        return cls(question or html.escape(puzzle.text()), check, (len(LEVELS), hint_text),
-                   **kwargs)  # type: ignore[arg-type]
+        made = cls(question or html.escape(str(puzzle.text())), check,
+                   (len(LEVELS), hint_text), **kwargs)  # type: ignore[arg-type]
+        made.puzzle = puzzle  # the puzzle asked (its sentence is the library's)
+        return made
 
     # -- actions ------------------------------------------------------------------------------
     def submit(self, text: str) -> Verdict:

@@ -1,0 +1,393 @@
+"""Lovelace & Babbage's apps in 简体中文 and in the pseudo-language (issue 14), without a browser.
+
+Every visible text of a widget tree is read as the page shows it: descriptions, tooltips,
+placeholders, options, titles, the values of HTML and Label widgets (their words and their
+``title`` attributes) and of text boxes. In ``zh-CN`` no English word may be left; in ``en-XA``
+every word must be between ⟦ ⟧ (the catalog's marks), but for names and what a pupil types.
+"""
+
+from __future__ import annotations
+
+import datetime
+import html
+import re
+from collections.abc import Iterator
+
+import ipywidgets as w
+import pytest
+
+from lnb.babbage.edition import Edition
+from lnb.babbage.game import Phase
+from lnb.babbage.puzzles import Puzzle
+from lnb.core.i18n import use_language
+from widgets.babbage import words
+from widgets.babbage.algebra_view import AlgebraView, BackwardsView
+from widgets.babbage.exercise import Exercise, number
+from widgets.babbage.game_app import GameApp, Seat
+from widgets.babbage.majority_view import MajorityView
+from widgets.babbage.program_builder import ProgramBuilder
+from widgets.babbage.puzzle_app import PuzzleApp
+from widgets.babbage.reach_grid import ReachGrid
+from widgets.classroom.progress import ProgressStore
+
+EDITION = Edition.load()
+#: Proper names the pages show as they are (people, the game's title, Σ's name).
+NAMES = {word for name in (
+    *(c.name for c in EDITION.characters), *(p.name for p in EDITION.patrons),
+    "Lovelace & Babbage", "Babbage Ada Bea", "Sigma", "PDF", "English",
+) for word in re.findall(r"[A-Za-z]+", name)}
+
+
+# -- reading a page -------------------------------------------------------------------------
+
+def _html_texts(value: str) -> Iterator[str]:
+    value = re.sub(r"<(style|script)\b.*?</\1>", " ", value, flags=re.S | re.I)
+    for _quote, title in re.findall(r"""title=(['"])(.*?)\1""", value, flags=re.S):
+        yield html.unescape(title)
+    yield html.unescape(re.sub(r"<[^>]*>", " ", value))
+
+
+def visible_texts(widget: w.Widget, where: str = "") -> Iterator[tuple[str, str]]:
+    """(where, text) for every text the page shows of ``widget`` and its visible children."""
+    layout = getattr(widget, "layout", None)
+    if layout is not None and layout.display == "none":
+        return
+    if isinstance(widget, w.Output):
+        return  # the hidden debug output, the language switch's script
+    name = f"{where}/{type(widget).__name__}" + "".join(
+        f".{c}" for c in getattr(widget, "_dom_classes", ())[:1])
+    for attr in ("description", "tooltip", "placeholder"):
+        text = getattr(widget, attr, None)
+        if isinstance(text, str) and text:
+            yield f"{name}.{attr}", text
+    if isinstance(widget, (w.HTML, w.HTMLMath)):
+        for text in _html_texts(widget.value):
+            yield f"{name}.value", text
+    elif isinstance(widget, w.Label) or (isinstance(widget, w.Text)
+                                         and not isinstance(widget, w.Password)):
+        yield f"{name}.value", str(widget.value)
+    labels = getattr(widget, "_options_labels", None)
+    if labels:
+        for label in labels:
+            yield f"{name}.options", str(label)
+    for tip in getattr(widget, "tooltips", None) or ():
+        yield f"{name}.tooltips", tip
+    for title in getattr(widget, "titles", None) or ():
+        if title:
+            yield f"{name}.titles", title
+    for child in getattr(widget, "children", ()):
+        yield from visible_texts(child, name)
+
+
+def outside_marks(text: str) -> str:
+    """``text`` without its ⟦ ⟧ parts (marks may nest)."""
+    while True:
+        stripped = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
+        if stripped == text:
+            return text
+        text = stripped
+
+
+def library_texts(widget: w.Widget) -> list[str]:
+    """What the rules library wrote on this page (``lnb``'s own messages: the claims, the
+    score sheet's lines, a puzzle's sentence, the solver's answer...), in the language of now.
+
+    They are the library's to translate (its catalog, ``lnb``); the tests here take them out
+    of the page and check every word around them, which is the apps' own."""
+    found: list[str] = []
+    state = getattr(widget, "state", None)
+    if state is not None:
+        for event in state.events:
+            found += [str(claim.text()) for claim in event.claims]
+        sheet = state.score_sheet()
+        found += [str(m.text) for m in sheet.majorities]
+        found += [str(line) for p in sheet.players for line in p.lines]
+    puzzle = getattr(widget, "puzzle", None)
+    if isinstance(puzzle, Puzzle):
+        found += str(puzzle.text()).splitlines()
+    if isinstance(widget, ReachGrid):
+        found.append(str(widget.solver.solve(int(widget.target_box.value)).text()))
+    if isinstance(widget, BackwardsView):
+        from lnb.babbage.algebra import starts_reaching
+
+        result = starts_reaching(widget.program_box.value, int(widget.target_box.value))
+        found += [str(step.text()) for step in result.steps]
+    if isinstance(widget, MajorityView) and widget.majority is not None:
+        found.append(str(widget.majority.text))
+    return sorted(found, key=len, reverse=True)
+
+
+def _without(text: str, library: list[str]) -> str:
+    for said in library:
+        if said:
+            text = text.replace(said, " ")
+    text = re.sub(r"\bP\d-[0-9A-Z-]+", " ", text)  # puzzle codes, shown as typed
+    return re.sub(r"\$[^$]*\$", " ", text)  # LaTeX: x, y, \frac...
+
+
+def english_left(widget: w.Widget, allowed: set[str] = frozenset()) -> list[tuple[str, str]]:
+    """Texts showing an ASCII word of 3+ letters that is not a name (zh-CN must have none)."""
+    left = []
+    library = library_texts(widget)
+    for where, shown in visible_texts(widget):
+        text = _without(shown, library)
+        found = [word for word in re.findall(r"[A-Za-z]{3,}", text)
+                 if word not in NAMES and word not in allowed]
+        if found:
+            left.append((where, shown))
+    return left
+
+
+def unmarked(widget: w.Widget, allowed: set[str] = frozenset()) -> list[tuple[str, str]]:
+    """Texts with a word of 2+ letters outside ⟦ ⟧ that is not a name (en-XA must have none)."""
+    left = []
+    library = library_texts(widget)
+    for where, shown in visible_texts(widget):
+        text = _without(shown, library)
+        found = [word for word in re.findall(r"[A-Za-z]{2,}", outside_marks(text))
+                 if word not in NAMES and word not in allowed]
+        if found:
+            left.append((where, text))
+    return left
+
+
+# -- playing by clicks ----------------------------------------------------------------------
+
+def play_a_round(app: GameApp, seen: list[GameApp] | None = None) -> None:
+    """Target, write two rows, finish and resolve by clicks (checking the page each step)."""
+    state = app.state
+    check = (lambda: seen.append(app)) if seen is not None else (lambda: None)
+    check()
+    next(iter(app.subs_view.target_buttons.values())).click()
+    if state.phase is Phase.ACTIVATE:
+        check()
+        app.subs_view.activate_button.click()
+    assert state.phase is Phase.PROGRAM
+    for _row in range(2):
+        check()
+        enabled = [b for s in app.builder.board_view.spaces.values()
+                   for b in s.buttons.values() if not b.disabled]
+        enabled[0].click()
+    check()
+    app.builder.done_button.click()
+    while app.reviewing is None:
+        check()
+        choices = [c for c in app.choice_box.children if isinstance(c, w.Button)]
+        if choices:
+            choices[0].click()
+        elif app.debug_box.children:
+            app.keep_button.click()
+        else:
+            app.resolution.step_button.click()
+    check()
+
+
+@pytest.fixture
+def chinese() -> Iterator[None]:
+    with use_language("zh-CN"):
+        yield
+
+
+@pytest.fixture
+def pseudo() -> Iterator[None]:
+    with use_language("en-XA"):
+        yield
+
+
+# -- the edition's words --------------------------------------------------------------------
+
+def test_every_word_of_the_edition_has_its_catalog_entry() -> None:
+    assert set(EDITION.influence_types) == set(words.INFLUENCE)
+    assert {e.value for e in EDITION.effects} == set(words.EFFECTS) == set(words.EFFECT_TEXTS)
+    for effect, english in EDITION.effects.items():  # the data's sentence is the msgid
+        assert words.EFFECT_TEXTS[effect.value].message == english
+    from lnb.babbage.bots import BOTS, REGISTRY
+
+    assert set(BOTS) == set(words.BOT_NAMES) == set(words.BOT_TEXTS)
+    for name in BOTS:
+        assert words.BOT_TEXTS[name].message == REGISTRY.kind(name).describe
+    with use_language("zh-CN"):
+        assert words.influence("Art") == "艺术" and words.effect_name("SLOW") == "减速"
+        assert words.effect_text("SIGMA").startswith("一次")
+
+
+# -- 简体中文 -------------------------------------------------------------------------------
+
+def test_a_round_of_the_game_in_chinese_by_clicks(chinese: None) -> None:
+    app = GameApp()
+    assert english_left(app) == []  # the setup form
+    assert app.setup.start_button.description == "开始游戏"
+    app.setup.rows[1].children[1].value = "beginner"
+    app.setup.start_button.click()
+    assert app.state is not None and app.state.names == ("你", "电脑")
+    pages: list[GameApp] = []
+    play_a_round(app, pages)
+    assert len(pages) > 4
+    assert app.phase_title.value.startswith("<b>第 1 回合")
+    assert english_left(app) == []  # the review: the Round's rows and the scores
+    app.next_button.click()
+    assert app.state.round == 2 and english_left(app) == []
+
+
+def test_every_step_of_a_round_is_chinese(chinese: None) -> None:
+    app = GameApp([Seat("Ada"), Seat("Bea", computer=True, character="Charles Babbage")],
+                  seed=5)
+    seen: list[list[tuple[str, str]]] = []
+
+    class Page(list):
+        def append(self, item: GameApp) -> None:
+            seen.append(english_left(item))
+
+    play_a_round(app, Page())
+    assert all(left == [] for left in seen), [left for left in seen if left][:3]
+
+
+def test_the_puzzle_app_in_chinese_solves_a_puzzle(chinese: None) -> None:
+    app = PuzzleApp(ProgressStore(":memory:"), today=lambda: datetime.date(2025, 3, 3))
+    app.open_query({"code": "P1-0J6Y-91VC-7"})
+    app.builder.board_view.button("A2-").click()
+    app.builder.board_view.button("B2+").click()
+    app.builder.done_button.click()
+    assert app.status.kind == "ok" and app.progress.solved_count == 1
+    app.hint_button.click()
+    app.corner.selected_index = 0
+    app.teacher.make()
+    allowed = {"monday"}  # the example seed a teacher may type, kept as typed
+    left = english_left(app, allowed)
+    assert [where for where, text in left if "Start at" not in text] == []
+
+
+# -- the pseudo-language: nothing bypasses the catalog --------------------------------------
+
+def _lesson_widgets() -> list[w.Widget]:
+    builder = ProgramBuilder(start=55, limit=5, title="⟦Write a program⟧")
+    builder.type_rows("A3+ B4s")
+    exercise = Exercise("⟦What is 55 + 5?⟧", number(60), hints=["⟦Count on.⟧"])
+    exercise.submit("61")
+    exercise.next_hint()
+    puzzle = Exercise.for_puzzle(Puzzle(start=55, targets=(30,), limit=2))
+    puzzle.submit("A3+ A4x")
+    puzzle.next_hint()
+    algebra = AlgebraView("A3+ A4/", start=55)
+    back = BackwardsView("A3+ A4/ B4s", target=73)
+    grid = ReachGrid(start=55, rows=2)
+    grid.target_box.value = 73
+    return [builder, exercise, puzzle, algebra, back, grid, MajorityView({"Ada": 3, "Bea": 3})]
+
+
+def _unmarked_but_library(widget: w.Widget, allowed: set[str] = frozenset()) -> list:
+    return unmarked(widget, allowed)
+
+
+def test_the_pseudo_language_marks_every_text_of_the_game(pseudo: None) -> None:
+    app = GameApp()
+    assert unmarked(app) == []
+    app.setup.start_button.click()
+    steps: list[list] = []
+
+    class Page(list):
+        def append(self, item: GameApp) -> None:
+            steps.append(_unmarked_but_library(item))
+
+    play_a_round(app, Page())
+    assert all(left == [] for left in steps), [left for left in steps if left][:3]
+
+
+def test_the_pseudo_language_marks_every_text_of_the_puzzle_app(pseudo: None) -> None:
+    app = PuzzleApp(ProgressStore(":memory:"), today=lambda: datetime.date(2025, 3, 3))
+    app.open_query({"code": "P1-0J6Y-91VC-7"})
+    app.builder.type_rows("A2-")
+    app.check()
+    app.hint_button.click()
+    app.open_join()
+    app.corner.selected_index = 0
+    app.teacher.make()
+    assert _unmarked_but_library(app, {"monday"}) == []
+
+
+@pytest.mark.parametrize("index", range(7))
+def test_the_pseudo_language_marks_every_text_of_the_lesson_widgets(pseudo: None,
+                                                                     index: int) -> None:
+    widget = _lesson_widgets()[index]
+    assert _unmarked_but_library(widget) == []
+
+
+# -- switching the language keeps the pupil's work --------------------------------------------
+
+def test_switching_mid_game_keeps_the_program_the_scores_and_the_round() -> None:
+    app = GameApp([Seat("Ada"), Seat("Bea", computer=True, character="Charles Babbage")],
+                  seed=5, think=600.0)
+    play_a_round(app)
+    scores = app.scores.totals()
+    app.next_button.click()
+    state = app.state
+    next(iter(app.subs_view.target_buttons.values())).click()
+    if state.phase is Phase.ACTIVATE:
+        app.subs_view.activate_button.click()
+    assert state.phase is Phase.PROGRAM
+    enabled = [b for s in app.builder.board_view.spaces.values()
+               for b in s.buttons.values() if not b.disabled]
+    enabled[0].click()
+    written = str(app.builder.program)
+    clock = app.clock.value
+    try:
+        app.language.value = "zh_CN"  # the pupil's pick on the switch
+        assert app.builder.done_button.description == "我写完了"
+        assert app.phase_title.value.startswith("<b>第 2 回合")
+        assert english_left(app) == []
+        assert state is app.state and state.round == 2 and state.phase is Phase.PROGRAM
+        assert str(app.builder.program) == written == str(state.player("Ada").play.program)
+        assert app.clock.value == clock
+        app.language.value = "en"
+        assert app.builder.done_button.description == "I'm done"
+        assert str(app.builder.program) == written
+    finally:
+        from lnb.core.i18n import set_default_language
+
+        set_default_language(None)
+    app.builder.done_button.click()
+    while app.reviewing is None:
+        choices = [c for c in app.choice_box.children if isinstance(c, w.Button)]
+        (choices[0] if choices else app.keep_button if app.debug_box.children
+         else app.resolution.step_button).click()
+    assert app.reviewing == 2
+    assert all(app.scores.totals()[n] >= scores[n] - 3 * 2 for n in scores)
+
+
+def test_switching_keeps_ticked_subroutines_and_the_rows_resolved() -> None:
+    app = GameApp([Seat("Ada"), Seat("Bea", computer=True, character="Charles Babbage")],
+                  seed=5, think=600.0)
+    play_a_round(app)
+    app.resolution.step_button.click()
+    shown = app.resolution.shown
+    with use_language("zh-CN"):
+        app.relabel()
+        assert app.resolution.shown == shown and app.reviewing == 1
+        assert app.next_button.description == "下一回合"
+
+
+def test_switching_the_puzzle_app_keeps_the_rows_and_the_hints() -> None:
+    app = PuzzleApp(ProgressStore(":memory:"), today=lambda: datetime.date(2025, 3, 3))
+    app.open_query({"code": "P1-0J6Y-91VC-7"})
+    app.builder.type_rows("A2-")
+    app.next_hint()
+    app.builder.done_button.click()
+    assert app.status.kind == "error"
+    with use_language("zh-CN"):
+        app.relabel()
+        assert str(app.builder.program) == "A2-" and app.hint_level == 1
+        assert app.builder.done_button.description == "检查我的答案"
+        assert app.status.kind == "error" and not re.search(r"[A-Za-z]{4,}", app.status.text)
+        assert "提示 1 / 3" in app.hints.value
+    app.relabel()
+    assert app.builder.done_button.description == "Check my answer"
+
+
+def test_an_exercise_says_its_verdict_again_in_the_new_language() -> None:
+    ex = Exercise("?", number(60))
+    ex.submit("61")
+    assert ex.status.text == "Not yet: 61 is too big."
+    with use_language("zh-CN"):
+        ex.relabel()
+        assert ex.status.text == "还不对：61 太大了。" and ex.attempts == 1
+        assert ex.check_button.description == "检查"
