@@ -38,12 +38,11 @@ class Action:
         if not isinstance(self.player, str) or not self.player.strip() or ":" in self.player:
             raise InvalidActionError(N_("{text!r}: give the player's name, e.g. 'Ada'"),
                                      text=self.player, entry="player", reason="bad-action")
-        for f in fields(self)[1:]:
-            value = getattr(self, f.name)
-            kind = int if f.type in ("int", int) else str
+        for name, kind in _params(type(self)):
+            value = getattr(self, name)
             if not isinstance(value, kind) or isinstance(value, bool):
                 raise InvalidActionError(N_("{text!r}: {entry} must be a {kind}"),
-                                         text=value, entry=f.name, kind=kind.__name__,
+                                         text=value, entry=name, kind=kind.__name__,
                                          reason="bad-action")
         self.check()
 
@@ -51,7 +50,8 @@ class Action:
         """A subclass's own checks of its fields (raise ``InvalidActionError``)."""
 
     def arguments(self) -> tuple[object, ...]:
-        return tuple(getattr(self, f.name) for f in fields(self)[1:])
+        """The action's values after its player, in order."""
+        return tuple(getattr(self, name) for name, _kind in _params(type(self)))
 
     def notation(self) -> str:
         """The action without its player: ``place 2 B3``."""
@@ -64,6 +64,19 @@ class Action:
         return InvalidActionError(N_("{text!r}: {entry} is one of {choices}"), text=value,
                                   entry=entry, expected=expected,
                                   choices=Listing(expected, "or"), reason="bad-action")
+
+
+_PARAMS: dict[type, tuple[tuple[str, type], ...]] = {}
+
+
+def _params(cls: type) -> tuple[tuple[str, type], ...]:
+    """The fields of an action after ``player``, with their types (worked out once)."""
+    found = _PARAMS.get(cls)
+    if found is None:
+        found = tuple((f.name, int if f.type in ("int", int) else str)
+                      for f in fields(cls)[1:])
+        _PARAMS[cls] = found
+    return found
 
 
 def _one_of(action: Action, entry: str, value: str, choices: tuple[str, ...]) -> None:

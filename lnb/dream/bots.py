@@ -28,7 +28,7 @@ from lnb.dream.actions import Action
 from lnb.dream.chance import DreamChance
 from lnb.dream.edition import COLOURS
 from lnb.dream.errors import BadInputError
-from lnb.dream.mill import CELLS, Status
+from lnb.dream.mill import CELLS, Status, line_cells
 from lnb.dream.state import State
 
 #: Strategies: weights on the parts of the score and on what is worth building towards.
@@ -65,11 +65,11 @@ def evaluate(state: State, name: str, weights: dict[str, float] | None = None) -
         value += research * left * (0.35 * pos + 0.12 * pos * towards / track.spaces)
         value += research * left * 0.4 * len(p.columns[colour])
     potential = weights.get("mill_potential", 1.0)
-    for eq in state.equations(name):
-        if eq.status is Status.NOT_YET:
-            empty = sum(1 for d in eq.dice if d is None)
-            value += potential * eq.card.prestige * (0.55, 0.35, 0.22, 0.15)[empty] * \
-                (0.5 + 0.5 * left)
+    for line, status in state.statuses(name):
+        if status is Status.NOT_YET:
+            empty = sum(1 for c in line_cells(line) if c not in p.mill)
+            value += potential * ed.program(p.programs[line]).prestige * \
+                (0.55, 0.35, 0.22, 0.15)[empty] * (0.5 + 0.5 * left)
     value += 0.6 * sum(1 for d in p.store if d is not None) * left
     value += 0.25 * len(p.hand) * left
     value += 0.3 * p.open_gear_spaces(ed) * left

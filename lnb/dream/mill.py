@@ -193,13 +193,17 @@ class _ColourWord:
         return colour_name(self.colour)
 
 
+def line_status(card: ProgramCard, dice: Sequence[Die | None]) -> Status:
+    """How a line stands under its card: true, not yet (it still can be), or false."""
+    if all(d is not None for d in dice):
+        return Status.TRUE if satisfies(card, dice) else Status.FALSE  # type: ignore[arg-type]
+    return Status.NOT_YET if possible(card, dice) else Status.FALSE
+
+
 def equation(card: ProgramCard, dice: Sequence[Die | None], line: str = "") -> LineEquation:
     """A line's equation: its status and its text (see the module's examples)."""
     dice = tuple(dice)
-    if all(d is not None for d in dice):
-        status = Status.TRUE if satisfies(card, dice) else Status.FALSE  # type: ignore[arg-type]
-    else:
-        status = Status.NOT_YET if possible(card, dice) else Status.FALSE
+    status = line_status(card, dice)
     a, b, c = (_shown(d, card.rule) for d in dice)
     return LineEquation(line, card, dice, status, Text(_TEMPLATES[card.rule], a=a, b=b, c=c,
                                                        n=card.value))

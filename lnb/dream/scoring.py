@@ -123,8 +123,8 @@ def score_sheet(state: State) -> ScoreSheet:
         parts = {
             "prestige": p.prestige,
             "partners": sum(ed.partner(c).prestige for c in p.supply()),
-            "programs": sum(eq.card.prestige for eq in state.equations(name)
-                            if eq.status is Status.TRUE),
+            "programs": sum(ed.program(p.programs[line]).prestige
+                            for line, status in state.statuses(name) if status is Status.TRUE),
             "assignments": sum(value * len(p.columns[c]) for c, value in p.tokens.items()),
             "institutions": majorities[name],
             "gears": sum(ed.gear(g).prestige for g in p.gears),

@@ -60,7 +60,7 @@ from lnb.dream.chance import Chance, DreamChance
 from lnb.dream.dice import Die
 from lnb.dream.edition import COLOURS, RESOURCES, Area, Colour, Edition, Effect, Partner
 from lnb.dream.errors import N_, BadInputError
-from lnb.dream.mill import CELLS, LINES, LineEquation, equation, line_cells
+from lnb.dream.mill import CELLS, LINES, LineEquation, Status, equation, line_cells, line_status
 from lnb.dream.player import PlayerState
 
 #: The displays: Programs and Assignments in Ada's Study, Partners in the Meetings area.
@@ -193,6 +193,13 @@ class State:
             return p.store[self.turn.slot]
         return self.turn.die
 
+    def statuses(self, name: str) -> tuple[tuple[str, Status], ...]:
+        """How each Mill line with a Program stands (:meth:`equations` without the text)."""
+        p = self.player(name)
+        return tuple((line, line_status(self.edition.program(p.programs[line]),
+                                        [p.mill.get(c) for c in line_cells(line)]))
+                     for line in LINES if line in p.programs)
+
     def equations(self, name: str) -> tuple[LineEquation, ...]:
         """Each Mill line with a Program, as an equation that is true, not yet, or false."""
         p = self.player(name)
@@ -303,7 +310,8 @@ class State:
         if not isinstance(action, Action):
             raise BadInputError(N_("{text!r} is not an action of Ada's Dream"),
                                 text=action, reason="bad-action")
-        if action not in self.legal_actions(action.player):
+        if self.over or action.player != self.names[self.current] \
+                or action not in self._legal(action.player, self.pending[0]):
             from lnb.dream.refusals import refusal
 
             raise refusal(self, action)
