@@ -7,11 +7,11 @@ in two rooms that a shape may cross between.
 >>> m = Museum.standard()
 >>> m.room_of("C5").name, m.room_of("C5").points
 ('Germain Gallery', 6)
->>> m.inside("A1"), m.inside("B1"), m.inside("M1")
+>>> m.inside("A1"), m.inside("C1"), m.inside("P1")
 (False, True, False)
->>> m.wall_between("D5", "E5"), m.wall_between("D4", "E4"), m.wall_between("C5", "D5")
+>>> m.wall_between("E5", "F5"), m.wall_between("E4", "F4"), m.wall_between("C5", "D5")
 (False, True, False)
->>> m.is_doorway("D5", "E5"), m.evidence_at("C2").id
+>>> m.is_doorway("E5", "F5"), m.evidence_at("D2").id
 (True, 'crowbar')
 >>> len(m.evidence), len(m.rooms), [str(s) for s in m.neighbours("A2")][:3]
 (12, 9, ['A1', 'B1', 'B2'])

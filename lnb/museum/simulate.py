@@ -112,17 +112,19 @@ def simulate(games: int, bot: str = "planner", seed: int = 1, edition: str = "st
     return Summary(bot, seed, tuple(scores), tuple(parts))
 
 
-def progress_bar(total: int, out: TextIO = sys.stderr, quiet: bool = False) -> Any:
+def progress_bar(total: int, out: TextIO, quiet: bool = False) -> Any:
     """tqdm over ``total`` games on ``out``; silent with ``quiet`` or off a terminal."""
     from tqdm import tqdm
 
     return tqdm(total=total, file=out, unit="game", disable=True if quiet else None)
 
 
-def run_cli(args: Any, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+def run_cli(args: Any, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """``lnb museum simulate``: progress (tqdm) on stderr, the summary on stdout."""
     import json
 
+    out = out or sys.stdout
+    err = err or sys.stderr
     with progress_bar(args.games, err, quiet=args.quiet) as bar:
         summary = simulate(args.games, args.bot, args.seed,
                            progress=lambda done, total: bar.update(1))

@@ -10,10 +10,10 @@ return and the next time box is checked; checking the fifth ends the game.
 >>> state = game.new_initial_state()
 >>> state.hand, state.reserve, state.used, state.boxes_checked
 ((2, 6), 4, 0, 0)
->>> state.check_placement("6b", "r0", "B2")
+>>> state.check_placement("6b", "r0", "C2")
 Traceback (most recent call last):
 ...
-lnb.museum.errors.PlacementError: square C2 holds evidence (crowbar) and is already filled
+lnb.museum.errors.PlacementError: square D2 holds evidence (crowbar) and is already filled
 >>> state.apply_action("place 6b r0 @A4")
 >>> [str(s) for s in state.placed[-1].squares]
 ['A4', 'B4', 'C4', 'D4', 'A5']

@@ -94,3 +94,22 @@ REASONS: dict[str, LazyText] = {
     "wall": lazy_gettext("crosses the wall between {room} and {other} at {square}/{beside} "
                          "(not a doorway)"),
 }
+
+#: The time tracker's boxes as the edition file writes them, for people.
+TIME_BOXES: dict[str, LazyText] = {
+    "9:40 pm": lazy_pgettext("time box", "9:40 pm"),
+    "9:45 pm": lazy_pgettext("time box", "9:45 pm"),
+    "9:50 pm": lazy_pgettext("time box", "9:50 pm"),
+    "9:55 pm": lazy_pgettext("time box", "9:55 pm"),
+    "10:00 pm": lazy_pgettext("time box", "10:00 pm"),
+}
+
+
+def time_box(text: str) -> str:
+    """A time box of the edition in the current language (itself when unknown).
+
+    >>> time_box("9:40 pm"), time_box("11:00 pm")
+    ('9:40 pm', '11:00 pm')
+    """
+    found = TIME_BOXES.get(text)
+    return str(found) if found is not None else text

@@ -7,8 +7,9 @@ fill. All features are a few bit operations, so a player can weigh thousands of 
 
 >>> from lnb.museum.museum import Museum
 >>> f = features(Museum.standard())
->>> f.contact(f.museum.placements("4b")[0], f.museum.evidence_mask)  # a square in a corner
-4
+>>> p = f.museum.placements("4b")[0]  # the 2x2 square on E1: the edge above, D2 beside
+>>> str(p), f.contact(p, f.museum.evidence_mask)
+('4b r0 @E1', 3)
 """
 
 from __future__ import annotations
