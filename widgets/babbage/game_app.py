@@ -85,7 +85,6 @@ CSS = """
   white-space: normal; overflow-wrap: anywhere; line-height: 1.3; }
 .lnb-game .lnb-choice { width: auto; max-width: 100%; }
 .lnb-game .lnb-choices { flex-wrap: wrap; gap: 4px; }
-.lnb-game .lnb-setup .widget-dropdown { width: auto; min-width: 8em; }
 .lnb-game .lnb-target-card { overflow-wrap: anywhere; }
 """
 ROUNDS = 4
@@ -567,6 +566,9 @@ class GameApp(w.VBox):
             if query.get("projector", "").lower() in ("1", "true", "yes", "on"):
                 self.set_projector(True)
             page_language(query)  # ?lang=, the pupil's choice, the browser's language
+            old, self.language = self.language, language_switch()  # showing that language
+            self.header_row.children = (self.header, self.language)
+            old.close()
             relabel_all()
 
     # -- starting and stopping -------------------------------------------------------------
