@@ -24,6 +24,8 @@ from typing import Any
 from lnb.babbage.components import Component, Kind
 from lnb.babbage.errors import LnbError
 from lnb.core.editions import EditionFolder, EditionReader, parse_json
+from lnb.core.i18n import N_
+from lnb.core.messages import Text
 
 BASE_LEVELS = ("A", "B")
 LEVELS = ("A", "B", "C", "D", "E")
@@ -78,7 +80,10 @@ class Character:
             if sub.target == target:
                 return sub
         numbers = ", ".join(f"{s.target:02d}" for s in self.subroutines)
-        raise LnbError(f"{self.name} has no Subroutine {target:02d}; choose one of {numbers}")
+        raise LnbError(N_("{name} has no Subroutine {target:02d}; choose one of {numbers}"),
+                       name=self.name, target=target, numbers=numbers,
+                       reason="no-such-subroutine",
+                       expected=tuple(s.target for s in self.subroutines))
 
 
 @dataclass(frozen=True)
@@ -133,9 +138,8 @@ class Edition:
         try:
             return self._patron_index[value]
         except KeyError:
-            raise LnbError(
-                f"no Patron has the value {value:02d} in the {self.name} edition"
-            ) from None
+            raise LnbError(N_("no Patron has the value {value:02d} in the {edition} edition"),
+                           value=value, edition=self.name, reason="no-such-patron") from None
 
     def character(self, name: str) -> Character:
         """The character with this name (case does not matter)."""
@@ -143,7 +147,9 @@ class Edition:
             if ch.name.lower() == str(name).lower():
                 return ch
         names = ", ".join(ch.name for ch in self.characters)
-        raise LnbError(f"no character named {name!r}; choose one of {names}")
+        raise LnbError(N_("no character named {name!r}; choose one of {names}"), name=name,
+                       names=names, reason="no-such-character",
+                       expected=tuple(ch.name for ch in self.characters))
 
     def subroutine(self, target: int) -> Subroutine:
         """The Subroutine with this number, whoever owns it (first found)."""
@@ -151,7 +157,8 @@ class Edition:
             for sub in ch.subroutines:
                 if sub.target == target:
                     return sub
-        raise LnbError(f"no Subroutine {target:02d} in the {self.name} edition")
+        raise LnbError(N_("no Subroutine {target:02d} in the {edition} edition"), target=target,
+                       edition=self.name, reason="no-such-subroutine")
 
 
 @cache
@@ -167,88 +174,94 @@ class _EditionReader(EditionReader):
         try:
             return Component.parse_token(text)
         except LnbError as exc:
-            raise self.fail(entry, str(exc)) from None
+            raise self.fail(entry, Text("{why}", why=exc), reason=exc.reason or "invalid") from None
 
     def read(self) -> Edition:
         types = tuple(self.get("influence_types", list))
         if len(set(types)) != len(types) or not all(isinstance(t, str) for t in types):
-            raise self.fail("influence_types", "must be distinct names")
+            raise self.fail("influence_types", N_("must be distinct names"))
         board_raw = self.get("board", dict)
         board: dict[str, tuple[Component, ...]] = {}
         for level, tokens in board_raw.items():
             if level not in LEVELS or not isinstance(tokens, list) or len(tokens) != len(RACKS):
-                raise self.fail(f"board.{level}", "must be a level A-E with four tokens")
+                raise self.fail(f"board.{level}", N_("must be a level A-E with four tokens"))
             board[level] = tuple(
                 self.token(f"board.{level}[{i + 1}]", t) for i, t in enumerate(tokens)
             )
         token_levels = tuple(self.get("token_levels", list))
         if set(token_levels) & set(board) or not set(token_levels) <= set(LEVELS):
-            raise self.fail("token_levels", f"must be levels A-E not on the board: {token_levels}")
+            raise self.fail("token_levels", Text(N_("must be levels A-E not on the board: "
+                                                    "{levels}"), levels=token_levels))
         tokens = tuple(
             self.token(f"tokens[{i}]", t) for i, t in enumerate(self.get("tokens", list))
         )
         max_set = self.get("max_set_to_per_level", int)
         if sum(1 for t in tokens if t.kind is not Kind.SET_TO) < len(token_levels) * (4 - max_set):
-            raise self.fail("tokens", "too few non-Set-To tokens to fill every level")
+            raise self.fail("tokens", N_("too few non-Set-To tokens to fill every level"))
         patrons = []
         for i, raw in enumerate(self.get("patrons", list)):
             entry = f"patrons[{i}]"
             if not isinstance(raw, dict):
-                raise self.fail(entry, "must be an object with value, name, types")
+                raise self.fail(entry, N_("must be an object with value, name, types"))
             value, name, ptypes = raw.get("value"), raw.get("name"), raw.get("types")
             if not isinstance(value, int) or not 0 <= value <= 99:
-                raise self.fail(entry, f"value must be 00-99, not {value!r}")
+                raise self.fail(entry, Text(N_("value must be 00-99, not {value!r}"), value=value))
             if not isinstance(name, str) or not name:
-                raise self.fail(f"{entry} ({value})", "name missing")
+                raise self.fail(f"{entry} ({value})", N_("name missing"))
             if not isinstance(ptypes, list) or len(ptypes) != 2 or ptypes[0] == ptypes[1]:
-                raise self.fail(f"{entry} ({name})", "types must be two different types")
+                raise self.fail(f"{entry} ({name})", N_("types must be two different types"))
             for t in ptypes:
                 if t not in types:
-                    raise self.fail(f"{entry} ({name})", f"unknown Influence type {t!r}")
+                    raise self.fail(f"{entry} ({name})", Text(N_("unknown Influence type "
+                                                                 "{kind!r}"), kind=t))
             patrons.append(Patron(value, name, (ptypes[0], ptypes[1])))
         values = [p.value for p in patrons]
         dupes = sorted({v for v in values if values.count(v) > 1})
         if dupes:
-            raise self.fail("patrons", f"values must be unique; repeated: {dupes}")
+            raise self.fail("patrons", Text(N_("values must be unique; repeated: {values}"),
+                                            values=dupes))
         effects_raw = self.get("effects", dict)
         effects = {}
         for key, text in effects_raw.items():
             try:
                 effects[Effect(key)] = str(text)
             except ValueError:
-                raise self.fail(f"effects.{key}", "unknown effect") from None
+                raise self.fail(f"effects.{key}", N_("unknown effect")) from None
         characters = []
         for i, raw in enumerate(self.get("characters", list)):
             entry = f"characters[{i}]"
             if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
-                raise self.fail(entry, "must be an object with name and subroutines")
+                raise self.fail(entry, N_("must be an object with name and subroutines"))
             cname = raw["name"]
             subs = []
             for j, sraw in enumerate(raw.get("subroutines") or []):
                 sentry = f"{entry} ({cname}).subroutines[{j}]"
                 target = sraw.get("target") if isinstance(sraw, dict) else None
                 if not isinstance(target, int) or not 0 <= target <= 99:
-                    raise self.fail(sentry, f"target must be 00-99, not {target!r}")
+                    raise self.fail(sentry, Text(N_("target must be 00-99, not {value!r}"),
+                                                 value=target))
                 try:
                     effect = Effect(sraw.get("effect"))
                 except ValueError:
-                    raise self.fail(sentry, f"unknown effect {sraw.get('effect')!r}") from None
+                    raise self.fail(sentry, Text(N_("unknown effect {value!r}"),
+                                                 value=sraw.get("effect"))) from None
                 subs.append(Subroutine(target, effect, cname, bool(sraw.get("take_that"))))
             if len({s.target for s in subs}) != len(subs) or not subs:
-                raise self.fail(f"{entry} ({cname})", "needs Subroutines with distinct targets")
+                raise self.fail(f"{entry} ({cname})", N_("needs Subroutines with distinct targets"))
             characters.append(Character(cname, tuple(subs)))
         revealed = {}
         for key, count in self.get("patrons_revealed", dict).items():
             if not str(key).isdigit() or not isinstance(count, int) or count < 1:
-                raise self.fail(f"patrons_revealed.{key}", "must map a player count to a number")
+                raise self.fail(f"patrons_revealed.{key}",
+                                N_("must map a player count to a number"))
             revealed[int(key)] = count
         engine_bonus = self.get("engine_bonus", dict)
         for level in token_levels:
             if not isinstance(engine_bonus.get(level), int):
-                raise self.fail(f"engine_bonus.{level}", "missing or not a number")
+                raise self.fail(f"engine_bonus.{level}", N_("missing or not a number"))
         start = self.get("start_value", int)
         if not 0 <= start <= 99:
-            raise self.fail("start_value", "must be 00-99")
+            raise self.fail("start_value", N_("must be 00-99"))
         edition = Edition(
             name=self.get("name", str),
             title=self.get("title", str),

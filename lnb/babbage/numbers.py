@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from lnb.core.i18n import _
+
 LOWEST = 0
 HIGHEST = 99
 
@@ -34,7 +36,14 @@ def ordinal(n: int) -> str:
     >>> [ordinal(n) for n in (1, 2, 3, 4)]
     ['1st', '2nd', '3rd', '4th']
     """
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    # TRANSLATORS: English ordinals by their last word ("1st", "2nd", "3rd", "4th").
+    if n == 1:
+        return _("{n}st").format(n=n)
+    if n == 2:
+        return _("{n}nd").format(n=n)
+    if n == 3:
+        return _("{n}rd").format(n=n)
+    return _("{n}th").format(n=n)
 
 
 def tens(value: int) -> int:

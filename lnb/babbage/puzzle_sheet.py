@@ -27,6 +27,8 @@ from lnb.babbage.edition import LEVELS, RACKS
 from lnb.babbage.errors import LnbError
 from lnb.babbage.numbers import two_digits
 from lnb.babbage.puzzles import DIFFICULTIES, Puzzle, generate
+from lnb.core.i18n import N_, _, current_language, ngettext, tag
+from lnb.core.messages import Text
 
 MAX_COUNT = 60
 STARS = {1: "★☆☆☆☆", 2: "★★☆☆☆", 3: "★★★☆☆", 4: "★★★★☆", 5: "★★★★★"}
@@ -39,7 +41,8 @@ class PuzzleSet:
     puzzles: tuple[Puzzle, ...]
     difficulty: int | None = None
     seed: str | None = None
-    title: str = "Lovelace & Babbage puzzles"
+    title: str = Text(N_("Lovelace & Babbage puzzles"))
+    """The heading (a :class:`~lnb.core.messages.Text` is shown in the sheet's language)."""
 
     @classmethod
     def make(cls, count: int, difficulty: int, seed: int | str | None = None,
@@ -49,9 +52,12 @@ class PuzzleSet:
         Without a seed a random one is chosen (and shown on the sheet, to make it again).
         """
         if not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
-            raise LnbError(f"count {count!r}: a set has 1 to {MAX_COUNT} puzzles")
+            raise LnbError(N_("count {count!r}: a set has 1 to {most} puzzles"), count=count,
+                           most=MAX_COUNT, reason="bad-count", expected=(1, MAX_COUNT))
         if difficulty not in DIFFICULTIES:
-            raise LnbError(f"difficulty {difficulty!r}: choose 1 (easy) to 5 (hard)")
+            raise LnbError(N_("difficulty {difficulty!r}: choose 1 (easy) to 5 (hard)"),
+                           difficulty=difficulty, reason="bad-difficulty",
+                           expected=DIFFICULTIES)
         seed_text = str(seed) if seed is not None else str(random.randrange(10**6))
         puzzles: list[Puzzle] = []
         codes: set[str] = set()
@@ -63,16 +69,18 @@ class PuzzleSet:
                 codes.add(puzzle.code)
                 puzzles.append(puzzle)
             if n > count * 20:  # pragma: no cover - the generator has thousands per level
-                raise LnbError(f"only {len(puzzles)} different puzzles of difficulty "
-                               f"{difficulty} were found; ask for fewer")
+                raise LnbError(N_("only {found} different puzzles of difficulty {difficulty} "
+                                  "were found; ask for fewer"), found=len(puzzles),
+                               difficulty=difficulty, reason="too-few")
         return cls(tuple(puzzles), difficulty, seed_text,
-                   title or f"Lovelace & Babbage puzzles · difficulty {difficulty}")
+                   title or Text(N_("Lovelace & Babbage puzzles · difficulty {difficulty}"),
+                                 difficulty=difficulty))
 
     @classmethod
-    def of_codes(cls, codes: Sequence[str], title: str = "Lovelace & Babbage puzzles"
-                 ) -> PuzzleSet:
+    def of_codes(cls, codes: Sequence[str], title: str | None = None) -> PuzzleSet:
         """A set from codes a teacher already has (a bad code raises ``PuzzleCodeError``)."""
-        return cls(tuple(Puzzle.from_code(c) for c in codes), title=title)
+        return cls(tuple(Puzzle.from_code(c) for c in codes),
+                   title=title or Text(N_("Lovelace & Babbage puzzles")))
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -106,13 +114,15 @@ def code_link(link: str, code: str) -> str:
     >>> code_link("http://host:8866/voila/render/puzzles.ipynb", "P1-0J6Y-91VC-7")
     'http://host:8866/voila/render/puzzles.ipynb?code=P1-0J6Y-91VC-7'
     """
-    base, _, query = link.partition("?")
+    base, _sep, query = link.partition("?")
     kept = "&".join(q for q in query.split("&") if q and not q.startswith("code="))
     return f"{base}?{kept + '&' if kept else ''}code={quote(code)}"
 
 
 _CSS = """
-body { font-family: system-ui, sans-serif; margin: 1.5em; color: #111; }
+body { font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC",
+       "Source Han Sans SC", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei",
+       "WenQuanYi Micro Hei", sans-serif; margin: 1.5em; color: #111; }
 h1 { font-size: 22px; margin: 0 0 4px; }
 .about { color: #555; margin: 0 0 12px; font-size: 13px; }
 .name { margin: 8px 0 16px; font-size: 15px; }
@@ -125,10 +135,13 @@ h1 { font-size: 22px; margin: 0 0 4px; }
 .board .off { color: #bbb; background: #f2f2f2; text-decoration: line-through; }
 .rows { border-collapse: collapse; margin-top: 6px; font-size: 14px; }
 .rows td { border-bottom: 1px solid #aaa; height: 24px; padding: 0 10px; min-width: 60px; }
-.code { font-family: ui-monospace, monospace; font-size: 14px; letter-spacing: 1px; }
+.code { font-family: ui-monospace, "Noto Sans Mono CJK SC", monospace; font-size: 14px;
+        letter-spacing: 1px; }
 .link { font-size: 11px; color: #333; word-break: break-all; }
 .answers { page-break-before: always; break-before: page; }
 .answers li { margin: 6px 0; }
+html:lang(zh) body { font-family: "Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC",
+                     "Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif; }
 @media print { body { margin: 0; } }
 """
 
@@ -138,22 +151,28 @@ def sheet_html(puzzle_set: PuzzleSet, link: str | None = None, answers: bool = T
     e = _html.escape
     made = []
     if puzzle_set.difficulty is not None:
-        made.append(f"difficulty {puzzle_set.difficulty}")
+        made.append(e(_("difficulty {difficulty}").format(difficulty=puzzle_set.difficulty)))
     if puzzle_set.seed is not None:
-        made.append(f"seed {e(puzzle_set.seed)!s}")
-    made.append(f"{len(puzzle_set.puzzles)} puzzles")
+        made.append(e(_("seed {seed}").format(seed=puzzle_set.seed)))
+    count = len(puzzle_set.puzzles)
+    made.append(e(ngettext("{count} puzzle", "{count} puzzles", count).format(count=count)))
+    title = e(str(puzzle_set.title))
+    # TRANSLATORS: the sheet's heading line, "difficulty 2 · seed 7B · 10 puzzles. Write...".
+    about = _("{made}. Write one Operation a row, like A3+, and its Result. Type a code into "
+              "the puzzle app to check your answer there.").format(made=" · ".join(made))
+    name = e(_("Name: {blank}   Class: {short}").format(blank="_" * 22, short="_" * 8))
     parts = [
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
-        f"<title>{e(puzzle_set.title)}</title><style>{_CSS}</style></head><body>",
-        f"<h1>{e(puzzle_set.title)}</h1>",
-        f"<p class='about'>{' · '.join(made)}. Write one Operation a row, like A3+, and its "
-        "Result. Type a code into the puzzle app to check your answer there.</p>",
-        "<p class='name'>Name: ______________________ &nbsp; Class: ________</p>",
+        f"<!doctype html><html lang='{tag(current_language())}'><head><meta charset='utf-8'>",
+        f"<title>{title}</title><style>{_CSS}</style></head><body>",
+        f"<h1>{title}</h1>",
+        f"<p class='about'>{about}</p>",
+        f"<p class='name'>{name.replace('   ', ' &nbsp; ')}</p>",
     ]
     for n, puzzle in enumerate(puzzle_set.puzzles, start=1):
         parts.append(_card(n, puzzle, link))
     if answers:
-        parts.append("<section class='answers'><h1>Answers (for the teacher)</h1><ol>")
+        parts.append(f"<section class='answers'><h1>{e(_('Answers (for the teacher)'))}</h1>"
+                     "<ol>")
         for puzzle in puzzle_set.puzzles:
             parts.append(f"<li>{_answer(puzzle)}</li>")
         parts.append("</ol></section>")
@@ -166,16 +185,18 @@ def _card(n: int, puzzle: Puzzle, link: str | None) -> str:
     stars = STARS.get(puzzle.difficulty, "") if puzzle.solvable else ""
     lines = [
         "<div class=\"puzzle\">",
-        f"<h2><span>Puzzle {n}</span><span title='difficulty'>{stars}</span></h2>",
+        f"<h2><span>{e(_('Puzzle {number}').format(number=n))}</span>"
+        f"<span title='{e(_('difficulty'))}'>{stars}</span></h2>",
     ]
     for line in puzzle.text().splitlines():
         lines.append(f"<p class='goal'>{e(line)}</p>")
     lines.append(_board(puzzle))
     rows = puzzle.limit
-    cells = [f"<tr><td>Start</td><td></td><td>{two_digits(puzzle.start)}</td></tr>"]
+    cells = [f"<tr><td>{e(_('Start'))}</td><td></td><td>{two_digits(puzzle.start)}</td></tr>"]
     cells += [f"<tr><td>{i}.</td><td></td><td></td></tr>" for i in range(1, rows + 1)]
     lines.append("<table class='rows'>" + "".join(cells) + "</table>")
-    lines.append(f"<p>Code: <span class='code'>{e(puzzle.code)}</span></p>")
+    code = f"<span class='code'>{e(puzzle.code)}</span>"
+    lines.append(f"<p>{e(_('Code: {code}')).format(code=code)}</p>")
     if link:
         lines.append(f"<p class='link'>{e(code_link(link, puzzle.code))}</p>")
     lines.append("</div>")
@@ -202,11 +223,18 @@ def _board(puzzle: Puzzle) -> str:
 
 def _answer(puzzle: Puzzle) -> str:
     e = _html.escape
+    code = f"<span class='code'>{e(puzzle.code)}</span>"
     sol = puzzle.solution
     if sol.program is None:
-        return f"<span class='code'>{e(puzzle.code)}</span>: no program solves it"
+        return e(_("{code}: no program solves it")).format(code=code)
     trace = sol.program.run(puzzle.board, start=puzzle.start, limit=None)
-    steps = "; ".join(e(f"{r.operation} {r.text}") for r in trace.rows)
-    ways = "the only shortest way" if sol.count == 1 else f"one of {sol.count} shortest ways"
-    return (f"<span class='code'>{e(puzzle.code)}</span>: <b>{e(str(sol.program))}</b> "
-            f"({ways}) — {steps}")
+    # TRANSLATORS: between the rows of an answer, "A3+ 55 + 5 = 60; A4/ 60 ÷ 2 = 30".
+    steps = e(_("; ")).join(e(f"{r.operation} {r.text}") for r in trace.rows)
+    if sol.count == 1:
+        ways = _("the only shortest way")
+    else:
+        ways = ngettext("one of {count} shortest way", "one of {count} shortest ways",
+                        sol.count).format(count=sol.count)
+    # TRANSLATORS: an answer of the teacher's page: code, program, (how many ways) and steps.
+    return e(_("{code}: {program} ({ways}) — {steps}")).format(
+        code=code, program=f"<b>{e(str(sol.program))}</b>", ways=e(ways), steps=steps)

@@ -52,10 +52,10 @@ from lnb.babbage.board import Board, parse_tokens
 from lnb.babbage.components import Kind
 from lnb.babbage.edition import LEVELS, RACKS, Edition
 from lnb.babbage.errors import LnbError, PuzzleCodeError
-from lnb.babbage.errors import shown as quoted
 from lnb.babbage.numbers import in_range, two_digits
 from lnb.babbage.operations import Operation
 from lnb.babbage.solver import Search, Solution, Solver, search
+from lnb.core.i18n import N_, _, ngettext
 
 MAX_TARGETS = 4
 MAX_LIMIT = 16
@@ -132,30 +132,37 @@ class Puzzle:
         targets = tuple(self.targets) if not isinstance(self.targets, int) else (self.targets,)
         object.__setattr__(self, "targets", targets)
         if not in_range(self.start):
-            raise LnbError(f"puzzle start {self.start!r}: a start value is 00 to 99")
+            raise LnbError(N_("puzzle start {start!r}: a start value is 00 to 99"),
+                           start=self.start, reason="bad-start", expected=(0, 99))
         if not 1 <= len(targets) <= MAX_TARGETS:
-            raise LnbError(f"a puzzle has 1 to {MAX_TARGETS} targets, not {len(targets)}")
+            raise LnbError(N_("a puzzle has 1 to {most} targets, not {count}"), most=MAX_TARGETS,
+                           count=len(targets), reason="target-count",
+                           expected=(1, MAX_TARGETS))
         for t in targets:
             if not isinstance(t, int) or not in_range(t):
-                raise LnbError(f"puzzle target {t!r}: a target is 00 to 99")
+                raise LnbError(N_("puzzle target {target!r}: a target is 00 to 99"), target=t,
+                               reason="bad-target", expected=(0, 99))
         if not 1 <= self.limit <= MAX_LIMIT:
-            raise LnbError(f"puzzle limit {self.limit}: give 1 to {MAX_LIMIT} rows")
+            raise LnbError(N_("puzzle limit {limit}: give 1 to {most} rows"), limit=self.limit,
+                           most=MAX_LIMIT, reason="bad-limit", expected=(1, MAX_LIMIT))
         levels = []
         for level, tokens in self.levels:
             level = level.upper()
             if level not in TOKEN_LEVELS:
-                raise LnbError(f"puzzle level {level!r}: extra levels are C, D or E")
+                raise LnbError(N_("puzzle level {level!r}: extra levels are C, D or E"),
+                               level=level, reason="bad-level", expected=TOKEN_LEVELS)
             comps = parse_tokens(tokens, level)
             for c in comps:
                 if str(c) not in CODE_TOKENS:
                     raise LnbError(
-                        f"level {level}: token {str(c)!r} cannot be shared in a puzzle code; "
-                        f"use one of {', '.join(CODE_TOKENS)}"
+                        N_("level {level}: token {token!r} cannot be shared in a puzzle code; "
+                           "use one of {tokens}"), level=level, token=str(c),
+                        tokens=", ".join(CODE_TOKENS), reason="bad-token", expected=CODE_TOKENS,
                     )
             levels.append((level, ",".join(str(c) for c in comps)))
         levels.sort()
         if len({lv for lv, _ in levels}) != len(levels):
-            raise LnbError("a puzzle level is given twice")
+            raise LnbError(N_("a puzzle level is given twice"), reason="level-twice")
         object.__setattr__(self, "levels", tuple(levels))
         if self.spaces is not None:
             spaces = frozenset(s.strip().upper() for s in self.spaces)
@@ -163,11 +170,13 @@ class Puzzle:
             unknown = sorted(spaces - revealed)
             if unknown:
                 raise LnbError(
-                    f"puzzle spaces {', '.join(unknown)} are not on the board; "
-                    f"use spaces of levels {', '.join(self.board.revealed)}"
+                    N_("puzzle spaces {spaces} are not on the board; use spaces of levels "
+                       "{levels}"), spaces=", ".join(unknown),
+                    levels=", ".join(self.board.revealed), reason="bad-spaces",
+                    expected=self.board.revealed,
                 )
             if not spaces:
-                raise LnbError("a puzzle must allow at least one space")
+                raise LnbError(N_("a puzzle must allow at least one space"), reason="no-spaces")
             object.__setattr__(self, "spaces", None if spaces == revealed else spaces)
 
     # -- the board and its answers ------------------------------------------------------
@@ -195,7 +204,8 @@ class Puzzle:
         """
         if self.spaces is None or operation.space in self.spaces:
             return None
-        return f"This puzzle does not allow {operation.space}. {self.spaces_text()}".strip()
+        return _("This puzzle does not allow {space}. {allowed}").format(
+            space=operation.space, allowed=self.spaces_text()).strip()
 
     @property
     def search(self) -> Search:
@@ -241,13 +251,16 @@ class Puzzle:
         >>> Puzzle(55, (73, 12), limit=4).goal_text()
         'Reach 73, then 12, in at most 4 rows.'
         """
-        goal = ", then ".join(two_digits(t) for t in self.targets)
+        # TRANSLATORS: targets hit one after another, "30, then 73".
+        goal = _(", then ").join(two_digits(t) for t in self.targets)
         if len(self.targets) > 1:
-            goal += ","
+            # TRANSLATORS: the targets as a goal: a comma after "73, then 12" (Chinese: none).
+            goal = _("{targets},").format(targets=goal)
         if self.shortest:
-            return f"Reach {goal} in as few rows as possible."
-        rows = "row" if self.limit == 1 else "rows"
-        return f"Reach {goal} in at most {self.limit} {rows}."
+            return _("Reach {goal} in as few rows as possible.").format(goal=goal)
+        return ngettext("Reach {goal} in at most {limit} row.",
+                        "Reach {goal} in at most {limit} rows.", self.limit).format(
+            goal=goal, limit=self.limit)
 
     def spaces_text(self) -> str:
         """Which spaces may be used, said the short way round; '' when all may."""
@@ -259,15 +272,19 @@ class Puzzle:
         forbidden = [s for s in everything if s not in allowed]
 
         def name(space: str) -> str:
-            return f"{space} ({board.component(space[0], int(space[1])).label})"
+            return _("{space} ({label})").format(
+                space=space, label=board.component(space[0], int(space[1])).label)
 
+        # TRANSLATORS: between the spaces of a list, "A1 (±1), A4 (×÷2)".
+        comma = _(", ")
         if len(forbidden) < len(allowed):
-            return "Do not use " + ", ".join(name(s) for s in forbidden) + "."
-        return "Use only " + ", ".join(name(s) for s in allowed) + "."
+            return _("Do not use {spaces}.").format(spaces=comma.join(map(name, forbidden)))
+        return _("Use only {spaces}.").format(spaces=comma.join(map(name, allowed)))
 
     def text(self) -> str:
         """The puzzle as a pupil reads it."""
-        lines = [f"Start at {two_digits(self.start)}. {self.goal_text()}"]
+        lines = [_("Start at {start}. {goal}").format(start=two_digits(self.start),
+                                                     goal=self.goal_text())]
         spaces = self.spaces_text()
         if spaces:
             lines.append(spaces)
@@ -307,7 +324,8 @@ class Puzzle:
 def _features(puzzle: Puzzle) -> Features:
     sol = puzzle.solution
     if sol.length is None:
-        raise LnbError(f"puzzle {puzzle.code} cannot be solved, so it has no difficulty")
+        raise LnbError(N_("puzzle {code} cannot be solved, so it has no difficulty"),
+                       code=puzzle.code, reason="not-solvable")
     limit = sol.length if puzzle.shortest else puzzle.limit
     needs = []
     board = puzzle.board
@@ -349,7 +367,8 @@ def generate(difficulty: int, seed: int | str | None = None) -> Puzzle:
     Without a seed a random one is used.
     """
     if difficulty not in DIFFICULTIES:
-        raise LnbError(f"difficulty {difficulty!r}: choose 1 (easy) to 5 (hard)")
+        raise LnbError(N_("difficulty {difficulty!r}: choose 1 (easy) to 5 (hard)"),
+                       difficulty=difficulty, reason="bad-difficulty", expected=DIFFICULTIES)
     if seed is None:
         seed = random.randrange(10**9)
     rng = random.Random(f"lnb-puzzle/{GENERATOR_VERSION}:{difficulty}:{seed}")
@@ -360,7 +379,8 @@ def generate(difficulty: int, seed: int | str | None = None) -> Puzzle:
         if puzzle is not None and puzzle.solvable and puzzle.difficulty == difficulty:
             return puzzle
     # pragma: no cover (every difficulty is found within a few dozen tries)
-    raise LnbError(f"no puzzle of difficulty {difficulty} found for seed {seed!r}")
+    raise LnbError(N_("no puzzle of difficulty {difficulty} found for seed {seed!r}"),
+                   difficulty=difficulty, seed=seed, reason="not-found")
 
 
 def _candidate(rng: random.Random, aim: int) -> Puzzle | None:
@@ -438,7 +458,8 @@ class _Bits:
 
     def take(self, width: int) -> int:
         if width > self.size:
-            raise PuzzleCodeError("the code is too short: a character is missing")
+            raise PuzzleCodeError(N_("the code is too short: a character is missing"),
+                                  reason="too-short")
         self.size -= width
         number = self.value >> self.size
         self.value &= (1 << self.size) - 1
@@ -475,7 +496,7 @@ def encode(puzzle: Puzzle) -> str:
     bits.put(puzzle.start, 7)
     for t in puzzle.targets:
         bits.put(t, 7)
-    for _, tokens in puzzle.levels:
+    for _level, tokens in puzzle.levels:
         for token in tokens.split(","):
             bits.put(CODE_TOKENS.index(token), 5)
     if puzzle.spaces is not None:
@@ -506,9 +527,9 @@ def decode(code: str) -> Puzzle:
     lnb.babbage.errors.PuzzleCodeError: 'P1-0J6Y-91VC-8': the checksum does not match, so a character ...
     """  # noqa: E501
     if not isinstance(code, str):
-        raise PuzzleCodeError(f"a puzzle code is text like 'P1-0J6Y-91VC-7', not {code!r}")
+        raise PuzzleCodeError(N_("a puzzle code is text like 'P1-0J6Y-91VC-7', not {code!r}"),
+                              code=code, reason="not-text")
     shown = code.strip()
-    said = quoted(shown)  # cut in the middle when very long
     text = "".join(shown.split()).upper()
     version, sep, body = text.partition("-")
     if not sep:
@@ -517,30 +538,34 @@ def decode(code: str) -> Puzzle:
     if version != CODE_VERSION:
         if version[:1] == "P" and version[1:].isdigit():
             raise PuzzleCodeError(
-                f"{said}: version {version} is not known; this kit reads {CODE_VERSION} codes "
-                "(is the kit older than the code?)"
+                N_("{text!r}: version {version} is not known; this kit reads {known} codes (is "
+                   "the kit older than the code?)"), version=version,
+                known=CODE_VERSION, text=shown, reason="unknown-version",
             )
         raise PuzzleCodeError(
-            f"{said}: a puzzle code starts with {CODE_VERSION}-, e.g. 'P1-0J6Y-91VC-7'"
+            N_("{text!r}: a puzzle code starts with {known}-, e.g. 'P1-0J6Y-91VC-7'"),
+            known=CODE_VERSION, text=shown, reason="bad-version",
         )
     body = body.replace("-", "")
     for i, ch in enumerate(body, start=1):
         if ch not in _DECODE:
             raise PuzzleCodeError(
-                f"{said}: {ch!r} (character {i} after {CODE_VERSION}-) is not used in "
-                "puzzle codes; they use digits and letters except U"
+                N_("{text!r}: {character!r} (character {at} after {known}-) is not used in "
+                   "puzzle codes; they use digits and letters except U"),
+                character=ch, at=i, known=CODE_VERSION, text=shown, reason="bad-character",
             )
     canonical = "".join(CROCKFORD[_DECODE[c]] for c in body)
     if len(canonical) <= _CHECK_CHARS + 1:
-        raise PuzzleCodeError(f"{said}: the code is too short: characters are missing")
+        raise PuzzleCodeError(N_("{text!r}: the code is too short: characters are missing"),
+                              text=shown, reason="too-short")
     payload, check_text = canonical[:-_CHECK_CHARS], canonical[-_CHECK_CHARS:]
     check = 0
     for ch in check_text:
         check = check * 32 + _DECODE[ch]
     if check != _checksum(payload):
         raise PuzzleCodeError(
-            f"{said}: the checksum does not match, so a character is mistyped; "
-            "check the code letter by letter"
+            N_("{text!r}: the checksum does not match, so a character is mistyped; check the "
+               "code letter by letter"), text=shown, reason="bad-checksum",
         )
     bits = _Bits()
     for ch in payload:
@@ -551,11 +576,13 @@ def decode(code: str) -> Puzzle:
     all_spaces = bool(bits.take(1))
     expected = _chars(_header_bits(ntargets, len(level_names), all_spaces))
     if len(payload) != expected:
-        more = "missing" if len(payload) < expected else "too many"
-        raise PuzzleCodeError(
-            f"{said}: the code has the wrong length ({more} characters); "
-            "check the code letter by letter"
-        )
+        if len(payload) < expected:
+            wrong = N_("{text!r}: the code has the wrong length (missing characters); check the "
+                       "code letter by letter")
+        else:
+            wrong = N_("{text!r}: the code has the wrong length (too many characters); check "
+                       "the code letter by letter")
+        raise PuzzleCodeError(wrong, text=shown, reason="bad-length")
     shortest = bool(bits.take(1))
     limit = bits.take(4) + 1
     start = bits.take(7)
@@ -563,10 +590,11 @@ def decode(code: str) -> Puzzle:
     levels = []
     for level in level_names:
         tokens = []
-        for _ in RACKS:
+        for _rack in RACKS:
             index = bits.take(5)
             if index >= len(CODE_TOKENS):
-                raise PuzzleCodeError(f"{said}: level {level} holds an unknown token")
+                raise PuzzleCodeError(N_("{text!r}: level {level} holds an unknown token"),
+                                      level=level, text=shown, reason="bad-token")
             tokens.append(CODE_TOKENS[index])
         levels.append((level, ",".join(tokens)))
     spaces = None
@@ -580,7 +608,9 @@ def decode(code: str) -> Puzzle:
     try:
         return Puzzle(start, targets, limit, tuple(levels), spaces, shortest)
     except LnbError as exc:
-        raise PuzzleCodeError(f"{said}: the code does not describe a puzzle ({exc})") from None
+        raise PuzzleCodeError(N_("{text!r}: the code does not describe a puzzle ({why})"),
+                              why=exc, text=shown,
+                              reason="not-a-puzzle") from None
 
 
 def puzzles(difficulty: int, seeds: Iterable[int | str]) -> list[Puzzle]:

@@ -63,10 +63,12 @@ from lnb.babbage.game.actions import (
 from lnb.babbage.game.chance import RandomChance, ResumedChance, ScriptedChance, resumed_generator
 from lnb.babbage.game.events import RowEvent
 from lnb.babbage.game.options import GameOptions
-from lnb.babbage.game.phases import Phase
+from lnb.babbage.game.phases import Phase, phase_name
 from lnb.babbage.game.scoring import ScoreSheet, as_counts
 from lnb.babbage.game.state import ROUNDS, Game, State
 from lnb.babbage.programs import Program
+from lnb.core.i18n import N_, _
+from lnb.core.messages import Text, lazy_ngettext
 from lnb.core.records import read_envelope, short
 
 #: The option names a record may give, with their types (others are ignored).
@@ -102,31 +104,52 @@ class RoundEntry:
     plays: dict[str, Play]
 
 
+def _at(where: str, key: str) -> Text:
+    """Where in a record: ``Round 2, Ada: activate id`` (``key`` is the record's own word)."""
+    return Text(N_("{where}: {key}"), where=where, key=key)
+
+
+def _in_round(number: int, name: str | None = None, row: int | None = None) -> Text:
+    """``Round 2``, ``Round 2, Bea``, ``Round 2, Bea, row 3``."""
+    where = Text(N_("Round {round}"), round=number)
+    if name:
+        where = Text(N_("{where}, {player}"), where=where, player=name)
+    if row is not None:
+        where = Text(N_("{where}, row {row}"), where=where, row=row)
+    return where
+
+
 def _int(value: Any, where: str, low: int = 0, high: int = 99) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RecordError(f"{where}: {value!r} must be a whole number from {low} to {high}")
+        raise RecordError(N_("{where}: {value!r} must be a whole number from {low} to {high}"),
+                          where=where, value=value, low=low, high=high, reason="bad-number",
+                          expected=(low, high))
     return value
 
 
 def _list(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
-        raise RecordError(f"{where}: {value!r} must be a list")
+        raise RecordError(N_("{where}: {value!r} must be a list"), where=where, value=value,
+                          reason="wrong-type", expected="a list")
     return value
 
 
 def _dict(value: Any, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise RecordError(f"{where}: must be an object {{...}}, not {value!r}")
+        raise RecordError(N_("{where}: must be an object {{...}}, not {value!r}"), where=where,
+                          value=value, reason="wrong-type", expected="an object")
     return value
 
 
 def _program(value: Any, where: str) -> Program:
     if not isinstance(value, str):
-        raise RecordError(f"{where}: the program must be text like 'A3+ A4/', not {value!r}")
+        raise RecordError(N_("{where}: the program must be text like 'A3+ A4/', not "
+                             "{value!r}"), where=where, value=value, reason="wrong-type",
+                          expected="text like 'A3+ A4/'")
     try:
         return Program.parse(value)
     except LnbError as exc:
-        raise exc.as_family(RecordError, f"{where}: ") from None
+        raise exc.as_family(RecordError, Text(N_("{where}: "), where=where)) from None
 
 
 def _debugs(value: Any, where: str, most: int) -> tuple[Program, ...]:
@@ -137,66 +160,75 @@ def _debugs(value: Any, where: str, most: int) -> tuple[Program, ...]:
     if isinstance(value, str):
         return (_program(value, where),)
     if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
-        raise RecordError(f"{where}: {value!r} must be a rewrite like 'A4/ 30, A1- 29', or a "
-                          "list of rewrites (each text) when a rewrite is debugged again",
-                          entry="debug", reason="bad-debug", text=repr(value),
-                          expected="a str, or a list of str")
+        raise RecordError(N_("{where}: {value!r} must be a rewrite like 'A4/ 30, A1- 29', or "
+                             "a list of rewrites (each text) when a rewrite is debugged again"),
+                          where=where, value=value, entry="debug", reason="bad-debug",
+                          text=repr(value), expected="a str, or a list of str")
     if len(value) > most:
-        raise RecordError(f"{where}: {len(value)} rewrites given; a game has at most {most} "
-                          f"Debugs, so give at most {most}", entry="debug",
+        raise RecordError(N_("{where}: {count} rewrites given; a game has at most {most} "
+                             "Debugs, so give at most {most}"), where=where, count=len(value),
+                          most=most, entry="debug",
                           reason="too-many-debugs", text=repr(value), expected=most)
     return tuple(_program(v, where) for v in value)
 
 
 def _play(raw: Any, where: str, max_debugs: int = 2) -> Play:
     raw = _dict(raw, where)
-    target = _int(raw.get("target"), f"{where}: target")
+    target = _int(raw.get("target"), _at(where, "target"))
     activate = []
-    for item in _list(raw.get("activate", []), f"{where}: activate"):
+    for item in _list(raw.get("activate", []), _at(where, "activate")):
         if isinstance(item, dict):
             patron = item.get("patron")
-            activate.append((_int(item.get("id"), f"{where}: activate id"),
-                             None if patron is None else _int(patron, f"{where}: activate patron")))
+            activate.append((_int(item.get("id"), _at(where, "activate id")),
+                             None if patron is None
+                             else _int(patron, _at(where, "activate patron"))))
         else:
-            activate.append((_int(item, f"{where}: activate"), None))
-    program = _program(raw.get("program", ""), f"{where}")
-    finished = _int(raw.get("finished"), f"{where}: finished (the order token)", 1, 4)
+            activate.append((_int(item, _at(where, "activate")), None))
+    program = _program(raw.get("program", ""), where)
+    finished = _int(raw.get("finished"),
+                    Text(N_("{where}: finished (the order token)"), where=where), 1, 4)
     picks = []
-    for pick in _list(raw.get("picks", []), f"{where}: picks"):
+    for pick in _list(raw.get("picks", []), _at(where, "picks")):
         if isinstance(pick, bool) or not isinstance(pick, (str, int)):
-            raise RecordError(f"{where}: pick {pick!r} must be an Influence type like 'Art' "
-                              "(or a Patron's value when NEAR touches two)")
+            raise RecordError(N_("{where}: pick {pick!r} must be an Influence type like 'Art' "
+                                 "(or a Patron's value when NEAR touches two)"), where=where,
+                              pick=pick, entry="picks", reason="bad-pick")
         picks.append(pick)
-    debug = _debugs(raw.get("debug"), f"{where}: debug", max_debugs)
+    debug = _debugs(raw.get("debug"), _at(where, "debug"), max_debugs)
     stopped = raw.get("stopped", False)
     if not isinstance(stopped, bool):
-        raise RecordError(f"{where}: stopped must be true or false, not {stopped!r}")
+        raise RecordError(N_("{where}: stopped must be true or false, not {value!r}"),
+                          where=where, value=stopped, entry="stopped", reason="wrong-type")
     return Play(target, tuple(activate), program, finished, tuple(picks), debug, stopped)
 
 
 def _round(raw: Any, number: int, edition: Edition) -> RoundEntry:
-    where = f"Round {number}"
+    where = _in_round(number)
     raw = _dict(raw, where)
-    tokens = _list(raw.get("level", []), f"{where}: level")
+    tokens = _list(raw.get("level", []), _at(where, "level"))
     try:
         level = tuple(Component.parse_token(t) for t in tokens)
     except LnbError as exc:
-        raise RecordError(f"{where}: level: {exc}") from None
+        raise RecordError(N_("{where}: level: {why}"), where=where, why=exc, entry="level",
+                          reason=exc.reason) from None
     if number == 1 and level:
-        raise RecordError(f"{where}: level must be [] (tokens are revealed from Round 2)")
+        raise RecordError(N_("{where}: level must be [] (tokens are revealed from Round 2)"),
+                          where=where, entry="level", reason="level-in-round-1")
     patrons = []
-    for value in _list(raw.get("patrons"), f"{where}: patrons"):
-        value = _int(value, f"{where}: patrons")
+    for value in _list(raw.get("patrons"), _at(where, "patrons")):
+        value = _int(value, _at(where, "patrons"))
         try:
             edition.patron(value)
         except LnbError as exc:
-            raise RecordError(f"{where}: unknown Patron {value:02d}: {exc}") from None
+            raise RecordError(N_("{where}: unknown Patron {value:02d}: {why}"), where=where,
+                              value=value, why=exc, entry="patrons",
+                              reason="unknown-patron") from None
         patrons.append(value)
-    plays_raw = _dict(raw.get("plays"), f"{where}: plays")
+    plays_raw = _dict(raw.get("plays"), _at(where, "plays"))
     plays: dict[str, Play] = {}
     for name, play in plays_raw.items():
         try:
-            plays[str(name)] = _play(play, f"{where}, {name}", edition.max_debugs)
+            plays[str(name)] = _play(play, _in_round(number, str(name)), edition.max_debugs)
         except RecordError as exc:
             raise exc.with_context(player=str(name)) from None
     return RoundEntry(level, tuple(patrons), plays)
@@ -241,11 +273,12 @@ def _read(path: Path) -> str:
     try:
         return path.read_text("utf-8-sig")  # a byte-order mark (some editors add one) is fine
     except UnicodeDecodeError:
-        raise RecordError(f"not a game record: {path} is not UTF-8 text; "
-                          "choose a .json file the kit saved") from None
+        raise RecordError(N_("not a game record: {path} is not UTF-8 text; choose a .json file "
+                             "the kit saved"), path=str(path), reason="not-utf-8") from None
     except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
-        reason = getattr(exc, "strerror", None) or exc
-        raise RecordError(f"cannot read {path}: {reason}") from None
+        why = getattr(exc, "strerror", None) or exc
+        raise RecordError(N_("cannot read {path}: {why}"), path=str(path), why=str(why),
+                          reason="unreadable") from None
 
 
 def load(source: str | Path | Mapping[str, Any]) -> Record:
@@ -268,8 +301,8 @@ def load(source: str | Path | Mapping[str, Any]) -> Record:
     if isinstance(source, Mapping):
         data: Any = source
     elif not isinstance(source, (str, Path)):
-        raise RecordError(f"record: give a file path, JSON text or a dict, not {source!r}",
-                          entry="record", reason="bad-type",
+        raise RecordError(N_("record: give a file path, JSON text or a dict, not {value!r}"),
+                          value=source, entry="record", reason="bad-type",
                           expected="a Path, a str (a file name or JSON text) or a dict")
     else:
         if isinstance(source, str):
@@ -280,14 +313,20 @@ def load(source: str | Path | Mapping[str, Any]) -> Record:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             if path is None and _looks_like_a_path(text):
-                raise RecordError(f"not a game record: {text!r} is neither JSON text "
-                                  "nor a file that exists") from None
-            where = "" if path is None else f"{path} holds "
-            raise RecordError(f"not a game record: {where}invalid JSON ({exc})") from None
+                raise RecordError(N_("not a game record: {value!r} is neither JSON text nor a "
+                                     "file that exists"), value=text,
+                                  reason="no-such-file") from None
+            if path is None:
+                bad = N_("not a game record: invalid JSON ({why})")
+            else:
+                bad = N_("not a game record: {path} holds invalid JSON ({why})")
+            raise RecordError(bad, path=None if path is None else str(path), why=str(exc),
+                              reason="invalid-json") from None
         except RecursionError:
-            raise RecordError("not a game record: the JSON is nested too deeply") from None
+            raise RecordError(N_("not a game record: the JSON is nested too deeply"),
+                              reason="too-deep") from None
         except ValueError:  # a number of more than 4,300 digits
-            raise RecordError("not a game record: a number in it has far too many digits",
+            raise RecordError(N_("not a game record: a number in it has far too many digits"),
                               reason="too-many-digits") from None
     envelope = read_envelope(data, format=FORMAT, editions=EDITIONS, options=OPTION_TYPES,
                              strict_options=False)
@@ -305,17 +344,19 @@ def load(source: str | Path | Mapping[str, Any]) -> Record:
             operation_limit=opts.get("operation_limit"),
         )
     except LnbError as exc:
-        raise exc.as_family(RecordError, "options: ", entry="options") from None
+        raise exc.as_family(RecordError, Text(N_("{where}: "), where="options"),
+                            entry="options") from None
     seats = data.get("seat_order")
     if seats is not None and (not isinstance(seats, list)
                               or not all(isinstance(s, str) for s in seats)):
-        raise RecordError(f"seat_order: {short(seats)} must list the player names",
-                          entry="seat_order", reason="wrong-type")
+        raise RecordError(N_("seat_order: {value} must list the player names"),
+                          value=short(seats), entry="seat_order", reason="wrong-type")
     seed = envelope.seed
     rounds_raw = _list(data.get("rounds"), "rounds")
     if len(rounds_raw) > ROUNDS:
-        raise RecordError(f"rounds: {len(rounds_raw)} given; a game has at most {ROUNDS} "
-                          "(fewer: a game saved between Rounds)")
+        raise RecordError(N_("rounds: {count} given; a game has at most {most} (fewer: a game "
+                             "saved between Rounds)"), count=len(rounds_raw), most=ROUNDS,
+                          entry="rounds", reason="too-many-rounds", expected=ROUNDS)
     rounds: list[RoundEntry] = []
     for i, r in enumerate(rounds_raw, start=1):
         try:
@@ -370,8 +411,9 @@ class ReplayResult:
         """Every resolved row, then the score sheet."""
         lines = [*(e.describe() for e in self.events), "", self.sheet.text()]
         if not self.finished:
-            lines.append(f"Unfinished: {len(self.state.history)} of {ROUNDS} Rounds played; "
-                         f"the game resumes at Round {self.state.round}.")
+            lines.append(_("Unfinished: {played} of {rounds} Rounds played; the game resumes at "
+                           "Round {round}.").format(played=len(self.state.history),
+                                                    rounds=ROUNDS, round=self.state.round))
         return "\n".join(lines)
 
 
@@ -383,7 +425,8 @@ def replay(record: str | Path | Mapping[str, Any] | Record) -> ReplayResult:
     try:
         game = Game(rec.players, rec.options, seed=rec.seed, edition=rec.edition)
     except LnbError as exc:
-        raise RecordError(f"players: {exc}") from None
+        raise exc.as_family(RecordError, Text(N_("{where}: "), where="players"),
+                            entry="players") from None
     levels = {i: r.level for i, r in enumerate(rec.rounds, start=1)}
     patrons = {i: r.patrons for i, r in enumerate(rec.rounds, start=1)}
     reserves: dict[tuple[int, str, int], int | None] = {}
@@ -416,19 +459,19 @@ class _Round:
              fields: Mapping[str, Any] | None = None) -> RecordError:
         """``Round 2, Bea, row 3: message``; ``fields`` (an error's) are kept, with this
         Round, player and row (the program row the error names when no row is given)."""
-        where = f"Round {self.number}" + (f", {name}" if name else "")
-        where += f", row {row}" if row is not None else ""
+        where = _in_round(self.number, name, row)
         known = {k: v for k, v in (fields or {}).items() if v is not None}
         known.update(round=self.number, player=name,
                      row=row if row is not None else known.get("row"))
-        return RecordError(f"{where}: {message}", **known)
+        return RecordError(Text(N_("{where}: {message}"), where=where, message=message),
+                           **known)
 
     def refused(self, name: str | None, exc: LnbError, row: int | None = None) -> RecordError:
         """The State's (or the edition's) error as a ``RecordError`` naming this Round, with
         its fields; an error that names this player (``player``) gives its ``detail``, the
         explanation without the name, so the name is not said twice."""
         detail = exc.fields.get("detail") if name and exc.player == name else None
-        return self.fail(name, detail or exc.message, row, exc.fields)
+        return self.fail(name, detail or exc, row, exc.fields)
 
     def apply(self, action: Any, name: str | None, row: int | None = None) -> None:
         try:
@@ -442,16 +485,17 @@ class _Round:
         state, plays = self.state, self.entry.plays
         for name in state.names:
             if name not in plays:
-                raise self.fail(None, f"player {name} is missing from plays")
+                raise self.fail(None, Text(N_("player {name} is missing from plays"), name=name))
         for name in plays:
             if name not in state.players:
-                raise self.fail(None, f"{name!r} in plays is not a player of this game")
+                raise self.fail(None, Text(N_("{name!r} in plays is not a player of this game"),
+                                           name=name))
         for name in state.names:
             self.apply(Target(name, plays[name].target), name)
         if self.number == 1:
             for name in state.names:
                 if plays[name].activate:
-                    raise self.fail(name, "Subroutines are activated from Round 2 on")
+                    raise self.fail(name, Text(N_("Subroutines are activated from Round 2 on")))
         while state.phase is Phase.ACTIVATE:
             name = state.current_players()[0]
             self.apply(Activate(name, tuple(s for s, _ in plays[name].activate)), name)
@@ -462,8 +506,8 @@ class _Round:
         state, plays = self.state, self.entry.plays
         tokens = sorted(p.finished for p in plays.values())
         if tokens != list(range(1, len(plays) + 1)):
-            raise self.fail(None, f"finished tokens {tokens} must be 1 to {len(plays)}, "
-                            "one each")
+            raise self.fail(None, Text(N_("finished tokens {tokens} must be 1 to {most}, one "
+                                          "each"), tokens=tokens, most=len(plays)))
         for name in state.names:
             play = plays[name]
             aims = []
@@ -484,9 +528,10 @@ class _Round:
         for name in state.names:
             got = next(t for t, n in enumerate(state.order, start=1) if n == name)
             if got != plays[name].finished:
-                raise self.fail(name, f"finished {plays[name].finished}, but the timer gives "
-                                f"token {got}: stopped players take the remaining tokens in "
-                                "last Round's order")
+                raise self.fail(name, Text(N_(
+                    "finished {finished}, but the timer gives token {token}: stopped players "
+                    "take the remaining tokens in last Round's order"),
+                    finished=plays[name].finished, token=got))
 
     def resolution_phase(self) -> None:
         state, plays = self.state, self.entry.plays
@@ -508,14 +553,18 @@ class _Round:
             done = self.debugs_done.get(name, 0)
             if len(play.debug) > done:
                 if not state.options.mental_arithmetic:
-                    raise self.fail(name, "a debug is given, but Debug belongs to "
-                                    "mental-arithmetic play")
+                    raise self.fail(name, Text(N_("a debug is given, but Debug belongs to "
+                                                  "mental-arithmetic play")))
                 if done == 0:
-                    raise self.fail(name, "a debug is given, but no Debug was possible (no "
-                                    "wrong Result, or the game's Debugs are used up)")
-                raise self.fail(name, f"{len(play.debug)} rewrites are given, but only {done} "
-                                "Debug was possible (the rewrite has no wrong Result, or the "
-                                "game's Debugs are used up)")
+                    raise self.fail(name, Text(N_(
+                        "a debug is given, but no Debug was possible (no wrong Result, or the "
+                        "game's Debugs are used up)")))
+                raise self.fail(name, lazy_ngettext(
+                    "{count} rewrites are given, but only {done} Debug was possible (the "
+                    "rewrite has no wrong Result, or the game's Debugs are used up)",
+                    "{count} rewrites are given, but only {done} Debugs were possible (the "
+                    "rewrite has no wrong Result, or the game's Debugs are used up)", done,
+                    count=len(play.debug), done=done))
 
     def resolve_action(self, name: str, row: int) -> ResolveRow:
         """The action this Round's ``picks`` give for ``name``'s row (the State's own
@@ -524,7 +573,7 @@ class _Round:
         try:
             action, used = self.state.row_choices(name).action(queue)
         except LnbError as exc:
-            raise self.fail(name, exc.fields.get("detail") or str(exc), row) from None
+            raise self.fail(name, exc.fields.get("detail") or exc, row) from None
         del queue[:used]
         return action
 
@@ -602,8 +651,9 @@ def record_of(state: State) -> dict[str, Any]:
     lnb.core.errors.RecordError: Round 1 is under way (program phase): save the game after this ...
     """
     if not state.at_round_boundary():
-        raise RecordError(f"Round {state.round} is under way ({state.phase.value} phase): "
-                          "save the game after this Round's rows are resolved")
+        raise RecordError(N_("Round {round} is under way ({phase}): save the game after this "
+                             "Round's rows are resolved"), round=state.round,
+                          phase=phase_name(state.phase), reason="mid-round")
     return state.to_record()
 
 

@@ -39,6 +39,8 @@ from pathlib import Path
 from typing import Any
 
 from lnb.core.errors import EditionError
+from lnb.core.i18n import N_
+from lnb.core.messages import Text
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 
@@ -59,9 +61,12 @@ class EditionFolder:
     def check(self, name: Any) -> str:
         """``name`` if it is one of :attr:`names`; else ``EditionError`` (nothing is read)."""
         if not isinstance(name, str) or not _NAME.fullmatch(name) or name not in self.names:
-            shown = repr(name) if isinstance(name, str) and len(name) < 80 else "that name"
-            raise EditionError(f"no edition named {shown}; {self.game} has: "
-                               + ", ".join(self.names), text=name if isinstance(name, str)
+            if isinstance(name, str) and len(name) < 80:
+                said = N_("no edition named {name}; {game} has: {names}")
+            else:
+                said = N_("no edition named that name; {game} has: {names}")
+            raise EditionError(said, name=repr(name), game=self.game,
+                               names=", ".join(self.names), text=name if isinstance(name, str)
                                else None, expected=self.names, reason="unknown-edition")
         return name
 
@@ -75,10 +80,10 @@ def parse_json(text: str, source: str) -> Any:
     try:
         return json.loads(text.lstrip("\ufeff"))
     except (json.JSONDecodeError, RecursionError) as exc:
-        raise EditionError(f"{source}: not valid JSON ({exc})", entry=source,
+        raise EditionError(N_("{entry}: not valid JSON ({why})"), why=str(exc), entry=source,
                            reason="not-json") from None
     except ValueError:  # a number of more than 4,300 digits
-        raise EditionError(f"{source}: a number in it has far too many digits", entry=source,
+        raise EditionError(N_("{entry}: a number in it has far too many digits"), entry=source,
                            reason="too-many-digits") from None
 
 
@@ -93,15 +98,19 @@ class EditionReader:
         self.source = source
 
     def fail(self, entry: str, what: str, reason: str = "invalid") -> EditionError:
-        """The error for ``entry`` (``what`` says what is wrong and how it should be)."""
-        return EditionError(f"{self.source}: {entry}: {what}", entry=entry, reason=reason)
+        """The error for ``entry`` (``what`` says what is wrong and how it should be: a
+        template marked for the catalog, or a :class:`~lnb.core.messages.Text`)."""
+        detail = what if isinstance(what, Text) else Text(what)
+        return EditionError(N_("{source}: {entry}: {detail}"), source=self.source, entry=entry,
+                            detail=detail, reason=reason)
 
     def get(self, key: str, kind: type | tuple[type, ...]) -> Any:
         """The value at ``key``, of type ``kind`` (a bool is not an int)."""
         if not isinstance(self.data, dict) or key not in self.data:
-            raise self.fail(key, "missing", reason="missing")
+            raise self.fail(key, N_("missing"), reason="missing")
         value = self.data[key]
         if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-            raise self.fail(key, f"must be {getattr(kind, '__name__', kind)}, not {value!r}",
+            raise self.fail(key, Text(N_("must be {kind}, not {value!r}"),
+                                      kind=getattr(kind, "__name__", kind), value=value),
                             reason="wrong-type")
         return value

@@ -147,6 +147,9 @@ def _shown_as(value: object, english: bool) -> object:
         return value.english() if english else str(value)
     if isinstance(value, i18n.LazyText):
         return value.message if english else str(value)
+    if english and isinstance(value, Exception) and hasattr(value, "prefixes"):
+        with i18n.use_language(i18n.SOURCE):  # an error of the family, quoted in another
+            return str(value)
     return value
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from lnb.core.errors import BadInputError
+from lnb.core.i18n import N_
 
 
 @runtime_checkable
@@ -63,7 +64,8 @@ class Registry:
         """Add a kind of player; a name is registered once."""
         key = name.strip().lower()
         if key in self._kinds:
-            raise BadInputError(f"a computer player named {key!r} is already registered",
+            raise BadInputError(N_("a computer player named {key!r} is already registered"),
+                                key=key,
                                 text=name, reason="duplicate")
         self._kinds[key] = PlayerKind(key, factory, strength, describe)
 
@@ -77,8 +79,9 @@ class Registry:
         key = name.strip().lower() if isinstance(name, str) else None
         if key not in self._kinds:
             raise BadInputError(
-                f"no computer player named {name!r}; choose one of: {', '.join(self.names)}",
-                text=name, expected=self.names, reason="unknown-player")
+                N_("no computer player named {text!r}; choose one of: {names}"),
+                names=", ".join(self.names), text=name, expected=self.names,
+                reason="unknown-player")
         return self._kinds[key]
 
     def make(self, name: str, seed: int | str = 0) -> ComputerPlayer:

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from lnb.core.errors import GameError
+from lnb.core.i18n import N_
 
 
 class Race:
@@ -83,7 +84,7 @@ class Race:
         """The writing person pressed "I'm done" ``at`` seconds into their turn."""
         name = self._writing()
         if at < 0:
-            raise GameError(f"{name} cannot finish at {at} s: a turn starts at 0 s",
+            raise GameError(N_("{player} cannot finish at {at} s: a turn starts at 0 s"), at=at,
                             player=name, reason="negative-time")
         self.times[name] = float(at)
 
@@ -94,7 +95,7 @@ class Race:
     def _writing(self) -> str:
         name = self.current
         if name is None:
-            raise GameError("everyone has already written their program this Round",
+            raise GameError(N_("everyone has already written their program this Round"),
                             reason="race-over")
         return name
 

@@ -28,6 +28,8 @@ from typing import Any
 
 from lnb.core.editions import EditionFolder
 from lnb.core.errors import LnbError, RecordError
+from lnb.core.i18n import N_
+from lnb.core.messages import Text
 
 #: Seeds are whole numbers of at most this many digits (a longer one is not a seed).
 SEED_DIGITS = 40
@@ -61,8 +63,8 @@ def short(value: Any, limit: int = 60) -> str:
 def check_object(value: Any, entry: str) -> dict[str, Any]:
     """``value`` if it is a JSON object, else ``RecordError`` naming ``entry``."""
     if not isinstance(value, dict):
-        raise RecordError(f"{entry}: must be an object {{...}}, not {short(value)}",
-                          entry=entry, reason="not-object")
+        raise RecordError(N_("{entry}: must be an object {{...}}, not {value}"),
+                          value=short(value), entry=entry, reason="not-object")
     return value
 
 
@@ -70,8 +72,9 @@ def check_format(data: Mapping[str, Any], expected: str) -> str:
     """The record's ``format``, which must be ``expected``."""
     found = data.get("format")
     if found != expected:
-        raise RecordError(f"format: {short(found)}; this library reads {expected!r}",
-                          entry="format", text=found if isinstance(found, str) else None,
+        raise RecordError(N_("format: {found}; this library reads {reads}"),
+                          found=short(found), reads=repr(expected), entry="format",
+                          text=found if isinstance(found, str) else None,
                           expected=expected, reason="format")
     return expected
 
@@ -83,7 +86,8 @@ def check_edition(data: Mapping[str, Any], editions: EditionFolder,
     try:
         return editions.check(name)
     except LnbError as exc:
-        raise exc.as_family(RecordError, "edition: ", entry="edition") from None
+        raise exc.as_family(RecordError, Text(N_("{where}: "), where="edition"),
+                            entry="edition") from None
 
 
 def check_options(data: Mapping[str, Any], known: Mapping[str, type | tuple[type, ...]],
@@ -95,14 +99,16 @@ def check_options(data: Mapping[str, Any], known: Mapping[str, type | tuple[type
         if name not in known and not strict:
             continue
         if name not in known:
-            raise RecordError(f"options: {short(name)} is not an option; options are "
-                              + ", ".join(known), entry=f"options.{name}", expected=tuple(known),
+            raise RecordError(N_("options: {name} is not an option; options are {known}"),
+                              name=short(name), known=", ".join(known),
+                              entry=f"options.{name}", expected=tuple(known),
                               reason="unknown-option")
         kind = known[name]
         wrong_bool = isinstance(value, bool) and kind is int
         if not isinstance(value, kind) or wrong_bool:
-            raise RecordError(f"options.{name}: {short(value)} must be "
-                              f"{getattr(kind, '__name__', 'of another type')}",
+            raise RecordError(N_("{entry}: {value} must be {kind}"), value=short(value),
+                              kind=getattr(kind, "__name__", None)
+                              or Text(N_("of another type")),
                               entry=f"options.{name}", reason="wrong-type")
     return dict(options)
 
@@ -116,12 +122,14 @@ def check_players(data: Mapping[str, Any], low: int = 2, high: int = 4,
     if not isinstance(players, list) or not low <= len(players) <= high or not all(
             isinstance(p, dict) and all(isinstance(p.get(f), str) for f in fields)
             for p in players):
-        raise RecordError(f"players: give {low} to {high} players, each {{{example}}}",
-                          entry="players", reason="players")
+        raise RecordError(N_("players: give {low} to {high} players, each {{{example}}}"),
+                          low=low, high=high, example=example, entry="players",
+                          reason="players")
     names = [p[fields[0]] for p in players]
     twice = next((n for n in names if names.count(n) > 1), None)
     if twice is not None:
-        raise RecordError(f"players: {short(twice)} is named twice; names must differ",
+        raise RecordError(N_("players: {name} is named twice; names must differ"),
+                          name=short(twice),
                           entry="players", player=twice, reason="duplicate-player")
     return tuple(players)
 
@@ -133,11 +141,11 @@ def check_seed(data: Mapping[str, Any]) -> int | None:
     if seed is None:
         return None
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RecordError(f"seed: {short(seed)} must be a whole number (or leave it out)",
-                          entry="seed", reason="wrong-type")
+        raise RecordError(N_("seed: {value} must be a whole number (or leave it out)"),
+                          value=short(seed), entry="seed", reason="wrong-type")
     if seed.bit_length() > SEED_DIGITS * 3.33:
-        raise RecordError(f"seed: a number of more than {SEED_DIGITS} digits is not a seed",
-                          entry="seed", reason="too-long")
+        raise RecordError(N_("seed: a number of more than {most} digits is not a seed"),
+                          most=SEED_DIGITS, entry="seed", reason="too-long")
     return seed
 
 

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from lnb.core.errors import GameError
+from lnb.core.i18n import N_
 from lnb.core.players import ComputerPlayer
 from lnb.core.race import Race
 
@@ -98,8 +99,9 @@ class Table:
                  think: float | None = None) -> None:
         unknown = [n for n in computers if n not in state.names]
         if unknown:
-            raise GameError(f"computer seat {unknown[0]!r} is not at this table; seats are "
-                            + ", ".join(state.names), player=unknown[0], reason="unknown-seat")
+            raise GameError(N_("computer seat {player!r} is not at this table; seats are "
+                               "{seats}"), seats=", ".join(state.names), player=unknown[0],
+                            reason="unknown-seat")
         self.state = state
         self.computers = dict(computers)
         self.rules = rules
@@ -166,7 +168,7 @@ class Table:
         else the game does not allow now is refused by the game."""
         who = getattr(action, "player", None)
         if who in self.computers:
-            raise GameError(f"{who} is played by the computer", player=who,
+            raise GameError(N_("{player} is played by the computer"), player=who,
                             reason="computer-seat")
         self.state.apply_action(action)
 
@@ -211,7 +213,7 @@ class Table:
     def _writing(self) -> str:
         name = self.writer
         if name is None:
-            raise GameError("nobody is writing now", reason="not-writing")
+            raise GameError(N_("nobody is writing now"), reason="not-writing")
         return name
 
     def write(self, work: Any) -> None:

@@ -28,21 +28,27 @@ from typing import Any
 
 from lnb.babbage.errors import GameError
 from lnb.babbage.programs import Program
+from lnb.core.i18n import N_, _
+from lnb.core.messages import Text
 
 EMPTY_PROGRAM = Program()
 
 
 def _refuse(action: object, entry: str, value: object, fix: str, expected: Any) -> GameError:
+    """``Target: subroutine '23': give the Subroutine's number, e.g. 23``; ``fix`` is a
+    template marked for the catalog (or a :class:`Text`)."""
     name = type(action).__name__
     player = None if entry == "player" else getattr(action, "player", None)
-    return GameError(f"{name}: {entry} {value!r}: {fix}", entry=entry, reason="bad-action",
-                     expected=expected, player=player, action=name, value=value)
+    message = Text(N_("{action}: {entry} {value!r}: {fix}"), action=name, entry=entry,
+                   value=value, fix=fix if isinstance(fix, Text) else Text(fix))
+    return GameError(message, entry=entry, reason="bad-action", expected=expected,
+                     player=player, action=name, value=value)
 
 
 def _check_player(action: Any) -> None:
     player = action.player
     if not isinstance(player, str) or not player.strip():
-        raise _refuse(action, "player", player, "give the player's name, e.g. 'Ada'",
+        raise _refuse(action, "player", player, N_("give the player's name, e.g. 'Ada'"),
                       "a non-empty str")
 
 
@@ -54,8 +60,8 @@ def _program(action: Any, value: Program | str) -> Program:
     if isinstance(value, Program):
         return value
     if not isinstance(value, str):
-        raise _refuse(action, "program", value, "give the rows as text like 'A3+ A4/' or a "
-                      "Program", "a str or a Program")
+        raise _refuse(action, "program", value, N_("give the rows as text like 'A3+ A4/' or a "
+                                                   "Program"), "a str or a Program")
     return Program.parse(value)  # a badly written row raises InvalidOperationError
 
 
@@ -70,10 +76,11 @@ class Target:
         _check_player(self)
         if not _is_int(self.subroutine):
             raise _refuse(self, "subroutine", self.subroutine,
-                          "give the Subroutine's number, e.g. 23", "an int")
+                          N_("give the Subroutine's number, e.g. 23"), "an int")
 
     def __str__(self) -> str:
-        return f"{self.player} targets Subroutine {self.subroutine:02d}"
+        return _("{player} targets Subroutine {subroutine:02d}").format(
+            player=self.player, subroutine=self.subroutine)
 
 
 @dataclass(frozen=True)
@@ -87,21 +94,25 @@ class Activate:
         _check_player(self)
         subs = self.subroutines
         if _is_int(subs):
-            raise _refuse(self, "subroutines", subs, f"pass a tuple of Subroutine numbers like "
-                          f"({subs},), or () for none", "a tuple of ints")
+            raise _refuse(self, "subroutines", subs, Text(N_(
+                "pass a tuple of Subroutine numbers like ({number},), or () for none"),
+                number=subs), "a tuple of ints")
         if isinstance(subs, (str, bytes)) or not hasattr(subs, "__iter__"):
-            raise _refuse(self, "subroutines", subs, "pass a tuple of Subroutine numbers like "
-                          "(5,), or () for none", "a tuple of ints")
+            raise _refuse(self, "subroutines", subs, N_("pass a tuple of Subroutine numbers "
+                                                        "like (5,), or () for none"),
+                          "a tuple of ints")
         subs = tuple(subs)
         if not all(_is_int(s) for s in subs):
-            raise _refuse(self, "subroutines", subs, "every Subroutine is given by its number, "
-                          "e.g. (5, 12)", "a tuple of ints")
+            raise _refuse(self, "subroutines", subs, N_("every Subroutine is given by its "
+                                                        "number, e.g. (5, 12)"),
+                          "a tuple of ints")
         object.__setattr__(self, "subroutines", tuple(sorted(subs)))
 
     def __str__(self) -> str:
         if not self.subroutines:
-            return f"{self.player} activates nothing"
-        return f"{self.player} activates " + ", ".join(f"{s:02d}" for s in self.subroutines)
+            return _("{player} activates nothing").format(player=self.player)
+        return _("{player} activates {subroutines}").format(
+            player=self.player, subroutines=", ".join(f"{s:02d}" for s in self.subroutines))
 
 
 @dataclass(frozen=True)
@@ -123,14 +134,15 @@ class WriteProgram:
             aims = tuple(sorted((int(s), int(p)) for s, p in self.aims))
         except (TypeError, ValueError):
             raise GameError(
-                f"aims {self.aims!r}: give (subroutine, patron) pairs, e.g. ((68, 58),)",
+                N_("aims {value!r}: give (subroutine, patron) pairs, e.g. ((68, 58),)"),
                 entry="aims", reason="bad-action", expected="((subroutine, patron), ...)",
                 action="WriteProgram", value=self.aims,
             ) from None
         object.__setattr__(self, "aims", aims)
 
     def __str__(self) -> str:
-        return f"{self.player} writes {str(self.program) or '(no rows)'}"
+        return _("{player} writes {program}").format(
+            player=self.player, program=str(self.program) or _("(no rows)"))
 
 
 @dataclass(frozen=True)
@@ -147,11 +159,12 @@ class Finish:
         _check_player(self)
         if self.seconds is not None and (isinstance(self.seconds, bool)
                                          or not isinstance(self.seconds, (int, float))):
-            raise _refuse(self, "seconds", self.seconds, "give the UI clock's seconds as a "
-                          "number, e.g. 12.5, or None", "a float or None")
+            raise _refuse(self, "seconds", self.seconds, N_("give the UI clock's seconds as a "
+                                                            "number, e.g. 12.5, or None"),
+                          "a float or None")
 
     def __str__(self) -> str:
-        return f"{self.player} finishes"
+        return _("{player} finishes").format(player=self.player)
 
 
 @dataclass(frozen=True)
@@ -162,11 +175,11 @@ class TimeUp:
 
     def __post_init__(self) -> None:
         if self.player is not None:
-            raise _refuse(self, "player", self.player, "time up is the table's action; "
-                          "make it as TimeUp()", None)
+            raise _refuse(self, "player", self.player, N_("time up is the table's action; make "
+                                                          "it as TimeUp()"), None)
 
     def __str__(self) -> str:
-        return "time is up"
+        return _("time is up")
 
 
 @dataclass(frozen=True)
@@ -184,19 +197,23 @@ class ResolveRow:
     def __post_init__(self) -> None:
         _check_player(self)
         if self.patron is not None and (not _is_int(self.patron) or not 0 <= self.patron <= 99):
-            raise _refuse(self, "patron", self.patron, "give the Patron's value as a whole "
-                          "number 0 to 99, e.g. 58 (or None for the default)", (0, 99))
+            raise _refuse(self, "patron", self.patron, N_(
+                "give the Patron's value as a whole number 0 to 99, e.g. 58 (or None for the "
+                "default)"), (0, 99))
         if self.take is not None and (not isinstance(self.take, str) or not self.take):
-            raise _refuse(self, "take", self.take, "give an Influence type like 'Art' (or "
-                          "None for the default)", "a str or None")
+            raise _refuse(self, "take", self.take, N_("give an Influence type like 'Art' (or "
+                                                      "None for the default)"), "a str or None")
 
     def __str__(self) -> str:
-        parts = []
-        if self.patron is not None:
-            parts.append(f"claiming Patron {self.patron:02d}")
-        if self.take is not None:
-            parts.append(f"taking {self.take}")
-        return f"{self.player} resolves a row" + (", " + ", ".join(parts) if parts else "")
+        if self.patron is not None and self.take is not None:
+            said = _("{player} resolves a row, claiming Patron {patron:02d}, taking {take}")
+        elif self.patron is not None:
+            said = _("{player} resolves a row, claiming Patron {patron:02d}")
+        elif self.take is not None:
+            said = _("{player} resolves a row, taking {take}")
+        else:
+            said = _("{player} resolves a row")
+        return said.format(player=self.player, patron=self.patron, take=self.take)
 
 
 @dataclass(frozen=True)
@@ -212,7 +229,8 @@ class Debug:
         object.__setattr__(self, "program", _program(self, self.program))
 
     def __str__(self) -> str:
-        return f"{self.player} debugs: {str(self.program) or '(no rows)'}"
+        return _("{player} debugs: {program}").format(
+            player=self.player, program=str(self.program) or _("(no rows)"))
 
 
 @dataclass(frozen=True)
@@ -226,7 +244,7 @@ class Recompute:
         _check_player(self)
 
     def __str__(self) -> str:
-        return f"{self.player} keeps the rows (recomputed)"
+        return _("{player} keeps the rows (recomputed)").format(player=self.player)
 
 
 Action = Target | Activate | WriteProgram | Finish | TimeUp | ResolveRow | Debug | Recompute

@@ -28,6 +28,7 @@ from lnb.babbage.components import Component, Kind
 from lnb.babbage.errors import RecordError
 from lnb.core.chance import Resumed, SeededChance
 from lnb.core.chance import resumed_generator as core_resumed_generator
+from lnb.core.i18n import N_
 
 
 def _set_to_count(tokens: Sequence[Component]) -> int:
@@ -93,50 +94,66 @@ class ScriptedChance:
         if self.seats is None:
             return list(names)
         if sorted(self.seats) != sorted(names):
-            raise RecordError(f"seat_order {self.seats} must name each player once: {list(names)}")
+            raise RecordError(N_("seat_order {seats} must name each player once: {names}"),
+                              seats=self.seats, names=list(names), entry="seat_order",
+                              reason="bad-seats")
         return list(self.seats)
 
     def level(
         self, round_no: int, level: str, pool: Sequence[Component], max_set_to: int
     ) -> tuple[Component, ...]:
-        where = f"Round {round_no}: level"
         tokens = tuple(self.levels.get(round_no, ()))
         if len(tokens) != 4:
-            raise RecordError(f"{where}: four tokens are revealed on {level}, {len(tokens)} given")
+            raise RecordError(N_("Round {round}: level: four tokens are revealed on {level}, "
+                                 "{count} given"), round=round_no, level=level,
+                              count=len(tokens), entry="level", reason="token-count")
         missing = Counter(tokens) - Counter(pool)
         if missing:
             names = ", ".join(str(t) for t in missing.elements())
-            raise RecordError(f"{where}: token {names} is not left among the tokens to draw")
+            raise RecordError(N_("Round {round}: level: token {tokens} is not left among the "
+                                 "tokens to draw"), round=round_no, tokens=names, entry="level",
+                              reason="token-gone")
         if _set_to_count(tokens) > max_set_to:
-            raise RecordError(f"{where}: {_set_to_count(tokens)} Set To tokens on {level}; a "
-                              f"level shows at most {max_set_to} (they are redrawn)")
+            raise RecordError(N_("Round {round}: level: {count} Set To tokens on {level}; a "
+                                 "level shows at most {most} (they are redrawn)"),
+                              round=round_no, count=_set_to_count(tokens), level=level,
+                              most=max_set_to, entry="level", reason="too-many-set-to")
         return tokens
 
     def patrons(self, round_no: int, deck: Sequence[int], count: int) -> list[int]:
-        where = f"Round {round_no}: patrons"
         values = list(self.patron_lists.get(round_no, ()))
         for value in values:
             if value not in deck:
-                raise RecordError(f"{where}: Patron {value:02d} is not in the deck "
-                                  "(already revealed, reserved or gone)")
+                raise RecordError(N_("Round {round}: patrons: Patron {value:02d} is not in the "
+                                     "deck (already revealed, reserved or gone)"),
+                                  round=round_no, value=value, entry="patrons",
+                                  reason="patron-gone")
         if len(set(values)) != len(values):
-            raise RecordError(f"{where}: {values} names a Patron twice")
+            raise RecordError(N_("Round {round}: patrons: {values} names a Patron twice"),
+                              round=round_no, values=values, entry="patrons", reason="twice")
         expected = min(count, len(deck))
         if len(values) != expected:
-            raise RecordError(f"{where}: {len(values)} given; this Round reveals {expected}")
+            raise RecordError(N_("Round {round}: patrons: {count} given; this Round reveals "
+                                 "{most}"), round=round_no, count=len(values), most=expected,
+                              entry="patrons", reason="patron-count")
         return values
 
     def reserve(self, round_no: int, player: str, subroutine: int,
                 deck: Sequence[int]) -> int | None:
-        where = f"Round {round_no}, {player}: RESERVE {subroutine:02d}"
         value = self.reserves.get((round_no, player, subroutine))
         if value is None:
             if deck:
-                raise RecordError(f"{where} must name the Patron it draws, "
-                                  f'e.g. {{"id": {subroutine}, "patron": {deck[0]}}}')
+                raise RecordError(N_("Round {round}, {player}: RESERVE {subroutine:02d} must "
+                                     "name the Patron it draws, e.g. {example}"),
+                                  round=round_no, player=player, subroutine=subroutine,
+                                  example=f'{{"id": {subroutine}, "patron": {deck[0]}}}',
+                                  entry="activate", reason="reserve-unnamed")
             return None
         if value not in deck:
-            raise RecordError(f"{where} draws Patron {value:02d}, which is not in the deck")
+            raise RecordError(N_("Round {round}, {player}: RESERVE {subroutine:02d} draws Patron "
+                                 "{value:02d}, which is not in the deck"), round=round_no,
+                              player=player, subroutine=subroutine, value=value,
+                              entry="activate", reason="patron-gone")
         return value
 
 

@@ -27,6 +27,9 @@ from dataclasses import dataclass
 from lnb.babbage.errors import GameError
 from lnb.babbage.game.actions import ResolveRow
 from lnb.babbage.game.resolution import PatronSlot, RowOption
+from lnb.babbage.words import type_name
+from lnb.core.i18n import N_, _
+from lnb.core.messages import Listing, Text
 
 
 @dataclass(frozen=True)
@@ -76,13 +79,15 @@ class RowChoices:
         the row claims nothing; a choice the row does not offer raises ``GameError``."""
         if not self.options:
             if patron is not None or take is not None:
-                raise self._error("this row claims no Patron; resolve it without a choice",
+                raise self._error(Text(N_("this row claims no Patron; resolve it without a "
+                                          "choice")),
                                   "no-claim", patron if patron is not None else take, ())
             return None
         if patron is not None and patron not in self.patrons:
             raise self._error(
-                f"Patron {patron!r} cannot be claimed by this row; it may claim "
-                + ", ".join(f"{v:02d}" for v in self.patrons), "not-claimable", patron,
+                Text(N_("Patron {patron!r} cannot be claimed by this row; it may claim "
+                        "{patrons}"), patron=patron,
+                     patrons=", ".join(f"{v:02d}" for v in self.patrons)), "not-claimable", patron,
                 self.patrons)
         chosen = self._patron(patron)
         mine = [o for o in self.options if o.patron == chosen]
@@ -93,8 +98,10 @@ class RowChoices:
                 return o
         offered = tuple(t for t in (o.take for o in mine) if t)
         raise self._error(
-            f"{take!r} cannot be taken from Patron {chosen:02d} ({self._types(chosen)}) now; "
-            f"take {' or '.join(offered) or 'no choice'}", "cannot-take", take, offered)
+            Text(N_("{take!r} cannot be taken from Patron {patron:02d} ({types}) now; take "
+                    "{choices}"), take=take, patron=chosen, types=self._types(chosen),
+                 choices=Listing(offered, "or") if offered else Text(N_("no choice"))),
+            "cannot-take", take, offered)
 
     def resolve(self, patron: int | None = None, take: str | None = None) -> ResolveRow:
         """The ``ResolveRow`` for these choices, checked, in the form ``legal_actions``
@@ -131,8 +138,9 @@ class RowChoices:
             used = 1
             if patron not in self.patrons:
                 raise self._error(
-                    f"pick {patron:02d}: this row's NEAR touches Patrons "
-                    + " and ".join(f"{v:02d}" for v in self.patrons), "bad-pick", patron,
+                    Text(N_("pick {patron:02d}: this row's NEAR touches Patrons {patrons}"),
+                         patron=patron, patrons=Listing(f"{v:02d}" for v in self.patrons)),
+                    "bad-pick", patron,
                     self.patrons)
         take = None
         if self.options and self.choice(patron) and len(picks) > used:
@@ -142,8 +150,9 @@ class RowChoices:
             if pick not in takes:
                 chosen = self._patron(patron)
                 raise self._error(
-                    f"pick {pick!r} cannot be taken from Patron {chosen:02d} "
-                    f"({self._types(chosen)}); take " + " or ".join(str(t) for t in takes),
+                    Text(N_("pick {pick!r} cannot be taken from Patron {patron:02d} ({types}); "
+                            "take {choices}"), pick=pick, patron=chosen,
+                         types=self._types(chosen), choices=Listing(map(str, takes), "or")),
                     "bad-pick", pick, takes)
             take = pick
         return self.resolve(patron, take), used  # type: ignore[arg-type]
@@ -156,7 +165,7 @@ class RowChoices:
         return self.patrons[0] if self.patrons else None
 
     def _types(self, patron: int) -> str:
-        return ", ".join(dict(self.printed).get(patron, ()))
+        return _(", ").join(type_name(t) for t in dict(self.printed).get(patron, ()))
 
     def _action(self, chosen: RowOption | None) -> ResolveRow:
         if chosen is None:
@@ -166,7 +175,11 @@ class RowChoices:
 
     def _error(self, message: str, reason: str, text: object,
                expected: tuple[object, ...]) -> GameError:
-        where = f"{self.player} row {self.row}: " if self.row is not None else f"{self.player}: "
-        return GameError(where + message, player=self.player, row=self.row, reason=reason,
+        if self.row is None:
+            where = Text(N_("{player}: "), player=self.player)
+        else:
+            where = Text(N_("{player} row {row}: "), player=self.player, row=self.row)
+        return GameError(Text("{where}{message}", where=where, message=message),
+                         player=self.player, row=self.row, reason=reason,
                          text=None if text is None else str(text), expected=expected,
                          detail=message)

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lnb.babbage.numbers import ordinal
+from lnb.babbage.words import effect_name, type_name
+from lnb.core.i18n import _
 from lnb.core.lazy import LazyField, made
 
 if TYPE_CHECKING:
@@ -61,15 +63,25 @@ class Claim:
     def text(self) -> str:
         """One line for a pupil: ``Patron 60: Art (1st)``."""
         if self.kind == SUBROUTINE:
-            return f"Subroutine {self.subroutine:02d} completed ({self.effect})"
+            return _("Subroutine {subroutine:02d} completed ({effect})").format(
+                subroutine=self.subroutine, effect=effect_name(self.effect))
         if self.kind == ENGINE:
-            return f"engine bonus +{self.points} (level {self.level})"
+            return _("engine bonus +{points} (level {level})").format(points=self.points,
+                                                                     level=self.level)
         place = ordinal(self.place or 0)
         if self.kind == FAILED_EXPERIMENT:
-            return f"Patron {self.patron:02d}: Failed Experiment ({place})"
-        marks = ", ".join(f"{t} ×{n}" if n > 1 else t for t, n in self.influence) or self.took
-        extra = f" [{', '.join(self.effects)}]" if self.effects else ""
-        return f"Patron {self.patron:02d}: {marks} ({place}){extra}"
+            return _("Patron {patron:02d}: Failed Experiment ({place})").format(
+                patron=self.patron, place=place)
+        comma = _(", ")
+        marks = comma.join(f"{type_name(t)} ×{n}" if n > 1 else type_name(t)
+                           for t, n in self.influence) or (type_name(self.took) if self.took
+                                                         else str(self.took))
+        if self.effects:
+            return _("Patron {patron:02d}: {marks} ({place}) [{effects}]").format(
+                patron=self.patron, marks=marks, place=place,
+                effects=comma.join(effect_name(e) for e in self.effects))
+        return _("Patron {patron:02d}: {marks} ({place})").format(patron=self.patron,
+                                                                  marks=marks, place=place)
 
 
 @dataclass(frozen=True)
@@ -124,11 +136,13 @@ class RowEvent:
 
     def describe(self) -> str:
         """One line: ``Round 1 Ada row 1: A3+ 55 + 5 = 60 → Patron 60: Art (1st)``."""
-        head = f"Round {self.round} {self.player} row {self.row}: {self.operation} {self.text}"
+        head = _("Round {round} {player} row {row}: {operation} {arithmetic}").format(
+            round=self.round, player=self.player, row=self.row, operation=self.operation,
+            arithmetic=self.text)
         if self.void:
-            head += " (void: leaves 00–99)"
+            head = _("{line} (void: leaves 00–99)").format(line=head)
         if self.written is not None and self.written != self.result and not self.void:
-            head += f" (wrote {self.written:02d})"
+            head = _("{line} (wrote {written:02d})").format(line=head, written=self.written)
         if self.claims:
-            head += " → " + "; ".join(c.text() for c in self.claims)
+            head += " → " + _("; ").join(c.text() for c in self.claims)
         return head

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from lnb.babbage.errors import GameError
+from lnb.core.i18n import N_
 
 DEFAULT_TIMER_SECONDS = 60
 
@@ -52,7 +53,8 @@ class GameOptions:
         for name in ("take_that", "mental_arithmetic"):
             value = getattr(self, name)
             if not isinstance(value, bool):
-                raise GameError(f"{name} {value!r}: give True or False", entry=name,
+                raise GameError(N_("{entry} {value!r}: give True or False"), value=value,
+                                entry=name,
                                 reason="bad-option", expected=(True, False))
         raw = self.handicap
         items = raw.items() if isinstance(raw, Mapping) else raw
@@ -64,28 +66,30 @@ class GameOptions:
                 normal[str(name)] = tuple(types)
         except (TypeError, ValueError):
             raise GameError(
-                f"handicap {raw!r}: give a mapping of player name to one or two Influence "
-                "types, e.g. {'Bea': ['Art']}",
+                N_("handicap {value!r}: give a mapping of player name to one or two Influence "
+                   "types, e.g. {{'Bea': ['Art']}}"), value=raw,
                 entry="handicap", reason="bad-option", expected="{name: [type, ...]}",
             ) from None
         for name, types in normal.items():
             if not 1 <= len(types) <= 2:
                 raise GameError(
-                    f"handicap for {name}: {len(types)} marks given; a handicap is 1 or 2 "
-                    "Influence marks, e.g. ['Art'] or ['Art', 'Science']",
+                    N_("handicap for {player}: {count} marks given; a handicap is 1 or 2 "
+                       "Influence marks, e.g. ['Art'] or ['Art', 'Science']"), count=len(types),
                     entry="handicap", player=name, reason="bad-option", expected=(1, 2),
                 )
         object.__setattr__(self, "handicap", tuple(sorted(normal.items())))
         object.__setattr__(self, "_handicap", normal)
         if (isinstance(self.timer_seconds, bool) or not isinstance(self.timer_seconds, int)
                 or self.timer_seconds <= 0):
-            raise GameError(f"timer_seconds {self.timer_seconds!r}: give a whole number like 60",
+            raise GameError(N_("timer_seconds {value!r}: give a whole number like 60"),
+                            value=self.timer_seconds,
                             entry="timer_seconds", reason="bad-option",
                             expected="a whole number of seconds > 0")
         limit = self.operation_limit
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
                                   or limit < 0):
-            raise GameError(f"operation_limit {limit!r}: give a whole number like 5, or None",
+            raise GameError(N_("operation_limit {value!r}: give a whole number like 5, or None"),
+                            value=limit,
                             entry="operation_limit", reason="bad-option",
                             expected="a whole number >= 0, or None")
 
@@ -103,14 +107,14 @@ class GameOptions:
 take_that, mental_arithmetic, handicap, timer_seconds, operation_limit
         """
         if not isinstance(data, Mapping):
-            raise GameError(f"options {data!r}: give GameOptions(...) or a dict like "
-                            "{'take_that': False}", entry="options", reason="bad-option",
-                            expected="GameOptions or a dict")
+            raise GameError(N_("options {options!r}: give GameOptions(...) or a dict like "
+                               "{{'take_that': False}}"), options=data, entry="options",
+                            reason="bad-option", expected="GameOptions or a dict")
         known = [f.name for f in fields(cls) if f.init]
         for key in data:
             if key not in known:
-                raise GameError(f"options: unknown option {key!r}; the options are "
-                                + ", ".join(known), entry=key, reason="unknown-option",
+                raise GameError(N_("options: unknown option {key!r}; the options are {known}"),
+                                key=key, known=", ".join(known), entry=key, reason="unknown-option",
                                 expected=tuple(known))
         return cls(**data)
 

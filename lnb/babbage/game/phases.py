@@ -29,6 +29,8 @@ from lnb.babbage.game.actions import (
     TimeUp,
     WriteProgram,
 )
+from lnb.core.i18n import N_
+from lnb.core.messages import Text
 from lnb.core.phases import PhaseRule, PhaseTable
 
 if TYPE_CHECKING:
@@ -84,24 +86,48 @@ def _debug_due(state: State) -> bool:
 RULES: dict[Phase, PhaseRule] = {
     rule.phase: rule  # type: ignore[misc]
     for rule in (
-        PhaseRule(Phase.TARGET, (Target,), "every player without a target",
-                  "each player secretly targets one uncompleted Subroutine",
+        PhaseRule(Phase.TARGET, (Target,), Text(N_("every player without a target")),
+                  Text(N_("each player secretly targets one uncompleted Subroutine")),
                   waits=_targets_missing),
-        PhaseRule(Phase.ACTIVATE, (Activate,), "one player at a time, in last Round's order",
-                  "activate completed, unused Subroutines (one-time each)", first_round=2,
-                  waits=_activations_missing),
-        PhaseRule(Phase.PROGRAM, (WriteProgram, Finish, TimeUp), "every unfinished player",
-                  "write programs; finish to take an order token; "
-                  "the first to finish starts the timer", waits=_tokens_missing),
-        PhaseRule(Phase.RESOLUTION, (ResolveRow,), "the player whose row is next",
-                  "in token order each player resolves one row, round and round",
+        PhaseRule(Phase.ACTIVATE, (Activate,),
+                  Text(N_("one player at a time, in last Round's order")),
+                  Text(N_("activate completed, unused Subroutines (one-time each)")),
+                  first_round=2, waits=_activations_missing),
+        PhaseRule(Phase.PROGRAM, (WriteProgram, Finish, TimeUp),
+                  Text(N_("every unfinished player")),
+                  Text(N_("write programs; finish to take an order token; the first to "
+                          "finish starts the timer")), waits=_tokens_missing),
+        PhaseRule(Phase.RESOLUTION, (ResolveRow,), Text(N_("the player whose row is next")),
+                  Text(N_("in token order each player resolves one row, round and round")),
                   waits=_rows_left),
-        PhaseRule(Phase.DEBUG, (Debug, Recompute), "the player whose Result was wrong",
-                  "a written Result is wrong: Debug (−3) and rewrite, or recompute",
+        PhaseRule(Phase.DEBUG, (Debug, Recompute),
+                  Text(N_("the player whose Result was wrong")),
+                  Text(N_("a written Result is wrong: Debug (−3) and rewrite, or recompute")),
                   waits=_debug_due, inside=Phase.RESOLUTION),
-        PhaseRule(Phase.GAME_OVER, (), "nobody", "the game is over: see the score sheet"),
+        PhaseRule(Phase.GAME_OVER, (), Text(N_("nobody")),
+                  Text(N_("the game is over: see the score sheet"))),
     )
 }
+
+PHASE_NAMES: dict[Phase, str] = {
+    Phase.TARGET: N_("target phase"),
+    Phase.ACTIVATE: N_("activate phase"),
+    Phase.PROGRAM: N_("program phase"),
+    Phase.RESOLUTION: N_("resolution phase"),
+    Phase.DEBUG: N_("debug phase"),
+    Phase.GAME_OVER: N_("game over phase"),
+}
+"""A phase as a pupil reads its name (marked for the catalog; see :func:`phase_name`)."""
+
+
+def phase_name(phase: Phase) -> Text:
+    """The phase's name in the language of the moment it is shown.
+
+    >>> phase_name(Phase.PROGRAM)
+    'program phase'
+    """
+    return Text(PHASE_NAMES[phase])
+
 
 ROUND_PHASES: tuple[Phase, ...] = (Phase.TARGET, Phase.ACTIVATE, Phase.PROGRAM, Phase.RESOLUTION)
 

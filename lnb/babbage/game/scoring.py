@@ -23,6 +23,8 @@ from typing import Any
 
 from lnb.babbage.edition import Edition
 from lnb.babbage.numbers import ordinal
+from lnb.babbage.words import type_name
+from lnb.core.i18n import N_, _, ngettext
 
 
 @dataclass(frozen=True)
@@ -98,13 +100,19 @@ class ScoreSheet:
 
     def text(self) -> str:
         """The whole sheet as text: the majorities, then each player's lines."""
-        out = ["Influence majorities:"]
+        out = [_("Influence majorities:")]
         out += [f"  {m.text}" for m in self.majorities]
         for p in sorted(self.players, key=lambda p: p.rank):
-            out.append(f"{p.rank}. {p.name}: {p.total} points")
+            out.append(ngettext("{rank}. {name}: {total} point", "{rank}. {name}: {total} points",
+                                p.total).format(rank=p.rank, name=p.name, total=p.total))
             out += [f"     {line}" for line in p.lines]
-        label = "Winner" if len(self.winners) == 1 else "Winners"
-        out.append(f"{label}: {', '.join(self.winners)}" + ("" if self.final else " (so far)"))
+        names = _(", ").join(self.winners)
+        if self.final:
+            said = ngettext("Winner: {names}", "Winners: {names}", len(self.winners))
+        else:
+            said = ngettext("Winner: {names} (so far)", "Winners: {names} (so far)",
+                            len(self.winners))
+        out.append(said.format(names=names))
         return "\n".join(out)
 
 
@@ -146,19 +154,30 @@ def _majority(kind: str, tallies: Sequence[Tally], points: Sequence[int]) -> Maj
     for group in groups:
         first, last = place + 1, place + len(group)
         covered = list(points[place:last])
-        who = ", ".join(f"{n} {value[n]}" for n in group)
+        who = _(", ").join(f"{n} {value[n]}" for n in group)
         if len(group) == 1:
-            sentences.append(f"{who} {ordinal(first)}: {won[group[0]]}")
+            sentences.append(_("{who} {place}: {points}").format(
+                who=who, place=ordinal(first), points=won[group[0]]))
         else:
             total = sum(covered)
             rest = total % len(group)
-            division = f"{total} ÷ {len(group)} = {won[group[0]]}" + (f" r {rest}" if rest else "")
+            if rest:
+                division = _("{total} ÷ {count} = {each} r {rest}").format(
+                    total=total, count=len(group), each=won[group[0]], rest=rest)
+            else:
+                division = f"{total} ÷ {len(group)} = {won[group[0]]}"
             if len(covered) > 1:
                 division = f"{' + '.join(str(x) for x in covered)} = {total}; {division}"
-            sentences.append(f"{who} tie for {ordinal(first)}–{ordinal(last)}: "
-                             f"{division}, so {won[group[0]]} each")
+            sentences.append(_("{who} tie for {first}–{last}: {division}, so {each} each").format(
+                who=who, first=ordinal(first), last=ordinal(last), division=division,
+                each=won[group[0]]))
         place = last
-    text = f"{kind}: " + ("; ".join(sentences) if sentences else "nobody has any")
+    if sentences:
+        # TRANSLATORS: between the places of one majority, "Ada 3 1st: 9; Bea 1 2nd: 4".
+        text = _("{kind}: {places}").format(kind=type_name(kind),
+                                            places=_("; ").join(sentences))
+    else:
+        text = _("{kind}: nobody has any").format(kind=type_name(kind))
     return Majority(kind, tuple(counts), tuple((n, won.get(n, 0)) for n, _ in counts), text)
 
 
@@ -185,17 +204,23 @@ def score(tallies: Sequence[Tally], order: Sequence[str], edition: Edition,
         debugs = -edition.debug_penalty * t.debugs
         total = influence + t.failed_experiments + subs + t.engine + debugs
         rows = sum(t.engine_rows.values())
-        lines = [f"Influence {influence}: " + (", ".join(
-            f"{k} {t.influence.get(k, 0)} → {won[k]}" for k in edition.influence_types
-            if t.influence.get(k, 0)) or "none")]
-        lines.append(f"Failed Experiments {t.failed_experiments}: {t.failed_experiments} × 1")
-        lines.append(f"Subroutines {subs}: {t.subroutines} completed ("
-                     + (" + ".join(str(x) for x in edition.subroutine_points[:t.subroutines])
-                        or "0") + ")")
-        lines.append(f"Engine {t.engine}: " + (", ".join(
-            f"{n} row{'s' if n > 1 else ''} on {lv} × {edition.engine_bonus.get(lv, 0)}"
-            for lv, n in t.engine_rows.items() if n) or "no engine rows"))
-        lines.append(f"Debugs {debugs}: {t.debugs} × −{edition.debug_penalty}")
+        comma = _(", ")
+        lines = [_("Influence {points}: {counts}").format(points=influence, counts=comma.join(
+            f"{type_name(k)} {t.influence.get(k, 0)} → {won[k]}"
+            for k in edition.influence_types if t.influence.get(k, 0)) or _("none"))]
+        lines.append(_("Failed Experiments {points}: {count} × 1").format(
+            points=t.failed_experiments, count=t.failed_experiments))
+        lines.append(_("Subroutines {points}: {count} completed ({sum})").format(
+            points=subs, count=t.subroutines,
+            sum=" + ".join(str(x) for x in edition.subroutine_points[:t.subroutines]) or "0"))
+        engine = comma.join(
+            ngettext("{count} row on {level} × {bonus}", "{count} rows on {level} × {bonus}",
+                     n).format(count=n, level=lv, bonus=edition.engine_bonus.get(lv, 0))
+            for lv, n in t.engine_rows.items() if n)
+        lines.append(_("Engine {points}: {rows}").format(points=t.engine,
+                                                         rows=engine or _("no engine rows")))
+        lines.append(_("Debugs {points}: {count} × −{penalty}").format(
+            points=debugs, count=t.debugs, penalty=edition.debug_penalty))
         key = (t.subroutines + rows, -t.failed_experiments, -position.get(t.name, len(order)))
         scores.append(PlayerScore(
             name=t.name, influence_counts=dict(t.influence), influence_points=won,
@@ -219,9 +244,10 @@ def _with_rank(s: PlayerScore, rank: int, ranked: Sequence[PlayerScore]) -> Play
 
 
 _TIE_RULES = (
-    ("the one with more Subroutines and engine rows together goes ahead", lambda k: str(k[0])),
-    ("the one with fewer Failed Experiments goes ahead", lambda k: str(-k[1])),
-    ("the one who came earlier in the last Round's order goes ahead",
+    (N_("the one with more Subroutines and engine rows together goes ahead"),
+     lambda k: str(k[0])),
+    (N_("the one with fewer Failed Experiments goes ahead"), lambda k: str(-k[1])),
+    (N_("the one who came earlier in the last Round's order goes ahead"),
      lambda k: ordinal(1 - k[2])),
 )
 
@@ -237,16 +263,21 @@ def tie_line(s: PlayerScore, rank: int, group: Sequence[PlayerScore]) -> str:
 engine rows together goes ahead (Ada 5, Bea 3). Ada comes 1st.
     """
     others = [o.name for o in group if o.name != s.name]
-    named = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} and {others[-1]}"
+    named = others[0] if len(others) == 1 else _("{names} and {last}").format(
+        names=_(", ").join(others[:-1]), last=others[-1])
     level, said = list(group), []
     for i, (rule, value) in enumerate(_TIE_RULES):
-        numbers = ", ".join(f"{o.name} {value(o.tiebreak)}" for o in level)
+        numbers = _(", ").join(f"{o.name} {value(o.tiebreak)}" for o in level)
         level = [o for o in level if o.tiebreak[i] == s.tiebreak[i]]
-        said.append(f"{rule} ({numbers})")
+        said.append(_("{rule} ({numbers})").format(rule=_(rule), numbers=numbers))
         if len(level) == 1:
             break
-    return (f"Level with {named} on {s.total} points, so the tie is broken: "
-            f"{'; still level, so '.join(said)}. {s.name} comes {ordinal(rank)}.")
+    # TRANSLATORS: between the tie-break rules tried one after another.
+    return ngettext("Level with {named} on {total} point, so the tie is broken: {rules}. "
+                    "{name} comes {place}.", "Level with {named} on {total} points, so the tie "
+                    "is broken: {rules}. {name} comes {place}.", s.total).format(
+        named=named, total=s.total, rules=_("; still level, so ").join(said), name=s.name,
+        place=ordinal(rank))
 
 
 def as_counts(marks: Mapping[str, int], types: Sequence[str]) -> dict[str, int]:

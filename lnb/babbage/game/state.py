@@ -59,7 +59,13 @@ from lnb.babbage.game.chance import Chance, RandomChance
 from lnb.babbage.game.choices import RowChoices
 from lnb.babbage.game.events import ENGINE, SUBROUTINE, Claim, RowEvent
 from lnb.babbage.game.options import GameOptions
-from lnb.babbage.game.phases import ROUNDS, RULES, TABLE, Phase  # noqa: F401 (ROUNDS: re-exported)
+from lnb.babbage.game.phases import (  # noqa: F401 (ROUNDS: re-exported)
+    ROUNDS,
+    RULES,
+    TABLE,
+    Phase,
+    phase_name,
+)
 from lnb.babbage.game.resolution import (
     AIMABLE,
     PRIMARY,
@@ -73,6 +79,8 @@ from lnb.babbage.game.scoring import ScoreSheet, Tally, score
 from lnb.babbage.game.writing import WritingRules
 from lnb.babbage.operations import Operation, legal_operations
 from lnb.babbage.programs import Program, Trace
+from lnb.core.i18n import N_
+from lnb.core.messages import Text
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
@@ -193,32 +201,37 @@ class Game:
         edition: Edition | None = None,
     ) -> None:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise GameError(f"seed {seed!r}: give a whole number like 7, or None for a random "
-                            "game", entry="seed", reason="bad-seed", expected="an int or None")
+            raise GameError(N_("seed {seed!r}: give a whole number like 7, or None for a "
+                               "random game"), seed=seed, entry="seed", reason="bad-seed",
+                            expected="an int or None")
         if edition is not None and not isinstance(edition, Edition):
-            raise GameError(f"edition {edition!r}: give an Edition, e.g. Edition.load()",
-                            entry="edition", reason="bad-edition", expected="an Edition")
+            raise GameError(N_("edition {edition!r}: give an Edition, e.g. Edition.load()"),
+                            edition=edition, entry="edition", reason="bad-edition",
+                            expected="an Edition")
         self.edition = edition or Edition.load()
         if options is None:
             options = GameOptions()
         elif isinstance(options, Mapping):
             options = GameOptions.from_dict(options)
         elif not isinstance(options, GameOptions):
-            raise GameError(f"options {options!r}: give GameOptions(...) or a dict like "
-                            "{'take_that': False}", entry="options", reason="bad-options",
+            raise GameError(N_("options {options!r}: give GameOptions(...) or a dict like "
+                               "{{'take_that': False}}"), options=options, entry="options",
+                            reason="bad-options",
                             expected="GameOptions or a dict")
         self.options = options
         self.seed = seed
         self.players: tuple[tuple[str, Character], ...] = tuple(self._check_players(players))
         for name in dict(self.options.handicap):
             if name not in self.names:
-                raise GameError(f"handicap for {name!r}: no such player; players are "
-                                + ", ".join(self.names), entry="handicap", player=name,
+                raise GameError(N_("handicap for {player!r}: no such player; players are "
+                                   "{players}"), players=", ".join(self.names),
+                                entry="handicap", player=name,
                                 reason="no-such-player", expected=self.names)
             for kind in self.options.handicap_for(name):
                 if kind not in self.edition.influence_types:
-                    raise GameError(f"handicap for {name}: {kind!r} is not an Influence type; "
-                                    "choose from " + ", ".join(self.edition.influence_types),
+                    raise GameError(N_("handicap for {player}: {text!r} is not an Influence "
+                                       "type; choose from {types}"),
+                                    types=", ".join(self.edition.influence_types),
                                     entry="handicap", player=name, text=kind,
                                     reason="bad-influence",
                                     expected=tuple(self.edition.influence_types))
@@ -227,35 +240,35 @@ class Game:
         try:
             pairs = [(p[0], p[1]) for p in players]
         except (TypeError, IndexError, KeyError):
-            raise GameError("players: give (name, character) pairs, e.g. "
-                            "[('Ada', 'Ada Lovelace'), ('Bea', 'Charles Babbage')]",
+            raise GameError(N_("players: give (name, character) pairs, e.g. "
+                               "[('Ada', 'Ada Lovelace'), ('Bea', 'Charles Babbage')]"),
                             entry="players", reason="bad-players",
                             expected="(name, character) pairs") from None
         if not MIN_PLAYERS <= len(pairs) <= MAX_PLAYERS:
-            raise GameError(f"{len(pairs)} players given; a game has 2 to 4 players",
-                            entry="players", reason="player-count",
+            raise GameError(N_("{count} players given; a game has 2 to 4 players"),
+                            count=len(pairs), entry="players", reason="player-count",
                             expected=(MIN_PLAYERS, MAX_PLAYERS))
         seen_names: set[str] = set()
         seen_chars: set[str] = set()
         for name, char in pairs:
             if not isinstance(name, str) or not name.strip():
-                raise GameError(f"player name {name!r}: give a non-empty name like 'Ada'",
+                raise GameError(N_("player name {text!r}: give a non-empty name like 'Ada'"),
                                 entry="players", reason="bad-name", text=name,
                                 expected="a non-empty str")
             if name in seen_names:
-                raise GameError(f"player name {name!r} is given twice; names must differ",
+                raise GameError(N_("player name {player!r} is given twice; names must differ"),
                                 entry="players", player=name, reason="same-name")
             try:
                 character = self.edition.character(char)
             except LnbError as exc:
-                raise exc.as_family(GameError, f"player {name}: ", player=name,
-                                    detail=exc.message) from None
+                raise exc.as_family(GameError, Text(N_("player {player}: "), player=name),
+                                    player=name, detail=Text("{why}", why=exc)) from None
             if character.name in seen_chars:
-                raise GameError(f"player {name}: {character.name} is already played; "
-                                "each character once", entry="players", player=name,
-                                text=character.name, reason="same-character",
-                                detail=f"{character.name} is already played; each character "
-                                "once")
+                detail = Text(N_("{character} is already played; each character once"),
+                              character=character.name)
+                raise GameError(Text(N_("player {player}: {detail}"), player=name,
+                                     detail=detail), entry="players", player=name,
+                                text=character.name, reason="same-character", detail=detail)
             seen_names.add(name)
             seen_chars.add(character.name)
             yield name, character
@@ -364,8 +377,9 @@ class State:
         try:
             return self.players[name]
         except (KeyError, TypeError):
-            raise GameError(f"no player named {name!r}; players are "
-                            + ", ".join(self.players)) from None
+            raise GameError(N_("no player named {player!r}; players are {players}"),
+                            player=name, players=", ".join(self.players),
+                            reason="no-such-player", expected=tuple(self.players)) from None
 
     def start_value(self, name: str) -> int:
         """The value ``name`` starts this Round's program from."""
@@ -627,13 +641,15 @@ class State:
         ``IllegalOperationError``) and leave the state unchanged."""
         rule = RULES[self.phase]
         if type(action) not in _APPLY:
-            raise GameError(f"{action!r} is not an action; make one of "
-                            + ", ".join(t.__name__ for t in _APPLY) + ", e.g. Target('Ada', 23)",
-                            reason="not-an-action", expected=tuple(t.__name__ for t in _APPLY))
+            raise GameError(N_("{action} is not an action; make one of {kinds}, e.g. "
+                               "Target('Ada', 23)"), action=repr(action),
+                            kinds=", ".join(t.__name__ for t in _APPLY), reason="not-an-action",
+                            expected=tuple(t.__name__ for t in _APPLY))
         if not isinstance(action, rule.actions):
-            allowed = ", ".join(t.__name__ for t in rule.actions) or "nothing"
-            raise GameError(f"{action!r} is not possible in the {self.phase.value} phase of "
-                            f"Round {self.round}: {rule.text} (allowed: {allowed})",
+            allowed = ", ".join(t.__name__ for t in rule.actions) or Text(N_("nothing"))
+            raise GameError(N_("{action} is not possible in the {phase} of Round {round}: "
+                               "{rule} (allowed: {allowed})"), action=repr(action),
+                            phase=phase_name(self.phase), rule=rule.text, allowed=allowed,
                             player=action.player, round=self.round, reason="wrong-phase",
                             expected=tuple(t.__name__ for t in rule.actions))
         if action.player is not None:
@@ -647,32 +663,41 @@ class State:
     def _apply_target(self, action: Target) -> None:
         p = self.players[action.player]
         if p.play.target is not None:
-            raise GameError(f"{p.name} already targets Subroutine {p.play.target:02d} "
-                            "this Round")
+            raise GameError(N_("{player} already targets Subroutine {target:02d} this Round"),
+                            player=p.name, target=p.play.target, reason="already-targets")
         allowed = [s.target for s in self.targetable(p.name)]
         if action.subroutine in p.completed_subroutines:
-            raise GameError(f"{p.name} cannot target Subroutine {action.subroutine:02d}: it is "
-                            "already completed; choose one of "
-                            + ", ".join(f"{s:02d}" for s in allowed))
+            raise GameError(N_("{player} cannot target Subroutine {subroutine:02d}: it is "
+                               "already completed; choose one of {choices}"), player=p.name,
+                            subroutine=action.subroutine,
+                            choices=", ".join(f"{s:02d}" for s in allowed),
+                            reason="already-completed", expected=tuple(allowed))
         if action.subroutine not in allowed:
-            raise GameError(f"{p.name} cannot target Subroutine {action.subroutine!r}; "
-                            f"choose one of {', '.join(f'{s:02d}' for s in allowed)}")
+            raise GameError(N_("{player} cannot target Subroutine {subroutine!r}; choose one of "
+                               "{choices}"), player=p.name, subroutine=action.subroutine,
+                            choices=", ".join(f"{s:02d}" for s in allowed),
+                            reason="not-targetable", expected=tuple(allowed))
         p.play.target = action.subroutine
 
     def _apply_activate(self, action: Activate) -> None:
         name = self._activator()
         if action.player != name:
-            raise GameError(f"{action.player} cannot activate now: {name} declares first "
-                            "(last Round's order)")
+            raise GameError(N_("{player} cannot activate now: {first} declares first (last "
+                               "Round's order)"), player=action.player, first=name,
+                            reason="not-your-turn")
         p = self.players[name]
         allowed = {s.target: s for s in self.activatable(name)}
         if len(set(action.subroutines)) != len(action.subroutines):
-            raise GameError(f"{name} activates a Subroutine twice: {action.subroutines}")
+            raise GameError(N_("{player} activates a Subroutine twice: {subroutines}"),
+                            player=name, subroutines=action.subroutines, reason="twice")
         for sub in action.subroutines:
             if sub not in allowed:
-                choices = ", ".join(f"{s:02d}" for s in allowed) or "none"
-                raise GameError(f"{name} cannot activate Subroutine {sub!r}: only completed, "
-                                f"unused Subroutines from earlier Rounds ({choices})")
+                choices = ", ".join(f"{s:02d}" for s in allowed) or Text(N_("none"))
+                raise GameError(N_("{player} cannot activate Subroutine {subroutine!r}: only "
+                                   "completed, unused Subroutines from earlier Rounds "
+                                   "({choices})"), player=name, subroutine=sub,
+                                choices=choices, reason="not-activatable",
+                                expected=tuple(allowed))
         deck = list(self._deck)
         draws: list[tuple[int, int | None]] = []
         for sub in action.subroutines:
@@ -706,7 +731,8 @@ class State:
     def _apply_write(self, action: WriteProgram) -> None:
         p = self.players[action.player]
         if p.play.token is not None:
-            raise GameError(f"{p.name} has finished; the program cannot change now")
+            raise GameError(N_("{player} has finished; the program cannot change now"),
+                            player=p.name, reason="finished")
         self._check_program(p, action.program, p.start, p.play.limit)
         self._check_aims(p, action.aims)
         p.play.program = action.program
@@ -717,43 +743,53 @@ class State:
         for sub, patron in aims:
             use = next((u for u in p.play.uses if u.subroutine == sub), None)
             if use is None or use.effect not in AIMABLE:
-                detail = (f"Subroutine {sub:02d} is not an activated NEAR, DOUBLE, BOTH or "
-                          "CHOICE this Round; only those name a Patron")
-                raise GameError(f"{p.name}: {detail}", player=p.name, round=self.round,
+                detail = Text(N_("Subroutine {subroutine:02d} is not an activated NEAR, DOUBLE, "
+                                 "BOTH or CHOICE this Round; only those name a Patron"),
+                              subroutine=sub)
+                raise GameError(Text(N_("{player}: {detail}"), player=p.name, detail=detail),
+                                player=p.name, round=self.round,
                                 reason="not-aimable", text=f"{sub:02d}", detail=detail)
             slot = self._table.get(patron)
             if slot is None or slot.owner not in (None, p.name):
-                detail = (f"Subroutine {sub:02d} names Patron {patron:02d}, which is not on "
-                          "the table this Round")
-                raise GameError(f"{p.name}: {detail}", player=p.name, round=self.round,
+                detail = Text(N_("Subroutine {subroutine:02d} names Patron {patron:02d}, which is "
+                                 "not on the table this Round"), subroutine=sub, patron=patron)
+                raise GameError(Text(N_("{player}: {detail}"), player=p.name, detail=detail),
+                                player=p.name, round=self.round,
                                 reason="patron-not-on-table", text=f"{patron:02d}",
                                 detail=detail)
             if slot.owner == p.name and use.effect in (Effect.BOTH, Effect.CHOICE):
                 revealed = [v for v, s in sorted(self._table.items()) if s.owner is None]
-                detail = (f"Subroutine {sub:02d} ({use.effect.value}) names Patron {patron:02d}, "
-                          f"your own reserved Patron; {use.effect.value} does not apply there "
-                          "(RESERVE already gives both types, one a claim); name a revealed "
-                          "Patron: " + (", ".join(f"{v:02d}" for v in revealed) or "none"))
-                raise GameError(f"{p.name}: {detail}", player=p.name, round=self.round,
+                detail = Text(N_("Subroutine {subroutine:02d} ({effect}) names Patron "
+                                 "{patron:02d}, your own reserved Patron; {effect} does not "
+                                 "apply there (RESERVE already gives both types, one a claim); "
+                                 "name a revealed Patron: {choices}"), subroutine=sub,
+                              effect=use.effect.value, patron=patron,
+                              choices=", ".join(f"{v:02d}" for v in revealed)
+                              or Text(N_("none")))
+                raise GameError(Text(N_("{player}: {detail}"), player=p.name, detail=detail),
+                                player=p.name, round=self.round,
                                 reason="own-reserved-patron", text=f"{sub:02d}",
                                 expected=tuple(revealed), detail=detail)
             if sub in seen:
-                detail = f"Subroutine {sub:02d} names two Patrons"
-                raise GameError(f"{p.name}: {detail}", player=p.name, round=self.round,
+                detail = Text(N_("Subroutine {subroutine:02d} names two Patrons"), subroutine=sub)
+                raise GameError(Text(N_("{player}: {detail}"), player=p.name, detail=detail),
+                                player=p.name, round=self.round,
                                 reason="two-aims", text=f"{sub:02d}", detail=detail)
             seen.add(sub)
 
     def _apply_finish(self, action: Finish) -> None:
         p = self.players[action.player]
         if p.play.token is not None:
-            raise GameError(f"{p.name} has already finished (order token {p.play.token})")
+            raise GameError(N_("{player} has already finished (order token {token})"),
+                            player=p.name, token=p.play.token, reason="finished")
         p.play.token = len(self.finished) + 1
         p.play.seconds = action.seconds
         self.finish_seconds[p.name] = action.seconds
 
     def _apply_time_up(self, action: TimeUp) -> None:
         if not self.timer_started:
-            raise GameError("time cannot be up: the timer starts when the first player finishes")
+            raise GameError(N_("time cannot be up: the timer starts when the first player "
+                               "finishes"), reason="timer-not-started")
         token = len(self.finished)
         stopped = []
         for name in self.last_order:
@@ -771,7 +807,8 @@ class State:
         k, i = found
         name = self.order[i]
         if action.player != name:
-            raise GameError(f"it is {name}'s turn to resolve row {k + 1}, not {action.player}'s")
+            raise GameError(N_("it is {turn}'s turn to resolve row {row}, not {player}'s"),
+                            turn=name, row=k + 1, player=action.player, reason="not-your-turn")
         p = self.players[name]
         play = p.play
         row = play.trace.rows[k]  # type: ignore[union-attr]
@@ -812,7 +849,8 @@ class State:
     def _apply_debug(self, action: Debug) -> None:
         name, row = self.turn()  # type: ignore[misc]
         if action.player != name:
-            raise GameError(f"it is {name} who decides about row {row}, not {action.player}")
+            raise GameError(N_("it is {turn} who decides about row {row}, not {player}"),
+                            turn=name, row=row, player=action.player, reason="not-your-turn")
         p = self.players[name]
         play = p.play
         trace = play.trace
@@ -834,7 +872,8 @@ class State:
     def _apply_recompute(self, action: Recompute) -> None:
         name, row = self.turn()  # type: ignore[misc]
         if action.player != name:
-            raise GameError(f"it is {name} who decides about row {row}, not {action.player}")
+            raise GameError(N_("it is {turn} who decides about row {row}, not {player}"),
+                            turn=name, row=row, player=action.player, reason="not-your-turn")
         self.players[name].play.recomputed = True
 
     # ----------------------------------------------------------------- the flow

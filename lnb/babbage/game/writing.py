@@ -20,8 +20,10 @@ from dataclasses import dataclass
 
 from lnb.babbage.board import Board
 from lnb.babbage.errors import IllegalOperationError, LnbError
-from lnb.babbage.operations import Operation, legal_operations
+from lnb.babbage.operations import Operation, legal_operations, row_error
 from lnb.babbage.programs import DEFAULT_LIMIT, Program
+from lnb.core.i18n import N_
+from lnb.core.messages import Text, lazy_ngettext
 
 
 @dataclass(frozen=True)
@@ -47,32 +49,35 @@ class WritingRules:
             program.check_limit(self.limit)
         elif self.limit is not None and self.first_row - 1 + len(program) > self.limit:
             extra = self.first_row - 1 + len(program) - self.limit
-            raise IllegalOperationError(
-                f"the rewrite has {len(program)} rows; with {self.first_row - 1} kept that is "
-                f"over the limit of {self.limit} Operations; remove {extra} "
-                f"row{'s' * (extra > 1)}", row=self.limit + 1, reason="over-limit")
+            raise IllegalOperationError(lazy_ngettext(
+                "the rewrite has {rows} rows; with {kept} kept that is over the limit of "
+                "{limit} Operations; remove {extra} row",
+                "the rewrite has {rows} rows; with {kept} kept that is over the limit of "
+                "{limit} Operations; remove {extra} rows", extra, rows=len(program),
+                kept=self.first_row - 1, limit=self.limit, extra=extra),
+                row=self.limit + 1, reason="over-limit", limit=self.limit, extra=extra)
         sigmas = self.sigma_used
         last = self.first_row + len(program) - 1
         for number, prow in enumerate(program.rows, start=self.first_row):
-            where = f"row {number} {str(prow)!r}: "
             if self.mental and prow.written is None and not (draft and number == last):
-                raise IllegalOperationError(
-                    f"{where}write the Result after the row in mental-arithmetic play, "
-                    f"e.g. {prow.operation} 60", row=number, text=str(prow),
+                raise row_error(
+                    IllegalOperationError, number, str(prow),
+                    Text(N_("write the Result after the row in mental-arithmetic play, e.g. "
+                            "{operation} 60"), operation=prow.operation),
                     expected=f"{prow.operation} 60", reason="result-missing")
             if not self.mental and prow.written is not None:
-                raise IllegalOperationError(
-                    f"{where}written Results belong to mental-arithmetic play; "
-                    f"write just {prow.operation}", row=number, text=str(prow),
+                raise row_error(
+                    IllegalOperationError, number, str(prow),
+                    Text(N_("written Results belong to mental-arithmetic play; write just "
+                            "{operation}"), operation=prow.operation),
                     expected=str(prow.operation), reason="result-written")
             if prow.operation.sigma:
                 sigmas += 1
                 if sigmas > self.sigma_rows:
-                    why = ("one Σ row only" if self.sigma_rows else
-                           "a Σ row needs SIGMA activated this Round")
-                    raise IllegalOperationError(
-                        f"{where}{why}; remove the Σ mark", row=number, text=str(prow),
-                        reason="sigma")
+                    why = (N_("one Σ row only; remove the Σ mark") if self.sigma_rows else
+                           N_("a Σ row needs SIGMA activated this Round; remove the Σ mark"))
+                    raise row_error(IllegalOperationError, number, str(prow), Text(why),
+                                    reason="sigma")
             if self.mental:
                 prow.operation.component(self.board, number)
         if not self.mental:
