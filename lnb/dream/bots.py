@@ -14,7 +14,7 @@ True
 >>> make_bot("greedy:nothing")
 Traceback (most recent call last):
 ...
-lnb.core.errors.BadInputError: no strategy named 'nothing'; choose one of: balanced, mill, partners, research, engineers
+lnb.dream.errors.BadInputError: no strategy named 'nothing'; choose one of: balanced, mill, partners, research, engineers
 """  # noqa: E501
 
 from __future__ import annotations

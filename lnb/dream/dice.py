@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lnb.core.i18n import N_, pgettext
+from lnb.core.i18n import N_
+from lnb.core.messages import Text
 from lnb.dream.edition import Colour
 from lnb.dream.errors import BadInputError
 
@@ -45,15 +46,16 @@ class Die:
         return Die(self.colour, self.face - 1)
 
 
-def colour_name(colour: Colour) -> str:
-    """A colour's name in the current language.
+_COLOUR_NAMES = {Colour.YELLOW: N_("yellow"), Colour.RED: N_("red"), Colour.BLUE: N_("blue"),
+                 Colour.GREEN: N_("green"), Colour.GREY: N_("grey")}
 
-    >>> colour_name(Colour.GREY)
-    'grey'
+
+def colour_name(colour: Colour) -> Text:
+    """A colour's name, shown in the current language.
+
+    >>> from lnb.core.i18n import use_language
+    >>> with use_language("zh-CN"):
+    ...     str(colour_name(Colour.GREY))
+    '灰'
     """
-    names = {Colour.YELLOW: pgettext("die colour", "yellow"),
-             Colour.RED: pgettext("die colour", "red"),
-             Colour.BLUE: pgettext("die colour", "blue"),
-             Colour.GREEN: pgettext("die colour", "green"),
-             Colour.GREY: pgettext("die colour", "grey")}
-    return names[colour]
+    return Text(_COLOUR_NAMES[colour])

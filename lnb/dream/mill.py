@@ -179,18 +179,8 @@ def _shown(die: Die | None, rule: Rule) -> object:
     if die is None:
         return EMPTY
     if rule in (Rule.ONE_COLOUR, Rule.THREE_COLOURS):
-        return _ColourWord(die.colour)
+        return colour_name(die.colour)
     return die.face
-
-
-class _ColourWord:
-    """A colour's name, in the language of the moment a text is shown."""
-
-    def __init__(self, colour: Colour) -> None:
-        self.colour = colour
-
-    def __str__(self) -> str:
-        return colour_name(self.colour)
 
 
 def line_status(card: ProgramCard, dice: Sequence[Die | None]) -> Status:

@@ -17,7 +17,7 @@ True
 >>> replay({**record, "actions": ["Bea: collect 1"]})
 Traceback (most recent call last):
 ...
-lnb.core.errors.RecordError: actions[0] 'Bea: collect 1': it is Ada's turn, not Bea's
+lnb.dream.errors.RecordError: actions[0] 'Bea: collect 1': it is Ada's turn, not Bea's
 """
 
 from __future__ import annotations
@@ -26,12 +26,13 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lnb.core.errors import LnbError, RecordError
+from lnb.core.errors import LnbError
 from lnb.core.i18n import N_
 from lnb.core.messages import Text
 from lnb.core.records import read_envelope
 from lnb.dream.actions import parse_action
 from lnb.dream.edition import EDITIONS
+from lnb.dream.errors import RecordError
 
 if TYPE_CHECKING:  # pragma: no cover
     from lnb.dream.state import State

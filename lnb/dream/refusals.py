@@ -37,6 +37,7 @@ from lnb.dream.actions import (
     TakeProgram,
     Visit,
 )
+from lnb.dream.dice import colour_name
 from lnb.dream.edition import Colour
 from lnb.dream.errors import N_, IllegalActionError
 from lnb.dream.mill import CELLS
@@ -120,16 +121,18 @@ def _specific(state: State, action: Action, step: str) -> IllegalActionError | N
         card = ed.assignment(action.assignment)
         if Colour(action.column) not in card.columns():
             return _error(N_("this Assignment goes in the {columns} column"), action,
-                          "wrong-column", columns=Listing([c.value for c in card.columns()],
-                                                          "or"))
+                          "wrong-column", columns=Listing([colour_name(c)
+                                                           for c in card.columns()], "or"))
         if len(p.hand) < card.discard:
             return _error(N_("this Assignment asks you to discard {count} Partner cards"),
                           action, "cannot-discard", count=card.discard)
     if isinstance(action, TakePartner):
         pile = p.hand if action.pile == "hand" else p.discard
         if action.remove not in pile:
-            return _error(N_("there is no {card!r} in your {pile} to remove"), action,
-                          "not-in-pile", card=action.remove, pile=action.pile)
+            template = (N_("there is no {card!r} in your hand to remove")
+                        if action.pile == "hand" else
+                        N_("there is no {card!r} in your discard pile to remove"))
+            return _error(template, action, "not-in-pile", card=action.remove)
     if isinstance(action, Visit):
         try:
             loc = ed.location(action.place)
@@ -160,9 +163,10 @@ def _specific(state: State, action: Action, step: str) -> IllegalActionError | N
             return _error(N_("this card costs £{face} and you have £{money}"), action,
                           "cannot-afford", face=face, money=p.money)
         return _error(N_("this card needs a die showing {faces}; the die shows {face}"), action,
-                      "requirement", faces=Listing(partner.faces, "or"), face=face)
+                      "requirement", faces=Listing([str(f) for f in partner.faces], "or"), face=face)
     if isinstance(action, Research):
-        return _error(N_("the {track} track is full"), action, "track-full", track=action.track)
+        return _error(N_("the {track} Research track is full"), action, "track-full",
+                      track=colour_name(Colour(action.track)))
     if isinstance(action, Bonus):
         return _error(N_("{bonus!r} is not a Workshop bonus"), action, "unknown-bonus",
                       bonus=action.bonus)
