@@ -332,8 +332,11 @@ class Museum:
         and crosses walls only through doorways (filled squares are the state's business),
         one per distinct orientation and anchor, in order of orientation then anchor."""
         found = []
+        walls = self._walls
         for orientation, shape in self.wheel[sid].orientations().items():
             offsets = shape.offsets()
+            pairs = [(i, j) for i, a in enumerate(offsets) for j, b in enumerate(offsets)
+                     if i < j and abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1]
             for anchor in range(self.width * self.height):
                 if self._key_at[anchor] is None:
                     continue
@@ -347,12 +350,22 @@ class Museum:
                         break
                     cells.append(r * self.width + c)
                 else:
-                    if not any(self.wall_between(a, b) for a in cells for b in cells
-                               if a < b and self._adjacent(a, b)):
+                    if not any((cells[i], cells[j]) in walls for i, j in pairs):
                         found.append(Placement(sid, orientation, self.square(anchor),
                                                tuple(self.square(i) for i in cells),
                                                sum(1 << i for i in cells)))
         return tuple(found)
+
+    @cached_property
+    def _walls(self) -> frozenset[tuple[int, int]]:
+        """Side-by-side squares with a solid wall between them, both ways round."""
+        found = set()
+        for i in range(self.width * self.height):
+            for j in (i + 1, i + self.width):
+                if j < self.width * self.height and self._adjacent(i, j) \
+                        and self.wall_between(i, j):
+                    found.update({(i, j), (j, i)})
+        return frozenset(found)
 
     def __repr__(self) -> str:
         return f"Museum.named({self.name!r})"
