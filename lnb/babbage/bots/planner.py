@@ -544,22 +544,25 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
         firsts: dict[int, list[tuple[int, int, _Side, int]]] = {}
         winners: dict[int, list[tuple[float, int, Entry, int, _Side, int]]] = {}
         quiet_top = quiet_best
-        for i, here in enumerate(layer):
-            entry = best[here]
-            value, kind = here & 127, here >> 7
+        # For each kind of the layer: what it claims, and each side's way out of it (the
+        # kind it leads to, the quiet values that may change something there, mixed or not).
+        plans = {}
+        for kind in groups:
             info = kind_info.get(kind)
             if info is None:
                 info = kind_info[kind] = about(kind)
-            claiming_bits, quiet_bits, outcome = info
+            plans[kind] = (info[0], info[1], info[2], kind & 2, tuple(
+                (mark, side, kind | mark, info[1] & ~skipped[kind | mark], kind | mark in mixed)
+                for mark, side in sides if not (mark and kind & 2)))
+        for i, here in enumerate(layer):
+            entry = best[here]
+            value, kind = here & 127, here >> 7
+            claiming_bits, quiet_bits, outcome, used, routes = plans[kind]
             when = i << 8
             score = entry[0]
             t = score - 0.001
             queued = False
-            used = kind & 2
-            for mark, side in sides:
-                if used and mark:
-                    continue
-                there = kind | mark
+            for mark, side, there, quiet_there, is_mixed in routes:
                 reach = side.reach[value]
                 scoring = reach & claiming_bits
                 if scoring:
@@ -588,10 +591,10 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
                         if (old is None or top > old[0]
                                 or (top == old[0] and when + at < old[1])):
                             chosen[key] = (top, when + at, entry, by)
-                if there in mixed and not queued:
+                if is_mixed and not queued:
                     quiet.append((t, i, value, kind, entry, quiet_bits))
                     queued = True
-                usable = reach & quiet_bits & ~skipped[there]
+                usable = reach & quiet_there
                 if not usable:
                     continue
                 if fused:
@@ -599,7 +602,7 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
                     if fresh:
                         first_won[there] = first_won.get(there, 0) | fresh
                         firsts.setdefault(there, []).append((when, value, side, fresh))
-                        if there not in mixed:  # the first quiet row wins here
+                        if not is_mixed:  # the first quiet row wins here
                             winners.setdefault(there, []).append(
                                 (t, when, entry, value, side, fresh))
                     continue
@@ -608,7 +611,7 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
                 base = there << 7
                 if new:
                     seen[there] = seen.get(there, 0) | new
-                if there in mixed:
+                if is_mixed:
                     while new:
                         low = new & -new
                         new ^= low
