@@ -1,0 +1,94 @@
+"""``lnb-museum/1`` records: written, read back by replaying, and refused when bad."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lnb.core.errors import RecordError
+from lnb.core.testing import json_values, mutated, refuses_cleanly
+from lnb.museum.bots import make_bot
+from lnb.museum.records import dumps, read_record, replay, write_record
+from lnb.museum.state import Game
+from lnb.museum.table import museum_table
+
+
+@pytest.fixture(scope="module")
+def finished() -> dict:
+    table = museum_table(Game(seed=11).new_initial_state(), make_bot("greedy"))
+    table.advance()
+    return write_record(table.state)
+
+
+def test_a_record_follows_the_kits_envelope(finished) -> None:
+    assert finished["format"] == "lnb-museum/1" and finished["edition"] == "standard"
+    assert finished["seed"] == 11 and finished["players"] == [{"name": "solo"}]
+    assert all(isinstance(a, str) for a in finished["actions"])
+    assert finished["score"]["total"] == sum([2 * len(finished["score"]["evidence"]),
+                                              *finished["score"]["rooms"].values(),
+                                              *finished["score"]["bonuses"].values()])
+
+
+def test_a_record_replays_to_the_same_game(finished, tmp_path) -> None:
+    state = read_record(finished)
+    assert state.is_terminal() and write_record(state) == finished
+    path = tmp_path / "game.json"
+    path.write_text(dumps(finished), "utf-8")
+    assert write_record(read_record(path)) == finished
+    assert write_record(read_record(str(path))) == finished
+    assert replay(json.dumps(finished))["score"] == finished["score"]
+
+
+def test_an_unfinished_record_resumes_where_it_stopped(finished) -> None:
+    half = {**finished, "actions": finished["actions"][:10], "rolls": None}
+    del half["score"]
+    state = read_record(half)
+    assert not state.is_terminal() and [str(a) for a in state.history] == half["actions"]
+    again = read_record(write_record(state))
+    assert again.hand == state.hand and again.filled == state.filled
+
+
+@pytest.mark.parametrize(("change", "entry", "reason"), [
+    ({"format": "lnb-game/1"}, "format", "format"),
+    ({"edition": "../etc"}, "edition", "unknown-edition"),
+    ({"seed": None}, "seed", "missing"),
+    ({"seed": "x"}, "seed", "wrong-type"),
+    ({"players": [{"name": "A"}, {"name": "B"}]}, "players", "players"),
+    ({"actions": "place 3a r0 @C5"}, "actions", "not-list"),
+    ({"rolls": [[1, 1]]}, "rolls", "rolls"),
+])
+def test_a_bad_envelope_is_refused_naming_the_entry(finished, change, entry, reason) -> None:
+    with pytest.raises(RecordError) as caught:
+        read_record({**finished, **change})
+    assert (caught.value.entry, caught.value.reason) == (entry, reason)
+
+
+def test_a_broken_action_is_refused_naming_it(finished) -> None:
+    actions = list(finished["actions"])
+    actions[3] = "place 0a r0 @A5"
+    with pytest.raises(RecordError) as caught:
+        read_record({**finished, "actions": actions, "rolls": None})
+    assert caught.value.entry == "actions[3]" and caught.value.reason == "wild-only"
+    assert str(caught.value).startswith("actions[3] 'place 0a r0 @A5': ")
+    actions[3] = 42
+    with pytest.raises(RecordError) as caught:
+        read_record({**finished, "actions": actions})
+    assert caught.value.entry == "actions[3]"
+    with pytest.raises(RecordError) as caught:
+        read_record({**finished, "actions": [*finished["actions"], "skip 1"]})
+    assert caught.value.reason == "after-end"
+    with pytest.raises(RecordError) as caught:
+        read_record("{not json")
+    assert caught.value.reason == "not-json"
+
+
+SAMPLES = ("place 3a r0 @C5", "skip 1", "return 3", "reroll 2", -1, 10 ** 50, "standard")
+
+
+@settings(max_examples=60, deadline=None)
+@given(where=st.integers(0, 10_000), value=json_values(SAMPLES), delete=st.booleans())
+def test_mutated_records_are_refused_cleanly_or_replay(finished, where, value, delete) -> None:
+    refuses_cleanly(read_record, mutated(finished, where, value, delete))
