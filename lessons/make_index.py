@@ -6,6 +6,14 @@ title (the ``# `` line) and summary (the *What you'll do* line). The numbered le
 teacher's guide. The last cell of every lesson and of the guide (id ``nav``) links the
 previous lesson, the index and the next one.
 
+The landing page speaks every language of the kit: one Markdown cell per language (the page's
+own words from the ``lessons`` catalog, ``make i18n PART=lessons``), each a block
+``<div class="lnb-lang-block" lang="…">`` that the page shows only when ``<html lang>`` is its
+language; a lesson translated into a language (``lessons/<tag>/<name>``, e.g.
+``lessons/zh-CN/01-first-program.ipynb``) is listed beside the English one, and in that
+language's block instead of it. Links (``index.ipynb?lang=zh-CN``) and the kit's language
+switch (the last cell) choose the language; the apps are opened with the page's ``?lang=``.
+
 Run after editing or adding a lesson::
 
     python lessons/make_index.py          # write index.ipynb and the nav cells
@@ -25,6 +33,9 @@ from pathlib import Path
 
 import nbformat
 
+from lnb.core.i18n import N_, SOURCE, _, available_languages, tag, use_language
+from widgets.core.remembered import language_name
+
 HERE = Path(__file__).resolve().parent
 INDEX = "index.ipynb"
 GUIDE = "teachers-guide.ipynb"
@@ -32,6 +43,22 @@ APPS = ("play.ipynb", "puzzles.ipynb")
 NAV_ID = "nav"
 LESSON_NAME = re.compile(r"^\d\d-[a-z0-9-]+\.ipynb$")
 KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
+#: The apps' titles and summaries (their notebooks' first cells, in English) for the catalog:
+#: the landing page shows them translated (``_(title)``). A title changed in a notebook and
+#: not here stays English on the other languages' pages (tests/test_landing_page.py says so).
+APP_WORDS = (
+    N_("Play Lovelace & Babbage"),
+    N_("Play a whole game of four Rounds, against friends on this screen or against the "
+       "computer."),
+    N_("Puzzles: program the engine"),
+    N_("Solve puzzles on the Engine board, at your own pace — pick a difficulty from 1 "
+       "(easy) to 5 (hard), try today's puzzle, or type a code your teacher gave you."),
+)
+SWITCH_ID = "language"
+SWITCH_CODE = """from widgets.core.language import LanguageSwitch, page_language
+
+page_language()  # ?lang=, else the pupil's remembered choice, else the browser's language
+LanguageSwitch(on_change=lambda _language: None).add_class("lnb-landing-language")"""
 
 
 @dataclass(frozen=True)
@@ -69,35 +96,120 @@ def lessons(root: Path) -> list[str]:
     return sorted(p.name for p in root.glob("*.ipynb") if LESSON_NAME.match(p.name))
 
 
+def languages(root: Path) -> list[str]:
+    """The landing page's languages: English, then every other language of the kit (catalog
+    names, ``zh_CN``); the lessons translated into one are in ``root/<tag>/``.
+
+    >>> languages(HERE)[:2]
+    ['en', 'zh_CN']
+    """
+    return [SOURCE, *(language for language in available_languages() if language != SOURCE)]
+
+
+def translated(root: Path, language: str, name: str) -> str | None:
+    """The path of ``name`` translated into ``language`` (``zh-CN/01-….ipynb``), if it exists.
+
+    >>> translated(HERE, "zh_CN", "01-first-program.ipynb")
+    'zh-CN/01-first-program.ipynb'
+    >>> translated(HERE, "en", "01-first-program.ipynb") is None
+    True
+    """
+    if language == SOURCE:
+        return None
+    path = f"{tag(language)}/{name}"
+    return path if (root / path).is_file() else None
+
+
+def language_css(root: Path) -> str:
+    """The page's rule: a language's block shows only when ``<html lang>`` is that language
+    (before the page knows its language, ``<html lang="en">``: the English block).
+
+    >>> print(language_css(HERE).splitlines()[1])
+    html:lang(en) .lnb-lang-block:not(:lang(en)) { display: none; }
+    """
+    rules = [f"html:lang({tag(lang)}) .lnb-lang-block:not(:lang({tag(lang)})) "
+             "{ display: none; }" for lang in languages(root)]
+    return "\n".join(["<style>", *rules, "</style>"])
+
+
+def language_links(root: Path, shown: str) -> str:
+    """The line of links to the page in each language (the one shown in bold)."""
+    links = []
+    for language in languages(root):
+        name = language_name(language)
+        if language == shown:
+            links.append(f"**{name}**")
+        else:
+            links.append(f'<a href="{INDEX}?lang={tag(language)}" lang="{tag(language)}">'
+                         f"{name}</a>")
+    return " · ".join(links)
+
+
+def page_text(root: Path, language: str) -> str:
+    """The landing page in one language: its own words from the ``lessons`` catalog, each
+    lesson in that language where it is translated, the apps opened in that language."""
+    query = "" if language == SOURCE else f"?lang={tag(language)}"
+    with use_language(language):
+        lines = [
+            language_links(root, language),
+            "",
+            "# " + _("Lovelace & Babbage: lessons"),
+            "",
+            _("Arithmetic with a number engine, for pupils of about 11 to 14. Work through the "
+              "lessons in order, or pick one. Every lesson has something to click, questions "
+              "that answer back, and hints when you are stuck."),
+            "",
+            "## " + _("Lessons"),
+            "",
+        ]
+        for number, name in enumerate(lessons(root), start=1):
+            lines.append(f"{number}. " + lesson_line(root, language, name, query))
+        apps = [entry(root, name) for name in APPS if (root / name).is_file()]
+        if apps:
+            lines += ["", "## " + _("Play"), ""]
+            lines += ["- " + _("**[{title}]({path})**: {summary}").format(
+                title=_(e.title), path=f"{e.path}{query}", summary=_(e.summary)) for e in apps]
+        if (root / GUIDE).is_file():
+            lines += ["", "## " + _("For teachers"), "",
+                      "- " + lesson_line(root, language, GUIDE, query)]
+        lines += ["", "---",
+                  "*" + _("This page is made by `lessons/make_index.py` from the first cell of "
+                          "each lesson.") + "*"]
+    return "\n".join(lines)
+
+
+def lesson_line(root: Path, language: str, name: str, query: str) -> str:
+    """One lesson's line: its title linked, then its summary. In English, the translations
+    beside it (each named in its language); in another language, the translation if there
+    is one, else the English lesson, said to be in English."""
+    found = translated(root, language, name)
+    if found is not None:
+        e = entry(root, found)
+        return _("**[{title}]({path})**: {summary}").format(title=e.title, path=e.path,
+                                                           summary=e.summary)
+    e = entry(root, name)
+    if language != SOURCE:
+        return _("**[{title}]({path})** (in English): {summary}").format(
+            title=e.title, path=f"{e.path}{query}", summary=e.summary)
+    beside = [f'<a href="{path}" lang="{tag(lang)}">{language_name(lang)}</a>'
+              for lang in languages(root)[1:] if (path := translated(root, lang, name))]
+    also = "".join(f" · {link}" for link in beside)
+    return f"**[{e.title}]({e.path})**{also}: {e.summary}"
+
+
 def index_notebook(root: Path) -> nbformat.NotebookNode:
-    """The landing page, linking every lesson, app and the teacher's guide."""
-    lines = [
-        "# Lovelace & Babbage: lessons",
-        "",
-        "Arithmetic with a number engine, for pupils of about 11 to 14. "
-        "Work through the lessons in order, or pick one. Every lesson has something to "
-        "click, questions that answer back, and hints when you are stuck.",
-        "",
-        "## Lessons",
-        "",
-    ]
-    for number, name in enumerate(lessons(root), start=1):
-        e = entry(root, name)
-        lines.append(f"{number}. **[{e.title}]({e.path})**: {e.summary}")
-    apps = [entry(root, name) for name in APPS if (root / name).is_file()]
-    if apps:
-        lines += ["", "## Play", ""]
-        lines += [f"- **[{e.title}]({e.path})**: {e.summary}" for e in apps]
-    if (root / GUIDE).is_file():
-        e = entry(root, GUIDE)
-        lines += ["", "## For teachers", "", f"- **[{e.title}]({e.path})**: {e.summary}"]
-    lines += [
-        "",
-        "---",
-        "*This page is made by `lessons/make_index.py` from the first cell of each lesson.*",
-    ]
+    """The landing page, linking every lesson, app and the teacher's guide, in each
+    language of the kit, and the language switch."""
+    cells = []
+    for language in languages(root):
+        head = language_css(root) + "\n\n" if language == SOURCE else ""
+        text = (f'{head}<div class="lnb-lang-block" lang="{tag(language)}">\n\n'
+                f"{page_text(root, language)}\n\n</div>")
+        cell_id = "index" if language == SOURCE else f"index-{tag(language)}"
+        cells.append(nbformat.v4.new_markdown_cell(text, id=cell_id))
+    cells.append(nbformat.v4.new_code_cell(SWITCH_CODE, id=SWITCH_ID))
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_markdown_cell("\n".join(lines), id="index")]
+    nb.cells = cells
     nb.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}}
     return nb
 

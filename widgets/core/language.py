@@ -51,11 +51,16 @@ from lnb.core.i18n import (
     set_default_language,
     tag,
 )
-from widgets.core.remembered import BROWSER_ENV, COOKIE, HEADER, SAVED_ENV
+from widgets.core.remembered import (
+    BROWSER_ENV,
+    COOKIE,
+    HEADER,
+    NAMES,
+    SAVED_ENV,
+    language_name,
+)
 from widgets.core.style import stylesheet
 
-#: Each language's name in its own script (never translated: a pupil looks for their own).
-NAMES = {"en": "English", "zh_CN": "简体中文"}
 #: The words the kit's page template writes itself (widgets/serving/data/voila/templates/kit):
 #: the notice of a lost kernel, the reason shown for a disabled button without a tooltip, the
 #: names it gives to controls ipywidgets leaves unnamed. The switch puts them, translated,
@@ -138,17 +143,6 @@ def page_language(query: Mapping[str, str] | None = None) -> str:
                         browser=os.environ.get(BROWSER_ENV) or None)
     _page[0] = choice
     return set_default_language(choice.language)
-
-
-def language_name(language: str) -> str:
-    """A language's name in its own script (the catalog name itself when the kit has none).
-
-    >>> language_name("zh_CN"), language_name("en_XA")
-    ('简体中文', 'English')
-    """
-    if language == PSEUDO:
-        return NAMES[SOURCE]
-    return NAMES.get(language, language)
 
 
 def page_script() -> str:

@@ -12,15 +12,29 @@ imports it).
 ('HTTP_X_LNB_LANGUAGE', 'HTTP_ACCEPT_LANGUAGE')
 >>> remembered_tag("zh_CN"), remembered_tag("en-XA"), remembered_tag("<script>")
 ('zh-CN', 'en-XA', None)
+>>> language_name("zh_CN"), language_name("en_XA")
+('简体中文', 'English')
 """
 
 from __future__ import annotations
 
-from lnb.core.i18n import normalize, tag
+from lnb.core.i18n import PSEUDO, SOURCE, normalize, tag
 
 COOKIE = "lnb-lang"
 HEADER = "X-Lnb-Language"
 BROWSER_HEADER = "Accept-Language"
+
+
+#: Each language's name in its own script (never translated: a pupil looks for their own).
+NAMES = {"en": "English", "zh_CN": "简体中文"}
+
+
+def language_name(language: str) -> str:
+    """A language's name in its own script (the catalog name itself when the kit has none);
+    the pseudo-language is shown as English."""
+    if language == PSEUDO:
+        return NAMES[SOURCE]
+    return NAMES.get(language, language)
 
 
 def env_name(header: str) -> str:

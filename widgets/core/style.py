@@ -147,6 +147,9 @@ LANGUAGE_CSS = """
 :lang(zh) .lnb-app, :lang(zh) .lnb-widget { line-break: strict; word-break: normal; }
 .lnb-language { align-items: center; flex-wrap: wrap; column-gap: 8px; }
 .lnb-language .lnb-language-label { width: auto; }
+.lnb-language.lnb-landing-language { position: fixed; top: 6px; right: 16px; z-index: 10;
+  background: var(--lnb-bg); border: 1px solid var(--lnb-border);
+  border-radius: var(--lnb-radius-s); padding: 2px 8px; }
 """
 
 

@@ -1,0 +1,103 @@
+"""The landing page in every language of the kit (lessons/make_index.py, lessons/index.ipynb).
+
+The browser side (a block shown per ``<html lang>``, the switch) is in
+tests/browser/test_pseudo_language.py; here the generated notebook itself.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from lnb.core.i18n import available_languages, tag, use_language
+from widgets.core.remembered import language_name
+
+LESSONS = Path(__file__).resolve().parents[1] / "lessons"
+spec = importlib.util.spec_from_file_location("make_index", LESSONS / "make_index.py")
+assert spec is not None and spec.loader is not None
+make_index = importlib.util.module_from_spec(spec)
+sys.modules.setdefault("make_index", make_index)
+spec.loader.exec_module(make_index)
+
+INDEX = nbformat.read(LESSONS / make_index.INDEX, as_version=4)
+HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def block(language: str) -> str:
+    cell_id = "index" if language == "en" else f"index-{tag(language)}"
+    return next(c.source for c in INDEX.cells if c.id == cell_id)
+
+
+def test_one_block_per_language_and_the_switch_last() -> None:
+    assert [c.id for c in INDEX.cells] == [
+        "index", *(f"index-{tag(lang)}" for lang in available_languages() if lang != "en"),
+        make_index.SWITCH_ID]
+    for language in available_languages():
+        text = block(language)
+        assert f'<div class="lnb-lang-block" lang="{tag(language)}">' in text
+        assert text.rstrip().endswith("</div>")
+    switch = INDEX.cells[-1]
+    assert switch.cell_type == "code" and switch.outputs == []
+    assert "LanguageSwitch(" in switch.source and "page_language()" in switch.source
+
+
+def test_every_block_links_the_page_in_the_other_languages() -> None:
+    for shown in available_languages():
+        text = block(shown)
+        for language in available_languages():
+            if language == shown:
+                assert f"**{language_name(language)}**" in text
+            else:
+                assert f'href="index.ipynb?lang={tag(language)}"' in text
+
+
+def test_a_translated_lesson_is_beside_the_english_one_and_instead_of_it() -> None:
+    folder = LESSONS / "zh-CN"
+    translations = sorted(p.name for p in folder.glob("*.ipynb"))
+    assert translations, "no lesson in lessons/zh-CN"
+    english, chinese = block("en"), block("zh_CN")
+    for name in translations:
+        title = make_index.entry(LESSONS, name).title
+        assert re.search(rf"\[{re.escape(title)}\]\({re.escape(name)}\)\*\* · "
+                         rf'<a href="zh-CN/{re.escape(name)}" lang="zh-CN">简体中文</a>', english)
+        chinese_title = make_index.entry(LESSONS, f"zh-CN/{name}").title
+        assert f"[{chinese_title}](zh-CN/{name})" in chinese
+        assert f"]({name}" not in chinese  # not the English one as well
+
+
+def test_the_chinese_block_speaks_chinese() -> None:
+    text = block("zh_CN")
+    with use_language("zh-CN"):
+        for words in ("Lovelace & Babbage: lessons", "Lessons", "Play", "For teachers"):
+            translated = make_index._(words)
+            assert translated != words and HAN.search(translated)
+            assert translated in text
+    # the lessons not yet translated are said to be in English, and open with ?lang=zh-CN
+    for name in make_index.lessons(LESSONS):
+        if not (LESSONS / "zh-CN" / name).is_file():
+            assert f"]({name}?lang=zh-CN)**（英文）" in text
+    for name in make_index.APPS:
+        assert f"]({name}?lang=zh-CN)**：" in text
+
+
+@pytest.mark.parametrize("name", make_index.APPS)
+def test_the_apps_titles_are_in_the_catalog(name: str) -> None:
+    """The apps' notebooks are English only: their title and summary are translated by the
+    lessons catalog (make_index.APP_WORDS), which must follow a changed title."""
+    e = make_index.entry(LESSONS, name)
+    assert e.title in make_index.APP_WORDS and e.summary in make_index.APP_WORDS
+    with use_language("zh-CN"):
+        assert HAN.search(make_index._(e.title)) and HAN.search(make_index._(e.summary))
+
+
+def test_the_page_shows_one_block_for_the_page_language() -> None:
+    css = make_index.language_css(LESSONS)
+    for language in available_languages():
+        assert (f"html:lang({tag(language)}) .lnb-lang-block:not(:lang({tag(language)})) "
+                "{ display: none; }") in css
+    assert block("en").startswith(css)
