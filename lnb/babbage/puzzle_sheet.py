@@ -171,8 +171,8 @@ def sheet_html(puzzle_set: PuzzleSet, link: str | None = None, answers: bool = T
     for n, puzzle in enumerate(puzzle_set.puzzles, start=1):
         parts.append(_card(n, puzzle, link))
     if answers:
-        parts.append(f"<section class='answers'><h1>{e(_('Answers (for the teacher)'))}</h1>"
-                     "<ol>")
+        heading = e(_("Answers (for the teacher)"))
+        parts.append(f"<section class='answers'><h1>{heading}</h1><ol>")
         for puzzle in puzzle_set.puzzles:
             parts.append(f"<li>{_answer(puzzle)}</li>")
         parts.append("</ol></section>")
@@ -183,20 +183,23 @@ def sheet_html(puzzle_set: PuzzleSet, link: str | None = None, answers: bool = T
 def _card(n: int, puzzle: Puzzle, link: str | None) -> str:
     e = _html.escape
     stars = STARS.get(puzzle.difficulty, "") if puzzle.solvable else ""
+    title = e(_("Puzzle {number}").format(number=n))
+    difficulty = _("difficulty")
     lines = [
         "<div class=\"puzzle\">",
-        f"<h2><span>{e(_('Puzzle {number}').format(number=n))}</span>"
-        f"<span title='{e(_('difficulty'))}'>{stars}</span></h2>",
+        f"<h2><span>{title}</span>"
+        f"<span title='{e(difficulty)}'>{stars}</span></h2>",
     ]
     for line in puzzle.text().splitlines():
         lines.append(f"<p class='goal'>{e(line)}</p>")
     lines.append(_board(puzzle))
     rows = puzzle.limit
-    cells = [f"<tr><td>{e(_('Start'))}</td><td></td><td>{two_digits(puzzle.start)}</td></tr>"]
+    start = e(_("Start"))
+    cells = [f"<tr><td>{start}</td><td></td><td>{two_digits(puzzle.start)}</td></tr>"]
     cells += [f"<tr><td>{i}.</td><td></td><td></td></tr>" for i in range(1, rows + 1)]
     lines.append("<table class='rows'>" + "".join(cells) + "</table>")
     code = f"<span class='code'>{e(puzzle.code)}</span>"
-    lines.append(f"<p>{e(_('Code: {code}')).format(code=code)}</p>")
+    lines.append("<p>" + e(_("Code: {code}")).format(code=code) + "</p>")
     if link:
         lines.append(f"<p class='link'>{e(code_link(link, puzzle.code))}</p>")
     lines.append("</div>")

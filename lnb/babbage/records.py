@@ -317,11 +317,12 @@ def load(source: str | Path | Mapping[str, Any]) -> Record:
                                      "file that exists"), value=text,
                                   reason="no-such-file") from None
             if path is None:
-                bad = N_("not a game record: invalid JSON ({why})")
+                bad = N_("not a game record: invalid JSON (line {line}, column {column})")
             else:
-                bad = N_("not a game record: {path} holds invalid JSON ({why})")
-            raise RecordError(bad, path=None if path is None else str(path), why=str(exc),
-                              reason="invalid-json") from None
+                bad = N_("not a game record: {path} holds invalid JSON (line {line}, column "
+                         "{column})")
+            raise RecordError(bad, path=None if path is None else str(path), line=exc.lineno,
+                              column=exc.colno, why=exc.msg, reason="invalid-json") from None
         except RecursionError:
             raise RecordError(N_("not a game record: the JSON is nested too deeply"),
                               reason="too-deep") from None

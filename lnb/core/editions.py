@@ -79,8 +79,12 @@ def parse_json(text: str, source: str) -> Any:
     """The data of an edition's JSON text; broken JSON raises ``EditionError``."""
     try:
         return json.loads(text.lstrip("\ufeff"))
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise EditionError(N_("{entry}: not valid JSON ({why})"), why=str(exc), entry=source,
+    except json.JSONDecodeError as exc:
+        raise EditionError(N_("{entry}: not valid JSON (line {line}, column {column})"),
+                           line=exc.lineno, column=exc.colno, why=exc.msg, entry=source,
+                           reason="not-json") from None
+    except RecursionError:
+        raise EditionError(N_("{entry}: not valid JSON (nested too deeply)"), entry=source,
                            reason="not-json") from None
     except ValueError:  # a number of more than 4,300 digits
         raise EditionError(N_("{entry}: a number in it has far too many digits"), entry=source,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lnb.core.messages import Text, lazy_ngettext, render
+from lnb.core.messages import Text, lazy_ngettext, translate
 
 #: Fields every error has (None when they do not apply).
 COMMON_FIELDS = ("row", "text", "expected", "player", "round", "entry", "reason")
@@ -50,7 +50,7 @@ class LnbError(ValueError):
         the fields, after any prefixes a caller added (:meth:`with_context`)."""
         parts = [*self.prefixes, self.template]
         return "".join(part.translated() if isinstance(part, Text)
-                       else render(part, self.fields) for part in parts)
+                       else translate(part, self.fields) for part in parts)
 
     def __str__(self) -> str:
         return self.message

@@ -415,7 +415,8 @@ class _Pseudo(_gettext.NullTranslations):
         return self.ngettext(msgid1, msgid2, n)
 
 
-_PLACEHOLDER = re.compile(r"(\{[^{}]*\}|%(?:\(\w+\))?[-#0 +]*\d*(?:\.\d+)?[sdrifgxX%])")
+_PLACEHOLDER = re.compile(r"(\{\{|\}\}|\{[^{}]*\}|%(?:\(\w+\))?[-#0 +]*\d*(?:\.\d+)?[sdrifgxX%])")
+"""A placeholder, or an escaped brace (``{{``, ``}}``): both stay outside the marks."""
 
 
 @cache

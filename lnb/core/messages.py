@@ -34,7 +34,7 @@ from typing import Any
 
 from lnb.core import i18n
 
-__all__ = ["Listing", "Text", "lazy_ngettext", "render"]
+__all__ = ["Listing", "Text", "lazy_ngettext", "render", "translate"]
 
 
 class Text(str):
@@ -168,6 +168,23 @@ class _Formatter(string.Formatter):
 
 
 _FORMATTERS = {True: _Formatter(True), False: _Formatter(False)}
+
+
+def translate(template: str, values: Mapping[str, Any]) -> str:
+    """``template`` in the current language, filled with ``values`` (the English template
+    when the translation does not fit its values).
+
+    >>> from lnb.core.i18n import use_language
+    >>> with use_language("zh-CN"):
+    ...     translate("row {row} {text!r}: ", {"row": 2, "text": "C2+"})
+    "第 2 行 'C2+'："
+    """
+    if i18n.current_language() == i18n.SOURCE:
+        return render(template, values, english=True)
+    translated = i18n.gettext(template)
+    if translated == template:
+        return render(template, values)
+    return render(translated, values, fallback=render(template, values))
 
 
 def render(template: str, values: Mapping[str, Any], english: bool = False,
