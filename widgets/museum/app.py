@@ -172,7 +172,7 @@ class MuseumApp(w.VBox):
         self.other_box.add_class("lnb-other-choices")
         self.abilities = w.HTML()
         self.abilities.add_class("lnb-abilities")
-        self.side = w.VBox([self.choices_title, self.dice_box, self.other_box, self.abilities])
+        self.side = w.VBox([self.choices_title, self.dice_box, self.other_box])
         self.side.add_class("lnb-museum-side")
 
         self.map = MuseumMap(self.state)
@@ -205,7 +205,7 @@ class MuseumApp(w.VBox):
                                           self.contrast_toggle))
         super().__init__([stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.header_row,
                           self.challenge, self.status, self.bar, self.verdict_box, self.main,
-                          self.files])
+                          self.abilities, self.files])
         self.add_class("lnb-app")
         self.add_class("lnb-museum-app")
         self._label()
@@ -223,7 +223,7 @@ class MuseumApp(w.VBox):
 
     # -- words -------------------------------------------------------------------------------
     def _label(self) -> None:
-        self.title.value = f"<h2>{html.escape(str(TITLE))}</h2>"
+        self.title.value = html.escape(str(TITLE))
         self.turn_button.description = _("Turn ⟳ (R)")
         self.turn_button.tooltip = _("Turn the shape a quarter turn clockwise")
         self.flip_button.description = _("Flip ⇆ (F)")

@@ -70,12 +70,27 @@ def orientation_words(orientation: Orientation) -> str:
 
 
 def room_label_square(museum: Museum, room_id: str) -> Square:
-    """Where a room's name is written: its square nearest the room's middle, not evidence."""
-    squares = museum.rooms[room_id].squares
+    """Where a room's name is written: a square of the room with room on its left and right
+    and no evidence there (the name is about three squares wide), nearest the room's middle.
+
+    >>> str(room_label_square(Museum.standard(), "newton"))
+    'E3'
+    """
+    room = museum.rooms[room_id]
+    squares = set(room.squares)
     rows = sum(s.row for s in squares) / len(squares)
     cols = sum(s.col for s in squares) / len(squares)
-    free = [s for s in squares if museum.evidence_at(s) is None] or list(squares)
-    return min(free, key=lambda s: ((s.row - rows) ** 2 + (s.col - cols) ** 2, s))
+
+    def clear(s: Square, reach: int) -> bool:
+        return all(Square(s.row, s.col + d) in squares
+                   and museum.evidence_at(Square(s.row, s.col + d)) is None
+                   for d in range(-reach, reach + 1))
+
+    for reach in (2, 1, 0):
+        free = [s for s in squares if clear(s, reach)]
+        if free:
+            return min(free, key=lambda s: ((s.row - rows) ** 2 + (s.col - cols) ** 2, s))
+    return min(squares)
 
 
 def wall_segments(museum: Museum) -> tuple[list[list[int]], list[list[int]]]:
