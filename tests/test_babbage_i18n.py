@@ -122,6 +122,8 @@ def _without(text: str, library: list[str]) -> str:
         if said:
             text = text.replace(said, " ")
     text = re.sub(r"\bP\d-[0-9A-Z-]+", " ", text)  # puzzle codes, shown as typed
+    text = re.sub(r"[\w.-]+\.json\b", " ", text)  # a file name (the pseudo-language's marks
+    # cannot be in one: its words are checked in 简体中文, test_a_saved_game_in_chinese)
     return re.sub(r"\$[^$]*\$", " ", text)  # LaTeX: x, y, \frac...
 
 
@@ -391,3 +393,64 @@ def test_an_exercise_says_its_verdict_again_in_the_new_language() -> None:
         ex.relabel()
         assert ex.status.text == "还不对：61 太大了。" and ex.attempts == 1
         assert ex.check_button.description == "检查"
+
+
+# -- relabel() re-sets every text: made in English, switched to the pseudo-language -----------
+
+@pytest.mark.parametrize("index", range(7))
+def test_relabel_marks_every_text_of_a_lesson_widget_made_in_english(index: int) -> None:
+    widget = _lesson_widgets()[index]
+    if isinstance(widget, Exercise):
+        widget.submit(widget.answer.value or "60")  # a verdict to say again, maybe solved
+    with use_language("en-XA"):
+        widget.relabel()
+        assert _unmarked_but_library(widget) == []
+
+
+def test_relabel_marks_every_text_of_the_game_at_every_step() -> None:
+    app = GameApp([Seat("Ada"), Seat("Bea", computer=True, character="Charles Babbage")],
+                  seed=5)
+    steps: list[list] = []
+
+    class Page(list):
+        def append(self, item: GameApp) -> None:
+            with use_language("en-XA"):
+                item.relabel()
+                steps.append(_unmarked_but_library(item))
+            item.relabel()  # and back to English, still playable
+
+    play_a_round(app, Page())
+    app.save_button.click()
+    with use_language("en-XA"):
+        app.relabel()
+        assert _unmarked_but_library(app) == [] and app.status.text.startswith("⟦")
+    assert all(left == [] for left in steps), [left for left in steps if left][:3]
+
+
+def test_relabel_marks_every_text_of_the_puzzle_app() -> None:
+    app = PuzzleApp(ProgressStore(":memory:"), today=lambda: datetime.date(2025, 3, 3))
+    app.open_query({"code": "P1-0J6Y-91VC-7"})
+    app.builder.type_rows("A2- B2+")
+    app.check()
+    app.hint_button.click()
+    app.open_join()
+    app.corner.selected_index = 0
+    app.teacher.make()
+    with use_language("en-XA"):
+        app.relabel()
+        assert _unmarked_but_library(app, {"monday"}) == []
+    broken = PuzzleApp(ProgressStore(":memory:"), today=lambda: datetime.date(2025, 3, 3))
+    broken.open_query({"code": "P1-XXXX"})
+    with use_language("en-XA"):
+        broken.relabel()
+        assert broken.banner.value and _unmarked_but_library(broken) == []
+
+
+def test_a_saved_game_in_chinese(chinese: None) -> None:
+    app = GameApp([Seat("Ada"), Seat("Bea", computer=True, character="Charles Babbage")],
+                  seed=5)
+    play_a_round(app)
+    app.save_button.click()
+    assert "Ada-Bea-第1回合后.json" in app.download.value
+    assert "第 1 回合后的游戏准备好了" in app.status.text
+    assert english_left(app) == []

@@ -130,7 +130,7 @@ rounds up: it drops the remainder.'
     return check
 
 
-_ASKS_ABOUT = re.compile(r"Start at (\d{1,2})\b.*?<b>([^<]+)</b>", re.S)
+_ASKS_ABOUT = re.compile(r"(?:Start at|从) (\d{1,2})\b.*?<b>([^<]+)</b>", re.S)
 
 
 def asks_about_program(question: str, expected: int) -> tuple[str, int] | None:
@@ -291,7 +291,7 @@ class Exercise(w.VBox):
 
     def __init__(
         self,
-        question: str,
+        question: Text,
         check: Check,
         hints: Sequence[str] | tuple[int, HintSource] = (),
         *,
@@ -300,7 +300,7 @@ class Exercise(w.VBox):
         show_rows: Callable[[str], str] | None = None,
         on_solved: Callable[[Exercise], None] | None = None,
     ) -> None:
-        asked = (asks_about_program(question, check.expected)  # type: ignore[attr-defined]
+        asked = (asks_about_program(text_of(question), check.expected)  # type: ignore[attr-defined]
                  if getattr(check, "about_program", None) and check.program is None  # type: ignore[attr-defined]
                  else None)
         self.check = check if asked is None else check.about_program(*asked)  # type: ignore[attr-defined]
@@ -318,12 +318,13 @@ class Exercise(w.VBox):
         self.hints_shown: list[str] = []
 
         self._placeholder: Text = _ANSWER if placeholder is None else placeholder
+        self._question = question
         self._title_text = title
         self._hints_asked: list[str] = []  # the answer each shown hint was about
         self.status = StatusLine()
         self.words = Words(self.status)
         self.title = w.HTML("")
-        self.question = w.HTMLMath(f"<div style='font-size:19px'>{question}</div>")
+        self.question = w.HTMLMath("")
         self.question.add_class("lnb-question")
         self.answer = w.Text(continuous_update=False, layout=w.Layout(width="16em"))
         self.answer.add_class("lnb-answer")
@@ -353,6 +354,7 @@ class Exercise(w.VBox):
         title = text_of(self._title_text)
         self.title.value = f"<div class='lnb-title'>{html.escape(title)}</div>" if title else ""
         self.answer.placeholder = text_of(self._placeholder)
+        self.question.value = f"<div style='font-size:19px'>{text_of(self._question)}</div>"
         self.check_button.description = pgettext("check an answer", "Check")
         self.check_button.tooltip = _("Check your answer")
 
@@ -371,7 +373,7 @@ class Exercise(w.VBox):
             self.words.again()
 
     @classmethod
-    def for_puzzle(cls, puzzle: object, question: str | None = None, **kwargs: object
+    def for_puzzle(cls, puzzle: object, question: Text | None = None, **kwargs: object
                    ) -> Exercise:
         """A program-writing exercise: the pupil types rows; the library checks and hints.
 
@@ -398,7 +400,7 @@ class Exercise(w.VBox):
             example="A3+ B4s"))
         kwargs.setdefault("show_rows",
                           lambda text: rows_html(text, puzzle.board, puzzle.start))
-        made = cls(question or html.escape(str(puzzle.text())), check,
+        made = cls(question or (lambda: html.escape(str(puzzle.text()))), check,
                    (len(LEVELS), hint_text), **kwargs)  # type: ignore[arg-type]
         made.puzzle = puzzle  # the puzzle asked (its sentence is the library's)
         return made
@@ -417,8 +419,8 @@ class Exercise(w.VBox):
         if self.show_rows is not None:
             self.rows.value = self.show_rows(text)
         kind = "ok" if verdict.correct else "error"
-        first = [verdict.message]  # said now; a relabel checks the answer again in its language
-        self.words.say(kind, lambda: first.pop() if first else self.check(text).message)
+        now = [verdict.message]  # said now; a relabel checks the answer again in its language
+        self.words.say(kind, lambda: now.pop() if now else self.check(text).message)
         if verdict.correct:
             self.add_class("lnb-solved")
             first = not self.solved

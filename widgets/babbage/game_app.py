@@ -538,6 +538,9 @@ class GameApp(w.VBox):
                 self._say(kind, make)
                 if self._save_message:
                     self._save_message = self.status.text
+            if self.download.value and self.state is not None:
+                with self.status.guard():
+                    self.files.save()  # the link and its file name in the new language
             self.refresh()
 
     def _say(self, kind: str, make: Callable[[], str]) -> None:
@@ -799,7 +802,7 @@ class GameApp(w.VBox):
         prompt.lnb_words = lambda: _("<b>{player}, row {row}:</b> {operation} {arithmetic} · "
                                      "choose:").format(player=html.escape(name), row=row,
                                                        operation=trace_row.operation,
-                                                       arithmetic=html.escape(trace_row.text))
+                                                       arithmetic=html.escape(str(trace_row.text)))
         prompt.value = prompt.lnb_words()
         prompt.add_class("lnb-choice-prompt")
         buttons: list[w.Widget] = [prompt]
@@ -854,7 +857,7 @@ class GameApp(w.VBox):
                 "(−{penalty} points, {left} left) and rewrite from row {row}, or keep your "
                 "rows (their Results are worked out again).", penalty).format(
                     player=html.escape(name), row=row, wrote=wrote,
-                    arithmetic=html.escape(trace_row.text), penalty=penalty, left=left)
+                    arithmetic=html.escape(str(trace_row.text)), penalty=penalty, left=left)
 
         self._debug_words = words
         self.debug_text.value = words()
@@ -866,7 +869,7 @@ class GameApp(w.VBox):
         handed in as written so far."""
         state = self.state
         if state is None or state.phase is not Phase.DEBUG or self._debug_turn is None:
-            raise GameError("nobody needs to Debug now")
+            raise GameError(_("nobody needs to Debug now"))
         if self._debugging:
             return
         name, row = self._debug_turn[1:]
@@ -952,7 +955,8 @@ class GameApp(w.VBox):
         names = "-".join(state.names)
         played = len(state.history)
         if not state.is_terminal():
-            names += f"-after-round-{played}"
+            # TRANSLATORS: a file name (letters, digits and - only): Ada-Bea-after-round-1
+            names = _("{names}-after-round-{round}").format(names=names, round=played)
         if state.is_terminal():
             self._say("ok", lambda: _("Your game is ready: click the link to keep the file."))
         else:

@@ -422,7 +422,7 @@ class ProgramBuilder(w.VBox):
         else:
             for r in self.trace().rows:
                 cells.append(f"<tr class='lnb-row'><td>{r.row}.</td><td>{r.operation}</td>"
-                             f"<td>{html.escape(r.text)}</td></tr>")
+                             f"<td>{html.escape(str(r.text))}</td></tr>")
         if self.limit is not None:
             for i in range(len(self.program) + 1, self.limit + 1):
                 cells.append(f"<tr class='lnb-row-empty lnb-muted'><td>{i}.</td>"

@@ -14,6 +14,7 @@ function (or ``LazyText``) giving it in the language of the moment.
 
 from __future__ import annotations
 
+import logging
 import weakref
 from collections.abc import Callable, Mapping
 from typing import Any, Union
@@ -25,6 +26,7 @@ from lnb.core.i18n import LazyText
 #: A text as given to a widget: as it is, or made in the current language each time it is shown.
 Text = Union[str, LazyText, Callable[[], str]]  # noqa: UP007 (a runtime alias on Python 3.10)
 
+LOG = logging.getLogger("widgets")
 _LIVE: weakref.WeakSet[Any] = weakref.WeakSet()
 
 
@@ -50,12 +52,16 @@ def relabel_part(widget: Any) -> None:
 
 
 def relabel_all() -> None:
-    """Relabel every registered widget still on a page (closed ones are forgotten)."""
+    """Relabel every registered widget still on a page (closed ones are forgotten). One that
+    fails is logged and the others are still relabelled: the pupil's work is never touched."""
     for widget in list(_LIVE):
         if getattr(widget, "comm", None) is None:
             _LIVE.discard(widget)
             continue
-        widget.relabel()
+        try:
+            widget.relabel()
+        except Exception:
+            LOG.exception("relabelling %s failed", type(widget).__name__)
 
 
 def language_switch() -> w.Widget:

@@ -43,7 +43,8 @@ SPEED_NAMES = {"Slow": lazy_pgettext("speed", "Slow"), "Normal": lazy_pgettext("
 def event_line(event: RowEvent) -> str:
     """One event in words: ``Ada, row 1: A3+ 55 + 5 = 60 → Patron 60: Art (1st)``."""
     fields = {"player": event.player, "row": event.row, "operation": event.operation,
-              "text": event.text, "claims": "; ".join(c.text() for c in event.claims)}
+              "text": event.text, "claims": pgettext("between the items of a list", "; ").join(
+                  str(c.text()) for c in event.claims)}
     if event.void:
         return _("{player}, row {row}: {operation} {text} (void: it leaves 00–99, so it "
                  "claims nothing)").format(**fields)
@@ -247,9 +248,9 @@ class ResolutionView(w.VBox):
                 css.append("lnb-claim")
             if index == self.shown:
                 css.append("lnb-row-current")
-            claims = "".join(f"<br><small>{html.escape(c.text())}</small>" for c in e.claims)
+            claims = "".join(f"<br><small>{html.escape(str(c.text()))}</small>" for c in e.claims)
             cells[e.player, e.row] = (f"<td class='{' '.join(css)}'>{e.operation} "
-                                      f"{html.escape(e.text)}{claims}</td>")
+                                      f"{html.escape(str(e.text))}{claims}</td>")
         head = "".join(f"<th>{i}. {html.escape(p)}</th>" for i, p in enumerate(players, 1))
         start = "".join(
             "<td class='lnb-start'>{}</td>".format(html.escape(

@@ -34,7 +34,6 @@ PARTS = (
     ("engine", lazy_gettext("Engine"), "#fb8c00"),
 )
 
-TIE_START = "Level with "  # how the library's tie-break line begins (scoring.tie_line)
 TIE_CLASS = " class='lnb-tie'"
 
 
@@ -121,12 +120,15 @@ class ScoreSheetView(w.VBox):
         return f"<table class='lnb-table'>{head}{''.join(rows)}</table>"
 
     def _details(self, sheet: ScoreSheet) -> str:
-        majorities = "".join(f"<li>{html.escape(m.text)}</li>" for m in sheet.majorities)
+        majorities = "".join(f"<li>{html.escape(str(m.text))}</li>" for m in sheet.majorities)
         parts = ["<b>{}</b><ul>{}</ul>".format(html.escape(_("Influence majorities")), majorities)]
         for p in sorted(sheet.players, key=lambda p: p.rank):
+            # A player level on points with another has the tie-break's line last (scoring).
+            tied = sum(o.total == p.total for o in sheet.players) > 1
+            last = len(p.lines) - 1
             lines = "".join(
-                f"<li{TIE_CLASS if line.startswith(TIE_START) else ''}>{html.escape(line)}</li>"
-                for line in p.lines)
+                f"<li{TIE_CLASS if tied and i == last else ''}>{html.escape(str(line))}</li>"
+                for i, line in enumerate(p.lines))
             title = ngettext("{name}: {total} point", "{name}: {total} points", p.total).format(
                 name=p.name, total=p.total)
             parts.append(f"<b>{html.escape(title)}</b><ul>{lines}</ul>")
