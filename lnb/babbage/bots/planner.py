@@ -223,6 +223,7 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
         raise AssertionError("a chosen position was reached")  # pragma: no cover
 
     outcomes: dict[int, list[tuple[int, float, bool]]] = {}
+    gains: dict[int, float] = {}
 
     def claim_outcomes(kind: int) -> list[tuple[int, float, bool]]:
         """For each value claiming from positions of ``kind`` (Σ aside): the kind it leads to
@@ -249,12 +250,20 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
         for v, i in taken.items():
             worth = patrons[i].worth
             found[v] = (mask | 1 << i) << 2 | near_used, 0.0 + worth, worth > 1.0
+        claiming_values = [*taken, *beside]
         if 0 <= sub_value <= 99 and not mask & sub_bit:
             if sub_value in taken or sub_value in beside:
                 nkind, points, _ = found[sub_value]
             else:
                 nkind, points = mask << 2 | near_used, 0.0
             found[sub_value] = (nkind | sub_bit << 2, points + subs[0].worth, True)
+            claiming_values.append(sub_value)
+        # The most a claiming row adds from here (for bounds; ``best_gain``).
+        gain = 0.0
+        for v in claiming_values:
+            _, points, scored = found[v]
+            gain = max(gain, points + most if scored else points)
+        gains[kind] = gain
         outcomes[kind] = found
         return found
 
@@ -297,21 +306,12 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
                 if old is None or top > old[0] or (top == old[0] and when + at < old[1]):
                     chosen[key] = (top, when + at, entry, by)
 
-    gains: dict[int, float] = {}
-
     def best_gain(kind: int) -> float:
         """The most a claiming row can add from a position of this kind (for bounds)."""
         found = gains.get(kind)
         if found is None:
-            outcome = outcomes.get(kind) or claim_outcomes(kind)
-            found = 0.0
-            rest = claims(kind)
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                _, points, scored = outcome[low.bit_length() - 1]
-                found = max(found, points + most if scored else points)
-            gains[kind] = found
+            claim_outcomes(kind)  # works it out
+            found = gains[kind]
         return found
 
     def reached(kind: int, mark: int, r: int) -> int:
