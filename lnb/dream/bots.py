@@ -63,7 +63,7 @@ def evaluate(state: State, name: str, weights: dict[str, float] | None = None) -
         pos = p.research[colour]
         towards = len(p.columns[colour]) * (2 if state.tokens_taken[colour] == 0 else 1)
         value += research * left * (0.35 * pos + 0.12 * pos * towards / track.spaces)
-        value += research * left * 0.4 * len(p.columns[colour])
+        value += research * left * 0.9 * len(p.columns[colour])
     potential = weights.get("mill_potential", 1.0)
     for line, status in state.statuses(name):
         if status is Status.NOT_YET:

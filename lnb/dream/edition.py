@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -292,30 +292,32 @@ class Edition:
         """An edition shipped with the package, by name (cached)."""
         return _load(EDITIONS.check(name))
 
-    def _find(self, items: tuple[Any, ...], key: str) -> Any:
-        found = next((item for item in items if item.id == key), None)
-        if found is None:
-            raise KeyError(key)
-        return found
+    @cached_property
+    def _index(self) -> dict[str, dict[str, Any]]:
+        """Every card, place and Gear by kind and id (made once)."""
+        kinds = {"partner": (*self.starting, *self.partners), "assignment": self.assignments,
+                 "program": self.programs, "location": self.map,
+                 "institution": self.institutions, "gear": self.gears}
+        return {kind: {item.id: item for item in items} for kind, items in kinds.items()}
 
     def partner(self, key: str) -> Partner:
-        """A Partner card (starting cards included) by id."""
-        return self._find((*self.starting, *self.partners), key)
+        """A Partner card (starting cards included) by id (``KeyError`` if none)."""
+        return self._index["partner"][key]
 
     def assignment(self, key: str) -> Assignment:
-        return self._find(self.assignments, key)
+        return self._index["assignment"][key]
 
     def program(self, key: str) -> ProgramCard:
-        return self._find(self.programs, key)
+        return self._index["program"][key]
 
     def location(self, key: str) -> Location:
-        return self._find(self.map, key)
+        return self._index["location"][key]
 
     def institution(self, key: str) -> Institution:
-        return self._find(self.institutions, key)
+        return self._index["institution"][key]
 
     def gear(self, key: str) -> Gear:
-        return self._find(self.gears, key)
+        return self._index["gear"][key]
 
     def bonus(self, key: str) -> Effect:
         return dict(self.bonuses)[key]

@@ -163,7 +163,8 @@ def _specific(state: State, action: Action, step: str) -> IllegalActionError | N
             return _error(N_("this card costs £{face} and you have £{money}"), action,
                           "cannot-afford", face=face, money=p.money)
         return _error(N_("this card needs a die showing {faces}; the die shows {face}"), action,
-                      "requirement", faces=Listing([str(f) for f in partner.faces], "or"), face=face)
+                      "requirement", faces=Listing([str(f) for f in partner.faces], "or"),
+                      face=face)
     if isinstance(action, Research):
         return _error(N_("the {track} Research track is full"), action, "track-full",
                       track=colour_name(Colour(action.track)))

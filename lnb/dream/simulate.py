@@ -20,6 +20,7 @@ from typing import Any
 from lnb.core.i18n import N_
 from lnb.core.messages import Text
 from lnb.dream.bots import make_bot
+from lnb.dream.edition import Edition
 from lnb.dream.errors import BadInputError
 from lnb.dream.scoring import PARTS
 from lnb.dream.state import Game, State
@@ -100,19 +101,21 @@ def seat_names(kinds: Sequence[str]) -> list[str]:
     return names
 
 
-def play_game(kinds: Sequence[str], seed: int, rotate: int = 0) -> tuple[State, list[str]]:
+def play_game(kinds: Sequence[str], seed: int, rotate: int = 0,
+              edition: str | Edition = "classroom") -> tuple[State, list[str]]:
     """One whole game of bots (seated rotated by ``rotate``); the state and the seat order."""
     names = seat_names(kinds)
     seated = names[rotate % len(names):] + names[:rotate % len(names)]
     by_name = dict(zip(names, kinds, strict=True))
     bots = {n: make_bot(by_name[n], f"{seed}:{n}") for n in seated}
-    table = dream_table(Game(seated, seed=seed).new_initial_state(), bots)
+    table = dream_table(Game(seated, edition, seed=seed).new_initial_state(), bots)
     table.advance()
     return table.state, seated
 
 
 def simulate(games: int, players: Sequence[str], seed: int = 0,
-             progress: Callable[[int], None] | None = None) -> Summary:
+             progress: Callable[[int], None] | None = None,
+             edition: str | Edition = "classroom") -> Summary:
     """Play ``games`` games between ``players`` (bot names, 2 to 4) and sum them up."""
     if not 2 <= len(players) <= 4:
         raise BadInputError(N_("give 2 to 4 computer players, e.g. greedy,planner"),
@@ -124,7 +127,7 @@ def simulate(games: int, players: Sequence[str], seed: int = 0,
     seats = [Row(str(Text(N_("seat {seat}"), seat=i + 1))) for i in range(len(names))]
     summary = Summary(games, tuple(players), list(rows.values()), seats)
     for i in range(games):
-        state, seated = play_game(players, seed + i, rotate=i)
+        state, seated = play_game(players, seed + i, rotate=i, edition=edition)
         sheet = state.score_sheet()
         for seat, name in enumerate(seated):
             row = next(r for r in sheet.rows if r.player == name)

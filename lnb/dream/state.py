@@ -225,41 +225,41 @@ class State:
         if kind == "turn":
             out: list[Action] = []
             if None in p.store:
-                out += [Collect(name, i + 1) for i in range(len(self.workshop))]
+                out += [Collect.trusted(name, i + 1) for i in range(len(self.workshop))]
             free = [c for c in CELLS if c not in p.mill]
-            out += [Place(name, i + 1, c) for i, d in enumerate(p.store) if d is not None
+            out += [Place.trusted(name, i + 1, c) for i, d in enumerate(p.store) if d is not None
                     for c in free]
             return out
         if kind == "workshop_play":
-            return [Play(name, c) for c in sorted(set(p.hand)) if self._meets(p, c)] \
-                + [Pass(name)]
+            return [Play.trusted(name, c) for c in sorted(set(p.hand)) if self._meets(p, c)] \
+                + [Pass.trusted(name)]
         if kind == "area":
-            return [ChooseArea(name, a.value) for a in Area]
+            return [ChooseArea.trusted(name, a.value) for a in Area]
         if kind == "main":
-            return [*self._takes(name, Area(step[1]), step[2], main=True), Pass(name)]
+            return [*self._takes(name, Area(step[1]), step[2], main=True), Pass.trusted(name)]
         if kind == "take":
-            return [*self._display_takes(name, step[1], main=False), Pass(name)]
+            return [*self._display_takes(name, step[1], main=False), Pass.trusted(name)]
         if kind == "research":
-            return [Research(name, c.value) for c in COLOURS
+            return [Research.trusted(name, c.value) for c in COLOURS
                     if p.research[c] < ed.track(c).spaces]
         if kind == "play_free":
-            return [Play(name, c) for c in sorted(set(p.hand))] + [Pass(name)]
+            return [Play.trusted(name, c) for c in sorted(set(p.hand))] + [Pass.trusted(name)]
         if kind in ("discard", "discard_down"):
-            return [Discard(name, c) for c in sorted(set(p.hand))]
+            return [Discard.trusted(name, c) for c in sorted(set(p.hand))]
         if kind == "pay":
-            return ([Pay(name)] if p.can_pay(step[1].pay) else []) + [Pass(name)]
+            return ([Pay.trusted(name)] if p.can_pay(step[1].pay) else []) + [Pass.trusted(name)]
         if kind == "bonus":
-            return [Bonus(name, b) for b, _e in ed.bonuses] + [Pass(name)]
+            return [Bonus.trusted(name, b) for b, _e in ed.bonuses] + [Pass.trusted(name)]
         if kind == "move_disc":
-            return [MoveDisc(name, place) for place in sorted(set(p.places))]
+            return [MoveDisc.trusted(name, place) for place in sorted(set(p.places))]
         if kind == "end":
             out = []
             if p.books >= 1 and self.turn.area is not None:
-                out.append(Publish(name))
+                out.append(Publish.trusted(name))
             if p.open_gear_spaces(ed) > 0:
-                out += [Build(name, g.id) for g in ed.gears
+                out += [Build.trusted(name, g.id) for g in ed.gears
                         if g.id not in p.gears and p.can_pay(g.cost)]
-            return [*out, Pass(name)]
+            return [*out, Pass.trusted(name)]
         raise AssertionError(kind)  # pragma: no cover - auto steps never wait
 
     def _meets(self, p: PlayerState, card: str) -> bool:
@@ -286,22 +286,22 @@ class State:
         if area is Area.MEETINGS:
             return self._display_takes(name, "partner", main)
         if area is Area.TRAVEL:
-            return [Visit(name, loc.id) for loc in self.edition.map
+            return [Visit.trusted(name, loc.id) for loc in self.edition.map
                     if loc.distance <= self.reach(p, face) and f"map:{loc.id}" not in p.places]
-        return [Join(name, inst.id) for inst in self.edition.institutions]
+        return [Join.trusted(name, inst.id) for inst in self.edition.institutions]
 
     def _display_takes(self, name: str, kind: str, main: bool) -> list[Action]:
         p = self.players[name]
         shown = [x for x in self.displays[f"{kind}s"] if x is not None]
         if kind == "program":
             free = [line for line in LINES if line not in p.programs]
-            return [TakeProgram(name, x, line) for x in shown for line in free]
+            return [TakeProgram.trusted(name, x, line) for x in shown for line in free]
         if kind == "assignment":
-            return [TakeAssignment(name, x, c.value) for x in shown
+            return [TakeAssignment.trusted(name, x, c.value) for x in shown
                     if len(p.hand) >= self.edition.assignment(x).discard
                     for c in self.edition.assignment(x).columns()]
         removable = sorted({("hand", c) for c in p.hand} | {("discard", c) for c in p.discard})
-        return [TakePartner(name, x, pile, card) for x in shown for pile, card in removable]
+        return [TakePartner.trusted(name, x, pile, card) for x in shown for pile, card in removable]
 
     # ----------------------------------------------------------------- applying
     def apply_action(self, action: Action) -> None:
