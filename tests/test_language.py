@@ -139,3 +139,22 @@ def test_the_page_script_keeps_html_lang_and_the_cookie() -> None:
     assert "document.documentElement.lang" in script
     assert json.dumps(COOKIE) in script and "SameSite=Strict" in script
     assert "navigator.languages" in script
+
+
+def test_a_page_kernel_speaks_the_requests_language_on_import() -> None:
+    """Importing widgets.core in the kernel of a page Voila served sets the process language
+    from the request (a lesson that never calls page_language speaks it too)."""
+    import subprocess
+    import sys
+
+    code = ("import widgets.core; from lnb.core.i18n import current_language; "
+            "print(current_language())")
+    base = {k: v for k, v in __import__("os").environ.items()
+            if k not in ("QUERY_STRING", SAVED_ENV, "HTTP_ACCEPT_LANGUAGE", "VOILA_PREHEAT")}
+    served = {**base, "SERVER_SOFTWARE": "voila/0.5.13", "QUERY_STRING": "lang=zh-CN"}
+    preheated = {**served, "VOILA_PREHEAT": "True"}
+    outside = {k: v for k, v in served.items() if k != "SERVER_SOFTWARE"}
+    said = [subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                           text=True, check=True, timeout=60).stdout.strip()
+            for env in (served, preheated, outside)]
+    assert said == ["zh_CN", "en", "en"]

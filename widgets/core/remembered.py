@@ -18,7 +18,9 @@ imports it).
 
 from __future__ import annotations
 
-from lnb.core.i18n import PSEUDO, SOURCE, normalize, tag
+from collections.abc import Mapping
+
+from lnb.core.i18n import PSEUDO, SOURCE, choose_language, normalize, tag
 
 COOKIE = "lnb-lang"
 HEADER = "X-Lnb-Language"
@@ -54,3 +56,29 @@ def remembered_tag(value: str | None) -> str | None:
     """
     language = normalize(value) if value else None
     return tag(language) if language else None
+
+
+def request_language(environ: Mapping[str, str]) -> str:
+    """The language a page request asks for, as Voila puts it into the kernel's environment:
+    ``?lang=`` (``QUERY_STRING``), then the remembered choice, then ``Accept-Language``.
+
+    >>> request_language({"QUERY_STRING": "code=P1&lang=zh-CN", BROWSER_ENV: "en"})
+    'zh_CN'
+    >>> request_language({SAVED_ENV: "zh-CN", BROWSER_ENV: "en"}), request_language({})
+    ('zh_CN', 'en')
+    """
+    return choose_language(environ.get("QUERY_STRING", ""), environ.get(SAVED_ENV) or None,
+                           environ.get(BROWSER_ENV) or None)
+
+
+def in_page_kernel(environ: Mapping[str, str]) -> bool:
+    """Whether this is the kernel of a page Voila has served (its request is in the
+    environment; a preheated kernel gets it later, see :mod:`widgets.core.page_request`).
+
+    >>> in_page_kernel({"SERVER_SOFTWARE": "voila/0.5.13", "VOILA_PREHEAT": "False"})
+    True
+    >>> in_page_kernel({"SERVER_SOFTWARE": "voila/0.5.13", "VOILA_PREHEAT": "True"})
+    False
+    """
+    return (environ.get("SERVER_SOFTWARE", "").startswith("voila/")
+            and environ.get("VOILA_PREHEAT", "False") == "False")

@@ -1,0 +1,198 @@
+"""Every app page in the pseudo-language finds no untranslated word; in 简体中文 it fits.
+
+Each page of the kit (the landing page, the game, the puzzles, every lesson with widgets) is
+opened in the kit's real Voila server and Chromium with ``?lang=en-XA``: every translated
+string then shows between ⟦ ⟧ (:mod:`lnb.core.i18n`), so a word of three or more Latin letters
+left outside the marks, in the widgets' visible text or their ``aria-label``, ``title`` and
+``placeholder``, went round the catalog. A failure lists each such text and where it is (the
+nearest ``lnb-`` class). Allowed: names (the kit's languages in their own script, people,
+the game's title), codes and what a pupil typed.
+
+Then each page is opened with ``?lang=zh-CN`` and photographed at 1280×800 and at 768×1024 into
+``test-artifacts/`` (the CJK fonts are Debian's fonts-noto-cjk, ``scripts/ensure-chromium``):
+no visible button or card of the widgets has words cut off or running out of it.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import nbformat
+import pytest
+from browser_harness import REPO, VoilaServer, assert_no_traceback, running_voila, snap
+
+pytestmark = pytest.mark.browser
+
+LESSONS = REPO / "lessons"
+WAIT = 90_000
+WIDGET_CODE = re.compile(r"from widgets[.\w]* import|import ipywidgets")
+
+
+def widget_pages() -> list[str]:
+    """The landing page, the apps and every English lesson whose code shows widgets."""
+    pages = ["index.ipynb", "play.ipynb", "puzzles.ipynb"]
+    for path in sorted(LESSONS.glob("*.ipynb")):
+        if path.name in pages:
+            continue
+        nb = nbformat.read(path, as_version=4)
+        if any(c.cell_type == "code" and WIDGET_CODE.search(c.source) for c in nb.cells):
+            pages.append(path.name)
+    return pages
+
+
+PAGES = widget_pages()
+#: What the page shows once it is ready (besides the widgets' views settling).
+READY = {"index.ipynb": ".lnb-language", "play.ipynb": ".lnb-start-game",
+         "puzzles.ipynb": ".lnb-puzzle-heading"}
+#: Words that are never translated: each language's name in its own script, the game's
+#: title and the people of the game (docs/glossary.md keeps them in Latin letters).
+ALLOWED = frozenset({
+    "English", "Lovelace", "Babbage", "Ada", "Charles", "Mary", "Somerville", "Luigi",
+    "Federico", "Menabrea", "Sigma",
+})
+#: Texts that are data, not words: puzzle and class codes (P1-0J6Y-91VC-7, KM7-Q4X),
+#: operations (A3+, B4s), addresses, file names.
+DATA = re.compile(r"https?://\S+|\b[\w.-]+\.(?:json|html|ipynb|sqlite3)\b"
+                  r"|\b[A-Z0-9]{1,4}(?:-[A-Z0-9]{1,4}){1,4}\b|\b[A-E][1-4][^\s]?")
+MARKED = re.compile(r"⟦[^⟧]*⟧")
+WORD = re.compile(r"[A-Za-z]{3,}")
+
+#: The page's visible texts inside the widgets (their text, aria-label, title, placeholder),
+#: each with where it is: the nearest element's lnb- classes.
+COLLECT = """() => {
+  const shown = (el) => !!el && (el.checkVisibility
+      ? el.checkVisibility({checkVisibilityCSS: true})
+      : !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length));
+  const where = (el) => {
+    const owner = el.closest('[class*="lnb-"]');
+    if (!owner) return el.tagName.toLowerCase();
+    return Array.from(owner.classList).filter((c) => c.startsWith("lnb-")).join(".");
+  };
+  const views = Array.from(document.querySelectorAll(".jp-OutputArea-output .jupyter-widgets"));
+  const tops = views.filter((v) => !views.some((o) => o !== v && o.contains(v)));
+  const out = [];
+  for (const root of tops) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      const text = node.textContent.trim();
+      if (!el || !text || el.closest("style, script, noscript")) continue;
+      const select = el.closest("select");
+      if (!shown(select || el)) continue;
+      out.push(["text", text, where(el)]);
+    }
+    for (const el of root.querySelectorAll("[aria-label], [title], [placeholder]")) {
+      if (!shown(el)) continue;
+      for (const name of ["aria-label", "title", "placeholder"]) {
+        const value = (el.getAttribute(name) || "").trim();
+        if (value) out.push([name, value, where(el)]);
+      }
+    }
+  }
+  return out;
+}"""
+
+#: Visible buttons and cards of the widgets whose words do not fit (cut off or running out).
+CUT = """() => {
+  const shown = (el) => el.checkVisibility ? el.checkVisibility({checkVisibilityCSS: true})
+                                           : el.getClientRects().length > 0;
+  const parts = ".jp-OutputArea-output .jupyter-widgets :is(button, .lnb-patron, " +
+                ".lnb-sub-card, .lnb-target-card)";
+  return Array.from(document.querySelectorAll(parts)).filter(shown).filter((el) =>
+      el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1
+  ).map((el) => [el.className, (el.innerText || "").trim().slice(0, 60),
+                 el.scrollWidth + "x" + el.scrollHeight + " in " +
+                 el.clientWidth + "x" + el.clientHeight]);
+}"""
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """The kit's Voila server on ``lessons/`` (no preheating: each page runs when opened)."""
+    home = tmp_path_factory.mktemp("pseudo-home")
+    env = {"LNB_PROGRESS_DB": str(home / "progress.sqlite3")}
+    with running_voila(LESSONS, home, pool_size=0, env=env) as server:
+        yield server
+
+
+@pytest.fixture
+def new_page(browser, kit: VoilaServer) -> Iterator[Any]:  # type: ignore[no-untyped-def]
+    """A fresh page (own cookies, an English browser) on the module's server, 1280×800."""
+    context = browser.new_context(base_url=kit.url, locale="en-US",
+                                  viewport={"width": 1280, "height": 800})
+    yield context.new_page()
+    context.close()
+
+
+def open_ready(page: Any, name: str, lang: str) -> None:
+    """Open ``name`` with ``?lang=`` and wait until its widgets are drawn and stay still."""
+    page.goto(f"voila/render/{name}?lang={lang}", wait_until="domcontentloaded", timeout=WAIT)
+    page.locator(READY.get(name, ".jupyter-widgets")).first.wait_for(timeout=WAIT)
+    if name not in READY:  # a lesson: its last cell (the navigation) is there
+        page.locator(".jp-Cell").last.wait_for(state="attached", timeout=WAIT)
+    settle(page)
+
+
+def settle(page: Any, quiet: float = 2.0) -> None:
+    """Wait until the widgets' text has not changed for ``quiet`` seconds (at most WAIT)."""
+    deadline = time.monotonic() + WAIT / 1000
+    last, since = None, time.monotonic()
+    while time.monotonic() < deadline:
+        now = page.evaluate("() => document.querySelectorAll('.jupyter-widgets').length + ':' +"
+                            " (document.querySelector('#rendered_cells, body') || {}).innerText"
+                            "?.length")
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            return
+        page.wait_for_timeout(250)
+
+
+def untranslated(found: list[list[str]]) -> list[str]:
+    """The texts with a word left outside the marks, as ``kind 'text' (where)``.
+
+    >>> untranslated([["text", "⟦Check⟧ A3+", "lnb-x"], ["title", "Check it", "lnb-y"],
+    ...               ["text", "Ada Lovelace P1-0J6Y-91VC-7", "lnb-z"]])
+    ["title 'Check it' (lnb-y)"]
+    """
+    out = []
+    for kind, text, where in found:
+        rest = DATA.sub(" ", MARKED.sub(" ", text))
+        words = [word for word in WORD.findall(rest) if word not in ALLOWED]
+        line = f"{kind} {text!r} ({where})"
+        if words and line not in out:
+            out.append(line)
+    return out
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_no_untranslated_text_in_the_pseudo_language(new_page: Any, name: str) -> None:
+    open_ready(new_page, name, "en-XA")
+    assert_no_traceback(new_page)
+    found = new_page.evaluate(COLLECT)
+    assert found, f"{name}: no widget text found"
+    left = untranslated(found)
+    marked = any("⟦" in text for _kind, text, _where in found)
+    hint = "" if marked else " (nothing is marked: did the page choose its language?)"
+    assert not left, (f"{name}?lang=en-XA: {len(left)} texts went round the catalog{hint}:\n"
+                      + "\n".join(left))
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_chinese_fits_at_both_sizes(new_page: Any, name: str) -> None:
+    open_ready(new_page, name, "zh-CN")
+    assert_no_traceback(new_page)
+    assert new_page.evaluate("document.documentElement.lang") == "zh-CN"
+    cut = {}
+    for width, height in ((1280, 800), (768, 1024)):
+        new_page.set_viewport_size({"width": width, "height": height})
+        new_page.wait_for_timeout(800)
+        snap(new_page, f"{name.removesuffix('.ipynb')}-zh-CN-{width}x{height}")
+        found = new_page.evaluate(CUT)
+        if found:
+            cut[f"{width}x{height}"] = found
+    assert not cut, f"{name}?lang=zh-CN: words do not fit:\n" + "\n".join(
+        f"{size}: {c!r}" for size, items in cut.items() for c in items)
