@@ -293,7 +293,7 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
                 # The best of the rows to r: the most points, then the first on the board.
                 if scored:
                     at, by, extra = bonus_rows.get(value << 7 | r) or bonus_row(value, r)
-                    top = score + (points + extra if extra is not None else points) - 0.001
+                    top = score + (points + extra) - 0.001
                     if top <= floor_total:
                         continue
                 else:
@@ -568,6 +568,7 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
                 if scoring:
                     # The rows that claim, one by one (``scoring_rows``, written out here).
                     first = side.first[value]
+                    bonus_rows, row_base = side.bonus_rows, value << 7
                     while scoring:
                         low = scoring & -scoring
                         scoring ^= low
@@ -575,17 +576,18 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
                         claimed, points, scored = outcome[r]
                         nkind = claimed | used | mark
                         key = nkind << 7 | r
-                        at, by = first[r]
                         if key not in found:
-                            found[key] = when + at
+                            found[key] = when + first[r][0]
                             seen[nkind] = seen.get(nkind, 0) | low
                             if skipped.get(nkind, 0) & low:
                                 suspects.append(key)
+                        # The best of the rows to r: the most points, then the first.
                         if scored:
-                            at, by, extra = (side.bonus_rows.get(value << 7 | r)
+                            at, by, extra = (bonus_rows.get(row_base | r)
                                              or side.bonus_row(value, r))
-                            top = score + (points + extra if extra is not None else points) - 0.001
+                            top = score + (points + extra) - 0.001
                         else:
+                            at, by = first[r]
                             top = score + points - 0.001
                         old = chosen.get(key)
                         if (old is None or top > old[0]
@@ -724,19 +726,19 @@ class _Side:
         self.reach, self.first, self.pred = reach, first, pred
         self.bonus: dict[str, int] = bonus
         # value << 7 | Result -> the first of the rows with the largest engine bonus (its
-        # place, the row, the bonus or None for a level without one)
-        self.bonus_rows: dict[int, tuple[int, Operation, int | None]] = {}
+        # place, the row, the bonus: 0 for a level without one, which adds the same)
+        self.bonus_rows: dict[int, tuple[int, Operation, int]] = {}
 
-    def bonus_row(self, value: int, r: int) -> tuple[int, Operation, int | None]:
+    def bonus_row(self, value: int, r: int) -> tuple[int, Operation, int]:
         """The row from ``value`` to ``r`` a claim is best written with: the largest engine
         bonus of its level (none counting as 0), then the first on the board."""
         bonus, mark, rows, base = self.bonus, self.mark, self.bonus_rows, value << 7
         tops: dict[int, int] = {}
         for j, (to, op) in enumerate(self.rows[value]):  # every Result of ``value`` at once
             if op.sigma is mark:
-                extra = bonus.get(op.level)
-                if to not in tops or (extra or 0) > tops[to]:
-                    tops[to] = extra or 0
+                extra = bonus.get(op.level) or 0
+                if to not in tops or extra > tops[to]:
+                    tops[to] = extra
                     rows[base | to] = (j, op, extra)
         return rows[base | r]
 
