@@ -388,8 +388,9 @@ class MuseumApp(w.VBox):
             elif kind == "rerolled":
                 said.append(_("The new dice show {values}.").format(values=what))
         if self.state.is_terminal():
-            said.append(_("The game is over: {points} points.").format(
-                points=self.state.score().total))
+            total = self.state.score().total
+            said.append(ngettext("The game is over: {count} point.",
+                                 "The game is over: {count} points.", total).format(count=total))
         elif self.state.pending_return:
             said.append(_("Choose how many Used dice go back to the Reserve."))
         return " ".join(said)
@@ -450,17 +451,20 @@ class MuseumApp(w.VBox):
             f"<span class='lnb-time-box{' lnb-checked' if i < state.boxes_checked else ''}'>"
             f"{'✓ ' if i < state.boxes_checked else ''}{html.escape(museum_words.time_box(b))}"
             "</span>" for i, b in enumerate(boxes))
-        self.time_line.value = (f"<b>{html.escape(_('Time'))}</b> {spans} <span class='lnb-sr'>"
+        time_word = html.escape(_("Time"))
+        self.time_line.value = (f"<b>{time_word}</b> {spans} <span class='lnb-sr'>"
                                 + html.escape(ngettext("{count} of {total} box checked",
                                                        "{count} of {total} boxes checked",
                                                        state.boxes_checked).format(
                                     count=state.boxes_checked, total=len(boxes))) + "</span>")
         hand = "".join(die_html(v) for v in state.hand)
+        reserve, in_hand, used = (html.escape(t) for t in (_("Reserve"), _("In hand"),
+                                                             _("Used")))
         self.dice_line.value = (
-            f"<b>{html.escape(_('Reserve'))}</b> {die_html(None) * state.reserve}"
-            f"({state.reserve}) · <b>{html.escape(_('In hand'))}</b> {hand}"
+            f"<b>{reserve}</b> {die_html(None) * state.reserve}"
+            f"({state.reserve}) · <b>{in_hand}</b> {hand}"
             f"({html.escape(', '.join(str(v) for v in state.hand) or '-')}) · "
-            f"<b>{html.escape(_('Used'))}</b> {die_html(None) * state.used}({state.used})")
+            f"<b>{used}</b> {die_html(None) * state.used}({state.used})")
         parts = [_("Wild shapes: {count}").format(count=state.wilds),
                  _("Re-rolls: {count}").format(count=state.rerolls)]
         if state.gifts:
@@ -592,6 +596,7 @@ def _evidence_name(eid: str) -> str:
 def abilities_html(state: State) -> str:
     """The Abilities column: each evidence, collected or not, its die-icons, what it gives."""
     rows = []
+    icons_word = html.escape(_("die-icons"))
     for e in state.museum.evidence:
         collected = e.id in state.collected
         unlocked = e.id in state.unlocked
@@ -604,11 +609,12 @@ def abilities_html(state: State) -> str:
             f"<td><span class='lnb-ev-mark' aria-hidden='true'>"
             f"{html.escape(str(GLYPHS.get(e.id, '')))}</span></td>"
             f"<td><b>{html.escape(e.name)}</b><br>{html.escape(where)}</td>"
-            f"<td aria-label='{html.escape(_('die-icons'))}'>{boxes}</td>"
+            f"<td aria-label='{icons_word}'>{boxes}</td>"
             f"<td>{html.escape(e.ability.describe())}</td></tr>")
     head = "".join(f"<th>{html.escape(h)}</th>" for h in
                    ("", _("Evidence"), _("Die-icons"), _("Ability: two dice that...")))
-    return (f"<div class='lnb-museum-section'>{html.escape(_('Abilities'))}</div>"
+    title = html.escape(_("Abilities"))
+    return (f"<div class='lnb-museum-section'>{title}</div>"
             f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
@@ -632,9 +638,11 @@ def verdict_html(state: State) -> str:
         lines.append((_("Nothing scored this time"), 0))
     body = "".join(f"<tr><td>{html.escape(t)}</td><td>{p}</td></tr>" for t, p in lines)
     points = ngettext("{count} point", "{count} points", score.total).format(count=score.total)
-    return (f"<h3>{html.escape(_('The verdict: {title}').format(title=v.title))}</h3>"
+    title = html.escape(_("The verdict: {title}").format(title=v.title))
+    total = html.escape(_("Total"))
+    return (f"<h3>{title}</h3>"
             f"<p>{html.escape(v.text)}</p>"
             f"<p class='lnb-score-line'>{html.escape(points)}"
             f" ({html.escape(band)})</p>"
-            f"<table><tbody>{body}<tr><td><b>{html.escape(_('Total'))}</b></td>"
+            f"<table><tbody>{body}<tr><td><b>{total}</b></td>"
             f"<td><b>{score.total}</b></td></tr></tbody></table>")

@@ -144,7 +144,7 @@ class MuseumMap(anywidget.AnyWidget):
         self.on_change: Callable[[], None] | None = None
         self.add_class("lnb-museum-map")
         self.on_msg(self._message)
-        self.observe(lambda _change: self._preview(), "hovered")
+        self.observe(lambda _change: self._preview(), ["hovered", "anchor", "orientation"])
         self.show(state)
 
     # -- drawing ----------------------------------------------------------------------------
@@ -192,9 +192,10 @@ class MuseumMap(anywidget.AnyWidget):
         stops."""
         self.shape = shape
         self.active = shape is not None
-        if shape is None:
-            self.anchor = ""
-        self._preview()
+        if shape is None and self.anchor:
+            self.anchor = ""  # the ghost follows (an observer)
+        else:
+            self._preview()
 
     def placement(self) -> Placement | None:
         """The library's placement of the ghost when it fits, else None."""
@@ -261,17 +262,10 @@ class MuseumMap(anywidget.AnyWidget):
             self.orientation = str(Orientation.parse(self.orientation).rotated())
         elif event == "flip":
             self.orientation = str(Orientation.parse(self.orientation).mirrored())
-        elif event == "confirm":
-            if self.on_confirm is not None:
-                self.on_confirm()
-            return
-        elif event == "cancel":
-            if self.on_cancel is not None:
-                self.on_cancel()
-            return
-        else:
-            return
-        self._preview()
+        elif event == "confirm" and self.on_confirm is not None:
+            self.on_confirm()
+        elif event == "cancel" and self.on_cancel is not None:
+            self.on_cancel()
 
     def _move(self, dr: int, dc: int) -> None:
         m = self.state.museum
