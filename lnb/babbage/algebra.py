@@ -36,6 +36,8 @@ from lnb.babbage.errors import InvalidOperationError, LnbError
 from lnb.babbage.numbers import HIGHEST, LOWEST, in_range, swap_digits, two_digits
 from lnb.babbage.operations import Operation
 from lnb.babbage.programs import Program
+from lnb.core.i18n import N_
+from lnb.core.messages import Listing
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers only
     import sympy
@@ -105,14 +107,17 @@ def _function_for(component: Component, function: Function | None) -> Function:
     if function is None:
         if len(component.functions) == 1:
             return component.functions[0]
-        choices = " or ".join(f.symbol for f in component.functions)
         raise InvalidOperationError(
-            f"{component.label} has two functions; say which one, {choices}"
+            N_("{label} has two functions; say which one, {choices}"), label=component.label,
+            choices=Listing((f.symbol for f in component.functions), "or"),
+            reason="which-function", expected=tuple(f.symbol for f in component.functions),
         )
     if function not in component.functions:
-        choices = " or ".join(f.symbol for f in component.functions)
         raise InvalidOperationError(
-            f"{component.label} has no function {function.symbol!r}; use {choices}"
+            N_("{label} has no function {symbol!r}; use {choices}"), label=component.label,
+            symbol=function.symbol, choices=Listing((f.symbol for f in component.functions),
+                                                    "or"),
+            reason="wrong-function", expected=tuple(f.symbol for f in component.functions),
         )
     return function
 
@@ -763,7 +768,9 @@ def starts_reaching(program: Program | str, target: int, board: Board | None = N
     board = board or Board.standard()
     program = _program(program)
     if not in_range(target):
-        raise InvalidOperationError(f"target {target} leaves 00–99; choose a target 00 to 99")
+        raise InvalidOperationError(N_("target {target} leaves 00–99; choose a target 00 to 99"),
+                                    target=target, reason="out-of-range",
+                                    expected=(LOWEST, HIGHEST))
     for row, operation in enumerate(program.operations, start=1):
         operation.component(board, row)  # a row the board cannot take raises here
     engine = tuple(v for v, result in _results(program, board).items() if result == target)
