@@ -113,7 +113,7 @@ def verdict(points: int) -> Verdict:
     return Verdict(band, low, high, str(title), str(text))
 
 
-@dataclass
+@dataclass(frozen=True)
 class Drawn:
     """A shape on the map: the placement and what paid for it (``die``, ``wild``,
     ``key``/``apple``...)."""
@@ -176,6 +176,7 @@ class State:
         self.history: list[Action] = []
         self.log: list[tuple[str, str]] = []
         self.rolls: list[tuple[int, ...]] = []
+        self.turn_start: int = 0
         self._roll()
 
     # ------------------------------------------------------------------ reading
@@ -235,7 +236,7 @@ class State:
         squares = m.cells_at(oriented, Square.parse(anchor))
         for sq in squares:
             i = m.index(sq)
-            if not m.inside(sq) if i >= 0 else True:
+            if i < 0 or not m.inside(i):
                 raise PlacementError.make("outside", square=_name(sq))
             evidence = m.evidence_at(i)
             if evidence is not None:
@@ -482,6 +483,7 @@ class State:
         self.reserve -= count
         self.hand = tuple(sorted(self.chance.roll(f"turn {self.turn}", count)))
         self.rolls.append(self.hand)
+        self.turn_start = len(self.history)
 
     # ------------------------------------------------------------------ scoring
     def score(self) -> Score:
@@ -516,6 +518,26 @@ class State:
         new.log = list(self.log)
         new.rolls = list(self.rolls)
         return new
+
+    def this_turn(self) -> list[Action]:
+        """The actions of the turn being played (since its dice were rolled)."""
+        return self.history[self.turn_start:]
+
+    def undone(self, count: int = 1) -> State:
+        """A new state: this game replayed without its last ``count`` actions (the dice come
+        out the same, as they are drawn by turn). An app offers it within a turn only
+        (:meth:`this_turn`), or the pupil would have seen the next dice.
+
+        >>> state = Game(seed=1).new_initial_state()
+        >>> state.apply_action("place 6b r0 @A4")
+        >>> back = state.undone()
+        >>> back.hand, back.history, len(back.this_turn()), len(state.this_turn())
+        ((2, 6), [], 0, 1)
+        """
+        state = self.game.new_initial_state()
+        for action in self.history[: max(0, len(self.history) - count)]:
+            state.apply_action(action)
+        return state
 
     def to_record(self) -> dict[str, Any]:
         """This game as an ``lnb-museum/1`` record (seed and actions as text)."""

@@ -29,7 +29,7 @@ class Weights:
     """The tunable weights of :func:`Features.value`."""
 
     evidence_decay: float = 0.72
-    room_share: float = 0.55
+    room_share: float = 0.8
     room_power: float = 2.0
     isolated: float = 1.6
     dead_end: float = 0.35
