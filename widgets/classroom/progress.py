@@ -416,8 +416,7 @@ class ProgressStore:
             _repair_all(conn, datetime.date.today())
         except sqlite3.DatabaseError as exc:
             conn.close()
-            raise StoreProblem(_describe(exc, self.path, f"move {self.path} aside (rename "
-                                         "it) and a fresh file is made")) from None
+            raise StoreProblem(_describe(exc, self.path, _aside(self.path))) from None
         if self.backups:
             with suppress(sqlite3.Error, OSError):
                 daily_backup(conn, self.path)
@@ -487,8 +486,7 @@ class ProgressStore:
             except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
                 if self.path is None or self.problem is not None:
                     raise
-                self._fall_back(_describe(exc, self.path, f"move {self.path} aside (rename "
-                                          f"it) and a fresh file is made"))
+                self._fall_back(_describe(exc, self.path, _aside(self.path)))
                 return work(self._connection())
 
     def _change(self, pupil: Pupil, change: Change) -> Progress:
@@ -561,28 +559,32 @@ class ProgressStore:
     def backup(self, target: Path | None = None) -> Path:
         """Copy the store now (WAL included) to ``target``, else into the backups folder."""
         if self.path is None or not self.saving:
-            raise ProgressError(f"nothing to back up: {self.problem or 'the store is in memory'}")
+            raise ProgressError(_("nothing to back up: {why}").format(
+                why=self.problem or _("the store is in memory")))
         default = backups_folder(self.path) / f"{self.path.stem}-{utc_stamp()}.sqlite3"
         where = Path(target) if target else default
         with self._lock:
             try:
                 return backup(self._connection(), where)
             except (OSError, sqlite3.Error) as exc:
-                raise ProgressError(f"cannot back up to {where} ({exc}); choose a folder you "
-                                    "can write", text=str(where), reason="backup") from None
+                raise ProgressError(_("cannot back up to {file} ({reason}); choose a folder you "
+                                      "can write").format(file=where, reason=exc),
+                                    text=str(where), reason="backup") from None
 
     def restore(self, source: Path) -> Path:
         """Write the backup ``source`` into the store; returns where the old content is."""
         if self.path is None or not self.saving:
-            raise ProgressError(f"cannot restore: {self.problem or 'the store is in memory'}")
+            raise ProgressError(_("cannot restore: {why}").format(
+                why=self.problem or _("the store is in memory")))
         with self._lock:
             try:
                 return restore(self._connection(), self.path, Path(source))
             except StoreProblem as exc:
                 raise ProgressError(str(exc), text=str(source), reason="bad-backup") from None
             except (OSError, sqlite3.Error) as exc:
-                raise ProgressError(f"cannot restore {source} ({exc}); nothing was changed "
-                                    "if the message says so, else run kit-class notes",
+                raise ProgressError(_("cannot restore {file} ({reason}); nothing was changed if "
+                                      "the message says so, else run kit-class notes").format(
+                                          file=source, reason=exc),
                                     text=str(source), reason="restore") from None
 
     def close(self) -> None:
@@ -607,19 +609,27 @@ def _file_id(path: Path) -> tuple[int, int] | None:
     return stat.st_dev, stat.st_ino
 
 
+def _aside(path: Path) -> str:
+    return _("move {path} aside (rename it) and a fresh file is made").format(path=path)
+
+
 def _describe(exc: sqlite3.DatabaseError | UnicodeDecodeError, path: Path, fix: str) -> str:
     text = str(exc)
     if "not a database" in text:
-        return f"progress file {path} is not a SQLite database (or is damaged); {fix}"
+        return _("progress file {path} is not a SQLite database (or is damaged); {fix}").format(
+            path=path, fix=fix)
     if "malformed" in text or "corrupt" in text:
-        return f"progress file {path} is damaged ({text}); {fix}"
+        return _("progress file {path} is damaged ({reason}); {fix}").format(
+            path=path, reason=text, fix=fix)
     if "readonly" in text or "unable to open" in text or "disk I/O" in text:
-        return (f"progress file {path} cannot be written ({text}); check the folder's "
-                f"permissions and free space, or set {ENV_VAR} to another file")
+        return _("progress file {path} cannot be written ({reason}); check the folder's "
+                 "permissions and free space, or set {variable} to another file").format(
+                     path=path, reason=text, variable=ENV_VAR)
     if "locked" in text or "busy" in text:
-        return (f"progress file {path} stayed locked by another program ({text}); "
-                "close the other program, or restart the server")
-    return f"progress file {path} cannot be used ({text}); {fix}"
+        return _("progress file {path} stayed locked by another program ({reason}); close the "
+                 "other program, or restart the server").format(path=path, reason=text)
+    return _("progress file {path} cannot be used ({reason}); {fix}").format(
+        path=path, reason=text, fix=fix)
 
 
 # -- rows: read, checked, repaired, written -------------------------------------------------

@@ -45,6 +45,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from urllib.request import pathname2url
 
+from lnb.core.i18n import _
+
 try:  # POSIX; elsewhere creation and moving aside are not locked (one server at a time)
     import fcntl
 except ImportError:  # pragma: no cover - Windows
@@ -295,13 +297,14 @@ def examine(conn: sqlite3.Connection, path: Path) -> int:
     Raises :class:`Damaged` for a damaged store, :class:`StoreProblem` for a file that is
     someone else's or from a newer kit (those are left alone).
     """
-    fix = (f"set {_env_var()} to another file, or move {path} aside (rename it) and a fresh "
-           "file is made")
+    fix = _("set {variable} to another file, or move {path} aside (rename it) and a fresh file "
+            "is made").format(variable=_env_var(), path=path)
     with open(path, "rb") as handle:
         head = handle.read(100)
     kind = classify_header(head)
     if kind == "foreign":
-        raise StoreProblem(f"progress file {path} is not a SQLite database; {fix}")
+        raise StoreProblem(_("progress file {path} is not a SQLite database; {fix}").format(
+            path=path, fix=fix))
     if kind == "damaged":
         raise Damaged("its header is damaged" if head else "it is empty (0 bytes)")
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
@@ -309,15 +312,17 @@ def examine(conn: sqlite3.Connection, path: Path) -> int:
     if app_id != APPLICATION_ID:
         if {"schema_version", "pupils"} <= tables:
             raise Damaged(f"its application id is {app_id}, not the kit's")
-        raise StoreProblem(f"{path} is a SQLite database but not an lnb progress file; {fix}")
+        raise StoreProblem(_("{path} is a SQLite database but not an lnb progress file; "
+                             "{fix}").format(path=path, fix=fix))
     if "schema_version" not in tables:
         raise Damaged("its schema_version table is missing")
     rows = sorted(r[0] for r in conn.execute("SELECT version FROM schema_version"))
     user_version = conn.execute("PRAGMA user_version").fetchone()[0]
     if rows and max(rows) > SCHEMA_VERSION and user_version == max(rows):
         raise StoreProblem(
-            f"progress file {path} was written by a newer version of the kit (schema "
-            f"{max(rows)}, this kit reads {SCHEMA_VERSION}); update the kit, or {fix}")
+            _("progress file {path} was written by a newer version of the kit (schema "
+              "{found}, this kit reads {known}); update the kit, or {fix}").format(
+                  path=path, found=max(rows), known=SCHEMA_VERSION, fix=fix))
     version = 1 if rows == [1] and user_version == 0 else user_version
     if version not in (1, SCHEMA_VERSION) or not rows or max(rows) != version:
         raise Damaged(f"its schema marks disagree (user_version {user_version}, "
@@ -382,12 +387,16 @@ def set_aside(path: Path, reason: str, examined: os.stat_result | None) -> str:
                 restored = candidate
                 break
         _fresh_file(path, restored)
-    then = (f"the backup {restored} was restored in its place (work saved after that backup "
-            f"is only in the damaged copy)" if restored else "no backup was found, so a new "
-            "empty file was started")
-    return (f"progress file {path} was damaged ({reason}); the damaged file was kept at "
-            f"{aside}; {then}. List backups with `kit-class backup --list`, restore one with "
-            "`kit-class restore FILE`.")
+    if restored:
+        return _("progress file {path} was damaged ({reason}); the damaged file was kept at "
+                 "{aside}; the backup {backup} was restored in its place (work saved after "
+                 "that backup is only in the damaged copy). List backups with `kit-class "
+                 "backup --list`, restore one with `kit-class restore FILE`.").format(
+                     path=path, reason=reason, aside=aside, backup=restored)
+    return _("progress file {path} was damaged ({reason}); the damaged file was kept at "
+             "{aside}; no backup was found, so a new empty file was started. List backups "
+             "with `kit-class backup --list`, restore one with `kit-class restore "
+             "FILE`.").format(path=path, reason=reason, aside=aside)
 
 
 def _is_good(candidate: Path) -> bool:
@@ -462,8 +471,9 @@ def open_store(path: Path, timeout: float = 15.0) -> tuple[sqlite3.Connection, l
         examined = None
         try:
             if path.is_dir():
-                raise StoreProblem(f"progress file {path} is a folder, not a file; set "
-                                   f"{_env_var()} to a file")
+                raise StoreProblem(_("progress file {path} is a folder, not a file; set "
+                                     "{variable} to a file").format(path=path,
+                                                                    variable=_env_var()))
             if not path.exists():
                 path.parent.mkdir(parents=True, exist_ok=True)
                 with file_lock(path):
@@ -481,8 +491,9 @@ def open_store(path: Path, timeout: float = 15.0) -> tuple[sqlite3.Connection, l
             _close(conn)
             moved += 1
             if moved > 2:
-                raise StoreProblem(f"progress file {path} is damaged ({exc}) and could not be "
-                                   "replaced; move it aside by hand") from None
+                raise StoreProblem(_("progress file {path} is damaged ({reason}) and could not "
+                                     "be replaced; move it aside by hand").format(
+                                         path=path, reason=exc)) from None
             note = set_aside(path, str(exc), examined)
             if note:
                 notes.append(note)
@@ -495,17 +506,19 @@ def open_store(path: Path, timeout: float = 15.0) -> tuple[sqlite3.Connection, l
                 continue
             if _busy(exc):
                 raise StoreProblem(
-                    f"progress file {path} stayed locked by another program ({exc}); close "
-                    "the other program, or restart the server", transient=True) from None
+                    _("progress file {path} stayed locked by another program ({reason}); "
+                      "close the other program, or restart the server").format(
+                          path=path, reason=exc), transient=True) from None
             if "readonly" in str(exc) or "unable to open" in str(exc) or "disk I/O" in str(exc):
                 raise StoreProblem(
-                    f"progress file {path} cannot be written ({exc}); check the folder's "
-                    f"permissions and free space, or set {_env_var()} to another file",
+                    _("progress file {path} cannot be written ({reason}); check the folder's "
+                      "permissions and free space, or set {variable} to another file").format(
+                          path=path, reason=exc, variable=_env_var()),
                     transient=True) from None
             moved += 1  # "malformed", "not a database"...: the file is damaged
             if moved > 2:
-                raise StoreProblem(f"progress file {path} cannot be used ({exc}); move it "
-                                   "aside by hand") from None
+                raise StoreProblem(_("progress file {path} cannot be used ({reason}); move it "
+                                     "aside by hand").format(path=path, reason=exc)) from None
             note = set_aside(path, str(exc), examined)
             if note:
                 notes.append(note)
@@ -515,8 +528,10 @@ def open_store(path: Path, timeout: float = 15.0) -> tuple[sqlite3.Connection, l
         except OSError as exc:
             _close(conn)
             raise StoreProblem(
-                f"progress file {path} cannot be used ({exc.strerror or exc}); set "
-                f"{_env_var()} to a file in a folder you can write", transient=True) from None
+                _("progress file {path} cannot be used ({reason}); set {variable} to a file "
+                  "in a folder you can write").format(path=path, reason=exc.strerror or exc,
+                                                      variable=_env_var()),
+                transient=True) from None
 
 
 def _close(conn: sqlite3.Connection | None) -> None:
@@ -568,8 +583,8 @@ def restore(conn: sqlite3.Connection, path: Path, source: Path) -> Path:
     """Write the backup ``source`` into the live store ``path``; returns where the store
     as it was is kept (``<name>.replaced-<time>``). Kernels using the file see the backup."""
     if not _is_good(source):
-        raise StoreProblem(f"{source} is not a good progress file backup; choose another "
-                           "(`kit-class backup --list`)")
+        raise StoreProblem(_("{source} is not a good progress file backup; choose another "
+                             "(`kit-class backup --list`)").format(source=source))
     kept = backup(conn, unused_name(path.with_name(f"{path.name}.replaced-{utc_stamp()}")))
     src = sqlite3.connect(f"file:{pathname2url(str(source))}?mode=ro", uri=True)
     try:
