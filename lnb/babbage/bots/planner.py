@@ -262,7 +262,10 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
         gain = 0.0
         for v in claiming_values:
             _, points, scored = found[v]
-            gain = max(gain, points + most if scored else points)
+            if scored:
+                points += most
+            if points > gain:
+                gain = points
         gains[kind] = gain
         outcomes[kind] = found
         return found
