@@ -16,6 +16,7 @@ E    ·       ·       ·       ·       (not revealed)
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -151,9 +152,20 @@ class Board:
             if comps is None:
                 cells = "".join(f"{'·':<8}" for _rack in RACKS) + _("(not revealed)")
             else:
-                cells = "".join(f"{c.label:<8}" for c in comps).rstrip()
+                cells = "".join(_cell(c.label) for c in comps).rstrip()
             lines.append(f"{level}    {cells}")
         return "\n".join(lines)
 
     def __iter__(self) -> Iterator[tuple[str, int, Component]]:
         return self.spaces()
+
+
+def _cell(text: object, width: int = 8) -> str:
+    """``text`` padded to ``width`` columns of a terminal, a Chinese character taking two.
+
+    >>> _cell("Swap") + "|", _cell("交换") + "|"
+    ('Swap    |', '交换    |')
+    """
+    shown = str(text)
+    columns = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in shown)
+    return shown + " " * max(0, width - columns)
