@@ -77,12 +77,12 @@ from widgets.core.style import stylesheet
 from widgets.core.timer import Timer
 
 LOG = logging.getLogger("widgets")
-#: The game app's own look (the kit's shared styles are ``widgets.core.style``): words of any
-#: script wrap inside their buttons instead of overflowing them.
+#: The game app's own look (the kit's shared styles, buttons whose words wrap in any script
+#: included, are ``widgets.core.style``): 44 px taps even for wrapping buttons, the title row
+#: with the language switch, the choices.
 CSS = """
+.lnb-app.lnb-game button.jupyter-button { min-height: 44px; }  /* over the shared sheet */
 .lnb-game .lnb-title-row { justify-content: space-between; align-items: center; flex-wrap: wrap; }
-.lnb-game .widget-button, .lnb-game .widget-toggle-button { height: auto; min-height: 32px;
-  white-space: normal; overflow-wrap: anywhere; line-height: 1.3; }
 .lnb-game .lnb-choice { width: auto; max-width: 100%; }
 .lnb-game .lnb-choices { flex-wrap: wrap; gap: 4px; }
 .lnb-game .lnb-target-card { overflow-wrap: anywhere; }

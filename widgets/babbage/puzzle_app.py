@@ -78,8 +78,6 @@ CSS = """
                     border: 2px solid #5c6bc0; border-radius: 6px; text-align: center; }
 .lnb-targets span.lnb-hit { background: #c8e6c9; border-color: #2e7d32; }
 div.lnb-hint-line { margin: 2px 0; padding: 4px 8px; background: #fffde7; border-radius: 4px; }
-.lnb-puzzle-app .widget-button, .lnb-puzzle-app .widget-toggle-button { height: auto;
-  min-height: 32px; white-space: normal; overflow-wrap: anywhere; line-height: 1.3; }
 .lnb-puzzle-app .widget-hbox { flex-wrap: wrap; }
 .lnb-puzzle-app .lnb-title-row { justify-content: space-between; align-items: center; }
 div.lnb-banner { padding: 6px 10px; background: #fdecea; color: #8a1c12; border: 2px solid #8a1c12;
