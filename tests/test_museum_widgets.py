@@ -77,8 +77,10 @@ def outside_marks(text: str) -> str:
         text = stripped
 
 
-#: Names the page shows as they are: the languages' own names, the people of the verdicts.
-NAMES = {"English", "Ada", "Lovelace", "Wheatstone", "Babbage", "Byron", "Charles"}
+#: Names the page shows as they are: the languages' own names, the people of the verdicts,
+#: the keys as printed on a keyboard.
+NAMES = {"English", "Ada", "Lovelace", "Wheatstone", "Babbage", "Byron", "Charles", "Enter",
+         "Escape"}
 
 
 def unmarked(widget: w.Widget) -> list[tuple[str, str]]:
