@@ -170,6 +170,10 @@ class MuseumApp(w.VBox):
         self.dice_box.add_class("lnb-dice-choices")
         self.other_box = w.VBox([])
         self.other_box.add_class("lnb-other-choices")
+        self.others_head = w.HTML()
+        self.others_head.add_class("lnb-museum-section")
+        self._cards: dict[int, tuple[w.HTML, w.VBox]] = {}
+        self._rows: dict[str, tuple[w.Widget, w.Button]] = {}
         self.abilities = w.HTML()
         self.abilities.add_class("lnb-abilities")
         self.side = w.VBox([self.choices_title, self.dice_box, self.other_box])
@@ -481,42 +485,60 @@ class MuseumApp(w.VBox):
         actions = state.legal_actions()
         cards = []
         for i, value in enumerate(state.hand):
-            rows = [self._choice_row(c) for c in ch.die_choices(state, value, actions)]
-            head = w.HTML(f"{die_html(value)} " + html.escape(
-                _("Die {number} shows {value}").format(number=i + 1, value=value)))
-            card = w.VBox([head, *rows])
-            card.add_class("lnb-die-card")
+            rows = [self._choice_row(f"die{i}", c) for c in ch.die_choices(state, value, actions)]
+            head, card = self._card(i)
+            head.value = f"{die_html(value)} " + html.escape(
+                _("Die {number} shows {value}").format(number=i + 1, value=value))
+            card.children = (head, *rows)
             cards.append(card)
         self.dice_box.children = cards
-        others = [self._choice_row(c) for c in ch.other_choices(state, actions)]
+        others = [self._choice_row("other", c) for c in ch.other_choices(state, actions)]
         if others:
-            head = w.HTML(html.escape(_("Abilities you can use now")))
-            head.add_class("lnb-museum-section")
-            others.insert(0, head)
+            self.others_head.value = html.escape(_("Abilities you can use now"))
+            others.insert(0, self.others_head)
         self.other_box.children = others
 
-    def _choice_row(self, choice: ch.Choice) -> w.Widget:
+    def _card(self, index: int) -> tuple[w.HTML, w.VBox]:
+        """The box of die ``index`` (made once, filled again at each refresh)."""
+        if index not in self._cards:
+            head = w.HTML()
+            card = w.VBox([head])
+            card.add_class("lnb-die-card")
+            self._cards[index] = (head, card)
+        return self._cards[index]
+
+    def _choice_row(self, where: str, choice: ch.Choice) -> w.Widget:
+        """A choice's button (with the shape's picture): made once per place and kind of
+        choice, then only relabelled, so a refresh opens no new widget."""
+        key = f"{where}:{choice_class(choice)}"
+        if key not in self._rows:
+            button = w.Button()
+            button.add_class("lnb-choice")
+            button.add_class(choice_class(choice))
+            button.on_click(self.status.guarded(lambda b: self.pick(b.lnb_choice)))
+            if choice.shape is None:
+                self._rows[key] = (button, button)
+            else:
+                picture = w.HTML(shape_svg(self.state.museum.wheel[choice.shape]))
+                row = w.HBox([picture, button])
+                row.add_class("lnb-choice-row")
+                self._rows[key] = (row, button)
+        row, button = self._rows[key]
         label = choice_label(choice, self.state)
-        button = w.Button(description=label, disabled=not choice.enabled)
-        button.add_class("lnb-choice")
-        button.add_class(choice_class(choice))
+        button.lnb_choice = choice  # type: ignore[attr-defined]
+        button.description = label
+        button.disabled = not choice.enabled
         if not choice.enabled:
-            reason = (NOWHERE.format(shape=choice.shape) if choice.reason == "nowhere"
-                      else choice.reason)
-            button.tooltip = reason
+            button.tooltip = (NOWHERE.format(shape=choice.shape) if choice.reason == "nowhere"
+                              else choice.reason)
         else:
             button.tooltip = label
         picked = self.picked is not None and self.picked == choice
+        button.button_style = "info" if picked else ""
         if picked:
-            button.button_style = "info"
             button.add_class("lnb-picked")
-        button.lnb_choice = choice  # type: ignore[attr-defined]
-        button.on_click(self.status.guarded(lambda _b, c=choice: self.pick(c)))
-        if choice.shape is None:
-            return button
-        picture = w.HTML(shape_svg(self.state.museum.wheel[choice.shape]))
-        row = w.HBox([picture, button])
-        row.add_class("lnb-choice-row")
+        else:
+            button.remove_class("lnb-picked")
         return row
 
     def _ghost_changed(self) -> None:

@@ -23,6 +23,7 @@ R turns it, F flips it, Enter confirms, Escape cancels; a click or a tap anchors
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +70,7 @@ def orientation_words(orientation: Orientation) -> str:
     return turned
 
 
+@cache
 def room_label_square(museum: Museum, room_id: str) -> Square:
     """Where a room's name is written: a square of the room with room on its left and right
     and no evidence there (the name is about three squares wide), nearest the room's middle.
@@ -93,6 +95,7 @@ def room_label_square(museum: Museum, room_id: str) -> Square:
     return min(squares)
 
 
+@cache
 def wall_segments(museum: Museum) -> tuple[list[list[int]], list[list[int]]]:
     """The solid walls and the dashed doorways as segments ``[x1, y1, x2, y2]`` on the grid's
     corners: between two rooms (a doorway where the library says so) and around the museum."""
