@@ -554,13 +554,13 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
             info = kind_info.get(kind)
             if info is None:
                 info = kind_info[kind] = about(kind)
-            plans[kind] = (info[0], info[1], info[2], kind & 2, tuple(
+            plans[kind] = (info[0], info[2], kind & 2, tuple(
                 (mark, side, kind | mark, info[1] & ~skipped[kind | mark], kind | mark in mixed)
                 for mark, side in sides if not (mark and kind & 2)))
         for i, here in enumerate(layer):
             entry = best[here]
             value, kind = here & 127, here >> 7
-            claiming_bits, quiet_bits, outcome, used, routes = plans[kind]
+            claiming_bits, outcome, used, routes = plans[kind]
             when = i << 8
             score = entry[0]
             t = score - 0.001
@@ -597,7 +597,7 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
                                 or (top == old[0] and when + at < old[1])):
                             chosen[key] = (top, when + at, entry, by)
                 if is_mixed and not queued:
-                    quiet.append((t, i, value, kind, entry, quiet_bits))
+                    quiet.append((t, i, value, entry, routes))
                     queued = True
                 usable = reach & quiet_there
                 if not usable:
@@ -643,14 +643,11 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
         # Rows that claim nothing: the best estimate wins, then the first reached.
         quiet.sort(key=itemgetter(0), reverse=True)  # stable: in layer order among equals
         won: dict[int, int] = {}
-        for total, i, value, kind, entry, quiet_bits in quiet:
-            for mark, side in sides:
-                if kind & 2 and mark:
+        for total, i, value, entry, routes in quiet:
+            for _, side, there, quiet_there, is_mixed in routes:
+                if not is_mixed:
                     continue
-                there = kind | mark
-                if there not in mixed:
-                    continue
-                new = side.reach[value] & quiet_bits & ~(won.get(there, 0) | skipped[there])
+                new = side.reach[value] & quiet_there & ~won.get(there, 0)
                 if not new:
                     continue
                 won[there] = won.get(there, 0) | new
