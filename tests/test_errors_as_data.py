@@ -417,3 +417,33 @@ def test_output_to_a_closed_pipe_exits_quietly(record_file: Path, args: list[str
     err = proc.stderr.read()
     assert proc.wait(timeout=60) == 0, err
     assert err == b""
+
+
+# ------------------------------------------------------------------ messages are templates
+
+
+def test_a_message_is_a_template_over_the_fields_translated_when_shown():
+    from lnb.core import i18n
+
+    with pytest.raises(InvalidOperationError) as info:
+        Program.parse("A3+ A9+")
+    err = info.value
+    assert err.template.template == "{where}{detail}" and err.fields["detail"].template == (
+        "rack {rack} does not exist; racks are numbered 1 to 4, e.g. {example}")
+    assert err.fields["detail"].values == {"rack": "9", "example": "A3+"}
+    with i18n.use_language("zh-CN"):
+        assert str(err) == "第 2 行 'A9+'：第 9 列不存在；列的编号是 1 到 4，例如 A3+"
+        assert (err.row, err.text, err.reason, err.expected) == (2, "A9+", "bad-rack",
+                                                                 (1, 2, 3, 4))
+    assert str(err) == "row 2 'A9+': rack 9 does not exist; racks are numbered 1 to 4, e.g. A3+"
+
+
+def test_a_record_error_names_round_and_player_in_the_language_shown():
+    from lnb.core import i18n
+
+    record = make_record(2, {2: {"plays": {"Bea": {"program": "A3+ A3+ C9+"}}}})
+    with pytest.raises(RecordError) as info:
+        records.replay(record)
+    with i18n.use_language("zh-CN"):
+        assert str(info.value).startswith("第 2 回合，Bea：第 3 行 'C9+'：")
+    assert (info.value.round, info.value.player, info.value.row) == (2, "Bea", 3)

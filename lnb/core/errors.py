@@ -3,14 +3,22 @@
 A message names what was wrong and the fix; the fields carry the same facts as data, so no
 caller ever parses a message back (``err.row``, ``err.text``, ``err.expected``...).
 
->>> err = LnbError("row 2 'C2+': C2 is ×÷3, write C2x or C2/", row=2, text="C2+",
-...                expected=("C2x", "C2/"))
->>> err.row, err.text, err.expected, err.fields["row"]
-(2, 'C2+', ('C2x', 'C2/'), 2)
->>> str(err)
-"row 2 'C2+': C2 is ×÷3, write C2x or C2/"
->>> isinstance(err, ValueError)
-True
+The message is a *template* over the fields, marked for the catalog with ``N_``; it is
+translated when it is shown (``str(err)``, ``err.message``), in the language of that moment
+(:mod:`lnb.core.i18n`), so the same error reads in English in a test and in Chinese in a
+pupil's app. ``{text!r}`` quotes what was typed (:func:`shown`); a value may be a
+:class:`~lnb.core.messages.Text` (a translated part) or a :class:`~lnb.core.messages.Listing`.
+
+>>> from lnb.core.i18n import N_, use_language
+>>> err = LnbError(N_("level {level} does not exist; levels are A to E, e.g. A3+"), level="F",
+...                row=1, text="F3+", expected=("A", "B", "C", "D", "E"))
+>>> err.row, err.text, err.fields["level"], str(err)
+(1, 'F3+', 'F', 'level F does not exist; levels are A to E, e.g. A3+')
+>>> with use_language("zh-CN"):
+...     str(err)
+'F 行不存在；行是 A 到 E，例如 A3+'
+>>> isinstance(err, ValueError), err.template
+(True, 'level {level} does not exist; levels are A to E, e.g. A3+')
 """
 
 from __future__ import annotations
