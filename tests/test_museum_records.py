@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -92,3 +93,18 @@ SAMPLES = ("place 3a r0 @C5", "skip 1", "return 3", "reroll 2", -1, 10 ** 50, "s
 @given(where=st.integers(0, 10_000), value=json_values(SAMPLES), delete=st.booleans())
 def test_mutated_records_are_refused_cleanly_or_replay(finished, where, value, delete) -> None:
     refuses_cleanly(read_record, mutated(finished, where, value, delete))
+
+
+GOLDEN = Path(__file__).parent / "golden" / "museum_games.json"
+
+
+def test_golden_games_replay_to_their_scores() -> None:
+    """Planner games kept as records (wild shapes, re-rolls, returns, key and apple shapes
+    among their actions): a change of the rules that changes any of them fails here."""
+    games = json.loads(GOLDEN.read_text("utf-8"))
+    kinds = {a.split()[0] for g in games for a in g["actions"]}
+    assert {"place", "write", "wild", "reroll", "return"} <= kinds
+    assert any(a.startswith(("place 7", "place 8")) for g in games for a in g["actions"])
+    for record in games:
+        state = read_record(record)
+        assert state.is_terminal() and state.score().as_dict() == record["score"]

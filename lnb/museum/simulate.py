@@ -36,6 +36,7 @@ class Summary:
     seed: int
     scores: tuple[int, ...]
     parts: tuple[tuple[int, int, int], ...]  # evidence, rooms, bonuses points
+    rooms: tuple[tuple[str, ...], ...] = ()  # the rooms each game completed
 
     @property
     def games(self) -> int:
@@ -64,7 +65,17 @@ class Summary:
                           "rooms": _mean(p[1] for p in self.parts),
                           "bonuses": _mean(p[2] for p in self.parts)},
                 "verdicts": {str(words.VERDICTS[b][0]): round(share, 4)
-                             for b, share in self.verdict_shares()}}
+                             for b, share in self.verdict_shares()},
+                "rooms_completed": self.room_shares()}
+
+    def room_shares(self) -> dict[str, float]:
+        """Each room (by id) and the share of games that completed it, most often first."""
+        counts: dict[str, int] = {}
+        for rooms in self.rooms:
+            for room in rooms:
+                counts[room] = counts.get(room, 0) + 1
+        ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+        return {room: round(count / self.games, 4) for room, count in ordered}
 
     def table(self) -> str:
         """The summary for people: a line of figures, a histogram, the verdict shares."""
@@ -81,6 +92,12 @@ class Summary:
             count = sum(1 for s in self.scores if low <= s < low + 10)
             bar = "#" * round(40 * count / self.games)
             lines.append(f"{low:3d}–{low + 9:<3d} {count:5d} {bar}")
+        if self.rooms:
+            lines.append("")
+            lines.append(_("rooms completed:"))
+            names = {r: str(words.ROOM_NAMES.get(r, r)) for r in data["rooms_completed"]}
+            for room, share in data["rooms_completed"].items():
+                lines.append(f"  {share * 100:5.1f}%  {names[room]}")
         lines.append("")
         lines.append(_("verdicts:"))
         for band, share in self.verdict_shares():
@@ -101,15 +118,16 @@ def simulate(games: int, bot: str = "planner", seed: int = 1, edition: str = "st
     from lnb.museum.bots import make_bot
 
     player = make_bot(bot, seed)
-    scores, parts = [], []
+    scores, parts, rooms = [], [], []
     for number in range(games):
         state = play_game(player, Game(edition, seed + number))
         score = state.score()
         scores.append(score.total)
         parts.append((score.evidence_points, score.room_points, score.bonus_points))
+        rooms.append(tuple(r for r, _points in score.rooms))
         if progress is not None:
             progress(number + 1, games)
-    return Summary(bot, seed, tuple(scores), tuple(parts))
+    return Summary(bot, seed, tuple(scores), tuple(parts), tuple(rooms))
 
 
 def progress_bar(total: int, out: TextIO, quiet: bool = False) -> Any:
