@@ -157,3 +157,22 @@ def test_lnb_dream_commands(tmp_path, capsys) -> None:
     assert main(["dream", "simulate", "--games", "1", "--players", "random,nobody"]) == 2
     assert main(["dream", "cards"]) == 0
     assert "Queen Victoria" in capsys.readouterr().out
+
+
+def test_every_legal_action_has_words_in_both_languages() -> None:
+    from lnb.core.i18n import use_language
+    from lnb.dream.describe import describe
+
+    seen: set[str] = set()
+
+    def words(state: State) -> None:
+        for action in state.legal_actions():
+            seen.add(action.verb)
+            english = str(describe(action, state.edition))
+            with use_language("zh-CN"):
+                chinese = str(describe(action, state.edition))
+            assert english and chinese and chinese != english, action
+
+    playthrough(lambda: Game(["Ada", "Bea"], seed=6).new_initial_state(), random_choice,
+                seed=6, check=words)
+    assert {"collect", "place", "pass"} <= seen
