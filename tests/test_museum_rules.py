@@ -421,3 +421,23 @@ def test_every_legal_action_reads_back_from_its_text() -> None:
 def test_badly_written_actions_are_refused(text: str) -> None:
     with pytest.raises(BadInputError):
         parse_action(text)
+
+
+def test_check_placement_takes_a_shape_value_and_refuses_an_unknown_id() -> None:
+    state = scenario(hand=(1, 2))
+    placement = state.check_placement(Shape.parse("##/##"), Orientation(), "F1")
+    assert [str(s) for s in placement.squares] == ["F1", "G1", "F2", "G2"]
+    with pytest.raises(GameError) as caught:
+        state.check_placement("9z", "r0", "F1")
+    assert caught.value.reason == "no-shape"
+
+
+def test_undo_replays_the_game_without_the_last_action() -> None:
+    state = Game(seed=1).new_initial_state()
+    first = state.hand
+    state.apply_action(state.die_uses(state.hand[0])[0])
+    state.apply_action(state.die_uses(state.hand[0])[0])
+    assert state.this_turn() == [] and len(state.history) == 2
+    back = state.undone()
+    assert back.hand == (state.history[-1].value,) and len(back.this_turn()) == 1
+    assert back.undone().hand == first and back.undone().filled == M.evidence_mask

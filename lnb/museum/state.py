@@ -230,6 +230,9 @@ class State:
         ``evidence``, ``filled`` or ``wall``. Dice are not checked here."""
         m = self.museum
         sid = shape if isinstance(shape, str) else "?"
+        if isinstance(shape, str) and shape not in m.wheel.shapes:
+            raise _refuse("no-shape", _("the wheel has no shape {shape}").format(shape=shape),
+                          text=shape)
         piece = m.wheel[shape] if isinstance(shape, str) else shape
         o = Orientation.parse(orientation) if isinstance(orientation, str) else orientation
         oriented = piece.oriented(o)
