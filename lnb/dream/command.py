@@ -33,6 +33,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                "maybe with a strategy (balanced, mill, partners, research, engineers), "
                "e.g. greedy:mill,greedy:partners"))
     simulate.add_argument("--seed", type=int, default=0, help=_("the seed of the first game"))
+    simulate.add_argument("--pairs", action="store_true",
+                          help=_("play every pair of the players head to head instead "
+                                 "(two seats, --games games a pair)"))
     simulate.add_argument("--json", action="store_true", help=_("print JSON"))
     simulate.set_defaults(handler=cmd_simulate)
 
@@ -48,10 +51,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from lnb.dream.simulate import simulate
+    from lnb.dream.simulate import round_robin, simulate
 
     players = [p.strip() for p in args.players.split(",") if p.strip()]
-    summary = simulate(args.games, players, seed=args.seed)
+    if args.pairs:
+        summary: Any = round_robin(args.games, players, seed=args.seed)
+    else:
+        summary = simulate(args.games, players, seed=args.seed)
     if args.json:
         _print_json(summary.to_dict())
     else:

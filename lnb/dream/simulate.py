@@ -142,3 +142,55 @@ def simulate(games: int, players: Sequence[str], seed: int = 0,
         if progress is not None:
             progress(i + 1)
     return summary
+
+
+@dataclass
+class RoundRobin:
+    """Every pair of players head to head (two seats, ``games`` games a pair, seats
+    alternating): each pair's summary and each player's win rate over all its games."""
+
+    games: int
+    pairs: list[Summary]
+
+    def rates(self) -> dict[str, float]:
+        """Each player's share of the games it played that it won."""
+        wins: dict[str, list[float]] = {}
+        for summary in self.pairs:
+            for row in summary.rows:
+                tally = wins.setdefault(row.name, [0.0, 0.0])
+                tally[0] += row.wins
+                tally[1] += row.games
+        return {name: won / played for name, (won, played) in wins.items()}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"games_per_pair": self.games, "pairs": [s.to_dict() for s in self.pairs],
+                "win_rates": {n: round(r, 4) for n, r in self.rates().items()}}
+
+    def table(self) -> str:
+        lines = [str(Text(N_("every pair head to head, {games} games a pair, seats "
+                             "alternating"), games=self.games)), ""]
+        for s in self.pairs:
+            a, b = s.rows
+            seats = " ".join(f"{100 * r.win_rate:5.1f}%" for r in s.seats)
+            lines.append(f"{a.name:>18} {100 * a.win_rate:5.1f}%  {b.name:<18} "
+                         f"{100 * b.win_rate:5.1f}%   {seats}   {a.mean:5.1f} {b.mean:5.1f}")
+        lines.append("")
+        for name, rate in self.rates().items():
+            lines.append(f"{name:>18} {100 * rate:5.1f}%")
+        return "\n".join(lines)
+
+
+def round_robin(games: int, players: Sequence[str], seed: int = 0,
+                edition: str | Edition = "classroom") -> RoundRobin:
+    """Each pair of ``players`` plays ``games`` games (:func:`simulate` with the same seed).
+
+    >>> rr = round_robin(2, ["random", "random:mill", "random:partners"], seed=1)
+    >>> len(rr.pairs), round(sum(rr.rates().values()), 6)
+    (3, 1.5)
+    """
+    if len(set(players)) != len(players) or len(players) < 2:
+        raise BadInputError(N_("give at least two different computer players"),
+                            reason="players")
+    pairs = [simulate(games, [a, b], seed=seed, edition=edition)
+             for i, a in enumerate(players) for b in players[i + 1:]]
+    return RoundRobin(games, pairs)
