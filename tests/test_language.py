@@ -8,15 +8,8 @@ from collections.abc import Iterator
 import pytest
 
 from lnb.core.i18n import current_language, set_default_language
-from widgets.core import language
-from widgets.core.language import (
-    COOKIE,
-    SAVED_ENV,
-    LanguageSwitch,
-    PageChoice,
-    page_language,
-    page_script,
-)
+from widgets.core.language import COOKIE, LanguageSwitch, page_language, page_script
+from widgets.core.remembered import SAVED_ENV, PageChoice, page_choice, remember_choice
 
 
 @pytest.fixture(autouse=True)
@@ -25,10 +18,10 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for name in ("QUERY_STRING", SAVED_ENV, "HTTP_ACCEPT_LANGUAGE", "VOILA_PREHEAT"):
         monkeypatch.delenv(name, raising=False)
     set_default_language(None)
-    language._page[0] = PageChoice()
+    remember_choice(PageChoice())
     yield
     set_default_language(None)
-    language._page[0] = PageChoice()
+    remember_choice(PageChoice())
 
 
 def test_the_address_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -82,7 +75,7 @@ def test_a_pick_sets_the_language_remembers_it_and_calls_back() -> None:
     assert switch.label.value == "语言"
     assert {"lnb-lang-is-zh-CN", "lnb-lang-remember"} <= set(switch._dom_classes)
     assert "lnb-lang-is-en" not in switch._dom_classes
-    assert language._page[0].saved == "zh_CN"
+    assert page_choice().saved == "zh_CN"
     switch.value = "en"
     assert seen[-1] == ("en", "en")
     assert "lnb-lang-is-en" in switch._dom_classes

@@ -6,7 +6,10 @@ string then shows between ⟦ ⟧ (:mod:`lnb.core.i18n`), so a word of three or 
 left outside the marks, in the widgets' visible text or their ``aria-label``, ``title`` and
 ``placeholder``, went round the catalog. A failure lists each such text and where it is (the
 nearest ``lnb-`` class). Allowed: names (the kit's languages in their own script, people,
-the game's title), codes and what a pupil typed.
+the game's title, the players of the lessons), codes and what a pupil typed. A lesson's own
+questions (``.lnb-question``: the text its notebook gives an exercise) are the lesson's words,
+in its notebook's language (a lesson in another language is its own notebook), so they are
+left out.
 
 Then each page is opened with ``?lang=zh-CN`` and photographed at 1280×800 and at 768×1024 into
 ``test-artifacts/`` (the CJK fonts are Debian's fonts-noto-cjk, ``scripts/ensure-chromium``):
@@ -52,6 +55,7 @@ READY = {"index.ipynb": ".lnb-language", "play.ipynb": ".lnb-start-game",
 ALLOWED = frozenset({
     "English", "Lovelace", "Babbage", "Ada", "Charles", "Mary", "Somerville", "Luigi",
     "Federico", "Menabrea", "Sigma",
+    "Bea", "Dot",  # the lessons' players (Ada, Bea, Cy and Dot)
 })
 #: Texts that are data, not words: puzzle and class codes (P1-0J6Y-91VC-7, KM7-Q4X),
 #: operations (A3+, B4s), addresses, file names.
@@ -79,7 +83,7 @@ COLLECT = """() => {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const el = node.parentElement;
       const text = node.textContent.trim();
-      if (!el || !text || el.closest("style, script, noscript")) continue;
+      if (!el || !text || el.closest("style, script, noscript, .lnb-question")) continue;
       const select = el.closest("select");
       if (!shown(select || el)) continue;
       out.push(["text", text, where(el)]);

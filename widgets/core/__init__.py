@@ -3,16 +3,15 @@ the language switch, the look).
 
 In the kernel of a page Voila served, importing this package sets the process language to
 the one the page request asks for (``?lang=``, the pupil's remembered choice, the browser's
-``Accept-Language``: :func:`widgets.core.remembered.request_language`), so every page with
+``Accept-Language``: :func:`widgets.core.remembered.choose_page`), so every page with
 the kit's widgets speaks it, not only the apps that call
 :func:`widgets.core.language.page_language` (which also waits for a preheated kernel's page).
 """
 
 import os as _os
 
-from lnb.core.i18n import set_default_language as _set_default_language
+from widgets.core.remembered import choose_page as _choose_page
 from widgets.core.remembered import in_page_kernel as _in_page_kernel
-from widgets.core.remembered import request_language as _request_language
 
 if _in_page_kernel(_os.environ):
-    _set_default_language(_request_language(_os.environ))
+    _choose_page(None, _os.environ)

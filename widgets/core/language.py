@@ -30,8 +30,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
-from html import escape
+from dataclasses import replace
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -39,85 +38,37 @@ import ipywidgets as w
 from IPython.display import HTML
 
 from lnb.core.i18n import (
-    N_,
     PSEUDO,
     SOURCE,
     _,
     available_languages,
-    choose_language,
     current_language,
-    from_query,
     normalize,
     set_default_language,
     tag,
 )
 from widgets.core.remembered import (
-    BROWSER_ENV,
     COOKIE,
     HEADER,
     NAMES,
-    SAVED_ENV,
+    PageChoice,
+    choose_page,
     language_name,
+    page_choice,
+    remember_choice,
 )
-from widgets.core.style import stylesheet
+from widgets.core.style import refresh_page_words, stylesheet
 
-#: The words the kit's page template writes itself (widgets/serving/data/voila/templates/kit):
-#: the notice of a lost kernel, the reason shown for a disabled button without a tooltip, the
-#: names it gives to controls ipywidgets leaves unnamed. The switch puts them, translated,
-#: into the page (:meth:`LanguageSwitch.page_words`); the template falls back to English.
-PAGE_WORDS = {
-    "lost": N_("This page lost its connection to Python: reload the page (your saved work "
-               "comes back)"),
-    "reload": N_("Reload the page"),
-    "unavailable": N_("Not available now"),
-    "number": N_("number"),
-    "choose": N_("Choose one"),
-    "choose_now": N_("Choose one, now {choice}"),
-    "add": N_("add"),
-    "subtract": N_("subtract"),
-    "multiply": N_("multiply"),
-    "divide": N_("divide"),
-    "swap": N_("swap the digits"),
-    "copy": N_("copy a digit"),
-    "set": N_("set"),
-    "space": N_("{space} {action}"),
-}
 __all__ = [
     "COOKIE",
     "HEADER",
     "NAMES",
-    "PAGE_WORDS",
     "LanguageSwitch",
     "PageChoice",
     "language_name",
     "page_language",
     "page_script",
 ]
-
-
-@dataclass(frozen=True)
-class PageChoice:
-    """What the page's language was chosen from: the address's ``?lang=`` (a catalog name
-    or None), the remembered choice and the browser's languages (as sent or reported), and
-    the language chosen.
-
-    >>> PageChoice(asked=None, saved="zh-CN", browser="en").language
-    'zh_CN'
-    """
-
-    asked: str | None = None
-    saved: str | None = None
-    browser: str | tuple[str, ...] | None = None
-
-    @property
-    def language(self) -> str:
-        """The catalog name these give (see :func:`lnb.core.i18n.choose_language`)."""
-        if self.asked:
-            return self.asked
-        return choose_language(None, self.saved, self.browser)
-
-
-_page = [PageChoice()]
 
 
 def page_language(query: Mapping[str, str] | None = None) -> str:
@@ -138,11 +89,7 @@ def page_language(query: Mapping[str, str] | None = None) -> str:
 
         wait_for_request()
         query = dict(parse_qsl(os.environ.get("QUERY_STRING", ""), keep_blank_values=True))
-    choice = PageChoice(asked=from_query(dict(query)),
-                        saved=os.environ.get(SAVED_ENV) or None,
-                        browser=os.environ.get(BROWSER_ENV) or None)
-    _page[0] = choice
-    return set_default_language(choice.language)
+    return choose_page(query, os.environ)
 
 
 def page_script() -> str:
@@ -218,12 +165,9 @@ class LanguageSwitch(w.HBox):
         self.buttons.add_class("lnb-language-buttons")
         self.report = w.Text(layout=w.Layout(display="none"))
         self.report.add_class("lnb-language-report")
-        self.words = w.HTML(layout=w.Layout(display="none"))
-        self.words.add_class("lnb-page-words-box")
         script = w.Output(layout=w.Layout(display="none"))
         script.append_display_data(HTML(page_script()))
-        super().__init__([stylesheet(), self.label, self.buttons, self.report, self.words,
-                          script])
+        super().__init__([stylesheet(), self.label, self.buttons, self.report, script])
         self.add_class("lnb-language")
         self.add_class("lnb-widget")
         self._language = current_language()
@@ -247,18 +191,7 @@ class LanguageSwitch(w.HBox):
         self.label.value = _("Language")
         self.buttons.tooltips = [_("Show this page in {language}").format(
             language=language_name(str(value))) for _label, value in self.buttons.options]
-        self.words.value = (f"<span class='lnb-page-words' data-words='"
-                            f"{escape(json.dumps(self.page_words(), ensure_ascii=False))}'>"
-                            "</span>")
-
-    @staticmethod
-    def page_words() -> dict[str, str]:
-        """:data:`PAGE_WORDS` in the current language.
-
-        >>> LanguageSwitch.page_words()["reload"]
-        'Reload the page'
-        """
-        return {key: _(text) for key, text in PAGE_WORDS.items()}
+        refresh_page_words()
 
     # -- what the page says ---------------------------------------------------------------
     def _picked(self, change: dict[str, Any]) -> None:
@@ -274,14 +207,14 @@ class LanguageSwitch(w.HBox):
             return
         if not isinstance(report, dict):
             return
-        before = _page[0]
+        before = page_choice()
         saved = report.get("saved") if isinstance(report.get("saved"), str) else None
         browser = report.get("browser")
         browser = (tuple(str(b) for b in browser) if isinstance(browser, list)
                    else None)
         after = replace(before, saved=before.saved or saved,
                         browser=before.browser or browser)
-        _page[0] = after
+        remember_choice(after)
         if after.language != current_language() and self._language == current_language():
             self._quiet = True
             try:
@@ -293,7 +226,7 @@ class LanguageSwitch(w.HBox):
     def _apply(self, language: str, *, remember: bool) -> None:
         self._language = set_default_language(language)
         if remember:
-            _page[0] = replace(_page[0], asked=None, saved=self._language)
+            remember_choice(replace(page_choice(), asked=None, saved=self._language))
             self.add_class("lnb-lang-remember")
         self._mark()
         self.relabel()

@@ -19,8 +19,17 @@ imports it).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from lnb.core.i18n import PSEUDO, SOURCE, choose_language, normalize, tag
+from lnb.core.i18n import (
+    PSEUDO,
+    SOURCE,
+    choose_language,
+    from_query,
+    normalize,
+    set_default_language,
+    tag,
+)
 
 COOKIE = "lnb-lang"
 HEADER = "X-Lnb-Language"
@@ -58,17 +67,56 @@ def remembered_tag(value: str | None) -> str | None:
     return tag(language) if language else None
 
 
-def request_language(environ: Mapping[str, str]) -> str:
-    """The language a page request asks for, as Voila puts it into the kernel's environment:
-    ``?lang=`` (``QUERY_STRING``), then the remembered choice, then ``Accept-Language``.
+@dataclass(frozen=True)
+class PageChoice:
+    """What the page's language was chosen from: the address's ``?lang=`` (a catalog name
+    or None), the remembered choice and the browser's languages (as the request sent them or
+    the page reported them), and the language they give.
 
-    >>> request_language({"QUERY_STRING": "code=P1&lang=zh-CN", BROWSER_ENV: "en"})
+    >>> PageChoice(asked=None, saved="zh-CN", browser="en").language
     'zh_CN'
-    >>> request_language({SAVED_ENV: "zh-CN", BROWSER_ENV: "en"}), request_language({})
-    ('zh_CN', 'en')
+    >>> PageChoice(asked="en_XA", saved="zh-CN").language
+    'en_XA'
     """
-    return choose_language(environ.get("QUERY_STRING", ""), environ.get(SAVED_ENV) or None,
-                           environ.get(BROWSER_ENV) or None)
+
+    asked: str | None = None
+    saved: str | None = None
+    browser: str | tuple[str, ...] | None = None
+
+    @property
+    def language(self) -> str:
+        """The catalog name these give (see :func:`lnb.core.i18n.choose_language`)."""
+        if self.asked:
+            return self.asked
+        return choose_language(None, self.saved, self.browser)
+
+
+_page = [PageChoice()]
+
+
+def page_choice() -> PageChoice:
+    """This page's choice (one kernel is one page), as last made or reported."""
+    return _page[0]
+
+
+def remember_choice(choice: PageChoice) -> None:
+    """Keep ``choice`` as this page's (what the page reported, a pupil's pick)."""
+    _page[0] = choice
+
+
+def choose_page(query: Mapping[str, str] | None, environ: Mapping[str, str]) -> str:
+    """Choose this page's language from its address's parameters (``query``; None reads
+    ``QUERY_STRING``) and the request in ``environ``; make it the process language.
+
+    >>> choose_page({"lang": "zh-CN"}, {BROWSER_ENV: "en"}), page_choice().asked
+    ('zh_CN', 'zh_CN')
+    >>> choose_page(None, {"QUERY_STRING": "code=P1", SAVED_ENV: "en", BROWSER_ENV: "zh"})
+    'en'
+    """
+    asked = from_query(environ.get("QUERY_STRING", "") if query is None else dict(query))
+    remember_choice(PageChoice(asked=asked, saved=environ.get(SAVED_ENV) or None,
+                               browser=environ.get(BROWSER_ENV) or None))
+    return set_default_language(page_choice().language)
 
 
 def in_page_kernel(environ: Mapping[str, str]) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ipywidgets
 
+from widgets.core.page_words import page_words_html
 from widgets.core.shared import shared_model
 from widgets.core.theme import HIGH_CONTRAST_CSS, LOOK_CSS, tokens_css
 
@@ -162,8 +163,21 @@ def stylesheet() -> ipywidgets.HTML:
 def _make_stylesheet() -> ipywidgets.HTML:
     # The kit's look (widgets.core.theme) after the base block; the high-contrast theme after
     # the keyboard block, whose colours it replaces for that theme.
-    sheet = ipywidgets.HTML(
-        f"<style>{tokens_css()}{CSS}{LOOK_CSS}{LANGUAGE_CSS}{ACCESS_CSS}{HIGH_CONTRAST_CSS}"
-        "</style>")
+    sheet = ipywidgets.HTML(_sheet_html())
     sheet.add_class("lnb-style")
     return sheet
+
+
+def _sheet_html() -> str:
+    # The page template's own words ride along, in the current language (widgets.core.page_words).
+    return (f"<style>{tokens_css()}{CSS}{LOOK_CSS}{LANGUAGE_CSS}{ACCESS_CSS}{HIGH_CONTRAST_CSS}"
+            f"</style>{page_words_html()}")
+
+
+def refresh_page_words() -> None:
+    """Put the template's words in the current language into the stylesheet (after a
+    language switch)."""
+    sheet = stylesheet()
+    html = _sheet_html()
+    if sheet.value != html:
+        sheet.value = html
