@@ -441,3 +441,17 @@ def test_undo_replays_the_game_without_the_last_action() -> None:
     back = state.undone()
     assert back.hand == (state.history[-1].value,) and len(back.this_turn()) == 1
     assert back.undone().hand == first and back.undone().filled == M.evidence_mask
+
+
+def test_a_return_on_the_last_turn_of_the_game_plays_on() -> None:
+    state = scenario(hand=(4,), reserve=0, used=5, boxes=4, collected=["crowbar"],
+                     icons={"crowbar": (4,)}, rolls=[(2, 3)])
+    state.apply_action("write 4 on crowbar")
+    assert not state.is_terminal() and state.pending_return == 3
+    state.apply_action("return 2")
+    assert (state.hand, state.reserve, state.used, state.boxes_checked) == ((2, 3), 0, 4, 4)
+    ended = scenario(hand=(4,), reserve=0, used=5, boxes=4, collected=["crowbar"],
+                     icons={"crowbar": (4,)})
+    ended.apply_action("write 4 on crowbar")
+    ended.apply_action("return 0")
+    assert ended.is_terminal() and dict(ended.score().bonuses) == {"crowbar": 3}
