@@ -191,14 +191,15 @@ class MuseumMap(anywidget.AnyWidget):
 
     # -- the shape being placed ---------------------------------------------------------------
     def pick(self, shape: str | None) -> None:
-        """Start placing ``shape`` (a wheel id such as ``3a``), lying as before; ``None``
-        stops."""
-        self.shape = shape
-        self.active = shape is not None
-        if shape is None and self.anchor:
-            self.anchor = ""  # the ghost follows (an observer)
-        else:
-            self._preview()
+        """Start placing ``shape`` (a wheel id such as ``3a``), not turned, on the square
+        chosen before (if any); ``None`` stops."""
+        with self.hold_trait_notifications():
+            self.shape = shape
+            self.active = shape is not None
+            self.orientation = "r0"
+            if shape is None:
+                self.anchor = ""
+        self._preview()
 
     def placement(self) -> Placement | None:
         """The library's placement of the ghost when it fits, else None."""
