@@ -28,8 +28,9 @@ middle when long), so what a pupil typed is quoted back, never translated.
 
 from __future__ import annotations
 
-import string
+import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from lnb.core import i18n
@@ -141,6 +142,8 @@ class Listing:
 
 def _shown_as(value: object, english: bool) -> object:
     """A value as it goes into a template: texts, lists and lazy texts in the language."""
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, Text):
         return str.__str__(value) if english else value.translated()
     if isinstance(value, Listing):
@@ -153,21 +156,25 @@ def _shown_as(value: object, english: bool) -> object:
     return value
 
 
-class _Formatter(string.Formatter):
-    """``str.format`` with ``!r`` as :func:`~lnb.core.errors.shown` quotes a value."""
-
-    def __init__(self, english: bool) -> None:
-        self.english = english
-
-    def convert_field(self, value: Any, conversion: str | None) -> Any:
-        if conversion == "r":
-            from lnb.core.errors import shown
-
-            return _shown_as(shown(value), self.english)
-        return super().convert_field(value, conversion)
+_PLAIN = frozenset({str, int, float, bool, type(None), tuple})
+_QUOTED = re.compile(r"(?<!\{)\{(\w+)!r(:[^{}]*)?\}")
 
 
-_FORMATTERS = {True: _Formatter(True), False: _Formatter(False)}
+@lru_cache(maxsize=4096)
+def _quoting(template: str) -> tuple[str, tuple[str, ...]]:
+    """``template`` with each ``{name!r}`` as ``{name__r}``, and those names (a template is
+    rewritten once: ``str.format`` is then enough, and fast).
+
+    >>> _quoting("row {row} {text!r}: ")
+    ('row {row} {text__r}: ', ('text',))
+    """
+    names: list[str] = []
+
+    def plain(match: re.Match[str]) -> str:
+        names.append(match.group(1))
+        return "{" + match.group(1) + "__r" + (match.group(2) or "") + "}"
+
+    return _QUOTED.sub(plain, template), tuple(dict.fromkeys(names))
 
 
 def translate(template: str, values: Mapping[str, Any]) -> str:
@@ -199,7 +206,11 @@ def render(template: str, values: Mapping[str, Any], english: bool = False,
     shown_values = {name: _shown_as(value, english) for name, value in values.items()}
     try:
         if "!r" in template:
-            return _FORMATTERS[english].vformat(template, (), shown_values)
+            from lnb.core.errors import shown
+
+            template, quoted = _quoting(template)
+            for name in quoted:
+                shown_values[name + "__r"] = _shown_as(shown(values[name]), english)
         return template.format_map(shown_values)
     except (KeyError, IndexError, ValueError, AttributeError, TypeError):
         return template if fallback is None else fallback
