@@ -489,3 +489,25 @@ def test_the_pseudo_language_finds_text_put_into_a_translated_template(
     assert err == ("lnb run⟦: ⟧⟦row ⟧1⟦ ⟧'Q3+'⟦: ⟧⟦level ⟧Q"
                    "⟦ does not exist; levels are A to E, e.g. A3+⟧\n")
     assert _outside_marks(re.sub(r"'[^']*'", " ", err)) == ["lnb", "run", "1", "Q"]
+
+
+# -- the library's own words through the command ----------------------------------------------
+
+def test_the_library_speaks_through_the_command(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """The library's errors, puzzles, hints and the printed sheet in the command's language."""
+    assert main(["--lang", "zh-CN", "run", "A3+ C1+"]) == 2
+    assert capsys.readouterr().err == (
+        "lnb run: 第 2 行 'C1+'：C 行还未开出；请使用图板上已有的行：A, B\n")
+    assert main(["--lang", "zh-CN", "puzzle", "show", "P1-0J6Y-91VC-7"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "从 55 出发。最多用 5 行得到 73。"
+    assert main(["--lang", "zh-CN", "puzzle", "check", "P1-0J6Y-91VC-7", "A3+"]) == 1
+    assert "你最接近的运算结果是第 1 行的 60，差 13。" in capsys.readouterr().out
+    assert main(["--lang", "zh-CN", "puzzle", "show", "P1-0J6Y-91VC-8"]) == 2
+    assert "校验码不符" in capsys.readouterr().err
+    sheet = tmp_path / "sheet.html"
+    assert main(["--lang", "zh-CN", "puzzle", "sheet", "--count", "1", "--difficulty", "1",
+                 "--seed", "1", "-o", str(sheet)]) == 0
+    capsys.readouterr()
+    page = sheet.read_text(encoding="utf-8")
+    assert page.startswith("<!doctype html><html lang='zh-CN'>") and "谜题 1" in page
