@@ -150,3 +150,20 @@ def test_an_empty_heading_is_found(tmp_path: Path) -> None:
                 nbformat.v4.new_code_cell("app")]
     nbformat.write(nb, tmp_path / "x.ipynb")
     assert empty_headings(tmp_path / "x.ipynb") == ["## Start the app"]
+
+
+def test_both_scripts_fall_back_to_the_readers_cjk_fonts() -> None:
+    """The kit's text font (widgets.core.theme.TEXT_FONT) ends with the reader's CJK fonts,
+    then sans-serif; the page template gives Jupyter's own text the same list."""
+    from widgets.core.theme import CJK_FONTS, SCALE, TEXT_FONT
+
+    fonts = [f.strip().strip("'\"") for f in TEXT_FONT.split(",")]
+    assert fonts[-5:] == ["Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC",
+                          "Microsoft YaHei", "sans-serif"]
+    assert CJK_FONTS in SCALE["number-font"] and SCALE["text-font"] == TEXT_FONT
+    template = (Path(__file__).resolve().parents[1] / "widgets/serving/data/voila/templates"
+                / "kit/index.html.j2").read_text(encoding="utf-8")
+    declared = re.search(r"--jp-ui-font-family:([^;]+);", template)
+    assert declared is not None
+    assert [f.strip().strip("'\"") for f in " ".join(declared.group(1).split()).split(",")] \
+        == fonts
