@@ -455,3 +455,17 @@ def test_a_return_on_the_last_turn_of_the_game_plays_on() -> None:
     ended.apply_action("write 4 on crowbar")
     ended.apply_action("return 0")
     assert ended.is_terminal() and dict(ended.score().bonuses) == {"crowbar": 3}
+
+
+def test_every_name_of_the_edition_is_translatable_and_seeds_are_checked() -> None:
+    from lnb.museum import words
+
+    assert {r.id for r in M.rooms.values()} == set(words.ROOM_NAMES)
+    assert {e.id for e in M.evidence} == set(words.EVIDENCE_NAMES)
+    assert set(M.time_boxes) == set(words.TIME_BOXES)
+    with use_language("zh-CN"):
+        assert M.rooms["hall"].name == "大厅" and M.evidence_by_id("bike").name == "大小轮自行车"
+        assert words.time_box("10:00 pm") == "晚上 10:00"
+    for bad in ("7", True, 2.5):
+        with pytest.raises(BadInputError):
+            Game(seed=bad)

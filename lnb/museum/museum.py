@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from lnb.core.editions import EditionFolder, EditionReader, parse_json
-from lnb.core.errors import BadInputError
+from lnb.core.errors import BadInputError, EditionError
 from lnb.museum import words
 from lnb.museum.shapes import Orientation, Shape
 
@@ -232,7 +232,15 @@ class Museum:
     def named(name: str) -> Museum:
         """An edition by name (read once)."""
         folder = editions()
-        return Museum(parse_json(folder.read_text(name), f"{name}.json"), f"{name}.json")
+        source = f"{name}.json"
+        data = parse_json(folder.read_text(name), source)
+        try:
+            return Museum(data, source)
+        except EditionError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise EditionError(f"{source}: a room, doorway, evidence or ability entry is "
+                               f"broken ({exc!r})", entry=source, reason="invalid") from None
 
     # ------------------------------------------------------------------ squares
     def index(self, square: str | Square | int) -> int:

@@ -35,7 +35,7 @@ from lnb.core.chance import SeededChance
 from lnb.core.i18n import _
 from lnb.museum import words
 from lnb.museum.actions import Action, Place, Reroll, Return, Skip, Wild, Write, parse_action
-from lnb.museum.errors import GameError, PlacementError
+from lnb.museum.errors import BadInputError, GameError, PlacementError
 from lnb.museum.museum import Museum, Placement, Square
 from lnb.museum.shapes import Orientation, Shape
 
@@ -134,6 +134,9 @@ class Game:
         self.edition = edition
         if seed is None:
             seed = SeededChance(None).rng.randrange(10 ** 9)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise BadInputError(f"seed {seed!r}: give a whole number, or None for a fresh one",
+                                text=str(seed), reason="bad-seed")
         self.seed = seed
 
     def new_initial_state(self) -> State:
