@@ -416,7 +416,7 @@ def test_every_legal_action_reads_back_from_its_text() -> None:
     assert state.legal_actions() == actions
 
 
-@pytest.mark.parametrize("text", ["place 3a @C5", "place 9a r0 @C5", "write x on violin",
+@pytest.mark.parametrize("text", ["place 3a r0 C5", "place 9a r0 @C5", "write x on violin",
                                   "reroll 1,2,3", "return", "skip 7", "place 3a r5 @C5", ""])
 def test_badly_written_actions_are_refused(text: str) -> None:
     with pytest.raises(BadInputError):

@@ -16,6 +16,8 @@
 (Place.parse('place 3a r1f @C5'), 'place 3a r1f @C5')
 >>> parse_action("write 4 on violin").value, parse_action("reroll 5,3").values
 (4, (3, 5))
+>>> str(parse_action("wild 0a @B2"))  # no orientation: r0
+'wild 0a r0 @B2'
 >>> parse_action("jump 3")
 Traceback (most recent call last):
 ...
@@ -70,13 +72,13 @@ class _Drawing:
 
     @classmethod
     def parse(cls, text: str) -> _Drawing:
-        found = re.fullmatch(rf"\s*{cls.verb}\s+([0-8][a-cA-C])\s+(r[0-3]f?)\s*@\s*([A-Za-z]"
-                             r"[0-9]{1,2})\s*", text, re.IGNORECASE)
+        found = re.fullmatch(rf"\s*{cls.verb}\s+([0-8][a-cA-C])(?:\s+(r[0-3]f?))?\s*@\s*"
+                             r"([A-Za-z][0-9]{1,2})\s*", text, re.IGNORECASE)
         if found is None:
             raise _bad(text, f"write it like '{cls.verb} 3a r1f @C5' (shape, orientation, "
                        "anchor square)")
         shape, orientation, anchor = found.groups()
-        return cls(shape.lower(), Orientation.parse(orientation), Square.parse(anchor))
+        return cls(shape.lower(), Orientation.parse(orientation or "r0"), Square.parse(anchor))
 
     def __str__(self) -> str:
         return f"{self.verb} {self.shape} {self.orientation} @{self.anchor}"
