@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from lnb.core.chance import SeededChance
@@ -265,11 +266,17 @@ class State:
         filled = self.filled
         return [p for p in self.museum.placements(sid) if not p.mask & filled]
 
+    def _free(self, sid: str, kind: type) -> list[Action]:
+        """The actions (``Place`` or ``Wild``) of every placement of ``sid`` that fits now."""
+        filled = self.filled
+        return [action for mask, action in _actions(self.museum, sid, kind)
+                if not mask & filled]
+
     def die_uses(self, value: int) -> list[Action]:
         """What a die of ``value`` in hand can do now (places and writes)."""
         found: list[Action] = []
         for sid in self.museum.wheel.shapes_for(value):
-            found.extend(Place(sid, p.orientation, p.anchor) for p in self.free_placements(sid))
+            found.extend(self._free(sid, Place))
         found.extend(Write(value, e) for e in self.writable(value))
         return found
 
@@ -298,15 +305,14 @@ class State:
             uses = self.die_uses(value)
             found.extend(uses if uses else [Skip(value)])
         for sid in self.gifts:
-            found.extend(Place(sid, p.orientation, p.anchor) for p in self.free_placements(sid))
+            found.extend(self._free(sid, Place))
         if self.rerolls:
             found.extend(Reroll(v) for v in sorted(set(self.hand)))
             if len(self.hand) == 2:
                 found.append(Reroll(self.hand))
         if self.wilds:
             for sid in self.museum.wheel.ids:
-                found.extend(Wild(sid, p.orientation, p.anchor)
-                             for p in self.free_placements(sid))
+                found.extend(self._free(sid, Wild))
         return found
 
     # ------------------------------------------------------------------ acting
@@ -563,6 +569,13 @@ class State:
                            "#" if self.filled >> i & 1 else ".")
             rows.append("".join(row))
         return "\n".join(rows)
+
+
+@cache
+def _actions(museum: Museum, sid: str, kind: type) -> tuple[tuple[int, Action], ...]:
+    """Each static placement of a shape as an action of ``kind``, with its mask (made once)."""
+    return tuple((p.mask, kind(p.shape, p.orientation, p.anchor))
+                 for p in museum.placements(sid))
 
 
 def _name(square: Square) -> str:
