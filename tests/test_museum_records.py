@@ -60,6 +60,7 @@ def test_an_unfinished_record_resumes_where_it_stopped(finished) -> None:
     ({"players": [{"name": "A"}, {"name": "B"}]}, "players", "players"),
     ({"actions": "place 3a r0 @C5"}, "actions", "not-list"),
     ({"rolls": [[1, 1]]}, "rolls", "rolls"),
+    ({"score": {"total": 120}}, "score", "score"),
 ])
 def test_a_bad_envelope_is_refused_naming_the_entry(finished, change, entry, reason) -> None:
     with pytest.raises(RecordError) as caught:

@@ -100,6 +100,10 @@ def read_record(source: Mapping[str, Any] | str | Path) -> State:
             raise RecordError("rolls: these are not the dice of this seed (the record was "
                               "changed, or made by another program)", entry="rolls",
                               reason="rolls")
+    score = data.get("score")
+    if score is not None and score != (state.score().as_dict() if state.is_terminal() else None):
+        raise RecordError("score: not the score these actions make (the record was changed)",
+                          entry="score", reason="score")
     return state
 
 
