@@ -440,8 +440,8 @@ def test_institutions_score_by_majority_and_ties_share() -> None:
     state.players["Ada"].places = ["inst:bank", "inst:bank", "inst:royal_society"]
     state.players["Bea"].places = ["inst:bank", "inst:royal_society"]
     state.players["Cy"].places = ["inst:royal_society"]
-    # bank: Ada 6, Bea 3; royal society: all tied for first: (6 + 3) // 3 each
-    assert institution_points(state) == {"Ada": 9, "Bea": 6, "Cy": 3}
+    # bank: Ada 5, Bea 2; royal society: all tied for first: (5 + 2) // 3 each
+    assert institution_points(state) == {"Ada": 7, "Bea": 4, "Cy": 2}
 
 
 # -- refusals ------------------------------------------------------------------------------------
