@@ -149,7 +149,7 @@ class Component:
             what = Text({Kind.ADD_SUB: N_("add/sub takes 1 to 99, e.g. +-7"),
                          Kind.MUL_DIV: N_("mul/div takes 2 to 9, e.g. x/3"),
                          Kind.SET_TO: N_("set to takes 00 to 99, e.g. =42")}[self.kind])
-            raise InvalidOperationError(Text("{text!r}: {what}", text=text, what=what),
+            raise InvalidOperationError(Text(N_("{text!r}: {what}"), text=text, what=what),
                                         text=text, reason="out-of-range",
                                         expected=(low, high), detail=what)
 
