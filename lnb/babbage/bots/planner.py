@@ -343,10 +343,11 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
     def last_two(found: dict[int, int], chosen: dict[int, tuple[float, int, Entry, Operation]],
                  firsts: dict[int, list[tuple[int, int, _Side, int]]],
                  winners: dict[int, list[tuple[float, int, Entry, int, _Side, int]]],
-                 suspects: list[int], overall: Entry) -> Entry:
+                 suspects: list[int], overall: Entry, union: dict[int, int]) -> Entry:
         """Finish the last two rows. The next-to-last rows' claims are positions like any
         other; their quiet rows are kept as they came (``firsts``: in the order values were
-        first reached; ``winners``: best estimate first), and only the last rows that claim
+        first reached; ``winners``: best estimate first; ``union``: the values each kind's
+        quiet rows reached, all of ``firsts``), and only the last rows that claim
         are looked at."""
         def pick_first(kind: int, bits: int) -> dict[int, int]:
             """When each value of ``bits`` was first reached by a quiet row into ``kind``."""
@@ -385,12 +386,6 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
                     break
             return out
 
-        union: dict[int, int] = {}
-        for kind, items in firsts.items():
-            bits = 0
-            for item in items:
-                bits |= item[3]
-            union[kind] = bits
         taken: dict[int, int] = {}  # quiet positions also reached by a claim
         for key in found:
             if key >> 7 in union and union[key >> 7] >> (key & 127) & 1:
@@ -668,7 +663,7 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
                             or (total == old[0] and when + j < old[1])):
                         chosen[key] = (total, when + j, entry, op)
         if fused:
-            overall = last_two(found, chosen, firsts, winners, suspects, overall)
+            overall = last_two(found, chosen, firsts, winners, suspects, overall, first_won)
             break
         # Only positions whose entry improves go on (the others change nothing).
         better = [k for k in found if k not in best or chosen[k][0] > best[k][0]]
