@@ -1,11 +1,11 @@
 """The edition's words as the apps show them, in the pupil's language.
 
-The edition's data (``lnb/babbage/data/standard.json``) names things by identifiers written in
-English: the Influence types (``Art``), the Subroutine effects (``SLOW``) and their sentences, the
-computer players (``greedy``). The data stays as it is (records and rules read those
-identifiers); this module is where each is given its catalog entry, once, so every widget
-shows the same word for one thing (docs/glossary.md). ``tests/test_babbage_i18n.py`` checks
-that every identifier of the edition has an entry here.
+The edition's data (``lnb/babbage/data/standard.json``) names things in English: the Influence
+types (``Art``) and Subroutine effects (``SLOW``), whose names the library translates
+(:mod:`lnb.babbage.words`, used here), and the effects' sentences and the computer players
+(``greedy``), which only the apps show: this module gives each of those its catalog entry,
+once, so every widget shows the same words for one thing (docs/glossary.md).
+``tests/test_babbage_i18n.py`` checks that every one of the edition has an entry.
 
 >>> from lnb.core.i18n import use_language
 >>> with use_language("zh-CN"):
@@ -19,29 +19,10 @@ from __future__ import annotations
 
 import html
 
+from lnb.babbage.words import effect_name as library_effect_name
+from lnb.babbage.words import type_name
 from lnb.core.i18n import LazyText, lazy_gettext, lazy_pgettext
 from widgets.core.theme import chip_class
-
-#: The five Influence types of the standard edition.
-INFLUENCE: dict[str, LazyText] = {
-    "Art": lazy_pgettext("Influence type", "Art"),
-    "Science": lazy_pgettext("Influence type", "Science"),
-    "Engineering": lazy_pgettext("Influence type", "Engineering"),
-    "Politics": lazy_pgettext("Influence type", "Politics"),
-    "Commerce": lazy_pgettext("Influence type", "Commerce"),
-}
-
-#: The names of the Subroutine effects, as printed on the cards.
-EFFECTS: dict[str, LazyText] = {
-    "SIGMA": lazy_pgettext("Subroutine effect", "SIGMA"),
-    "NEAR": lazy_pgettext("Subroutine effect", "NEAR"),
-    "EXTRA": lazy_pgettext("Subroutine effect", "EXTRA"),
-    "DOUBLE": lazy_pgettext("Subroutine effect", "DOUBLE"),
-    "SLOW": lazy_pgettext("Subroutine effect", "SLOW"),
-    "BOTH": lazy_pgettext("Subroutine effect", "BOTH"),
-    "RESERVE": lazy_pgettext("Subroutine effect", "RESERVE"),
-    "CHOICE": lazy_pgettext("Subroutine effect", "CHOICE"),
-}
 
 #: What each effect does: the edition's sentences (the English is the data's own text).
 EFFECT_TEXTS: dict[str, LazyText] = {
@@ -89,14 +70,13 @@ def bot_text(name: str, english: str = "") -> str:
 
 
 def influence(kind: str) -> str:
-    """An Influence type's name (a type the table does not know is shown as written)."""
-    return str(INFLUENCE[kind]) if kind in INFLUENCE else kind
+    """An Influence type's name (the library's: :func:`lnb.babbage.words.type_name`)."""
+    return type_name(kind)
 
 
 def effect_name(effect: object) -> str:
-    """A Subroutine effect's name on its card (an ``Effect`` or its identifier)."""
-    key = str(getattr(effect, "value", effect))
-    return str(EFFECTS[key]) if key in EFFECTS else key
+    """A Subroutine effect's name on its card (the library's: ``lnb.babbage.words``)."""
+    return library_effect_name(effect)
 
 
 def effect_text(effect: object, english: str = "") -> str:
@@ -122,5 +102,5 @@ def chip(name: str, label: str | None = None, extra: str = "") -> str:
     return f"<span class='{css}'>{html.escape(name if label is None else label)}</span>"
 
 
-__all__ = ["BOT_NAMES", "BOT_TEXTS", "EFFECTS", "EFFECT_TEXTS", "INFLUENCE", "bot_name",
-           "bot_text", "chip", "effect_name", "effect_text", "influence"]
+__all__ = ["BOT_NAMES", "BOT_TEXTS", "EFFECT_TEXTS", "bot_name", "bot_text", "chip",
+           "effect_name", "effect_text", "influence"]
