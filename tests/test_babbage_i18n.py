@@ -453,3 +453,47 @@ def test_a_saved_game_in_chinese(chinese: None) -> None:
     assert "Ada-Bea-第1回合后.json" in app.download.value
     assert "第 1 回合后的游戏准备好了" in app.status.text
     assert english_left(app) == []
+
+
+def _wrong_second_row() -> GameApp:
+    """A mental-arithmetic game paused at Ada's wrong row 2 (60 ÷ 2 written as 31)."""
+    from lnb.babbage.game import GameOptions
+
+    app = GameApp([Seat("Ada"), Seat("Bea", computer=True, character="Charles Babbage")],
+                  options=GameOptions(mental_arithmetic=True), seed=6)
+    next(iter(app.subs_view.target_buttons.values())).click()
+    app.builder.board_view.button("A3+").click()
+    app.builder.answer.value = "60"
+    app.builder.type_rows("A4/ 31")
+    app.builder.done_button.click()
+    for _step in range(10):
+        if app.debug_box.children:
+            break
+        app.resolution.step_button.click()
+    assert app.state.debug_from() == ("Ada", 2, 60)
+    return app
+
+
+def test_a_debug_in_mental_arithmetic_in_chinese(chinese: None) -> None:
+    app = _wrong_second_row()
+    assert english_left(app) == [] and "扣 3 分" in app.debug_text.value
+    app.debug_button.click()
+    assert "从第 2 行起重写" in app.debug_text.value and english_left(app) == []
+    app.rewrite.board_view.button("A3-").click()
+    assert app.rewrite.question.value.startswith("60 接着 A3-")
+    assert english_left(app) == []
+
+
+def test_relabel_marks_every_text_of_a_debug() -> None:
+    app = _wrong_second_row()
+    with use_language("en-XA"):
+        app.relabel()
+        assert _unmarked_but_library(app) == []
+    app.debug_button.click()
+    app.rewrite.board_view.button("A3-").click()
+    with use_language("en-XA"):
+        app.relabel()
+        assert _unmarked_but_library(app) == []
+        assert app.rewrite.question.value.startswith("60⟦ then ⟧A3-")
+    app.relabel()
+    assert str(app.rewrite.pending) == "A3-" and app.state.phase is Phase.DEBUG
