@@ -55,7 +55,8 @@ READY = {"index.ipynb": ".lnb-language", "play.ipynb": ".lnb-start-game",
 ALLOWED = frozenset({
     "English", "Lovelace", "Babbage", "Ada", "Charles", "Mary", "Somerville", "Luigi",
     "Federico", "Menabrea", "Sigma",
-    "Bea", "Dot",  # the lessons' players (Ada, Bea, Cy and Dot)
+    "Bea", "Dot", "You",  # the lessons' players (Ada, Bea, Cy, Dot; "You" in lesson 07)
+    "mod",  # the remainder in a formula, as mathematics writes it in every language
 })
 #: Texts that are data, not words: puzzle and class codes (P1-0J6Y-91VC-7, KM7-Q4X),
 #: operations (A3+, B4s), addresses, file names.
@@ -65,8 +66,10 @@ MARKED = re.compile(r"⟦[^⟧]*⟧")
 WORD = re.compile(r"[A-Za-z]{3,}")
 
 #: The page's visible texts inside the widgets (their text, aria-label, title, placeholder),
-#: each with where it is: the nearest element's lnb- classes.
-COLLECT = """() => {
+#: each with where it is: the nearest element's lnb- classes. Text is read per block (the
+#: nearest element that is not inline), so a translated sentence with <b>words</b> in it is
+#: read whole, marks and all.
+COLLECT = r"""() => {
   const shown = (el) => !!el && (el.checkVisibility
       ? el.checkVisibility({checkVisibilityCSS: true})
       : !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length));
@@ -78,15 +81,26 @@ COLLECT = """() => {
   const views = Array.from(document.querySelectorAll(".jp-OutputArea-output .jupyter-widgets"));
   const tops = views.filter((v) => !views.some((o) => o !== v && o.contains(v)));
   const out = [];
+  const blockOf = (el, root) => {
+    while (el !== root && el.parentElement && getComputedStyle(el).display === "inline") {
+      el = el.parentElement;
+    }
+    return el;
+  };
   for (const root of tops) {
+    const blocks = new Map();
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const el = node.parentElement;
-      const text = node.textContent.trim();
-      if (!el || !text || el.closest("style, script, noscript, .lnb-question")) continue;
+      if (!el || !node.textContent.trim()) continue;
+      if (el.closest("style, script, noscript, .lnb-question")) continue;
       const select = el.closest("select");
       if (!shown(select || el)) continue;
-      out.push(["text", text, where(el)]);
+      const block = select ? el : blockOf(el, root);
+      blocks.set(block, (blocks.get(block) || "") + node.textContent);
+    }
+    for (const [block, text] of blocks) {
+      out.push(["text", text.replace(/\s+/g, " ").trim(), where(block)]);
     }
     for (const el of root.querySelectorAll("[aria-label], [title], [placeholder]")) {
       if (!shown(el)) continue;
