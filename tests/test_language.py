@@ -151,3 +151,13 @@ def test_a_page_kernel_speaks_the_requests_language_on_import() -> None:
                            text=True, check=True, timeout=60).stdout.strip()
             for env in (served, preheated, outside)]
     assert said == ["zh_CN", "en", "en"]
+
+
+def test_a_second_switch_shows_the_language_the_first_one_chose() -> None:
+    calls: list[str] = []
+    first = LanguageSwitch(on_change=calls.append)
+    second = LanguageSwitch(on_change=calls.append)
+    first.buttons.value = "zh_CN"
+    second.relabel()  # what the app's relabel() does for every switch of the page
+    assert second.value == "zh_CN" and "lnb-lang-is-zh-CN" in second._dom_classes
+    assert second.label.value == "语言" and calls == ["zh_CN"]

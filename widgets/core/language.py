@@ -187,7 +187,17 @@ class LanguageSwitch(w.HBox):
         self.buttons.value = normalize(language) or SOURCE
 
     def relabel(self) -> None:
-        """Re-set the switch's own texts in the current language."""
+        """Re-set the switch's own texts in the current language, and show that language
+        (another switch of the page may have changed it; nothing is called back)."""
+        language = current_language()
+        if language != self._language:
+            self._language = language
+            self._quiet = True
+            try:
+                self.buttons.value = self._shown(language, self._names())
+            finally:
+                self._quiet = False
+            self._mark()
         self.label.value = _("Language")
         self.buttons.tooltips = [_("Show this page in {language}").format(
             language=language_name(str(value))) for _label, value in self.buttons.options]
