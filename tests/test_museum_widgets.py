@@ -18,7 +18,7 @@ import ipywidgets as w
 import pytest
 
 from lnb.core.i18n import use_language
-from lnb.museum import Game, Orientation, PlacementError, Place, Wild, daily_seed, par
+from lnb.museum import Game, Orientation, Place, PlacementError, Wild, daily_seed, par
 from lnb.museum.bots import make_bot
 from lnb.museum.records import read_record
 from widgets.museum.app import MuseumApp
@@ -260,7 +260,7 @@ def test_every_disabled_choice_says_why_and_writes_say_the_librarys_reason() -> 
     assert app.verdict_box.layout.display is None
     shown = html.unescape(app.verdict_box.value)
     assert app.state.verdict().title in shown and str(app.state.score().total) in shown
-    for room, points in app.state.score().rooms:
+    for room, _points in app.state.score().rooms:
         assert app.state.museum.rooms[room].name in shown
     assert seen_write_refusal or not app.state.collected
 

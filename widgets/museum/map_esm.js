@@ -40,11 +40,12 @@ function render({ model, el }) {
   el.appendChild(live);
   const layers = {};
   for (const layer of ["rooms", "pieces", "walls", "labels", "evidence", "ghost", "hover"]) {
-    layers[layer] = make("g", {class: "lnb-map-" + layer}, svg);
+    layers[layer] = make("g", {class: "lnb-layer-" + layer}, svg);
   }
   layers.ghost.setAttribute("pointer-events", "none");
   layers.hover.setAttribute("pointer-events", "none");
   layers.labels.setAttribute("pointer-events", "none");
+  layers.walls.setAttribute("pointer-events", "none");
 
   function board() { return model.get("board") || {}; }
   function inside(r, c) {

@@ -1,0 +1,205 @@
+"""Consulting Mathematician in a real browser: the app under the kit's Voila server, played to
+the verdict through the page (buttons clicked or pressed with the keyboard, squares clicked,
+R / F / arrows / Enter on the map), with the library's planner deciding what to do; axe finds
+no serious violation on the app and the lessons; screenshots at 1280×800 and 768×1024 go to
+``test-artifacts/``.
+
+The planner plays the same seed in the test's own process, so the test knows what the page
+must show after each action (the dice in hand, the score, the shapes drawn) and waits for it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from browser_harness import (
+    REPO,
+    VoilaServer,
+    assert_no_traceback,
+    open_voila,
+    running_voila,
+    snap,
+)
+from playwright.sync_api import expect
+
+from lnb.museum import Game, Place, Wild, verdict
+from lnb.museum.bots import make_bot
+from widgets.museum.map import orientation_words
+
+pytestmark = pytest.mark.browser
+
+WAIT = 60_000
+SEED = 3
+LESSONS = ["museum-turn-and-flip.ipynb", "museum-chance.ipynb", "museum-area.ipynb"]
+SIZES = ((1280, 800), (768, 1024))
+KEYS = {(0, 1): "ArrowRight", (0, -1): "ArrowLeft", (1, 0): "ArrowDown", (-1, 0): "ArrowUp"}
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """The kit's Voila server on ``lessons/`` (each page runs when opened)."""
+    with running_voila(REPO / "lessons", tmp_path_factory.mktemp("museum-home"),
+                       pool_size=0) as server:
+        yield server
+
+
+def open_app(page, kit: VoilaServer, query: str = "") -> None:  # type: ignore[no-untyped-def]
+    open_voila(page, f"{kit.url}voila/render/museum.ipynb{query}",
+               selector=".lnb-map-svg rect", timeout=WAIT)
+    page.locator(".lnb-choice").first.wait_for(timeout=WAIT)
+    page.wait_for_timeout(500)
+
+
+def serious(page) -> list[str]:  # type: ignore[no-untyped-def]
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes'][0]['target']}"
+            for v in found if v["impact"] in ("serious", "critical")]
+
+
+def square_of(text: str) -> tuple[int, int]:
+    found = re.search(r"\b([A-Z])(\d{1,2})\b", text)
+    assert found, text
+    return int(found.group(2)) - 1, ord(found.group(1)) - ord("A")
+
+
+def press_button(page, cls: str, keyboard: bool) -> None:  # type: ignore[no-untyped-def]
+    """Press a choice's button: a click, or the keyboard (focus it, then Enter)."""
+    button = page.locator(f"button.{cls}:not([disabled])").first
+    if keyboard:
+        button.focus()
+        page.keyboard.press("Enter")
+    else:
+        button.click()
+
+
+def place(page, action: Place | Wild, keyboard: bool) -> None:  # type: ignore[no-untyped-def]
+    """Draw a shape: its button, then the square (a click, or the arrow keys from where the
+    ghost starts), then F and R until it lies as the planner wants, then Enter."""
+    kind = "wild" if isinstance(action, Wild) else "gift" if action.value > 6 else "shape"
+    press_button(page, f"lnb-{kind}-{action.shape}", keyboard)
+    target = (action.anchor.row, action.anchor.col)
+    board = page.locator(".lnb-map")
+    if keyboard:
+        board.focus()
+        page.mouse.move(1, 1)  # keyboard alone: no square under the mouse
+        live = page.locator(".lnb-map-live")  # what a screen reader hears: where it is
+        expect(live).not_to_contain_text(" at ", timeout=WAIT)
+        page.keyboard.press("ArrowRight")  # the ghost appears (beside where it starts)
+        expect(live).to_contain_text(re.compile(r" at [A-Z]\d{1,2}, "), timeout=WAIT)
+        row, col = square_of(live.text_content().split(" at ", 1)[1])
+        moves = [((1 if target[0] > row else -1), 0)] * abs(target[0] - row) + \
+            [(0, (1 if target[1] > col else -1))] * abs(target[1] - col)
+        for move in moves:
+            page.keyboard.press(KEYS[move])
+    else:
+        page.locator(f".lnb-map-square[data-sq='{action.anchor}']").click()
+        board.focus()
+    if action.orientation.flipped:
+        page.keyboard.press("f")
+    for _ in range(action.orientation.turns):
+        page.keyboard.press("r")
+    # the page has taken every key when the line says where and how the shape lies
+    fits = f"{action.anchor}, {orientation_words(action.orientation)}: it fits"
+    expect(page.locator(".lnb-museum-reason")).to_contain_text(fits, timeout=WAIT)
+    expect(page.locator(".lnb-ghost-ok")).to_have_count(1, timeout=WAIT)
+    page.keyboard.press("Enter")
+
+
+def test_a_whole_game_to_the_verdict_by_clicks_and_keys(page, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app(page, kit, f"?seed={SEED}")
+    state = Game(seed=SEED).new_initial_state()
+    bot = make_bot("planner", seed=0)
+    dice = page.locator(".lnb-dice")
+    steps = 0
+    checked_ghost = False
+    while not state.is_terminal():
+        expect(dice).to_contain_text(f"({', '.join(map(str, state.hand)) or '-'})",
+                                     timeout=WAIT)
+        action = bot.choose_action(state)
+        keyboard = steps % 3 == 1
+        if isinstance(action, (Place, Wild)):
+            if not checked_ghost and isinstance(action, Place) and action.value <= 6:
+                # a red ghost says the library's reason, and Enter places nothing
+                press_button(page, f"lnb-shape-{action.shape}", False)
+                page.locator(".lnb-map-evidence rect").first.click()
+                expect(page.locator(".lnb-ghost-bad")).to_have_count(1)
+                expect(page.locator(".lnb-museum-reason")).to_contain_text("evidence")
+                page.keyboard.press("Escape")
+                expect(page.locator(".lnb-ghost-bad, .lnb-ghost-ok")).to_have_count(0)
+                checked_ghost = True
+            place(page, action, keyboard)
+        else:
+            text = str(action).replace(" on ", " ").replace(",", "-").replace(" ", "-")
+            press_button(page, f"lnb-{text}", keyboard)
+        state.apply_action(action)
+        steps += 1
+        expect(page.locator(".lnb-map-piece")).to_have_count(len(state.placed), timeout=WAIT)
+        expect(page.locator(".lnb-score-line").first).to_have_text(
+            f"Score: {state.score().total}", timeout=WAIT)
+        if steps == 4:
+            assert_no_traceback(page)
+            assert serious(page) == []
+            for width, height in SIZES:
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(300)
+                snap(page, f"museum-playing-{width}x{height}")
+            page.set_viewport_size({"width": 1280, "height": 800})
+    end = verdict(state.score().total)
+    box = page.locator(".lnb-verdict")
+    expect(box).to_be_visible(timeout=WAIT)
+    expect(box).to_contain_text(end.title)
+    expect(box).to_contain_text(str(state.score().total))
+    for rid, _points in state.score().rooms:
+        expect(box).to_contain_text(state.museum.rooms[rid].name)
+    assert_no_traceback(page)
+    assert serious(page) == []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        snap(page, f"museum-verdict-{width}x{height}")
+
+
+def test_the_map_is_focusable_and_named(page, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]
+    open_app(page, kit, "?seed=1")
+    board = page.locator(".lnb-map")
+    assert board.get_attribute("tabindex") == "0"
+    assert "arrow keys" in (board.get_attribute("aria-label") or "")
+    names = page.locator(".lnb-map-evidence").evaluate_all(
+        "nodes => nodes.map(n => n.getAttribute('aria-label'))")
+    assert len(names) == 12 and all(n and "collected" in n for n in names)
+    unnamed = page.evaluate("""() => [...document.querySelectorAll('button')]
+        .filter(b => b.offsetParent && !(b.textContent.trim() || b.getAttribute('aria-label')
+                                         || b.title)).length""")
+    assert unnamed == 0
+
+
+def test_the_app_in_chinese_keeps_the_game(page, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]
+    open_app(page, kit, "?seed=1&lang=zh-CN")
+    expect(page.locator(".lnb-confirm")).to_have_text("放下（Enter）", timeout=WAIT)
+    page.locator("button.lnb-shape-6b").click()
+    page.locator(".lnb-map-square[data-sq='A4']").click()
+    page.keyboard.press("Enter")
+    expect(page.locator(".lnb-map-piece")).to_have_count(1, timeout=WAIT)
+    page.locator(".lnb-language button", has_text="English").click()
+    expect(page.locator(".lnb-confirm")).to_have_text("Place it (Enter)", timeout=WAIT)
+    expect(page.locator(".lnb-map-piece")).to_have_count(1)
+    assert_no_traceback(page)
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_the_lessons_render_with_no_serious_violation(page, kit: VoilaServer, name: str) -> None:  # type: ignore[no-untyped-def]
+    open_voila(page, f"{kit.url}voila/render/{name}", selector=".lnb-lesson-view, .lnb-map",
+               timeout=WAIT)
+    page.get_by_text("All lessons").first.wait_for(timeout=WAIT)
+    page.wait_for_timeout(1500)
+    assert_no_traceback(page)
+    assert serious(page) == []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        snap(page, f"{name.removesuffix('.ipynb')}-{width}x{height}")
