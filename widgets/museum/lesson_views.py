@@ -173,7 +173,7 @@ def bar_chart(exact: Mapping[int, int], simulated: Mapping[int, int], rolls: int
             f"<span class='lnb-chart-bar lnb-chart-exact' style='width:{e / top * 240:.0f}px' "
             f"title='{html.escape(exact_word)}'></span> {exact[k]}/36 "
             f"<span class='lnb-chart-bar lnb-chart-sim' style='width:{s / top * 240:.0f}px' "
-            f"title='{html.escape(sim_word)}'></span> {s:.3f}</div>")
+            f"title='{html.escape(sim_word)}'></span> {simulated.get(k, 0)}/{rolls}</div>")
     key = (f"<p><span class='lnb-chart-bar lnb-chart-exact' style='width:24px'></span> "
            f"{html.escape(exact_word)} &nbsp; <span class='lnb-chart-bar lnb-chart-sim' "
            f"style='width:24px'></span> {html.escape(sim_word)}</p>")
