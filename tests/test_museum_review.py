@@ -516,3 +516,32 @@ def test_random_legal_games_keep_every_rule(block: int) -> None:
             state.apply_action(action)
             _check_step(before, action, state)
         assert [t for k, t in state.log if k == "box"] == list(M.time_boxes)
+
+
+# -- the scenario helper (tests, lessons and worked examples build on it) ----------------------
+
+def test_a_scenarios_clone_gets_the_same_scripted_dice_and_leaves_the_original_its_own() -> None:
+    state = scenario(hand=(1, 1), rolls=[(2, 3)])
+    copy = state.clone()
+    copy.apply_action("place 1a r0 @A5")
+    copy.apply_action("place 1a r0 @A6")
+    assert copy.hand == (2, 3)
+    state.apply_action("place 1a r0 @F1")  # the original plays its own game on
+    state.apply_action("place 1a r0 @G1")
+    assert state.hand == (2, 3) and not state.is_filled("A5")
+
+
+def test_a_scenarios_undo_replays_from_the_scenario_not_from_a_fresh_game() -> None:
+    state = scenario(hand=(1, 4), filled="A4 B4", collected=["violin"], wilds=1,
+                     rolls=[(5, 6)])
+    state.apply_action("wild 1a r0 @F1")
+    state.apply_action("place 1a r0 @G1")
+    state.apply_action("write 4 on violin")
+    back = state.undone()
+    assert (back.hand, back.wilds, back.collected) == ((4,), 0, ("violin",))
+    assert back.filled == state.filled and back.icons("violin") == ()
+    forward = back.clone()
+    forward.apply_action("write 4 on violin")
+    assert forward.hand == state.hand == (5, 6)
+    assert state.undone(3).filled == scenario(hand=(1, 4), filled="A4 B4",
+                                              collected=["violin"]).filled

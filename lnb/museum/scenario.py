@@ -24,21 +24,34 @@ from lnb.museum.state import Game, State
 
 
 class ScriptedChance:
-    """Dice that come out as given, roll after roll; one more roll than scripted is refused."""
+    """Dice that come out as given, roll after roll; one more roll than scripted is refused.
+
+    Like the seeded dice, a roll is drawn once per key (``turn 3``, ``reroll 1``): a clone of
+    the state, or an undo replaying it, that rolls the same key gets the same dice.
+
+    >>> chance = ScriptedChance([(2, 3), (6,)])
+    >>> chance.roll("turn 2", 2), chance.roll("reroll 1", 1), chance.roll("turn 2", 2)
+    ((2, 3), (6,), (2, 3))
+    """
 
     def __init__(self, rolls: Iterable[Sequence[int]]) -> None:
         self.rolls = [tuple(r) for r in rolls]
         self.seed = 0
+        self.drawn: dict[str, tuple[int, ...]] = {}
 
     def roll(self, key: str, count: int) -> tuple[int, ...]:
         if count == 0:
             return ()
-        if not self.rolls:
-            raise GameError(f"the scenario scripted no more dice ({key})", reason="no-dice")
-        values = self.rolls.pop(0)
+        values = self.drawn.get(key)
+        if values is None:
+            if not self.rolls:
+                raise GameError(f"the scenario scripted no more dice ({key})",
+                                reason="no-dice")
+            values = self.rolls.pop(0)
         if len(values) != count:
             raise GameError(f"the scenario scripted {values} for {key}, which rolls {count}",
                             reason="bad-script")
+        self.drawn[key] = values
         return values
 
 
@@ -78,4 +91,5 @@ def scenario(*, hand: Sequence[int] = (1, 2), reserve: int | None = None,
     state.sheet.unlocked.extend(unlocked)
     state.wilds, state.rerolls, state.gifts = wilds, rerolls, tuple(gifts)
     state.rolls = [state.hand]
+    state.start = state.clone()  # what undone() replays from
     return state

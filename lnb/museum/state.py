@@ -181,6 +181,7 @@ class State:
         self.log: list[tuple[str, str]] = []
         self.rolls: list[tuple[int, ...]] = []
         self.turn_start: int = 0
+        self.start: State | None = None  # a position set up by hand (scenario) to replay from
         self._roll()
 
     # ------------------------------------------------------------------ reading
@@ -546,7 +547,7 @@ class State:
         >>> back.hand, back.history, len(back.this_turn()), len(state.this_turn())
         ((2, 6), [], 0, 1)
         """
-        state = self.game.new_initial_state()
+        state = self.start.clone() if self.start is not None else self.game.new_initial_state()
         for action in self.history[: max(0, len(self.history) - count)]:
             state.apply_action(action)
         return state
