@@ -161,7 +161,10 @@ class MuseumApp(w.VBox):
         self.counters.add_class("lnb-counters")
         self.score_line = w.HTML()
         self.score_line.add_class("lnb-score-line")
-        self.bar = w.HBox([self.time_line, self.dice_line, self.counters, self.score_line])
+        self.score_parts = w.HTML()
+        self.score_parts.add_class("lnb-score-parts")
+        self.bar = w.HBox([self.time_line, self.dice_line, self.counters, self.score_line,
+                           self.score_parts])
         self.bar.add_class("lnb-museum-bar")
 
         self.choices_title = w.HTML()
@@ -474,8 +477,12 @@ class MuseumApp(w.VBox):
         if state.gifts:
             parts.append(_("Ability shapes: {shapes}").format(shapes=", ".join(state.gifts)))
         self.counters.value = html.escape(" · ".join(parts))
-        self.score_line.value = html.escape(_("Score: {points}").format(
-            points=state.score().total))
+        score = state.score()
+        self.score_line.value = html.escape(_("Score: {points}").format(points=score.total))
+        self.score_parts.value = html.escape(_(
+            "evidence {evidence} · rooms {rooms} · bonuses {bonuses}").format(
+            evidence=score.evidence_points, rooms=score.room_points,
+            bonuses=score.bonus_points))
 
     def _draw_choices(self, state: State) -> None:
         if state.is_terminal():
