@@ -161,10 +161,18 @@ function render({ model, el }) {
                   height: C - 0.6, class: "lnb-map-hovered"}, layers.hover);
   }
 
+  let wasActive = !!model.get("active");
   function drawWords() {
     root.setAttribute("aria-label", model.get("label"));
     live.textContent = model.get("live");
-    root.classList.toggle("lnb-map-active", !!model.get("active"));
+    const active = !!model.get("active");
+    root.classList.toggle("lnb-map-active", active);
+    if (active && !wasActive && root.isConnected) {
+      // a shape was just picked: the keys R, F, arrows and Enter work at once
+      root.focus({preventScroll: true});
+      root.scrollIntoView({block: "nearest"});
+    }
+    wasActive = active;
   }
 
   function squareAt(event) {
