@@ -80,6 +80,14 @@ def round_goals(state: State, player: str, careful: bool = True) -> list[Goal]:
     """
     goals: list[Goal] = []
     players = len(state.players)
+    gains: dict[str, float] = {}  # type -> type_gain, worked out once a type
+
+    def gain_of(kind: str) -> float:
+        found = gains.get(kind)
+        if found is None:
+            found = gains[kind] = type_gain(state, player, kind)
+        return found
+
     for slot in state.patrons:
         if player in slot.claimers:
             continue
@@ -87,7 +95,7 @@ def round_goals(state: State, player: str, careful: bool = True) -> list[Goal]:
             if players >= 3:
                 goals.append(Goal(slot.value, 1.0, "patron"))
             continue
-        gain = max(type_gain(state, player, t) for t in slot.patron.types) if careful else 0.0
+        gain = max(gain_of(t) for t in slot.patron.types) if careful else 0.0
         # Later Rounds: a mark is worth less guessing, more majority maths.
         goals.append(Goal(slot.value, 2.0 + 0.5 * gain, "patron"))
     for slot in state.reserved:
