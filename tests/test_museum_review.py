@@ -545,3 +545,24 @@ def test_a_scenarios_undo_replays_from_the_scenario_not_from_a_fresh_game() -> N
     assert forward.hand == state.hand == (5, 6)
     assert state.undone(3).filled == scenario(hand=(1, 4), filled="A4 B4",
                                               collected=["violin"]).filled
+
+
+# -- a refused placement explained again in another language -----------------------------------
+
+def test_a_refused_placement_names_rooms_and_evidence_in_the_language_of_the_moment() -> None:
+    from lnb.core.i18n import use_language
+    from lnb.museum import words
+
+    state = scenario(hand=(4, 2))
+    with pytest.raises(PlacementError) as wall:
+        state.apply_action("place 4b r0 @A6")  # made in English
+    with pytest.raises(PlacementError) as evidence:
+        state.apply_action("place 2a r0 @B2")
+    with use_language("zh-CN"):
+        germain, hall = str(words.ROOM_NAMES["germain"]), str(words.ROOM_NAMES["hall"])
+        crowbar = str(words.EVIDENCE_NAMES["crowbar"])
+        assert germain in wall.value.explain() and hall in wall.value.explain()
+        assert "Germain" not in wall.value.explain()
+        assert crowbar in evidence.value.explain() and "crowbar" not in evidence.value.explain()
+    assert (wall.value.room, wall.value.other) == ("Germain Gallery", "Hall")  # as before
+    assert "Germain Gallery" in wall.value.explain() and "crowbar" in evidence.value.explain()

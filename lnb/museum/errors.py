@@ -29,11 +29,18 @@ class PlacementError(GameError):
         return err
 
     def explain(self) -> str:
-        """The message again, in the current language."""
+        """The message again, in the current language (rooms and evidence named in it too,
+        from the ``room_id``, ``other_id`` and ``evidence_id`` fields)."""
         template = words.REASONS.get(self.reason or "")
         if template is None:
             return self.message
-        return template.format(**{k: v for k, v in self.fields.items() if v is not None})
+        fields = {k: v for k, v in self.fields.items() if v is not None}
+        for name, names in (("room", words.ROOM_NAMES), ("other", words.ROOM_NAMES),
+                            ("evidence", words.EVIDENCE_NAMES)):
+            found = names.get(fields.get(f"{name}_id") or "")
+            if found is not None:
+                fields[name] = str(found)
+        return template.format(**fields)
 
 
 __all__ = ["BadInputError", "GameError", "LnbError", "PlacementError", "RecordError"]

@@ -248,16 +248,20 @@ class State:
                 raise PlacementError.make("outside", square=_name(sq))
             evidence = m.evidence_at(i)
             if evidence is not None:
-                raise PlacementError.make("evidence", square=sq, evidence=evidence.name)
+                raise PlacementError.make("evidence", square=sq, evidence=evidence.name,
+                                          evidence_id=evidence.id)
             if self.filled >> i & 1:
                 raise PlacementError.make("filled", square=sq)
         for a in squares:
             for b in squares:
                 if b > a and abs(a.row - b.row) + abs(a.col - b.col) == 1 \
                         and m.wall_between(a, b):
+                    room, other = m.room_of(a), m.room_of(b)
                     raise PlacementError.make("wall", square=a, beside=b,
-                                              room=m.room_of(a).name,  # type: ignore[union-attr]
-                                              other=m.room_of(b).name)  # type: ignore[union-attr]
+                                              room=room.name,  # type: ignore[union-attr]
+                                              other=other.name,  # type: ignore[union-attr]
+                                              room_id=room.id,  # type: ignore[union-attr]
+                                              other_id=other.id)  # type: ignore[union-attr]
         indexes = [m.index(s) for s in squares]
         return Placement(sid, o, Square.parse(anchor), tuple(squares),
                          sum(1 << i for i in indexes))
