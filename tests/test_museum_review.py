@@ -566,3 +566,51 @@ def test_a_refused_placement_names_rooms_and_evidence_in_the_language_of_the_mom
         assert crowbar in evidence.value.explain() and "crowbar" not in evidence.value.explain()
     assert (wall.value.room, wall.value.other) == ("Germain Gallery", "Hall")  # as before
     assert "Germain Gallery" in wall.value.explain() and "crowbar" in evidence.value.explain()
+
+
+# -- anything the library accepts is legal; anything it refuses changes nothing ---------------
+
+def _any_action(rng: random.Random) -> str:
+    lie = f"{rng.choice([str(o) for o in Orientation.all()])} @{chr(65 + rng.randrange(15))}" \
+          f"{rng.randrange(1, 13)}"
+    return rng.choice([
+        f"place {rng.choice(M.wheel.ids)} {lie}", f"wild {rng.choice(M.wheel.ids)} {lie}",
+        f"write {rng.randrange(1, 7)} on {rng.choice([e.id for e in M.evidence])}",
+        "reroll " + ",".join(str(rng.randrange(1, 7)) for _ in range(rng.randrange(1, 3))),
+        f"return {rng.randrange(0, 5)}", f"skip {rng.randrange(1, 7)}"])
+
+
+def _bookkeeping(s: State) -> tuple:
+    return (s.filled, s.hand, s.reserve, s.used, s.wilds, s.rerolls, s.gifts, s.pending_return,
+            s.collected, dict(s.sheet.icons), s.unlocked, len(s.history), s.turn,
+            s.boxes_checked, len(s.log), len(s.placed))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_what_is_accepted_is_legal_and_what_is_refused_changes_nothing(seed: int) -> None:
+    from lnb.core.errors import LnbError
+    from lnb.museum.actions import parse_action
+
+    rng = random.Random(seed)
+    state = Game(seed=seed).new_initial_state()
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        effects = {(type(a), a.shape, state.check_placement(a.shape, a.orientation,
+                                                             a.anchor).mask)
+                   if isinstance(a, (Place, Wild)) else a for a in legal}
+        for _ in range(12):
+            text = _any_action(rng)
+            copy = state.clone()
+            before = _bookkeeping(copy)
+            try:
+                copy.apply_action(text)
+            except LnbError:
+                assert _bookkeeping(copy) == before, text
+                continue
+            action = parse_action(text)
+            if isinstance(action, (Place, Wild)):
+                assert (type(action), action.shape, copy.placed[-1].placement.mask) in effects
+            else:
+                assert action in effects, text
+        kind = rng.choice(sorted({type(a).__name__ for a in legal}))
+        state.apply_action(rng.choice([a for a in legal if type(a).__name__ == kind]))
