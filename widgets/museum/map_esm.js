@@ -169,8 +169,7 @@ function render({ model, el }) {
     root.classList.toggle("lnb-map-active", active);
     if (active && !wasActive && root.isConnected) {
       // a shape was just picked: the keys R, F, arrows and Enter work at once
-      root.focus({preventScroll: true});
-      root.scrollIntoView({block: "nearest"});
+      root.focus({preventScroll: true});  // no scroll: nothing moves under the pointer
     }
     wasActive = active;
   }
