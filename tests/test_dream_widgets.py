@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from lnb.core.errors import LnbError
 from widgets.dream.app import DreamApp
 
 
@@ -49,3 +52,19 @@ def test_hot_seat_shows_the_board_of_whoever_must_act() -> None:
     while app.state.current_player == "Ada":
         click_something(app)
     assert app.person == "Bea" and "<b>Bea</b>" in app.prompt.value
+
+
+def test_a_saved_game_loads_back_and_plays_on() -> None:
+    app = DreamApp(["You", "Computer"], computers={"Computer": "greedy"}, seed=5)
+    for _ in range(8):
+        click_something(app)
+    name, text = app.save_text()
+    assert name.endswith(".json") and '"computer": "greedy"' in text
+    other = DreamApp(["Someone", "Else"], computers={}, seed=1)
+    other.load_text(text)
+    assert other.state.history == app.state.history and other.kinds == {"Computer": "greedy"}
+    click_something(other)
+    with pytest.raises(LnbError):
+        other.load_text("not json")
+    with pytest.raises(LnbError):
+        other.load_text(text.replace("lnb-dream/1", "lnb-game/1"))

@@ -21,6 +21,7 @@ as equations (true, not yet, false); at the end, the scoring line by line. Every
 from __future__ import annotations
 
 import html
+import json
 from collections.abc import Mapping, Sequence
 
 import ipywidgets as w
@@ -28,14 +29,17 @@ import ipywidgets as w
 from lnb.core.i18n import _
 from lnb.dream.actions import Action, Collect, Place
 from lnb.dream.bots import make_bot
-from lnb.dream.describe import describe
+from lnb.dream.describe import describe, effect_text
 from lnb.dream.dice import colour_name
-from lnb.dream.mill import CELLS, Status
+from lnb.dream.errors import BadInputError
+from lnb.dream.mill import CELLS, Status, rule_text
+from lnb.dream.records import replay, to_record
 from lnb.dream.refusals import why_not
 from lnb.dream.scoring import TITLES
 from lnb.dream.state import PROMPTS, Game, State
 from lnb.dream.table import dream_table
 from lnb.dream.title import TITLE
+from widgets.core.saveload import SaveLoadPanel, safe_filename
 from widgets.core.status import StatusLine
 
 _MARK = {Status.TRUE: "✔", Status.NOT_YET: "…", Status.FALSE: "✘"}
@@ -55,9 +59,12 @@ class DreamApp(w.VBox):
         computers = {"Computer": "greedy"} if computers is None else dict(computers)
         game = Game(list(players), seed=seed)
         bots = {name: make_bot(kind, game.seed) for name, kind in computers.items()}
+        self.kinds = computers
         self.table = dream_table(game.new_initial_state(), bots)
         self.selected_slot: int | None = None
         self.status = StatusLine()
+        self.files = SaveLoadPanel(self.save_text, self.load_text, status=self.status)
+        self.displays = w.HTML()
         self.title = w.HTML()
         self.prompt = w.HTML()
         self.board = w.HTML()
@@ -78,7 +85,8 @@ class DreamApp(w.VBox):
         self.children = [self.title, self.status, self.prompt,
                          _heading(_("Workshop")), w.HBox(self.workshop_buttons),
                          _heading(_("Store")), w.HBox(self.store_buttons),
-                         _heading(_("Mill")), mill, self.equations, self.choices, self.board]
+                         _heading(_("Mill")), mill, self.equations, self.choices, self.board,
+                         self.displays, self.files]
         self.table.advance()
         self.refresh()
 
@@ -92,6 +100,30 @@ class DreamApp(w.VBox):
         """The person whose board is shown: the one who must act, else the first person."""
         waiting = self.table.waiting_for()
         return waiting[0] if waiting else (self.table.persons or self.state.names)[0]
+
+    # ------------------------------------------------------------------ files
+    def save_text(self) -> tuple[str, str]:
+        """The game as a record file (``lnb-dream/1``), with who the computer plays."""
+        record = to_record(self.state, self.kinds)
+        return safe_filename("ada-s-dream-" + "-".join(self.state.names)), json.dumps(
+            record, ensure_ascii=False, indent=1)
+
+    def load_text(self, text: str) -> None:
+        """Load a saved game and play on (a broken file is refused on the status line)."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError:
+            raise BadInputError(_("that file is not a saved game of Ada's Dream"),
+                                reason="not-json") from None
+        state = replay(data)
+        kinds = {p["name"]: p["computer"] for p in data["players"] if "computer" in p}
+        bots = {name: make_bot(kind, state.game.seed) for name, kind in kinds.items()}
+        self.kinds = kinds
+        self.table = dream_table(state, bots)
+        self.selected_slot = None
+        self.table.advance()
+        self.files.clear()
+        self.refresh()
 
     # ------------------------------------------------------------------ clicks
     def act(self, action: Action) -> None:
@@ -170,5 +202,19 @@ class DreamApp(w.VBox):
             f"{colour_name(c)} {v}" for c, v in p.research.items()))
         hand = _("Hand: {cards}").format(cards=", ".join(
             str(state.edition.partner(c).name) for c in p.hand))
+        ed = state.edition
+        shown = [
+            _("Programs: {cards}").format(cards=", ".join(
+                f"{x} {rule_text(ed.program(x))}" for x in state.displays["programs"] if x)),
+            _("Assignments: {cards}").format(cards=", ".join(
+                f"{x} ({effect_text(ed.assignment(x).effect)})"
+                for x in state.displays["assignments"] if x)),
+            _("Partners: {cards}").format(cards=", ".join(
+                f"{ed.partner(x).name} ({effect_text(ed.partner(x).effect)})"
+                for x in state.displays["partners"] if x)),
+            _("Scores: {scores}").format(scores=", ".join(
+                f"{r.player} {r.total}" for r in score.rows)),
+        ]
+        self.displays.value = "<p>" + "<br>".join(html.escape(line) for line in shown) + "</p>"
         self.board.value = "<p>" + "<br>".join(
             html.escape(line) for line in (resources, research, hand)) + f"<br>{parts}</p>"
