@@ -373,3 +373,7 @@ def test_a_callback_error_reaches_the_status_line_not_the_page() -> None:
     assert app.status.kind == "error"
     app.map._message(app.map, {"event": "move", "dr": "x"}, [])
     assert app.status.kind == "sorry"
+    app.status.clear()
+    button(app, "lnb-shape-2a").click()
+    app.map.hovered = "nowhere"  # as a broken page could send
+    assert app.status.kind == "error" and app.map.ghost == {}

@@ -147,7 +147,7 @@ class MuseumMap(anywidget.AnyWidget):
         self.on_change: Callable[[], None] | None = None
         self.add_class("lnb-museum-map")
         self.on_msg(self._message)
-        self.observe(lambda _change: self._preview(), ["hovered", "anchor", "orientation"])
+        self.observe(self._moved, ["hovered", "anchor", "orientation"])
         self.show(state)
 
     # -- drawing ----------------------------------------------------------------------------
@@ -281,6 +281,15 @@ class MuseumMap(anywidget.AnyWidget):
             middle = Square(m.height // 2, m.width // 2)
             row, col = middle.row, middle.col
         self.anchor = str(Square(row, col))
+
+    def _moved(self, _change: Any) -> None:
+        """A square or a way to lie changed (the page's hover too): the ghost follows."""
+        try:
+            self._preview()
+        except Exception as err:  # a bad square from the page: on the line, not the page
+            self.ghost, self.reason = {}, ""
+            if self.on_error is not None:
+                self.on_error(err)
 
     def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         try:
