@@ -5,8 +5,10 @@ The page (:func:`widgets.core.language.page_script`) keeps the pupil's pick in t
 :data:`COOKIE` (a year, this site only); the kit's server (:mod:`widgets.serving.guard`)
 copies it into the request header :data:`HEADER`, and Voila passes that header and
 ``Accept-Language`` to the kernel (``VoilaConfiguration.http_header_envs``) as
-:data:`SAVED_ENV` and :data:`BROWSER_ENV`. No widget library is imported here (the server
-imports it).
+:data:`SAVED_ENV` and :data:`BROWSER_ENV`. This page's choice (:class:`PageChoice`, one kernel
+is one page) is kept here: :func:`choose_page` makes it from the request,
+:func:`remember_choice` keeps what the page reported or the pupil picked. No widget library
+is imported here (the server and ``widgets.core``'s import import it).
 
 >>> SAVED_ENV, BROWSER_ENV
 ('HTTP_X_LNB_LANGUAGE', 'HTTP_ACCEPT_LANGUAGE')
