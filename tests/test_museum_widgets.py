@@ -22,7 +22,7 @@ from lnb.museum import Game, Orientation, Place, PlacementError, Wild, daily_see
 from lnb.museum.bots import make_bot
 from lnb.museum.records import read_record
 from widgets.museum.app import MuseumApp
-from widgets.museum.choices import refusal
+from widgets.museum.choices import refusal, shape_reason
 from widgets.museum.map import MuseumMap
 
 DAY = datetime.date(2026, 12, 1)
@@ -240,7 +240,7 @@ def test_every_disabled_choice_says_why_and_writes_say_the_librarys_reason() -> 
     library's legal actions, every disabled one has a reason, a refused write the library's."""
     app = MuseumApp(seed=3)
     bot = make_bot("planner", seed=0)
-    seen_write_refusal = False
+    seen_write_refusal = seen_return_first = False
     while not app.state.is_terminal():
         legal = set(app.state.legal_actions())
         for b in buttons(app):
@@ -254,6 +254,12 @@ def test_every_disabled_choice_says_why_and_writes_say_the_librarys_reason() -> 
                 if choice.kind == "write":
                     assert b.tooltip == refusal(app.state, choice.action)
                     seen_write_refusal = True
+                elif choice.shape is not None:
+                    why = shape_reason(app.state, Wild if choice.kind == "wild" else Place,
+                                       choice.shape)
+                    assert b.tooltip == (why if why != "nowhere" else
+                                         f"Shape {choice.shape} fits nowhere on the map now.")
+                    seen_return_first |= app.state.pending_return > 0
         act_by_clicks(app, bot.choose_action(app.state))
     replayed = read_record(app.state.to_record())
     assert app.state.score() == replayed.score()
@@ -263,6 +269,8 @@ def test_every_disabled_choice_says_why_and_writes_say_the_librarys_reason() -> 
     for room, _points in app.state.score().rooms:
         assert app.state.museum.rooms[room].name in shown
     assert seen_write_refusal or not app.state.collected
+    assert seen_return_first == ("crowbar" in app.state.unlocked
+                                 or "binoculars" in app.state.unlocked)
 
 
 def test_the_whole_game_ends_with_the_verdict_and_no_choices() -> None:

@@ -61,6 +61,14 @@ def _shapes_legal(actions: list[Action], kind: type) -> set[str]:
     return {a.shape for a in actions if type(a) is kind}  # type: ignore[union-attr]
 
 
+def shape_reason(state: State, kind: type, shape: str) -> str:
+    """Why a shape cannot be drawn now: the library's refusal of it at a square where it
+    fits (no die, return dice first...), or ``"nowhere"`` when it fits nowhere."""
+    for p in state.free_placements(shape):
+        return refusal(state, kind(shape, p.orientation, p.anchor)) or ""
+    return "nowhere"
+
+
 def die_choices(state: State, value: int, actions: list[Action] | None = None) -> list[Choice]:
     """A die's choices: its value's two shapes, then a write on each collected evidence
     whose die-icons are not both written, then *set aside* when it has no use."""
@@ -69,7 +77,8 @@ def die_choices(state: State, value: int, actions: list[Action] | None = None) -
     found = []
     for sid in state.museum.wheel.shapes_for(value):
         ok = sid in placeable and value in state.hand
-        found.append(Choice("shape", shape=sid, enabled=ok, reason="" if ok else "nowhere",
+        found.append(Choice("shape", shape=sid, enabled=ok,
+                            reason="" if ok else shape_reason(state, Place, sid),
                             label_args={"shape": sid, "value": value}))
     for evidence in state.museum.evidence:
         if evidence.id not in state.collected or len(state.icons(evidence.id)) >= 2:
@@ -99,13 +108,15 @@ def other_choices(state: State, actions: list[Action] | None = None) -> list[Cho
     placeable = _shapes_legal(actions, Place)
     for sid in state.gifts:
         ok = sid in placeable
-        found.append(Choice("gift", shape=sid, enabled=ok, reason="" if ok else "nowhere",
+        found.append(Choice("gift", shape=sid, enabled=ok,
+                            reason="" if ok else shape_reason(state, Place, sid),
                             label_args={"shape": sid}))
     if state.wilds:
         wild = _shapes_legal(actions, Wild)
         for sid in state.museum.wheel.ids:
             ok = sid in wild
-            found.append(Choice("wild", shape=sid, enabled=ok, reason="" if ok else "nowhere",
+            found.append(Choice("wild", shape=sid, enabled=ok,
+                                reason="" if ok else shape_reason(state, Wild, sid),
                                 label_args={"shape": sid}))
     return found
 
