@@ -24,7 +24,7 @@ from browser_harness import (
 )
 from playwright.sync_api import expect
 
-from lnb.museum import Game, Place, Wild, verdict
+from lnb.museum import Game, Orientation, Place, Wild, verdict
 from lnb.museum.bots import make_bot
 from widgets.museum.map import orientation_words
 
@@ -203,3 +203,29 @@ def test_the_lessons_render_with_no_serious_violation(page, kit: VoilaServer, na
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(300)
         snap(page, f"{name.removesuffix('.ipynb')}-{width}x{height}")
+
+
+def test_touch_alone_places_turns_and_undoes(browser, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]
+    """A tablet: taps on the buttons and on the map, Turn and Place it as buttons, Undo."""
+    state = Game(seed=1).new_initial_state()
+    square = next(str(p.anchor) for p in state.free_placements("2a")
+                  if str(p.orientation) == "r1")
+    context = browser.new_context(has_touch=True, viewport={"width": 768, "height": 1024})
+    try:
+        page = context.new_page()
+        open_app(page, kit, "?seed=1")
+        page.locator("button.lnb-shape-2a").tap()
+        page.locator(f".lnb-map-square[data-sq='{square}']").tap()
+        expect(page.locator(".lnb-museum-reason")).to_contain_text(square, timeout=WAIT)
+        page.locator("button.lnb-turn").tap()
+        fits = f"{square}, {orientation_words(Orientation.parse('r1'))}: it fits"
+        expect(page.locator(".lnb-museum-reason")).to_contain_text(fits, timeout=WAIT)
+        expect(page.locator(".lnb-ghost-ok")).to_have_count(1, timeout=WAIT)
+        page.locator("button.lnb-confirm").tap()
+        expect(page.locator(".lnb-map-piece")).to_have_count(1, timeout=WAIT)
+        page.locator("button.lnb-undo").tap()
+        expect(page.locator(".lnb-map-piece")).to_have_count(0, timeout=WAIT)
+        expect(page.locator(".lnb-dice")).to_contain_text("(2, 6)")
+        assert_no_traceback(page)
+    finally:
+        context.close()
