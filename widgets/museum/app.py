@@ -316,7 +316,7 @@ class MuseumApp(w.VBox):
     def pick(self, choice: ch.Choice) -> None:
         """Pick a choice: a shape to place (the ghost follows), or another action at once."""
         if not choice.enabled:
-            self.status.error(choice.reason)
+            self.status.error(_reason(choice))
             return
         if choice.shape is not None:
             self.picked = choice
@@ -536,8 +536,7 @@ class MuseumApp(w.VBox):
         button.description = label
         button.disabled = not choice.enabled
         if not choice.enabled:
-            button.tooltip = (NOWHERE.format(shape=choice.shape) if choice.reason == "nowhere"
-                              else choice.reason)
+            button.tooltip = _reason(choice)
         else:
             button.tooltip = label
         picked = self.picked is not None and self.picked == choice
@@ -580,6 +579,13 @@ class MuseumApp(w.VBox):
             return
         self.verdict_box.layout.display = None
         self.verdict_box.value = verdict_html(state)
+
+
+def _reason(choice: ch.Choice) -> str:
+    """Why a choice is disabled, in the current language."""
+    if choice.reason == "nowhere":
+        return NOWHERE.format(shape=choice.shape)
+    return choice.reason
 
 
 class _Turn:
