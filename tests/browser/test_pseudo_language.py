@@ -47,6 +47,16 @@ def widget_pages() -> list[str]:
 
 
 PAGES = widget_pages()
+#: Pages whose untranslated words are known to come from outside these widgets, with where:
+#: strict, so the day they are translated the mark must go.
+KNOWN = {
+    "04-working-backwards.ipynb": "the library's backward steps are English sentences made "
+    "from fragments (lnb/babbage/algebra.py: 'row 3 B4s: to get 73 you need 37 before.')",
+    "05-shortest-programs.ipynb": "the solver's answer is an English f-string "
+    "(lnb/babbage/solver.py: '55 is already 55: no row is needed.')",
+}
+PSEUDO_PAGES = [pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=KNOWN[name]))
+                if name in KNOWN else name for name in PAGES]
 #: What the page shows once it is ready (besides the widgets' views settling).
 READY = {"index.ipynb": ".lnb-language", "play.ipynb": ".lnb-start-game",
          "puzzles.ipynb": ".lnb-puzzle-heading"}
@@ -186,7 +196,7 @@ def untranslated(found: list[list[str]]) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("name", PAGES)
+@pytest.mark.parametrize("name", PSEUDO_PAGES)
 def test_no_untranslated_text_in_the_pseudo_language(new_page: Any, name: str) -> None:
     open_ready(new_page, name, "en-XA")
     assert_no_traceback(new_page)
