@@ -74,6 +74,12 @@ class DreamApp(w.VBox):
         self.mill_buttons = [w.Button(layout=w.Layout(width="64px", height="48px"))
                              for _ in CELLS]
         self.choices = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        for group, buttons in (("workshop", self.workshop_buttons),
+                               ("store", self.store_buttons), ("mill", self.mill_buttons)):
+            for button in buttons:
+                button.add_class(f"lnb-dream-{group}")
+        self.add_class("lnb-dream-app")
+        self.prompt.add_class("lnb-dream-prompt")
         for i, button in enumerate(self.workshop_buttons):
             button.on_click(self.status.guarded(lambda _b, i=i: self._collect(i + 1)))
         for i, button in enumerate(self.store_buttons):
@@ -190,6 +196,7 @@ class DreamApp(w.VBox):
             button = w.Button(description=str(describe(action, state.edition)),
                               layout=w.Layout(width="auto"), button_style="info")
             button.on_click(self.status.guarded(lambda _b, a=action: self.act(a)))
+            button.add_class("lnb-dream-choice")
             buttons.append(button)
         self.choices.children = buttons
         score = state.score_sheet()
