@@ -55,8 +55,15 @@ KNOWN = {
     "05-shortest-programs.ipynb": "the solver's answer is an English f-string "
     "(lnb/babbage/solver.py: '55 is already 55: no row is needed.')",
 }
-PSEUDO_PAGES = [pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=KNOWN[name]))
-                if name in KNOWN else name for name in PAGES]
+#: Apps still being written (not strict: their authors translate them as they go).
+GROWING = {
+    "dream.ipynb": "Ada's Dream's first app (widgets/dream, new today): its Workshop shows "
+    "dice by their ids ('red1', 'yellow5'), not yet through the dream_widgets catalog",
+}
+PSEUDO_PAGES = [
+    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=KNOWN[name])) if name in KNOWN
+    else pytest.param(name, marks=pytest.mark.xfail(strict=False, reason=GROWING[name]))
+    if name in GROWING else name for name in PAGES]
 #: What the page shows once it is ready (besides the widgets' views settling).
 READY = {"index.ipynb": ".lnb-language", "play.ipynb": ".lnb-start-game",
          "puzzles.ipynb": ".lnb-puzzle-heading"}
