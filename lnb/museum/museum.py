@@ -29,6 +29,7 @@ from typing import Any
 
 from lnb.core.editions import EditionFolder, EditionReader, parse_json
 from lnb.core.errors import BadInputError, EditionError
+from lnb.core.i18n import format_list
 from lnb.museum import words
 from lnb.museum.shapes import Orientation, Shape
 
@@ -113,11 +114,22 @@ class Ability:
 
     def describe(self) -> str:
         """The condition and the effect, in the current language."""
-        sums = ", ".join(str(s) for s in self.sums)
-        condition = words.CONDITIONS[self.condition].format(sums=sums)
+        condition = self._condition_text()
         effect = words.EFFECTS[self.effect].format(amount=self.amount, points=self.points,
-                                                   shapes=", ".join(self.shapes))
-        return f"{condition}: {effect}"
+                                                   shapes=format_list(self.shapes))
+        return words.ABILITY.format(condition=condition, effect=effect)
+
+    def _condition_text(self) -> str:
+        """The condition as the rulebook words it: "sum 4 or less", "sum 10 or more", or the
+        sums listed ("sum 8 or 9")."""
+        sums = sorted(self.sums)
+        run = sums == list(range(sums[0], sums[-1] + 1)) if sums else False
+        if self.condition == "sum" and run and sums[0] == 2 and len(sums) > 1:
+            return words.CONDITIONS["sum-at-most"].format(high=sums[-1])
+        if self.condition == "sum" and run and sums[-1] == 12 and len(sums) > 1:
+            return words.CONDITIONS["sum-at-least"].format(low=sums[0])
+        return words.CONDITIONS[self.condition].format(
+            sums=format_list([str(s) for s in sums], "or"))
 
 
 @dataclass(frozen=True)

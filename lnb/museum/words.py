@@ -51,7 +51,12 @@ CONDITIONS: dict[str, LazyText] = {
     "same": lazy_gettext("two dice with the same value"),
     "consecutive": lazy_gettext("two dice with consecutive values (6 and 1 are not)"),
     "sum": lazy_gettext("two dice that sum {sums}"),
+    "sum-at-most": lazy_gettext("two dice that sum {high} or less"),
+    "sum-at-least": lazy_gettext("two dice that sum {low} or more"),
 }
+
+#: An ability's condition and what it gives, as one sentence.
+ABILITY = lazy_gettext("{condition}: {effect}")
 
 #: What an ability gives, by effect kind (``{amount}``, ``{points}``, ``{shapes}``).
 EFFECTS: dict[str, LazyText] = {
