@@ -141,6 +141,7 @@ LANGUAGE_CSS = """
   white-space: normal; height: auto; min-height: var(--jp-widgets-inline-height);
   line-height: 1.25; padding-top: 3px; padding-bottom: 3px; text-overflow: clip;
   overflow-wrap: anywhere; }
+.lnb-game button.jupyter-button { min-height: 44px; }  /* a game's taps stay 44 px tall */
 .lnb-app .widget-toggle-buttons .widget-toggle-button,
 .lnb-widget .widget-toggle-buttons .widget-toggle-button { width: auto; min-width: 4em; }
 .lnb-patron, .lnb-sub-card, .lnb-target-card, .lnb-status-text, .lnb-choices {
