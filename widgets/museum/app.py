@@ -548,6 +548,12 @@ class MuseumApp(w.VBox):
         return row
 
     def _ghost_changed(self) -> None:
+        over = self.state.is_terminal()
+        for part in (self.choices_title, self.controls):
+            part.layout.display = "none" if over else None
+        if over:
+            self.reason.value = html.escape(_("The game is over: the verdict is above."))
+            return
         picked = self.picked is not None
         for b in (self.turn_button, self.flip_button, self.cancel_button):
             b.disabled = not picked
