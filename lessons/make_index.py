@@ -1,10 +1,12 @@
 """Generate the lessons' navigation: ``index.ipynb`` and the links at the end of each lesson.
 
 Navigation is generated, never kept by hand. Each notebook's first Markdown cell gives its
-title (the ``# `` line) and summary (the *What you'll do* line). The numbered lessons
-(``01-…ipynb``) come in order, then the apps (``play.ipynb``, ``puzzles.ipynb``), then the
-teacher's guide. The last cell of every lesson and of the guide (id ``nav``) links the
-previous lesson, the index and the next one.
+title (the ``# `` line) and summary (the *What you'll do* line). The page lists the kit's
+games (:data:`GAMES`), each with its one-line description, its apps and its lessons (for
+Lovelace & Babbage the numbered ones, ``01-…ipynb``, in order), then the teacher's guide.
+The last cell of every numbered lesson and of the guide (id ``nav``) links the previous
+lesson, the index and the next one; a translated lesson's (``lessons/zh-CN/…``) links the
+translated lessons around it and the index, each with its ``?lang=``.
 
 The landing page speaks every language of the kit: one Markdown cell per language (the page's
 own words from the ``lessons`` catalog, ``make i18n PART=lessons``), each a block
@@ -40,6 +42,33 @@ HERE = Path(__file__).resolve().parent
 INDEX = "index.ipynb"
 GUIDE = "teachers-guide.ipynb"
 APPS = ("play.ipynb", "puzzles.ipynb")
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """One game as the landing page lists it: its title (the libraries' ``game title``),
+    its one-line description (the ``lessons`` catalog), its apps and its lessons, in order
+    (none given: the numbered lessons, :func:`lessons`)."""
+
+    title: str
+    description: str
+    apps: tuple[str, ...]
+    lessons: tuple[str, ...] = ()
+
+
+#: The kit's games, in the landing page's order.
+GAMES = (
+    GameLine(N_("Lovelace & Babbage"),
+             N_("Program a number engine: arithmetic with whole numbers from 00 to 99, one "
+                "row at a time."), APPS),
+    GameLine(N_("Consulting Mathematician"),
+             N_("Draw dice-chosen shapes on a museum's map: turning and flipping shapes, area "
+                "and chance."), ("museum.ipynb",),
+             ("museum-turn-and-flip.ipynb", "museum-area.ipynb", "museum-chance.ipynb")),
+    GameLine(N_("Ada's Dream"),
+             N_("Take dice and place them in your Mill: make its equations true and plan a "
+                "few turns ahead."), ("dream.ipynb",), ("dream-mill.ipynb",)),
+)
 NAV_ID = "nav"
 LESSON_NAME = re.compile(r"^\d\d-[a-z0-9-]+\.ipynb$")
 KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
@@ -53,6 +82,12 @@ APP_WORDS = (
     N_("Puzzles: program the engine"),
     N_("Solve puzzles on the Engine board, at your own pace — pick a difficulty from 1 "
        "(easy) to 5 (hard), try today's puzzle, or type a code your teacher gave you."),
+    N_("Play Consulting Mathematician"),
+    N_("Play a whole solo game of *Ada Lovelace: Consulting Mathematician*: roll dice, take "
+       "polyominoes and draw them on the museum's map to surround evidence and fill rooms."),
+    N_("Play Ada's Dream"),
+    N_("Play a whole game of *Ada's Dream* against the computer: take dice from the Workshop "
+       "into your Store, move them into your Mill and take the action of each die's colour."),
 )
 SWITCH_ID = "language"
 SWITCH_CODE = """from widgets.core.language import LanguageSwitch, page_language
@@ -145,30 +180,44 @@ def language_links(root: Path, shown: str) -> str:
     return " · ".join(links)
 
 
+def game_lessons(root: Path, game: GameLine) -> list[str]:
+    """A game's lessons that exist, in order (Lovelace & Babbage's: the numbered ones).
+
+    >>> game_lessons(HERE, GAMES[2])
+    ['dream-mill.ipynb']
+    """
+    names = game.lessons or tuple(lessons(root))
+    return [name for name in names if (root / name).is_file()]
+
+
 def page_text(root: Path, language: str) -> str:
     """The landing page in one language: its own words from the ``lessons`` catalog, each
-    lesson in that language where it is translated, the apps opened in that language."""
+    game with its description, its apps (opened in that language) and its lessons (each in
+    that language where it is translated)."""
     query = "" if language == SOURCE else f"?lang={tag(language)}"
     with use_language(language):
         lines = [
             language_links(root, language),
             "",
-            "# " + _("Lovelace & Babbage: lessons"),
+            "# " + _("Three games about Ada Lovelace: lessons and apps"),
             "",
-            _("Arithmetic with a number engine, for pupils of about 11 to 14. Work through the "
-              "lessons in order, or pick one. Every lesson has something to click, questions "
-              "that answer back, and hints when you are stuck."),
-            "",
-            "## " + _("Lessons"),
-            "",
+            _("Arithmetic, shapes and chance with board games, for pupils of about 11 to 14. "
+              "Each game has an app to play it and lessons to work through in order, or pick "
+              "one. Every lesson has something to click, questions that answer back, and "
+              "hints when you are stuck."),
         ]
-        for number, name in enumerate(lessons(root), start=1):
-            lines.append(f"{number}. " + lesson_line(root, language, name, query))
-        apps = [entry(root, name) for name in APPS if (root / name).is_file()]
-        if apps:
-            lines += ["", "## " + _("Play"), ""]
+        for game in GAMES:
+            apps = [entry(root, name) for name in game.apps if (root / name).is_file()]
+            names = game_lessons(root, game)
+            if not apps and not names:
+                continue
+            lines += ["", "## " + _(game.title), "", "*" + _(game.description) + "*", ""]
             lines += ["- " + _("**[{title}]({path})**: {summary}").format(
                 title=_(e.title), path=f"{e.path}{query}", summary=_(e.summary)) for e in apps]
+            if names:
+                lines += ["", "### " + _("Lessons"), ""]
+                lines += [f"{number}. " + lesson_line(root, language, name, query)
+                          for number, name in enumerate(names, start=1)]
         if (root / GUIDE).is_file():
             lines += ["", "## " + _("For teachers"), "",
                       "- " + lesson_line(root, language, GUIDE, query)]
@@ -185,13 +234,14 @@ def lesson_line(root: Path, language: str, name: str, query: str) -> str:
     found = translated(root, language, name)
     if found is not None:
         e = entry(root, found)
-        return _("**[{title}]({path})**: {summary}").format(title=e.title, path=e.path,
+        return _("**[{title}]({path})**: {summary}").format(title=e.title,
+                                                           path=f"{e.path}{query}",
                                                            summary=e.summary)
     e = entry(root, name)
     if language != SOURCE:
         return _("**[{title}]({path})** (in English): {summary}").format(
             title=e.title, path=f"{e.path}{query}", summary=e.summary)
-    beside = [f'<a href="{path}" lang="{tag(lang)}">{language_name(lang)}</a>'
+    beside = [f'<a href="{path}?lang={tag(lang)}" lang="{tag(lang)}">{language_name(lang)}</a>'
               for lang in languages(root)[1:] if (path := translated(root, lang, name))]
     also = "".join(f" · {link}" for link in beside)
     return f"**[{e.title}]({e.path})**{also}: {e.summary}"
@@ -214,25 +264,41 @@ def index_notebook(root: Path) -> nbformat.NotebookNode:
     return nb
 
 
-def nav_text(root: Path, name: str) -> str:
-    """The links at the end of one lesson: previous, all lessons, next."""
+def nav_text(root: Path, name: str, language: str = SOURCE) -> str:
+    """The links at the end of one lesson: previous, all lessons, next. A lesson translated
+    into ``language`` (``name`` is then its path, ``zh-CN/01-….ipynb``) links the translated
+    lessons around it and the index, each with ``?lang=`` (the page keeps its language).
+
+    >>> print(nav_text(HERE, "zh-CN/teachers-guide.ipynb", "zh_CN"))
+    ---
+    [← 玩这个游戏](07-playing-the-game.ipynb?lang=zh-CN) · [全部课程](../index.ipynb?lang=zh-CN)
+    """
     order = lessons(root) + ([GUIDE] if (root / GUIDE).is_file() else [])
+    query, up = "", ""
+    if language != SOURCE:
+        order = [found for lesson in order if (found := translated(root, language, lesson))]
+        query, up = f"?lang={tag(language)}", "../"
     i = order.index(name)
+    def link(path: str) -> str:  # a sibling of the lesson, in its language
+        return path.rsplit("/", 1)[-1] + query
+
     parts = []
-    if i > 0:
-        e = entry(root, order[i - 1])
-        parts.append(f"[← {e.title}]({e.path})")
-    parts.append(f"[All lessons]({INDEX})")
-    if i + 1 < len(order):
-        e = entry(root, order[i + 1])
-        parts.append(f"[{e.title} →]({e.path})")
+    with use_language(language):
+        if i > 0:
+            e = entry(root, order[i - 1])
+            parts.append(f"[← {e.title}]({link(e.path)})")
+        everything = _("All lessons")
+        parts.append(f"[{everything}]({up}{INDEX}{query})")
+        if i + 1 < len(order):
+            e = entry(root, order[i + 1])
+            parts.append(f"[{e.title} →]({link(e.path)})")
     return "---\n" + " · ".join(parts)
 
 
-def with_nav(root: Path, name: str) -> nbformat.NotebookNode:
+def with_nav(root: Path, name: str, language: str = SOURCE) -> nbformat.NotebookNode:
     """The lesson with its last cell set to the generated navigation."""
     nb = nbformat.read(root / name, as_version=4)
-    cell = nbformat.v4.new_markdown_cell(nav_text(root, name), id=NAV_ID)
+    cell = nbformat.v4.new_markdown_cell(nav_text(root, name, language), id=NAV_ID)
     if nb.cells and nb.cells[-1].get("id") == NAV_ID:
         nb.cells[-1] = cell
     else:
@@ -241,10 +307,16 @@ def with_nav(root: Path, name: str) -> nbformat.NotebookNode:
 
 
 def generated(root: Path = HERE) -> dict[Path, str]:
-    """Every generated file's path and its text (the index and each lesson with its nav)."""
+    """Every generated file's path and its text (the index and each lesson with its nav,
+    the translated lessons too)."""
     out = {root / INDEX: nbformat.writes(index_notebook(root))}
-    for name in lessons(root) + ([GUIDE] if (root / GUIDE).is_file() else []):
+    order = lessons(root) + ([GUIDE] if (root / GUIDE).is_file() else [])
+    for name in order:
         out[root / name] = nbformat.writes(with_nav(root, name))
+    for language in languages(root)[1:]:
+        for name in order:
+            if (found := translated(root, language, name)) is not None:
+                out[root / found] = nbformat.writes(with_nav(root, found, language))
     return {path: text if text.endswith("\n") else text + "\n" for path, text in out.items()}
 
 
