@@ -26,11 +26,11 @@ from collections.abc import Mapping, Sequence
 
 import ipywidgets as w
 
-from lnb.core.i18n import _
+from lnb.core.i18n import _, pgettext
 from lnb.dream.actions import Action, Collect, Place
 from lnb.dream.bots import make_bot
 from lnb.dream.describe import describe, effect_text
-from lnb.dream.dice import colour_name
+from lnb.dream.dice import Die, colour_name
 from lnb.dream.errors import BadInputError
 from lnb.dream.mill import CELLS, Status, rule_text
 from lnb.dream.records import replay, to_record
@@ -49,14 +49,26 @@ def _heading(text: str) -> w.HTML:
     return w.HTML(f"<b>{html.escape(text)}</b>")
 
 
+def die_label(die: Die) -> str:
+    """A die in words, its colour named in the current language (not its id ``red4``).
+
+    >>> die_label(Die.parse("red4"))
+    'red 4'
+    """
+    return pgettext("die", "{colour} {face}").format(colour=colour_name(die.colour),
+                                                      face=die.face)
+
+
 class DreamApp(w.VBox):
     """A whole game of Ada's Dream on one page; seats in ``computers`` are played by the
     computer (by kind: ``greedy``, ``planner:mill``...), the others by people in turn."""
 
-    def __init__(self, players: Sequence[str] = ("You", "Computer"),
+    def __init__(self, players: Sequence[str] | None = None,
                  computers: Mapping[str, str] | None = None, seed: int | None = None) -> None:
         super().__init__()
-        computers = {"Computer": "greedy"} if computers is None else dict(computers)
+        computer = _("Computer")  # the default seats, named in the page's language
+        players = (_("You"), computer) if players is None else players
+        computers = {computer: "greedy"} if computers is None else dict(computers)
         game = Game(list(players), seed=seed)
         bots = {name: make_bot(kind, game.seed) for name, kind in computers.items()}
         self.kinds = computers
@@ -176,17 +188,17 @@ class DreamApp(w.VBox):
         free = next((c for c in CELLS if c not in p.mill), "A1")
         for i, (button, die) in enumerate(zip(self.workshop_buttons, state.workshop,
                                               strict=True)):
-            self._set(button, Collect(name, i + 1) if mine else None, str(die))
+            self._set(button, Collect(name, i + 1) if mine else None, die_label(die))
         for i, (button, die) in enumerate(zip(self.store_buttons, p.store, strict=True)):
             self._set(button, Place(name, i + 1, free) if mine else None,
-                      str(die) if die else "·")
+                      die_label(die) if die else "·")
             if self.selected_slot == i + 1:
                 button.button_style = "primary"
         for cell, button in zip(CELLS, self.mill_buttons, strict=True):
             die = p.mill.get(cell)
             action = Place(name, self.selected_slot, cell) if mine and self.selected_slot \
                 else None
-            self._set(button, action, f"{cell} {die}" if die else cell)
+            self._set(button, action, f"{cell} {die_label(die)}" if die else cell)
         self.equations.value = "<br>".join(
             f"{html.escape(eq.line)}: {html.escape(str(eq.text))} {_MARK[eq.status]}"
             for eq in state.equations(name))
