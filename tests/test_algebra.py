@@ -271,3 +271,45 @@ def test_importing_the_module_does_not_import_sympy() -> None:
 def test_starts_reaching_names_a_row_the_board_cannot_take() -> None:
     with pytest.raises(ValueError, match="row 2 'C1\\+': level C is not revealed"):
         starts_reaching("A3+ C1+", 73)
+
+
+def test_working_backwards_speaks_the_language_of_the_moment() -> None:
+    from lnb.core.i18n import use_language
+
+    answer = starts_reaching("A4/ A3+", 73)  # made in English, shown in another language
+    step = answer.steps[1]
+    assert step.text() == ("row 1 A4/: to get 68 you need 136 or 137 before (136 or 137 leave "
+                           "00–99).")
+    with use_language("zh-CN"):
+        assert str(step.text()) == ("第 1 行 A4/：要得到 68，之前需要 136或137（136或137 超出了 "
+                                    "00～99）。")
+        lines = answer.text().splitlines()
+    assert lines[0] == "第 2 行 A3+：要得到 73，之前需要 68。"
+    assert lines[-1] == "所以用 A4/ A3+，没有起始数字能得到 73。"
+    with use_language("zh-CN"):
+        many = starts_reaching("A4/ A4/ A4/", 1).text()
+    assert many.endswith("能得到 01 的起始数字是 08、09、…、15（共 8 个数字）。"), many
+    assert str(step.text()) == step.text()  # and back in English
+
+
+def test_one_dropped_number_leaves_and_several_leave() -> None:
+    texts = [str(step.text()) for step in starts_reaching("A4x", 0).steps]
+    assert texts == ["row 1 A4x: to get 00 you need 00 before."]
+    one = starts_reaching("A4x A3-", 95).steps  # 95 + 5 = 100: one number, out of range
+    assert [str(s.text()) for s in one] == ["row 2 A3-: to get 95 you need 100 before "
+                                            "(100 leaves 00–99)."]
+    assert "(136 or 137 leave 00–99)" in starts_reaching("A4/ A3+", 73).text()
+
+
+def test_working_backwards_is_marked_whole_in_the_pseudo_language() -> None:
+    import re
+
+    from lnb.core.i18n import use_language
+
+    with use_language("en-XA"):
+        shown = [starts_reaching(p, t).text() for p, t in (
+            ("A3+ A4/ B4s", 73), ("A4/ A3+", 73), ("A4/ A4/ A4/", 1), ("A4x A3-", 95))]
+        markdown = starts_reaching("A3+ A4/", 30)._repr_markdown_()
+    for text in [*shown, re.sub(r"\$[^$]*\$", " ", markdown)]:
+        outside = re.sub(r"⟦[^⟧]*⟧", " ", text)
+        assert not re.findall(r"[a-z]{2,}", outside), text

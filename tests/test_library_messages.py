@@ -322,3 +322,32 @@ def test_the_printed_sheet_speaks_the_teachers_language() -> None:
     assert "Noto Sans CJK SC" in page and ":lang(zh)" in page
     english = made.html()
     assert english.startswith("<!doctype html><html lang='en'>") and "Puzzle 1" in english
+
+
+def test_the_lessons_backward_steps_and_solver_answers_follow_the_language() -> None:
+    """Lessons 04 and 05 show these in their widgets (BackwardsView, ReachGrid)."""
+    from lnb.babbage.algebra import starts_reaching
+    from lnb.babbage.solver import Solver
+
+    backwards = [starts_reaching(p, t) for p, t in (("A3+ A4/ B4s", 73), ("A4/ A3+", 73),
+                                                    ("A4/ A4/", 0), ("A4/ A4/ A4/", 1))]
+    solver = Solver(BOARD, 55)
+    answers = [solver.solve(t) for t in (73, 55, 7, 99)] + [
+        solver.solve(73, limit=1), solver.solve_sequence([60, 30]),
+        Solver(Board.of({"A": "+-10,+-20,+-30,+-50"}), 54).solve(55)]
+    texts = [step.text() for b in backwards for step in b.steps] + [s.text() for s in answers]
+    english = [str(text) for text in texts]
+    with i18n.use_language("en-XA"):
+        for text in [*texts, *(b.text() for b in backwards)]:
+            assert "⟦" in str(text) and _unmarked(str(text)) == [], str(text)
+    with i18n.use_language("zh-CN"):
+        chinese = [str(text) for text in texts]
+        working = backwards[0].text()
+    for said in chinese:
+        assert re.search(r"[\u4e00-\u9fff]", said) and not re.search(r"[a-z]{3,}", said), said
+    assert working.splitlines() == ["第 3 行 B4s：要得到 73，之前需要 37。",
+                                    "第 2 行 A4/：要得到 37，之前需要 74或75。",
+                                    "第 1 行 A3+：要得到 74或75，之前需要 69或70。",
+                                    "所以用 A3+ A4/ B4s，能得到 73 的起始数字是 69或70。"]
+    assert [str(text) for text in texts] == english  # shown again in English, as English
+    assert english[0] == "row 3 B4s: to get 73 you need 37 before."

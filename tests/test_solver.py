@@ -232,3 +232,47 @@ def test_cli_solve_json_and_exit_status(capsys):
                  "--spaces", "C1"]) == 1
     assert "No program reaches 99" in capsys.readouterr().out
     assert main(["solve", "--spaces", "Z9"]) == 2
+
+
+def test_the_answer_has_one_source_for_the_library_and_the_command():
+    import re
+
+    from lnb.cli.solver import solution_text
+    from lnb.core.i18n import use_language
+    from lnb.core.messages import Text
+
+    solver = Solver(Board.standard(), 55)
+    answers = [solver.solve(73), solver.solve(55), solver.solve(73, limit=1),
+               Solver(Board.of({"A": "+-10,+-20,+-30,+-50"}), 54).solve(55),
+               solver.solve_sequence([60, 30]), solver.solve_sequence([99, 98, 97], limit=2),
+               Solver(Board.of({"A": "+-5,x/2,swap,copy>"}), 55).solve(11)]
+    english = [sol.text() for sol in answers]
+    assert english[:3] == ["From 55 to 73: 2 rows (2 shortest programs), for example A2- B2+",
+                           "55 is already 55: no row is needed.",
+                           "No program reaches 73 from 55 within 1 row."]
+    assert english[3:6] == ["No program reaches 55 from 54.",
+                            "From 55 to 60 then 30: 2 rows (one shortest program), for example "
+                            "A3+ A4/",
+                            "No program reaches 99 then 98 then 97 from 55 within 2 rows."]
+    assert all(isinstance(text, Text) for text in english)
+    for language in ("en", "zh-CN", "en-XA"):
+        with use_language(language):
+            shown = [str(sol.text()) for sol in answers]
+            assert shown == [solution_text(sol) for sol in answers]
+            assert [f"{text}" for text in english] == shown  # made in English, shown now
+        if language == "zh-CN":
+            assert shown[4] == "从 55 到 60，然后 30：2 行（一个最短程序），例如 A3+ A4/"
+            assert shown[1] == "55 已经是 55：一行也不需要。"
+        if language == "en-XA":
+            for text in shown:
+                outside = re.sub(r"⟦[^⟧]*⟧", " ", text)
+                assert not re.findall(r"[a-z]{2,}", outside), text
+
+
+def test_a_solution_holds_no_text_until_asked():
+    import dataclasses
+
+    sol = Solver(Board.standard(), 55).solve(73)
+    assert [f.name for f in dataclasses.fields(sol)] == [
+        "start", "targets", "length", "count", "program", "limit"]
+    assert sol.text() is not sol.text() and sol.text() == sol.text()

@@ -36,8 +36,8 @@ from lnb.babbage.errors import InvalidOperationError, LnbError
 from lnb.babbage.numbers import HIGHEST, LOWEST, in_range, swap_digits, two_digits
 from lnb.babbage.operations import Operation
 from lnb.babbage.programs import Program
-from lnb.core.i18n import N_
-from lnb.core.messages import Listing
+from lnb.core.i18n import N_, gettext
+from lnb.core.messages import Listing, Text, lazy_ngettext
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers only
     import sympy
@@ -626,27 +626,47 @@ class BackStep:
     needed: tuple[int, ...]
     kept: tuple[int, ...]
 
-    def text(self) -> str:
-        """A pupil's sentence: ``row 2 A4/: to end at 73 the value before must be ...``."""
-        goal = _or_list(self.after)
+    def text(self) -> Text:
+        """A pupil's sentence, translated when shown (English as a ``str``).
+
+        >>> step = starts_reaching("A4/ A3+", 73).steps[1]
+        >>> step.text()
+        'row 1 A4/: to get 68 you need 136 or 137 before (136 or 137 leave 00–99).'
+        >>> from lnb.core.i18n import use_language
+        >>> with use_language("zh-CN"):
+        ...     print(starts_reaching("A3+ B4s", 73).steps[0].text())
+        第 2 行 B4s：要得到 73，之前需要 37。
+        """
+        values = {"row": self.row, "operation": str(self.operation),
+                  "goal": _or_list(self.after)}
         if not self.needed:
-            return f"row {self.row} {self.operation}: no number gives {goal}."
-        before = _or_list(self.needed)
+            return Text(N_("row {row} {operation}: no number gives {goal}."), **values)
+        values["before"] = _or_list(self.needed)
         dropped = [v for v in self.needed if v not in self.kept]
-        note = ""
-        if dropped:
-            gone = _or_list(dropped)
-            note = f" ({gone} {'leaves' if len(dropped) == 1 else 'leave'} 00–99)"
-        return f"row {self.row} {self.operation}: to get {goal} you need {before} before{note}."
+        if not dropped:
+            return Text(N_("row {row} {operation}: to get {goal} you need {before} before."),
+                        **values)
+        return lazy_ngettext(
+            "row {row} {operation}: to get {goal} you need {before} before ({dropped} leaves "
+            "00–99).",
+            "row {row} {operation}: to get {goal} you need {before} before ({dropped} leave "
+            "00–99).", len(dropped), dropped=_or_list(dropped), **values)
 
 
-def _or_list(values: Sequence[int]) -> str:
+def _or_list(values: Sequence[int]) -> object:
+    """Numbers as a choice (``74 or 75``), a long run shortened, for a template's value.
+
+    >>> str(_or_list([74, 75])), str(_or_list(range(8))), str(_or_list([]))
+    ('74 or 75', '00, 01, …, 07 (8 numbers)', 'nothing')
+    """
     words = [two_digits(v) if in_range(v) else str(v) for v in values]
     if len(words) > 6:
-        return f"{words[0]}, {words[1]}, …, {words[-1]} ({len(words)} numbers)"
-    if len(words) <= 1:
-        return words[0] if words else "nothing"
-    return ", ".join(words[:-1]) + " or " + words[-1]
+        return lazy_ngettext("{first}, {second}, …, {last} ({count} number)",
+                             "{first}, {second}, …, {last} ({count} numbers)", len(words),
+                             first=words[0], second=words[1], last=words[-1], count=len(words))
+    if not words:
+        return Text(N_("nothing"))
+    return words[0] if len(words) == 1 else Listing(words, "or")
 
 
 @dataclass(frozen=True)
@@ -668,20 +688,29 @@ class Starts:
         """True when the engine's answer equals sympy's."""
         return self.starts == self.solved
 
+    def conclusion(self) -> Text:
+        """The last sentence, translated when shown: ``So 69 or 70 reaches 73 with ...``."""
+        values = {"target": two_digits(self.target), "program": str(self.program)}
+        if not self.starts:
+            return Text(N_("So no start reaches {target} with {program}."), **values)
+        return Text(N_("So {starts} reaches {target} with {program}."),
+                    starts=_or_list(self.starts), **values)
+
     def text(self) -> str:
-        """The working, last row first, and the answer."""
-        lines = [step.text() for step in self.steps]
-        answer = _or_list(self.starts) if self.starts else "no start"
-        lines.append(f"So {answer} reaches {two_digits(self.target)} with {self.program}.")
-        return "\n".join(lines)
+        """The working, last row first, and the answer, in the current language (one
+        :meth:`BackStep.text` a line)."""
+        return "\n".join([*(str(step.text()) for step in self.steps), str(self.conclusion())])
 
     def _repr_markdown_(self) -> str:
-        lines = []
-        for step in self.steps:
-            lines.append(f"- {step.text()}  solve ${step.equation}$")
-        answer = _or_list(self.starts) if self.starts else "no start"
-        lines.append(f"\n**{answer}** reaches {two_digits(self.target)}.")
-        return "\n".join(lines)
+        lines = ["- " + gettext("{step}  solve {equation}").format(
+            step=step.text(), equation=f"${step.equation}$") for step in self.steps]
+        target = two_digits(self.target)
+        if self.starts:
+            last = gettext("**{starts}** reaches {target}.").format(
+                starts=_or_list(self.starts), target=target)
+        else:
+            last = gettext("**No start** reaches {target}.").format(target=target)
+        return "\n".join([*lines, "", last])
 
 
 @lru_cache(maxsize=512)

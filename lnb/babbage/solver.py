@@ -39,6 +39,8 @@ from lnb.babbage.board import Board
 from lnb.babbage.numbers import HIGHEST, LOWEST
 from lnb.babbage.operations import Operation, space_results
 from lnb.babbage.programs import Program, ProgramRow
+from lnb.core.i18n import N_
+from lnb.core.messages import Text, lazy_ngettext
 
 VALUES = range(LOWEST, HIGHEST + 1)
 
@@ -189,21 +191,43 @@ class Solution:
         )
         return data
 
-    def text(self) -> str:
-        """One or two plain sentences for a pupil or a teacher."""
-        goal = " then ".join(f"{t:02d}" for t in self.targets)
+    def text(self) -> Text:
+        """One or two plain sentences for a pupil or a teacher, translated when shown (English
+        as a ``str``); made only when asked for.
+
+        >>> sol = Solver(Board.standard(), start=55).solve(73)
+        >>> sol.text()
+        'From 55 to 73: 2 rows (2 shortest programs), for example A2- B2+'
+        >>> from lnb.core.i18n import use_language
+        >>> with use_language("zh-CN"):
+        ...     print(Solver(Board.standard(), start=55).solve(55).text())
+        55 已经是 55：一行也不需要。
+        """
+        goal: object = f"{self.targets[0]:02d}"
+        for t in self.targets[1:]:
+            # TRANSLATORS: targets hit one after another, "73 then 12".
+            goal = Text(N_("{targets} then {target}"), targets=goal, target=f"{t:02d}")
+        start = f"{self.start:02d}"
         if self.length is None:
-            rows = "row" if self.limit == 1 else "rows"
-            within = f" within {self.limit} {rows}" if self.limit is not None else ""
-            return f"No program reaches {goal} from {self.start:02d}{within}."
+            if self.limit is None:
+                return Text(N_("No program reaches {goal} from {start}."), goal=goal,
+                            start=start)
+            return lazy_ngettext("No program reaches {goal} from {start} within {limit} row.",
+                                 "No program reaches {goal} from {start} within {limit} rows.",
+                                 self.limit, goal=goal, start=start, limit=self.limit)
         if self.length == 0:
-            return f"{self.start:02d} is already {goal}: no row is needed."
-        ways = "one shortest program" if self.count == 1 else f"{self.count} shortest programs"
-        rows = "row" if self.length == 1 else "rows"
-        return (
-            f"From {self.start:02d} to {goal}: {self.length} {rows} ({ways}), "
-            f"for example {self.program}"
-        )
+            return Text(N_("{start} is already {goal}: no row is needed."), start=start,
+                        goal=goal)
+        if self.count == 1:
+            ways: Text = Text(N_("one shortest program"))
+        else:
+            ways = lazy_ngettext("{count} shortest program", "{count} shortest programs",
+                                 self.count, count=self.count)
+        return lazy_ngettext(
+            "From {start} to {goal}: {rows} row ({ways}), for example {program}",
+            "From {start} to {goal}: {rows} rows ({ways}), for example {program}",
+            self.length, start=start, goal=goal, rows=self.length, ways=ways,
+            program=str(self.program))
 
 
 class Search:

@@ -165,34 +165,15 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def solution_text(solution) -> str:
-    """A solver's answer as one or two sentences in the current language (the command's words
-    for :meth:`lnb.babbage.solver.Solution.text`).
+    """A solver's answer as one or two sentences in the current language
+    (:meth:`lnb.babbage.solver.Solution.text`, the one source of its words).
 
     >>> from lnb.babbage.board import Board
     >>> from lnb.babbage.solver import Solver
     >>> print(solution_text(Solver(Board.standard(), 55).solve(73)))
     From 55 to 73: 2 rows (2 shortest programs), for example A2- B2+
     """
-    # TRANSLATORS: targets hit one after another, "73 then 12".
-    goal = _(" then ").join(f"{t:02d}" for t in solution.targets)
-    start = f"{solution.start:02d}"
-    if solution.length is None:
-        if solution.limit is None:
-            return _("No program reaches {goal} from {start}.").format(goal=goal, start=start)
-        return ngettext("No program reaches {goal} from {start} within {limit} row.",
-                        "No program reaches {goal} from {start} within {limit} rows.",
-                        solution.limit).format(goal=goal, start=start, limit=solution.limit)
-    if solution.length == 0:
-        return _("{start} is already {goal}: no row is needed.").format(start=start, goal=goal)
-    if solution.count == 1:
-        ways = _("one shortest program")
-    else:
-        ways = ngettext("{count} shortest program", "{count} shortest programs",
-                        solution.count).format(count=solution.count)
-    return ngettext("From {start} to {goal}: {rows} row ({ways}), for example {program}",
-                    "From {start} to {goal}: {rows} rows ({ways}), for example {program}",
-                    solution.length).format(start=start, goal=goal, rows=solution.length,
-                                            ways=ways, program=solution.program)
+    return str(solution.text())
 
 
 def _print_puzzle(puzzle, as_json: bool, solution: bool = False) -> None:
