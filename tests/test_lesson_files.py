@@ -108,3 +108,18 @@ def test_pinned_worked_examples_are_tagged_and_hidden(name: str) -> None:
             assert cell.metadata.get("jupyter", {}).get("source_hidden") is True, (
                 f"{name} cell {cell.id}: hide its source (metadata jupyter.source_hidden)")
             assert "nbval-skip" not in cell.metadata.get("tags", [])
+
+
+@pytest.mark.parametrize("name", make_index.APPS)
+def test_an_apps_page_speaks_every_language_of_the_kit(name: str) -> None:
+    """What a pupil reads around an app (its Markdown) is a block per language, shown by
+    ``<html lang>`` as on the landing page; the code cells are the same for all."""
+    nb = nbformat.read(LESSONS / name, as_version=4)
+    markdown = [c.source for c in nb.cells if c.cell_type == "markdown"]
+    assert markdown and markdown[0].startswith(make_index.language_css(LESSONS))
+    for text in markdown:
+        tags = re.findall(r'<div class="lnb-lang-block" lang="([^"]+)">', text)
+        assert tags == [make_index.tag(lang) for lang in make_index.languages(LESSONS)], text
+        assert text.count("</div>") >= len(tags)
+    chinese = "\n".join(text.split('lang="zh-CN">', 1)[1] for text in markdown)
+    assert len(re.findall(r"[\u4e00-\u9fff]", chinese)) > 50
