@@ -64,16 +64,19 @@ def test_a_translated_lesson_is_beside_the_english_one_and_instead_of_it() -> No
     for name in translations:
         title = make_index.entry(LESSONS, name).title
         assert re.search(rf"\[{re.escape(title)}\]\({re.escape(name)}\)\*\* · "
-                         rf'<a href="zh-CN/{re.escape(name)}" lang="zh-CN">简体中文</a>', english)
+                         rf'<a href="zh-CN/{re.escape(name)}\?lang=zh-CN" lang="zh-CN">'
+                         "简体中文</a>", english)
         chinese_title = make_index.entry(LESSONS, f"zh-CN/{name}").title
-        assert f"[{chinese_title}](zh-CN/{name})" in chinese
+        assert f"[{chinese_title}](zh-CN/{name}?lang=zh-CN)" in chinese
         assert f"]({name}" not in chinese  # not the English one as well
 
 
 def test_the_chinese_block_speaks_chinese() -> None:
     text = block("zh_CN")
     with use_language("zh-CN"):
-        for words in ("Lovelace & Babbage: lessons", "Lessons", "Play", "For teachers"):
+        descriptions = [game.description for game in make_index.GAMES]
+        for words in ("Three games about Ada Lovelace: lessons and apps", "Lessons",
+                      "For teachers", *descriptions):
             translated = make_index._(words)
             assert translated != words and HAN.search(translated)
             assert translated in text
@@ -81,11 +84,11 @@ def test_the_chinese_block_speaks_chinese() -> None:
     for name in make_index.lessons(LESSONS):
         if not (LESSONS / "zh-CN" / name).is_file():
             assert f"]({name}?lang=zh-CN)**（英文）" in text
-    for name in make_index.APPS:
+    for name in [app for game in make_index.GAMES for app in game.apps]:
         assert f"]({name}?lang=zh-CN)**：" in text
 
 
-@pytest.mark.parametrize("name", make_index.APPS)
+@pytest.mark.parametrize("name", [app for game in make_index.GAMES for app in game.apps])
 def test_the_apps_titles_are_in_the_catalog(name: str) -> None:
     """The apps' notebooks are English only: their title and summary are translated by the
     lessons catalog (make_index.APP_WORDS), which must follow a changed title."""
@@ -101,3 +104,56 @@ def test_the_page_shows_one_block_for_the_page_language() -> None:
         assert (f"html:lang({tag(language)}) .lnb-lang-block:not(:lang({tag(language)})) "
                 "{ display: none; }") in css
     assert block("en").startswith(css)
+
+
+ALL_APPS = [app for game in make_index.GAMES for app in game.apps]
+LINK = re.compile(r"\]\(([^)\s]+)\)|href=\"([^\"]+)\"")
+
+
+def links(text: str) -> list[str]:
+    """Every link of a block (Markdown and HTML), as written."""
+    return [a or b for a, b in LINK.findall(text)]
+
+
+@pytest.mark.parametrize("language", available_languages())
+def test_every_link_of_the_page_opens_an_existing_notebook(language: str) -> None:
+    found = links(block(language))
+    assert len(found) > 15
+    for link in found:
+        path, _, query = link.partition("?")
+        assert path.endswith(".ipynb") and (LESSONS / path).is_file(), f"{link}: no such notebook"
+        if language != "en" and path != make_index.INDEX:
+            assert query == f"lang={tag(language)}", f"{link} loses the page's language"
+
+
+def test_each_game_is_a_section_with_its_description_its_apps_and_its_lessons() -> None:
+    for language in available_languages():
+        text = block(language)
+        with use_language(language):
+            heads = [text.index(f"## {make_index._(game.title)}\n") for game in make_index.GAMES]
+            assert heads == sorted(heads), "the games in GAMES's order"
+            for i, game in enumerate(make_index.GAMES):
+                end = heads[i + 1] if i + 1 < len(heads) else text.index("## " + make_index._(
+                    "For teachers"))
+                section = text[heads[i]:end]
+                assert f"*{make_index._(game.description)}*" in section
+                names = list(dict.fromkeys(  # a lesson and its translation beside it: once
+                    p.partition("?")[0].rsplit("/", 1)[-1] for p in links(section)))
+                assert [n for n in names if n in game.apps] == list(game.apps)
+                assert [n for n in names if n not in game.apps] == make_index.game_lessons(
+                    LESSONS, game)
+    assert ALL_APPS == ["play.ipynb", "puzzles.ipynb", "museum.ipynb", "dream.ipynb"]
+    assert make_index.game_lessons(LESSONS, make_index.GAMES[1]) == [
+        "museum-turn-and-flip.ipynb", "museum-area.ipynb", "museum-chance.ipynb"]
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (LESSONS / "zh-CN").glob("*.ipynb")))
+def test_a_translated_lessons_navigation_keeps_its_language(name: str) -> None:
+    nb = nbformat.read(LESSONS / "zh-CN" / name, as_version=4)
+    nav = nb.cells[-1]
+    assert nav.id == make_index.NAV_ID
+    found = links(nav.source)
+    assert "../index.ipynb?lang=zh-CN" in found and "全部课程" in nav.source
+    for link in found:
+        path, _, query = link.partition("?")
+        assert query == "lang=zh-CN" and (LESSONS / "zh-CN" / path).resolve().is_file(), link
