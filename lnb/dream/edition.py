@@ -23,10 +23,14 @@ from pathlib import Path
 from typing import Any
 
 from lnb.core.editions import EditionFolder, EditionReader, parse_json
+from lnb.core.i18n import N_
+from lnb.core.messages import Text
+from lnb.dream.title import TITLE
 from lnb.dream.words import Words
 
 #: The editions of Ada's Dream the kit ships (``lnb/dream/data/*.json``).
-EDITIONS = EditionFolder(Path(__file__).resolve().parent / "data", game="Ada's Dream")
+EDITIONS = EditionFolder(Path(__file__).resolve().parent / "data",
+                         game=TITLE)  # type: ignore[arg-type]  # shown translated
 
 RESOURCES = ("money", "coal", "brass", "books")
 
@@ -352,38 +356,43 @@ class DreamReader(EditionReader):
 
     def effect(self, data: Any, entry: str) -> Effect:
         if not isinstance(data, dict):
-            raise self.fail(entry, "must be an object of gains, e.g. {\"money\": 2}")
+            raise self.fail(entry, Text(N_("must be an object of gains, e.g. {example}"),
+                                        example='{"money": 2}'))
         for key, value in data.items():
             if key in ("pay", "then"):
                 continue
             if key not in EFFECT_KEYS:
-                raise self.fail(f"{entry}.{key}", "is not an effect; effects are "
-                                + ", ".join(EFFECT_KEYS), reason="unknown-effect")
+                raise self.fail(f"{entry}.{key}", Text(N_("is not an effect; effects are "
+                                                          "{choices}"),
+                                                       choices=", ".join(EFFECT_KEYS)),
+                                reason="unknown-effect")
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise self.fail(f"{entry}.{key}", f"must be a whole number from 1, not {value!r}")
+                raise self.fail(f"{entry}.{key}", Text(N_("must be a whole number from 1, not "
+                                                          "{value!r}"), value=value))
         if ("pay" in data) != ("then" in data):
-            raise self.fail(entry, "a payment needs both \"pay\" and \"then\"")
+            raise self.fail(entry, N_('a payment needs both "pay" and "then"'))
         if "pay" in data:
             for key in data["pay"]:
                 if key not in RESOURCES:
-                    raise self.fail(f"{entry}.pay.{key}", "pay in money, coal, brass or books")
+                    raise self.fail(f"{entry}.pay.{key}", N_("pay in money, coal, brass or books"))
             self.effect(data["then"], f"{entry}.then")
         return Effect.of(data)
 
     def partner(self, data: Any, entry: str) -> Partner:
         if not isinstance(data, dict) or not isinstance(data.get("id"), str):
-            raise self.fail(entry, "each card needs an \"id\"")
+            raise self.fail(entry, N_('each card needs an "id"'))
         science = data.get("science")
         try:
             sci = None if science is None else Science(science)
         except ValueError:
-            raise self.fail(f"{entry}.science", f"{science!r} is not a Science") from None
+            raise self.fail(f"{entry}.science", Text(N_("{science!r} is not a Science"),
+                                                     science=science)) from None
         faces = tuple(data.get("faces", ()))
         cost = data.get("cost")
         if bool(faces) == (cost is not None) or cost not in (None, "lower", "pay") \
                 or not all(isinstance(f, int) and 1 <= f <= 6 for f in faces):
-            raise self.fail(entry, "give either \"faces\" (1 to 6) or a \"cost\" "
-                            "(\"lower\" or \"pay\")")
+            raise self.fail(entry, N_('give either "faces" (1 to 6) or a "cost" '
+                                      '("lower" or "pay")'))
         return Partner(data["id"], Words.of(data["name"]), Words.of(data["who"]), sci, faces,
                        cost, int(data.get("prestige", 0)),
                        self.effect(data.get("effect", {}), f"{entry}.effect"))
@@ -401,8 +410,8 @@ class DreamReader(EditionReader):
                                           self.effect(mark["reward"],
                                                       f"research.{colour}.{space}")))
             if len(marks) != 3 or [b.level for b in marks if b.level] != ["I", "II"]:
-                raise self.fail(f"research.{colour}", "give three ! spaces, two of them "
-                                "marked level I and II")
+                raise self.fail(f"research.{colour}", N_("give three ! spaces, two of them "
+                                                         "marked level I and II"))
             tracks.append(Track(colour, int(research["spaces"]), tuple(marks)))
         areas = []
         for area in Area:
@@ -457,28 +466,31 @@ class DreamReader(EditionReader):
         try:
             rule = Rule(data["rule"])
         except (KeyError, ValueError):
-            raise self.fail(f"programs[{i}].rule", "is not a rule; rules are "
-                            + ", ".join(r.value for r in Rule)) from None
+            raise self.fail(f"programs[{i}].rule", Text(N_("is not a rule; rules are {choices}"),
+                                                        choices=", ".join(r.value for r in Rule))
+                            ) from None
         value = data.get("value")
         if (rule in (Rule.TOTAL, Rule.AT_LEAST)) != isinstance(value, int):
-            raise self.fail(f"programs[{i}].value", "total and at_least need a number, "
-                            "the other rules none")
+            raise self.fail(f"programs[{i}].value", N_("total and at_least need a number, "
+                                                       "the other rules none"))
         return ProgramCard(data["id"], rule, value, int(data["prestige"]))
 
     def _check(self, ed: Edition) -> None:
         if len(ed.starting) != 8:
-            raise self.fail("starting_partners", "the copies must make exactly eight cards")
+            raise self.fail("starting_partners", N_("the copies must make exactly eight cards"))
         kinds = (ed.partners, ed.assignments, ed.programs, ed.map, ed.institutions, ed.gears)
         for items, entry in zip(kinds, ("partners", "assignments", "programs", "map",
                                         "institutions", "gears"), strict=False):
             ids = [item.id for item in items]
             twice = next((x for x in ids if ids.count(x) > 1), None)
             if twice is not None:
-                raise self.fail(entry, f"the id {twice!r} is used twice", reason="duplicate")
+                raise self.fail(entry, Text(N_("the id {twice!r} is used twice"), twice=twice),
+                                reason="duplicate")
         for gear in ed.gears:
             if gear.lasting not in (None, *LASTING):
-                raise self.fail(f"gears.{gear.id}.lasting", "is one of " + ", ".join(LASTING))
+                raise self.fail(f"gears.{gear.id}.lasting",
+                                Text(N_("is one of {choices}"), choices=", ".join(LASTING)))
         for inst in ed.institutions:
             if inst.resource not in RESOURCES:
                 raise self.fail(f"institutions.{inst.id}.resource",
-                                "is money, coal, brass or books")
+                                N_("is money, coal, brass or books"))

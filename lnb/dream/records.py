@@ -74,7 +74,7 @@ def replay(data: Any) -> State:
     try:
         game = Game([p["name"] for p in env.players], env.edition, seed=env.seed)
     except LnbError as exc:
-        raise exc.as_family(RecordError, "players: ", entry="players") from None
+        raise exc.as_family(RecordError, N_("players: "), entry="players") from None
     state = game.new_initial_state()
     for i, line in enumerate(actions):
         try:
@@ -91,6 +91,7 @@ def load(path: str | Path) -> State:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(N_("{path}: not valid JSON ({problem})"), path=str(path),
-                          problem=str(exc), entry="record", reason="not-json") from None
+        raise RecordError(N_("{path}: not valid JSON (line {line}, column {column})"),
+                          path=str(path), line=exc.lineno, column=exc.colno, problem=str(exc),
+                          entry="record", reason="not-json") from None
     return replay(data)

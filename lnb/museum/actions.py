@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from lnb.core.errors import BadInputError
+from lnb.core.i18n import N_
+from lnb.core.messages import Text
 from lnb.museum.museum import Square
 from lnb.museum.shapes import Orientation
 
@@ -38,14 +40,18 @@ _SHAPE = re.compile(r"[0-8][a-c]")
 
 
 def _bad(text: str, fix: str, reason: str = "bad-action") -> BadInputError:
-    return BadInputError(f"action {text!r}: {fix}", text=text, reason=reason)
+    """The error for the action ``text``; ``fix`` (a template marked for the catalog, or a
+    :class:`Text`) says how to write it."""
+    fix = fix if isinstance(fix, Text) else Text(fix)
+    return BadInputError(Text(N_("action {text!r}: {fix}"), text=text, fix=fix), text=text,
+                         reason=reason)
 
 
 def _die(value: object, text: str) -> int:
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-        raise _bad(text, f"a die shows 1 to 6, not {value!r}", "bad-die")
+        raise _bad(text, Text(N_("a die shows 1 to 6, not {value!r}"), value=value), "bad-die")
     return value
 
 
@@ -61,12 +67,12 @@ class _Drawing:
     def __post_init__(self) -> None:
         text = f"{self.verb} {self.shape}"
         if not isinstance(self.shape, str) or not _SHAPE.fullmatch(self.shape):
-            raise _bad(text, "name a shape of the wheel like 3a (its spoke, then a, b or c)",
+            raise _bad(text, N_("name a shape of the wheel like 3a (its spoke, then a, b or c)"),
                        "bad-shape")
         if isinstance(self.orientation, str):
             object.__setattr__(self, "orientation", Orientation.parse(self.orientation))
         if not isinstance(self.orientation, Orientation):
-            raise _bad(text, "give an orientation like r1f", "bad-orientation")
+            raise _bad(text, N_("give an orientation like r1f"), "bad-orientation")
         if not isinstance(self.anchor, Square):
             object.__setattr__(self, "anchor", Square.parse(self.anchor))
 
@@ -75,8 +81,8 @@ class _Drawing:
         found = re.fullmatch(rf"\s*{cls.verb}\s+([0-8][a-cA-C])(?:\s+(r[0-3]f?))?\s*@\s*"
                              r"([A-Za-z][0-9]{1,2})\s*", text, re.IGNORECASE)
         if found is None:
-            raise _bad(text, f"write it like '{cls.verb} 3a r1f @C5' (shape, orientation, "
-                       "anchor square)")
+            raise _bad(text, Text(N_("write it like '{verb} 3a r1f @C5' (shape, orientation, "
+                                     "anchor square)"), verb=cls.verb))
         shape, orientation, anchor = found.groups()
         return cls(shape.lower(), Orientation.parse(orientation or "r0"), Square.parse(anchor))
 
@@ -117,14 +123,14 @@ class Write:
     def __post_init__(self) -> None:
         object.__setattr__(self, "value", _die(self.value, f"write {self.value}"))
         if not isinstance(self.evidence, str) or not self.evidence.strip():
-            raise _bad(f"write {self.value} on {self.evidence}", "name the evidence, "
-                       "e.g. 'write 4 on violin'", "bad-evidence")
+            raise _bad(f"write {self.value} on {self.evidence}", N_("name the evidence, "
+                       "e.g. 'write 4 on violin'"), "bad-evidence")
 
     @classmethod
     def parse(cls, text: str) -> Write:
         found = re.fullmatch(r"\s*write\s+(\d+)\s+on\s+([a-z]+)\s*", text, re.IGNORECASE)
         if found is None:
-            raise _bad(text, "write it like 'write 4 on violin'")
+            raise _bad(text, N_("write it like 'write 4 on violin'"))
         return cls(int(found.group(1)), found.group(2).lower())
 
     def __str__(self) -> str:
@@ -146,7 +152,7 @@ class Reroll:
             values = (values,)
         values = tuple(sorted(_die(v, "reroll") for v in values))
         if not 1 <= len(values) <= 2:
-            raise _bad(f"reroll {values}", "re-roll 1 or 2 dice, e.g. 'reroll 3,5'",
+            raise _bad(f"reroll {values}", N_("re-roll 1 or 2 dice, e.g. 'reroll 3,5'"),
                        "bad-reroll")
         object.__setattr__(self, "values", values)
 
@@ -154,7 +160,7 @@ class Reroll:
     def parse(cls, text: str) -> Reroll:
         found = re.fullmatch(r"\s*reroll\s+(\d)\s*(?:,\s*(\d)\s*)?", text, re.IGNORECASE)
         if found is None:
-            raise _bad(text, "write it like 'reroll 3' or 'reroll 3,5'")
+            raise _bad(text, N_("write it like 'reroll 3' or 'reroll 3,5'"))
         return cls(tuple(int(v) for v in found.groups() if v is not None))
 
     def __str__(self) -> str:
@@ -173,14 +179,14 @@ class Return:
     def __post_init__(self) -> None:
         if not isinstance(self.count, int) or isinstance(self.count, bool) \
                 or not 0 <= self.count <= 6:
-            raise _bad(f"return {self.count}", "return 0 to 3 dice, e.g. 'return 3'",
+            raise _bad(f"return {self.count}", N_("return 0 to 3 dice, e.g. 'return 3'"),
                        "bad-return")
 
     @classmethod
     def parse(cls, text: str) -> Return:
         found = re.fullmatch(r"\s*return\s+(\d)\s*", text, re.IGNORECASE)
         if found is None:
-            raise _bad(text, "write it like 'return 3'")
+            raise _bad(text, N_("write it like 'return 3'"))
         return cls(int(found.group(1)))
 
     def __str__(self) -> str:
@@ -203,7 +209,7 @@ class Skip:
     def parse(cls, text: str) -> Skip:
         found = re.fullmatch(r"\s*skip\s+(\d+)\s*", text, re.IGNORECASE)
         if found is None:
-            raise _bad(text, "write it like 'skip 4'")
+            raise _bad(text, N_("write it like 'skip 4'"))
         return cls(int(found.group(1)))
 
     def __str__(self) -> str:
@@ -222,9 +228,9 @@ _VERBS: dict[str, type] = {"place": Place, "wild": Wild, "write": Write, "reroll
 def parse_action(text: str) -> Action:
     """Any action from its text form."""
     if not isinstance(text, str):
-        raise BadInputError(f"an action is text like 'place 3a r1f @C5', not {text!r}",
-                            reason="bad-action")
+        raise BadInputError(Text(N_("an action is text like 'place 3a r1f @C5', not "
+                                    "{value!r}"), value=text), reason="bad-action")
     verb = text.strip().split(" ", 1)[0].lower()
     if verb not in _VERBS:
-        raise _bad(text, "start with place, wild, write, reroll, return or skip")
+        raise _bad(text, N_("start with place, wild, write, reroll, return or skip"))
     return _VERBS[verb].parse(text)  # type: ignore[no-any-return]

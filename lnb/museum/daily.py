@@ -16,6 +16,8 @@ import hashlib
 from functools import lru_cache
 
 from lnb.core.errors import BadInputError
+from lnb.core.i18n import N_
+from lnb.core.messages import Text
 
 
 def _day(date: _dt.date | str | None) -> _dt.date:
@@ -28,8 +30,8 @@ def _day(date: _dt.date | str | None) -> _dt.date:
     try:
         return _dt.date.fromisoformat(str(date))
     except ValueError:
-        raise BadInputError(f"date {date!r}: write it as YYYY-MM-DD, e.g. 2026-12-01",
-                            text=str(date), reason="bad-date") from None
+        raise BadInputError(Text(N_("date {date!r}: write it as YYYY-MM-DD, e.g. 2026-12-01"),
+                                 date=date), text=str(date), reason="bad-date") from None
 
 
 def daily_seed(date: _dt.date | str | None = None, edition: str = "standard") -> int:

@@ -16,7 +16,12 @@ from __future__ import annotations
 from typing import Any
 
 from lnb.core.errors import BadInputError, GameError, LnbError, RecordError
+from lnb.core.messages import Text
 from lnb.museum import words
+
+#: The names a refusal's fields give by id, shown in the language of the moment.
+_NAMED = (("room", words.ROOM_NAMES), ("other", words.ROOM_NAMES),
+          ("evidence", words.EVIDENCE_NAMES))
 
 
 class PlacementError(GameError):
@@ -25,8 +30,12 @@ class PlacementError(GameError):
     @classmethod
     def make(cls, reason: str, **fields: Any) -> PlacementError:
         fields = {k: str(v) if v is not None else None for k, v in fields.items()}
-        err = cls(words.REASONS[reason].format(**fields), reason=reason, **fields)
-        return err
+        values: dict[str, Any] = {k: v for k, v in fields.items() if v is not None}
+        for name, names in _NAMED:
+            found = names.get(values.get(f"{name}_id") or "")
+            if found is not None:
+                values[name] = found
+        return cls(Text(words.REASONS[reason].message, **values), reason=reason, **fields)
 
     def explain(self) -> str:
         """The message again, in the current language (rooms and evidence named in it too,
@@ -35,8 +44,7 @@ class PlacementError(GameError):
         if template is None:
             return self.message
         fields = {k: v for k, v in self.fields.items() if v is not None}
-        for name, names in (("room", words.ROOM_NAMES), ("other", words.ROOM_NAMES),
-                            ("evidence", words.EVIDENCE_NAMES)):
+        for name, names in _NAMED:
             found = names.get(fields.get(f"{name}_id") or "")
             if found is not None:
                 fields[name] = str(found)

@@ -29,7 +29,8 @@ from typing import Any
 
 from lnb.core.editions import EditionFolder, EditionReader, parse_json
 from lnb.core.errors import BadInputError, EditionError
-from lnb.core.i18n import format_list
+from lnb.core.i18n import N_, LazyText, format_list
+from lnb.core.messages import Listing, Text
 from lnb.museum import words
 from lnb.museum.shapes import Orientation, Shape
 
@@ -54,8 +55,9 @@ class Square:
             return text
         found = _SQUARE.fullmatch(text.strip()) if isinstance(text, str) else None
         if found is None:
-            raise BadInputError(f"square {text!r}: write a column letter and a row number, "
-                                "e.g. C5", text=str(text), reason="bad-square")
+            raise BadInputError(Text(N_("square {text!r}: write a column letter and a row "
+                                        "number, e.g. C5"), text=text),
+                                text=str(text), reason="bad-square")
         return cls(int(found.group(2)) - 1, ord(found.group(1).upper()) - ord("A"))
 
     def __str__(self) -> str:
@@ -119,17 +121,38 @@ class Ability:
                                                    shapes=format_list(self.shapes))
         return words.ABILITY.format(condition=condition, effect=effect)
 
-    def _condition_text(self) -> str:
+    def described(self) -> Text:
+        """:meth:`describe` kept as a template and its values, shown in the language of the
+        moment (for a message made now and shown later).
+
+        >>> Ability("x", "same", "points", points=3).described()
+        'two dice with the same value: 3 points at the end'
+        """
+        effect = Text(words.EFFECTS[self.effect].message, amount=self.amount,
+                      points=self.points, shapes=Listing(self.shapes))
+        condition, values = self._condition()
+        if "sums" in values:
+            values = {"sums": Listing(values["sums"], "or")}  # type: ignore[arg-type]
+        return Text(words.ABILITY.message, condition=Text(condition.message, **values),
+                    effect=effect)
+
+    def _condition(self) -> tuple[LazyText, dict[str, object]]:
         """The condition as the rulebook words it: "sum 4 or less", "sum 10 or more", or the
-        sums listed ("sum 8 or 9")."""
+        sums listed ("sum 8 or 9"): its words and their values."""
         sums = sorted(self.sums)
         run = sums == list(range(sums[0], sums[-1] + 1)) if sums else False
         if self.condition == "sum" and run and sums[0] == 2 and len(sums) > 1:
-            return words.CONDITIONS["sum-at-most"].format(high=sums[-1])
+            return words.CONDITIONS["sum-at-most"], {"high": sums[-1]}
         if self.condition == "sum" and run and sums[-1] == 12 and len(sums) > 1:
-            return words.CONDITIONS["sum-at-least"].format(low=sums[0])
-        return words.CONDITIONS[self.condition].format(
-            sums=format_list([str(s) for s in sums], "or"))
+            return words.CONDITIONS["sum-at-least"], {"low": sums[0]}
+        return words.CONDITIONS[self.condition], {"sums": [str(s) for s in sums]}
+
+    def _condition_text(self) -> str:
+        """The condition in the current language."""
+        words_of, values = self._condition()
+        if "sums" in values:
+            values = {"sums": format_list(values["sums"], "or")}  # type: ignore[arg-type]
+        return words_of.format(**values)
 
 
 @dataclass(frozen=True)
@@ -189,7 +212,7 @@ class Museum:
         self.name: str = reader.get("name", str)
         rows: list[str] = reader.get("map", list)
         if not rows or not all(isinstance(r, str) and len(r) == len(rows[0]) for r in rows):
-            raise reader.fail("map", "give rows of equal length")
+            raise reader.fail("map", N_("give rows of equal length"))
         self.height, self.width = len(rows), len(rows[0])
         rooms_data: dict[str, Any] = reader.get("rooms", dict)
         self._key_at: list[str | None] = []
@@ -200,7 +223,8 @@ class Museum:
                 elif key in rooms_data:
                     self._key_at.append(key)
                 else:
-                    raise reader.fail("map", f"row {r + 1} has {key!r}, which is no room")
+                    raise reader.fail("map", Text(N_("row {row} has {key!r}, which is no room"),
+                                                  row=r + 1, key=key))
         self.rooms: dict[str, Room] = {}
         self._room_by_key: dict[str, Room] = {}
         for key, info in rooms_data.items():
@@ -213,7 +237,8 @@ class Museum:
         for text in reader.get("doorways", list):
             a, b = (self.index(s) for s in text.split("/"))
             if self.wall_between(a, b, doors=False) is False or not self._adjacent(a, b):
-                raise reader.fail("doorways", f"{text} is not a wall between two rooms")
+                raise reader.fail("doorways", Text(N_("{text} is not a wall between two rooms"),
+                                                   text=text))
             doors.add(frozenset((a, b)))
         self.doorways = frozenset(doors)
         abilities = {}
@@ -251,8 +276,9 @@ class Museum:
         except EditionError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise EditionError(f"{source}: a room, doorway, evidence or ability entry is "
-                               f"broken ({exc!r})", entry=source, reason="invalid") from None
+            raise EditionError(N_("{entry}: a room, doorway, evidence or ability entry is "
+                                  "broken ({problem})"), problem=repr(exc), entry=source,
+                               reason="invalid") from None
 
     # ------------------------------------------------------------------ squares
     def index(self, square: str | Square | int) -> int:
@@ -395,4 +421,5 @@ def editions() -> EditionFolder:
     """The museum's edition files."""
     import lnb.museum.data as data
 
-    return EditionFolder(Path(data.__file__).parent, game="Consulting Mathematician")
+    return EditionFolder(Path(data.__file__).parent,
+                         game=words.SHORT_TITLE)  # type: ignore[arg-type]  # shown translated

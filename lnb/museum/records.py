@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from lnb.core.errors import LnbError, RecordError
+from lnb.core.i18n import N_
+from lnb.core.messages import Text
 from lnb.core.records import check_edition, check_format, check_object, check_seed, short
 from lnb.museum.museum import editions
 from lnb.museum.state import FORMAT, Game, State
@@ -68,42 +70,44 @@ def read_record(source: Mapping[str, Any] | str | Path) -> State:
     edition = check_edition(data, editions())
     seed = check_seed(data)
     if seed is None:
-        raise RecordError("seed: a museum record needs its seed (the dice come from it)",
+        raise RecordError(N_("seed: a museum record needs its seed (the dice come from it)"),
                           entry="seed", reason="missing")
     players = data.get("players", [{"name": "solo"}])
     if not (isinstance(players, list) and len(players) == 1 and isinstance(players[0], dict)
             and isinstance(players[0].get("name"), str)):
-        raise RecordError('players: a museum game has one player, [{"name": ...}]',
-                          entry="players", reason="players")
+        raise RecordError(Text(N_("players: a museum game has one player, {shape}"),
+                               shape='[{"name": ...}]'), entry="players", reason="players")
     actions = data.get("actions", [])
     if not isinstance(actions, list):
-        raise RecordError(f"actions: must be a list of actions as text, not {short(actions)}",
-                          entry="actions", reason="not-list")
+        raise RecordError(Text(N_("actions: must be a list of actions as text, not {value}"),
+                               value=short(actions)), entry="actions", reason="not-list")
     state = Game(edition, seed).new_initial_state()
     for index, text in enumerate(actions):
         entry = f"actions[{index}]"
         if not isinstance(text, str):
-            raise RecordError(f"{entry}: {short(text)} must be an action as text, e.g. "
-                              "'place 3a r1f @C5'", entry=entry, reason="wrong-type")
+            raise RecordError(Text(N_("{entry}: {value} must be an action as text, e.g. "
+                                      "'place 3a r1f @C5'"), entry=entry, value=short(text)),
+                              entry=entry, reason="wrong-type")
         if state.is_terminal():
-            raise RecordError(f"{entry} {short(text)}: the game was over already",
+            raise RecordError(Text(N_("{entry} {value}: the game was over already"),
+                                   entry=entry, value=short(text)),
                               entry=entry, text=text, reason="after-end")
         try:
             state.apply_action(text)
         except LnbError as exc:
-            raise exc.as_family(RecordError, f"{entry} {short(text)}: ", entry=entry,
-                                text=text) from None
+            where = Text(N_("{entry} {value}: "), entry=entry, value=short(text))
+            raise exc.as_family(RecordError, where, entry=entry, text=text) from None
     rolls = data.get("rolls")
     if rolls is not None:
         expected = [list(r) for r in rolls_of(state)]
         if not isinstance(rolls, list) or rolls != expected[:len(rolls)]:
-            raise RecordError("rolls: these are not the dice of this seed (the record was "
-                              "changed, or made by another program)", entry="rolls",
+            raise RecordError(N_("rolls: these are not the dice of this seed (the record was "
+                                 "changed, or made by another program)"), entry="rolls",
                               reason="rolls")
     score = data.get("score")
     if score is not None and score != (state.score().as_dict() if state.is_terminal() else None):
-        raise RecordError("score: not the score these actions make (the record was changed)",
-                          entry="score", reason="score")
+        raise RecordError(N_("score: not the score these actions make (the record was "
+                             "changed)"), entry="score", reason="score")
     return state
 
 
@@ -114,13 +118,24 @@ def _load(source: Mapping[str, Any] | str | Path) -> Any:
                                     and not source.lstrip().startswith("{")):
         try:
             source = Path(source).read_text("utf-8")
-        except OSError as exc:
-            raise RecordError(f"record: cannot read {short(str(source))} ({exc.strerror})",
+        except FileNotFoundError:
+            raise RecordError(Text(N_("record: cannot read {value} (no such file or "
+                                      "directory)"), value=short(str(source))),
                               entry="record", reason="unreadable") from None
+        except OSError as exc:
+            raise RecordError(Text(N_("record: cannot read {value} ({problem})"),
+                                   value=short(str(source)), problem=exc.strerror),
+                              entry="record", reason="unreadable") from None
+    if not isinstance(source, str):
+        return source  # check_object says what it should have been
     try:
         return json.loads(source)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise RecordError(f"record: not valid JSON ({exc})", entry="record",
+    except json.JSONDecodeError as exc:
+        raise RecordError(N_("record: not valid JSON (line {line}, column {column})"),
+                          line=exc.lineno, column=exc.colno, why=exc.msg, entry="record",
+                          reason="not-json") from None
+    except RecursionError:
+        raise RecordError(N_("record: not valid JSON (nested too deeply)"), entry="record",
                           reason="not-json") from None
 
 

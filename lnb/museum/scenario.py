@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from lnb.core.errors import GameError
+from lnb.core.i18n import N_
 from lnb.museum.museum import Museum
 from lnb.museum.state import Game, State
 
@@ -45,12 +46,12 @@ class ScriptedChance:
         values = self.drawn.get(key)
         if values is None:
             if not self.rolls:
-                raise GameError(f"the scenario scripted no more dice ({key})",
+                raise GameError(N_("the scenario scripted no more dice ({key})"), key=key,
                                 reason="no-dice")
             values = self.rolls.pop(0)
         if len(values) != count:
-            raise GameError(f"the scenario scripted {values} for {key}, which rolls {count}",
-                            reason="bad-script")
+            raise GameError(N_("the scenario scripted {values} for {key}, which rolls {count}"),
+                            values=values, key=key, count=count, reason="bad-script")
         self.drawn[key] = values
         return values
 
@@ -77,8 +78,9 @@ def scenario(*, hand: Sequence[int] = (1, 2), reserve: int | None = None,
     if used is None:
         used = m.dice - len(state.hand) - reserve
     if reserve + used + len(state.hand) != m.dice or min(reserve, used) < 0:
-        raise GameError(f"the scenario has {reserve} + {len(state.hand)} + {used} dice, not "
-                        f"{m.dice}", reason="bad-scenario")
+        raise GameError(N_("the scenario has {reserve} + {hand} + {used} dice, not {dice}"),
+                        reserve=reserve, hand=len(state.hand), used=used, dice=m.dice,
+                        reason="bad-scenario")
     state.reserve, state.used, state.boxes_checked = reserve, used, boxes
     for name in _squares(filled):
         state.filled |= 1 << m.index(name)

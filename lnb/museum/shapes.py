@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from lnb.core.errors import BadInputError
+from lnb.core.i18n import N_
+from lnb.core.messages import Text
 
 Cell = tuple[int, int]
 
@@ -46,7 +48,8 @@ class Orientation:
 
     def __init__(self, turns: int = 0, flipped: bool = False) -> None:
         if not isinstance(turns, int) or isinstance(turns, bool) or not 0 <= turns <= 3:
-            raise BadInputError(f"an orientation turns 0 to 3 quarter turns, not {turns!r}",
+            raise BadInputError(Text(N_("an orientation turns 0 to 3 quarter turns, not "
+                                        "{turns!r}"), turns=turns),
                                 text=str(turns), reason="bad-orientation")
         object.__setattr__(self, "turns", turns)
         object.__setattr__(self, "flipped", bool(flipped))
@@ -56,8 +59,9 @@ class Orientation:
         """``r0``–``r3``, then ``f`` when flipped."""
         found = _ORIENTATION.fullmatch(text.strip().lower()) if isinstance(text, str) else None
         if found is None:
-            raise BadInputError(f"orientation {text!r}: write r0, r1, r2 or r3, and f after it "
-                                "for a flipped shape (r1f)", text=str(text),
+            raise BadInputError(Text(N_("orientation {text!r}: write r0, r1, r2 or r3, and f "
+                                        "after it for a flipped shape (r1f)"), text=text),
+                                text=str(text),
                                 expected=tuple(str(o) for o in cls.all()),
                                 reason="bad-orientation")
         return cls(int(found.group(1)), bool(found.group(2)))
@@ -100,23 +104,25 @@ class Shape:
 
     def __post_init__(self) -> None:
         if not self.cells:
-            raise BadInputError("a shape has at least one cell", reason="empty-shape")
+            raise BadInputError(N_("a shape has at least one cell"), reason="empty-shape")
         object.__setattr__(self, "cells", _normal(frozenset(self.cells)))
 
     @classmethod
     def parse(cls, text: str) -> Shape:
         """A shape from its text form (``#`` cells, ``.`` gaps, rows split by ``/``)."""
         if not isinstance(text, str) or not re.fullmatch(r"[#.]+(/[#.]+)*", text.strip()):
-            raise BadInputError(f"shape {text!r}: draw it with # and . in rows split by /, "
-                                "e.g. '###/.#.'", text=str(text), reason="bad-shape")
+            raise BadInputError(Text(N_("shape {text!r}: draw it with # and . in rows split by "
+                                        "/, e.g. '###/.#.'"), text=text),
+                                text=str(text), reason="bad-shape")
         cells = {(r, c) for r, row in enumerate(text.strip().split("/"))
                  for c, ch in enumerate(row) if ch == "#"}
         if not cells:
-            raise BadInputError(f"shape {text!r} has no cell", text=text, reason="empty-shape")
+            raise BadInputError(Text(N_("shape {text!r} has no cell"), text=text), text=text,
+                                reason="empty-shape")
         shape = cls(frozenset(cells))
         if not shape.connected:
-            raise BadInputError(f"shape {text!r}: its cells must touch side by side",
-                                text=text, reason="not-connected")
+            raise BadInputError(Text(N_("shape {text!r}: its cells must touch side by side"),
+                                     text=text), text=text, reason="not-connected")
         return shape
 
     @cached_property

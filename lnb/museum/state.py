@@ -33,7 +33,8 @@ from functools import cache
 from typing import Any
 
 from lnb.core.chance import SeededChance
-from lnb.core.i18n import _
+from lnb.core.i18n import N_
+from lnb.core.messages import Text
 from lnb.museum import words
 from lnb.museum.actions import Action, Place, Reroll, Return, Skip, Wild, Write, parse_action
 from lnb.museum.errors import BadInputError, GameError, PlacementError
@@ -136,7 +137,8 @@ class Game:
         if seed is None:
             seed = SeededChance(None).rng.randrange(10 ** 9)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise BadInputError(f"seed {seed!r}: give a whole number, or None for a fresh one",
+            raise BadInputError(Text(N_("seed {seed!r}: give a whole number, or None for a "
+                                        "fresh one"), seed=seed),
                                 text=str(seed), reason="bad-seed")
         self.seed = seed
 
@@ -236,7 +238,7 @@ class State:
         m = self.museum
         sid = shape if isinstance(shape, str) else "?"
         if isinstance(shape, str) and shape not in m.wheel.shapes:
-            raise _refuse("no-shape", _("the wheel has no shape {shape}").format(shape=shape),
+            raise _refuse("no-shape", Text(N_("the wheel has no shape {shape}"), shape=shape),
                           text=shape)
         piece = m.wheel[shape] if isinstance(shape, str) else shape
         o = Orientation.parse(orientation) if isinstance(orientation, str) else orientation
@@ -327,11 +329,11 @@ class State:
         if isinstance(action, str):
             action = parse_action(action)
         if self.is_terminal():
-            raise _refuse("game-over", _("the game is over"))
+            raise _refuse("game-over", Text(N_("the game is over")))
         if self.pending_return and not isinstance(action, Return):
-            raise _refuse("return-first", _("first say how many Used dice go back to the "
-                                            "Reserve (return 0 to return {most})").format(
-                most=min(self.pending_return, self.used)))
+            raise _refuse("return-first", Text(N_("first say how many Used dice go back to the "
+                                                 "Reserve (return 0 to return {most})"),
+                                              most=min(self.pending_return, self.used)))
         if isinstance(action, Place):
             self._apply_place(action)
         elif isinstance(action, Wild):
@@ -345,16 +347,16 @@ class State:
         elif isinstance(action, Skip):
             self._apply_skip(action)
         else:
-            raise _refuse("bad-action", _("{action} is not an action of this game").format(
-                action=repr(action)))
+            raise _refuse("bad-action", Text(N_("{action} is not an action of this game"),
+                                             action=repr(action)))
         self.history.append(action)
         self._settle()
 
     def _need_die(self, value: int) -> None:
         if value not in self.hand:
             held = ", ".join(str(v) for v in self.hand) or "-"
-            raise _refuse("no-die", _("no die showing {value} in hand (you hold {held})").format(
-                value=value, held=held), value=value)
+            raise _refuse("no-die", Text(N_("no die showing {value} in hand (you hold {held})"),
+                                         value=value, held=held), value=value)
 
     def _use_die(self, value: int) -> None:
         hand = list(self.hand)
@@ -365,17 +367,17 @@ class State:
     def _apply_place(self, action: Place) -> None:
         spoke = action.value
         if action.shape not in self.museum.wheel.shapes:
-            raise _refuse("no-shape", _("the wheel has no shape {shape}").format(
-                shape=action.shape), text=action.shape)
+            raise _refuse("no-shape", Text(N_("the wheel has no shape {shape}"),
+                                           shape=action.shape), text=action.shape)
         if spoke == 0:
-            raise _refuse("wild-only", _("shape {shape} is in the centre of the wheel: only a "
-                                         "wild shape takes it").format(shape=action.shape),
-                          text=action.shape)
+            raise _refuse("wild-only", Text(N_("shape {shape} is in the centre of the wheel: "
+                                               "only a wild shape takes it"),
+                                            shape=action.shape), text=action.shape)
         if spoke in (7, 8):
             if action.shape not in self.gifts:
-                raise _refuse("no-gift", _("shape {shape} is not yours to place (the key and "
-                                           "the apple give their shapes)").format(
-                    shape=action.shape), text=action.shape)
+                raise _refuse("no-gift", Text(N_("shape {shape} is not yours to place (the key "
+                                                 "and the apple give their shapes)"),
+                                              shape=action.shape), text=action.shape)
             placement = self.check_placement(action.shape, action.orientation, action.anchor)
             self.gifts = tuple(g for g in self.gifts if g != action.shape)
             self._draw(placement, "ability")
@@ -387,10 +389,10 @@ class State:
 
     def _apply_wild(self, action: Wild) -> None:
         if not self.wilds:
-            raise _refuse("no-wild", _("you have no wild shape left"))
+            raise _refuse("no-wild", Text(N_("you have no wild shape left")))
         if action.shape not in self.museum.wheel.shapes:
-            raise _refuse("no-shape", _("the wheel has no shape {shape}").format(
-                shape=action.shape), text=action.shape)
+            raise _refuse("no-shape", Text(N_("the wheel has no shape {shape}"),
+                                           shape=action.shape), text=action.shape)
         placement = self.check_placement(action.shape, action.orientation, action.anchor)
         self.wilds -= 1
         self._draw(placement, "wild")
@@ -408,25 +410,29 @@ class State:
         self._need_die(action.value)
         e = self.museum.evidence_by_id(action.evidence)
         if e is None:
-            raise _refuse("no-evidence", _("there is no evidence called {name}").format(
-                name=action.evidence), text=action.evidence)
+            raise _refuse("no-evidence", Text(N_("there is no evidence called {name!r}"),
+                                              name=action.evidence), text=action.evidence)
+        name = words.EVIDENCE_NAMES.get(e.id, e.id)
         if e.id not in self.sheet.collected:
-            raise _refuse("not-collected", _("the {evidence} is not collected yet: surround "
-                                             "it first").format(evidence=e.name), text=e.id)
+            raise _refuse("not-collected", Text(N_("the {evidence} is not collected yet: "
+                                                   "surround it first"), evidence=name),
+                          text=e.id)
         icons = self.icons(e.id)
         if len(icons) >= 2:
-            raise _refuse("icons-full", _("both die-icons of the {evidence} are written "
-                                          "already").format(evidence=e.name), text=e.id)
+            raise _refuse("icons-full", Text(N_("both die-icons of the {evidence} are written "
+                                                "already"), evidence=name), text=e.id)
         if not icons and not e.ability.can_start(action.value):
-            raise _refuse("cannot-pair", _("no second die could make the {evidence}'s pair "
-                                           "after a {value}: {condition}").format(
-                evidence=e.name, value=action.value,
-                condition=e.ability.describe()), text=e.id, value=action.value)
+            raise _refuse("cannot-pair", Text(N_("no second die could make the {evidence}'s "
+                                                 "pair after a {value}: {condition}"),
+                                              evidence=name, value=action.value,
+                                              condition=e.ability.described()),
+                          text=e.id, value=action.value)
         if icons and not e.ability.accepts(icons[0], action.value):
-            raise _refuse("wrong-pair", _("{first} and {value} do not unlock the {evidence}: "
-                                          "{condition}").format(
-                first=icons[0], value=action.value, evidence=e.name,
-                condition=e.ability.describe()), text=e.id, value=action.value)
+            raise _refuse("wrong-pair", Text(N_("{first} and {value} do not unlock the "
+                                                "{evidence}: {condition}"),
+                                             first=icons[0], value=action.value, evidence=name,
+                                             condition=e.ability.described()),
+                          text=e.id, value=action.value)
         self._use_die(action.value)
         self.sheet.icons[e.id] = (*icons, action.value)
         if len(self.sheet.icons[e.id]) == 2:
@@ -449,12 +455,12 @@ class State:
 
     def _apply_reroll(self, action: Reroll) -> None:
         if not self.rerolls:
-            raise _refuse("no-reroll", _("you have no re-roll left"))
+            raise _refuse("no-reroll", Text(N_("you have no re-roll left")))
         hand = list(self.hand)
         for v in action.values:
             if v not in hand:
-                raise _refuse("no-die", _("no unused die showing {value} in hand to re-roll")
-                              .format(value=v), value=v)
+                raise _refuse("no-die", Text(N_("no unused die showing {value} in hand to "
+                                                "re-roll"), value=v), value=v)
             hand.remove(v)
         self.rerolls_made += 1
         self.rerolls -= 1
@@ -464,10 +470,10 @@ class State:
 
     def _apply_return(self, action: Return) -> None:
         if not self.pending_return:
-            raise _refuse("no-return", _("no ability lets you return dice now"))
+            raise _refuse("no-return", Text(N_("no ability lets you return dice now")))
         most = min(self.pending_return, self.used)
         if action.count > most:
-            raise _refuse("too-many", _("return at most {most} dice now").format(most=most),
+            raise _refuse("too-many", Text(N_("return at most {most} dice now"), most=most),
                           value=action.count)
         self.used -= action.count
         self.reserve += action.count
@@ -476,8 +482,8 @@ class State:
     def _apply_skip(self, action: Skip) -> None:
         self._need_die(action.value)
         if self.die_uses(action.value):
-            raise _refuse("has-use", _("the {value} can still be used: take a shape or write "
-                                       "it on a die-icon").format(value=action.value),
+            raise _refuse("has-use", Text(N_("the {value} can still be used: take a shape or "
+                                             "write it on a die-icon"), value=action.value),
                           value=action.value)
         self._use_die(action.value)
 
@@ -589,5 +595,5 @@ def _name(square: Square) -> str:
     return str(square)
 
 
-def _refuse(reason: str, message: str, **fields: Any) -> GameError:
+def _refuse(reason: str, message: Text, **fields: Any) -> GameError:
     return GameError(message, reason=reason, **fields)
