@@ -27,6 +27,7 @@ from lnb.dream.dice import Colour, Die
 from lnb.dream.edition import Area
 from lnb.dream.state import Game as DreamGame
 from lnb.museum.actions import Place, Reroll, Return, Skip, Write, parse_action
+from lnb.museum.bots import make_bot as museum_bot
 from lnb.museum.daily import daily_seed
 from lnb.museum.errors import PlacementError
 from lnb.museum.museum import Museum, Square
@@ -141,6 +142,7 @@ MUSEUM_BAD: dict[str, Callable[[], object]] = {
     **{f"date {text!r}": (lambda text=text: daily_seed(text))
        for text in ["2026-13-01", "tomorrow", "12/01/2026"]},
     "seed": lambda: Game(seed="abc"),
+    "bot": lambda: museum_bot("nope"),
     "scenario no dice": lambda: ScriptedChance([]).roll("turn 2", 2),
     "scenario script": lambda: ScriptedChance([(1,)]).roll("turn 2", 2),
     "scenario count": lambda: scenario(hand=(1, 2), reserve=5, used=5),
@@ -170,10 +172,8 @@ MUSEUM_BAD: dict[str, Callable[[], object]] = {
 
 
 def _after_the_end() -> None:
-    from lnb.museum.bots import make_bot
-
     state = Game(seed=3).new_initial_state()
-    bot = make_bot("greedy", seed=0)
+    bot = museum_bot("greedy", seed=0)
     while not state.is_terminal():
         state.apply_action(bot.choose_action(state))
     record = write_record(state)
