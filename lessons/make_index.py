@@ -211,7 +211,7 @@ def page_text(root: Path, language: str) -> str:
             names = game_lessons(root, game)
             if not apps and not names:
                 continue
-            lines += ["", "## " + _(game.title), "", "*" + _(game.description) + "*", ""]
+            lines += ["", "## " + _(game.title), "", _(game.description), ""]
             lines += ["- " + _("**[{title}]({path})**: {summary}").format(
                 title=_(e.title), path=f"{e.path}{query}", summary=_(e.summary)) for e in apps]
             if names:

@@ -136,7 +136,7 @@ def test_each_game_is_a_section_with_its_description_its_apps_and_its_lessons() 
                 end = heads[i + 1] if i + 1 < len(heads) else text.index("## " + make_index._(
                     "For teachers"))
                 section = text[heads[i]:end]
-                assert f"*{make_index._(game.description)}*" in section
+                assert f"\n\n{make_index._(game.description)}\n\n" in section
                 names = list(dict.fromkeys(  # a lesson and its translation beside it: once
                     p.partition("?")[0].rsplit("/", 1)[-1] for p in links(section)))
                 assert [n for n in names if n in game.apps] == list(game.apps)
