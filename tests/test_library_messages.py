@@ -342,7 +342,7 @@ def test_the_lessons_backward_steps_and_solver_answers_follow_the_language() -> 
             assert "⟦" in str(text) and _unmarked(str(text)) == [], str(text)
     with i18n.use_language("zh-CN"):
         chinese = [str(text) for text in texts]
-        working = backwards[0].text()
+        working = str(backwards[0].text())
     for said in chinese:
         assert re.search(r"[\u4e00-\u9fff]", said) and not re.search(r"[a-z]{3,}", said), said
     assert working.splitlines() == ["第 3 行 B4s：要得到 73，之前需要 37。",

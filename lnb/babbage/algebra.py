@@ -669,6 +669,39 @@ def _or_list(values: Sequence[int]) -> object:
     return words[0] if len(words) == 1 else Listing(words, "or")
 
 
+class _Lines(Text):
+    """Texts one a line: English as a ``str``, each line in the current language when shown.
+
+    >>> from lnb.core.i18n import use_language
+    >>> both = _Lines([Text(N_("nothing")), Text(N_("So no start reaches {target} with "
+    ...                                             "{program}."), target="73", program="A3+")])
+    >>> both.splitlines()
+    ['nothing', 'So no start reaches 73 with A3+.']
+    >>> with use_language("zh-CN"):
+    ...     print(both)
+    无
+    所以用 A3+，没有起始数字能得到 73。
+    """
+
+    lines: tuple[Text, ...]
+
+    def __new__(cls, lines: Iterable[Text]) -> _Lines:
+        lines = tuple(lines)
+        self = str.__new__(cls, "\n".join(str.__str__(line) for line in lines))
+        self.template, self.values, self.plural = str.__str__(self), {}, None
+        self.lines = lines
+        return self
+
+    def translated(self) -> str:
+        """Each line in the current language."""
+        return "\n".join(line.translated() for line in self.lines)
+
+    __str__ = translated
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Lines, (self.lines,))
+
+
 @dataclass(frozen=True)
 class Starts:
     """Every start from which ``program`` ends at ``target``.
@@ -696,10 +729,10 @@ class Starts:
         return Text(N_("So {starts} reaches {target} with {program}."),
                     starts=_or_list(self.starts), **values)
 
-    def text(self) -> str:
-        """The working, last row first, and the answer, in the current language (one
-        :meth:`BackStep.text` a line)."""
-        return "\n".join([*(str(step.text()) for step in self.steps), str(self.conclusion())])
+    def text(self) -> Text:
+        """The working, last row first, and the answer: one :meth:`BackStep.text` a line,
+        English as a ``str`` (what a lesson's check reads), each line translated when shown."""
+        return _Lines([*(step.text() for step in self.steps), self.conclusion()])
 
     def _repr_markdown_(self) -> str:
         lines = ["- " + gettext("{step}  solve {equation}").format(
