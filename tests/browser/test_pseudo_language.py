@@ -51,12 +51,7 @@ def widget_pages() -> list[str]:
 PAGES = widget_pages()
 #: Pages whose untranslated words are known to come from outside these widgets, with where:
 #: strict, so the day they are translated the mark must go.
-KNOWN = {
-    "04-working-backwards.ipynb": "the library's backward steps are English sentences made "
-    "from fragments (lnb/babbage/algebra.py: 'row 3 B4s: to get 73 you need 37 before.')",
-    "05-shortest-programs.ipynb": "the solver's answer is an English f-string "
-    "(lnb/babbage/solver.py: '55 is already 55: no row is needed.')",
-}
+KNOWN: dict[str, str] = {}
 #: Apps still being written (not strict: their authors translate them as they go).
 GROWING: dict[str, str] = {}
 PSEUDO_PAGES = [
