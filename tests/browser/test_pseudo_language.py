@@ -68,13 +68,15 @@ ALLOWED = frozenset({
     "Federico", "Menabrea", "Sigma",
     "Bea", "Dot", "You",  # the lessons' players (Ada, Bea, Cy, Dot; "You" in lesson 07)
     "mod",  # the remainder in a formula, as mathematics writes it in every language
-}) | frozenset(  # the people of Ada's Dream: its edition's Partners named in one language
-    word for partner in Edition.load().partners if len(partner.name.texts) == 1
-    for word in re.findall(r"[A-Za-z]{3,}", partner.name.english) if word != "The")
+})
+#: The people of Ada's Dream, whole: its edition's Partners named in one language (names).
+PEOPLE = sorted((partner.name.english for partner in Edition.load().partners
+                 if len(partner.name.texts) == 1), key=len, reverse=True)
 #: Texts that are data, not words: puzzle and class codes (P1-0J6Y-91VC-7, KM7-Q4X),
 #: operations (A3+, B4s), addresses, file names.
 DATA = re.compile(r"https?://\S+|\b[\w.-]+\.(?:json|html|ipynb|sqlite3)\b"
-                  r"|\b[A-Z0-9]{1,4}(?:-[A-Z0-9]{1,4}){1,4}\b|\b[A-E][1-4][^\s]?")
+                  r"|\b[A-Z0-9]{1,4}(?:-[A-Z0-9]{1,4}){1,4}\b|\b[A-E][1-4][^\s]?"
+                  + "".join(f"|{re.escape(name)}" for name in PEOPLE))
 MARKED = re.compile(r"⟦[^⟧]*⟧")
 WORD = re.compile(r"[A-Za-z]{3,}")
 
