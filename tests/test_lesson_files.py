@@ -110,7 +110,7 @@ def test_pinned_worked_examples_are_tagged_and_hidden(name: str) -> None:
             assert "nbval-skip" not in cell.metadata.get("tags", [])
 
 
-@pytest.mark.parametrize("name", make_index.APPS)
+@pytest.mark.parametrize("name", [*make_index.APPS, "dream.ipynb"])
 def test_an_apps_page_speaks_every_language_of_the_kit(name: str) -> None:
     """What a pupil reads around an app (its Markdown) is a block per language, shown by
     ``<html lang>`` as on the landing page; the code cells are the same for all."""
