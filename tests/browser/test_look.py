@@ -30,6 +30,8 @@ KIND_COLOURS = """root => Object.fromEntries(['add-sub', 'mul-div', 'swap', 'cop
   .map(k => [k, document.querySelector(
     `${root} button.lnb-kind-${k}:not(:disabled):not([aria-disabled="true"])`)])
   .filter(([, b]) => b).map(([k, b]) => [k, getComputedStyle(b).backgroundColor]))"""
+STEP_READY = """() => { const step = document.querySelector('.lnb-step');
+  return step && !step.disabled && step.getAttribute('aria-disabled') !== 'true'; }"""
 APP_COLOURS = """() => { const s = getComputedStyle(document.querySelector('.lnb-app'));
   return [s.backgroundColor, s.color]; }"""
 
@@ -102,6 +104,9 @@ def test_the_game_wears_the_kit_look(page) -> None:  # type: ignore[no-untyped-d
 
     page.locator(".lnb-done").click()
     page.locator(".lnb-resolution").wait_for(timeout=WAIT)
+    # Step is drawn before the computer's program is in (aria-disabled until then): a click
+    # on it before that is refused, so wait until it can be pressed
+    page.wait_for_function(STEP_READY, timeout=WAIT)
     page.locator(".lnb-step").click()
     current = page.locator(".lnb-resolution-table td.lnb-row-current")
     current.wait_for(timeout=WAIT)
