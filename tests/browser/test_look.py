@@ -109,6 +109,12 @@ def test_the_game_wears_the_kit_look(page) -> None:  # type: ignore[no-untyped-d
     page.wait_for_function(STEP_READY, timeout=WAIT)
     page.locator(".lnb-step").click()
     current = page.locator(".lnb-resolution-table td.lnb-row-current")
+    # the pupil's claiming row may come first and ask which Patron to claim (the game's seed
+    # is random): the row is shown once a choice is made
+    choice = page.locator(".lnb-choice")
+    current.or_(choice).first.wait_for(timeout=WAIT)
+    if not current.count():
+        choice.first.click()
     current.wait_for(timeout=WAIT)
     assert current.evaluate("e => getComputedStyle(e).animationName") == "lnb-arrive"
     page.emulate_media(reduced_motion="reduce")
