@@ -24,9 +24,13 @@ from lnb.core.testing import playthrough
 
 def _interesting(state: State, name: str) -> set[int]:
     """Values worth reaching: Patrons on the table (and one either side), the target."""
-    values = {s.value + d for s in (*state.patrons, *state.reserved) for d in (-1, 0, 1)}
-    target = state.players[name].target
-    return values | ({target} if target is not None else set())
+    # The table's values are its Patrons' (revealed and reserved alike): ``state.patrons``
+    # and ``state.reserved`` together, without sorting them.
+    values = {v + d for v in state._table for d in (-1, 0, 1)}
+    target = state.players[name].play.target
+    if target is not None:
+        values.add(target)
+    return values
 
 
 def random_program(state: State, name: str, rng: random.Random, mistakes: float = 0.2,
@@ -34,28 +38,39 @@ def random_program(state: State, name: str, rng: random.Random, mistakes: float 
     """A random legal program of random length for ``name`` this Round; each row aims at a
     Patron or the target with probability ``aim`` when one is in reach. In mental-arithmetic
     play each row carries a written Result, wrong with probability ``mistakes``."""
+    # The draws are rng.randint(0, limit), rng.choice(ops), rng.random(), rng.choice(hits)
+    # and rng.randint(0, 99), made as those make them (``_randbelow(n)`` is how Random's
+    # choice and randint draw): the same games, without their checks on every row.
+    below, uniform = rng._randbelow, rng.random
     limit = state.program_limit(name)
-    length = rng.randint(0, limit)
+    length = below(limit + 1)
     rows: list[ProgramRow] = []  # Program.with_row's rows, made at once (each is legal)
-    value = state.start_value(name)
+    p = state.players[name]
+    value = p.start
     mental = state.options.mental_arithmetic
     wanted = _interesting(state, name) if aim else set()
-    sigma_rows, marked = state.sigma_rows(name), 0
+    sigma_rows, marked = p.play.sigma_rows, 0
+    cache = state.board.cache
     for _ in range(length):
         # What state.next_operations(name, program) gives, without running the program again.
-        ops = legal_operations(value, state.board, sigma=marked < sigma_rows)
+        sigma = marked < sigma_rows
+        ops = cache.get(("legal", value, sigma))
+        if ops is None:
+            legal_operations(value, state.board, sigma=sigma)  # works both out, once
+            ops = cache[("legal", value, sigma)]
         if not ops:
             break
-        results = legal_results(value, state.board, sigma=marked < sigma_rows)
-        pick = rng.choice(range(len(ops)))  # the same draw as rng.choice(ops)
-        if wanted and rng.random() < aim:
+        results = cache[("results", value, sigma)]
+        pick = below(len(ops))  # the same draw as rng.choice(ops)
+        if wanted and uniform() < aim:
             hits = [k for k, r in enumerate(results) if r in wanted]
-            pick = rng.choice(hits) if hits else pick
+            if hits:
+                pick = hits[below(len(hits))]
         op, value = ops[pick], results[pick]
         marked += op.sigma
         written = None
         if mental:
-            written = value if rng.random() >= mistakes else rng.randint(0, 99)
+            written = value if uniform() >= mistakes else below(100)
         rows.append(ProgramRow(op, written))
     return Program(tuple(rows))
 
