@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from lnb.babbage.errors import LnbError
 from widgets.classroom.progress import (
     ENV_VAR,
+    SCHEMA_VERSION,
     Progress,
     ProgressError,
     ProgressStore,
@@ -157,8 +158,9 @@ def test_the_file_is_sqlite_in_wal_mode_with_a_schema_version(store: ProgressSto
     store.record_attempt(Pupil.from_nickname("sam"), "P1", solved=False, day=DAY)
     with sqlite3.connect(db) as raw:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert raw.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
-        assert raw.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert raw.execute("SELECT version FROM schema_version").fetchall() == [
+            (SCHEMA_VERSION,)]
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
 def test_a_file_of_the_first_schema_is_upgraded_and_browser_keys_hashed(db: Path) -> None:
@@ -186,9 +188,9 @@ def test_a_file_of_the_first_schema_is_upgraded_and_browser_keys_hashed(db: Path
         keys = [row[0] for row in store.dump()["pupils"]]
     assert old_key not in "".join(keys) and "nick:bea" in keys
     with sqlite3.connect(db) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert raw.execute("SELECT version FROM schema_version ORDER BY version").fetchall() == [
-            (1,), (2,)]
+            (1,), (SCHEMA_VERSION,)]
     with ProgressStore(db) as again:  # opens cleanly as a current file
         assert again.load(Pupil.from_browser_key(old_key)).solved_count == 1
         assert again.notices == [] and again.teacher_notes() == []

@@ -1,4 +1,5 @@
 """Pupils' puzzle progress, kept on the server in one SQLite file that many kernels share.
+(The daily challenges' scores, in the same file, are :mod:`widgets.classroom.scores`.)
 
 One row per (pupil, puzzle) and one per pupil (the streak), each sealed by a digest. The
 file lives at ``$LNB_PROGRESS_DB``, else ``~/.local/share/lnb-kit/progress.sqlite3``; it is
@@ -799,6 +800,8 @@ def _repair_all(conn: sqlite3.Connection, day: datetime.date) -> None:
             _read(conn, Pupil(key, "?"), day)
         for table in ("classes", "class_pupils"):
             reseal(conn, table, found.get(table, ()))
+        for rowid in found.get("game_scores", ()):  # a day's score: kept aside, not guessed
+            drop_row(conn, "game_scores", rowid, "its check did not match its values")
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:

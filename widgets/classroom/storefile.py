@@ -2,7 +2,7 @@
 aside (never silently replaced), daily backups and restore.
 
 One SQLite file holds everything the classroom saves (pupils' progress, classes, cards,
-sessions); every kernel of a class opens it at once. Rules:
+sessions, the daily challenges' scores); every kernel of a class opens it at once. Rules:
 
 * A new file is built under a temporary name and put in place in one step, under a lock
   file: no kernel ever sees a half-made (empty) store, so an existing file that is empty or
@@ -52,7 +52,7 @@ try:  # POSIX; elsewhere creation and moving aside are not locked (one server at
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 APPLICATION_ID = 0x4C6E6250  # "LnbP": marks the file as ours (PRAGMA application_id)
 MAGIC = b"SQLite format 3\x00"
 BACKUPS_KEPT = 14
@@ -106,13 +106,27 @@ TABLES: dict[str, str] = {
                  " at TEXT NOT NULL, table_name TEXT NOT NULL, row_json TEXT NOT NULL,"
                  " reason TEXT NOT NULL)",
     "notes": "CREATE TABLE IF NOT EXISTS notes (at TEXT NOT NULL, text TEXT NOT NULL)",
+    # schema 3: a pupil's best score of a game's daily challenge (the museum's), a row a day
+    "game_scores": "CREATE TABLE IF NOT EXISTS game_scores ("
+                   " pupil TEXT NOT NULL,"
+                   " game TEXT NOT NULL,"
+                   " day TEXT NOT NULL,"
+                   " best INTEGER NOT NULL,"
+                   " plays INTEGER NOT NULL DEFAULT 1,"
+                   " digest TEXT,"
+                   " PRIMARY KEY (pupil, game, day))",
 }
 #: Tables whose rows carry a ``digest``, with their key columns.
 SEALED: dict[str, tuple[str, ...]] = {
     "pupils": ("pupil",), "puzzles": ("pupil", "puzzle"), "classes": ("code",),
-    "class_pupils": ("pupil",),
+    "class_pupils": ("pupil",), "game_scores": ("pupil", "game", "day"),
 }
-_V1_TABLES = ("schema_version", "pupils", "puzzles")
+#: The tables each schema version has (an older file is upgraded when opened).
+TABLES_OF: dict[int, tuple[str, ...]] = {
+    1: ("schema_version", "pupils", "puzzles"),
+    2: tuple(t for t in TABLES if t != "game_scores"),
+    SCHEMA_VERSION: tuple(TABLES),
+}
 
 
 class StoreProblem(Exception):
@@ -292,7 +306,8 @@ def classify_header(head: bytes) -> str:
 
 
 def examine(conn: sqlite3.Connection, path: Path) -> int:
-    """Check an open store; its schema version (1 = needs the upgrade), or raise.
+    """Check an open store; its schema version (below :data:`SCHEMA_VERSION`: needs the
+    upgrade), or raise.
 
     Raises :class:`Damaged` for a damaged store, :class:`StoreProblem` for a file that is
     someone else's or from a newer kit (those are left alone).
@@ -324,7 +339,7 @@ def examine(conn: sqlite3.Connection, path: Path) -> int:
               "{found}, this kit reads {known}); update the kit, or {fix}").format(
                   path=path, found=max(rows), known=SCHEMA_VERSION, fix=fix))
     version = 1 if rows == [1] and user_version == 0 else user_version
-    if version not in (1, SCHEMA_VERSION) or not rows or max(rows) != version:
+    if version not in TABLES_OF or not rows or max(rows) != version:
         raise Damaged(f"its schema marks disagree (user_version {user_version}, "
                       f"schema_version {rows})")
     if conn.execute("PRAGMA encoding").fetchone()[0] != "UTF-8":
@@ -332,9 +347,9 @@ def examine(conn: sqlite3.Connection, path: Path) -> int:
     verdict = [r[0] for r in conn.execute("PRAGMA integrity_check(10)")]
     if verdict != ["ok"]:
         raise Damaged("; ".join(verdict)[:300])
-    for table in TABLES if version == SCHEMA_VERSION else _V1_TABLES:
+    for table in TABLES_OF[version]:
         found = [(r[1], r[2], r[5]) for r in conn.execute(f"PRAGMA table_info({table})")]
-        expected = _EXPECTED[table] if version == SCHEMA_VERSION else [
+        expected = _EXPECTED[table] if version > 1 else [
             c for c in _EXPECTED[table] if c[0] != "digest"]
         if found != expected:
             raise Damaged(f"table {table} does not have the kit's columns")
@@ -414,33 +429,23 @@ def _is_good(candidate: Path) -> bool:
 
 
 def upgrade(conn: sqlite3.Connection) -> None:
-    """Bring a schema-1 file (progress by nickname or browser key) to the current schema.
+    """Bring an older file to the current schema, in one transaction.
 
-    Rows keyed ``browser:<key>`` are re-keyed ``device:<hash of key>`` (the file no longer
-    holds a browser's key); ``nick:`` rows are kept but nothing opens them any more.
+    From schema 1 (progress by nickname or browser key): rows keyed ``browser:<key>`` are
+    re-keyed ``device:<hash of key>`` (the file no longer holds a browser's key); ``nick:``
+    rows are kept but nothing opens them any more. From schema 2: the ``game_scores`` table
+    (the daily challenges' scores) is added; nothing else changes.
     """
-    from widgets.classroom.progress import device_key  # the one place keys are hashed
-
     conn.execute("BEGIN IMMEDIATE")
     try:
-        if conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
+        found = conn.execute("PRAGMA user_version").fetchone()[0]
+        if found == SCHEMA_VERSION:
             conn.execute("COMMIT")
             return
-        for table in ("pupils", "puzzles"):
-            if "digest" not in columns(conn, table):
-                conn.execute(f"ALTER TABLE {table} ADD COLUMN digest TEXT")
         for statement in TABLES.values():
             conn.execute(statement)
-        for (old,) in conn.execute("SELECT pupil FROM pupils WHERE pupil LIKE 'browser:%'"
-                                   ).fetchall():
-            new = device_key(old.partition(":")[2])
-            for table in ("puzzles", "pupils"):
-                conn.execute(f"UPDATE {table} SET pupil = ? WHERE pupil = ?", (new, old))
-        for table in ("pupils", "puzzles"):
-            names = [c for c in columns(conn, table) if c != "digest"]
-            for row in conn.execute(f"SELECT rowid, {', '.join(names)} FROM {table}").fetchall():
-                conn.execute(f"UPDATE {table} SET digest = ? WHERE rowid = ?",
-                             (seal(table, row[1:]), row[0]))
+        if found < 2:
+            _upgrade_from_1(conn)
         conn.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         conn.execute("COMMIT")
@@ -448,6 +453,25 @@ def upgrade(conn: sqlite3.Connection) -> None:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
+
+
+def _upgrade_from_1(conn: sqlite3.Connection) -> None:
+    """Schema 1 to 2, inside :func:`upgrade`'s transaction: digests, device keys hashed."""
+    from widgets.classroom.progress import device_key  # the one place keys are hashed
+
+    for table in ("pupils", "puzzles"):
+        if "digest" not in columns(conn, table):
+            conn.execute(f"ALTER TABLE {table} ADD COLUMN digest TEXT")
+    for (old,) in conn.execute("SELECT pupil FROM pupils WHERE pupil LIKE 'browser:%'"
+                               ).fetchall():
+        new = device_key(old.partition(":")[2])
+        for table in ("puzzles", "pupils"):
+            conn.execute(f"UPDATE {table} SET pupil = ? WHERE pupil = ?", (new, old))
+    for table in ("pupils", "puzzles"):
+        names = [c for c in columns(conn, table) if c != "digest"]
+        for row in conn.execute(f"SELECT rowid, {', '.join(names)} FROM {table}").fetchall():
+            conn.execute(f"UPDATE {table} SET digest = ? WHERE rowid = ?",
+                         (seal(table, row[1:]), row[0]))
 
 
 def _busy(exc: BaseException) -> bool:
