@@ -85,6 +85,21 @@ class Room:
 
 
 @dataclass(frozen=True)
+class Gain:
+    """What unlocking an ability gives: wild shapes, re-rolls, shapes to place once each, and
+    how many Used dice may go back to the Reserve (an ability worth points gives none)."""
+
+    wilds: int = 0
+    rerolls: int = 0
+    gifts: tuple[str, ...] = ()
+    returns: int = 0
+
+
+#: The die-icons each evidence has; writing the last one unlocks its ability.
+ICONS = 2
+
+
+@dataclass(frozen=True)
 class Ability:
     """What two die-icons of one evidence need (``condition``: ``same``, ``consecutive`` or
     ``sum`` with ``sums``) and what they give (``effect``: ``return``, ``wild``, ``reroll``,
@@ -113,6 +128,45 @@ class Ability:
     def can_start(self, first: int) -> bool:
         """True when some second die could complete the pair after ``first``."""
         return any(self.accepts(first, v) for v in range(1, 7))
+
+    def write_refusal(self, icons: tuple[int, ...], value: int) -> str | None:
+        """Why ``value`` may not be written on the next die-icon after ``icons`` (a reason:
+        ``icons-full``, ``cannot-pair``, ``wrong-pair``), or None when it may.
+
+        >>> same = Ability("x", "same", "return", amount=3)
+        >>> same.write_refusal((), 4), same.write_refusal((4,), 5), same.write_refusal((4, 4), 4)
+        (None, 'wrong-pair', 'icons-full')
+        """
+        if len(icons) >= ICONS:
+            return "icons-full"
+        if not icons and not self.can_start(value):
+            return "cannot-pair"
+        if icons and not self.accepts(icons[0], value):
+            return "wrong-pair"
+        return None
+
+    def written(self, icons: tuple[int, ...], value: int) -> tuple[tuple[int, ...], Gain | None]:
+        """The die-icons once ``value`` is written after ``icons`` (allowed by
+        :meth:`write_refusal`), and what unlocking gives when that fills the last one (None
+        before).
+
+        >>> Ability("x", "consecutive", "wild", amount=2).written((3,), 4)
+        ((3, 4), Gain(wilds=2, rerolls=0, gifts=(), returns=0))
+        """
+        after = (*icons, value)
+        return after, self.gain() if len(after) == ICONS else None
+
+    def gain(self) -> Gain:
+        """What unlocking this ability gives now (its points count in the score instead)."""
+        if self.effect == "return":
+            return Gain(returns=self.amount)
+        if self.effect == "wild":
+            return Gain(wilds=self.amount)
+        if self.effect == "reroll":
+            return Gain(rerolls=self.amount)
+        if self.effect == "shapes":
+            return Gain(gifts=self.shapes)
+        return Gain()
 
     def describe(self) -> str:
         """The condition and the effect, in the current language."""
@@ -362,6 +416,16 @@ class Museum:
         """Each evidence's eight neighbours that are inside the museum (to be filled)."""
         return {e.id: sum(1 << self.index(s) for s in self.neighbours(e.square))
                 & self.inside_mask for e in self.evidence}
+
+    def surrounded(self, eid: str, filled: int) -> bool:
+        """True when every neighbour of the evidence inside the museum is in ``filled``
+        (the evidence is then collected).
+
+        >>> m = Museum.standard()
+        >>> m.surrounded("crowbar", m.evidence_mask), m.surrounded("crowbar", -1)
+        (False, True)
+        """
+        return not self.ring_masks[eid] & ~filled
 
     def squares_of(self, mask: int) -> tuple[Square, ...]:
         return tuple(self.square(i) for i in range(self.width * self.height) if mask >> i & 1)

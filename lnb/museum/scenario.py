@@ -86,8 +86,7 @@ def scenario(*, hand: Sequence[int] = (1, 2), reserve: int | None = None,
         state.filled |= 1 << m.index(name)
     for eid in collected:
         state.filled |= m.ring_masks[eid]
-    state.sheet.collected.extend(e.id for e in m.evidence
-                                 if not m.ring_masks[e.id] & ~state.filled)
+    state.sheet.collected.extend(e.id for e in m.evidence if m.surrounded(e.id, state.filled))
     for eid, values in (icons or {}).items():
         state.sheet.icons[eid] = tuple(values)
     state.sheet.unlocked.extend(unlocked)

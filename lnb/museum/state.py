@@ -35,9 +35,9 @@ from typing import Any
 from lnb.core.chance import SeededChance
 from lnb.core.i18n import N_
 from lnb.core.messages import Text
-from lnb.museum import words
+from lnb.museum import refusals, words
 from lnb.museum.actions import Action, Place, Reroll, Return, Skip, Wild, Write, parse_action
-from lnb.museum.errors import BadInputError, GameError, PlacementError
+from lnb.museum.errors import BadInputError, PlacementError
 from lnb.museum.museum import Museum, Placement, Square
 from lnb.museum.shapes import Orientation, Shape
 
@@ -237,9 +237,8 @@ class State:
         ``evidence``, ``filled`` or ``wall``. Dice are not checked here."""
         m = self.museum
         sid = shape if isinstance(shape, str) else "?"
-        if isinstance(shape, str) and shape not in m.wheel.shapes:
-            raise _refuse("no-shape", Text(N_("the wheel has no shape {shape}"), shape=shape),
-                          text=shape)
+        if isinstance(shape, str):
+            refusals.on_wheel(self, shape)
         piece = m.wheel[shape] if isinstance(shape, str) else shape
         o = Orientation.parse(orientation) if isinstance(orientation, str) else orientation
         oriented = piece.oriented(o)
@@ -289,15 +288,8 @@ class State:
 
     def writable(self, value: int) -> list[str]:
         """Collected evidence whose next die-icon takes ``value`` (evidence order)."""
-        found = []
-        for e in self.museum.evidence:
-            if e.id not in self.sheet.collected:
-                continue
-            icons = self.icons(e.id)
-            if (not icons and e.ability.can_start(value)) or \
-                    (len(icons) == 1 and e.ability.accepts(icons[0], value)):
-                found.append(e.id)
-        return found
+        return [e.id for e in self.museum.evidence if e.id in self.sheet.collected
+                and e.ability.write_refusal(self.icons(e.id), value) is None]
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, player: str | None = None) -> list[Action]:
@@ -306,7 +298,7 @@ class State:
         if self.is_terminal():
             return []
         if self.pending_return:
-            return [Return(k) for k in range(min(self.pending_return, self.used) + 1)]
+            return [Return(k) for k in range(self.returnable + 1)]
         found: list[Action] = []
         for value in sorted(set(self.hand)):
             uses = self.die_uses(value)
@@ -325,38 +317,39 @@ class State:
     # ------------------------------------------------------------------ acting
     def apply_action(self, action: Action | str) -> None:
         """Apply one action (or its text form); a refused one raises a :class:`GameError`
-        (a :class:`PlacementError` for a shape that may not go there) and changes nothing."""
+        (a :class:`PlacementError` for a shape that may not go there) and changes nothing.
+        The refusal is :func:`lnb.museum.refusals.why_not`'s: the same checks."""
         if isinstance(action, str):
             action = parse_action(action)
-        if self.is_terminal():
-            raise _refuse("game-over", Text(N_("the game is over")))
-        if self.pending_return and not isinstance(action, Return):
-            raise _refuse("return-first", Text(N_("first say how many Used dice go back to the "
-                                                 "Reserve (return 0 to return {most})"),
-                                              most=min(self.pending_return, self.used)))
+        placement = refusals.check(self, action)
         if isinstance(action, Place):
-            self._apply_place(action)
+            if action.value in (7, 8):
+                self.gifts = tuple(g for g in self.gifts if g != action.shape)
+                source = "ability"
+            else:
+                self._use_die(action.value)
+                source = "die"
+            self._draw(placement, source)  # type: ignore[arg-type]
         elif isinstance(action, Wild):
-            self._apply_wild(action)
+            self.wilds -= 1
+            self._draw(placement, "wild")  # type: ignore[arg-type]
         elif isinstance(action, Write):
             self._apply_write(action)
         elif isinstance(action, Reroll):
             self._apply_reroll(action)
         elif isinstance(action, Return):
-            self._apply_return(action)
-        elif isinstance(action, Skip):
-            self._apply_skip(action)
-        else:
-            raise _refuse("bad-action", Text(N_("{action} is not an action of this game"),
-                                             action=repr(action)))
+            self.used -= action.count
+            self.reserve += action.count
+            self.pending_return = 0
+        else:  # Skip
+            self._use_die(action.value)
         self.history.append(action)
         self._settle()
 
-    def _need_die(self, value: int) -> None:
-        if value not in self.hand:
-            held = ", ".join(str(v) for v in self.hand) or "-"
-            raise _refuse("no-die", Text(N_("no die showing {value} in hand (you hold {held})"),
-                                         value=value, held=held), value=value)
+    @property
+    def returnable(self) -> int:
+        """How many Used dice an ability lets go back to the Reserve now (0: none)."""
+        return min(self.pending_return, self.used)
 
     def _use_die(self, value: int) -> None:
         hand = list(self.hand)
@@ -364,128 +357,38 @@ class State:
         self.hand = tuple(hand)
         self.used += 1
 
-    def _apply_place(self, action: Place) -> None:
-        spoke = action.value
-        if action.shape not in self.museum.wheel.shapes:
-            raise _refuse("no-shape", Text(N_("the wheel has no shape {shape}"),
-                                           shape=action.shape), text=action.shape)
-        if spoke == 0:
-            raise _refuse("wild-only", Text(N_("shape {shape} is in the centre of the wheel: "
-                                               "only a wild shape takes it"),
-                                            shape=action.shape), text=action.shape)
-        if spoke in (7, 8):
-            if action.shape not in self.gifts:
-                raise _refuse("no-gift", Text(N_("shape {shape} is not yours to place (the key "
-                                                 "and the apple give their shapes)"),
-                                              shape=action.shape), text=action.shape)
-            placement = self.check_placement(action.shape, action.orientation, action.anchor)
-            self.gifts = tuple(g for g in self.gifts if g != action.shape)
-            self._draw(placement, "ability")
-            return
-        self._need_die(spoke)
-        placement = self.check_placement(action.shape, action.orientation, action.anchor)
-        self._use_die(spoke)
-        self._draw(placement, "die")
-
-    def _apply_wild(self, action: Wild) -> None:
-        if not self.wilds:
-            raise _refuse("no-wild", Text(N_("you have no wild shape left")))
-        if action.shape not in self.museum.wheel.shapes:
-            raise _refuse("no-shape", Text(N_("the wheel has no shape {shape}"),
-                                           shape=action.shape), text=action.shape)
-        placement = self.check_placement(action.shape, action.orientation, action.anchor)
-        self.wilds -= 1
-        self._draw(placement, "wild")
-
     def _draw(self, placement: Placement, source: str) -> None:
         self.filled |= placement.mask
         self.placed.append(Drawn(placement, source))
         for e in self.museum.evidence:
-            if e.id not in self.sheet.collected \
-                    and not self.museum.ring_masks[e.id] & ~self.filled:
+            if e.id not in self.sheet.collected and self.museum.surrounded(e.id, self.filled):
                 self.sheet.collected.append(e.id)
                 self.log.append(("collected", e.id))
 
     def _apply_write(self, action: Write) -> None:
-        self._need_die(action.value)
-        e = self.museum.evidence_by_id(action.evidence)
-        if e is None:
-            raise _refuse("no-evidence", Text(N_("there is no evidence called {name!r}"),
-                                              name=action.evidence), text=action.evidence)
-        name = words.EVIDENCE_NAMES.get(e.id, e.id)
-        if e.id not in self.sheet.collected:
-            raise _refuse("not-collected", Text(N_("the {evidence} is not collected yet: "
-                                                   "surround it first"), evidence=name),
-                          text=e.id)
-        icons = self.icons(e.id)
-        if len(icons) >= 2:
-            raise _refuse("icons-full", Text(N_("both die-icons of the {evidence} are written "
-                                                "already"), evidence=name), text=e.id)
-        if not icons and not e.ability.can_start(action.value):
-            raise _refuse("cannot-pair", Text(N_("no second die could make the {evidence}'s "
-                                                 "pair after a {value}: {condition}"),
-                                              evidence=name, value=action.value,
-                                              condition=e.ability.described()),
-                          text=e.id, value=action.value)
-        if icons and not e.ability.accepts(icons[0], action.value):
-            raise _refuse("wrong-pair", Text(N_("{first} and {value} do not unlock the "
-                                                "{evidence}: {condition}"),
-                                             first=icons[0], value=action.value, evidence=name,
-                                             condition=e.ability.described()),
-                          text=e.id, value=action.value)
-        self._use_die(action.value)
-        self.sheet.icons[e.id] = (*icons, action.value)
-        if len(self.sheet.icons[e.id]) == 2:
-            self._unlock(e.id)
-
-    def _unlock(self, eid: str) -> None:
+        eid = action.evidence
         ability = self.museum.evidence_by_id(eid).ability  # type: ignore[union-attr]
-        self.sheet.unlocked.append(eid)
-        self.log.append(("unlocked", eid))
-        if ability.effect == "return":
-            self.pending_return = ability.amount
-            if not self.used:  # nothing to move
-                self.pending_return = 0
-        elif ability.effect == "wild":
-            self.wilds += ability.amount
-        elif ability.effect == "reroll":
-            self.rerolls += ability.amount
-        elif ability.effect == "shapes":
-            self.gifts = (*self.gifts, *ability.shapes)
+        icons, gain = ability.written(self.icons(eid), action.value)
+        self._use_die(action.value)
+        self.sheet.icons[eid] = icons
+        if gain is not None:
+            self.sheet.unlocked.append(eid)
+            self.log.append(("unlocked", eid))
+            if gain.returns and self.used:  # nothing to move when no die is Used
+                self.pending_return = gain.returns
+            self.wilds += gain.wilds
+            self.rerolls += gain.rerolls
+            self.gifts = (*self.gifts, *gain.gifts)
 
     def _apply_reroll(self, action: Reroll) -> None:
-        if not self.rerolls:
-            raise _refuse("no-reroll", Text(N_("you have no re-roll left")))
         hand = list(self.hand)
         for v in action.values:
-            if v not in hand:
-                raise _refuse("no-die", Text(N_("no unused die showing {value} in hand to "
-                                                "re-roll"), value=v), value=v)
             hand.remove(v)
         self.rerolls_made += 1
         self.rerolls -= 1
         new = self.chance.roll(f"reroll {self.rerolls_made}", len(action.values))
         self.hand = tuple(sorted((*hand, *new)))
         self.log.append(("rerolled", ",".join(str(v) for v in new)))
-
-    def _apply_return(self, action: Return) -> None:
-        if not self.pending_return:
-            raise _refuse("no-return", Text(N_("no ability lets you return dice now")))
-        most = min(self.pending_return, self.used)
-        if action.count > most:
-            raise _refuse("too-many", Text(N_("return at most {most} dice now"), most=most),
-                          value=action.count)
-        self.used -= action.count
-        self.reserve += action.count
-        self.pending_return = 0
-
-    def _apply_skip(self, action: Skip) -> None:
-        self._need_die(action.value)
-        if self.die_uses(action.value):
-            raise _refuse("has-use", Text(N_("the {value} can still be used: take a shape or "
-                                             "write it on a die-icon"), value=action.value),
-                          value=action.value)
-        self._use_die(action.value)
 
     def _settle(self) -> None:
         """After an action: a finished cycle returns the dice and checks a box; an empty hand
@@ -593,7 +496,3 @@ def _name(square: Square) -> str:
     if square.col < 0 or square.col > 25 or square.row < 0:
         return f"({square.row + 1},{square.col + 1})"
     return str(square)
-
-
-def _refuse(reason: str, message: Text, **fields: Any) -> GameError:
-    return GameError(message, reason=reason, **fields)

@@ -1,8 +1,8 @@
 """What the pupil may do now, asked of the library and put in the app's terms (no rule here).
 
-Every helper only calls :mod:`lnb.museum`: the legal actions, a refusal's own message (the
-action tried on a copy of the state), and undo by replaying the game's record without its
-last action.
+Every helper only calls :mod:`lnb.museum`: the legal actions, a refusal's own message
+(:func:`lnb.museum.refusals.why_not`, the checks the state applies with), and undo by
+replaying the game's record without its last action.
 
 >>> from lnb.museum import Game
 >>> state = Game(seed=1).new_initial_state()
@@ -20,10 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from lnb.core.errors import LnbError
 from lnb.museum import Place, Reroll, Return, Skip, State, Wild, Write, parse_action
 from lnb.museum.actions import Action
 from lnb.museum.records import read_record, write_record
+from lnb.museum.refusals import why_not
 
 __all__ = ["Choice", "can_undo", "die_choices", "parse_action", "refusal", "undo"]
 
@@ -43,13 +43,12 @@ class Choice:
 
 
 def refusal(state: State, action: Action) -> str | None:
-    """The library's reason for refusing ``action`` now (tried on a copy), or None."""
-    try:
-        state.clone().apply_action(action)
-    except LnbError as err:
-        explain = getattr(err, "explain", None)
-        return str(explain() if callable(explain) else err)
-    return None
+    """The library's reason for refusing ``action`` now, in the current language, or None."""
+    err = why_not(state, action)
+    if err is None:
+        return None
+    explain = getattr(err, "explain", None)
+    return str(explain() if callable(explain) else err)
 
 
 def legal(state: State) -> list[Action]:
@@ -76,7 +75,7 @@ def die_choices(state: State, value: int, actions: list[Action] | None = None) -
     placeable = _shapes_legal(actions, Place)
     found = []
     for sid in state.museum.wheel.shapes_for(value):
-        ok = sid in placeable and value in state.hand
+        ok = sid in placeable
         found.append(Choice("shape", shape=sid, enabled=ok,
                             reason="" if ok else shape_reason(state, Place, sid),
                             label_args={"shape": sid, "value": value}))

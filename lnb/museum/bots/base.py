@@ -98,32 +98,34 @@ class BotBase:
         here = Node(node.filled, node.icons, node.unlocked, node.wilds, node.gifts,
                     node.rerolls, left)
         steps = self.places(f, here, f.museum.wheel.shapes_for(value), Place, width, pool)
-        icons = node.icon_map()
-        for eid, ring, ability in f.rings:
-            if ring & ~node.filled or eid in node.unlocked:
-                continue
-            written = icons.get(eid, ())
-            if not written and ability.can_start(value):
-                new_icons = {**icons, eid: (value,)}
-                steps.append((Write(value, eid), Node(
-                    node.filled, tuple(sorted(new_icons.items())), node.unlocked, node.wilds,
-                    node.gifts, node.rerolls, left)))
-            elif len(written) == 1 and ability.accepts(written[0], value):
-                new_icons = {**icons, eid: (*written, value)}
-                wilds, gifts, rerolls, gained = node.wilds, node.gifts, node.rerolls, 0
-                if ability.effect == "wild":
-                    wilds += ability.amount
-                elif ability.effect == "shapes":
-                    gifts = (*gifts, *ability.shapes)
-                elif ability.effect == "reroll":
-                    rerolls += ability.amount
-                elif ability.effect == "return":
-                    gained = ability.amount
-                steps.append((Write(value, eid), Node(
-                    node.filled, tuple(sorted(new_icons.items())), node.unlocked | {eid},
-                    wilds, gifts, rerolls, left + gained)))
+        steps.extend(self.write_steps(f, here, value))
         if not steps:
             steps.append((Skip(value), here))
+        return steps
+
+    @staticmethod
+    def write_steps(f: Features, node: Node, value: int) -> list[tuple[Action, Node]]:
+        """The writes of a die of ``value`` from ``node`` (its die already counted as played),
+        as the library's rules allow them and with what an unlock gives."""
+        museum = f.museum
+        icons = node.icon_map()
+        steps: list[tuple[Action, Node]] = []
+        for e in museum.evidence:
+            written = icons.get(e.id, ())
+            if not museum.surrounded(e.id, node.filled) \
+                    or e.ability.write_refusal(written, value) is not None:
+                continue
+            after, gain = e.ability.written(written, value)
+            new_icons = tuple(sorted({**icons, e.id: after}.items()))
+            if gain is None:
+                steps.append((Write(value, e.id), Node(
+                    node.filled, new_icons, node.unlocked, node.wilds, node.gifts,
+                    node.rerolls, node.left)))
+            else:
+                steps.append((Write(value, e.id), Node(
+                    node.filled, new_icons, node.unlocked | {e.id}, node.wilds + gain.wilds,
+                    (*node.gifts, *gain.gifts), node.rerolls + gain.rerolls,
+                    node.left + gain.returns)))
         return steps
 
     def free_steps(self, f: Features, node: Node) -> list[tuple[Action, Node]]:
@@ -146,7 +148,7 @@ class BotBase:
     # ------------------------------------------------------------------ choosing
     def choose_action(self, state: State, player: str = "solo") -> Action:
         if state.pending_return:
-            return Return(min(state.pending_return, state.used))
+            return Return(state.returnable)
         return self.choose(state, features(state.museum), node_of(state))
 
     def choose(self, state: State, f: Features, node: Node) -> Action:  # pragma: no cover
