@@ -630,8 +630,31 @@ def game_record(state: State) -> dict[str, Any]:
                     for n, p in state.players.items()],
         "seat_order": list(state.seats),
         "seed": state.game.seed,
-        "rounds": copy.deepcopy(state.history),
+        "rounds": _copied(state.history),
     }
+
+
+def _copied(value: Any) -> Any:
+    """A deep copy of a record's JSON value (what ``copy.deepcopy`` gives, for its dicts,
+    lists and plain leaves; anything else is deep-copied as before).
+
+    >>> rounds = [{"plays": {"Ada": {"activate": [5, {"id": 7, "patron": 58}]}}}]
+    >>> copy_ = _copied(rounds)
+    >>> copy_ == rounds, copy_[0]["plays"]["Ada"]["activate"] is rounds[0]["plays"]["Ada"][
+    ...     "activate"]
+    (True, False)
+    """
+    kind = type(value)
+    if kind is dict:
+        return {k: _copied(v) for k, v in value.items()}
+    if kind is list:
+        return [_copied(v) for v in value]
+    if kind in _LEAVES:
+        return value
+    return copy.deepcopy(value)
+
+
+_LEAVES = frozenset((str, int, bool, float, type(None)))
 
 
 # ------------------------------------------------------------------------- saving

@@ -54,20 +54,37 @@ class Phase(enum.Enum):
     __hash__ = object.__hash__
 
 
+_RESOLVING = frozenset((Phase.RESOLUTION, Phase.DEBUG))
+
+
+# The waits are asked after every action: plain loops (no generator per question).
+
 def _targets_missing(state: State) -> bool:
-    return any(p.play.target is None for p in state.players.values())
+    for p in state.players.values():  # noqa: SIM110
+        if p.play.target is None:
+            return True
+    return False
 
 
 def _activations_missing(state: State) -> bool:
-    return any(state.players[name].play.activated is None for name in state.last_order)
+    players = state.players
+    for name in state.last_order:  # noqa: SIM110
+        if players[name].play.activated is None:
+            return True
+    return False
 
 
 def _tokens_missing(state: State) -> bool:
-    return any(p.play.token is None for p in state.players.values())
+    for p in state.players.values():  # noqa: SIM110
+        if p.play.token is None:
+            return True
+    return False
 
 
 def _rows_left(state: State) -> bool:
-    return state.turn() is not None
+    # What ``state.turn() is not None`` says, without making the (player, row) pair.
+    return (state.phase in _RESOLVING
+            and state._find_turn(state._turn) is not None)
 
 
 def _debug_due(state: State) -> bool:

@@ -77,15 +77,20 @@ def random_program(state: State, name: str, rng: random.Random, mistakes: float 
 
 def random_action(state: State, rng: random.Random) -> Action:
     """One random action among those possible now (writing a program before finishing)."""
+    below = rng._randbelow  # rng.choice(seq) is seq[rng._randbelow(len(seq))]
     if state.phase is Phase.PROGRAM:
-        unfinished = [a for a in state.legal_actions() if isinstance(a, Finish)]
-        if state.timer_started and rng.random() < 0.3:
+        actions = state.legal_actions()
+        # Every unfinished player's Finish, then TimeUp once the timer runs (once somebody
+        # finished: what ``state.timer_started`` says while somebody has not).
+        timer = type(actions[-1]) is TimeUp
+        unfinished = actions[:-1] if timer else actions
+        if timer and rng.random() < 0.3:
             return TimeUp()
-        chosen = rng.choice(unfinished)
+        chosen = unfinished[below(len(unfinished))]
         return WriteProgram(chosen.player, random_program(state, chosen.player, rng))
     actions = state.legal_actions()
-    action = rng.choice(actions)
-    if isinstance(action, Debug):
+    action = actions[below(len(actions))]
+    if type(action) is Debug:
         name, row, value = state.debug_from()  # type: ignore[misc]
         program = Program()
         mental = state.options.mental_arithmetic
@@ -98,10 +103,18 @@ def random_action(state: State, rng: random.Random) -> Action:
     return action
 
 
+_FINISH: dict[str, Finish] = {}  # a player's Finish (a frozen value): made once
+
+
 def finish_written(state: State, action: Action) -> None:
     """After a random ``WriteProgram``, its player finishes at once."""
-    if isinstance(action, WriteProgram):
-        state.apply_action(Finish(action.player))
+    if type(action) is WriteProgram:
+        finish = _FINISH.get(action.player)
+        if finish is None:
+            if len(_FINISH) > 256:
+                _FINISH.clear()
+            finish = _FINISH[action.player] = Finish(action.player)
+        state.apply_action(finish)
 
 
 def play_random_game(game: Game, seed: int | None = None,

@@ -503,7 +503,7 @@ class State:
         sorted once for the Subroutines completed so far, and a sorted list stays sorted
         when some are left out."""
         players = self.players
-        key = tuple(tuple(p.completed) for p in players.values())
+        key = tuple([tuple(p.completed) for p in players.values()])
         cached = self._memo.get("targets")
         if cached is None or cached[0] != key:
             keyed = [pair for p in players.values() for pair in self._keyed_targets(p)]
@@ -522,9 +522,10 @@ class State:
         """Subroutines ``name`` may target: uncompleted, and not take-that cards when the
         no-take-that option is on."""
         p = self.player(name)
-        done = set(p.completed_subroutines)
-        return tuple(s for s in sorted(p.character.subroutines, key=lambda s: s.target)
-                     if s.target not in done and (self.options.take_that or not s.take_that))
+        done = {s for s, _ in p.completed}
+        take_that = self.options.take_that
+        return tuple([s for s in _by_target(p.character)
+                      if s.target not in done and (take_that or not s.take_that)])
 
     def activatable(self, name: str) -> tuple[Subroutine, ...]:
         """Completed, unused Subroutines ``name`` may activate (completed in earlier Rounds)."""
@@ -640,23 +641,25 @@ class State:
         """Apply one action; on a bad action raise ``GameError`` (or the program's own
         ``IllegalOperationError``) and leave the state unchanged."""
         rule = RULES[self.phase]
-        if type(action) not in _APPLY:
+        apply = _APPLY.get(type(action))
+        if apply is None:
             raise GameError(N_("{action} is not an action; make one of {kinds}, e.g. "
                                "Target('Ada', 23)"), action=repr(action),
                             kinds=", ".join(t.__name__ for t in _APPLY), reason="not-an-action",
                             expected=tuple(t.__name__ for t in _APPLY))
-        if not isinstance(action, rule.actions):
+        if type(action) not in rule.actions and not isinstance(action, rule.actions):
             allowed = ", ".join(t.__name__ for t in rule.actions) or Text(N_("nothing"))
             raise GameError(N_("{action} is not possible in the {phase} of Round {round}: "
                                "{rule} (allowed: {allowed})"), action=repr(action),
                             phase=phase_name(self.phase), rule=rule.text, allowed=allowed,
                             player=action.player, round=self.round, reason="wrong-phase",
                             expected=tuple(t.__name__ for t in rule.actions))
-        if action.player is not None:
-            self.player(action.player)
+        player = action.player
+        if player is not None and player not in self.players:
+            self.player(player)  # raises the unknown name's error
         try:
-            _APPLY[type(action)](self, action)
-            self._settle()
+            apply(self, action)
+            TABLE.settle(self)  # what self._settle() does
         finally:
             self._memo.pop("choices", None)
 
@@ -665,6 +668,14 @@ class State:
         if p.play.target is not None:
             raise GameError(N_("{player} already targets Subroutine {target:02d} this Round"),
                             player=p.name, target=p.play.target, reason="already-targets")
+        wanted = action.subroutine
+        for s in _by_target(p.character):  # the usual case: a Subroutine it may target
+            if s.target == wanted:
+                if (self.options.take_that or not s.take_that) and all(
+                        c != wanted for c, _ in p.completed):
+                    p.play.target = wanted
+                    return
+                break
         allowed = [s.target for s in self.targetable(p.name)]
         if action.subroutine in p.completed_subroutines:
             raise GameError(N_("{player} cannot target Subroutine {subroutine:02d}: it is "
@@ -1016,6 +1027,12 @@ class State:
 
 def _first(pair: tuple[Any, Any]) -> Any:
     return pair[0]
+
+
+def _by_target(character: Character) -> list[Subroutine]:
+    """A character's Subroutines by their numbers (sorted once per process)."""
+    return _shared(character, "by target",  # type: ignore[no-any-return]
+                   lambda: sorted(character.subroutines, key=lambda s: s.target))
 
 
 def _first_wrong(trace: Trace) -> int | None:
