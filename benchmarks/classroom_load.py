@@ -50,7 +50,7 @@ import psutil
 
 from benchmarks.voila_timing import CHROMIUM, CHROMIUM_ARGS, REPO, start_server
 from lnb.babbage.puzzles import Puzzle
-from widgets.babbage.puzzle_app import STORAGE_KEY
+from widgets.classroom.panel import STORAGE_KEY
 from widgets.classroom.progress import ProgressStore, Pupil
 from widgets.serve import parse_args, pools_config
 

@@ -300,7 +300,7 @@ def test_the_pseudo_language_marks_every_text_of_the_puzzle_app(pseudo: None) ->
     app.builder.type_rows("A2-")
     app.check()
     app.hint_button.click()
-    app.open_join()
+    app.identity.open_join()
     app.corner.selected_index = 0
     app.teacher.make()
     assert _unmarked_but_library(app, {"monday"}) == []
@@ -432,7 +432,7 @@ def test_relabel_marks_every_text_of_the_puzzle_app() -> None:
     app.builder.type_rows("A2- B2+")
     app.check()
     app.hint_button.click()
-    app.open_join()
+    app.identity.open_join()
     app.corner.selected_index = 0
     app.teacher.make()
     with use_language("en-XA"):

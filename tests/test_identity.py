@@ -297,7 +297,7 @@ def make_app(store: ProgressStore, room: Classroom, device: str | None = None,
     app = PuzzleApp(store, today=lambda: TODAY, seed=1, classroom=room)
     app.open_query({})
     if device or session:
-        app.browser_key.value = json.dumps({"key": device, "session": session})
+        app.identity.browser_key.value = json.dumps({"key": device, "session": session})
     return app
 
 
@@ -306,41 +306,44 @@ def test_joining_in_the_app_opens_the_class_pupils_progress(made: NewClass, room
     device = Pupil.new_browser_key()
     app = make_app(store, room, device)
     app.hint_button.click()  # saved on this device
-    app.join_button.click()
-    assert app.card_secret is not None and app.class_code is not None
-    assert app.pupil_name is not None
-    app.class_code.value, app.pupil_name.value = made.code, "Bea"
-    app.card_secret.value = card(made, "Ali").secret  # Ali's card, not Bea's
-    app.join_box.children[-1].click()
+    app.identity.join_button.click()
+    assert app.identity.card_secret is not None and app.identity.class_code is not None
+    assert app.identity.pupil_name is not None
+    app.identity.class_code.value, app.identity.pupil_name.value = made.code, "Bea"
+    app.identity.card_secret.value = card(made, "Ali").secret  # Ali's card, not Bea's
+    app.identity.join_box.children[-1].click()
     assert app.status.kind == "error" and "not Bea's card" in app.status.text
-    assert app.pupil == Pupil.from_browser_key(device) and app.card_secret.value == ""
-    app.card_secret.value = card(made, "Bea").secret
-    app.join_box.children[-1].click()
-    assert app.status.kind == "ok" and app.session is not None
-    assert app.pupil == app.session.pupil and "Bea" in app.who.value and "7B" in app.who.value
-    assert app.card_secret.value == ""
-    token = json.loads(app.session_out.value)["session"]
-    assert token == app.session.token and card(made, "Bea").secret not in app.session_out.value
+    assert app.pupil == Pupil.from_browser_key(device) and app.identity.card_secret.value == ""
+    app.identity.card_secret.value = card(made, "Bea").secret
+    app.identity.join_box.children[-1].click()
+    assert app.status.kind == "ok" and app.identity.session is not None
+    who = app.identity.who.value
+    assert app.pupil == app.identity.session.pupil and "Bea" in who and "7B" in who
+    assert app.identity.card_secret.value == ""
+    token = json.loads(app.identity.session_out.value)["session"]
+    assert token == app.identity.session.token
+    assert card(made, "Bea").secret not in app.identity.session_out.value
     app.builder.type_rows(str(app.puzzle.solution.program))
     app.check()
-    assert store.load(app.session.pupil).solved_count == 1
+    assert store.load(app.identity.session.pupil).solved_count == 1
     assert store.load(Pupil.from_browser_key(device)).solved_count == 0
     # the next page on this browser resumes the session; Leave goes back to the device
     later = make_app(store, room, device, session=token)
-    assert later.pupil == app.session.pupil and later.leave_button.layout.display is None
-    later.leave_button.click()
+    assert later.pupil == app.identity.session.pupil
+    assert later.identity.leave_button.layout.display is None
+    later.identity.leave_button.click()
     assert later.pupil == Pupil.from_browser_key(device)
-    assert json.loads(later.session_out.value) == {"session": None}
+    assert json.loads(later.identity.session_out.value) == {"session": None}
     assert room.resume(token) is None
     stale = make_app(store, room, device, session=token)
     assert stale.pupil == Pupil.from_browser_key(device)
-    assert json.loads(stale.session_out.value) == {"session": None}
+    assert json.loads(stale.identity.session_out.value) == {"session": None}
 
 
 def test_a_session_token_is_not_a_secret_the_page_can_make_up(made: NewClass, room: Classroom,
                                                               store: ProgressStore) -> None:
     app = make_app(store, room, Pupil.new_browser_key(), session=card(made, "Bea").secret)
-    assert app.session is None and app.identity_source == "device"
+    assert app.identity.session is None and app.identity.source == "device"
 
 
 def test_joining_while_the_file_cannot_be_used_says_so(tmp_path: Path) -> None:
@@ -352,8 +355,8 @@ def test_joining_while_the_file_cannot_be_used_says_so(tmp_path: Path) -> None:
         room.join("KM7Q4X", "Bea", "red sun")
     assert info.value.reason == "no-store" and str(path) in str(info.value)
     app = make_app(store, room, Pupil.new_browser_key(), session="t" * 43)
-    assert app.identity_source == "device"
-    assert app.session_out.value == ""  # the browser keeps its session for later
-    app.join_class("KM7Q4X", "Bea", "red sun")
+    assert app.identity.source == "device"
+    assert app.identity.session_out.value == ""  # the browser keeps its session for later
+    app.identity.join_class("KM7Q4X", "Bea", "red sun")
     assert app.status.kind == "error" and "cannot be read right now" in app.status.text
     assert path.read_bytes().startswith(b"somebody else's")  # left alone

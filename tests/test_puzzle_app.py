@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import widgets.babbage.puzzle_app as puzzle_app
+import widgets.classroom.panel as panel
 from lnb.babbage.hints import hint
 from lnb.babbage.puzzles import Puzzle, daily
 from widgets.babbage.puzzle_app import PuzzleApp, browser_key_script, page_address, voila_query
@@ -34,7 +34,7 @@ def make_app(store: ProgressStore, device: str | None = None, **query: str) -> P
     app = PuzzleApp(store, today=lambda: TODAY, seed=1)
     app.open_query(query)
     if device is not None:
-        app.browser_key.value = json.dumps({"key": device})
+        app.identity.browser_key.value = json.dumps({"key": device})
     return app
 
 
@@ -138,15 +138,15 @@ def test_hints_escalate_and_are_remembered(store: ProgressStore) -> None:
 def test_the_browser_key_names_the_pupil_and_a_weak_key_is_renewed(
         store: ProgressStore) -> None:
     app = make_app(store)
-    assert app.pupil is None and "not saved yet" in app.who.value
-    app.browser_key.value = json.dumps({"key": SAM})
+    assert app.pupil is None and "not saved yet" in app.identity.who.value
+    app.identity.browser_key.value = json.dumps({"key": SAM})
     assert app.pupil == Pupil.from_browser_key(SAM)
-    assert "this browser" in app.who.value
+    assert "this browser" in app.identity.who.value
     weak = make_app(store)
-    weak.browser_key.value = json.dumps({"key": "a" * 16})
+    weak.identity.browser_key.value = json.dumps({"key": "a" * 16})
     assert weak.pupil is None  # refused; the page is asked for a strong key
-    assert json.loads(weak.session_out.value)["renew"] is True
-    weak.browser_key.value = json.dumps({"key": ADA})
+    assert json.loads(weak.identity.session_out.value)["renew"] is True
+    weak.identity.browser_key.value = json.dumps({"key": ADA})
     assert weak.pupil == Pupil.from_browser_key(ADA)
 
 
@@ -165,12 +165,12 @@ def test_the_address_never_says_who_the_pupil_is(store: ProgressStore,
     bea = _bea_has_a_streak(store)
     store.record_hint(Pupil.from_browser_key(SAM), "P1-OTHER", 1, day=TODAY)
     app = make_app(store, code=SHARED.code, **query)
-    assert app.pupil is None and "not saved yet" in app.who.value
+    assert app.pupil is None and "not saved yet" in app.identity.who.value
     assert "Streak" not in app.progress_view.value and "✓ solved" not in app.heading.value
     app.hint_button.click()
     app.check()
     ali = Pupil.new_browser_key()
-    app.browser_key.value = json.dumps({"key": ali})  # Ali's own device
+    app.identity.browser_key.value = json.dumps({"key": ali})  # Ali's own device
     assert app.pupil == Pupil.from_browser_key(ali)
     assert store.load(Pupil.from_nickname("bea")) == bea  # nothing written on Bea's record
     assert store.load(Pupil.from_browser_key(SAM)).get(SHARED.code) is None
@@ -182,7 +182,7 @@ def test_a_nickname_an_older_page_remembered_is_ignored(store: ProgressStore) ->
     """Issue 11: on a shared browser the next pupil opening the plain address was Bea."""
     _bea_has_a_streak(store)
     app = make_app(store)
-    app.browser_key.value = json.dumps({"key": SAM, "nickname": "Bea"})
+    app.identity.browser_key.value = json.dumps({"key": SAM, "nickname": "Bea"})
     assert app.pupil == Pupil.from_browser_key(SAM)
     assert "Streak" not in app.progress_view.value
     assert not hasattr(app, "nickname") and not hasattr(app, "use_nickname")
@@ -196,7 +196,7 @@ def test_work_done_before_the_pupil_is_known_is_saved_once_known(
     app.check()
     assert app.progress is not None and app.progress.solved_count == 1
     key = Pupil.new_browser_key()
-    app.browser_key.value = json.dumps({"key": key})
+    app.identity.browser_key.value = json.dumps({"key": key})
     saved = store.load(Pupil.from_browser_key(key)).get(SHARED.code)
     assert saved is not None and saved.solved and saved.hints == 1
 
@@ -281,7 +281,7 @@ def test_the_browser_script_targets_the_hidden_box() -> None:
     script = browser_key_script()
     assert script.startswith("<script>") and script.rstrip().endswith("</script>")
     for needle in ("localStorage", ".lnb-browser-key input", ".lnb-session-out input",
-                   puzzle_app.STORAGE_KEY, "getRandomValues", "Uint8Array(32)"):
+                   panel.STORAGE_KEY, "getRandomValues", "Uint8Array(32)"):
         assert needle in script
     assert "nickname" not in script.replace("delete data.nickname", "")
 

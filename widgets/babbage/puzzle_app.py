@@ -5,13 +5,9 @@ The rules, hints and checks are the library's (:mod:`lnb.babbage.puzzles`,
 :mod:`lnb.babbage.hints`); the progress is :class:`widgets.classroom.progress.ProgressStore`.
 The app only turns clicks into those calls.
 
-Who the pupil is: by default the device, by the long random key its browser keeps
-(``localStorage``, made in the page, sent to the kernel by a small script through a hidden
-text box; never taken from the address). A pupil of a class presses *Join my class* and
-types the class code, their name and the secret on their card
-(:mod:`widgets.classroom.identity`); the browser then keeps a session token (not the
-secret) and *Leave* forgets it. A nickname alone never opens stored progress.
-``?code=P1-...`` opens a shared puzzle.
+Who the pupil is: the device, or a pupil of a class who joined with their card
+(:class:`widgets.classroom.panel.ClassPanel`, the same on every app). A nickname alone never
+opens stored progress. ``?code=P1-...`` opens a shared puzzle.
 
 >>> import datetime
 >>> from widgets.classroom.progress import ProgressStore
@@ -30,10 +26,8 @@ from __future__ import annotations
 
 import datetime
 import html
-import json
 import os
 import random
-import secrets
 from base64 import b64encode
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -49,7 +43,7 @@ from lnb.babbage.operations import Operation
 from lnb.babbage.programs import Program
 from lnb.babbage.puzzle_sheet import STARS, PuzzleSet, code_link
 from lnb.babbage.puzzles import DIFFICULTIES, Puzzle, daily, generate
-from lnb.core.i18n import _, lazy_gettext, ngettext, pgettext
+from lnb.core.i18n import _, lazy_gettext, ngettext
 from widgets.babbage.program_builder import Choices, ProgramBuilder
 from widgets.babbage.relabel import (
     Words,
@@ -59,14 +53,14 @@ from widgets.babbage.relabel import (
     relabel_all,
     relabel_part,
 )
-from widgets.classroom.identity import Classroom, IdentityError, Session
-from widgets.classroom.progress import Progress, ProgressError, ProgressStore, Pupil
+from widgets.classroom.identity import Classroom
+from widgets.classroom.panel import ClassPanel, browser_key_script
+from widgets.classroom.progress import Progress, ProgressStore, Pupil
 from widgets.core.contrast import ContrastToggle
 from widgets.core.page_request import wait_for_request
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
 
-STORAGE_KEY = "lnb-kit-pupil"
 DIFFICULTY_NAMES = {1: lazy_gettext("1 easy"), 2: "2", 3: "3", 4: "4",
                     5: lazy_gettext("5 hard")}
 HINT_TIPS = {1: lazy_gettext("How many rows are still needed"),
@@ -110,70 +104,6 @@ def page_address() -> str | None:
     if host and path:
         return f"http://{host}{':' + port if port else ''}{path}"
     return None
-
-
-def browser_key_script(storage_key: str = STORAGE_KEY) -> str:
-    """The ``<script>`` that tells the kernel who this browser is.
-
-    It keeps ``{"key": random, "session": token}`` in ``localStorage``: the key is made here
-    (32 random bytes, 43 characters) and never leaves the page but to its own kernel; the
-    session is what the kernel gave after *Join my class*. It types them as JSON into the
-    hidden ``.lnb-browser-key`` box (an ipywidgets ``Text``) once the widgets are drawn, and
-    watches the hidden ``.lnb-session-out`` box for the kernel's answers (a session to keep
-    or forget, a key to renew). A nickname an older page kept is forgotten.
-    """
-    return f"""<script>
-(function () {{
-  var NAME = {json.dumps(storage_key)};
-  function load() {{
-    try {{ return JSON.parse(localStorage.getItem(NAME) || "{{}}") || {{}}; }}
-    catch (e) {{ return {{}}; }}
-  }}
-  function save(data) {{
-    try {{ localStorage.setItem(NAME, JSON.stringify(data)); }} catch (e) {{}}
-  }}
-  function strong(key) {{
-    return /^[A-Za-z0-9_-]{{22,86}}$/.test(key || "") && new Set(key.split("")).size >= 10;
-  }}
-  function newKey() {{
-    var bytes = new Uint8Array(32);
-    (window.crypto || window.msCrypto).getRandomValues(bytes);
-    return btoa(String.fromCharCode.apply(null, bytes))
-      .replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
-  }}
-  var data = load();
-  delete data.nickname;
-  if (!strong(data.key)) {{ data.key = newKey(); }}
-  save(data);
-  function send() {{
-    var input = document.querySelector(".lnb-browser-key input");
-    if (!input) return false;
-    input.value = JSON.stringify({{key: data.key, session: data.session || null}});
-    input.dispatchEvent(new Event("input", {{bubbles: true}}));
-    input.dispatchEvent(new Event("change", {{bubbles: true}}));
-    return true;
-  }}
-  var tries = 0;
-  (function first() {{
-    if (!send() && tries++ < 600) setTimeout(first, 100);
-  }})();
-  var last = "";
-  setInterval(function () {{
-    var out = document.querySelector(".lnb-session-out input");
-    if (!out || !out.value || out.value === last) return;
-    last = out.value;
-    var answer;
-    try {{ answer = JSON.parse(out.value); }} catch (e) {{ return; }}
-    data = load();
-    if ("session" in answer) {{
-      if (answer.session) {{ data.session = answer.session; }} else {{ delete data.session; }}
-    }}
-    if (answer.renew) {{ data.key = newKey(); }}
-    save(data);
-    if (answer.renew) send();
-  }}, 250);
-}})();
-</script>"""
 
 
 class PuzzleBuilder(ProgramBuilder):
@@ -245,9 +175,6 @@ class PuzzleApp(w.VBox):
         self.rng = random.Random(seed)
         self.link = link
         self.pupil: Pupil | None = None
-        self.identity_source = ""  # "device" or "class"
-        self.device: Pupil | None = None  # the browser's own (device) pupil, once known
-        self.session: Session | None = None  # the class session, after Join my class
         self.progress: Progress | None = None
         self._pending: list[tuple[str, dict[str, Any]]] = []
         self.hint_level = 0
@@ -261,21 +188,7 @@ class PuzzleApp(w.VBox):
         self.banner = w.HTML("")  # what is wrong with the page's address, at the top
         self.banner.add_class("lnb-banner-box")
         # -- who is playing
-        self.who = w.HTML("")
-        self.who.add_class("lnb-who")
-        self.join_button = self._button("lnb-join-open", self.open_join)
-        self.leave_button = self._button("lnb-leave", self.leave_class)
-        self.leave_button.layout.display = "none"
-        self.join_box = w.HBox([])  # the class code, name and card boxes, made when needed
-        self.join_box.add_class("lnb-join-box")
-        self.class_code: w.Text | None = None
-        self.pupil_name: w.Text | None = None
-        self.card_secret: w.Password | None = None
-        self.browser_key = w.Text(layout=w.Layout(display="none"))
-        self.browser_key.add_class("lnb-browser-key")
-        self.browser_key.observe(self.status.guarded(self._browser_key_sent), "value")
-        self.session_out = w.Text(layout=w.Layout(display="none"))
-        self.session_out.add_class("lnb-session-out")
+        self.identity = ClassPanel(self.classroom, self.status, on_pupil=self._pupil_changed)
         # -- choosing a puzzle
         self.levels = w.ToggleButtons(options=self._level_options(),
                                       value=min(self.puzzle.difficulty, 5),
@@ -319,9 +232,7 @@ class PuzzleApp(w.VBox):
         self.title_row.add_class("lnb-title-row")
         super().__init__([
             stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.title_row, self.banner,
-            w.HBox([self.who, self.join_button, self.leave_button, self.browser_key,
-                    self.session_out]),
-            self.join_box,
+            self.identity,
             w.HBox([self.levels, self.new_button, self.daily_button]),
             w.HBox([self.code_box, self.open_button]),
             self.heading, self.targets, self.builder,
@@ -342,8 +253,6 @@ class PuzzleApp(w.VBox):
         """The app's fixed words in the current language."""
         self.title.value = "<div class='lnb-title'>{}</div>".format(
             html.escape(_("Lovelace & Babbage puzzles")))
-        self.join_button.description = _("Join my class")
-        self.leave_button.description = _("Leave (not me)")
         value = self.levels.value
         with self.levels.hold_sync():
             self.levels.options = self._level_options()
@@ -355,15 +264,6 @@ class PuzzleApp(w.VBox):
         self.code_box.placeholder = _("code, e.g. {example}").format(example="P1-....")
         self.open_button.description = _("Open code")
         self.corner.set_title(0, _("For teachers: a puzzle sheet for the class"))
-        if self.class_code is not None:
-            self._label_join()
-
-    def _label_join(self) -> None:
-        assert self.class_code and self.pupil_name and self.card_secret
-        self.class_code.placeholder = _("class code")
-        self.pupil_name.placeholder = _("your name")
-        self.card_secret.placeholder = _("the words on your card")
-        self.join_box.children[-1].description = pgettext("join a class", "Join")
 
     def relabel(self) -> None:
         """Every visible word in the current language; the puzzle, the rows written, the
@@ -371,7 +271,8 @@ class PuzzleApp(w.VBox):
         with self.hold_sync():
             self._label()
             relabel_part(self.builder)
-            for part in (self.status, self.contrast_toggle, self.language, self._teacher):
+            for part in (self.status, self.contrast_toggle, self.language, self._teacher,
+                         self.identity):
                 if part is not None:
                     relabel_part(part)
             self._show_hint_button()
@@ -459,102 +360,23 @@ class PuzzleApp(w.VBox):
     # -- who is playing --------------------------------------------------------------------
     def use_pupil(self, pupil: Pupil, source: str) -> None:
         """Keep progress under ``pupil`` from now on (and save what was done before)."""
-        self.pupil, self.identity_source = pupil, source
-        pending, self._pending = self._pending, []
-        for kind, kwargs in pending:
-            getattr(self.store, kind)(pupil, **kwargs)
-        self.progress = self.store.load(pupil)
-        self._restore_hints()
+        self.identity.pupil, self.identity.source = pupil, source
+        self.identity.show_who()
+        self._pupil_changed(pupil, source)
+
+    def _pupil_changed(self, pupil: Pupil | None, source: str) -> None:
+        """The panel says who plays now: their progress (what was done before is saved)."""
+        self.pupil = pupil
+        if pupil is None:
+            self.progress = None
+        else:
+            pending, self._pending = self._pending, []
+            for kind, kwargs in pending:
+                getattr(self.store, kind)(pupil, **kwargs)
+            self.progress = self.store.load(pupil)
+            self._restore_hints()
         self._show_progress()
         self._show_heading()
-
-    def open_join(self) -> None:
-        """Show the boxes for the class code, the pupil's name and their card's secret."""
-        if self.class_code is None:
-            self.class_code = w.Text(layout=w.Layout(width="9em"))
-            self.class_code.add_class("lnb-class-code")
-            self.pupil_name = w.Text(layout=w.Layout(width="12em"))
-            self.pupil_name.add_class("lnb-pupil-name")
-            self.card_secret = w.Password(layout=w.Layout(width="15em"))
-            self.card_secret.add_class("lnb-card-secret")
-            self.join_box.children = (self.class_code, self.pupil_name, self.card_secret,
-                                      self._button("lnb-join", self.join_class))
-            self._label_join()
-        self.join_box.layout.display = None
-        self.words.say("info", lambda: _("Type your class code, your name and the words on "
-                                         "your card."))
-
-    def join_class(self, code: str | None = None, name: str | None = None,
-                   secret: str | None = None) -> None:
-        """Check the card (the boxes', unless given); a right one opens that pupil's
-        progress and the browser remembers a session; a wrong one is refused plainly."""
-        if self.class_code is None:
-            self.open_join()
-        assert self.class_code and self.pupil_name and self.card_secret
-        code = self.class_code.value if code is None else code
-        name = self.pupil_name.value if name is None else name
-        secret = self.card_secret.value if secret is None else secret
-        self.card_secret.value = ""
-        try:
-            session = self.classroom.join(code, name, secret)
-        except IdentityError as exc:
-            refused = exc
-            self.words.say("error", lambda: str(refused))
-            return
-        self._use_session(session)
-        self.session_out.value = json.dumps({"session": session.token})
-        self.join_box.layout.display = "none"
-        self.words.say("ok", lambda: _("Hello {name}! Your progress is saved for class "
-                                       "{class_name}.").format(name=session.pupil_name,
-                                                               class_name=session.class_name))
-
-    def leave_class(self) -> None:
-        """Stop being the class pupil here: forget the session, back to this device."""
-        if self.session is not None:
-            self.classroom.leave(self.session.token)
-        self.session = None
-        self.session_out.value = json.dumps({"session": None})
-        if self.device is not None:
-            self.use_pupil(self.device, "device")
-        else:
-            self.pupil, self.identity_source, self.progress = None, "", None
-            self._show_progress()
-            self._show_heading()
-        self.words.say("info", lambda: _("You left the class on this device: its progress is "
-                                         "this device's again."))
-
-    def _use_session(self, session: Session) -> None:
-        self.session = session
-        self.use_pupil(session.pupil, "class")
-
-    def _browser_key_sent(self, change: dict[str, Any]) -> None:
-        """The script sent ``{"key": ..., "session": ...}`` from the browser's storage."""
-        try:
-            data = json.loads(change["new"] or "{}")
-        except ValueError:
-            data = {"key": change["new"]}
-        if not isinstance(data, dict):
-            return
-        if isinstance(data.get("key"), str):
-            try:
-                self.device = Pupil.from_browser_key(data["key"])
-            except ProgressError:
-                self.session_out.value = json.dumps({"renew": True, "at": secrets.token_hex(4)})
-                return  # the page makes a strong key and sends it again
-        token = data.get("session")
-        if isinstance(token, str) and token and self.session is None:
-            try:
-                session = self.classroom.resume(token)
-            except IdentityError:
-                session = None  # the file cannot be used now: the browser keeps its token
-            else:
-                if session is None:  # expired, left, or the card was reset
-                    self.session_out.value = json.dumps({"session": None})
-            if session is not None:
-                self._use_session(session)
-                return
-        if self.session is None and self.device is not None:
-            self.use_pupil(self.device, "device")
 
     # -- choosing a puzzle -----------------------------------------------------------------
     def new_puzzle(self) -> None:
@@ -719,17 +541,6 @@ class PuzzleApp(w.VBox):
                 "Your progress cannot be saved on the server right now; it is kept until you "
                 "close this page. (For the teacher: {problem})").format(
                     problem=str(self.store.problem)))))
-        if self.pupil is None:
-            self.who.value = _("Progress: <i>not saved yet</i>")
-        elif self.identity_source == "class" and self.session is not None:
-            self.who.value = _("Progress of <b>{name}</b> (class {class_name})").format(
-                name=html.escape(self.session.pupil_name),
-                class_name=html.escape(self.session.class_name))
-        else:
-            self.who.value = _("Progress of <b>this browser</b>")
-        joined = self.identity_source == "class"
-        self.leave_button.layout.display = None if joined else "none"
-        self.join_button.layout.display = "none" if joined else None
         for notice in self.store.notices:
             parts.append("<div class='lnb-warning'>{}</div>".format(html.escape(
                 _("For the teacher: {notice}").format(notice=str(notice)))))
