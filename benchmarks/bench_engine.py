@@ -22,7 +22,7 @@ def _start_time(code: str, repeat: int) -> float:
     return statistics.median(times)
 
 
-def import_cost(repeat: int = 15) -> tuple[float, float]:
+def import_cost(repeat: int = 9) -> tuple[float, float]:
     """Median seconds of a bare interpreter start and of one that imports lnb (taken in
     turn, so a busy machine slows both alike)."""
     bare, with_lnb = [], []
