@@ -33,6 +33,7 @@ from lnb.core.i18n import _, format_list, ngettext
 from widgets.babbage.relabel import Text, register, relabel_part, text_of
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
+from widgets.core.titles import title_html
 
 
 class AlgebraView(w.VBox):
@@ -67,8 +68,7 @@ class AlgebraView(w.VBox):
         register(self)
 
     def _label(self) -> None:
-        title = text_of(self._title_text)
-        self.title.value = f"<div class='lnb-title'>{html.escape(title)}</div>" if title else ""
+        self.title.value = title_html(text_of(self._title_text))
         self.program_box.description = _("Program")
         self.program_box.placeholder = _("e.g. {example}").format(example="A3+ A4/")
         self.start_slider.description = _("Start x")
@@ -179,8 +179,7 @@ class BackwardsView(w.VBox):
         register(self)
 
     def _label(self) -> None:
-        title = text_of(self._title_text)
-        self.title.value = f"<div class='lnb-title'>{html.escape(title)}</div>" if title else ""
+        self.title.value = title_html(text_of(self._title_text))
         self.program_box.description = _("Program")
         self.target_box.description = _("Target")
 

@@ -48,6 +48,7 @@ from lnb.core.i18n import _, lazy_gettext, ngettext, pgettext
 from widgets.babbage.relabel import Text, Words, register, relabel_part, text_of
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
+from widgets.core.titles import title_html
 
 
 @dataclass(frozen=True)
@@ -351,8 +352,7 @@ class Exercise(w.VBox):
         register(self)
 
     def _label(self) -> None:
-        title = text_of(self._title_text)
-        self.title.value = f"<div class='lnb-title'>{html.escape(title)}</div>" if title else ""
+        self.title.value = title_html(text_of(self._title_text))
         self.answer.placeholder = text_of(self._placeholder)
         self.question.value = f"<div style='font-size:19px'>{text_of(self._question)}</div>"
         self.check_button.description = pgettext("check an answer", "Check")

@@ -75,6 +75,7 @@ from widgets.core.saveload import SaveLoadPanel, safe_filename
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
 from widgets.core.timer import Timer
+from widgets.core.titles import title_html
 
 LOG = logging.getLogger("widgets")
 #: The game app's own look (the kit's shared styles, buttons whose words wrap in any script
@@ -197,11 +198,9 @@ class SetupForm(w.VBox):
     def relabel(self) -> None:
         """Every word of the form in the current language; what was chosen is kept (a seat
         still named as the form named it is named in the new language)."""
-        self.intro.value = (
-            "<div class='lnb-title'>{}</div><div>{}</div>".format(
-                html.escape(_("New game")),
-                _("Choose who plays. A <b>Person</b> plays on this screen (take turns); a "
-                  "<b>Computer</b> plays by itself.")))
+        self.intro.value = title_html(_("New game")) + "<div>{}</div>".format(
+            _("Choose who plays. A <b>Person</b> plays on this screen (take turns); a "
+              "<b>Computer</b> plays by itself."))
         self.count.description = _("Players")
         for i, row in enumerate(self.rows):
             name, kind, _character, handicap = row.children
@@ -499,7 +498,7 @@ class GameApp(w.VBox):
     def _label(self) -> None:
         """The app's own fixed words in the current language."""
         title = pgettext("game title", "Lovelace & Babbage")
-        self.header.value = f"<div class='lnb-title'>{html.escape(title)}</div>"
+        self.header.value = title_html(title)
         self.next_button.description = _("Next Round")
         self.new_button.description = _("New game")
         self.projector_toggle.description = _("Projector")

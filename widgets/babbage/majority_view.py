@@ -26,6 +26,7 @@ from widgets.babbage.relabel import Text, register, relabel_part, text_of
 from widgets.babbage.words import influence
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
+from widgets.core.titles import title_html
 
 
 class MajorityView(w.VBox):
@@ -62,8 +63,7 @@ class MajorityView(w.VBox):
         register(self)
 
     def _label(self) -> None:
-        title = text_of(self._title_text)
-        self.title.value = f"<div class='lnb-title'>{html.escape(title)}</div>" if title else ""
+        self.title.value = title_html(text_of(self._title_text))
         self.marks.value = _("<b>{type}</b> marks").format(type=html.escape(influence(self.kind)))
 
     def relabel(self) -> None:

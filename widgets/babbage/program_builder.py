@@ -35,6 +35,7 @@ from widgets.babbage.board import BoardView
 from widgets.babbage.relabel import Text, register, relabel_part, text_of
 from widgets.core.status import StatusLine, plain_words
 from widgets.core.style import stylesheet
+from widgets.core.titles import title_html
 
 Choices = dict[Operation, "str | None"]
 
@@ -155,8 +156,7 @@ class ProgramBuilder(w.VBox):
         self.sigma_toggle.tooltip = _("Apply the next row's Operation twice")
         self.done_button.description = text_of(self.done_label)
         self.done_button.tooltip = text_of(self.done_tooltip)
-        title = text_of(self._title_text)
-        self.title.value = f"<div class='lnb-title'>{html.escape(title)}</div>" if title else ""
+        self.title.value = title_html(text_of(self._title_text))
 
     def relabel(self) -> None:
         """Every word in the current language; the draft, the board and the lock are kept."""
@@ -281,8 +281,7 @@ class ProgramBuilder(w.VBox):
             self.sigma_allowed = sigma
         if title is not None:
             self._title_text = title
-            shown = text_of(title)
-            self.title.value = f"<div class='lnb-title'>{html.escape(shown)}</div>"
+            self.title.value = title_html(text_of(title))
         self.program = program if isinstance(program, Program) else Program.parse(program)
         self.pending = None
         self.locked_reason = None

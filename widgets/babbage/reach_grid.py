@@ -25,6 +25,7 @@ from lnb.core.i18n import _, ngettext, pgettext
 from widgets.babbage.relabel import Text, register, relabel_part, text_of
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
+from widgets.core.titles import title_html
 
 COLOURS = ("#ffd54f", "#aed581", "#81d4fa", "#ce93d8", "#ffab91", "#b0bec5")
 
@@ -64,8 +65,7 @@ class ReachGrid(w.VBox):
         register(self)
 
     def _label(self) -> None:
-        title = text_of(self._title_text)
-        self.title.value = f"<div class='lnb-title'>{html.escape(title)}</div>" if title else ""
+        self.title.value = title_html(text_of(self._title_text))
         self.rows_slider.description = _("Rows")
         self.target_box.description = _("Target")
 

@@ -23,6 +23,7 @@ import ipywidgets as w
 from lnb.core.i18n import _, format_list, lazy_gettext, ngettext
 from widgets.babbage.relabel import register
 from widgets.core.style import stylesheet
+from widgets.core.titles import title_html
 
 if TYPE_CHECKING:  # pragma: no cover
     from lnb.babbage.game.scoring import ScoreSheet
@@ -80,7 +81,7 @@ class ScoreSheetView(w.VBox):
         else:
             line = ngettext("{names} wins so far!", "{names} win so far!", count).format(
                 names=names)
-        self.headline.value = f"<div class='lnb-title'>{html.escape(line)}</div>"
+        self.headline.value = title_html(line)
         self.chart.value = self._chart(sheet)
         self.table.value = self._table(sheet)
         self.details.value = self._details(sheet)
