@@ -43,6 +43,7 @@ from lnb.babbage.numbers import (
     two_digits,
 )
 from lnb.core.i18n import N_
+from lnb.core.lazy import made
 from lnb.core.messages import Text
 
 SIGMA_MARKS = ("Σ", "!")
@@ -216,7 +217,7 @@ class Operation:
                                  arithmetic=_arith(comp, self, value, middle, result)),
                             reason="out-of-range", expected=(LOWEST, HIGHEST), value=value,
                             result=result if in_range(middle) else middle)
-        return Step(self, comp, value, result)
+        return made(Step, operation=self, component=comp, before=value, result=result)
 
     def arithmetic(self, value: int, board: Board) -> tuple[int, str]:
         """The raw Result and its arithmetic, without the 00–99 check (for void rows).

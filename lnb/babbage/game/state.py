@@ -562,7 +562,7 @@ class State:
         players = self.players
         actions: list[Action] = [a for a in every if players[a.player].play.token is None]
         if actions and len(actions) < len(every):  # the timer runs once a player finished
-            actions.append(TimeUp())
+            actions.append(_TIME_UP)
         return actions
 
     def _legal_resolution(self) -> list[Action]:
@@ -615,8 +615,11 @@ class State:
             choices = RowChoices(name, None)
         else:
             options = self._row_options(name, found)
-            choices = (RowChoices.of(name, found[0] + 1, options, self._table) if options
-                       else RowChoices(name, found[0] + 1))  # what .of gives without options
+            if options:
+                choices = RowChoices.of(name, found[0] + 1, options, self._table)
+            else:  # what .of gives without options (a frozen value: made once)
+                row = found[0] + 1
+                choices = _shared(RowChoices, (name, row), lambda: RowChoices(name, row))
         self._memo["choices"] = (name, self._turn, choices)
         return choices
 
@@ -632,6 +635,9 @@ class State:
         row = play.trace.rows[found[0]]  # type: ignore[union-attr]
         if row.void:
             return []
+        result, table = row.result, self._table
+        if result not in table and result - 1 not in table and result + 1 not in table:
+            return []  # no Patron at the Result or beside it: what row_options finds
         return row_options(self._table, name, row.result, play.uses, len(self.players),
                            self.players[name].claimed_from)
 
@@ -1050,6 +1056,8 @@ _LEGAL = {
     Phase.DEBUG: State._legal_debug,
     Phase.GAME_OVER: lambda state: [],
 }
+
+_TIME_UP = TimeUp()  # a frozen value: listed as it is
 
 _LISTED_SORTED = frozenset((Phase.TARGET, Phase.ACTIVATE, Phase.PROGRAM, Phase.DEBUG))
 """Phases whose actions are listed already in ``action_sort_key`` order."""
