@@ -571,8 +571,12 @@ class State:
             return []
         choices = self.row_choices(self.order[found[1]])
         if not choices.options:  # what choices.actions() gives: one plain ResolveRow
-            name = choices.player
-            return [_shared(ResolveRow, name, lambda: ResolveRow(name))]
+            action = _PLAIN_ROWS.get(choices.player)
+            if action is None:
+                if len(_PLAIN_ROWS) > 4096:
+                    _PLAIN_ROWS.clear()
+                action = _PLAIN_ROWS[choices.player] = ResolveRow(choices.player)
+            return [action]
         return list(choices.actions())
 
     def _legal_debug(self) -> list[Action]:
@@ -618,8 +622,12 @@ class State:
             if options:
                 choices = RowChoices.of(name, found[0] + 1, options, self._table)
             else:  # what .of gives without options (a frozen value: made once)
-                row = found[0] + 1
-                choices = _shared(RowChoices, (name, row), lambda: RowChoices(name, row))
+                key = (name, found[0] + 1)
+                choices = _NO_CHOICES.get(key)
+                if choices is None:
+                    if len(_NO_CHOICES) > 4096:
+                        _NO_CHOICES.clear()
+                    choices = _NO_CHOICES[key] = RowChoices(name, found[0] + 1)
         self._memo["choices"] = (name, self._turn, choices)
         return choices
 
@@ -1058,6 +1066,8 @@ _LEGAL = {
 }
 
 _TIME_UP = TimeUp()  # a frozen value: listed as it is
+_NO_CHOICES: dict[tuple[str, int], RowChoices] = {}  # (player, row) -> a row's empty choices
+_PLAIN_ROWS: dict[str, ResolveRow] = {}  # player -> ResolveRow(player), made once
 
 _LISTED_SORTED = frozenset((Phase.TARGET, Phase.ACTIVATE, Phase.PROGRAM, Phase.DEBUG))
 """Phases whose actions are listed already in ``action_sort_key`` order."""
