@@ -30,7 +30,7 @@ from lnb.babbage.errors import LnbError
 from lnb.babbage.numbers import two_digits
 from lnb.babbage.programs import Program
 from lnb.core.i18n import _, format_list, ngettext
-from widgets.babbage.relabel import Text, register, relabel_part, text_of
+from widgets.core.relabel import Text, register, relabel_part, text_of
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
 from widgets.core.titles import title_html

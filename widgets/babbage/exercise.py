@@ -45,7 +45,7 @@ from lnb.babbage.hints import diagnose
 from lnb.babbage.numbers import two_digits
 from lnb.babbage.programs import Program
 from lnb.core.i18n import _, lazy_gettext, ngettext, pgettext
-from widgets.babbage.relabel import Text, Words, register, relabel_part, text_of
+from widgets.core.relabel import Text, Words, register, relabel_part, text_of
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
 from widgets.core.titles import title_html

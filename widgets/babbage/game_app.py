@@ -58,19 +58,14 @@ from lnb.core.table import Table
 from widgets.babbage.board import BoardView, close_all
 from widgets.babbage.patrons import PatronsView
 from widgets.babbage.program_builder import ProgramBuilder
-from widgets.babbage.relabel import (
-    language_switch,
-    page_language,
-    register,
-    relabel_all,
-    relabel_part,
-)
 from widgets.babbage.resolution import ResolutionView
 from widgets.babbage.scoreboard import ScoreSheetView
 from widgets.babbage.subroutines import SubroutinesView
 from widgets.babbage.words import bot_name, bot_text, effect_name, effect_text, influence
 from widgets.core.contrast import ContrastToggle
+from widgets.core.language import page_language
 from widgets.core.page_request import wait_for_request
+from widgets.core.relabel import language_switch, register, relabel_all, relabel_part
 from widgets.core.saveload import SaveLoadPanel, safe_filename
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet

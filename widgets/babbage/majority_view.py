@@ -22,8 +22,8 @@ import ipywidgets as w
 
 from lnb.babbage.edition import Edition
 from lnb.core.i18n import _, pgettext
-from widgets.babbage.relabel import Text, register, relabel_part, text_of
 from widgets.babbage.words import influence
+from widgets.core.relabel import Text, register, relabel_part, text_of
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
 from widgets.core.titles import title_html

@@ -27,8 +27,8 @@ import ipywidgets as w
 
 from lnb.babbage.numbers import two_digits
 from lnb.core.i18n import _, format_list, pgettext
-from widgets.babbage.relabel import register
 from widgets.babbage.words import chip, influence
+from widgets.core.relabel import register
 from widgets.core.style import stylesheet
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -32,7 +32,7 @@ from lnb.babbage.operations import Operation, legal_operations
 from lnb.babbage.programs import DEFAULT_LIMIT, Program, Trace
 from lnb.core.i18n import _, ngettext, pgettext
 from widgets.babbage.board import BoardView
-from widgets.babbage.relabel import Text, register, relabel_part, text_of
+from widgets.core.relabel import Text, register, relabel_part, text_of
 from widgets.core.status import StatusLine, plain_words
 from widgets.core.style import stylesheet
 from widgets.core.titles import title_html

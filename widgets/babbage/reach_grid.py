@@ -22,7 +22,7 @@ from lnb.babbage.board import Board
 from lnb.babbage.numbers import two_digits
 from lnb.babbage.solver import Solver
 from lnb.core.i18n import _, ngettext, pgettext
-from widgets.babbage.relabel import Text, register, relabel_part, text_of
+from widgets.core.relabel import Text, register, relabel_part, text_of
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
 from widgets.core.titles import title_html

@@ -27,7 +27,7 @@ import ipywidgets as w
 
 from lnb.babbage.numbers import two_digits
 from lnb.core.i18n import _, lazy_pgettext, pgettext
-from widgets.babbage.relabel import register, relabel_part
+from widgets.core.relabel import register, relabel_part
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
 

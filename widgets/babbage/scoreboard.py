@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from lnb.core.i18n import _, format_list, lazy_gettext, ngettext
-from widgets.babbage.relabel import register
+from widgets.core.relabel import register
 from widgets.core.style import stylesheet
 from widgets.core.titles import title_html
 
