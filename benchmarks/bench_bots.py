@@ -21,7 +21,7 @@ FOUR = [("p1", "Ada Lovelace"), ("p2", "Charles Babbage"), ("p3", "Mary Somervil
 #: slow run is somebody else's work, not the planner's); the old planner, ten times slower
 #: and so less disturbed by a few milliseconds of somebody else's work, twice (``make
 #: bench`` stays under 3 minutes).
-REPEAT, OLD_REPEAT = 3, 2
+REPEAT, OLD_REPEAT = 3, 1
 
 
 def best_of(repeat: int, work) -> tuple[float, object]:
