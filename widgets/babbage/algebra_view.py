@@ -30,13 +30,13 @@ from lnb.babbage.errors import LnbError
 from lnb.babbage.numbers import two_digits
 from lnb.babbage.programs import Program
 from lnb.core.i18n import _, format_list, ngettext
-from widgets.core.relabel import Text, register, relabel_part, text_of
+from widgets.core.relabel import Relabelled, Text, text_of
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
 from widgets.core.titles import title_html
 
 
-class AlgebraView(w.VBox):
+class AlgebraView(Relabelled, w.VBox):
     """A program and a start: each row's arithmetic beside its formula of ``x``."""
 
     def __init__(self, program: str = "A3+ A4/", start: int = 55, board: Board | None = None,
@@ -62,23 +62,13 @@ class AlgebraView(w.VBox):
                           self.table, self.check_line, self.status])
         self.add_class("lnb-algebra")
         self.add_class("lnb-widget")
-        self._label()
-        with self.status.guard():
-            self.refresh()
-        register(self)
+        self.labelled()
 
     def _label(self) -> None:
         self.title.value = title_html(text_of(self._title_text))
         self.program_box.description = _("Program")
         self.program_box.placeholder = _("e.g. {example}").format(example="A3+ A4/")
         self.start_slider.description = _("Start x")
-
-    def relabel(self) -> None:
-        """Every word in the current language (the program and the start stay)."""
-        self._label()
-        relabel_part(self.status)
-        with self.status.guard():
-            self.refresh()
 
     @property
     def start(self) -> int:
@@ -149,7 +139,7 @@ class AlgebraView(w.VBox):
             self.check_line.value = html.escape(_("Type a program to see its rows."))
 
 
-class BackwardsView(w.VBox):
+class BackwardsView(Relabelled, w.VBox):
     """A program and a target: the rows undone one by one, last row first, and the starts."""
 
     def __init__(self, program: str = "A3+ A4/ B4s", target: int = 73,
@@ -173,22 +163,12 @@ class BackwardsView(w.VBox):
                           self.steps, self.answer, self.status])
         self.add_class("lnb-backwards")
         self.add_class("lnb-widget")
-        self._label()
-        with self.status.guard():
-            self.refresh()
-        register(self)
+        self.labelled()
 
     def _label(self) -> None:
         self.title.value = title_html(text_of(self._title_text))
         self.program_box.description = _("Program")
         self.target_box.description = _("Target")
-
-    def relabel(self) -> None:
-        """Every word in the current language (the program and the target stay)."""
-        self._label()
-        relabel_part(self.status)
-        with self.status.guard():
-            self.refresh()
 
     def refresh(self) -> None:
         """Work the program backwards from the target and redraw."""

@@ -23,13 +23,13 @@ import ipywidgets as w
 from lnb.babbage.edition import Edition
 from lnb.core.i18n import _, pgettext
 from widgets.babbage.words import influence
-from widgets.core.relabel import Text, register, relabel_part, text_of
+from widgets.core.relabel import Relabelled, Text, text_of
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
 from widgets.core.titles import title_html
 
 
-class MajorityView(w.VBox):
+class MajorityView(Relabelled, w.VBox):
     """One Influence type, a slider per player, and the points each one scores for it."""
 
     def __init__(self, counts: Mapping[str, int] | None = None, kind: str = "Art",
@@ -57,21 +57,11 @@ class MajorityView(w.VBox):
                           *self.sliders.values(), self.sentence, self.table, self.status])
         self.add_class("lnb-majority")
         self.add_class("lnb-widget")
-        self._label()
-        with self.status.guard():
-            self.refresh()
-        register(self)
+        self.labelled()
 
     def _label(self) -> None:
         self.title.value = title_html(text_of(self._title_text))
         self.marks.value = _("<b>{type}</b> marks").format(type=html.escape(influence(self.kind)))
-
-    def relabel(self) -> None:
-        """Every word in the current language (the counts on the sliders stay)."""
-        self._label()
-        relabel_part(self.status)
-        with self.status.guard():
-            self.refresh()
 
     def points(self) -> dict[str, int]:
         """Each player's points for this type, as the library scores them."""

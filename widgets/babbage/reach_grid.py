@@ -22,7 +22,7 @@ from lnb.babbage.board import Board
 from lnb.babbage.numbers import two_digits
 from lnb.babbage.solver import Solver
 from lnb.core.i18n import _, ngettext, pgettext
-from widgets.core.relabel import Text, register, relabel_part, text_of
+from widgets.core.relabel import Relabelled, Text, text_of
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
 from widgets.core.titles import title_html
@@ -30,7 +30,7 @@ from widgets.core.titles import title_html
 COLOURS = ("#ffd54f", "#aed581", "#81d4fa", "#ce93d8", "#ffab91", "#b0bec5")
 
 
-class ReachGrid(w.VBox):
+class ReachGrid(Relabelled, w.VBox):
     """A 10 × 10 grid of 00–99; a number is lit when a program of at most ``rows`` rows
     reaches it from ``start`` (its colour says how many rows it needs)."""
 
@@ -59,22 +59,12 @@ class ReachGrid(w.VBox):
                           self.target_box, self.answer, self.status])
         self.add_class("lnb-reach")
         self.add_class("lnb-widget")
-        self._label()
-        with self.status.guard():
-            self.refresh()
-        register(self)
+        self.labelled()
 
     def _label(self) -> None:
         self.title.value = title_html(text_of(self._title_text))
         self.rows_slider.description = _("Rows")
         self.target_box.description = _("Target")
-
-    def relabel(self) -> None:
-        """Every word in the current language (the slider and the target stay)."""
-        self._label()
-        relabel_part(self.status)
-        with self.status.guard():
-            self.refresh()
 
     def lit(self) -> list[int]:
         """The numbers reached within the slider's rows, the start excluded."""

@@ -7,7 +7,8 @@ Every widget of the kit has a ``relabel()`` that sets its words again in the cur
 kernel is one page: a lesson's exercises follow the language picked on any switch of the page,
 :func:`language_switch`). A text that must be remade in another language is kept as a
 :data:`Text`: a string, or a function (or ``LazyText``) giving it in the language of the moment.
-:class:`Words` keeps what an app last said on its status line.
+:class:`Relabelled` is the ``relabel()`` of a view whose words ``_label()`` sets and whose
+drawing ``refresh()`` makes; :class:`Words` keeps what an app last said on its status line.
 
 >>> from lnb.core.i18n import lazy_gettext
 >>> text_of("Ada"), text_of(lambda: "Bea"), text_of(lazy_gettext("Undo"))
@@ -74,6 +75,48 @@ def language_switch() -> w.Widget:
     return LanguageSwitch(on_change=lambda _language: relabel_all())
 
 
+class Relabelled:
+    """For a view with a ``status`` line (:class:`widgets.core.status.StatusLine`), a
+    ``_label()`` that sets its words and a ``refresh()`` that draws it: :meth:`labelled` ends
+    its ``__init__``, and :meth:`relabel` sets every word again in the current language,
+    keeping what the pupil chose.
+
+    >>> from widgets.core.status import StatusLine
+    >>> class View(Relabelled):
+    ...     def __init__(self):
+    ...         self.status, self.drawn = StatusLine(), 0
+    ...         self.labelled()
+    ...     def _label(self): self.words = "Start"
+    ...     def refresh(self): self.drawn += 1
+    >>> view = View()
+    >>> view.relabel()
+    >>> view.words, view.drawn
+    ('Start', 2)
+    """
+
+    status: Any
+
+    def _label(self) -> None:  # pragma: no cover - each view has its own words
+        raise NotImplementedError
+
+    def refresh(self) -> None:  # pragma: no cover - each view draws itself
+        raise NotImplementedError
+
+    def labelled(self) -> None:
+        """Set the words, draw (errors on the status line) and join the page's registry."""
+        self._label()
+        with self.status.guard():
+            self.refresh()
+        register(self)
+
+    def relabel(self) -> None:
+        """Every word in the current language, the status line's too; then draw again."""
+        self._label()
+        relabel_part(self.status)
+        with self.status.guard():
+            self.refresh()
+
+
 class Words:
     """What an app last said on its status line, kept as a function of the language so a
     relabel says it again in the new one (unless the line says something else since).
@@ -102,5 +145,5 @@ class Words:
         return True
 
 
-__all__ = ["Text", "Words", "language_switch", "register", "relabel_all",
+__all__ = ["Relabelled", "Text", "Words", "language_switch", "register", "relabel_all",
            "relabel_part", "text_of"]
