@@ -169,7 +169,11 @@ class Operation:
         return f"{self.level}{self.rack}"
 
     def __str__(self) -> str:
-        return f"{self.space}{self.function.symbol}{'Σ' if self.sigma else ''}"
+        text = self.__dict__.get("_text")  # a frozen value: its text written once
+        if text is None:
+            text = f"{self.space}{self.function.symbol}{'Σ' if self.sigma else ''}"
+            self.__dict__["_text"] = text
+        return text
 
     def __repr__(self) -> str:
         return f"Operation.parse({str(self)!r})"
