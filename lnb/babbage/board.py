@@ -36,13 +36,15 @@ def parse_tokens(tokens: TokenList, level: str = "") -> tuple[Component, ...]:
     >>> [str(t) for t in parse_tokens("+-7, x/3, swap, =42")]
     ['+-7', 'x/3', 'swap', '=42']
     """
-    where = Text(N_("level {level}: "), level=level) if level else ""
+    def where() -> Text | str:  # the message's start, made only for an error
+        return Text(N_("level {level}: "), level=level) if level else ""
+
     try:
         items = tokens.split(",") if isinstance(tokens, str) else list(tokens)
     except TypeError:
         raise InvalidOperationError(
             Text(N_("{where}tokens {tokens!r}: give four tokens as a list or as text like "
-                    "'+-7,x/3,swap,=42'"), where=where, tokens=tokens), reason="bad-tokens",
+                    "'+-7,x/3,swap,=42'"), where=where(), tokens=tokens), reason="bad-tokens",
             expected=len(RACKS), level=level or None,
         ) from None
     parts = [t if isinstance(t, Component) else Component.parse_token(t) for t in items]
@@ -51,7 +53,7 @@ def parse_tokens(tokens: TokenList, level: str = "") -> tuple[Component, ...]:
                                "{count} tokens given; a level has exactly four", len(parts),
                                count=len(parts))
         raise InvalidOperationError(
-            Text(N_("{where}{detail}, e.g. --level C=+-7,x/3,swap,=42"), where=where,
+            Text(N_("{where}{detail}, e.g. --level C=+-7,x/3,swap,=42"), where=where(),
                  detail=detail),
             reason="token-count", expected=len(RACKS), level=level or None, detail=detail,
         )

@@ -181,11 +181,16 @@ class Component:
         return cls(Kind.SET_TO, int(set_to))
 
     def __str__(self) -> str:
-        if self.kind in (Kind.ADD_SUB, Kind.MUL_DIV):
-            return f"{self.kind.value}{self.n}"
-        if self.kind is Kind.SET_TO:
-            return f"={self.n}"
-        return self.kind.value
+        text = self.__dict__.get("_text")  # a frozen value: its token written once
+        if text is None:
+            if self.kind in (Kind.ADD_SUB, Kind.MUL_DIV):
+                text = f"{self.kind.value}{self.n}"
+            elif self.kind is Kind.SET_TO:
+                text = f"={self.n}"
+            else:
+                text = self.kind.value
+            self.__dict__["_text"] = text
+        return text
 
     def __repr__(self) -> str:
         return f"Component.parse_token({str(self)!r})"
