@@ -6,61 +6,33 @@ win). Screenshots at 1280×800 and 768×1024 go to ``test-artifacts/``.
 
 from __future__ import annotations
 
-import re
-import time
 from collections.abc import Iterator
 
-import nbformat
 import pytest
-from browser_harness import (
-    REPO,
-    VoilaServer,
-    assert_local_only,
-    assert_no_traceback,
-    open_voila,
-    running_voila,
-    snap,
+from browser_harness import VoilaServer, snap
+from lesson_checks import (
+    LESSONS,
+    WAIT,
+    FirstLessonWords,
+    assert_clean,
+    assert_first_exercises_answer,
+    assert_lesson_page,
+    lessons_served,
+    open_lesson,
 )
 
 pytestmark = pytest.mark.browser
 
-LESSONS = REPO / "lessons"
 ZH = sorted(p.name for p in (LESSONS / "zh-CN").glob("*.ipynb"))
-WAIT = 60_000
-EXERCISE = re.compile(r"\bExercise(\.for_puzzle)?\(")
 SIZES = ((1280, 800), (768, 1024))
+NAVIGATION = "全部课程"
 
 
 @pytest.fixture(scope="module")
 def zh_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     """The kit's Voila server on ``lessons/`` (no preheating: lessons run when opened)."""
-    home = tmp_path_factory.mktemp("zh-lessons-home")
-    env = {"LNB_PROGRESS_DB": str(home / "progress.sqlite3")}
-    with running_voila(LESSONS, home, pool_size=0, env=env) as server:
+    with lessons_served(tmp_path_factory.mktemp("zh-lessons-home")) as server:
         yield server
-
-
-def notebook(name: str) -> nbformat.NotebookNode:
-    return nbformat.read(LESSONS / "zh-CN" / name, as_version=4)
-
-
-def open_lesson(page, server: VoilaServer, name: str) -> None:  # type: ignore[no-untyped-def]
-    """Open a Chinese lesson; wait for its navigation (the last cell) and every exercise."""
-    open_voila(page, f"{server.url}voila/render/zh-CN/{name}", timeout=WAIT)
-    page.get_by_text("全部课程").first.wait_for(timeout=WAIT)
-    want = sum(len(EXERCISE.findall(c.source)) for c in notebook(name).cells
-               if c.cell_type == "code")
-    deadline = time.monotonic() + WAIT / 1000
-    while page.locator(".lnb-exercise").count() < want and time.monotonic() < deadline:
-        page.wait_for_timeout(250)
-    assert page.locator(".lnb-exercise").count() == want
-
-
-def assert_clean(page) -> None:  # type: ignore[no-untyped-def]
-    assert_no_traceback(page)
-    text = page.locator("body").inner_text()
-    assert "Error displaying widget" not in text
-    assert_local_only(page)
 
 
 def snap_sizes(page, name: str) -> None:  # type: ignore[no-untyped-def]
@@ -78,46 +50,23 @@ def test_the_english_browser_is_english(page) -> None:  # type: ignore[no-untype
 @pytest.mark.parametrize("name", ZH)
 def test_a_chinese_lesson_renders_as_an_app(page, zh_server: VoilaServer,  # type: ignore[no-untyped-def]
                                             name: str) -> None:
-    open_lesson(page, zh_server, name)
-    title = notebook(name).cells[0].source.splitlines()[0].removeprefix("# ")
-    assert page.locator("h1", has_text=title).count() >= 1
-    body = page.locator("body").inner_text()
-    assert "你将要做：" in body
-    assert not re.search(r"assert [\w.]+\(", body)  # the pinned examples stay quiet
-    assert_clean(page)
+    open_lesson(page, zh_server, f"zh-CN/{name}", NAVIGATION)
+    assert_lesson_page(page, f"zh-CN/{name}", "你将要做：")
     snap_sizes(page, name.removesuffix(".ipynb"))
 
 
 def test_an_exercise_answers_back_in_chinese(page, zh_server: VoilaServer) -> None:  # type: ignore[no-untyped-def]
-    open_lesson(page, zh_server, "01-first-program.ipynb")
-    first = page.locator(".lnb-exercise").first
-    answer = first.locator(".lnb-answer input")
-    answer.fill("30")
-    answer.press("Enter")
-    first.locator(".lnb-status-text",
-                  has_text="30 是第 3 行（B4s）的交换之前的数字").wait_for(timeout=WAIT)
-    first.locator(".lnb-hint").click()
-    first.locator(".lnb-hints li", has_text="先算 55 + 5").wait_for(timeout=WAIT)
-    answer.fill("03")
-    first.locator(".lnb-check").click()
-    first.locator(".lnb-status-ok", has_text="30 ⇄ 03").wait_for(timeout=WAIT)
-    puzzle = page.locator(".lnb-exercise").nth(2)
-    box = puzzle.locator(".lnb-answer input")
-    box.fill("B1+")
-    box.press("Enter")
-    puzzle.locator(".lnb-status-error", has_text="超出了 00～99").wait_for(timeout=WAIT)
-    box.fill("A3-")
-    box.press("Enter")
-    puzzle.locator(".lnb-status-ok").wait_for(timeout=WAIT)
-    puzzle.locator(".lnb-rows", has_text="55 − 5 = 50").wait_for(timeout=WAIT)
-    assert_clean(page)
+    open_lesson(page, zh_server, "zh-CN/01-first-program.ipynb", NAVIGATION)
+    assert_first_exercises_answer(page, FirstLessonWords(
+        not_yet="30 是第 3 行（B4s）的交换之前的数字", hint="先算 55 + 5",
+        out_of_range="超出了 00～99"))
     snap(page, "answered")
 
 
 def test_the_game_app_of_lesson_07_stays_in_chinese(page, zh_server: VoilaServer) -> None:  # type: ignore[no-untyped-def]
     """The game app's language switch hears the page report an English browser; the lesson
     chose Chinese as ``?lang=`` would, so the switch shows 简体中文 and the page stays Chinese."""
-    open_lesson(page, zh_server, "07-playing-the-game.ipynb")
+    open_lesson(page, zh_server, "zh-CN/07-playing-the-game.ipynb", NAVIGATION)
     switch = page.locator(".lnb-language").first
     switch.wait_for(timeout=WAIT)
     page.wait_for_timeout(2000)  # the page script reports the browser's languages every 200 ms

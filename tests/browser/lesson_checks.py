@@ -1,0 +1,127 @@
+"""What the browser tests check of a lesson page, in any language (``test_lessons.py`` for the
+English lessons, ``test_lessons_zh_cn.py`` for ``lessons/zh-CN/``): the server on
+``lessons/``, opening a lesson until every exercise has rendered, a clean page, the lesson's
+heading and introduction, and the first lesson's exercises answering back.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+from browser_harness import (
+    REPO,
+    VoilaServer,
+    assert_local_only,
+    assert_no_traceback,
+    open_voila,
+    running_voila,
+)
+
+from lnb.core.i18n import use_language
+from widgets.core.status import APOLOGY
+
+LESSONS = REPO / "lessons"
+WAIT = 60_000
+EXERCISE = re.compile(r"\bExercise(\.for_puzzle)?\(")
+
+
+@contextmanager
+def lessons_served(home: Path) -> Iterator[VoilaServer]:
+    """The kit's Voila server on ``lessons/`` (no preheating: lessons run when opened), its
+    progress kept under ``home``."""
+    env = {"LNB_PROGRESS_DB": str(home / "progress.sqlite3")}
+    with running_voila(LESSONS, home, pool_size=0, env=env) as server:
+        yield server
+
+
+def notebook(path: str) -> nbformat.NotebookNode:
+    """A lesson by its path under ``lessons/`` (``01-first-program.ipynb``,
+    ``zh-CN/01-first-program.ipynb``)."""
+    return nbformat.read(LESSONS / path, as_version=4)
+
+
+def title_of(path: str) -> str:
+    """The lesson's heading: the first line of its first cell."""
+    return notebook(path).cells[0].source.splitlines()[0].removeprefix("# ")
+
+
+def expected_exercises(path: str) -> int:
+    """How many exercises the lesson's code makes."""
+    return sum(len(EXERCISE.findall(c.source)) for c in notebook(path).cells
+               if c.cell_type == "code")
+
+
+def open_lesson(page, server: VoilaServer, path: str, navigation: str) -> None:  # type: ignore[no-untyped-def]
+    """Open a lesson and wait until its last cell (the generated navigation, which shows
+    ``navigation``) is on the page and every exercise has rendered."""
+    open_voila(page, f"{server.url}voila/render/{path}", timeout=WAIT)
+    page.get_by_text(navigation).first.wait_for(timeout=WAIT)
+    want = expected_exercises(path)
+    deadline = time.monotonic() + WAIT / 1000
+    while page.locator(".lnb-exercise").count() < want and time.monotonic() < deadline:
+        page.wait_for_timeout(250)
+    assert page.locator(".lnb-exercise").count() == want
+
+
+def assert_clean(page) -> None:  # type: ignore[no-untyped-def]
+    """No traceback, no widget that failed to show, no apology (in either language), and
+    nothing fetched from another host."""
+    assert_no_traceback(page)
+    text = page.locator("body").inner_text()
+    assert "Error displaying widget" not in text
+    for language in ("en", "zh-CN"):
+        with use_language(language):
+            first_sentence = re.split(r"[.。]", str(APOLOGY))[0]
+        assert first_sentence not in text
+    assert_local_only(page)
+
+
+def assert_lesson_page(page, path: str, introduction: str) -> None:  # type: ignore[no-untyped-def]
+    """The lesson's heading and ``introduction`` (its "what you'll do") are shown, its pinned
+    examples stay quiet and the page is clean."""
+    assert page.locator("h1", has_text=title_of(path)).count() >= 1
+    body = page.locator("body").inner_text()
+    assert introduction in body
+    assert not re.search(r"assert [\w.]+\(", body)
+    assert_clean(page)
+
+
+@dataclass(frozen=True)
+class FirstLessonWords:
+    """What lesson 01's first exercises say back, in the lesson's language."""
+
+    not_yet: str  # the answer 30, the number before the swap
+    hint: str  # the first hint
+    out_of_range: str  # the program B1+ leaves 00–99
+
+
+def assert_first_exercises_answer(page, words: FirstLessonWords) -> None:  # type: ignore[no-untyped-def]
+    """Lesson 01 (open): its first exercise says why 30 is not yet right, hints and accepts
+    03; its program exercise says why B1+ is refused and shows A3-'s arithmetic."""
+    first = page.locator(".lnb-exercise").first
+    answer = first.locator(".lnb-answer input")
+    answer.fill("30")
+    answer.press("Enter")
+    first.locator(".lnb-status-text", has_text=words.not_yet).wait_for(timeout=WAIT)
+    first.locator(".lnb-hint").click()
+    first.locator(".lnb-hints li", has_text=words.hint).wait_for(timeout=WAIT)
+    answer.fill("03")
+    first.locator(".lnb-check").click()
+    first.locator(".lnb-status-ok", has_text="30 ⇄ 03").wait_for(timeout=WAIT)
+    # a program exercise: a rules error is a sentence, and the rows show their arithmetic
+    puzzle = page.locator(".lnb-exercise").nth(2)
+    box = puzzle.locator(".lnb-answer input")
+    box.fill("B1+")
+    box.press("Enter")
+    puzzle.locator(".lnb-status-error", has_text=words.out_of_range).wait_for(timeout=WAIT)
+    box.fill("A3-")
+    box.press("Enter")
+    puzzle.locator(".lnb-status-ok").wait_for(timeout=WAIT)
+    puzzle.locator(".lnb-rows", has_text="55 − 5 = 50").wait_for(timeout=WAIT)
+    assert_clean(page)
