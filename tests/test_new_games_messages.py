@@ -14,6 +14,8 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
+from message_checks import CHINESE, Unmarked, assert_marked, assert_speaks_chinese
+from message_checks import error_of as _error
 
 from lnb.core import i18n
 from lnb.core.errors import LnbError, RecordError
@@ -243,12 +245,6 @@ DREAM_BAD: dict[str, Callable[[], object]] = {
 }
 
 
-def _error(make: Callable[[], object]) -> LnbError:
-    with pytest.raises(LnbError) as info:
-        make()
-    return info.value
-
-
 #: What may stay unmarked: numbers, the notation pupils type (squares, shapes, orientations,
 #: dice), the ids of the data files (evidence, rooms, cards, effects: what a record or an
 #: edition is written with), people's names, and anything quoted back.
@@ -266,19 +262,9 @@ IDS = {e.id for e in MUSEUM.evidence} | set(MUSEUM.rooms) | {
 }
 
 
-def _outside_marks(text: str) -> list[str]:
-    while True:
-        stripped = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
-        if stripped == text:
-            return re.findall(r"[^\s\[\](){}<>,;:.…'\"|·—–=+/@]+", text)
-        text = stripped
-
-
-def _unmarked(message: str) -> list[str]:
-    message = message.replace(str(Path(__file__)), " ")  # a file named in a message
-    unquoted = re.sub(r"'[^']*'|\"[^\"]*\"", " ", message)  # what was typed, quoted back
-    return [w for w in _outside_marks(unquoted)
-            if re.search("[A-Za-z]{3}", w) and not NOTATION.fullmatch(w) and w not in IDS]
+_unmarked = Unmarked(NOTATION, IDS, letters="[A-Za-z]{3}",
+                     separators=r"\s\[\](){}<>,;:.…'\"|·—–=+/@",
+                     ignored=(str(Path(__file__)),))  # a file named in a message
 
 
 BAD = {**{f"museum {k}": v for k, v in MUSEUM_BAD.items()},
@@ -287,21 +273,13 @@ BAD = {**{f"museum {k}": v for k, v in MUSEUM_BAD.items()},
 
 @pytest.mark.parametrize("case", list(BAD))
 def test_every_error_is_marked_in_the_pseudo_language(case: str) -> None:
-    err = _error(BAD[case])
-    with i18n.use_language("en-XA"):
-        shown = str(err)
-        assert err.message == shown and "⟦" in shown, case
-    assert _unmarked(shown) == [], (case, shown)
+    assert_marked(_error(BAD[case]), _unmarked, case)
 
 
 @pytest.mark.parametrize("case", list(BAD))
 def test_every_error_speaks_chinese(case: str) -> None:
     err = _error(BAD[case])
-    english = str(err)
-    with i18n.use_language("zh-CN"):
-        chinese = str(err)
-    assert re.search(r"[\u4e00-\u9fff]", chinese), (case, chinese)
-    assert chinese != english and str(err) == english  # shown again in English, as English
+    assert_speaks_chinese(err, case)
     assert err.reason or err.entry, case  # still data
 
 
@@ -321,7 +299,7 @@ def test_a_refusal_made_in_english_is_shown_in_the_language_of_the_moment() -> N
     assert wall.fields["room"] in english and wall.square in chinese
     with i18n.use_language("zh-CN"):
         room = str(MUSEUM.rooms[wall.room_id].name)
-    assert room in chinese and re.search(r"[\u4e00-\u9fff]", room)
+    assert room in chinese and CHINESE.search(room)
 
 
 def test_an_ability_in_a_refusal_follows_the_language() -> None:
@@ -379,7 +357,7 @@ def test_every_refusal_of_a_played_game_of_ada_s_dream_is_marked() -> None:
                 with i18n.use_language("en-XA"):
                     assert _unmarked(str(err)) == [], (text, str(err))
                 with i18n.use_language("zh-CN"):
-                    assert re.search(r"[\u4e00-\u9fff]", str(err)), (text, str(err))
+                    assert CHINESE.search(str(err)), (text, str(err))
         player = state.current_players()[0]
         state.apply_action(bots[player].choose_action(state, player))
     assert len(reasons) >= 3, reasons
