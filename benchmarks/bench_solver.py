@@ -131,7 +131,7 @@ def clear_caches() -> None:
     from lnb.babbage import operations, solver
 
     for cached in (solver._cached_table, solver._search, solver._forward, solver._all_pairs,
-                   operations.space_moves, operations.space_results):
+                   operations.space_moves, operations.space_results, operations._level_moves):
         cached.cache_clear()
 
 

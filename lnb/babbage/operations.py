@@ -301,20 +301,53 @@ def _remember(value: int, board: Board, sigma: bool
 
 
 def _legal(value: int, board: Board, sigma: bool) -> tuple[tuple[Operation, ...], tuple[int, ...]]:
-    """Legal Operations from ``value`` and their Results: the board's spaces' rows joined."""
-    spaces = board.cache.get(("spaces", sigma))
-    if spaces is None:
-        spaces = board.cache[("spaces", sigma)] = [
-            space_moves(level, rack, comp, sigma) for level, rack, comp in board.spaces()
+    """Legal Operations from ``value`` and their Results: the board's spaces' rows joined,
+    level by level (each level's own rows joined once for every board that shows it)."""
+    levels = board.cache.get(("levels", sigma))
+    if levels is None:
+        levels = board.cache[("levels", sigma)] = [
+            _level_moves(level, tuple(board.levels[level]), sigma) for level in board.revealed
         ]
     ops: tuple[Operation, ...] = ()
     results: tuple[int, ...] = ()
-    for rows in spaces:
-        more, gives = rows[value]
-        if more:
-            ops += more
-            results += gives
+    for level in levels:
+        row = level.rows[value]
+        if row is None:
+            row = level.join(value)
+        if row[0]:
+            ops += row[0]
+            results += row[1]
     return ops, results
+
+
+class _LevelMoves:
+    """One level's legal rows from each value (its four spaces' rows joined, in board
+    order), joined when first asked for; shared by every board showing the same level."""
+
+    __slots__ = ("rows", "spaces")
+
+    def __init__(self, spaces: list[tuple[tuple[tuple[Operation, ...], tuple[int, ...]], ...]]
+                 ) -> None:
+        self.spaces = spaces
+        self.rows: list[tuple[tuple[Operation, ...], tuple[int, ...]] | None] = [None] * 100
+
+    def join(self, value: int) -> tuple[tuple[Operation, ...], tuple[int, ...]]:
+        ops: tuple[Operation, ...] = ()
+        results: tuple[int, ...] = ()
+        for rows in self.spaces:
+            more, gives = rows[value]
+            if more:
+                ops += more
+                results += gives
+        self.rows[value] = found = (ops, results)
+        return found
+
+
+@lru_cache(maxsize=4096)
+def _level_moves(level: str, comps: tuple[Component, ...], sigma: bool) -> _LevelMoves:
+    """The rows of one level showing ``comps`` (see ``_LevelMoves``)."""
+    return _LevelMoves([space_moves(level, rack, comp, sigma)
+                        for rack, comp in enumerate(comps, start=1)])
 
 
 def legal_results(value: int, board: Board, sigma: bool = False) -> tuple[int, ...]:
