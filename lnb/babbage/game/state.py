@@ -909,20 +909,32 @@ class State:
     def _find_turn(self, at: tuple[int, int]) -> tuple[int, int] | None:
         """The first (row index, place in the order) from ``at`` on, row by row and in token
         order, whose player has that row; None when every row is resolved."""
-        k, i = at
-        lengths = self._memo.get("lengths")
-        if lengths is None:  # dropped whenever the order or a trace changes
+        # The memo (dropped whenever the order or a trace changes) keeps the traces' lengths
+        # in token order, and the last ``at`` asked with its answer (asked again and again
+        # until the next row is resolved: ``_turn`` is a new tuple then).
+        memo = self._memo.get("lengths")
+        if memo is None:
             players = self.players
-            lengths = self._memo["lengths"] = [
-                0 if (t := players[x].play.trace) is None else len(t.rows) for x in self.order]
+            memo = self._memo["lengths"] = [[
+                0 if (t := players[x].play.trace) is None else len(t.rows) for x in self.order
+            ], None, None]
+        elif memo[1] is at:
+            return memo[2]  # type: ignore[no-any-return]
+        lengths = memo[0]
+        k, i = at
+        found = None
         for j in range(i, len(lengths)):
             if lengths[j] > k:
-                return k, j
-        k += 1  # the next row: a player who has it is the first of the order who does
-        for j, length in enumerate(lengths):
-            if length > k:
-                return k, j
-        return None
+                found = k, j
+                break
+        else:
+            k += 1  # the next row: a player who has it is the first of the order who does
+            for j, length in enumerate(lengths):
+                if length > k:
+                    found = k, j
+                    break
+        memo[1], memo[2] = at, found
+        return found
 
     def _settle(self) -> None:
         """Advance through phases that need nobody (reveals, Round end) until someone acts:
