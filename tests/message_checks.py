@@ -24,6 +24,15 @@ _MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")  # what was typed, quoted back
 
 
+def without_marks(text: str) -> str:
+    """``text`` with each ⟦ ⟧ part (marks may nest) made a space."""
+    while True:
+        stripped = _MARKED.sub(" ", text)
+        if stripped == text:
+            return text
+        text = stripped
+
+
 def error_of(make: Callable[[], object]) -> LnbError:
     """The kit's error that ``make()`` raises."""
     with pytest.raises(LnbError) as info:
@@ -44,12 +53,8 @@ class Unmarked:
     ignored: tuple[str, ...] = ()
 
     def outside_marks(self, text: str) -> list[str]:
-        """Every word outside the marks (marks inside marks too)."""
-        while True:
-            stripped = _MARKED.sub(" ", text)
-            if stripped == text:
-                return re.findall(f"[^{self.separators}]+", text)
-            text = stripped
+        """Every word outside the marks."""
+        return re.findall(f"[^{self.separators}]+", without_marks(text))
 
     def __call__(self, message: str) -> list[str]:
         for text in self.ignored:

@@ -9,12 +9,13 @@ every word must be between ⟦ ⟧ (the catalog's marks), but for names and what
 from __future__ import annotations
 
 import datetime
-import html
 import re
 from collections.abc import Iterator
 
 import ipywidgets as w
 import pytest
+from message_checks import without_marks as outside_marks
+from widget_texts import visible_texts
 
 from lnb.babbage.edition import Edition
 from lnb.babbage.game import Phase
@@ -40,52 +41,8 @@ NAMES = {word for name in (
 
 # -- reading a page -------------------------------------------------------------------------
 
-def _html_texts(value: str) -> Iterator[str]:
-    value = re.sub(r"<(style|script)\b.*?</\1>", " ", value, flags=re.S | re.I)
-    for _quote, title in re.findall(r"""title=(['"])(.*?)\1""", value, flags=re.S):
-        yield html.unescape(title)
-    yield html.unescape(re.sub(r"<[^>]*>", " ", value))
-
-
-def visible_texts(widget: w.Widget, where: str = "") -> Iterator[tuple[str, str]]:
-    """(where, text) for every text the page shows of ``widget`` and its visible children."""
-    layout = getattr(widget, "layout", None)
-    if layout is not None and layout.display == "none":
-        return
-    if isinstance(widget, w.Output):
-        return  # the hidden debug output, the language switch's script
-    name = f"{where}/{type(widget).__name__}" + "".join(
-        f".{c}" for c in getattr(widget, "_dom_classes", ())[:1])
-    for attr in ("description", "tooltip", "placeholder"):
-        text = getattr(widget, attr, None)
-        if isinstance(text, str) and text:
-            yield f"{name}.{attr}", text
-    if isinstance(widget, (w.HTML, w.HTMLMath)):
-        for text in _html_texts(widget.value):
-            yield f"{name}.value", text
-    elif isinstance(widget, w.Label) or (isinstance(widget, w.Text)
-                                         and not isinstance(widget, w.Password)):
-        yield f"{name}.value", str(widget.value)
-    labels = getattr(widget, "_options_labels", None)
-    if labels:
-        for label in labels:
-            yield f"{name}.options", str(label)
-    for tip in getattr(widget, "tooltips", None) or ():
-        yield f"{name}.tooltips", tip
-    for title in getattr(widget, "titles", None) or ():
-        if title:
-            yield f"{name}.titles", title
-    for child in getattr(widget, "children", ()):
-        yield from visible_texts(child, name)
-
-
-def outside_marks(text: str) -> str:
-    """``text`` without its ⟦ ⟧ parts (marks may nest)."""
-    while True:
-        stripped = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
-        if stripped == text:
-            return text
-        text = stripped
+# visible_texts (tests/widget_texts.py) walks a widget tree as every app's language tests do;
+# outside_marks (tests/message_checks.py) is a text without its ⟦ ⟧ parts.
 
 
 def library_texts(widget: w.Widget) -> list[str]:

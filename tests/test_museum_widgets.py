@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 import ipywidgets as w
 import pytest
+import widget_texts
 
 from lnb.core.i18n import use_language
 from lnb.museum import Game, Orientation, Place, PlacementError, Wild, daily_seed, par
@@ -30,34 +31,8 @@ DAY = datetime.date(2026, 12, 1)
 
 # -- reading the page -----------------------------------------------------------------------
 
-def _html_texts(value: str) -> Iterator[str]:
-    value = re.sub(r"<(style|script)\b.*?</\1>", " ", value, flags=re.S | re.I)
-    for _quote, attr in re.findall(r"""(?:title|aria-label)=(['"])(.*?)\1""", value, flags=re.S):
-        yield html.unescape(attr)
-    yield html.unescape(re.sub(r"<[^>]*>", " ", value))
-
-
-def visible_texts(widget: w.Widget, where: str = "") -> Iterator[tuple[str, str]]:
-    """(where, text) of everything the page shows of ``widget``, the map's words too."""
-    layout = getattr(widget, "layout", None)
-    if layout is not None and layout.display == "none":
-        return
-    if isinstance(widget, w.Output):
-        return
-    name = f"{where}/{type(widget).__name__}"
-    for attr in ("description", "tooltip", "placeholder"):
-        text = getattr(widget, attr, None)
-        if isinstance(text, str) and text:
-            yield f"{name}.{attr}", text
-    if isinstance(widget, w.HTML):
-        for text in _html_texts(widget.value):
-            yield f"{name}.value", text
-    elif isinstance(widget, w.Label):
-        yield f"{name}.value", str(widget.value)
-    for label in getattr(widget, "_options_labels", None) or ():
-        yield f"{name}.options", str(label)
-    for tip in getattr(widget, "tooltips", None) or ():
-        yield f"{name}.tooltips", tip
+def _map_texts(widget: w.Widget, name: str) -> Iterator[tuple[str, str]]:
+    """What the map shows of its own: its label, its live line, the rooms and the evidence."""
     if isinstance(widget, MuseumMap):
         yield f"{name}.label", widget.label
         yield f"{name}.live", widget.live
@@ -65,8 +40,11 @@ def visible_texts(widget: w.Widget, where: str = "") -> Iterator[tuple[str, str]
             yield f"{name}.room", f"{room['name']} {room['points']}"
         for ev in widget.board["evidence"]:
             yield f"{name}.evidence", f"{ev['glyph']} {ev['name']}"
-    for child in getattr(widget, "children", ()):
-        yield from visible_texts(child, name)
+
+
+def visible_texts(widget: w.Widget) -> Iterator[tuple[str, str]]:
+    """(where, text) of everything the page shows of ``widget``, the map's words too."""
+    return widget_texts.visible_texts(widget, more=_map_texts)
 
 
 def outside_marks(text: str) -> str:
