@@ -42,6 +42,10 @@ class Function(enum.Enum):
     COPY = "c"
     SET = "="
 
+    # A member is equal only to itself, so its identity is a hash (Enum's own hashes the
+    # member's name in Python; an Operation's hash, asked at every row, hashes its Function).
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         """The symbol written after the space name: ``+ - x / s c =``."""
@@ -90,6 +94,8 @@ class Kind(enum.Enum):
     COPY_RIGHT = "copy>"
     COPY_LEFT = "copy<"
     SET_TO = "="
+
+    __hash__ = object.__hash__  # identity, as Function's (a component's rows ask it)
 
 
 _FUNCTIONS: dict[Kind, tuple[Function, ...]] = {
