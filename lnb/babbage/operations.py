@@ -214,7 +214,7 @@ class Operation:
         comp = self.component(board, row)
         middle = comp.apply(self.function, value)
         result = comp.apply(self.function, middle) if self.sigma else middle
-        if not (in_range(middle) and in_range(result)):
+        if not (LOWEST <= middle <= HIGHEST and LOWEST <= result <= HIGHEST):  # in_range
             raise row_error(OutOfRangeError, row, str(self),
                             Text(N_("{arithmetic} leaves 00–99; every Result must be 00 to 99, "
                                     "choose another row"),
