@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+from collections.abc import Iterable
 from functools import lru_cache
 
 from lnb.core.errors import BadInputError
 from lnb.core.i18n import N_
 from lnb.core.messages import Text
+from lnb.museum.words import VERDICTS
 
 
 def _day(date: _dt.date | str | None) -> _dt.date:
@@ -55,3 +57,18 @@ def _par(day: _dt.date, edition: str) -> int:
 def par(date: _dt.date | str | None = None, edition: str = "standard") -> int:
     """The planner's score on a day's challenge (worked out once per date and process)."""
     return _par(_day(date), edition)
+
+
+def band_counts(scores: Iterable[int]) -> tuple[int, ...]:
+    """How many of ``scores`` fall in each band of the verdict chart, lowest band first (a
+    class's histogram of a day's challenge).
+
+    >>> band_counts([12, 35, 61, 70, 80])
+    (1, 1, 0, 0, 2, 1)
+    """
+    from lnb.museum.state import verdict
+
+    counts = [0] * len(VERDICTS)
+    for score in scores:
+        counts[verdict(score).band] += 1
+    return tuple(counts)

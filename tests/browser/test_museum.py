@@ -10,8 +10,10 @@ must show after each action (the dice in hand, the score, the shapes drawn) and 
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from browser_harness import (
@@ -26,6 +28,9 @@ from playwright.sync_api import expect
 
 from lnb.museum import Game, Orientation, Place, Wild, verdict
 from lnb.museum.bots import make_bot
+from widgets.classroom.identity import Classroom
+from widgets.classroom.progress import ProgressStore
+from widgets.classroom.scores import DailyScores
 from widgets.museum.map import orientation_words
 
 pytestmark = pytest.mark.browser
@@ -38,10 +43,16 @@ KEYS = {(0, 1): "ArrowRight", (0, -1): "ArrowLeft", (1, 0): "ArrowDown", (-1, 0)
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    """The kit's Voila server on ``lessons/`` (each page runs when opened)."""
-    with running_voila(REPO / "lessons", tmp_path_factory.mktemp("museum-home"),
-                       pool_size=0) as server:
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("museum-home")
+
+
+@pytest.fixture(scope="module")
+def kit(home: Path) -> Iterator[VoilaServer]:
+    """The kit's Voila server on ``lessons/`` (each page runs when opened), its progress
+    file in the test's folder."""
+    env = {"LNB_PROGRESS_DB": str(home / "progress.sqlite3")}
+    with running_voila(REPO / "lessons", home, pool_size=0, env=env) as server:
         yield server
 
 
@@ -232,3 +243,43 @@ def test_touch_alone_places_turns_and_undoes(browser, kit: VoilaServer) -> None:
         assert_no_traceback(page)
     finally:
         context.close()
+
+
+def test_a_pupil_joins_their_class_and_sees_todays_class_scores(  # type: ignore[no-untyped-def]
+        page, kit: VoilaServer, home: Path) -> None:
+    """Today's challenge on the page: Join my class with a card made in the server's file;
+    Ali finished a game of it earlier (on another device), so the class's scores (three
+    pupils) show as a histogram beside par and Ali's best."""
+    with ProgressStore(home / "progress.sqlite3", backups=False) as store:
+        room = Classroom(store, failure_delay=0)
+        made = room.new_class("7B", ["Ali", "Bea", "Cy"])
+        scores = DailyScores(store, "museum")
+        today = datetime.date.today()
+        for card, points in zip(made.cards, (58, 44, 81), strict=True):  # Ali: earlier
+            scores.record(room.join(made.code, card.pupil_name, card.secret).pupil, today,
+                          points)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app(page, kit, "?daily=1")
+    view = page.locator(".lnb-class-view")
+    expect(view).to_contain_text("Join your class", timeout=WAIT)
+    page.locator(".lnb-join-open").click()
+    page.locator(".lnb-class-code input").fill(made.code)
+    page.locator(".lnb-pupil-name input").fill("Ali")
+    page.locator(".lnb-card-secret input").fill(made.cards[0].secret)
+    page.locator("button.lnb-join").click()
+    expect(page.locator(".lnb-who")).to_contain_text("Ali", timeout=WAIT)
+    expect(view).to_contain_text("3 pupils of your class finished", timeout=WAIT)
+    rows = page.locator(".lnb-class-scores tbody tr")
+    expect(rows).to_have_count(6)
+    shown = [rows.nth(i).inner_text() for i in range(6)]
+    for points in (58, 44, 81):
+        assert "1 pupil" in shown[verdict(points).band], shown
+    assert "your best 58" in shown[verdict(58).band], shown
+    assert "Bea" not in view.inner_text() and "Cy" not in view.inner_text()
+    assert "par " in view.inner_text()
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        snap(page, f"class-scores-{width}x{height}")
+    assert serious(page) == []
+    assert_no_traceback(page)

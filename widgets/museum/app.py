@@ -5,10 +5,14 @@ disabled with the library's reason; the map (:class:`~widgets.museum.map.MuseumM
 ghost of the picked shape; Turn, Flip, Place it, Cancel and Undo; the abilities with their
 die-icons, the wild and re-roll counters, the time tracker, the live score; at the end the
 verdict and what earned each point. Save and load (the library's record), the daily challenge
-with the planner's par, a language switch that keeps the game, the high-contrast toggle.
+with the planner's par and, for a pupil who joined their class
+(:class:`~widgets.classroom.panel.ClassPanel`), the class's scores of the day as a histogram
+(:mod:`widgets.museum.class_scores`); a language switch that keeps the game, the high-contrast
+toggle.
 Every rule is :mod:`lnb.museum`'s; a callback's error lands on the status line.
 
->>> app = MuseumApp(seed=1)
+>>> from widgets.classroom.progress import ProgressStore
+>>> app = MuseumApp(seed=1, store=ProgressStore(":memory:"))
 >>> app.state.hand
 (2, 6)
 >>> app.pick_shape("6b")
@@ -39,6 +43,10 @@ from lnb.core.i18n import _, lazy_gettext, ngettext
 from lnb.museum import Game, State, daily_seed, par, verdict
 from lnb.museum import words as museum_words
 from lnb.museum.records import dumps, read_record, write_record
+from widgets.classroom.identity import Classroom
+from widgets.classroom.panel import ClassPanel, browser_key_script
+from widgets.classroom.progress import ProgressStore, Pupil
+from widgets.classroom.scores import DailyScores
 from widgets.core.contrast import ContrastToggle
 from widgets.core.language import LanguageSwitch, page_language
 from widgets.core.page_request import wait_for_request
@@ -46,6 +54,8 @@ from widgets.core.saveload import SaveLoadPanel, safe_filename
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
 from widgets.museum import choices as ch
+from widgets.museum.class_scores import CSS as CLASS_SCORES_CSS
+from widgets.museum.class_scores import class_scores_html
 from widgets.museum.map import GLYPHS, MuseumMap, orientation_words
 from widgets.museum.pictures import CSS as PICTURE_CSS
 from widgets.museum.pictures import die_html, shape_svg
@@ -88,7 +98,7 @@ CSS = """
           white-space: nowrap; }
 .lnb-high-contrast .lnb-die-card, .lnb-high-contrast .lnb-verdict { background: #000000;
   color: #ffffff; border-color: #ffffff; }
-""" + PICTURE_CSS
+""" + PICTURE_CSS + CLASS_SCORES_CSS
 
 TITLE = museum_words.GAME_TITLE
 NOWHERE = lazy_gettext("Shape {shape} fits nowhere on the map now.")
@@ -133,11 +143,19 @@ def choice_class(choice: ch.Choice) -> str:
 
 class MuseumApp(w.VBox):
     """The whole game in one widget. ``seed`` None: a fresh game; ``today`` gives the date of
-    the daily challenge (tests give a fixed one)."""
+    the daily challenge (tests give a fixed one); ``store`` keeps the daily challenges'
+    scores (default: the server's progress file, opened when first needed) and ``classroom``
+    its classes."""
 
     def __init__(self, seed: int | None = None, *,
-                 today: Callable[[], datetime.date] = _today) -> None:
+                 today: Callable[[], datetime.date] = _today,
+                 store: ProgressStore | None = None,
+                 classroom: Classroom | None = None) -> None:
         self.today = today
+        self.store = store if store is not None else ProgressStore()
+        self.scores = DailyScores(self.store, "museum")
+        self._scored: tuple[datetime.date, int] | None = None  # a daily game to record
+        self._class: tuple[int, ...] = ()  # the class's scores of the daily challenge
         self.state: State = Game(seed=seed).new_initial_state()
         self.picked: ch.Choice | None = None
         self.daily: tuple[datetime.date, int] | None = None
@@ -153,6 +171,10 @@ class MuseumApp(w.VBox):
         self.header_row.add_class("lnb-title-row")
         self.challenge = w.HTML()
         self.challenge.add_class("lnb-challenge")
+        self.identity = ClassPanel(classroom if classroom is not None else Classroom(self.store),
+                                   self.status, on_pupil=self._pupil_changed)
+        self.class_view = w.HTML(layout=w.Layout(display="none"))
+        self.class_view.add_class("lnb-class-view")
         self.time_line = w.HTML()
         self.time_line.add_class("lnb-time")
         self.dice_line = w.HTML()
@@ -211,8 +233,9 @@ class MuseumApp(w.VBox):
                                    extra=(self.new_button, self.daily_button,
                                           self.contrast_toggle))
         super().__init__([stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.header_row,
-                          self.challenge, self.status, self.bar, self.verdict_box, self.main,
-                          self.abilities, self.files])
+                          self.identity, self.challenge, self.status, self.bar,
+                          self.verdict_box, self.class_view, self.main, self.abilities,
+                          self.files])
         self.add_class("lnb-app")
         self.add_class("lnb-museum-app")
         self._label()
@@ -249,7 +272,8 @@ class MuseumApp(w.VBox):
         """Every word in the current language; the game is not touched."""
         with self.hold_sync():
             self._label()
-            for part in (self.status, self.files, self.contrast_toggle, self.language):
+            for part in (self.status, self.files, self.contrast_toggle, self.language,
+                         self.identity):
                 part.relabel()
             if self._said is not None and self.status.text == self._said[2]:
                 self._say(self._said[0], self._said[1])
@@ -261,6 +285,13 @@ class MuseumApp(w.VBox):
         self._said = (kind, make, self.status.text)
 
     # -- the page ----------------------------------------------------------------------------
+    def show(self) -> None:
+        """Display the app and the script that tells it who the browser is (its device key
+        and class session: :func:`~widgets.classroom.panel.browser_key_script`)."""
+        from IPython.display import HTML, display
+
+        display(self, HTML(browser_key_script()))
+
     def open_page(self, query: dict[str, str] | None = None) -> None:
         """Act on the page's address: ``?lang=`` (then the pupil's choice and the browser's
         language), ``?seed=N`` (that game), ``?daily=1`` (today's challenge). Under Voila it
@@ -293,6 +324,8 @@ class MuseumApp(w.VBox):
             seed = random.randrange(10 ** 9)
         self._start(Game(seed=seed).new_initial_state())
         self.daily = daily
+        self._scored = None
+        self._load_class()
         self._say("info", lambda: _("A new game: take two dice and use each one."))
         self.refresh()
 
@@ -377,6 +410,9 @@ class MuseumApp(w.VBox):
         news = list(state.log[seen:])
         self._say("ok", lambda: self._news(action, news))
         self.map.show(state)
+        if state.is_terminal() and self.daily is not None:
+            self._scored = (self.daily[0], state.score().total)
+            self._save_score()
         self.refresh()
 
     def _news(self, action: Any, news: list[tuple[str, str]]) -> str:
@@ -415,6 +451,44 @@ class MuseumApp(w.VBox):
         self._say("info", lambda: _("The last shape is taken back."))
         self.refresh()
 
+    # -- the class and today's challenge ------------------------------------------------------
+    def _pupil_changed(self, _pupil: Pupil | None, _source: str) -> None:
+        """Someone else plays now (the device, or a pupil who joined): a finished daily game
+        not yet saved is saved for them; their class's scores are read."""
+        self._save_score()
+        self._load_class()
+        self.refresh()
+
+    def _save_score(self) -> None:
+        """Keep the finished daily game's score as the pupil's (once they are known)."""
+        pupil = self.identity.pupil
+        if self._scored is None or pupil is None:
+            return
+        day, score = self._scored
+        self.scores.record(pupil, day, score)
+        self._scored = None
+        self._load_class()
+
+    def _load_class(self) -> None:
+        """The class's scores of today's challenge (none without a class)."""
+        code = self.identity.class_code_joined
+        self._class = (self.scores.class_scores(code, self.daily[0])
+                       if code is not None and self.daily is not None else ())
+
+    def _draw_class(self) -> None:
+        if self.daily is None:
+            self.class_view.layout.display = "none"
+            self.class_view.value = ""
+            return
+        day, points = self.daily
+        pupil = self.identity.pupil
+        best = self.scores.best(pupil, day) if pupil is not None and self._class else None
+        self.class_view.layout.display = None
+        self.class_view.value = class_scores_html(  # shown in full once they finished one
+            joined=self.identity.class_code_joined is not None, scores=self._class,
+            par=points, own=best.best if best is not None else None,
+            finished=self.state.is_terminal() or best is not None)
+
     # -- saving and loading ------------------------------------------------------------------
     def _saved_file(self) -> tuple[str, str]:
         name = safe_filename(f"museum-{self.state.seed}-turn-{self.state.turn}")
@@ -425,6 +499,7 @@ class MuseumApp(w.VBox):
         state = read_record(text)
         self._start(state)
         self.daily = None
+        self._scored = None
         self._say("ok", lambda: _("Game loaded: seed {seed}, turn {turn}.").format(
             seed=state.seed, turn=state.turn))
         self.refresh()
@@ -438,6 +513,7 @@ class MuseumApp(w.VBox):
             self._draw_choices(state)
             self.abilities.value = abilities_html(state)
             self._draw_verdict(state)
+            self._draw_class()
             self.undo_button.disabled = not self._undoable
             self.undo_button.tooltip = (_("Take back the last shape you placed in this turn")
                                         if self._undoable else
