@@ -324,7 +324,8 @@ class State:
         self.stopped: tuple[str, ...] = ()
         self.finish_seconds: dict[str, float | None] = {}
         self._pool: list[Component] = list(ed.tokens)
-        self._deck: list[int] = sorted(p.value for p in ed.patrons)
+        self._deck: list[int] = list(_shared(ed, "deck", lambda: sorted(
+            p.value for p in ed.patrons)))
         self._table: dict[int, PatronSlot] = {}
         self.events: list[RowEvent] = []
         self.history: list[dict[str, Any]] = []
@@ -807,7 +808,7 @@ class State:
         if p.play.token is not None:
             raise GameError(N_("{player} has already finished (order token {token})"),
                             player=p.name, token=p.play.token, reason="finished")
-        p.play.token = len(self.finished) + 1
+        p.play.token = _tokens_taken(self.players) + 1  # len(self.finished) + 1
         p.play.seconds = action.seconds
         self.finish_seconds[p.name] = action.seconds
 
@@ -815,7 +816,7 @@ class State:
         if not self.timer_started:
             raise GameError(N_("time cannot be up: the timer starts when the first player "
                                "finishes"), reason="timer-not-started")
-        token = len(self.finished)
+        token = _tokens_taken(self.players)  # len(self.finished)
         stopped = []
         for name in self.last_order:
             p = self.players[name]
@@ -961,7 +962,10 @@ class State:
         base = self.options.operation_limit
         if base is None:
             base = self.edition.operation_limit
-        slow = sum(o.play.slow for o in self.players.values() if o is not p)
+        slow = 0
+        for o in self.players.values():  # every other player's SLOW
+            if o is not p:
+                slow += o.play.slow
         return max(0, base + 2 * p.play.extra - slow)
 
     def _enter_program(self) -> None:
@@ -1053,6 +1057,15 @@ class State:
 
 def _first(pair: tuple[Any, Any]) -> Any:
     return pair[0]
+
+
+def _tokens_taken(players: Mapping[str, PlayerState]) -> int:
+    """How many players hold an order token (``len(state.finished)``)."""
+    taken = 0
+    for p in players.values():
+        if p.play.token is not None:
+            taken += 1
+    return taken
 
 
 def _by_target(character: Character) -> list[Subroutine]:
