@@ -43,6 +43,8 @@ class EffectUse:
 
 def find_use(uses: list[EffectUse], effect: Effect, patron: int) -> EffectUse | None:
     """The unspent use of ``effect`` that may apply at ``patron`` (an aimed one first)."""
+    if not uses:
+        return None  # the usual case: no effect activated this Round
     fitting = [u for u in uses if u.fits(effect, patron)]
     fitting.sort(key=lambda u: u.aim is None)
     return fitting[0] if fitting else None

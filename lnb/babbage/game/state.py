@@ -645,8 +645,10 @@ class State:
         if row.void:
             return []
         result, table = row.result, self._table
-        if result not in table and result - 1 not in table and result + 1 not in table:
-            return []  # no Patron at the Result or beside it: what row_options finds
+        if result not in table and (
+                (result - 1 not in table and result + 1 not in table)
+                or not any(u.effect is Effect.NEAR and not u.spent for u in play.uses)):
+            return []  # no Patron at the Result, none beside it or no NEAR to claim it
         return row_options(self._table, name, row.result, play.uses, len(self.players),
                            self.players[name].claimed_from)
 
