@@ -143,3 +143,23 @@ def test_the_puzzle_page_starts_with_the_app(page) -> None:  # type: ignore[no-u
     snap_sizes(page, "2-puzzle-high-contrast")
     assert switch_contrast(page, on=False) == light
     assert_no_traceback(page)
+
+
+def test_high_contrast_is_remembered_on_every_app_of_the_kit(page) -> None:  # type: ignore[no-untyped-def]
+    """Pressed on the puzzle page, it is on when the page is opened again and on the game's
+    page; pressed off there, the next page opens in the everyday colours."""
+    puzzles = f"voila/render/puzzles.ipynb?code={OPEN.code}"
+    open_voila(page, puzzles, ".lnb-puzzle-heading", timeout=WAIT)
+    expect(page.locator(HIGH)).to_have_count(0)
+    switch_contrast(page, on=True)
+    open_voila(page, puzzles, ".lnb-puzzle-heading", timeout=WAIT)
+    expect(page.locator(HIGH)).to_have_count(1, timeout=WAIT)
+    open_voila(page, "voila/render/play.ipynb", ".lnb-start-game", timeout=WAIT)
+    expect(page.locator(HIGH)).to_have_count(1, timeout=WAIT)
+    assert tuple(page.evaluate(APP_COLOURS)) == ("rgb(0, 0, 0)", "rgb(255, 255, 255)")
+    switch_contrast(page, on=False)
+    open_voila(page, puzzles, ".lnb-puzzle-heading", timeout=WAIT)
+    page.locator(".lnb-contrast-toggle").wait_for(timeout=WAIT)
+    page.wait_for_timeout(1500)  # the page's script had time to press it, if it were to
+    expect(page.locator(HIGH)).to_have_count(0)
+    assert_no_traceback(page)
