@@ -167,6 +167,24 @@ def test_the_planner_leaves_the_garbage_collector_as_it_found_it():
         gc.enable()
 
 
+def test_boards_sharing_levels_keep_their_own_rows():
+    """A level's rows are joined once for every board showing it (issue 13): boards revealed
+    one level at a time, and others sharing some of their levels, each list their own rows."""
+    rng = random.Random(13)
+    c_level = [random_token(rng) for _ in range(4)]
+    first = Board.standard({"C": c_level})
+    boards = [first, first.with_level("D", [random_token(rng) for _ in range(4)]),
+              Board.standard({"C": c_level, "D": [random_token(rng) for _ in range(4)]}),
+              Board.standard({"C": c_level[::-1]}), Board.standard()]
+    boards.append(boards[1].with_level("E", [random_token(rng) for _ in range(4)]))
+    for board in boards * 2:  # asked again: the memoised rows
+        for sigma in (False, True):
+            ref = reference_moves(board, sigma=sigma)
+            for value in range(100):
+                assert legal_operations(value, board, sigma=sigma) == [op for op, _ in ref[value]]
+                assert legal_results(value, board, sigma=sigma) == tuple(r for _, r in ref[value])
+
+
 @pytest.mark.parametrize("seed", range(10))
 def test_legal_results_are_the_rows_results(seed):
     board = random_board(seed)
