@@ -19,6 +19,7 @@ from lnb.babbage.game.phases import Phase
 from lnb.babbage.game.state import Game, State
 from lnb.babbage.operations import legal_operations, legal_results
 from lnb.babbage.programs import Program, ProgramRow
+from lnb.core.lazy import made
 from lnb.core.testing import playthrough
 
 
@@ -71,7 +72,7 @@ def random_program(state: State, name: str, rng: random.Random, mistakes: float 
         written = None
         if mental:
             written = value if uniform() >= mistakes else below(100)
-        rows.append(ProgramRow(op, written))
+        rows.append(made(ProgramRow, operation=op, written=written))  # checked: legal rows
     return Program(tuple(rows))
 
 
