@@ -14,6 +14,17 @@ the cards, places and Gears by their names, not their ids.
 >>> with use_language("zh-CN"):
 ...     str(describe(Visit("Ada", "bath"), ed))
 '到巴斯放一个圆片'
+
+The cards, places and Gears in words (a card of a display, a place of the map), never by id:
+
+>>> str(partner_text(ed.partner("boole")))
+'lower the die by 1 (not a 1) · 2 Prestige · 2 Innovation'
+>>> str(assignment_text(ed.assignment("a14")))
+'blue or green column · discard 2 Partner cards · 4 Prestige and 1 Innovation'
+>>> str(program_text(ed.program("p07"))), str(place_text(ed.location("bath")))
+('a + b + c = 10 · 3 Prestige', 'Small City · 2 away · £3')
+>>> str(gear_text(ed.gear("barrel")))
+'1 Coal and 2 Brass · 1 Prestige · £1 more on each Workshop turn'
 """
 
 from __future__ import annotations
@@ -22,7 +33,19 @@ from lnb.core.i18n import N_
 from lnb.core.messages import Listing, Text, lazy_ngettext
 from lnb.dream import actions as a
 from lnb.dream.dice import colour_name
-from lnb.dream.edition import Area, Colour, Edition, Effect
+from lnb.dream.edition import (
+    Area,
+    Assignment,
+    Colour,
+    Edition,
+    Effect,
+    Gear,
+    Institution,
+    Location,
+    Partner,
+    ProgramCard,
+    Science,
+)
 
 _AREAS = {Area.STUDY: N_("Ada's Study"), Area.MEETINGS: N_("Meetings"),
           Area.TRAVEL: N_("Travel"), Area.INSTITUTIONS: N_("Institutions")}
@@ -88,8 +111,9 @@ def describe(action: a.Action, edition: Edition) -> Text:
         return Text(N_("take the Program {rule} for line {line}"),
                     rule=rule_text(ed.program(action.program)), line=action.line)
     if isinstance(action, a.TakeAssignment):
-        return Text(N_("take Assignment {card} into the {column} column"),
-                    card=action.assignment, column=colour_name(Colour(action.column)))
+        return Text(N_("take the Assignment ({effect}) into the {column} column"),
+                    effect=effect_text(ed.assignment(action.assignment).effect),
+                    column=colour_name(Colour(action.column)))
     if isinstance(action, a.TakePartner):
         template = (N_("take {name} and remove {removed} from your hand")
                     if action.pile == "hand" else
@@ -122,3 +146,113 @@ def describe(action: a.Action, edition: Edition) -> Text:
     if isinstance(action, a.Build):
         return Text(N_("build the Gear {name}"), name=ed.gear(action.gear).name)
     return Text(N_("pass"))
+
+
+# ------------------------------------------------------------------ cards, places and Gears
+
+_SCIENCES = {Science.MATHEMATICS: N_("Mathematics"), Science.PHYSICS: N_("Physics"),
+             Science.ASTRONOMY: N_("Astronomy"), Science.ENGINEERING: N_("Engineering")}
+_KINDS = {"university": N_("University"), "city": N_("Small City")}
+_LASTING = {"workshop_money": N_("£1 more on each Workshop turn"),
+            "travel_reach": N_("Travel reaches 1 space further"),
+            "publish_prestige": N_("1 Prestige more each time you publish"),
+            "institution_bonus": N_("1 more from each Institution you join")}
+_RESOURCES = {"money": N_("£"), "coal": N_("Coal"), "brass": N_("Brass"), "books": N_("Books")}
+
+
+class _Dots:
+    """Parts of a card's text joined with `` · `` (a card's lines, not a sentence)."""
+
+    def __init__(self, *parts: object) -> None:
+        self.parts = [p for p in parts if p is not None and str(p)]
+
+    def __str__(self) -> str:
+        return " · ".join(str(p) for p in self.parts)
+
+
+def _card(*parts: object) -> Text:
+    return Text("{card}", card=_Dots(*parts))
+
+
+def science_name(science: Science | None) -> Text:
+    """A Partner's Science, or *Sponsor* for none.
+
+    >>> str(science_name(None)), str(science_name(Science.PHYSICS))
+    ('Sponsor', 'Physics')
+    """
+    return Text(N_("Sponsor") if science is None else _SCIENCES[science])
+
+
+def resource_name(resource: str) -> Text:
+    """A resource's name (``money`` is £)."""
+    return Text(_RESOURCES[resource])
+
+
+def requirement_text(partner: Partner) -> Text:
+    """What the Workshop turn's die must show to play the card, or what playing it costs.
+
+    >>> ed = Edition.load()
+    >>> str(requirement_text(ed.partner("babbage"))), str(requirement_text(ed.partner("airy")))
+    ('a die showing 5 or 6', 'pay £ equal to the die')
+    """
+    if partner.cost == "lower":
+        return Text(N_("lower the die by 1 (not a 1)"))
+    if partner.cost == "pay":
+        return Text(N_("pay £ equal to the die"))
+    return Text(N_("a die showing {faces}"),
+                faces=Listing([str(f) for f in partner.faces], "or"))
+
+
+def _prestige(n: int) -> Text | None:
+    return _gain("prestige", n) if n else None
+
+
+def partner_text(partner: Partner) -> Text:
+    """A Partner card's requirement or cost, Prestige and effect (its name and who they were
+    are :attr:`Partner.name` and :attr:`Partner.who`)."""
+    return _card(requirement_text(partner), _prestige(partner.prestige),
+                 effect_text(partner.effect))
+
+
+def assignment_text(card: Assignment) -> Text:
+    """An Assignment's columns, the Partner cards it asks you to discard, and its effect."""
+    columns = (Text(N_("{colours} column"), colours=Listing(
+        [colour_name(c) for c in card.colours], "or")) if card.colours
+        else Text(N_("any column")))
+    discard = (lazy_ngettext("discard {n} Partner card", "discard {n} Partner cards",
+                             card.discard, n=card.discard) if card.discard else None)
+    return _card(columns, discard, effect_text(card.effect))
+
+
+def program_text(card: ProgramCard) -> Text:
+    """A Program punch card: what its line must make true, and its Prestige."""
+    from lnb.dream.mill import rule_text
+
+    return _card(rule_text(card), _prestige(card.prestige))
+
+
+def place_text(location: Location) -> Text:
+    """A place of the map: University or Small City, how far a die must reach, its reward."""
+    return _card(Text(_KINDS.get(location.kind, N_("Small City"))),
+                 Text(N_("{distance} away"), distance=location.distance),
+                 effect_text(location.reward))
+
+
+def institution_text(institution: Institution) -> Text:
+    """What joining an Institution gives: a resource by the die's value.
+
+    >>> str(institution_text(Edition.load().institution("royal_institution")))
+    'Coal: the die ÷ 2, rounded up'
+    """
+    if institution.divide == 1:
+        return Text(N_("{resource}: the die's value"),
+                    resource=resource_name(institution.resource))
+    return Text(N_("{resource}: the die ÷ {divide}, rounded up"),
+                resource=resource_name(institution.resource), divide=institution.divide)
+
+
+def gear_text(gear: Gear) -> Text:
+    """A Gear's cost, Prestige and lasting bonus."""
+    cost = Listing([_gain(r, n) for r, n in gear.cost])
+    lasting = Text(_LASTING[gear.lasting]) if gear.lasting else None
+    return _card(cost, _prestige(gear.prestige), lasting)

@@ -1,12 +1,16 @@
-"""A first app of Ada's Dream: one click per decision, at a table with computer players.
+"""The app of Ada's Dream (``lessons/dream.ipynb``): a whole game on one page, one click per
+decision, solo against a computer player or hot-seat for 2–4 people.
 
-The Workshop's dice, your Store and your 3×3 Mill are buttons: the legal ones are enabled and
-highlighted, the others disabled with the library's reason as their tooltip. A die of the Store
-is chosen first, then a cell of the Mill (the one decision of two clicks). Every other decision
-(an area, a card of a display, a place of the map, a Research track, Publish or a Gear...) is a
-row of buttons, one per legal action, in words. The Mill's lines with their Programs are shown
-as equations (true, not yet, false); at the end, the scoring line by line. Every rule is
-:mod:`lnb.dream`'s; a callback's error lands on the status line.
+Whose turn it is and what they must decide are always at the top, with the row of choices
+that are not on a board (pass, publish, a grey die's area...). The Workshop's dice, the board
+of the person who acts (:class:`~widgets.dream.board.PlayerBoard`: Store, Mill with its
+equations, Research tracks, resources, hand, Gears), the displays as cards
+(:class:`~widgets.dream.cards.DisplaysView`) and the map (:class:`~widgets.dream.mainboard.MapView`)
+are buttons: the legal ones highlighted, the others disabled with the library's reason as their
+tooltip. The other players in short, what everyone did (the computers' moves in words), the
+final scoring line by line. Keys (:mod:`widgets.dream.keys`), save and load (``lnb-dream/1``),
+a new game's setup, a language switch that keeps the game, the high-contrast toggle. Every rule
+is :mod:`lnb.dream`'s; a callback's error lands on the status line.
 
 >>> app = DreamApp(["You", "Computer"], computers={"Computer": "greedy"}, seed=3)
 >>> app.state.current_player, app.state.step
@@ -16,98 +20,134 @@ as equations (true, not yet, false); at the end, the scoring line by line. Every
 >>> app.workshop_buttons[0].click()
 >>> app.state.step
 'workshop_play'
+>>> app.key_bridge.handle({"event": "key", "key": "p"})  # P passes
+>>> app.state.step
+'end'
 """
 
 from __future__ import annotations
 
-import html
 import json
-from collections.abc import Mapping, Sequence
+import os
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+from urllib.parse import parse_qsl
 
 import ipywidgets as w
 
-from lnb.core.i18n import _, pgettext
-from lnb.dream.actions import Action, Collect, Place
+from lnb.core.errors import BadInputError
+from lnb.core.i18n import _
+from lnb.dream.actions import (
+    Action,
+    Build,
+    Collect,
+    Discard,
+    Join,
+    Pass,
+    Place,
+    Play,
+    Research,
+    TakeAssignment,
+    TakePartner,
+    TakeProgram,
+    Visit,
+)
 from lnb.dream.bots import make_bot
-from lnb.dream.describe import describe, effect_text
-from lnb.dream.dice import Die, colour_name
-from lnb.dream.errors import BadInputError
-from lnb.dream.mill import CELLS, Status, rule_text
+from lnb.dream.describe import describe
+from lnb.dream.errors import BadInputError as DreamBadInput
 from lnb.dream.records import replay, to_record
-from lnb.dream.refusals import why_not
-from lnb.dream.scoring import TITLES
 from lnb.dream.state import PROMPTS, Game, State
 from lnb.dream.table import dream_table
 from lnb.dream.title import TITLE
+from widgets.core.contrast import ContrastToggle
+from widgets.core.language import LanguageSwitch, page_language
+from widgets.core.page_request import wait_for_request
 from widgets.core.saveload import SaveLoadPanel, safe_filename
 from widgets.core.status import StatusLine
+from widgets.core.style import stylesheet
+from widgets.dream.board import PlayerBoard, Selection, compact_html
+from widgets.dream.buttons import Pool, show
+from widgets.dream.cards import DisplaysView
+from widgets.dream.keys import KeyBridge
+from widgets.dream.mainboard import MapView, WorkshopView
+from widgets.dream.setup import SetupForm
+from widgets.dream.style import CSS
+from widgets.dream.words import HELP, die_label, esc
 
-_MARK = {Status.TRUE: "✔", Status.NOT_YET: "…", Status.FALSE: "✘"}
-
-
-def _heading(text: str) -> w.HTML:
-    return w.HTML(f"<b>{html.escape(text)}</b>")
-
-
-def die_label(die: Die) -> str:
-    """A die in words, its colour named in the current language (not its id ``red4``).
-
-    >>> die_label(Die.parse("red4"))
-    'red 4'
-    """
-    return pgettext("die", "{colour} {face}").format(colour=colour_name(die.colour),
-                                                      face=die.face)
+#: Actions that have their own button on a board, a card or the map (the rest are choices).
+ON_A_BOARD = (Collect, Place, TakeProgram, TakeAssignment, Visit, Join, Research, Play,
+              Discard, Build)
+#: How many lines of the log are shown.
+LOG_LINES = 12
 
 
 class DreamApp(w.VBox):
-    """A whole game of Ada's Dream on one page; seats in ``computers`` are played by the
-    computer (by kind: ``greedy``, ``planner:mill``...), the others by people in turn."""
+    """A whole game of Ada's Dream; seats in ``computers`` are played by the computer (by
+    kind: ``greedy``, ``planner``, ``planner:mill``...), the others by people in turn.
+    ``players`` None: you against a greedy computer player, named in the page's language."""
 
     def __init__(self, players: Sequence[str] | None = None,
                  computers: Mapping[str, str] | None = None, seed: int | None = None) -> None:
         super().__init__()
+        self.selection = Selection()
+        self._letter: str | None = None
+        self.history_lines: list[Callable[[], str]] = []
+        self.status = StatusLine(on_continue=self.refresh)
+        click = self.status.guarded(self._clicked)
+        self.title = w.HTML()
+        self.title.add_class("lnb-title")
+        self.language = LanguageSwitch(on_change=lambda _lang: self.relabel())
+        self.header_row = w.HBox([self.title, self.language])
+        self.header_row.add_class("lnb-title-row")
+        self.turn = w.HTML()
+        self.turn.add_class("lnb-dream-turn")
+        self.prompt = w.HTML()
+        self.prompt.add_class("lnb-dream-prompt")
+        self.choice_pool = Pool("lnb-dream-choice", click)
+        self.choices = w.HBox()
+        self.choices.add_class("lnb-dream-choices")
+        self.score = w.HTML(layout=w.Layout(display="none"))
+        self.score.add_class("lnb-dream-score")
+        self.workshop = WorkshopView(click)
+        self.board = PlayerBoard(click)
+        self.displays = DisplaysView(click)
+        self.map = MapView(click)
+        shared = w.VBox([self.displays, self.map])
+        shared.add_class("lnb-dream-shared")
+        self.main = w.HBox([self.board, shared])
+        self.main.add_class("lnb-dream-main")
+        self.others_title = w.HTML()
+        self.others_title.add_class("lnb-dream-part")
+        self.others = w.HBox()
+        self.others.add_class("lnb-dream-others")
+        self.log_view = w.HTML()
+        self.log_view.add_class("lnb-dream-log")
+        self.help = w.HTML()
+        self.help.add_class("lnb-dream-help")
+        self.key_bridge = KeyBridge()
+        self.key_bridge.on_key = self.status.guarded(self.key)
+        self.key_bridge.on_error = self._key_error
+        self.setup = SetupForm(self._setup_start, guard=self.status.guarded)
+        self.setup.layout.display = "none"
+        self.new_button = w.Button()
+        self.new_button.add_class("lnb-dream-new")
+        self.new_button.on_click(self.status.guarded(lambda _b: self.toggle_setup()))
+        self.contrast_toggle = ContrastToggle(self)
+        self.files = SaveLoadPanel(self.save_text, self.load_text, status=self.status,
+                                   extra=(self.new_button, self.contrast_toggle))
+        self.children = [stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.header_row,
+                         self.turn, self.status, self.prompt, self.choices, self.score,
+                         self.workshop, self.main, self.others_title, self.others,
+                         self.log_view, self.help, self.setup, self.files, self.key_bridge]
+        self.add_class("lnb-app")
+        self.add_class("lnb-dream-app")
+        self._label()
         computer = _("Computer")  # the default seats, named in the page's language
         players = (_("You"), computer) if players is None else players
         computers = {computer: "greedy"} if computers is None else dict(computers)
-        game = Game(list(players), seed=seed)
-        bots = {name: make_bot(kind, game.seed) for name, kind in computers.items()}
-        self.kinds = computers
-        self.table = dream_table(game.new_initial_state(), bots)
-        self.selected_slot: int | None = None
-        self.status = StatusLine()
-        self.files = SaveLoadPanel(self.save_text, self.load_text, status=self.status)
-        self.displays = w.HTML()
-        self.title = w.HTML()
-        self.prompt = w.HTML()
-        self.board = w.HTML()
-        self.equations = w.HTML()
-        self.workshop_buttons = [w.Button() for _ in range(game.edition.workshop_spaces)]
-        self.store_buttons = [w.Button() for _ in range(game.edition.store_slots)]
-        self.mill_buttons = [w.Button(layout=w.Layout(width="64px", height="48px"))
-                             for _ in CELLS]
-        self.choices = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        for group, buttons in (("workshop", self.workshop_buttons),
-                               ("store", self.store_buttons), ("mill", self.mill_buttons)):
-            for button in buttons:
-                button.add_class(f"lnb-dream-{group}")
-        self.add_class("lnb-dream-app")
-        self.prompt.add_class("lnb-dream-prompt")
-        for i, button in enumerate(self.workshop_buttons):
-            button.on_click(self.status.guarded(lambda _b, i=i: self._collect(i + 1)))
-        for i, button in enumerate(self.store_buttons):
-            button.on_click(self.status.guarded(lambda _b, i=i: self._select(i + 1)))
-        for cell, button in zip(CELLS, self.mill_buttons, strict=True):
-            button.on_click(self.status.guarded(lambda _b, c=cell: self._place(c)))
-        mill = w.GridBox(self.mill_buttons,
-                         layout=w.Layout(grid_template_columns="repeat(3, 68px)"))
-        self.children = [self.title, self.status, self.prompt,
-                         _heading(_("Workshop")), w.HBox(self.workshop_buttons),
-                         _heading(_("Store")), w.HBox(self.store_buttons),
-                         _heading(_("Mill")), mill, self.equations, self.choices, self.board,
-                         self.displays, self.files]
-        self.table.advance()
-        self.refresh()
+        self.new_game(players, computers, seed)
 
+    # ------------------------------------------------------------------ the game
     @property
     def state(self) -> State:
         """The game (the library's State)."""
@@ -119,121 +159,299 @@ class DreamApp(w.VBox):
         waiting = self.table.waiting_for()
         return waiting[0] if waiting else (self.table.persons or self.state.names)[0]
 
+    # the board's buttons, by name (tests and the lesson press them)
+    @property
+    def workshop_buttons(self) -> list[w.Button]:
+        return self.workshop.buttons
+
+    @property
+    def store_buttons(self) -> list[w.Button]:
+        return self.board.store_buttons
+
+    @property
+    def mill_buttons(self) -> list[w.Button]:
+        return self.board.mill_buttons
+
+    @property
+    def choice_buttons(self) -> list[w.Button]:
+        return list(self.choices.children)  # type: ignore[arg-type]
+
+    def new_game(self, players: Sequence[str], computers: Mapping[str, str],
+                 seed: int | None = None) -> None:
+        """Start a game (the library checks the names: 2 to 4, all different)."""
+        game = Game(list(players), seed=seed)
+        bots = {name: make_bot(kind, game.seed) for name, kind in computers.items()}
+        self._start(game.new_initial_state(), dict(computers), bots)
+        self.status.clear()
+
+    def _start(self, state: State, kinds: dict[str, str], bots: Mapping[str, Any]) -> None:
+        self.kinds = kinds
+        self.table = dream_table(state, bots)
+        self.selection = Selection()
+        self._letter = None
+        self.history_lines = []
+        self.files.clear()
+        self._play(self.table.advance)
+        self.refresh()
+
+    def _play(self, step: Callable[[], None]) -> None:
+        """Run ``step`` (a click and the computers' replies), then log every action taken,
+        in words (a copy of the game before them names the dice they moved)."""
+        before = self.state.clone()
+        seen = len(before.history)
+        step()
+        new = []
+        for action in self.state.history[seen:]:
+            new.append(_log_line(action, before))  # before the action: the die it moves
+            before.apply_action(action)
+        self.history_lines += new
+        said = [line() for line in new]
+        said.append(self._prompt_text())
+        self.key_bridge.live = " ".join(said)
+
+    def act(self, action: Action) -> None:
+        """A person's click as one action; the computers then play until a person must act."""
+        def step() -> None:
+            self.table.act(action)
+            self.table.advance()
+
+        self._play(step)
+        self.selection = Selection()
+        self._letter = None
+        self.files.clear()
+        self.refresh()
+
+    def choose(self, value: tuple[str, Any]) -> None:
+        """The first click of a two-click decision: a Store die, a Program or a Partner."""
+        kind, item = value
+        if kind == "slot":
+            self.selection = Selection(slot=None if self.selection.slot == item else item)
+            self.status.info(_("Now press a free cell of your Mill (or type its name, e.g. "
+                               "B2)."))
+        elif kind == "program":
+            self.selection = Selection(program=item)
+            self.status.info(_("Now press the line of your Mill this Program goes beside."))
+        else:
+            self.selection = Selection(partner=item)
+            self.status.info(_("Now choose which of your cards this Partner replaces."))
+        self.refresh()
+
+    def _clicked(self, button: w.Button) -> None:
+        action = getattr(button, "lnb_action", None)
+        value = getattr(button, "lnb_value", None)
+        if button.disabled or (action is None and value is None):
+            self.status.error(button.tooltip or _("That is not possible now."))
+        elif action is not None:
+            self.act(action)
+        else:
+            self.choose(value)
+
+    def _key_error(self, error: BaseException) -> None:
+        with self.status.guard():
+            raise error
+
+    def toggle_setup(self) -> None:
+        """Show or hide the setup of a new game."""
+        shown = self.setup.layout.display != "none"
+        self.setup.layout.display = "none" if shown else None
+        self._label()
+
+    def _setup_start(self, players: Sequence[str], computers: Mapping[str, str],
+                     seed: int | None) -> None:
+        self.new_game(players, computers, seed)
+        self.setup.layout.display = "none"
+        self._label()
+        self.status.ok(_("A new game: {players}.").format(players=", ".join(players)))
+
+    # ------------------------------------------------------------------ keys
+    def key(self, key: str) -> None:
+        """One key of the page (see :data:`widgets.dream.words.HELP`)."""
+        if key == "escape":
+            self.selection = Selection()
+            self._letter = None
+            self.status.clear()
+            self.refresh()
+            return
+        if self.state.is_terminal():
+            return
+        if self.state.step == "turn":
+            if key in "qwe" and len(key) == 1:
+                self._clicked(self.store_buttons["qwe".index(key)])
+            elif key in "abc" and len(key) == 1:
+                if self.selection.slot is None:
+                    self.status.info(_("First choose a die of your Store (Q, W or E)."))
+                    return
+                self._letter = key.upper()
+                self.status.info(_("Mill cell {row}…: now its number, 1, 2 or 3.").format(
+                    row=self._letter))
+            elif key.isdigit():
+                if self._letter is not None and key in "123":
+                    cell = f"{self._letter}{key}"
+                    self._letter = None
+                    index = [b.description.split()[0] for b in self.mill_buttons].index(cell)
+                    self._clicked(self.mill_buttons[index])
+                elif "1" <= key <= str(len(self.workshop_buttons)):
+                    self._clicked(self.workshop_buttons[int(key) - 1])
+            return
+        buttons = self.choice_buttons
+        if key.isdigit() and int(key) <= len(buttons):
+            self._clicked(buttons[int(key) - 1])
+        elif key == "p":
+            passing = [b for b in buttons if isinstance(b.lnb_action, Pass)]
+            if passing:
+                self._clicked(passing[0])
+            else:
+                self.status.error(_("There is nothing to pass now."))
+
     # ------------------------------------------------------------------ files
     def save_text(self) -> tuple[str, str]:
         """The game as a record file (``lnb-dream/1``), with who the computer plays."""
         record = to_record(self.state, self.kinds)
-        return safe_filename("ada-s-dream-" + "-".join(self.state.names)), json.dumps(
-            record, ensure_ascii=False, indent=1)
+        name = "ada-s-dream-" + "-".join(self.state.names) + f"-{len(self.state.history)}"
+        return safe_filename(name), json.dumps(record, ensure_ascii=False, indent=1)
 
     def load_text(self, text: str) -> None:
         """Load a saved game and play on (a broken file is refused on the status line)."""
         try:
             data = json.loads(text)
         except json.JSONDecodeError:
-            raise BadInputError(_("that file is not a saved game of Ada's Dream"),
+            raise DreamBadInput(_("that file is not a saved game of Ada's Dream"),
                                 reason="not-json") from None
         state = replay(data)
         kinds = {p["name"]: p["computer"] for p in data["players"] if "computer" in p}
         bots = {name: make_bot(kind, state.game.seed) for name, kind in kinds.items()}
-        self.kinds = kinds
-        self.table = dream_table(state, bots)
-        self.selected_slot = None
-        self.table.advance()
-        self.files.clear()
-        self.refresh()
+        self._start(state, kinds, bots)
+        self.status.ok(_("Game loaded: {count} decisions so far.").format(
+            count=len(state.history)))
 
-    # ------------------------------------------------------------------ clicks
-    def act(self, action: Action) -> None:
-        """A person's click as one action; the computers then play until a person must act."""
-        self.table.act(action)
-        self.selected_slot = None
-        self.table.advance()
-        self.refresh()
+    # ------------------------------------------------------------------ the page
+    def open_page(self, query: dict[str, str] | None = None) -> None:
+        """Act on the page's address: ``?lang=`` (then the pupil's choice and the browser's
+        language) and ``?seed=N`` (that game, the same seats). Under Voila it first waits
+        for the page's request."""
+        with self.status.guard():
+            if query is None:
+                wait_for_request()
+                query = dict(parse_qsl(os.environ.get("QUERY_STRING", ""),
+                                       keep_blank_values=True))
+            page_language(query)
+            old, self.language = self.language, LanguageSwitch(
+                on_change=lambda _lang: self.relabel())
+            self.header_row.children = (self.title, self.language)
+            old.close()
+            seed = query.get("seed", "").strip()
+            if seed:
+                if not seed.isdigit():
+                    raise BadInputError(_("seed {seed!r}: a game's seed is a whole number"
+                                          ).format(seed=seed), text=seed, reason="bad-seed")
+                self.new_game(self.state.names, self.kinds, int(seed))
+            self.relabel()
 
-    def _collect(self, space: int) -> None:
-        self.act(Collect(self.person, space))
+    # ------------------------------------------------------------------ words
+    def _label(self) -> None:
+        self.title.value = esc(TITLE)
+        self.help.value = esc(HELP)
+        self.others_title.value = esc(_("The other players"))
+        shown = self.setup.layout.display != "none"
+        self.new_button.description = _("Hide the new game") if shown else _("New game…")
+        self.new_button.tooltip = _("Solo or hot-seat, names and seed of a new game")
 
-    def _select(self, slot: int) -> None:
-        self.selected_slot = slot
-        self.refresh()
-
-    def _place(self, cell: str) -> None:
-        if self.selected_slot is None:
-            self.status.info(_("first choose a die of your Store"))
-            return
-        self.act(Place(self.person, self.selected_slot, cell))
+    def relabel(self) -> None:
+        """Every word in the current language; the game is not touched."""
+        with self.hold_sync():
+            self._label()
+            for part in (self.status, self.files, self.contrast_toggle, self.language,
+                         self.setup):
+                part.relabel()
+            self.refresh()
 
     # ------------------------------------------------------------------ drawing
-    def _set(self, button: w.Button, action: Action | None, label: str) -> None:
-        button.description = label
-        error = None if action is None else why_not(self.state, action)
-        button.disabled = action is None or error is not None
-        button.tooltip = str(error) if error is not None else label
-        button.button_style = "" if button.disabled else "info"
+    def _prompt_text(self) -> str:
+        state = self.state
+        if state.is_terminal():
+            return _("The game is over: the final scoring is below, line by line.")
+        ask = _(PROMPTS[state.step]) if state.step else ""
+        return _("{player}: {prompt}").format(player=self.person, prompt=ask)
 
     def refresh(self) -> None:
         """Redraw everything from the library's state."""
         state, name = self.state, self.person
-        p = state.players[name]
-        self.title.value = f"<h3>{html.escape(str(TITLE))}</h3>"
+        over = state.is_terminal()
+        legal = [] if over else state.legal_actions(name)
+        with self.hold_sync():
+            self._draw_turn(state, name)
+            self.prompt.value = f"<p>{esc(self._prompt_text())}</p>"
+            self.workshop.refresh(state, name, legal)
+            self.board.refresh(state, name, self.selection, legal)
+            self.displays.refresh(state, name, self.selection, legal)
+            self.map.refresh(state, name, legal)
+            self._draw_choices(state, legal)
+            self.others.children = [w.HTML(compact_html(state, other))
+                                    for other in state.names if other != name]
+            self._draw_log()
+            self._draw_score(state)
+
+    def _draw_turn(self, state: State, name: str) -> None:
+        scores = ", ".join(f"{r.player} {r.total}" for r in state.score_sheet().rows)
         if state.is_terminal():
-            lines = "<br>".join(html.escape(str(line)) for line in state.score_sheet().lines())
-            self.prompt.value = f"<p>{lines}</p>"
+            turn = _("The game is over.")
         else:
-            ask = html.escape(_(PROMPTS[state.step])) if state.step else ""
-            self.prompt.value = f"<p><b>{html.escape(name)}</b>: {ask}</p>"
-        mine = not state.is_terminal() and name in state.current_players()
-        turn = mine and state.step == "turn"
-        free = next((c for c in CELLS if c not in p.mill), "A1")
-        for i, (button, die) in enumerate(zip(self.workshop_buttons, state.workshop,
-                                              strict=True)):
-            self._set(button, Collect(name, i + 1) if mine else None, die_label(die))
-        for i, (button, die) in enumerate(zip(self.store_buttons, p.store, strict=True)):
-            self._set(button, Place(name, i + 1, free) if mine else None,
-                      die_label(die) if die else "·")
-            if self.selected_slot == i + 1:
-                button.button_style = "primary"
-        for cell, button in zip(CELLS, self.mill_buttons, strict=True):
-            die = p.mill.get(cell)
-            action = Place(name, self.selected_slot, cell) if mine and self.selected_slot \
-                else None
-            self._set(button, action, f"{cell} {die_label(die)}" if die else cell)
-        self.equations.value = "<br>".join(
-            f"{html.escape(eq.line)}: {html.escape(str(eq.text))} {_MARK[eq.status]}"
-            for eq in state.equations(name))
-        others = [] if state.is_terminal() or turn else state.legal_actions(name)
-        buttons = []
-        for action in others:
-            button = w.Button(description=str(describe(action, state.edition)),
-                              layout=w.Layout(width="auto"), button_style="info")
-            button.on_click(self.status.guarded(lambda _b, a=action: self.act(a)))
-            button.add_class("lnb-dream-choice")
-            buttons.append(button)
+            current = state.current_player or name
+            kind = (_("a computer player") if current in self.kinds
+                    else _("a person"))
+            turn = _("Playing now: {player} ({kind}, seat {seat} of {seats}) · turn {number}"
+                     ).format(
+                player=current, kind=kind, seat=state.names.index(current) + 1,
+                seats=len(state.names), number=state.player(current).turns + 1)
+            if state.ending:
+                turn += " · " + _("A Mill is full: play goes on until everyone has had as "
+                                  "many turns.")
+        prestige = _("Prestige so far: {scores}").format(scores=scores)
+        self.turn.value = f"<b>{esc(turn)}</b><br>{esc(prestige)}"
+
+    def _draw_choices(self, state: State, legal: Sequence[Action]) -> None:
+        rest = [a for a in legal if not isinstance(a, ON_A_BOARD)
+                and not (isinstance(a, TakePartner) and a.partner != self.selection.partner)]
+        buttons = self.choice_pool.first(len(rest))
+        for i, (button, action) in enumerate(zip(buttons, rest, strict=True)):
+            words = str(describe(action, state.edition))
+            label = f"{i + 1}. {words}" if i < 9 else words
+            show(button, state, action, label, legal=legal)
         self.choices.children = buttons
-        score = state.score_sheet()
-        row = next(r for r in score.rows if r.player == name)
-        parts = ", ".join(f"{html.escape(_(TITLES[k]))} {v}" for k, v in row.parts)
-        resources = _("£{money} · Coal {coal} · Brass {brass} · Books {books} · "
-                      "Innovation {innovation}").format(
-            money=p.money, coal=p.coal, brass=p.brass, books=p.books, innovation=p.innovation)
-        research = _("Research: {tracks}").format(tracks=", ".join(
-            f"{colour_name(c)} {v}" for c, v in p.research.items()))
-        hand = _("Hand: {cards}").format(cards=", ".join(
-            str(state.edition.partner(c).name) for c in p.hand))
-        ed = state.edition
-        shown = [
-            _("Programs: {cards}").format(cards=", ".join(
-                f"{x} {rule_text(ed.program(x))}" for x in state.displays["programs"] if x)),
-            _("Assignments: {cards}").format(cards=", ".join(
-                f"{x} ({effect_text(ed.assignment(x).effect)})"
-                for x in state.displays["assignments"] if x)),
-            _("Partners: {cards}").format(cards=", ".join(
-                f"{ed.partner(x).name} ({effect_text(ed.partner(x).effect)})"
-                for x in state.displays["partners"] if x)),
-            _("Scores: {scores}").format(scores=", ".join(
-                f"{r.player} {r.total}" for r in score.rows)),
-        ]
-        self.displays.value = "<p>" + "<br>".join(html.escape(line) for line in shown) + "</p>"
-        self.board.value = "<p>" + "<br>".join(
-            html.escape(line) for line in (resources, research, hand)) + f"<br>{parts}</p>"
+
+    def _draw_log(self) -> None:
+        if not self.history_lines:
+            self.log_view.value = ""
+            return
+        first = max(0, len(self.history_lines) - LOG_LINES)
+        items = "".join(f"<li>{esc(line())}</li>" for line in self.history_lines[first:])
+        title = esc(_("What happened (the newest last)"))
+        self.log_view.value = (f"<div class='lnb-dream-part'>{title}</div>"
+                               f"<ol start='{first + 1}'>{items}</ol>")
+
+    def _draw_score(self, state: State) -> None:
+        if not state.is_terminal():
+            self.score.layout.display = "none"
+            self.score.value = ""
+            return
+        lines = state.score_sheet().lines()
+        winner = " class='lnb-winner'"
+        items = "".join(f"<li{winner if i == len(lines) - 1 else ''}>{esc(line)}</li>"
+                        for i, line in enumerate(lines))
+        self.score.value = f"<h3>{esc(_('Final scoring'))}</h3><ul>{items}</ul>"
+        self.score.layout.display = None
+
+
+def _log_line(action: Action, before: State) -> Callable[[], str]:
+    """What ``action`` did, in words shown in the language of the moment (``before``: the
+    game just before it, for the die it moved)."""
+    if isinstance(action, Collect):
+        die = before.workshop[action.space - 1]
+        return lambda: _("{player} took the {die} from Workshop space {space}").format(
+            player=action.player, die=die_label(die), space=action.space)
+    if isinstance(action, Place):
+        die = before.players[action.player].store[action.slot - 1]
+        return lambda: _("{player} put the {die} in Mill cell {cell}").format(
+            player=action.player, die=die_label(die) if die else "", cell=action.cell)
+    text = describe(action, before.edition)
+    return lambda: _("{player}: {action}").format(player=action.player, action=text)

@@ -1,0 +1,102 @@
+"""The look of Ada's Dream's app: dice in their colours, cards, the Mill's grid, the tracks.
+
+Colours are chosen for contrast (white on the dark dice, dark on yellow); a disabled button
+keeps its die's colour but the kit's dashed border (:mod:`widgets.core.style`); the
+high-contrast theme draws everything black on white with thick borders.
+"""
+
+CSS = """
+.lnb-dream-app .widget-hbox { flex-wrap: wrap; }
+.lnb-dream-app .lnb-title-row { justify-content: space-between; align-items: center; }
+.lnb-dream-app .jupyter-button { width: auto; min-width: 44px; min-height: 44px; }
+.lnb-dream-main { align-items: flex-start; column-gap: 18px; row-gap: 8px; }
+.lnb-dream-main > .lnb-dream-board { flex: 1 1 420px; min-width: 0; max-width: 560px; }
+.lnb-dream-main > .lnb-dream-shared { flex: 2 1 480px; min-width: 0; }
+.lnb-dream-section h3, .lnb-dream-app h3 { margin: 4px 0; }
+.lnb-dream-part { font-weight: bold; margin-top: 8px; }
+.lnb-dream-turn { font-size: 20px; padding: 4px 10px; border-radius: 6px;
+                  background: #e8eaf6; border-left: 6px solid #283593; }
+.lnb-dream-help { color: #424242; font-size: 15px; }
+.lnb-dream-choices:not(:empty) { background: #fff9c4; border-radius: 6px; padding: 4px 8px;
+                                 column-gap: 6px; row-gap: 4px; }
+.lnb-dream-row { column-gap: 4px; row-gap: 4px; }
+.lnb-dream-app .lnb-legal:not(.lnb-selected) { box-shadow: 0 0 0 3px #f9a825; }
+.lnb-dream-app .lnb-selected { box-shadow: 0 0 0 4px #1a237e; }
+.lnb-dream-app button.lnb-die-yellow { background: #fdd835; color: #1b1b1b; }
+.lnb-dream-app button.lnb-die-red { background: #c62828; color: #ffffff; }
+.lnb-dream-app button.lnb-die-blue { background: #1565c0; color: #ffffff; }
+.lnb-dream-app button.lnb-die-green { background: #2e7d32; color: #ffffff; }
+.lnb-dream-app button.lnb-die-grey { background: #616161; color: #ffffff; }
+.lnb-dream-app button:is(.lnb-die-yellow, .lnb-die-red, .lnb-die-blue, .lnb-die-green,
+  .lnb-die-grey):is(:disabled, [aria-disabled="true"]) { background-image: none !important; }
+.lnb-dream-app button.lnb-die-yellow:is(:disabled, [aria-disabled="true"]) {
+  background-color: #fdd835 !important; color: #1b1b1b !important; }
+.lnb-dream-app button.lnb-die-red:is(:disabled, [aria-disabled="true"]) {
+  background-color: #c62828 !important; color: #ffffff !important; }
+.lnb-dream-app button.lnb-die-blue:is(:disabled, [aria-disabled="true"]) {
+  background-color: #1565c0 !important; color: #ffffff !important; }
+.lnb-dream-app button.lnb-die-green:is(:disabled, [aria-disabled="true"]) {
+  background-color: #2e7d32 !important; color: #ffffff !important; }
+.lnb-dream-app button.lnb-die-grey:is(:disabled, [aria-disabled="true"]) {
+  background-color: #616161 !important; color: #ffffff !important; }
+.lnb-dream-app button.lnb-dream-filled { text-decoration: none !important;
+  border-style: solid !important; font-weight: bold; }
+.lnb-dream-mill-grid { grid-template-columns: repeat(3, 76px) minmax(120px, 1fr);
+                       grid-gap: 4px; align-items: stretch; max-width: 460px; }
+.lnb-dream-app .lnb-dream-mill { width: 76px; height: 56px; }
+.lnb-dream-app .lnb-dream-line { width: auto; font-size: 15px; }
+.lnb-dream-eq-list { margin: 4px 0; padding-left: 1.2em; }
+.lnb-eq-true { color: #1b5e20; }
+.lnb-eq-false { color: #8a1c12; }
+.lnb-dream-bar { margin: 2px 0; }
+.lnb-dream-box { display: inline-block; min-width: 1.6em; text-align: center; margin: 0 1px;
+                 border: 2px solid #9fa8da; border-radius: 4px; }
+.lnb-dream-box.lnb-on { background: #283593; color: #ffffff; border-color: #283593; }
+.lnb-dream-track-table { border-collapse: collapse; font-size: 15px; margin-top: 6px; }
+.lnb-dream-track-table caption { text-align: left; font-weight: bold; }
+.lnb-dream-track-table th[scope='row'] { text-align: left; font-weight: normal; padding: 2px 6px;
+                                          max-width: 16em; }
+.lnb-dream-track-table td { width: 1.7em; height: 1.7em; text-align: center; padding: 0;
+                            border: 1px solid #9fa8da; }
+.lnb-dream-track-table td.lnb-here { background: #283593; color: #ffffff; }
+.lnb-track-mark { font-size: 12px; font-weight: bold; display: block; line-height: 1; }
+.lnb-track-yellow th[scope='row'] { border-left: 6px solid #fdd835; }
+.lnb-track-red th[scope='row'] { border-left: 6px solid #c62828; }
+.lnb-track-blue th[scope='row'] { border-left: 6px solid #1565c0; }
+.lnb-track-green th[scope='row'] { border-left: 6px solid #2e7d32; }
+.lnb-dream-cards { column-gap: 8px; row-gap: 8px; align-items: stretch; }
+.lnb-dream-card { flex: 1 1 150px; max-width: 230px; min-width: 0; border: 2px solid #9fa8da;
+                  border-radius: 8px; padding: 4px 8px; background: #f4f6fb;
+                  justify-content: space-between; overflow-wrap: anywhere; }
+.lnb-dream-card-text { font-size: 15px; line-height: 1.3; }
+.lnb-dream-card .widget-vbox { row-gap: 4px; }
+.lnb-dream-discs { color: #283593; font-weight: bold; }
+.lnb-dream-others { column-gap: 12px; row-gap: 8px; }
+.lnb-dream-other { border: 2px solid #bdbdbd; border-radius: 8px; padding: 4px 8px;
+                   font-size: 15px; }
+.lnb-dream-other h4 { margin: 2px 0; }
+.lnb-dream-other-body { display: flex; column-gap: 10px; align-items: flex-start; }
+.lnb-dream-mini td { padding: 1px; }
+.lnb-die { display: inline-block; min-width: 1.5em; height: 1.5em; line-height: 1.5em;
+           text-align: center; border-radius: 4px; font-weight: bold; margin: 1px;
+           border: 1px solid #424242; }
+.lnb-die-empty { background: #ffffff; color: #757575; }
+span.lnb-die-yellow { background: #fdd835; color: #1b1b1b; }
+span.lnb-die-red { background: #c62828; color: #ffffff; }
+span.lnb-die-blue { background: #1565c0; color: #ffffff; }
+span.lnb-die-green { background: #2e7d32; color: #ffffff; }
+span.lnb-die-grey { background: #616161; color: #ffffff; }
+.lnb-dream-log ol { margin: 2px 0; padding-left: 1.6em; font-size: 15px; }
+.lnb-dream-score { border: 3px solid #283593; border-radius: 10px; padding: 8px 12px;
+                   background: #fff8e1; color: #1b1b2f; }
+.lnb-dream-score li { margin: 2px 0; }
+.lnb-dream-score .lnb-winner { font-weight: bold; font-size: 20px; }
+.lnb-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
+          white-space: nowrap; }
+.lnb-high-contrast .lnb-dream-card, .lnb-high-contrast .lnb-dream-other,
+.lnb-high-contrast .lnb-dream-score, .lnb-high-contrast .lnb-dream-turn {
+  background: #ffffff; color: #000000; border: 3px solid #000000; }
+.lnb-high-contrast .lnb-dream-track-table td { border: 2px solid #000000; }
+.lnb-dream-app.lnb-high-contrast .lnb-legal:not(.lnb-selected) {
+  box-shadow: 0 0 0 4px #000000; }
+"""
