@@ -45,19 +45,13 @@ from lnb.babbage.puzzle_sheet import STARS, PuzzleSet, code_link
 from lnb.babbage.puzzles import DIFFICULTIES, Puzzle, daily, generate
 from lnb.core.i18n import _, lazy_gettext, ngettext
 from widgets.babbage.program_builder import Choices, ProgramBuilder
-from widgets.babbage.relabel import (
-    Words,
-    language_switch,
-    page_language,
-    register,
-    relabel_all,
-    relabel_part,
-)
 from widgets.classroom.identity import Classroom
 from widgets.classroom.panel import ClassPanel, browser_key_script
 from widgets.classroom.progress import Progress, ProgressStore, Pupil
 from widgets.core.contrast import ContrastToggle
+from widgets.core.language import page_language
 from widgets.core.page_request import wait_for_request
+from widgets.core.relabel import Words, language_switch, register, relabel_all, relabel_part
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
 
