@@ -37,8 +37,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from lnb.cli import _argparse_speaks_catalog, _asked_language
-from lnb.core import i18n
+from lnb.cli.parsing import speaking
 from lnb.core.i18n import _, ngettext
 from widgets.serving.server import KitServer, ServerError, port_is_free
 
@@ -272,8 +271,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Start Voila, print where pupils should point their browsers, wait for Ctrl-C; in the
     language of ``--lang`` or ``LANG``."""
     words = list(sys.argv[1:] if argv is None else argv)
-    with i18n.use_language(_asked_language(words) or i18n.from_environment()), \
-            _argparse_speaks_catalog():
+    with speaking(words):
         return _serve(parse_args(words))
 
 

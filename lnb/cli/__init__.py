@@ -15,9 +15,9 @@ import argparse
 import importlib
 import os
 import sys
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 
+from lnb.cli.parsing import Parser, UsageError, language_arg, speaking
 from lnb.core import i18n
 from lnb.core.errors import LnbError, shown
 from lnb.core.i18n import _, lazy_pgettext
@@ -28,26 +28,6 @@ COMMAND_MODULES = (
     "lnb.cli.solver",
     "lnb.cli.sheet",  # after lnb.cli.solver: adds `lnb puzzle sheet`
 )
-
-
-class UsageError(Exception):
-    """Bad command-line words: reported on one line, exit status 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, its section titles and ``--help`` line in the current language."""
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self._positionals.title = _("positional arguments")
-        self._optionals.title = _("options")
-        for action in self._actions:
-            if isinstance(action, argparse._HelpAction):
-                action.help = _("show this help message and exit")
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(_("{message} (see '{prog} --help')").format(message=message,
-                                                                     prog=self.prog))
 
 
 #: One sub-command group per game of the kit: its name, title and command modules.
@@ -70,20 +50,20 @@ def build_parser() -> argparse.ArgumentParser:
     """
     games = i18n.format_list(_("{title} ({name})").format(title=title, name=name)
                              for name, (title, _modules) in GAMES.items())
-    parser = _Parser(prog="lnb",
+    parser = Parser(prog="lnb",
                      description=_("The kit's games on the command line: {games}.").format(
                          games=games))
-    parser.add_argument("--lang", metavar="LANG", type=_language_arg,
+    parser.add_argument("--lang", metavar="LANG", type=language_arg,
                         help=_("the language of the messages, e.g. zh-CN or en "
                                "(default: from LANG)"))
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
     for name, (title, modules) in GAMES.items():
         group = sub.add_parser(name, help=_("{title}: its commands").format(title=title),
                                description=_("{title} on the command line.").format(
                                    title=title))
         group_sub = group.add_subparsers(dest="game_command", metavar="COMMAND",
-                                         parser_class=_Parser)
+                                         parser_class=Parser)
         group_sub.required = True
         for module in modules:
             importlib.import_module(module).register(group_sub)
@@ -96,8 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; return the exit status (0 ok, 1 a "no" answer, 2 bad input)."""
     words = list(sys.argv[1:] if argv is None else argv)
-    with i18n.use_language(_asked_language(words) or i18n.from_environment()), \
-            _argparse_speaks_catalog():
+    with speaking(words):
         return _main(words)
 
 
@@ -139,17 +118,6 @@ def _error_line(prog: str, message: str) -> str:
     return _("{prog}: {message}").format(prog=prog, message=message)
 
 
-def _language_arg(text: str) -> str:
-    """``--lang``: a language the kit speaks."""
-    found = i18n.normalize(text)
-    if found is None:
-        raise argparse.ArgumentTypeError(
-            _("{text} is not a language of the kit; choose {choices}").format(
-                text=shown(text), choices=i18n.format_list(
-                    (i18n.tag(lang) for lang in i18n.available_languages()), style="or")))
-    return found
-
-
 def _command_word(words: Sequence[str]) -> list[str]:
     """The command's name in ``words`` (after ``--lang X``), as a list of at most one word.
 
@@ -160,37 +128,6 @@ def _command_word(words: Sequence[str]) -> list[str]:
     while rest and rest[0].startswith("-"):
         rest = rest[2:] if rest[0] == "--lang" else rest[1:]
     return rest[:1] or list(words[:1])
-
-
-def _asked_language(words: Sequence[str]) -> str | None:
-    """The ``--lang`` given before the command's name, read before the parser is built
-    (its help texts are made in that language).
-
-    >>> _asked_language(["--lang", "zh-CN", "board"]), _asked_language(["--lang=en-XA"])
-    ('zh_CN', 'en_XA')
-    >>> _asked_language(["run", "--lang", "zh"]), _asked_language(["--lang", "xx"])
-    (None, None)
-    """
-    for index, word in enumerate(words):
-        if word == "--lang" and index + 1 < len(words):
-            return i18n.normalize(words[index + 1])
-        if word.startswith("--lang="):
-            return i18n.normalize(word.partition("=")[2])
-        if not word.startswith("-"):
-            return None
-    return None
-
-
-@contextmanager
-def _argparse_speaks_catalog() -> Iterator[None]:
-    """argparse's own messages ("the following arguments are required"...) through the kit's
-    catalog while the command runs (argparse looks them up in its module's ``_``)."""
-    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
-    argparse._, argparse.ngettext = i18n.gettext, i18n.ngettext  # type: ignore[attr-defined]
-    try:
-        yield
-    finally:
-        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
 
 
 def one_line(message: str) -> str:

@@ -28,8 +28,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from lnb.cli import UsageError, _argparse_speaks_catalog, _asked_language, _language_arg, _Parser
-from lnb.core import i18n
+from lnb.cli.parsing import Parser, UsageError, language_arg, speaking
 from lnb.core.errors import LnbError
 from lnb.core.i18n import _, ngettext
 from widgets.classroom.cards import cards_html
@@ -40,16 +39,16 @@ from widgets.classroom.storefile import list_backups
 
 def parser() -> argparse.ArgumentParser:
     """The command line of ``kit-class`` (its help in the current language)."""
-    top = _Parser(prog="kit-class",
+    top = Parser(prog="kit-class",
                   description=_("kit-class: the teacher's command for classes, cards and the "
                                 "progress file."))
-    top.add_argument("--lang", metavar="LANG", type=_language_arg,
+    top.add_argument("--lang", metavar="LANG", type=language_arg,
                      help=_("the language of the messages and cards, e.g. zh-CN or en "
                             "(default: from LANG)"))
     top.add_argument("--db", help=_("the progress file (default: $LNB_PROGRESS_DB, else "
                                     "~/.local/share/lnb-kit/progress.sqlite3)"))
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND",
-                             parser_class=_Parser)
+                             parser_class=Parser)
     new = sub.add_parser("new", help=_("make a class and its printable cards"))
     new.add_argument("name", help=_("the class's name, e.g. \"7B\""))
     new.add_argument("--pupils", required=True, type=Path,
@@ -93,8 +92,7 @@ def _say(message: object) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``kit-class``; 0 on success, 1 if the file cannot be used, 2 on a refusal."""
     words = list(sys.argv[1:] if argv is None else argv)
-    with i18n.use_language(_asked_language(words) or i18n.from_environment()), \
-            _argparse_speaks_catalog():
+    with speaking(words):
         try:
             args = parser().parse_args(words)
         except UsageError as exc:
