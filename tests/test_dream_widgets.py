@@ -183,8 +183,8 @@ def test_keys_take_a_die_and_place_it() -> None:
     for _ in range(10):  # the rest of the turn: pass, until the next turn
         if app.state.step == "turn":
             break
-        if app.state.step == "discard_down":  # a card of the hand: Tab to it, Enter
-            next(b for b in app.board.hand_row.children if not b.disabled).click()
+        if app.state.step == "discard_down":  # a card to discard: a numbered choice
+            app.key_bridge.handle({"event": "key", "key": "1"})
             continue
         app.key_bridge.handle({"event": "key", "key": "p"})
     assert app.state.step == "turn" and app.state.player("Computer").turns == 1

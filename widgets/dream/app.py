@@ -41,7 +41,6 @@ from lnb.dream.actions import (
     Action,
     Build,
     Collect,
-    Discard,
     Join,
     Pass,
     Place,
@@ -75,8 +74,7 @@ from widgets.dream.style import CSS
 from widgets.dream.words import HELP, die_label, esc
 
 #: Actions that have their own button on a board, a card or the map (the rest are choices).
-ON_A_BOARD = (Collect, Place, TakeProgram, TakeAssignment, Visit, Join, Research, Play,
-              Discard, Build)
+ON_A_BOARD = (Collect, Place, TakeProgram, TakeAssignment, Visit, Join, Research, Play, Build)
 #: How many lines of the log are shown.
 LOG_LINES = 12
 
@@ -219,6 +217,7 @@ class DreamApp(w.VBox):
         self.selection = Selection()
         self._letter = None
         self.files.clear()
+        self.status.clear()
         self.refresh()
 
     def choose(self, value: tuple[str, Any]) -> None:

@@ -25,7 +25,7 @@ import ipywidgets as w
 
 from lnb.core.i18n import _, ngettext
 from lnb.dream import describe as d
-from lnb.dream.actions import Action, Build, Discard, Place, Play, Research, TakeProgram
+from lnb.dream.actions import Action, Build, Place, Play, Research, TakeProgram
 from lnb.dream.edition import COLOURS, RESOURCES, Colour
 from lnb.dream.mill import CELLS, LINES, ROWS, LineEquation, Status
 from lnb.dream.state import State
@@ -109,8 +109,8 @@ class PlayerBoard(w.VBox):
         self.store_row = w.HBox(self.store_buttons)
         self.store_row.add_class("lnb-dream-row")
         self.children = [self.heading, self.resources, self.store_title, self.store_row,
-                         self.mill_title, self.grid, self.equations, self.tracks,
-                         self.research_row, self.hand_title, self.hand_row, self.cards,
+                         self.mill_title, self.grid, self.equations, self.hand_title,
+                         self.hand_row, self.cards, self.tracks, self.research_row,
                          self.gear_title, self.gear_row]
         self.add_class("lnb-dream-board")
 
@@ -171,14 +171,12 @@ class PlayerBoard(w.VBox):
         for colour, button in zip(COLOURS, self.research.buttons, strict=True):
             action = Research(name, colour.value)
             show(button, state, action, str(d.describe(action, ed)), legal=legal)
-        step = state.step if name in state.current_players() else None
         hand = sorted(set(p.hand), key=p.hand.index)
         buttons = self.hand.first(len(hand))
         for card, button in zip(hand, buttons, strict=True):
             partner = ed.partner(card)
             count = p.hand.count(card)
-            action: Action = (Discard(name, card) if step in ("discard", "discard_down")
-                              else Play(name, card))
+            action = Play(name, card)  # a discard is a choice at the top (the prompt's row)
             words = f"{d.describe(action, ed)}{' ×' + str(count) if count > 1 else ''}"
             label = f"{words}: {d.partner_text(partner)}"
             show(button, state, action, label, legal=legal)

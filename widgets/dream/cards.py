@@ -102,7 +102,8 @@ class DisplaysView(w.VBox):
                 show(button, state, None, _("Take"), reason=empty)
                 continue
             card = ed.program(key)
-            text.value = _card(str(rule_text(card)), str(d.program_text(card)))
+            text.value = _card(str(rule_text(card)), _("{count} Prestige when its line is "
+                                                       "true").format(count=card.prestige))
             takes = [a for a in legal if isinstance(a, TakeProgram) and a.program == key]
             probe = takes[0] if takes else TakeProgram(name, key, free[0])
             label = _("Take {rule}").format(rule=rule_text(card))

@@ -41,9 +41,10 @@ CSS = """
   background-color: #616161 !important; color: #ffffff !important; }
 .lnb-dream-app button.lnb-dream-filled { text-decoration: none !important;
   border-style: solid !important; font-weight: bold; }
-.lnb-dream-mill-grid { grid-template-columns: repeat(3, 76px) minmax(120px, 1fr);
-                       grid-gap: 4px; align-items: stretch; max-width: 460px; }
-.lnb-dream-app .lnb-dream-mill { width: 76px; height: 56px; }
+.lnb-dream-mill-grid { grid-template-columns: repeat(3, 100px) minmax(110px, 1fr);
+                       grid-gap: 4px; align-items: stretch; max-width: 480px; }
+.lnb-dream-app .lnb-dream-mill { width: 100px; min-height: 56px; font-size: 15px;
+                                 overflow-wrap: normal; }
 .lnb-dream-app .lnb-dream-line { width: auto; font-size: 15px; }
 .lnb-dream-eq-list { margin: 4px 0; padding-left: 1.2em; }
 .lnb-eq-true { color: #1b5e20; }
@@ -70,6 +71,7 @@ CSS = """
                   justify-content: space-between; overflow-wrap: anywhere; }
 .lnb-dream-card-text { font-size: 15px; line-height: 1.3; }
 .lnb-dream-card .widget-vbox { row-gap: 4px; }
+.lnb-dream-app .lnb-dream-card button { width: 100%; font-size: 15px; margin: 2px 0; }
 .lnb-dream-discs { color: #283593; font-weight: bold; }
 .lnb-dream-others { column-gap: 12px; row-gap: 8px; }
 .lnb-dream-other { border: 2px solid #bdbdbd; border-radius: 8px; padding: 4px 8px;
