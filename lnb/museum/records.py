@@ -3,7 +3,8 @@
 The envelope is the kit's (:mod:`lnb.core.records`: format, edition, options, players, seed);
 the game is its seed and its actions in text form, in order. The dice come from the seed, so
 a record replays to the same map and score every time. ``rolls`` (each turn's dice, written
-by the writer) is a check: a record whose rolls differ from its seed's is refused.
+by the writer) is a check: a record whose rolls differ from its seed's, or that has fewer or
+more turns of them than its actions play, is refused.
 
 >>> from lnb.museum.state import Game
 >>> state = Game(seed=1).new_initial_state()
@@ -104,6 +105,11 @@ def read_record(source: Mapping[str, Any] | str | Path) -> State:
             raise RecordError(N_("rolls: these are not the dice of this seed (the record was "
                                  "changed, or made by another program)"), entry="rolls",
                               reason="rolls")
+        if len(rolls) != len(expected):  # a record cut short (or the dice of a longer game)
+            raise RecordError(Text(N_("rolls: {given} turns of dice, but these actions play "
+                                      "{played} (the record was cut short or changed)"),
+                                   given=len(rolls), played=len(expected)),
+                              entry="rolls", reason="rolls-count")
     score = data.get("score")
     if score is not None and score != (state.score().as_dict() if state.is_terminal() else None):
         raise RecordError(N_("score: not the score these actions make (the record was "
