@@ -19,6 +19,7 @@ from typing import Any
 
 from lnb.core.i18n import N_
 from lnb.core.messages import Text
+from lnb.core.tally import Tally
 from lnb.dream.bots import make_bot
 from lnb.dream.edition import Edition
 from lnb.dream.errors import BadInputError
@@ -27,27 +28,15 @@ from lnb.dream.state import Game, State
 from lnb.dream.table import dream_table
 
 
-@dataclass
-class Row:
-    """One player's line: games, wins, scores and the mean of each part."""
+class Row(Tally):
+    """One player's (or seat's) line: games, wins, scores and the mean of each part."""
 
-    name: str
-    games: int = 0
-    wins: float = 0.0
-    totals: list[int] = field(default_factory=list)
-    parts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PARTS, 0))
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def mean(self) -> float:
-        return sum(self.totals) / len(self.totals) if self.totals else 0.0
+    def __init__(self, name: str) -> None:
+        super().__init__(name, parts=dict.fromkeys(PARTS, 0))
 
     def to_dict(self) -> dict[str, Any]:
         return {"player": self.name, "games": self.games, "wins": round(self.wins, 3),
-                "win_rate": round(self.win_rate, 4), "mean_score": round(self.mean, 2),
+                "win_rate": round(self.win_rate, 4), "mean_score": round(self.mean_score, 2),
                 "mean_parts": {p: round(v / max(1, self.games), 2)
                                for p, v in self.parts.items()}}
 
@@ -79,7 +68,7 @@ class Summary:
         for row in [*self.rows, *self.seats]:
             parts = " ".join(f"{row.parts[p] / max(1, row.games):>6.1f}" for p in PARTS)
             lines.append(f"{row.name:<22}{row.games:>6}{row.wins:>8.1f}"
-                         f"{100 * row.win_rate:>6.1f}%{row.mean:>7.1f}  {parts}")
+                         f"{100 * row.win_rate:>6.1f}%{row.mean_score:>7.1f}  {parts}")
         turns = sum(self.turns) / max(1, len(self.turns))
         lines.append("")
         lines.append(str(Text(N_("turns per player: {turns:.1f} on average"), turns=turns)))
@@ -133,11 +122,7 @@ def simulate(games: int, players: Sequence[str], seed: int = 0,
             row = next(r for r in sheet.rows if r.player == name)
             share = 1 / len(sheet.winners) if name in sheet.winners else 0.0
             for target in (rows[name], seats[seat]):
-                target.games += 1
-                target.wins += share
-                target.totals.append(row.total)
-                for part, points in row.parts:
-                    target.parts[part] += points
+                target.add(row.total, row.parts, win=share)
         summary.turns.append(state.players[seated[0]].turns)
         if progress is not None:
             progress(i + 1)
@@ -173,7 +158,8 @@ class RoundRobin:
             a, b = s.rows
             seats = " ".join(f"{100 * r.win_rate:5.1f}%" for r in s.seats)
             lines.append(f"{a.name:>18} {100 * a.win_rate:5.1f}%  {b.name:<18} "
-                         f"{100 * b.win_rate:5.1f}%   {seats}   {a.mean:5.1f} {b.mean:5.1f}")
+                         f"{100 * b.win_rate:5.1f}%   {seats}   "
+                         f"{a.mean_score:5.1f} {b.mean_score:5.1f}")
         lines.append("")
         for name, rate in self.rates().items():
             lines.append(f"{name:>18} {100 * rate:5.1f}%")
