@@ -31,7 +31,6 @@ import random
 from base64 import b64encode
 from collections.abc import Callable, Mapping
 from typing import Any
-from urllib.parse import parse_qsl
 
 import ipywidgets as w
 
@@ -50,7 +49,7 @@ from widgets.classroom.panel import ClassPanel, browser_key_script
 from widgets.classroom.progress import Progress, ProgressStore, Pupil
 from widgets.core.contrast import ContrastToggle
 from widgets.core.language import page_language
-from widgets.core.page_request import wait_for_request
+from widgets.core.page_request import page_query
 from widgets.core.relabel import Words, language_switch, register, relabel_all, relabel_part
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
@@ -77,15 +76,8 @@ div.lnb-banner { padding: 6px 10px; background: #fdecea; color: #8a1c12; border:
 
 
 def voila_query(wait: bool = True) -> dict[str, str]:
-    """The page address's query (``?code=...``) as a dict; ``{}`` outside Voila.
-
-    In a preheated Voila kernel the notebook runs before any pupil opens the page, so this
-    first waits for the page's request (:func:`widgets.core.page_request.wait_for_request`, Voila's
-    protocol without importing Voila) unless ``wait`` is False.
-    """
-    if wait:
-        wait_for_request()
-    return dict(parse_qsl(os.environ.get("QUERY_STRING", ""), keep_blank_values=True))
+    """The page address's query (:func:`widgets.core.page_request.page_query`)."""
+    return page_query(wait)
 
 
 def page_address() -> str | None:

@@ -20,6 +20,7 @@ import json
 import os
 import warnings
 from collections.abc import Mapping
+from urllib.parse import parse_qsl
 
 
 def query_url(env: Mapping[str, str] = os.environ) -> str:
@@ -58,3 +59,42 @@ def wait_for_request(timeout: float = 5) -> bool:
         os.environ[key] = str(value)
     os.environ["VOILA_PREHEAT"] = "False"  # the request has come: a second call must not wait
     return True
+
+
+def page_query(wait: bool = True) -> dict[str, str]:
+    """The page address's query (``?seed=7&lang=zh-CN``) as a dict; ``{}`` outside Voila.
+
+    In a preheated kernel the notebook runs before any pupil opens the page, so this first
+    waits for the page's request (:func:`wait_for_request`) unless ``wait`` is False.
+
+    >>> os.environ["QUERY_STRING"] = "seed=7&lang=zh-CN"
+    >>> page_query()
+    {'seed': '7', 'lang': 'zh-CN'}
+    >>> del os.environ["QUERY_STRING"]
+    """
+    if wait:
+        wait_for_request()
+    return dict(parse_qsl(os.environ.get("QUERY_STRING", ""), keep_blank_values=True))
+
+
+def query_seed(query: Mapping[str, str]) -> int | None:
+    """The game's seed the address asks for (``?seed=7``), None without one; a seed that is
+    not a whole number raises ``BadInputError`` (its reason ``bad-seed``).
+
+    >>> query_seed({"seed": " 7 "}), query_seed({})
+    (7, None)
+    >>> query_seed({"seed": "seven"})
+    Traceback (most recent call last):
+    ...
+    lnb.core.errors.BadInputError: seed 'seven': a game's seed is a whole number
+    """
+    from lnb.core.errors import BadInputError
+    from lnb.core.i18n import _
+
+    seed = query.get("seed", "").strip()
+    if not seed:
+        return None
+    if not seed.isdigit():
+        raise BadInputError(_("seed {seed!r}: a game's seed is a whole number").format(
+            seed=seed), text=seed, reason="bad-seed")
+    return int(seed)

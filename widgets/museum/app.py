@@ -30,11 +30,9 @@ from __future__ import annotations
 
 import datetime
 import html
-import os
 import random
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import parse_qsl
 
 import ipywidgets as w
 
@@ -49,7 +47,7 @@ from widgets.classroom.progress import ProgressStore, Pupil
 from widgets.classroom.scores import DailyScores
 from widgets.core.contrast import ContrastToggle
 from widgets.core.language import LanguageSwitch, page_language
-from widgets.core.page_request import wait_for_request
+from widgets.core.page_request import page_query, query_seed
 from widgets.core.saveload import SaveLoadPanel, safe_filename
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
@@ -298,22 +296,17 @@ class MuseumApp(w.VBox):
         first waits for the page's request."""
         with self.status.guard():
             if query is None:
-                wait_for_request()
-                query = dict(parse_qsl(os.environ.get("QUERY_STRING", ""),
-                                       keep_blank_values=True))
+                query = page_query()
             page_language(query)
             old, self.language = self.language, LanguageSwitch(
                 on_change=lambda _lang: self.relabel())
             self.header_row.children = (self.title, self.language)
             old.close()
-            seed = query.get("seed", "").strip()
+            seed = query_seed(query)
             if query.get("daily", "").lower() in ("1", "true", "yes", "on"):
                 self.daily_challenge()
-            elif seed:
-                if not seed.isdigit():
-                    raise BadInputError(_("seed {seed!r}: a game's seed is a whole number"
-                                          ).format(seed=seed), text=seed, reason="bad-seed")
-                self.new_game(int(seed))
+            elif seed is not None:
+                self.new_game(seed)
             self.relabel()
 
     # -- starting ----------------------------------------------------------------------------
