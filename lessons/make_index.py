@@ -218,9 +218,10 @@ def page_text(root: Path, language: str) -> str:
                 lines += ["", "### " + _("Lessons"), ""]
                 lines += [f"{number}. " + lesson_line(root, language, name, query)
                           for number, name in enumerate(names, start=1)]
-        if (root / GUIDE).is_file():
-            lines += ["", "## " + _("For teachers"), "",
-                      "- " + lesson_line(root, language, GUIDE, query)]
+        teachers = [n for n in (GUIDE, "teacher.ipynb") if (root / n).is_file()]  # + dashboard
+        if teachers:
+            lines += ["", "## " + _("For teachers"), ""]
+            lines += ["- " + lesson_line(root, language, n, query) for n in teachers]
         lines += ["", "---",
                   "*" + _("This page is made by `lessons/make_index.py` from the first cell of "
                           "each lesson.") + "*"]

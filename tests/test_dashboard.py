@@ -1,0 +1,149 @@
+"""The teacher's dashboard: only the teacher key opens a class; the figures (solved,
+attempts, hints used, rows against the shortest) are those of answers this test made through
+the puzzle app; no card secret and no other class is ever shown."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from lnb.babbage.puzzles import Puzzle, generate
+from lnb.core.i18n import use_language
+from widgets.babbage.puzzle_app import PuzzleApp
+from widgets.classroom.dashboard import Dashboard
+from widgets.classroom.dashboard_figures import class_report, shortest_rows
+from widgets.classroom.identity import Classroom, IdentityError, NewClass
+from widgets.classroom.progress import ProgressStore
+
+LESSONS = Path(__file__).resolve().parents[1] / "lessons"
+DAY = datetime.date(2026, 12, 1)
+CODE = "P1-0J6Y-91VC-7"  # start at 55, reach 73 in at most 5 rows; shortest: A2- B2+
+OTHER = generate(1, seed=3)
+
+
+@dataclass
+class Made:
+    store: ProgressStore
+    room: Classroom
+    made: NewClass
+    other: NewClass
+
+
+def app_of(room: Classroom, made: NewClass, name: str) -> PuzzleApp:
+    """A pupil's puzzle app, joined to their class with their card."""
+    card = next(c for c in made.cards if c.pupil_name == name)
+    app = PuzzleApp(room.store, classroom=room, today=lambda: DAY)
+    app.identity.join_class(made.code, name, card.secret)
+    assert app.pupil is not None and app.pupil.key.startswith(f"class:{made.code}:")
+    return app
+
+
+def answer(app: PuzzleApp, code: str, rows: str) -> None:
+    app.open_code(code)
+    app.builder.type_rows(rows)
+    app.check()
+
+
+@pytest.fixture
+def made(tmp_path: Path) -> Made:
+    store = ProgressStore(tmp_path / "progress.sqlite3", backups=False)
+    room = Classroom(store, failure_delay=0)
+    made = room.new_class("7B", ["Ali", "Bea", "Cy"])
+    other = room.new_class("8C", ["Dan"])
+    ali = app_of(room, made, "Ali")
+    answer(ali, CODE, "A4/ B4s")  # wrong: 72, one away
+    ali.next_hint()
+    answer(ali, CODE, "A1+ A2- B2+ A1-")  # right in 4 rows (the shortest has 2)
+    bea = app_of(room, made, "Bea")
+    answer(bea, CODE, "A2- B2+")  # right, a shortest program
+    answer(bea, OTHER.code, "A1+")
+    dan = app_of(room, other, "Dan")
+    answer(dan, CODE, "A2- B2+")
+    yield Made(store, room, made, other)
+    store.close()
+
+
+def test_the_shortest_possible_is_the_librarys() -> None:
+    assert shortest_rows(CODE) == Puzzle.from_code(CODE).solution.length == 2
+    assert shortest_rows(OTHER.code) == OTHER.solution.length
+
+
+def test_a_wrong_teacher_key_is_refused_plainly_the_code_kept_the_key_emptied(
+        made: Made) -> None:
+    board = Dashboard(made.room)
+    board.code_box.value = made.made.code.lower()
+    board.key_box.value = made.other.teacher_key  # another class's key
+    board.open_button.click()
+    assert board.status.kind == "error"
+    assert "not the teacher key of class" in board.status.text
+    assert board.key_box.value == "" and board.code_box.value == made.made.code.lower()
+    assert board.report is None and board.class_view.value == ""
+    with pytest.raises(IdentityError):
+        class_report(made.room, made.made.code, "")
+
+
+def test_the_class_list_shows_each_pupils_puzzles_as_the_test_made_them(made: Made) -> None:
+    board = Dashboard(made.room)
+    board.code_box.value = made.made.code
+    board.key_box.value = made.made.teacher_key
+    board.open_button.click()
+    assert board.status.kind == "ok" and board.key_box.value == ""
+    report = board.report
+    assert report is not None and report.name == "7B"
+    figures = {pupil.name: [(p.puzzle, p.solved, p.attempts, p.hints, p.best_rows, p.shortest)
+                            for p in pupil.puzzles] for pupil in report.pupils}
+    assert figures == {
+        "Ali": [(CODE, True, 2, 1, 4, 2)],
+        "Bea": [(CODE, True, 1, 0, 2, 2), (OTHER.code, False, 1, 0, None,
+                                           OTHER.solution.length)],
+        "Cy": [],
+    }
+    assert [p.solved_count for p in report.pupils] == [1, 1, 0]
+    assert report.pupils[0].puzzles[0].extra_rows == 2
+    shown = board.class_view.value
+    assert "4 (shortest 2)" in shown and "2 (shortest 2)" in shown
+    assert f"— (shortest {OTHER.solution.length})" in shown and "No puzzle tried yet" in shown
+    assert shown.index("Ali") < shown.index("Bea") < shown.index("Cy")
+    assert "Dan" not in shown and "3 pupils" in board.heading.value
+
+
+def test_the_dashboard_never_shows_a_card_secret(made: Made) -> None:
+    board = Dashboard(made.room)
+    board.open_class(made.made.code, made.made.teacher_key)
+    page = board.heading.value + board.class_view.value + board.status.text
+    for card in made.made.cards:
+        assert card.secret not in page
+    assert made.made.teacher_key not in page
+
+
+def test_show_the_latest_reads_the_work_done_since(made: Made) -> None:
+    board = Dashboard(made.room)
+    board.open_class(made.made.code, made.made.teacher_key)
+    answer(app_of(made.room, made.made, "Cy"), CODE, "A3+ A3+ A3+")
+    assert "No puzzle tried yet" in board.class_view.value
+    board.refresh_button.click()
+    cy = board.report.pupils[2] if board.report else None
+    assert cy is not None and [(p.solved, p.attempts) for p in cy.puzzles] == [(False, 1)]
+    assert "No puzzle tried yet" not in board.class_view.value
+
+
+def test_the_dashboard_speaks_chinese_and_keeps_the_class(made: Made) -> None:
+    board = Dashboard(made.room)
+    board.open_class(made.made.code, made.made.teacher_key)
+    with use_language("zh_CN"):
+        board.relabel()
+        assert "教师面板" in board.title.value and board.open_button.description == "打开班级"
+        assert "4 行（最短 2 行）" in board.class_view.value and "7B 班" in board.heading.value
+        assert board.report is not None and board.report.name == "7B"
+    board.relabel()
+    assert "dashboard" in board.title.value and "教师" not in board.title.value
+
+
+def test_the_landing_page_lists_the_dashboard_for_teachers() -> None:
+    index = (LESSONS / "index.ipynb").read_text(encoding="utf-8")
+    assert "(teacher.ipynb)" in index and (LESSONS / "teacher.ipynb").is_file()
+    teachers = index[index.index("## For teachers"):]
+    assert "teacher.ipynb" in teachers

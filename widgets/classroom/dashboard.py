@@ -1,0 +1,155 @@
+"""The teacher's dashboard (``lessons/teacher.ipynb``): the teacher types the class code and
+the teacher key, and sees the class list with each pupil's puzzles.
+
+The key is checked by :meth:`widgets.classroom.identity.Classroom.check_teacher`; a wrong one
+is refused in one sentence, the code typed is kept and the key box emptied. The figures are
+:func:`widgets.classroom.dashboard_figures.class_report`'s; nothing here decides a rule.
+
+>>> from widgets.classroom.progress import ProgressStore
+>>> room = Classroom(ProgressStore(":memory:"), failure_delay=0)
+>>> made = room.new_class("7B", ["Ali", "Bea"])
+>>> board = Dashboard(room)
+>>> board.open_class(made.code, "not the key")
+>>> board.status.kind, board.key_box.value, board.code_box.value == made.code
+('error', '', True)
+>>> board.open_class(made.code, made.teacher_key)
+>>> board.report.name, "Ali" in board.class_view.value
+('7B', True)
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+import ipywidgets as w
+
+from lnb.core.i18n import _
+from widgets.classroom.dashboard_figures import ClassReport, class_report
+from widgets.classroom.dashboard_views import CSS, class_heading_html, class_table_html
+from widgets.classroom.identity import Classroom, IdentityError
+from widgets.classroom.progress import ProgressStore
+from widgets.core.contrast import ContrastToggle
+from widgets.core.relabel import Words, language_switch, register, relabel_all, relabel_part
+from widgets.core.status import StatusLine
+from widgets.core.style import stylesheet
+
+
+class Dashboard(w.VBox):
+    """The whole teacher's page. ``classroom`` defaults to the server's progress file."""
+
+    def __init__(self, classroom: Classroom | None = None) -> None:
+        self.classroom = classroom if classroom is not None else Classroom(ProgressStore())
+        self.report: ClassReport | None = None
+        self._key = ""  # kept in this kernel only, to read the figures again
+        self.status = StatusLine()
+        self.words = Words(self.status)
+        self.title = w.HTML("")
+        self.contrast_toggle = ContrastToggle(self)
+        self.language = language_switch()
+        self.title_row = w.HBox([self.title, self.contrast_toggle, self.language])
+        self.title_row.add_class("lnb-title-row")
+        self.code_box = w.Text(layout=w.Layout(width="10em"))
+        self.code_box.add_class("lnb-class-code")
+        self.key_box = w.Password(layout=w.Layout(width="16em"))
+        self.key_box.add_class("lnb-teacher-key")
+        self.open_button = self._button("lnb-open-class", lambda: self.open_class())
+        self.open_button.button_style = "primary"
+        self.refresh_button = self._button("lnb-refresh", self.refresh)
+        self.refresh_button.layout.display = "none"
+        self.heading = w.HTML("")
+        self.class_view = w.HTML("")
+        self.class_view.add_class("lnb-class-view")
+        super().__init__([
+            stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.title_row,
+            w.HBox([self.code_box, self.key_box, self.open_button, self.refresh_button]),
+            self.status, self.heading, self.class_view,
+        ])
+        self.add_class("lnb-dashboard")
+        self.add_class("lnb-app")
+        self._label()
+        self.words.say("info", lambda: _("Type the class code and the teacher key (printed "
+                                         "when the class was made), then press {open}.").format(
+                                             open=_("Open the class")))
+        register(self)
+
+    def _button(self, css: str, action: Callable[[], None]) -> w.Button:
+        button = w.Button(layout=w.Layout(width="auto"))
+        button.add_class(css)
+        button.on_click(self.status.guarded(lambda _: action()))
+        return button
+
+    def _label(self) -> None:
+        self.title.value = "<div class='lnb-title'>{}</div>".format(
+            html.escape(_("Teacher's dashboard")))
+        self.code_box.placeholder = _("class code")
+        self.key_box.placeholder = _("teacher key")
+        self.open_button.description = _("Open the class")
+        self.refresh_button.description = _("Show the latest")
+        self.refresh_button.tooltip = _("Read the class's work again from the progress file")
+
+    def relabel(self) -> None:
+        """Every word in the current language; the class opened is kept."""
+        with self.hold_sync():
+            self._label()
+            for part in (self.status, self.contrast_toggle, self.language):
+                relabel_part(part)
+            self._draw()
+            self.words.again()
+
+    # -- showing it ------------------------------------------------------------------------
+    def show(self) -> None:
+        """Display the dashboard."""
+        from IPython.display import display
+
+        display(self)
+
+    def open_page(self) -> None:
+        """Under Voila: the page's language (``?lang=``, the remembered choice, the
+        browser's), then every word in it. Nothing in the address opens a class."""
+        from widgets.core.language import page_language
+
+        with self.status.guard():
+            page_language()
+            old, self.language = self.language, language_switch()
+            self.title_row.children = (self.title, self.contrast_toggle, self.language)
+            old.close()
+            relabel_all()
+
+    # -- opening a class ---------------------------------------------------------------------
+    def open_class(self, code: str | None = None, key: str | None = None) -> None:
+        """Check the teacher key (the boxes', unless given) and show the class; a wrong key
+        is refused plainly, the code kept and the key box emptied."""
+        if code is not None:
+            self.code_box.value = code
+        code = self.code_box.value
+        key = self.key_box.value if key is None else key
+        self.key_box.value = ""
+        try:
+            report = class_report(self.classroom, code, key)
+        except IdentityError as exc:
+            refused = exc
+            self.words.say("error", lambda: str(refused))
+            return
+        self.report, self._key = report, key
+        self.refresh_button.layout.display = None
+        self._draw()
+        opened = report
+        self.words.say("ok", lambda: _("Class {name} opened.").format(name=opened.name))
+
+    def refresh(self) -> None:
+        """Read the class's figures again (pupils may have worked since)."""
+        if self.report is None:
+            return
+        self.report = class_report(self.classroom, self.report.code, self._key)
+        self._draw()
+
+    def _draw(self) -> None:
+        if self.report is None:
+            self.heading.value = self.class_view.value = ""
+            return
+        self.heading.value = class_heading_html(self.report)
+        self.class_view.value = class_table_html(self.report)
+
+
+__all__ = ["Dashboard"]
