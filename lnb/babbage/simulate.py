@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TextIO
 
 from tqdm import tqdm
@@ -26,6 +26,8 @@ from lnb.babbage.edition import Edition
 from lnb.babbage.errors import LnbError
 from lnb.babbage.game import Game, State
 from lnb.babbage.table import babbage_table
+from lnb.core.i18n import N_
+from lnb.core.tally import Tally
 
 PARTS = ("influence", "failed_experiments", "subroutines", "engine", "debugs")
 
@@ -47,26 +49,15 @@ def play_game(bots: dict[str, BotBase], game: Game) -> State:
     return table.state
 
 
-@dataclass
-class BotRow:
-    """One bot's line of the summary."""
+class BotRow(Tally):
+    """One bot's line of the summary (:class:`lnb.core.tally.Tally`; ``bot`` is its name)."""
 
-    bot: str
-    games: int = 0
-    wins: float = 0.0
-    totals: list[int] = field(default_factory=list)
-    parts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PARTS, 0))
+    def __init__(self, bot: str) -> None:
+        super().__init__(bot, parts=dict.fromkeys(PARTS, 0))
 
     @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def mean_score(self) -> float:
-        return sum(self.totals) / len(self.totals) if self.totals else 0.0
-
-    def mean_part(self, part: str) -> float:
-        return self.parts[part] / self.games if self.games else 0.0
+    def bot(self) -> str:
+        return self.name
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -131,7 +122,8 @@ def simulate(
     for k in kinds:
         REGISTRY.kind(k)  # an unknown name is refused, listing the names
     if not 2 <= len(kinds) <= 4:
-        raise LnbError(f"{len(kinds)} players given; a game has 2 to 4 players")
+        raise LnbError(N_("{count} players given; a game has 2 to 4 players"),
+                       count=len(kinds), reason="players")
     names = seat_names(kinds)
     characters = [c.name for c in Edition.load().characters]
     rows = {n: BotRow(n) for n in names}
@@ -144,13 +136,8 @@ def simulate(
         state = play_game(bots, game)
         sheet = state.score_sheet()
         for ps in sheet.players:
-            row = rows[ps.name]
-            row.games += 1
-            row.totals.append(ps.total)
-            for part, value in ps.parts.items():
-                row.parts[part] += value
-        for w in sheet.winners:
-            rows[w].wins += 1 / len(sheet.winners)
+            share = 1 / len(sheet.winners) if ps.name in sheet.winners else 0.0
+            rows[ps.name].add(ps.total, ps.parts, win=share)
         if progress is not None:
             progress(g + 1, games)
     return Summary(games, tuple(names), seed, list(rows.values()), tuple(kinds))
