@@ -5,6 +5,7 @@ the puzzle app; no card secret and no other class is ever shown."""
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -137,6 +138,8 @@ def test_the_dashboard_speaks_chinese_and_keeps_the_class(made: Made) -> None:
         board.relabel()
         assert "教师面板" in board.title.value and board.open_button.description == "打开班级"
         assert "4 行（最短 2 行）" in board.class_view.value and "7B 班" in board.heading.value
+        lengths = board.puzzles_view.value
+        assert "最短程序" in lengths and "2 位学生尝试过" in lengths
         assert board.report is not None and board.report.name == "7B"
     board.relabel()
     assert "dashboard" in board.title.value and "教师" not in board.title.value
@@ -147,3 +150,24 @@ def test_the_landing_page_lists_the_dashboard_for_teachers() -> None:
     assert "(teacher.ipynb)" in index and (LESSONS / "teacher.ipynb").is_file()
     teachers = index[index.index("## For teachers"):]
     assert "teacher.ipynb" in teachers
+
+
+def test_each_puzzle_has_a_histogram_of_the_class_lengths_beside_the_shortest(
+        made: Made) -> None:
+    board = Dashboard(made.room)
+    board.open_class(made.made.code, made.made.teacher_key)
+    report = board.report
+    assert report is not None
+    assert report.puzzle_codes() == (CODE, OTHER.code)  # the most tried first
+    assert report.lengths(CODE) == (2, 4) and report.tried(CODE) == 2
+    assert report.lengths(OTHER.code) == () and report.tried(OTHER.code) == 1
+    shown = board.puzzles_view.value
+    first, second = shown.split("<table class='lnb-lengths'>")[1:3]
+    assert f"Puzzle {CODE}: 2 pupils tried it, 2 solved it" in first  # not Dan, of 8C
+    bars = re.findall(r"<th scope='row'>(\d+) rows?</th><td>(.*?)</td>", first)
+    assert [n for n, _ in bars] == ["2", "3", "4"]
+    assert ["1 pupil" in cell and "lnb-bar" in cell for _, cell in bars] == [True, False, True]
+    assert "0 pupils" in bars[1][1] and "shortest possible" in bars[0][1]
+    assert "shortest possible" not in bars[2][1]
+    assert f"Puzzle {OTHER.code}: 1 pupil tried it, 0 solved it" in second
+    assert "lnb-bar" not in second and "Ali" not in shown and "Bea" not in shown

@@ -1,5 +1,6 @@
 """The teacher's dashboard (``lessons/teacher.ipynb``): the teacher types the class code and
-the teacher key, and sees the class list with each pupil's puzzles.
+the teacher key, and sees the class list with each pupil's puzzles, and per puzzle a
+histogram of the class's program lengths beside the shortest possible.
 
 The key is checked by :meth:`widgets.classroom.identity.Classroom.check_teacher`; a wrong one
 is refused in one sentence, the code typed is kept and the key box emptied. The figures are
@@ -26,7 +27,12 @@ import ipywidgets as w
 
 from lnb.core.i18n import _
 from widgets.classroom.dashboard_figures import ClassReport, class_report
-from widgets.classroom.dashboard_views import CSS, class_heading_html, class_table_html
+from widgets.classroom.dashboard_views import (
+    CSS,
+    class_heading_html,
+    class_table_html,
+    puzzles_html,
+)
 from widgets.classroom.identity import Classroom, IdentityError
 from widgets.classroom.progress import ProgressStore
 from widgets.core.contrast import ContrastToggle
@@ -60,10 +66,12 @@ class Dashboard(w.VBox):
         self.heading = w.HTML("")
         self.class_view = w.HTML("")
         self.class_view.add_class("lnb-class-view")
+        self.puzzles_view = w.HTML("")
+        self.puzzles_view.add_class("lnb-puzzles-view")
         super().__init__([
             stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.title_row,
             w.HBox([self.code_box, self.key_box, self.open_button, self.refresh_button]),
-            self.status, self.heading, self.class_view,
+            self.status, self.heading, self.class_view, self.puzzles_view,
         ])
         self.add_class("lnb-dashboard")
         self.add_class("lnb-app")
@@ -146,10 +154,11 @@ class Dashboard(w.VBox):
 
     def _draw(self) -> None:
         if self.report is None:
-            self.heading.value = self.class_view.value = ""
+            self.heading.value = self.class_view.value = self.puzzles_view.value = ""
             return
         self.heading.value = class_heading_html(self.report)
         self.class_view.value = class_table_html(self.report)
+        self.puzzles_view.value = puzzles_html(self.report)
 
 
 __all__ = ["Dashboard"]

@@ -29,7 +29,18 @@ CSS = """
 .lnb-dashboard .lnb-unsolved { color: #8a1c12; }
 .lnb-high-contrast .lnb-dashboard .lnb-solved, .lnb-high-contrast .lnb-dashboard .lnb-unsolved {
   color: inherit; }
+.lnb-dashboard .lnb-lengths { border-collapse: collapse; margin: 2px 0 10px; }
+.lnb-dashboard .lnb-lengths caption { text-align: left; font-weight: bold; }
+.lnb-dashboard .lnb-lengths th, .lnb-dashboard .lnb-lengths td { padding: 1px 6px;
+  text-align: left; font-weight: normal; }
+.lnb-dashboard .lnb-bar { display: inline-block; height: 1.1em; background: #5c6bc0;
+  border-radius: 3px; vertical-align: middle; }
+.lnb-dashboard .lnb-mark { display: inline-block; margin-left: 6px; padding: 0 5px;
+  border-radius: 4px; border: 2px solid #283593; font-size: 13px; }
+.lnb-high-contrast .lnb-dashboard .lnb-bar { background: #ffffff; }
+.lnb-high-contrast .lnb-dashboard .lnb-mark { border-color: #ffffff; }
 """
+BAR_EM = 12  # the longest bar, in em
 
 
 def _cell(text: str, css: str = "") -> str:
@@ -83,4 +94,54 @@ def class_table_html(report: ClassReport) -> str:
             f"<tbody>{''.join(body)}</tbody></table>")
 
 
-__all__ = ["CSS", "class_heading_html", "class_table_html", "rows_text"]
+def lengths_html(report: ClassReport, code: str) -> str:
+    """One puzzle's histogram: how many of those who solved it used each number of rows
+    (their best), from the shortest possible up, the shortest marked (no names).
+
+    >>> from widgets.classroom.dashboard_figures import PupilResults
+    >>> import datetime
+    >>> def did(rows):
+    ...     return PupilResults("x", (PuzzleResult("P1-0J6Y-91VC-7", 1, True, 1, 0, rows, 2,
+    ...                                            datetime.date(2026, 12, 1)),))
+    >>> shown = lengths_html(ClassReport("C", "7B", (did(2), did(4), did(4))), "P1-0J6Y-91VC-7")
+    >>> shown.count("lnb-bar"), "shortest possible" in shown, "2 pupils" in shown
+    (2, True, True)
+    """
+    lengths = report.lengths(code)
+    shortest = report.shortest(code)
+    tried = report.tried(code)
+    caption = ngettext("Puzzle {code}: {tried} pupil tried it, {solved} solved it",
+                       "Puzzle {code}: {tried} pupils tried it, {solved} solved it",
+                       tried).format(code=code, tried=tried, solved=len(lengths))
+    low = min([*lengths, *([shortest] if shortest is not None else [])], default=None)
+    if low is None:
+        return f"<div class='lnb-lengths-none'><b>{html.escape(caption)}</b></div>"
+    high = max([*lengths, low])
+    counts = {n: lengths.count(n) for n in range(low, high + 1)}
+    most = max(counts.values()) or 1
+    rows = []
+    for n, count in counts.items():
+        bar = (f"<span class='lnb-bar' style='width:{BAR_EM * count / most:.2f}em'></span>"
+               if count else "")
+        label = ngettext("{count} pupil", "{count} pupils", count).format(count=count)
+        mark = _("shortest possible") if n == shortest else ""
+        if mark:
+            mark = f"<span class='lnb-mark'>{html.escape(mark)}</span>"
+        head = ngettext("{count} row", "{count} rows", n).format(count=n)
+        rows.append(f"<tr><th scope='row'>{html.escape(head)}</th>"
+                    f"<td>{bar} {html.escape(label)}{mark}</td></tr>")
+    return (f"<table class='lnb-lengths'><caption>{html.escape(caption)}</caption>"
+            f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def puzzles_html(report: ClassReport) -> str:
+    """Every puzzle the class tried (the most tried first), each with its histogram."""
+    codes = report.puzzle_codes()
+    if not codes:
+        return ""
+    title = _("Program lengths, puzzle by puzzle (the best of each pupil who solved it)")
+    return f"<h4>{html.escape(title)}</h4>" + "".join(lengths_html(report, c) for c in codes)
+
+
+__all__ = ["CSS", "class_heading_html", "class_table_html", "lengths_html", "puzzles_html",
+           "rows_text"]
