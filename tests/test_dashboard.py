@@ -4,7 +4,10 @@ the puzzle app; no card secret and no other class is ever shown."""
 
 from __future__ import annotations
 
+import base64
+import csv
 import datetime
+import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -171,3 +174,36 @@ def test_each_puzzle_has_a_histogram_of_the_class_lengths_beside_the_shortest(
     assert "shortest possible" not in bars[2][1]
     assert f"Puzzle {OTHER.code}: 1 pupil tried it, 0 solved it" in second
     assert "lnb-bar" not in second and "Ali" not in shown and "Bea" not in shown
+
+
+def downloaded(link_html: str) -> tuple[str, str]:
+    """The file name and text of a download link made in the page."""
+    name = re.search(r"download='([^']+)'", link_html)
+    data = re.search(r"href='data:text/csv;base64,([^']+)'", link_html)
+    assert name and data, link_html
+    return name.group(1), base64.b64decode(data.group(1)).decode("utf-8")
+
+
+def test_the_class_results_download_as_csv(made: Made) -> None:
+    board = Dashboard(made.room, today=lambda: DAY)
+    assert board.export.value == ""  # nothing before the teacher key
+    board.open_class(made.made.code, made.made.teacher_key)
+    name, text = downloaded(board.export.value)
+    assert name == "results-7B-2026-12-01.csv"
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert [(r["pupil"], r["puzzle"], r["solved"], r["attempts"], r["hints used"],
+             r["rows used"], r["shortest possible rows"], r["rows more than the shortest"])
+            for r in rows] == [
+        ("Ali", CODE, "yes", "2", "1", "4", "2", "2"),
+        ("Bea", CODE, "yes", "1", "0", "2", "2", "0"),
+        ("Bea", OTHER.code, "no", "1", "0", "", str(OTHER.solution.length), ""),
+        ("Cy", "", "", "", "", "", "", ""),
+    ]
+    assert [r["first tried"] for r in rows] == [DAY.isoformat()] * 3 + [""]
+    for card in [*made.made.cards, *made.other.cards]:
+        assert card.secret not in text
+    assert "Dan" not in text
+    with use_language("zh_CN"):
+        board.relabel()
+        _name, chinese = downloaded(board.export.value)
+        assert chinese.splitlines()[0].startswith("学生,谜题") and ",是," in chinese

@@ -1,6 +1,7 @@
 """The teacher's dashboard (``lessons/teacher.ipynb``): the teacher types the class code and
 the teacher key, and sees the class list with each pupil's puzzles, and per puzzle a
-histogram of the class's program lengths beside the shortest possible.
+histogram of the class's program lengths beside the shortest possible; the results download
+as a CSV file (a link made in the page, like :mod:`widgets.core.saveload`'s).
 
 The key is checked by :meth:`widgets.classroom.identity.Classroom.check_teacher`; a wrong one
 is refused in one sentence, the code typed is kept and the key box emptied. The figures are
@@ -20,13 +21,19 @@ is refused in one sentence, the code typed is kept and the key box emptied. The 
 
 from __future__ import annotations
 
+import datetime
 import html
 from collections.abc import Callable
 
 import ipywidgets as w
 
 from lnb.core.i18n import _
-from widgets.classroom.dashboard_figures import ClassReport, class_report
+from widgets.classroom.dashboard_figures import (
+    ClassReport,
+    class_report,
+    csv_filename,
+    report_csv,
+)
 from widgets.classroom.dashboard_views import (
     CSS,
     class_heading_html,
@@ -37,6 +44,7 @@ from widgets.classroom.identity import Classroom, IdentityError
 from widgets.classroom.progress import ProgressStore
 from widgets.core.contrast import ContrastToggle
 from widgets.core.relabel import Words, language_switch, register, relabel_all, relabel_part
+from widgets.core.saveload import download_link
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
 
@@ -44,8 +52,10 @@ from widgets.core.style import stylesheet
 class Dashboard(w.VBox):
     """The whole teacher's page. ``classroom`` defaults to the server's progress file."""
 
-    def __init__(self, classroom: Classroom | None = None) -> None:
+    def __init__(self, classroom: Classroom | None = None, *,
+                 today: Callable[[], datetime.date] = datetime.date.today) -> None:
         self.classroom = classroom if classroom is not None else Classroom(ProgressStore())
+        self.today = today
         self.report: ClassReport | None = None
         self._key = ""  # kept in this kernel only, to read the figures again
         self.status = StatusLine()
@@ -66,12 +76,14 @@ class Dashboard(w.VBox):
         self.heading = w.HTML("")
         self.class_view = w.HTML("")
         self.class_view.add_class("lnb-class-view")
+        self.export = w.HTML("")  # the class's results as a CSV file, a link made in the page
+        self.export.add_class("lnb-export")
         self.puzzles_view = w.HTML("")
         self.puzzles_view.add_class("lnb-puzzles-view")
         super().__init__([
             stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.title_row,
             w.HBox([self.code_box, self.key_box, self.open_button, self.refresh_button]),
-            self.status, self.heading, self.class_view, self.puzzles_view,
+            self.status, self.heading, self.export, self.class_view, self.puzzles_view,
         ])
         self.add_class("lnb-dashboard")
         self.add_class("lnb-app")
@@ -155,10 +167,13 @@ class Dashboard(w.VBox):
     def _draw(self) -> None:
         if self.report is None:
             self.heading.value = self.class_view.value = self.puzzles_view.value = ""
+            self.export.value = ""
             return
         self.heading.value = class_heading_html(self.report)
         self.class_view.value = class_table_html(self.report)
         self.puzzles_view.value = puzzles_html(self.report)
+        self.export.value = download_link(csv_filename(self.report, self.today()),
+                                          report_csv(self.report), "text/csv")
 
 
 __all__ = ["Dashboard"]

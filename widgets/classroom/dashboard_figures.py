@@ -1,6 +1,6 @@
 """The teacher's dashboard as figures, no widgets: each pupil's puzzles (solved, attempts,
 hints used, rows used against the shortest possible), each puzzle's program lengths, the
-class's results as CSV.
+class's results as CSV (:func:`report_csv`).
 
 Only :meth:`widgets.classroom.identity.Classroom.class_progress` gives the figures, so only
 the class's teacher key opens them; a pupil's card secret is never read. The shortest possible
@@ -35,7 +35,9 @@ from dataclasses import dataclass
 
 from lnb.babbage.errors import LnbError
 from lnb.babbage.puzzles import Puzzle
+from lnb.core.i18n import N_, _
 from widgets.classroom.identity import Classroom
+from widgets.core.saveload import safe_filename
 
 
 @dataclass(frozen=True)
@@ -129,29 +131,43 @@ def class_report(classroom: Classroom, class_code: str, teacher_key: str) -> Cla
     return ClassReport(info.code, info.name, tuple(pupils))
 
 
-#: The CSV's columns (the file is for a spreadsheet: its header stays in English).
-CSV_COLUMNS = ("pupil", "puzzle", "difficulty", "solved", "attempts", "hints", "best_rows",
-               "shortest_rows", "extra_rows", "first_day")
+#: The CSV's columns, in the catalog (a spreadsheet's header in the teacher's language).
+CSV_COLUMNS = (N_("pupil"), N_("puzzle"), N_("difficulty"), N_("solved"), N_("attempts"),
+               N_("hints used"), N_("rows used"), N_("shortest possible rows"),
+               N_("rows more than the shortest"), N_("first tried"))
 
 
 def report_csv(report: ClassReport) -> str:
-    """The class's results, one line per pupil and puzzle (a pupil with none: one line).
+    """The class's results as CSV, one line per pupil and puzzle (a pupil with none: one
+    line); the header and yes/no in the current language, days as ``2026-12-01``.
 
     >>> report = ClassReport("KM7Q4X", "7B", (PupilResults("Ali", ()),))
-    >>> print(report_csv(report).splitlines()[1])
+    >>> print(report_csv(report))
+    pupil,puzzle,difficulty,solved,attempts,hints used,rows used,shortest possible rows,rows more than the shortest,first tried
     Ali,,,,,,,,,
-    """
+    <BLANKLINE>
+    """  # noqa: E501
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow([_(c) for c in CSV_COLUMNS])
     for pupil in report.pupils:
         if not pupil.puzzles:
             writer.writerow([pupil.name] + [""] * (len(CSV_COLUMNS) - 1))
         for p in pupil.puzzles:
-            writer.writerow([pupil.name, p.puzzle, _blank(p.difficulty), "yes" if p.solved
-                             else "no", p.attempts, p.hints, _blank(p.best_rows),
-                             _blank(p.shortest), _blank(p.extra_rows), p.first_day.isoformat()])
+            writer.writerow([pupil.name, p.puzzle, _blank(p.difficulty),
+                             _("yes") if p.solved else _("no"), p.attempts, p.hints,
+                             _blank(p.best_rows), _blank(p.shortest), _blank(p.extra_rows),
+                             p.first_day.isoformat()])
     return out.getvalue()
+
+
+def csv_filename(report: ClassReport, day: datetime.date) -> str:
+    """The file a class's results are saved as: ``results-7B-2026-12-01.csv``.
+
+    >>> csv_filename(ClassReport("KM7Q4X", "7B", ()), datetime.date(2026, 12, 1))
+    'results-7B-2026-12-01.csv'
+    """
+    return safe_filename(f"results-{report.name}-{day.isoformat()}", ".csv")
 
 
 def _blank(value: int | None) -> str:
@@ -159,4 +175,4 @@ def _blank(value: int | None) -> str:
 
 
 __all__ = ["CSV_COLUMNS", "ClassReport", "PupilResults", "PuzzleResult", "class_report",
-           "report_csv", "shortest_rows"]
+           "csv_filename", "report_csv", "shortest_rows"]
