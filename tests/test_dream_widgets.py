@@ -286,3 +286,26 @@ def test_pass_is_one_key_and_a_choice() -> None:
     app.workshop_buttons[0].click()
     passing = [b for b in app.choice_buttons if isinstance(b.lnb_action, Pass)]
     assert len(passing) == 1 and passing[0].description.split(". ", 1)[1] == "pass"
+
+
+def test_the_page_address_gives_the_seed_and_language_and_the_switch_keeps_the_game() -> None:
+    app = DreamApp()
+    app.open_page({"seed": "8", "lang": "zh-CN"})
+    assert app.state.game.seed == 8 and app.state.names == ("You", "Computer")
+    assert "工坊" in app.workshop.title.value and app.status.kind != "sorry"
+    app.workshop_buttons[0].click()
+    history = list(app.state.history)
+    app.language.value = "en"  # the pupil's click on English
+    assert app.state.history == history
+    assert app.workshop.title.value.startswith("Workshop")
+    app.open_page({"seed": "eight"})
+    assert app.status.kind == "error" and "whole number" in app.status.text
+    assert app.state.history == history
+
+
+def test_high_contrast_is_one_toggle() -> None:
+    app = DreamApp(seed=1)
+    app.contrast_toggle.value = True
+    assert "lnb-high-contrast" in app._dom_classes
+    app.contrast_toggle.value = False
+    assert "lnb-high-contrast" not in app._dom_classes

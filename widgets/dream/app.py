@@ -94,7 +94,7 @@ class DreamApp(w.VBox):
         click = self.status.guarded(self._clicked)
         self.title = w.HTML()
         self.title.add_class("lnb-title")
-        self.language = LanguageSwitch(on_change=lambda _lang: self.relabel())
+        self.language = LanguageSwitch(on_change=self.status.guarded(lambda _l: self.relabel()))
         self.header_row = w.HBox([self.title, self.language])
         self.header_row.add_class("lnb-title-row")
         self.turn = w.HTML()
@@ -335,7 +335,7 @@ class DreamApp(w.VBox):
                                        keep_blank_values=True))
             page_language(query)
             old, self.language = self.language, LanguageSwitch(
-                on_change=lambda _lang: self.relabel())
+                on_change=self.status.guarded(lambda _l: self.relabel()))
             self.header_row.children = (self.title, self.language)
             old.close()
             seed = query.get("seed", "").strip()
@@ -362,6 +362,7 @@ class DreamApp(w.VBox):
             for part in (self.status, self.files, self.contrast_toggle, self.language,
                          self.setup):
                 part.relabel()
+            self.key_bridge.live = self._prompt_text()  # said again in the new language
             self.refresh()
 
     # ------------------------------------------------------------------ drawing
@@ -437,7 +438,8 @@ class DreamApp(w.VBox):
         winner = " class='lnb-winner'"
         items = "".join(f"<li{winner if i == len(lines) - 1 else ''}>{esc(line)}</li>"
                         for i, line in enumerate(lines))
-        self.score.value = f"<h3>{esc(_('Final scoring'))}</h3><ul>{items}</ul>"
+        title = esc(_("Final scoring"))
+        self.score.value = f"<h3>{title}</h3><ul>{items}</ul>"
         self.score.layout.display = None
 
 

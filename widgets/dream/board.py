@@ -58,7 +58,8 @@ class Selection:
     partner: str | None = None
 
 
-def _colour_class(button: w.Button, colour: Colour | None) -> None:
+def colour_class(button: w.Button, colour: Colour | None) -> None:
+    """Dress ``button`` as a die of ``colour`` (None: no die)."""
     for c in Colour:
         if c is not colour:
             button.remove_class(f"lnb-die-{c.value}")
@@ -119,7 +120,8 @@ class PlayerBoard(w.VBox):
         """Draw ``name``'s board; ``legal`` is what they may do now."""
         p = state.player(name)
         ed = state.edition
-        self.heading.value = f"<h3>{esc(_('Your board: {player}').format(player=name))}</h3>"
+        heading = _("Your board: {player}").format(player=name)
+        self.heading.value = f"<h3>{esc(heading)}</h3>"
         self.store_title.value = esc(_("Store (choose a die, then a cell of the Mill)"))
         self.mill_title.value = esc(_("Mill: each line is an equation"))
         self.hand_title.value = esc(_("Your hand"))
@@ -136,14 +138,14 @@ class PlayerBoard(w.VBox):
                 button.lnb_value = ("slot", slot)  # type: ignore[attr-defined]
                 button.tooltip = _("Choose the {die} of Store slot {slot}, then a cell of "
                                    "the Mill").format(die=label, slot=slot)
-            _colour_class(button, die.colour if die else None)
+            colour_class(button, die.colour if die else None)
             chosen = selection.slot == slot
             button.button_style = "primary" if chosen else button.button_style
             (button.add_class if chosen else button.remove_class)("lnb-selected")
         for cell, button in zip(CELLS, self.mill_buttons, strict=True):
             die = p.mill.get(cell)
             label = f"{cell} {die_label(die)}" if die else cell
-            _colour_class(button, die.colour if die else None)
+            colour_class(button, die.colour if die else None)
             (button.add_class if die else button.remove_class)("lnb-dream-filled")
             if selection.slot is not None:
                 show(button, state, Place(name, selection.slot, cell), label, legal=legal)
@@ -189,6 +191,7 @@ class PlayerBoard(w.VBox):
             label = (f"✔ {gear.name}: {d.gear_text(gear)}" if built
                      else f"{d.describe(action, ed)}: {d.gear_text(gear)}")
             show(button, state, action, label, legal=legal)
+            (button.add_class if built else button.remove_class)("lnb-dream-built")
         self.gear_row.children = gears
 
 
@@ -202,7 +205,8 @@ def equation_words(eq: LineEquation) -> str:
 def equations_html(equations: Sequence[LineEquation]) -> str:
     """Each Mill line with a Program: its equation, a mark and the words."""
     if not equations:
-        return f"<p class='lnb-muted'>{esc(_('No Program beside your Mill yet.'))}</p>"
+        none = _("No Program beside your Mill yet.")
+        return f"<p class='lnb-muted'>{esc(none)}</p>"
     items = "".join(
         f"<li class='lnb-eq-{eq.status.name.lower()}'><span aria-hidden='true'>"
         f"{MARKS[eq.status]}</span> {esc(equation_words(eq))}</li>" for eq in equations)
@@ -214,14 +218,16 @@ def resources_html(state: State, name: str) -> str:
     p = state.player(name)
     ed = state.edition
     parts = [f"<b>{esc(d.resource_name(r))}</b> {p.resource(r)}" for r in RESOURCES]
-    parts.append(f"<b>{esc(_('Prestige'))}</b> {p.prestige}")
+    prestige, innovation_word = _("Prestige"), _("Innovation")
+    parts.append(f"<b>{esc(prestige)}</b> {p.prestige}")
     scores = dict(ed.innovation_scores)
     boxes = "".join(
         f"<span class='lnb-dream-box{' lnb-on' if i == p.innovation else ''}'>{i}"
         f"{'<sub>+' + str(scores[i]) + '</sub>' if i in scores else ''}</span>"
         for i in range(7))
-    innovation = (f"<b>{esc(_('Innovation'))}</b> <span aria-hidden='true'>{boxes}</span>"
-                  f"<span class='lnb-sr'>{esc(_('{value} of 6').format(value=p.innovation))}"
+    of_six = _("{value} of 6").format(value=p.innovation)
+    innovation = (f"<b>{esc(innovation_word)}</b> <span aria-hidden='true'>{boxes}</span>"
+                  f"<span class='lnb-sr'>{esc(of_six)}"
                   "</span>")
     discs = esc(ngettext("{count} disc on your board", "{count} discs on your board",
                          p.discs).format(count=p.discs))
@@ -268,10 +274,11 @@ def cards_html(state: State, name: str) -> str:
     """Deck, discard pile, Assignments by column (with scoring tokens) and the supply."""
     p = state.player(name)
     columns = ", ".join(f"{d.colour_name(c)} {len(p.columns[c])}" for c in COLOURS)
+    by_column = _("Assignments by column: {columns}").format(columns=columns)
     piles = _("Deck {deck} · discard pile {discard} · your supply is always 8 cards").format(
         deck=len(p.deck), discard=len(p.discard))
     return (f"<p>{esc(piles)}<br>"
-            f"{esc(_('Assignments by column: {columns}').format(columns=columns))}</p>")
+            f"{esc(by_column)}</p>")
 
 
 def compact_html(state: State, name: str) -> str:
@@ -293,8 +300,10 @@ def compact_html(state: State, name: str) -> str:
     ]
     words = "".join(f"<div>{esc(line)}</div>" for line in lines)
     mill_name = esc(_("{player}'s Mill").format(player=name))
+    so_far = _("{points} Prestige so far").format(points=total)
+    store_word = _("Store")
     return (f"<div class='lnb-dream-other'><h4>{esc(name)}: "
-            f"{esc(_('{points} Prestige so far').format(points=total))}</h4>"
+            f"{esc(so_far)}</h4>"
             f"<div class='lnb-dream-other-body'><table class='lnb-dream-mini' "
             f"aria-label='{mill_name}'>{mill}</table>"
-            f"<div><div>{esc(_('Store'))}: {store}</div>{words}</div></div></div>")
+            f"<div><div>{esc(store_word)}: {store}</div>{words}</div></div></div>")

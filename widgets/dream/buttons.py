@@ -47,7 +47,7 @@ def mark(button: w.Button, allowed: bool, label: str, tooltip: str) -> None:
     button.description = label
     button.tooltip = tooltip
     button.disabled = not allowed
-    button.button_style = "info" if allowed else ""
+    button.button_style = ""  # highlighted by the class (the kit's "info" is too pale)
     if allowed:
         button.add_class(LEGAL)
     else:

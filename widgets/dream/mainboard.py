@@ -20,7 +20,7 @@ from lnb.core.i18n import _
 from lnb.dream import describe as d
 from lnb.dream.actions import Action, Collect, Join, Visit
 from lnb.dream.state import State
-from widgets.dream.board import _colour_class
+from widgets.dream.board import colour_class
 from widgets.dream.buttons import Pool, show
 from widgets.dream.words import die_label, esc
 
@@ -43,7 +43,7 @@ class WorkshopView(w.VBox):
         for i, (button, die) in enumerate(zip(self.buttons, state.workshop, strict=True)):
             label = f"{i + 1}: {die_label(die)}"
             show(button, state, Collect(name, i + 1), label, legal=legal)
-            _colour_class(button, die.colour)
+            colour_class(button, die.colour)
 
 
 def _discs(state: State, place: str) -> str:

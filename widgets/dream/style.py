@@ -16,11 +16,16 @@ CSS = """
 .lnb-dream-part { font-weight: bold; margin-top: 8px; }
 .lnb-dream-turn { font-size: 20px; padding: 4px 10px; border-radius: 6px;
                   background: #e8eaf6; border-left: 6px solid #283593; }
+.lnb-dream-prompt { font-size: 20px; }
+.lnb-dream-prompt p { margin: 2px 0; }
 .lnb-dream-help { color: #424242; font-size: 15px; }
 .lnb-dream-choices:not(:empty) { background: #fff9c4; border-radius: 6px; padding: 4px 8px;
                                  column-gap: 6px; row-gap: 4px; }
 .lnb-dream-row { column-gap: 4px; row-gap: 4px; }
-.lnb-dream-app .lnb-legal:not(.lnb-selected) { box-shadow: 0 0 0 3px #f9a825; }
+.lnb-dream-app button.lnb-legal { border: 3px solid #1a237e; font-weight: bold; }
+.lnb-dream-app button.lnb-legal:not(.lnb-selected) { box-shadow: 0 0 0 3px #f9a825; }
+.lnb-dream-app button.lnb-legal:not([class*="lnb-die-"]):not(.mod-primary) {
+  background: #e8eaf6; color: #1b1b2f; }
 .lnb-dream-app .lnb-selected { box-shadow: 0 0 0 4px #1a237e; }
 .lnb-dream-app button.lnb-die-yellow { background: #fdd835; color: #1b1b1b; }
 .lnb-dream-app button.lnb-die-red { background: #c62828; color: #ffffff; }
@@ -41,6 +46,8 @@ CSS = """
   background-color: #616161 !important; color: #ffffff !important; }
 .lnb-dream-app button.lnb-dream-filled { text-decoration: none !important;
   border-style: solid !important; font-weight: bold; }
+.lnb-dream-app button.lnb-dream-built { text-decoration: none !important;
+  border: 3px solid #1b5e20 !important; background: #e8f5e9 !important; color: #1b5e20 !important; }
 .lnb-dream-mill-grid { grid-template-columns: repeat(3, 100px) minmax(110px, 1fr);
                        grid-gap: 4px; align-items: stretch; max-width: 480px; }
 .lnb-dream-app .lnb-dream-mill { width: 100px; min-height: 56px; font-size: 15px;
