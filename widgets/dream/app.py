@@ -133,8 +133,10 @@ class DreamApp(w.VBox):
         self.contrast_toggle = ContrastToggle(self)
         self.files = SaveLoadPanel(self.save_text, self.load_text, status=self.status,
                                    extra=(self.new_button, self.contrast_toggle))
+        top = w.VBox([self.turn, self.prompt])  # stays in sight while the page scrolls
+        top.add_class("lnb-dream-top")
         self.children = [stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.header_row,
-                         self.turn, self.status, self.prompt, self.choices, self.score,
+                         top, self.status, self.choices, self.score,
                          self.workshop, self.main, self.others_title, self.others,
                          self.log_view, self.help, self.setup, self.files, self.key_bridge]
         self.add_class("lnb-app")

@@ -16,6 +16,8 @@ CSS = """
 .lnb-dream-part { font-weight: bold; margin-top: 8px; }
 .lnb-dream-turn { font-size: 20px; padding: 4px 10px; border-radius: 6px;
                   background: #e8eaf6; border-left: 6px solid #283593; }
+.lnb-dream-top { position: sticky; top: 0; z-index: 5; background: var(--lnb-bg, #ffffff);
+                 padding-bottom: 2px; }
 .lnb-dream-prompt { font-size: 20px; }
 .lnb-dream-prompt p { margin: 2px 0; }
 .lnb-dream-help { color: #424242; font-size: 15px; }
@@ -98,7 +100,7 @@ span.lnb-die-grey { background: #616161; color: #ffffff; }
 .lnb-dream-log ol { margin: 2px 0; padding-left: 1.6em; font-size: 15px; }
 .lnb-dream-score { border: 3px solid #283593; border-radius: 10px; padding: 8px 12px;
                    background: #fff8e1; color: #1b1b2f; }
-.lnb-dream-score li { margin: 2px 0; }
+.lnb-dream-score li { margin: 2px 0; font-size: 18px; }
 .lnb-dream-score .lnb-winner { font-weight: bold; font-size: 20px; }
 .lnb-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
           white-space: nowrap; }
