@@ -95,6 +95,6 @@ def test_a_schema_2_file_gets_the_scores_table_and_keeps_its_rows(tmp_path: Path
         assert store.dump() == before and store.notices == [] and store.saving
         assert DailyScores(store, "museum").record(sam, DAY, 50).best == 50
     with sqlite3.connect(path) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION >= 3
         assert raw.execute("SELECT version FROM schema_version ORDER BY version").fetchall() == [
-            (2,), (3,)]
+            (2,), (SCHEMA_VERSION,)]

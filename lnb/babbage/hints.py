@@ -505,3 +505,101 @@ number only, so the rows after it work on a smaller number.
             "{given} has the right digits the wrong way round: check which is the tens digit "
             "and which the units.").format(given=shown))
     return None
+
+
+VERDICTS = {
+    "solved": N_("the answer solves the puzzle"),
+    "empty": N_("no row was written"),
+    "unreadable": N_("a row cannot be read"),
+    "breaks-a-rule": N_("row ``row`` breaks a rule (a wrong function, a Result outside "
+                        "00–99, a space the puzzle does not allow)"),
+    "out-of-reach": N_("after row ``row`` the targets are out of reach in the rows left"),
+    "too-long": N_("more rows than the puzzle allows"),
+    "stopped-short": N_("the targets were still in reach when the rows stopped"),
+    "not-shortest": N_("every target is hit, but a shortest program has fewer rows"),
+}
+"""The kinds of :class:`WrongTurn`: what is wrong with a whole answer."""
+
+
+@dataclass(frozen=True)
+class WrongTurn:
+    """Where a whole answer to a puzzle went wrong, exactly, for a teacher reading a class's
+    wrong answers: ``kind`` is one of :data:`VERDICTS`, ``row`` the row it is about (0: at
+    the start, None: none), ``message`` one sentence saying it."""
+
+    kind: str
+    row: int | None
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "row": self.row, "message": self.message}
+
+
+def wrong_turn(puzzle: Puzzle, program: str | Program) -> WrongTurn:
+    """Where ``program`` went wrong as an answer to ``puzzle``: the first row after which no
+    program could still hit the targets in the rows left (found by the exact solver), a row
+    that breaks a rule, rows that stopped while the targets were still in reach, too many
+    rows, or a longer program than the shortest. A right answer is ``solved``.
+
+    >>> p = Puzzle.from_code("P1-0J6Y-91VC-7")  # start at 55, reach 73 in at most 5 rows
+    >>> print(wrong_turn(p, "A3+ B1- A1+").message)
+    After row 2 (B1-) the Result is 10: from there 73 cannot be hit in the 3 rows left.
+    >>> print(wrong_turn(p, "A3+ A1+ A3+ A3+").message)
+    After row 4 the Result is 71: 73 was still in reach, 1 more row would have hit it.
+    >>> t = wrong_turn(p, "A3+ A4x")
+    >>> t.kind, t.row
+    ('breaks-a-rule', 2)
+    >>> wrong_turn(p, "A2- B2+").kind
+    'solved'
+    """
+    try:
+        prog = _as_program(program)
+    except LnbError as exc:
+        return WrongTurn("unreadable", exc.row, _sentence(exc.message))
+    if not len(prog):
+        return WrongTurn("empty", None, _("No row was written."))
+    feedback = check_answer(puzzle, prog)
+    if feedback.solved:
+        return WrongTurn("solved", None, str(feedback.message))
+    positions, problem, bad_row, _why = _play(puzzle, prog)
+    s = puzzle.search
+    limit = puzzle.row_limit
+    lost = next((k for k, pos in enumerate(positions)
+                 if (need := s.rows_needed(pos.value, pos.hit, pos.sigma_used)) is None
+                 or pos.rows + need > limit), None)
+    if lost is not None and (bad_row is None or lost < bad_row):
+        pos = positions[lost]
+        missing = _then(puzzle.targets[pos.hit:])
+        if lost == 0:
+            return WrongTurn("out-of-reach", 0, ngettext(
+                "From the start {value} no program hits {missing} in {left} row.",
+                "From the start {value} no program hits {missing} in {left} rows.",
+                limit).format(value=two_digits(pos.value), missing=missing, left=limit))
+        left = limit - pos.rows
+        if left == 0:
+            said = _("After row {row} ({operation}) the Result is {value}, no row is left, and "
+                     "{missing} was not hit.")
+        else:
+            said = ngettext("After row {row} ({operation}) the Result is {value}: from there "
+                            "{missing} cannot be hit in the {left} row left.",
+                            "After row {row} ({operation}) the Result is {value}: from there "
+                            "{missing} cannot be hit in the {left} rows left.", left)
+        return WrongTurn("out-of-reach", lost, said.format(
+            row=lost, operation=prog.operations[lost - 1], value=two_digits(pos.value),
+            missing=missing, left=left))
+    if problem is not None:
+        return WrongTurn("breaks-a-rule", bad_row, problem)
+    last = positions[-1]
+    if len(prog) > puzzle.limit:
+        return WrongTurn("too-long", puzzle.limit + 1, str(feedback.message))
+    if last.hit == len(puzzle.targets):
+        return WrongTurn("not-shortest", None, str(feedback.message))
+    need = s.rows_needed(last.value, last.hit, last.sigma_used)
+    assert need is not None  # else the targets were out of reach (found above)
+    missing = _then(puzzle.targets[last.hit:])
+    return WrongTurn("stopped-short", last.rows, ngettext(
+        "After row {row} the Result is {value}: {missing} was still in reach, {need} more "
+        "row would have hit it.",
+        "After row {row} the Result is {value}: {missing} was still in reach, {need} more "
+        "rows would have hit it.", need).format(
+            row=last.rows, value=two_digits(last.value), missing=missing, need=need))

@@ -44,6 +44,7 @@ from lnb.babbage.puzzle_sheet import STARS, PuzzleSet, code_link
 from lnb.babbage.puzzles import DIFFICULTIES, Puzzle, daily, generate
 from lnb.core.i18n import _, lazy_gettext, ngettext
 from widgets.babbage.program_builder import Choices, ProgramBuilder
+from widgets.classroom.dashboard_store import ClassWork
 from widgets.classroom.identity import Classroom
 from widgets.classroom.panel import ClassPanel, browser_key_script
 from widgets.classroom.progress import Progress, ProgressStore, Pupil
@@ -157,6 +158,7 @@ class PuzzleApp(w.VBox):
     ) -> None:
         self.store = store if store is not None else ProgressStore()
         self.classroom = classroom if classroom is not None else Classroom(self.store)
+        self.classwork = ClassWork(self.store)  # the teacher's dashboard: wrong rows, online
         self.today = today
         self.rng = random.Random(seed)
         self.link = link
@@ -360,6 +362,7 @@ class PuzzleApp(w.VBox):
             for kind, kwargs in pending:
                 getattr(self.store, kind)(pupil, **kwargs)
             self.progress = self.store.load(pupil)
+            self.classwork.seen(pupil)
             self._restore_hints()
         self._show_progress()
         self._show_heading()
@@ -469,6 +472,10 @@ class PuzzleApp(w.VBox):
         self._record("record_attempt", puzzle=self.puzzle.code, solved=feedback.solved,
                      rows=len(program) if feedback.solved else None, hints=self.hint_level,
                      difficulty=self._difficulty(), day=self.today())
+        if not feedback.solved:  # the rows, for the teacher's dashboard (a class pupil's)
+            self.classwork.record_wrong_answer(self.pupil, self.puzzle.code, str(program),
+                                               self.today())
+        self.classwork.seen(self.pupil)
         self.words.say("ok" if feedback.solved else "error",
                        lambda: str(check_answer(self.puzzle, program).message))
         self._show_heading()

@@ -1,7 +1,8 @@
 """The teacher's dashboard (``lessons/teacher.ipynb``): the teacher types the class code and
 the teacher key, and sees the class list with each pupil's puzzles, and per puzzle a
 histogram of the class's program lengths beside the shortest possible; the results download
-as a CSV file (a link made in the page, like :mod:`widgets.core.saveload`'s).
+as a CSV file (a link made in the page, like :mod:`widgets.core.saveload`'s); the most
+common wrong programs, each with the library's exact diagnosis.
 
 The key is checked by :meth:`widgets.classroom.identity.Classroom.check_teacher`; a wrong one
 is refused in one sentence, the code typed is kept and the key box emptied. The figures are
@@ -34,11 +35,13 @@ from widgets.classroom.dashboard_figures import (
     csv_filename,
     report_csv,
 )
+from widgets.classroom.dashboard_store import ClassWork, WrongAnswer
 from widgets.classroom.dashboard_views import (
     CSS,
     class_heading_html,
     class_table_html,
     puzzles_html,
+    wrong_html,
 )
 from widgets.classroom.identity import Classroom, IdentityError
 from widgets.classroom.progress import ProgressStore
@@ -56,6 +59,8 @@ class Dashboard(w.VBox):
                  today: Callable[[], datetime.date] = datetime.date.today) -> None:
         self.classroom = classroom if classroom is not None else Classroom(ProgressStore())
         self.today = today
+        self.work = ClassWork(self.classroom.store)
+        self.wrong: tuple[WrongAnswer, ...] = ()
         self.report: ClassReport | None = None
         self._key = ""  # kept in this kernel only, to read the figures again
         self.status = StatusLine()
@@ -80,10 +85,13 @@ class Dashboard(w.VBox):
         self.export.add_class("lnb-export")
         self.puzzles_view = w.HTML("")
         self.puzzles_view.add_class("lnb-puzzles-view")
+        self.wrong_view = w.HTML("")
+        self.wrong_view.add_class("lnb-wrong-view")
         super().__init__([
             stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.title_row,
             w.HBox([self.code_box, self.key_box, self.open_button, self.refresh_button]),
             self.status, self.heading, self.export, self.class_view, self.puzzles_view,
+            self.wrong_view,
         ])
         self.add_class("lnb-dashboard")
         self.add_class("lnb-app")
@@ -152,6 +160,7 @@ class Dashboard(w.VBox):
             self.words.say("error", lambda: str(refused))
             return
         self.report, self._key = report, key
+        self.wrong = self.work.wrong_answers(self.classroom, report.code, key)
         self.refresh_button.layout.display = None
         self._draw()
         opened = report
@@ -162,16 +171,18 @@ class Dashboard(w.VBox):
         if self.report is None:
             return
         self.report = class_report(self.classroom, self.report.code, self._key)
+        self.wrong = self.work.wrong_answers(self.classroom, self.report.code, self._key)
         self._draw()
 
     def _draw(self) -> None:
         if self.report is None:
             self.heading.value = self.class_view.value = self.puzzles_view.value = ""
-            self.export.value = ""
+            self.export.value = self.wrong_view.value = ""
             return
         self.heading.value = class_heading_html(self.report)
         self.class_view.value = class_table_html(self.report)
         self.puzzles_view.value = puzzles_html(self.report)
+        self.wrong_view.value = wrong_html(self.wrong)
         self.export.value = download_link(csv_filename(self.report, self.today()),
                                           report_csv(self.report), "text/csv")
 

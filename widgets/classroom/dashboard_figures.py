@@ -34,6 +34,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from lnb.babbage.errors import LnbError
+from lnb.babbage.hints import WrongTurn, wrong_turn
 from lnb.babbage.puzzles import Puzzle
 from lnb.core.i18n import N_, _
 from widgets.classroom.identity import Classroom
@@ -118,6 +119,19 @@ def shortest_rows(code: str) -> int | None:
         return None
 
 
+def diagnosis(puzzle: str, rows: str) -> WrongTurn | None:
+    """The library's exact diagnosis of a wrong program ``rows`` for the puzzle ``puzzle``
+    (:func:`lnb.babbage.hints.wrong_turn`); None for a code that is not a puzzle's.
+
+    >>> print(diagnosis("P1-0J6Y-91VC-7", "A3+ B1- A1+").message)
+    After row 2 (B1-) the Result is 10: from there 73 cannot be hit in the 3 rows left.
+    """
+    try:
+        return wrong_turn(Puzzle.from_code(puzzle), rows)
+    except LnbError:
+        return None
+
+
 def class_report(classroom: Classroom, class_code: str, teacher_key: str) -> ClassReport:
     """The class's figures; refused (:class:`~widgets.classroom.identity.IdentityError`)
     without the class's teacher key."""
@@ -175,4 +189,4 @@ def _blank(value: int | None) -> str:
 
 
 __all__ = ["CSV_COLUMNS", "ClassReport", "PupilResults", "PuzzleResult", "class_report",
-           "csv_filename", "report_csv", "shortest_rows"]
+           "csv_filename", "diagnosis", "report_csv", "shortest_rows"]

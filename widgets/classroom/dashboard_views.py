@@ -15,7 +15,8 @@ from __future__ import annotations
 import html
 
 from lnb.core.i18n import _, ngettext
-from widgets.classroom.dashboard_figures import ClassReport, PuzzleResult
+from widgets.classroom.dashboard_figures import ClassReport, PuzzleResult, diagnosis
+from widgets.classroom.dashboard_store import WrongAnswer
 from widgets.classroom.identity import shown_code
 
 CSS = """
@@ -143,5 +144,37 @@ def puzzles_html(report: ClassReport) -> str:
     return f"<h4>{html.escape(title)}</h4>" + "".join(lengths_html(report, c) for c in codes)
 
 
+def wrong_html(answers: tuple[WrongAnswer, ...]) -> str:
+    """The class's most common wrong programs: the puzzle, the rows, how many pupils (and
+    times), and the library's exact diagnosis of where the program went wrong.
+
+    >>> shown = wrong_html((WrongAnswer("P1-0J6Y-91VC-7", "A3+ B1- A1+", 2, 3),))
+    >>> "after row 2" in shown.lower(), "2 pupils, 3 times" in shown
+    (True, True)
+    """
+    title = _("The most common wrong programs")
+    if not answers:
+        none = _("No wrong program has been checked yet.")
+        return (f"<h4>{html.escape(title)}</h4>"
+                f"<div class='lnb-muted'>{html.escape(none)}</div>")
+    head = "".join(f"<th scope='col'>{html.escape(t)}</th>" for t in (
+        _("Puzzle"), _("Rows"), _("Checked by"), _("Where it went wrong")))
+    body = []
+    for answer in answers:
+        found = diagnosis(answer.puzzle, answer.rows)
+        why = found.message if found is not None else _("This code is not a puzzle's.")
+        pupils = ngettext("{count} pupil", "{count} pupils", answer.pupils).format(
+            count=answer.pupils)
+        times = ngettext("{count} time", "{count} times", answer.times).format(
+            count=answer.times)
+        # TRANSLATORS: how many pupils checked a wrong program, and how often in all
+        checked = _("{pupils}, {times}").format(pupils=pupils, times=times)
+        body.append(f"<tr><td class='lnb-code'>{html.escape(answer.puzzle)}</td>"
+                    f"<td class='lnb-code lnb-rows'>{html.escape(answer.rows)}</td>"
+                    f"{_cell(checked)}{_cell(why, 'lnb-why')}</tr>")
+    return (f"<h4>{html.escape(title)}</h4><table class='lnb-class-list lnb-wrong'>"
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
+
+
 __all__ = ["CSS", "class_heading_html", "class_table_html", "lengths_html", "puzzles_html",
-           "rows_text"]
+           "rows_text", "wrong_html"]

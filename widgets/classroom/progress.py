@@ -800,8 +800,9 @@ def _repair_all(conn: sqlite3.Connection, day: datetime.date) -> None:
             _read(conn, Pupil(key, "?"), day)
         for table in ("classes", "class_pupils"):
             reseal(conn, table, found.get(table, ()))
-        for rowid in found.get("game_scores", ()):  # a day's score: kept aside, not guessed
-            drop_row(conn, "game_scores", rowid, "its check did not match its values")
+        for table in ("game_scores", "wrong_answers", "class_sets"):  # kept aside, not guessed
+            for rowid in found.get(table, ()):
+                drop_row(conn, table, rowid, "its check did not match its values")
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:

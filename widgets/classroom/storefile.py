@@ -2,7 +2,8 @@
 aside (never silently replaced), daily backups and restore.
 
 One SQLite file holds everything the classroom saves (pupils' progress, classes, cards,
-sessions, the daily challenges' scores); every kernel of a class opens it at once. Rules:
+sessions, the daily challenges' scores, the dashboard's tables); every kernel of a class
+opens it at once. Rules:
 
 * A new file is built under a temporary name and put in place in one step, under a lock
   file: no kernel ever sees a half-made (empty) store, so an existing file that is empty or
@@ -52,7 +53,7 @@ try:  # POSIX; elsewhere creation and moving aside are not locked (one server at
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 APPLICATION_ID = 0x4C6E6250  # "LnbP": marks the file as ours (PRAGMA application_id)
 MAGIC = b"SQLite format 3\x00"
 BACKUPS_KEPT = 14
@@ -115,16 +116,40 @@ TABLES: dict[str, str] = {
                    " plays INTEGER NOT NULL DEFAULT 1,"
                    " digest TEXT,"
                    " PRIMARY KEY (pupil, game, day))",
+    # schema 4 (the teacher's dashboard): each wrong answer's rows, as checked, and how often
+    "wrong_answers": "CREATE TABLE IF NOT EXISTS wrong_answers ("
+                     " pupil TEXT NOT NULL,"
+                     " puzzle TEXT NOT NULL,"
+                     " rows TEXT NOT NULL,"
+                     " times INTEGER NOT NULL DEFAULT 1,"
+                     " last_day TEXT NOT NULL,"
+                     " digest TEXT,"
+                     " PRIMARY KEY (pupil, puzzle, rows))",
+    # schema 4: when each pupil's page was last active (who is online)
+    "presence": "CREATE TABLE IF NOT EXISTS presence ("
+                " pupil TEXT PRIMARY KEY,"
+                " seen REAL NOT NULL)",
+    # schema 4: the puzzle set a teacher gave a class for a day (codes, space-separated)
+    "class_sets": "CREATE TABLE IF NOT EXISTS class_sets ("
+                  " class_code TEXT NOT NULL,"
+                  " day TEXT NOT NULL,"
+                  " codes TEXT NOT NULL,"
+                  " digest TEXT,"
+                  " PRIMARY KEY (class_code, day))",
 }
 #: Tables whose rows carry a ``digest``, with their key columns.
 SEALED: dict[str, tuple[str, ...]] = {
     "pupils": ("pupil",), "puzzles": ("pupil", "puzzle"), "classes": ("code",),
     "class_pupils": ("pupil",), "game_scores": ("pupil", "game", "day"),
+    "wrong_answers": ("pupil", "puzzle", "rows"), "class_sets": ("class_code", "day"),
 }
+#: The tables schema 4 added (the teacher's dashboard).
+NEW_IN_4 = ("wrong_answers", "presence", "class_sets")
 #: The tables each schema version has (an older file is upgraded when opened).
 TABLES_OF: dict[int, tuple[str, ...]] = {
     1: ("schema_version", "pupils", "puzzles"),
-    2: tuple(t for t in TABLES if t != "game_scores"),
+    2: tuple(t for t in TABLES if t not in ("game_scores", *NEW_IN_4)),
+    3: tuple(t for t in TABLES if t not in NEW_IN_4),
     SCHEMA_VERSION: tuple(TABLES),
 }
 
@@ -434,7 +459,8 @@ def upgrade(conn: sqlite3.Connection) -> None:
     From schema 1 (progress by nickname or browser key): rows keyed ``browser:<key>`` are
     re-keyed ``device:<hash of key>`` (the file no longer holds a browser's key); ``nick:``
     rows are kept but nothing opens them any more. From schema 2: the ``game_scores`` table
-    (the daily challenges' scores) is added; nothing else changes.
+    (the daily challenges' scores) is added. From schema 3: the teacher's dashboard's
+    ``wrong_answers``, ``presence`` and ``class_sets`` tables are added; nothing else changes.
     """
     conn.execute("BEGIN IMMEDIATE")
     try:
