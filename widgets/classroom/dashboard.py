@@ -2,7 +2,8 @@
 the teacher key, and sees the class list with each pupil's puzzles, and per puzzle a
 histogram of the class's program lengths beside the shortest possible; the results download
 as a CSV file (a link made in the page, like :mod:`widgets.core.saveload`'s); the most
-common wrong programs, each with the library's exact diagnosis.
+common wrong programs, each with the library's exact diagnosis; who is online (pupils whose
+puzzle page was active in the last five minutes).
 
 The key is checked by :meth:`widgets.classroom.identity.Classroom.check_teacher`; a wrong one
 is refused in one sentence, the code typed is kept and the key box emptied. The figures are
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import datetime
 import html
+import time
 from collections.abc import Callable
 
 import ipywidgets as w
@@ -56,11 +58,13 @@ class Dashboard(w.VBox):
     """The whole teacher's page. ``classroom`` defaults to the server's progress file."""
 
     def __init__(self, classroom: Classroom | None = None, *,
-                 today: Callable[[], datetime.date] = datetime.date.today) -> None:
+                 today: Callable[[], datetime.date] = datetime.date.today,
+                 clock: Callable[[], float] = time.time) -> None:
         self.classroom = classroom if classroom is not None else Classroom(ProgressStore())
         self.today = today
-        self.work = ClassWork(self.classroom.store)
+        self.work = ClassWork(self.classroom.store, clock=clock)
         self.wrong: tuple[WrongAnswer, ...] = ()
+        self.online: tuple[str, ...] = ()  # names of the pupils whose page is active
         self.report: ClassReport | None = None
         self._key = ""  # kept in this kernel only, to read the figures again
         self.status = StatusLine()
@@ -160,7 +164,7 @@ class Dashboard(w.VBox):
             self.words.say("error", lambda: str(refused))
             return
         self.report, self._key = report, key
-        self.wrong = self.work.wrong_answers(self.classroom, report.code, key)
+        self._read_work()
         self.refresh_button.layout.display = None
         self._draw()
         opened = report
@@ -171,16 +175,23 @@ class Dashboard(w.VBox):
         if self.report is None:
             return
         self.report = class_report(self.classroom, self.report.code, self._key)
-        self.wrong = self.work.wrong_answers(self.classroom, self.report.code, self._key)
+        self._read_work()
         self._draw()
+
+    def _read_work(self) -> None:
+        """The class's wrong programs and who is online (the teacher key checked again)."""
+        assert self.report is not None
+        code = self.report.code
+        self.wrong = self.work.wrong_answers(self.classroom, code, self._key)
+        self.online = self.work.online(self.classroom, code, self._key)
 
     def _draw(self) -> None:
         if self.report is None:
             self.heading.value = self.class_view.value = self.puzzles_view.value = ""
             self.export.value = self.wrong_view.value = ""
             return
-        self.heading.value = class_heading_html(self.report)
-        self.class_view.value = class_table_html(self.report)
+        self.heading.value = class_heading_html(self.report, self.online)
+        self.class_view.value = class_table_html(self.report, self.online)
         self.puzzles_view.value = puzzles_html(self.report)
         self.wrong_view.value = wrong_html(self.wrong)
         self.export.value = download_link(csv_filename(self.report, self.today()),

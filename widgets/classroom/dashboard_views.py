@@ -13,8 +13,9 @@ class list with each pupil's puzzles. Every word a teacher reads comes from the 
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 
-from lnb.core.i18n import _, ngettext
+from lnb.core.i18n import _, format_list, ngettext
 from widgets.classroom.dashboard_figures import ClassReport, PuzzleResult, diagnosis
 from widgets.classroom.dashboard_store import WrongAnswer
 from widgets.classroom.identity import shown_code
@@ -38,6 +39,8 @@ CSS = """
   border-radius: 3px; vertical-align: middle; }
 .lnb-dashboard .lnb-mark { display: inline-block; margin-left: 6px; padding: 0 5px;
   border-radius: 4px; border: 2px solid #283593; font-size: 13px; }
+.lnb-dashboard .lnb-online { color: #1b5e20; font-weight: normal; font-size: 13px; }
+.lnb-high-contrast .lnb-dashboard .lnb-online { color: inherit; }
 .lnb-high-contrast .lnb-dashboard .lnb-bar { background: #ffffff; }
 .lnb-high-contrast .lnb-dashboard .lnb-mark { border-color: #ffffff; }
 """
@@ -59,16 +62,26 @@ def rows_text(result: PuzzleResult) -> str:
                                                     shortest=result.shortest)
 
 
-def class_heading_html(report: ClassReport) -> str:
-    """The class's name, code and size."""
-    return "<h3 class='lnb-class-heading'>{}</h3>".format(html.escape(ngettext(
-        "Class {name} ({code}): {count} pupil", "Class {name} ({code}): {count} pupils",
-        len(report.pupils)).format(name=report.name, code=shown_code(report.code),
-                                   count=len(report.pupils))))
+def class_heading_html(report: ClassReport, online: Sequence[str] = ()) -> str:
+    """The class's name, code and size, and who is online (pupils whose page was active in
+    the last few minutes)."""
+    heading = ngettext("Class {name} ({code}): {count} pupil",
+                       "Class {name} ({code}): {count} pupils", len(report.pupils)).format(
+                           name=report.name, code=shown_code(report.code),
+                           count=len(report.pupils))
+    if online:
+        names = format_list(list(online))
+        who = ngettext("Online now ({count}): {names}", "Online now ({count}): {names}",
+                       len(online)).format(count=len(online), names=names)
+    else:
+        who = _("Nobody is online now.")
+    return (f"<h3 class='lnb-class-heading'>{html.escape(heading)}</h3>"
+            f"<div class='lnb-online-line'>{html.escape(who)}</div>")
 
 
-def class_table_html(report: ClassReport) -> str:
-    """The class list: each pupil (solved count) and, a line each, their puzzles."""
+def class_table_html(report: ClassReport, online: Sequence[str] = ()) -> str:
+    """The class list: each pupil (solved count, online or not) and, a line each, their
+    puzzles."""
     head = "".join(f"<th scope='col'>{html.escape(t)}</th>" for t in (
         _("Pupil"), _("Puzzle"), _("Solved"), _("Attempts"), _("Hints used"),
         _("Rows used (shortest possible)")))
@@ -77,8 +90,12 @@ def class_table_html(report: ClassReport) -> str:
         span = max(len(pupil.puzzles), 1)
         solved_count = ngettext("{count} solved", "{count} solved", pupil.solved_count).format(
             count=pupil.solved_count)
+        badge = ""
+        if pupil.name in online:
+            badge = " <span class='lnb-online'>● {}</span>".format(html.escape(_("online")))
         name = (f"<th scope='row' class='lnb-pupil' rowspan='{span}'>"
-                f"{html.escape(pupil.name)}<br><small>{html.escape(solved_count)}</small></th>")
+                f"{html.escape(pupil.name)}{badge}<br><small>{html.escape(solved_count)}"
+                "</small></th>")
         if not pupil.puzzles:
             none = _("No puzzle tried yet")
             body.append(f"<tr class='lnb-pupil-row'>{name}<td colspan='5' class='lnb-muted'>"
