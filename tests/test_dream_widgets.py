@@ -309,3 +309,24 @@ def test_high_contrast_is_one_toggle() -> None:
     assert "lnb-high-contrast" in app._dom_classes
     app.contrast_toggle.value = False
     assert "lnb-high-contrast" not in app._dom_classes
+
+
+def test_a_refused_or_broken_click_lands_on_the_status_line() -> None:
+    from lnb.dream.actions import Collect
+
+    app = DreamApp(["You", "Computer"], computers={"Computer": "greedy"}, seed=3)
+    stale = app.workshop_buttons[0]
+    history = list(app.state.history)
+    stale.lnb_action = Collect("Computer", 1)  # a page behind the kernel: not theirs now
+    stale.click()
+    assert app.status.kind == "error" and "played by the computer" in app.status.text
+    stale.lnb_action = Collect("You", 9)
+    stale.click()  # the library's refusal, in words
+    assert app.status.kind == "error" and "spaces 1 to 6" in app.status.text
+    assert app.state.history == history
+    broken = app.displays.program_buttons[0]
+    broken.disabled, broken.lnb_action, broken.lnb_value = False, None, ("nonsense",)
+    broken.click()  # not a rule's refusal: an apology with Carry on, no traceback
+    assert app.status.kind == "sorry" and app.status.carry_on.layout.display is None
+    app.status.carry_on.click()
+    assert app.status.kind == "" and app.state.step == "turn"
