@@ -45,6 +45,7 @@ from lnb.babbage.puzzles import DIFFICULTIES, Puzzle, daily, generate
 from lnb.core.i18n import _, lazy_gettext, ngettext
 from widgets.babbage.program_builder import Choices, ProgramBuilder
 from widgets.classroom.dashboard_store import ClassWork
+from widgets.classroom.dashboard_today import TodaysPuzzles
 from widgets.classroom.identity import Classroom
 from widgets.classroom.panel import ClassPanel, browser_key_script
 from widgets.classroom.progress import Progress, ProgressStore, Pupil
@@ -177,6 +178,7 @@ class PuzzleApp(w.VBox):
         self.banner.add_class("lnb-banner-box")
         # -- who is playing
         self.identity = ClassPanel(self.classroom, self.status, on_pupil=self._pupil_changed)
+        self.todays = TodaysPuzzles(self.classwork, on_open=self.open_code, status=self.status)
         # -- choosing a puzzle
         self.levels = w.ToggleButtons(options=self._level_options(),
                                       value=min(self.puzzle.difficulty, 5),
@@ -220,7 +222,7 @@ class PuzzleApp(w.VBox):
         self.title_row.add_class("lnb-title-row")
         super().__init__([
             stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.title_row, self.banner,
-            self.identity,
+            self.identity, self.todays,
             w.HBox([self.levels, self.new_button, self.daily_button]),
             w.HBox([self.code_box, self.open_button]),
             self.heading, self.targets, self.builder,
@@ -260,7 +262,7 @@ class PuzzleApp(w.VBox):
             self._label()
             relabel_part(self.builder)
             for part in (self.status, self.contrast_toggle, self.language, self._teacher,
-                         self.identity):
+                         self.identity, self.todays):
                 if part is not None:
                     relabel_part(part)
             self._show_hint_button()
@@ -364,6 +366,7 @@ class PuzzleApp(w.VBox):
             self.progress = self.store.load(pupil)
             self.classwork.seen(pupil)
             self._restore_hints()
+        self.todays.show_for(pupil, self.today(), self.progress)
         self._show_progress()
         self._show_heading()
 
@@ -476,6 +479,7 @@ class PuzzleApp(w.VBox):
             self.classwork.record_wrong_answer(self.pupil, self.puzzle.code, str(program),
                                                self.today())
         self.classwork.seen(self.pupil)
+        self.todays.mark(self.progress)
         self.words.say("ok" if feedback.solved else "error",
                        lambda: str(check_answer(self.puzzle, program).message))
         self._show_heading()

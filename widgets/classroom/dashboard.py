@@ -3,7 +3,8 @@ the teacher key, and sees the class list with each pupil's puzzles, and per puzz
 histogram of the class's program lengths beside the shortest possible; the results download
 as a CSV file (a link made in the page, like :mod:`widgets.core.saveload`'s); the most
 common wrong programs, each with the library's exact diagnosis; who is online (pupils whose
-puzzle page was active in the last five minutes).
+puzzle page was active in the last five minutes); a puzzle set given to the class for today
+(:class:`widgets.classroom.dashboard_today.AssignBox`).
 
 The key is checked by :meth:`widgets.classroom.identity.Classroom.check_teacher`; a wrong one
 is refused in one sentence, the code typed is kept and the key box emptied. The figures are
@@ -38,6 +39,7 @@ from widgets.classroom.dashboard_figures import (
     report_csv,
 )
 from widgets.classroom.dashboard_store import ClassWork, WrongAnswer
+from widgets.classroom.dashboard_today import AssignBox
 from widgets.classroom.dashboard_views import (
     CSS,
     class_heading_html,
@@ -91,11 +93,14 @@ class Dashboard(w.VBox):
         self.puzzles_view.add_class("lnb-puzzles-view")
         self.wrong_view = w.HTML("")
         self.wrong_view.add_class("lnb-wrong-view")
+        self.assign_box = AssignBox(self.classroom, self.work, opened=self._opened,
+                                    today=self.today, status=self.status)
+        self.assign_box.layout.display = "none"
         super().__init__([
             stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.title_row,
             w.HBox([self.code_box, self.key_box, self.open_button, self.refresh_button]),
             self.status, self.heading, self.export, self.class_view, self.puzzles_view,
-            self.wrong_view,
+            self.wrong_view, self.assign_box,
         ])
         self.add_class("lnb-dashboard")
         self.add_class("lnb-app")
@@ -124,7 +129,7 @@ class Dashboard(w.VBox):
         """Every word in the current language; the class opened is kept."""
         with self.hold_sync():
             self._label()
-            for part in (self.status, self.contrast_toggle, self.language):
+            for part in (self.status, self.contrast_toggle, self.language, self.assign_box):
                 relabel_part(part)
             self._draw()
             self.words.again()
@@ -184,6 +189,12 @@ class Dashboard(w.VBox):
         code = self.report.code
         self.wrong = self.work.wrong_answers(self.classroom, code, self._key)
         self.online = self.work.online(self.classroom, code, self._key)
+        self.assign_box.load()
+        self.assign_box.layout.display = None
+
+    def _opened(self) -> tuple[str, str] | None:
+        """The opened class's code and the teacher key it was opened with, or None."""
+        return None if self.report is None else (self.report.code, self._key)
 
     def _draw(self) -> None:
         if self.report is None:

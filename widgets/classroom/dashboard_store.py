@@ -191,6 +191,16 @@ class ClassWork:
             rows = _class_seen(conn, info.code, self.clock() - seconds)
         return tuple(name for name, _seen in rows)
 
+    def class_set(self, classroom: Classroom, class_code: str, teacher_key: str,
+                  day: datetime.date) -> tuple[str, ...]:
+        """The puzzle codes the class was given for ``day``, as the teacher sees them."""
+        info = classroom.check_teacher(class_code, teacher_key)
+        with self.store.transaction() as conn:
+            row = _get_set(conn, info.code, day)
+        if row is None or seal("class_sets", row[:3]) != row[3]:
+            return ()
+        return tuple(str(row[2]).split())
+
     def assign(self, classroom: Classroom, class_code: str, teacher_key: str,
                codes: Sequence[str], day: datetime.date) -> None:
         """Give the class the puzzles ``codes`` for ``day`` (a set given again replaces it)."""
