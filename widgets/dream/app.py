@@ -28,14 +28,11 @@ is :mod:`lnb.dream`'s; a callback's error lands on the status line.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
-from urllib.parse import parse_qsl
 
 import ipywidgets as w
 
-from lnb.core.errors import BadInputError
 from lnb.core.i18n import _
 from lnb.dream.actions import (
     Action,
@@ -60,7 +57,7 @@ from lnb.dream.table import dream_table
 from lnb.dream.title import TITLE
 from widgets.core.contrast import ContrastToggle
 from widgets.core.language import LanguageSwitch, page_language
-from widgets.core.page_request import wait_for_request
+from widgets.core.page_request import page_query, query_seed
 from widgets.core.saveload import SaveLoadPanel, safe_filename
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
@@ -332,20 +329,15 @@ class DreamApp(w.VBox):
         for the page's request."""
         with self.status.guard():
             if query is None:
-                wait_for_request()
-                query = dict(parse_qsl(os.environ.get("QUERY_STRING", ""),
-                                       keep_blank_values=True))
+                query = page_query()
             page_language(query)
             old, self.language = self.language, LanguageSwitch(
                 on_change=self.status.guarded(lambda _l: self.relabel()))
             self.header_row.children = (self.title, self.language)
             old.close()
-            seed = query.get("seed", "").strip()
-            if seed:
-                if not seed.isdigit():
-                    raise BadInputError(_("seed {seed!r}: a game's seed is a whole number"
-                                          ).format(seed=seed), text=seed, reason="bad-seed")
-                self.new_game(self.state.names, self.kinds, int(seed))
+            seed = query_seed(query)
+            if seed is not None:
+                self.new_game(self.state.names, self.kinds, seed)
             self.relabel()
 
     # ------------------------------------------------------------------ words
