@@ -26,7 +26,8 @@ CSS = """
   padding: 2px 8px; border-bottom: 1px solid #c5cae9; text-align: left; vertical-align: top; }
 .lnb-dashboard .lnb-class-list th.lnb-pupil { font-weight: bold; }
 .lnb-dashboard .lnb-class-list td.lnb-num { text-align: right; }
-.lnb-dashboard .lnb-code { font-family: monospace; }
+.lnb-dashboard .lnb-code { font-family: monospace; white-space: nowrap; }
+.lnb-dashboard td.lnb-rows { white-space: normal; }
 .lnb-dashboard .lnb-solved { color: #1b5e20; font-weight: bold; }
 .lnb-dashboard .lnb-unsolved { color: #8a1c12; }
 .lnb-high-contrast .lnb-dashboard .lnb-solved, .lnb-high-contrast .lnb-dashboard .lnb-unsolved {

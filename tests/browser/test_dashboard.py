@@ -1,0 +1,118 @@
+"""The teacher's dashboard in a real browser: a class made in the server's progress file, two
+pupils' answers recorded there; the teacher is refused with a wrong key (the key box
+emptied), then opens the class and sees the figures the test made: each pupil's puzzles,
+the histogram beside the shortest, the most common wrong program with its diagnosis, who is
+online, the CSV link. Screenshots at 1280×800 and 768×1024 go to ``test-artifacts/``."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_harness import (
+    REPO,
+    VoilaServer,
+    assert_local_only,
+    assert_no_traceback,
+    open_voila,
+    running_voila,
+    snap,
+)
+from playwright.sync_api import expect
+
+from lnb.babbage.hints import wrong_turn
+from lnb.babbage.puzzles import Puzzle
+from widgets.classroom.dashboard_store import ClassWork
+from widgets.classroom.identity import Classroom, NewClass
+from widgets.classroom.progress import ProgressStore
+
+pytestmark = pytest.mark.browser
+
+WAIT = 60_000
+CODE = "P1-0J6Y-91VC-7"  # start at 55, reach 73 in at most 5 rows; shortest 2 rows
+WRONG = "A3+ B1- A1+"
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("dashboard-home")
+
+
+@pytest.fixture(scope="module")
+def made(home: Path) -> NewClass:
+    """Class 7B in the server's file: Ali solved in 4 rows after a wrong try and a hint, Bea
+    in 2 after the same wrong program; Cy did nothing. Bea's page is active now."""
+    with ProgressStore(home / "progress.sqlite3", backups=False) as store:
+        room = Classroom(store, failure_delay=0)
+        made = room.new_class("7B", ["Ali", "Bea", "Cy"])
+        ali, bea = (room.join(made.code, c.pupil_name, c.secret).pupil for c in made.cards[:2])
+        work, day = ClassWork(store), datetime.date.today()
+        for pupil, rows, hints in ((ali, 4, 1), (bea, 2, 0)):
+            store.record_attempt(pupil, CODE, solved=False, hints=hints, day=day)
+            work.record_wrong_answer(pupil, CODE, WRONG, day)
+            store.record_attempt(pupil, CODE, solved=True, rows=rows, hints=hints, day=day)
+        work.seen(bea)
+    return made
+
+
+@pytest.fixture(scope="module")
+def kit(home: Path, made: NewClass) -> Iterator[VoilaServer]:
+    env = {"LNB_PROGRESS_DB": str(home / "progress.sqlite3")}
+    with running_voila(REPO / "lessons", home, pool_size=0, env=env) as server:
+        yield server
+
+
+def test_the_teacher_opens_the_class_and_sees_the_figures(page, kit: VoilaServer,  # type: ignore[no-untyped-def]
+                                                          made: NewClass) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_voila(page, f"{kit.url}voila/render/teacher.ipynb", selector=".lnb-open-class",
+               timeout=WAIT)
+    code, key = page.locator(".lnb-class-code input"), page.locator(".lnb-teacher-key input")
+    code.fill(made.code)
+    key.fill("WRONG-KEY-0000")
+    page.locator(".lnb-open-class").click()
+    status = page.locator(".lnb-status-text")
+    expect(status).to_contain_text("not the teacher key of class", timeout=WAIT)
+    expect(key).to_have_value("")
+    expect(code).to_have_value(made.code)
+    assert page.locator(".lnb-pupil-row").count() == 0
+
+    key.fill(made.teacher_key)
+    page.locator(".lnb-open-class").click()
+    expect(status).to_contain_text("Class 7B opened.", timeout=WAIT)
+    rows = page.locator(".lnb-class-view .lnb-pupil-row")
+    expect(rows).to_have_count(3)
+    expect(rows.nth(0)).to_contain_text("Ali")
+    expect(rows.nth(0)).to_contain_text("4 (shortest 2)")
+    expect(rows.nth(1)).to_contain_text("2 (shortest 2)")
+    expect(rows.nth(2)).to_contain_text("No puzzle tried yet")
+    assert [rows.nth(i).locator("td.lnb-num").all_inner_texts() for i in range(2)] == [
+        ["2", "1"], ["2", "0"]]  # attempts, hints used
+    expect(page.locator(".lnb-online-line")).to_contain_text("Online now (1): Bea")
+    lengths = page.locator(".lnb-lengths")
+    expect(lengths).to_contain_text(f"Puzzle {CODE}: 2 pupils tried it, 2 solved it")
+    assert lengths.locator("th").all_inner_texts() == ["2 rows", "3 rows", "4 rows"]
+    expect(lengths.locator(".lnb-mark")).to_have_text("shortest possible")
+    assert Puzzle.from_code(CODE).solution.length == 2
+    wrong = page.locator(".lnb-wrong tbody tr")
+    expect(wrong).to_have_count(1)
+    expect(wrong).to_contain_text(WRONG)
+    expect(wrong).to_contain_text("2 pupils, 2 times")
+    expect(wrong).to_contain_text(wrong_turn(Puzzle.from_code(CODE), WRONG).message)
+    link = page.locator(".lnb-export a.lnb-download-link")
+    expect(link).to_have_attribute("download", f"results-7B-{datetime.date.today()}.csv")
+    page_text = page.locator("body").inner_text()
+    for card in made.cards:
+        assert card.secret not in page_text
+    assert_no_traceback(page)
+    assert_local_only(page)
+    for width, height in ((1280, 800), (768, 1024)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        widest = page.evaluate("document.documentElement.scrollWidth")
+        assert widest <= width + 1, f"the page is {widest}px wide at {width}px"
+        snap(page, f"dashboard-{width}x{height}")
+        page.locator(".lnb-assign-box").scroll_into_view_if_needed()
+        snap(page, f"dashboard-lower-{width}x{height}")
