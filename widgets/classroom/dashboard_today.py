@@ -37,9 +37,15 @@ from widgets.classroom.dashboard_store import ClassWork
 from widgets.classroom.identity import Classroom
 from widgets.classroom.progress import Progress, Pupil
 from widgets.core.relabel import Words, register
+from widgets.core.shared import shared_model
 from widgets.core.status import StatusLine
 
 MOST = 20  # puzzles in one day's set
+
+
+def _hidden() -> w.Layout:
+    """The one hidden layout every page's empty box shares (no model of its own)."""
+    return shared_model("todays-puzzles-hidden", lambda: w.Layout(display="none"))
 
 
 class TodaysPuzzles(w.VBox):
@@ -53,10 +59,10 @@ class TodaysPuzzles(w.VBox):
         self.status = status or StatusLine()
         self.codes: tuple[str, ...] = ()
         self.solved: frozenset[str] = frozenset()
-        self.title = w.HTML("")
+        self.title: w.HTML | None = None  # made when a set is first shown (fewer models)
         self.buttons: list[w.Button] = []
-        self.row = w.HBox([])
-        super().__init__([self.title, self.row], layout=w.Layout(display="none"))
+        self.row: w.HBox | None = None
+        super().__init__([], layout=_hidden())
         self.add_class("lnb-todays-puzzles")
         register(self)
 
@@ -69,10 +75,18 @@ class TodaysPuzzles(w.VBox):
     def mark(self, progress: Progress | None) -> None:
         """Show which of the set the pupil has solved (✓)."""
         self.solved = frozenset(p.puzzle for p in progress.solved) if progress else frozenset()
+        if not self.codes:
+            if self.layout is not _hidden():
+                self.layout = _hidden()
+            return
+        if self.title is None or self.row is None:
+            self.title, self.row = w.HTML(""), w.HBox([])
+            self.children = (self.title, self.row)
         if [b.code for b in self.buttons] != list(self.codes):  # type: ignore[attr-defined]
             self.buttons = [self._button(code) for code in self.codes]
             self.row.children = tuple(self.buttons)
-        self.layout.display = None if self.codes else "none"
+        if self.layout is _hidden():
+            self.layout = w.Layout()
         self.relabel()
 
     def _button(self, code: str) -> w.Button:
@@ -84,6 +98,8 @@ class TodaysPuzzles(w.VBox):
 
     def relabel(self) -> None:
         """The words in the current language (the set shown is kept)."""
+        if self.title is None:
+            return
         solved = sum(code in self.solved for code in self.codes)
         title = _("Your teacher's puzzles for today")
         count = ngettext("{solved} of {count} solved", "{solved} of {count} solved",
