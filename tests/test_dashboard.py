@@ -165,7 +165,7 @@ def test_each_puzzle_has_a_histogram_of_the_class_lengths_beside_the_shortest(
     assert report.lengths(CODE) == (2, 4) and report.tried(CODE) == 2
     assert report.lengths(OTHER.code) == () and report.tried(OTHER.code) == 1
     shown = board.puzzles_view.value
-    first, second = shown.split("<table class='lnb-lengths'>")[1:3]
+    first, second = shown.split("<div class='lnb-lengths'>")[1:3]
     assert f"Puzzle {CODE}: 2 pupils tried it, 2 solved it" in first  # not Dan, of 8C
     bars = re.findall(r"<th scope='row'>(\d+) rows?</th><td>(.*?)</td>", first)
     assert [n for n, _ in bars] == ["2", "3", "4"]

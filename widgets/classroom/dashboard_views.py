@@ -32,8 +32,8 @@ CSS = """
 .lnb-dashboard .lnb-unsolved { color: #8a1c12; }
 .lnb-high-contrast .lnb-dashboard .lnb-solved, .lnb-high-contrast .lnb-dashboard .lnb-unsolved {
   color: inherit; }
-.lnb-dashboard .lnb-lengths { border-collapse: collapse; margin: 2px 0 10px; }
-.lnb-dashboard .lnb-lengths caption { text-align: left; font-weight: bold; }
+.lnb-dashboard .lnb-lengths table { border-collapse: collapse; margin: 2px 0 10px; }
+.lnb-dashboard .lnb-lengths-title { font-weight: bold; }
 .lnb-dashboard .lnb-lengths th, .lnb-dashboard .lnb-lengths td { padding: 1px 6px;
   text-align: left; font-weight: normal; }
 .lnb-dashboard .lnb-bar { display: inline-block; height: 1.1em; background: #5c6bc0;
@@ -149,8 +149,9 @@ def lengths_html(report: ClassReport, code: str) -> str:
         head = ngettext("{count} row", "{count} rows", n).format(count=n)
         rows.append(f"<tr><th scope='row'>{html.escape(head)}</th>"
                     f"<td>{bar} {html.escape(label)}{mark}</td></tr>")
-    return (f"<table class='lnb-lengths'><caption>{html.escape(caption)}</caption>"
-            f"<tbody>{''.join(rows)}</tbody></table>")
+    shown = html.escape(caption)
+    return (f"<div class='lnb-lengths'><div class='lnb-lengths-title'>{shown}</div>"
+            f"<table aria-label='{shown}'><tbody>{''.join(rows)}</tbody></table></div>")
 
 
 def puzzles_html(report: ClassReport) -> str:
