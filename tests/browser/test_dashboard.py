@@ -2,7 +2,8 @@
 pupils' answers recorded there; the teacher is refused with a wrong key (the key box
 emptied), then opens the class and sees the figures the test made: each pupil's puzzles,
 the histogram beside the shortest, the most common wrong program with its diagnosis, who is
-online, the CSV link. Screenshots at 1280×800 and 768×1024 go to ``test-artifacts/``."""
+online, the CSV link; axe finds no serious violation. Screenshots at 1280×800 and 768×1024
+go to ``test-artifacts/``."""
 
 from __future__ import annotations
 
@@ -33,6 +34,15 @@ pytestmark = pytest.mark.browser
 WAIT = 60_000
 CODE = "P1-0J6Y-91VC-7"  # start at 55, reach 73 in at most 5 rows; shortest 2 rows
 WRONG = "A3+ B1- A1+"
+
+
+def serious(page) -> list[str]:  # type: ignore[no-untyped-def]
+    """axe-core's serious and critical violations on the page (bundled: runs offline)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes'][0]['target']}"
+            for v in found if v["impact"] in ("serious", "critical")]
 
 
 @pytest.fixture(scope="module")
@@ -108,6 +118,7 @@ def test_the_teacher_opens_the_class_and_sees_the_figures(page, kit: VoilaServer
         assert card.secret not in page_text
     assert_no_traceback(page)
     assert_local_only(page)
+    assert serious(page) == []
     for width, height in ((1280, 800), (768, 1024)):
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(300)
