@@ -20,6 +20,7 @@ from browser_harness import (
     running_voila,
     snap,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -66,11 +67,22 @@ def settle(page) -> None:  # type: ignore[no-untyped-def]
         text = now
 
 
-def changed(page, before: str) -> None:  # type: ignore[no-untyped-def]
-    page.wait_for_function(
-        "before => document.querySelector('.lnb-dream-app').innerText !== before",
-        arg=before, timeout=WAIT)
+#: How long a click may take to change the page before the decision is looked for again (a
+#: button redrawn by the kernel just as it was clicked loses the click: the pupil clicks
+#: again, and so does the test).
+CLICK_WAIT = 10_000
+
+
+def changed(page, before: str, timeout: float = WAIT) -> bool:  # type: ignore[no-untyped-def]
+    """Wait until the app's text is not ``before`` any more (False if it stayed so)."""
+    try:
+        page.wait_for_function(
+            "before => document.querySelector('.lnb-dream-app').innerText !== before",
+            arg=before, timeout=timeout)
+    except PlaywrightTimeoutError:
+        return False
     settle(page)
+    return True
 
 
 def open_app(page, kit: VoilaServer, query: str = "?seed=3") -> None:  # type: ignore[no-untyped-def]
@@ -85,32 +97,31 @@ def press(page, selector: str) -> bool:  # type: ignore[no-untyped-def]
         return False
     before = text_of(page)
     found.first.click()
-    changed(page, before)
-    return True
+    return changed(page, before, CLICK_WAIT)
 
 
-def one_decision(page) -> None:  # type: ignore[no-untyped-def]
-    """One decision by clicks, in the order a pupil would look."""
+def one_decision(page) -> bool:  # type: ignore[no-untyped-def]
+    """One decision by clicks, in the order a pupil would look; False when the page did not
+    change (nothing to press yet, or a click lost while the kernel redrew the button)."""
     if press(page, "lnb-dream-line"):
-        return
+        return True
     choices = page.locator(f"button.lnb-dream-choice{ON}")
     others = [i for i in range(choices.count()) if not choices.nth(i).inner_text()
               .endswith("pass")]
     if others:
         before = text_of(page)
         choices.nth(others[0]).click()
-        changed(page, before)
-        return
+        return changed(page, before, CLICK_WAIT)
     if any(press(page, cls) for cls in BOARD) or press(page, "lnb-dream-choice"):
-        return
+        return True
     stores = page.locator(f"button.lnb-dream-store{ON}")
     workshop = page.locator(f"button.lnb-dream-workshop{ON}")
     if stores.count() and (not workshop.count() or stores.count() == 3):
-        press(page, "lnb-dream-store")
-        press(page, "lnb-dream-mill")
-        return
+        return press(page, "lnb-dream-store") and press(page, "lnb-dream-mill")
     if not press(page, "lnb-dream-workshop"):
         page.wait_for_timeout(500)  # the page is still catching up with the kernel
+        return False
+    return True
 
 
 def snap_sizes(page, name: str, top: str = ".lnb-title") -> None:  # type: ignore[no-untyped-def]
@@ -130,7 +141,7 @@ def snap_sizes(page, name: str, top: str = ".lnb-title") -> None:  # type: ignor
 def key(page, name: str) -> None:  # type: ignore[no-untyped-def]
     before = text_of(page)
     page.keyboard.press(name)
-    changed(page, before)
+    assert changed(page, before), f"the key {name} changed nothing"
 
 
 def test_a_few_turns_by_clicks_and_keys_then_axe_and_screenshots(page, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]
@@ -164,7 +175,7 @@ def test_a_few_turns_by_clicks_and_keys_then_axe_and_screenshots(page, kit: Voil
     button.focus()
     before = text_of(page)
     page.keyboard.press("Enter")
-    changed(page, before)
+    assert changed(page, before), "Enter on a focused button changed nothing"
     assert_no_traceback(page)
     assert serious(page) == []
     unnamed = page.evaluate("""() => [...document.querySelectorAll('.lnb-dream-app button')]
@@ -178,10 +189,12 @@ def test_a_solo_game_is_played_to_the_final_scoring(page, kit: VoilaServer) -> N
     page.set_viewport_size({"width": 1280, "height": 800})
     open_app(page, kit, "?seed=4")
     score = page.locator(".lnb-dream-score")
+    stuck = 0
     for _ in range(600):
         if score.is_visible():
             break
-        one_decision(page)
+        stuck = 0 if one_decision(page) else stuck + 1
+        assert stuck < 8, "the page stopped answering clicks:\n" + text_of(page)[:2000]
         assert_no_traceback(page)
     expect(score).to_contain_text("Total: You", timeout=WAIT)
     expect(score).to_contain_text("Winner")
