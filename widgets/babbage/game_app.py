@@ -68,7 +68,7 @@ from widgets.core.page_request import wait_for_request
 from widgets.core.relabel import language_switch, register, relabel_all, relabel_part
 from widgets.core.saveload import SaveLoadPanel, safe_filename
 from widgets.core.status import StatusLine
-from widgets.core.style import stylesheet
+from widgets.core.style import app_styles, stylesheet
 from widgets.core.timer import Timer
 from widgets.core.titles import title_html
 
@@ -367,7 +367,7 @@ class GameApp(w.VBox):
         # view here, hidden, whether their timer shows or not.
         self.ticking = w.Box([self.clock], layout=w.Layout(display="none"))
         self.ticking.add_class("lnb-ticking")
-        super().__init__([stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.header_row,
+        super().__init__([stylesheet(), app_styles("game", CSS), self.header_row,
                           self.phase_title, self.status, self.body, self.files, self.ticking])
         self.add_class("lnb-app")
         self.add_class("lnb-game")

@@ -54,7 +54,7 @@ from widgets.core.language import page_language
 from widgets.core.page_request import page_query
 from widgets.core.relabel import Words, language_switch, register, relabel_all, relabel_part
 from widgets.core.status import StatusLine
-from widgets.core.style import stylesheet
+from widgets.core.style import app_styles, stylesheet
 
 DIFFICULTY_NAMES = {1: lazy_gettext("1 easy"), 2: "2", 3: "3", 4: "4",
                     5: lazy_gettext("5 hard")}
@@ -221,7 +221,7 @@ class PuzzleApp(w.VBox):
         self.title_row = w.HBox([self.title, self.contrast_toggle, self.language])
         self.title_row.add_class("lnb-title-row")
         super().__init__([
-            stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.title_row, self.banner,
+            stylesheet(), app_styles("puzzles", CSS), self.title_row, self.banner,
             self.identity, self.todays,
             w.HBox([self.levels, self.new_button, self.daily_button]),
             w.HBox([self.code_box, self.open_button]),

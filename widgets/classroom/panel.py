@@ -35,6 +35,7 @@ from lnb.core.i18n import _, pgettext
 from widgets.classroom.identity import Classroom, IdentityError, Session
 from widgets.classroom.progress import ProgressError, Pupil
 from widgets.core.status import StatusLine
+from widgets.core.style import hidden_layout
 
 STORAGE_KEY = "lnb-kit-pupil"
 #: ``on_pupil(pupil, source)``: ``source`` is ``"device"``, ``"class"`` or ``""`` (nobody).
@@ -134,10 +135,10 @@ class ClassPanel(w.VBox):
         self.class_code: w.Text | None = None
         self.pupil_name: w.Text | None = None
         self.card_secret: w.Password | None = None
-        self.browser_key = w.Text(layout=w.Layout(display="none"))
+        self.browser_key = w.Text(layout=hidden_layout())
         self.browser_key.add_class("lnb-browser-key")
         self.browser_key.observe(self.status.guarded(self._browser_key_sent), "value")
-        self.session_out = w.Text(layout=w.Layout(display="none"))
+        self.session_out = w.Text(layout=hidden_layout())
         self.session_out.add_class("lnb-session-out")
         line = w.HBox([self.who, self.join_button, self.leave_button, self.browser_key,
                        self.session_out])

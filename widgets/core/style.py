@@ -182,3 +182,19 @@ def refresh_page_words() -> None:
     html = _sheet_html()
     if sheet.value != html:
         sheet.value = html
+
+
+def app_styles(name: str, css: str) -> ipywidgets.HTML:
+    """An app's own ``<style>`` widget, one for every copy of the app in this kernel (its CSS
+    never changes, so one model serves them all).
+
+    >>> app_styles("demo", ".x { color: red; }") is app_styles("demo", ".x { color: red; }")
+    True
+    """
+    return shared_model(f"styles:{name}", lambda: ipywidgets.HTML(f"<style>{css}</style>"))
+
+
+def hidden_layout() -> ipywidgets.Layout:
+    """The one ``display: none`` layout that hidden helper boxes share (a box that is shown
+    later gets its own)."""
+    return shared_model("hidden-layout", lambda: ipywidgets.Layout(display="none"))

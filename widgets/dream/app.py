@@ -60,7 +60,7 @@ from widgets.core.language import LanguageSwitch, page_language
 from widgets.core.page_request import page_query, query_seed
 from widgets.core.saveload import SaveLoadPanel, safe_filename
 from widgets.core.status import StatusLine
-from widgets.core.style import stylesheet
+from widgets.core.style import app_styles, stylesheet
 from widgets.dream.board import PlayerBoard, Selection, compact_html
 from widgets.dream.buttons import Pool, show
 from widgets.dream.cards import DisplaysView
@@ -132,7 +132,7 @@ class DreamApp(w.VBox):
                                    extra=(self.new_button, self.contrast_toggle))
         top = w.VBox([self.turn, self.prompt])  # stays in sight while the page scrolls
         top.add_class("lnb-dream-top")
-        self.children = [stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.header_row,
+        self.children = [stylesheet(), app_styles("dream", CSS), self.header_row,
                          top, self.status, self.choices, self.score,
                          self.workshop, self.main, self.others_title, self.others,
                          self.log_view, self.help, self.setup, self.files, self.key_bridge]

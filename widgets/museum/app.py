@@ -50,7 +50,7 @@ from widgets.core.language import LanguageSwitch, page_language
 from widgets.core.page_request import page_query, query_seed
 from widgets.core.saveload import SaveLoadPanel, safe_filename
 from widgets.core.status import StatusLine
-from widgets.core.style import stylesheet
+from widgets.core.style import app_styles, stylesheet
 from widgets.museum import choices as ch
 from widgets.museum.class_scores import CSS as CLASS_SCORES_CSS
 from widgets.museum.class_scores import class_scores_html
@@ -230,7 +230,7 @@ class MuseumApp(w.VBox):
         self.files = SaveLoadPanel(self._saved_file, self.load_text, status=self.status,
                                    extra=(self.new_button, self.daily_button,
                                           self.contrast_toggle))
-        super().__init__([stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.header_row,
+        super().__init__([stylesheet(), app_styles("museum", CSS), self.header_row,
                           self.identity, self.challenge, self.status, self.bar,
                           self.verdict_box, self.class_view, self.main, self.abilities,
                           self.files])
