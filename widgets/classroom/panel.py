@@ -106,9 +106,10 @@ def browser_key_script(storage_key: str = STORAGE_KEY) -> str:
 </script>"""
 
 
-class ClassPanel(w.VBox):
+class ClassPanel(w.HBox):
     """The line that says whose progress it is, *Join my class* / *Leave*, and the boxes
-    for the class code, the name and the card (made when first needed).
+    for the class code, the name and the card (made when first needed, on a line of their
+    own: the panel wraps).
 
     ``status`` shows what the panel says (and a callback's error); ``on_pupil`` is called
     with the new pupil whenever it changes.
@@ -130,8 +131,7 @@ class ClassPanel(w.VBox):
         self.join_button = self._button("lnb-join-open", self.open_join)
         self.leave_button = self._button("lnb-leave", self.leave_class)
         self.leave_button.layout.display = "none"
-        self.join_box = w.HBox([])
-        self.join_box.add_class("lnb-join-box")
+        self.join_box: w.HBox | None = None  # made when first needed (fewer models)
         self.class_code: w.Text | None = None
         self.pupil_name: w.Text | None = None
         self.card_secret: w.Password | None = None
@@ -140,11 +140,11 @@ class ClassPanel(w.VBox):
         self.browser_key.observe(self.status.guarded(self._browser_key_sent), "value")
         self.session_out = w.Text(layout=hidden_layout())
         self.session_out.add_class("lnb-session-out")
-        line = w.HBox([self.who, self.join_button, self.leave_button, self.browser_key,
-                       self.session_out])
-        line.add_class("lnb-who-line")
-        super().__init__([line, self.join_box])
+        super().__init__([self.who, self.join_button, self.leave_button, self.browser_key,
+                          self.session_out], layout=w.Layout(flex_flow="row wrap",
+                                                             align_items="center"))
         self.add_class("lnb-class-panel")
+        self.add_class("lnb-who-line")
         self._label()
         self.show_who()
 
@@ -162,7 +162,7 @@ class ClassPanel(w.VBox):
         self.leave_button.description = _("Leave (not me)")
         self.leave_button.tooltip = _("This device forgets your class card")
         if self.class_code is not None:
-            assert self.pupil_name and self.card_secret
+            assert self.pupil_name and self.card_secret and self.join_box
             self.class_code.placeholder = _("class code")
             self.pupil_name.placeholder = _("your name")
             self.card_secret.placeholder = _("the words on your card")
@@ -213,9 +213,13 @@ class ClassPanel(w.VBox):
             self.pupil_name.add_class("lnb-pupil-name")
             self.card_secret = w.Password(layout=w.Layout(width="15em"))
             self.card_secret.add_class("lnb-card-secret")
-            self.join_box.children = (self.class_code, self.pupil_name, self.card_secret,
-                                      self._button("lnb-join", self.join_class))
+            self.join_box = w.HBox([self.class_code, self.pupil_name, self.card_secret,
+                                    self._button("lnb-join", self.join_class)],
+                                   layout=w.Layout(width="100%", flex_flow="row wrap"))
+            self.join_box.add_class("lnb-join-box")
+            self.children = (*self.children, self.join_box)
             self._label()
+        assert self.join_box is not None
         self.join_box.layout.display = None
         self._say("info", lambda: _("Type your class code, your name and the words on your "
                                     "card."))
@@ -241,7 +245,8 @@ class ClassPanel(w.VBox):
         self.session = session
         self._use(session.pupil, "class")
         self.session_out.value = json.dumps({"session": session.token})
-        self.join_box.layout.display = "none"
+        if self.join_box is not None:
+            self.join_box.layout.display = "none"
         self._say("ok", lambda: _("Hello {name}! Your progress is saved for class "
                                   "{class_name}.").format(name=session.pupil_name,
                                                           class_name=session.class_name))
