@@ -41,6 +41,7 @@ from widgets.core.remembered import language_name
 HERE = Path(__file__).resolve().parent
 INDEX = "index.ipynb"
 GUIDE = "teachers-guide.ipynb"
+DASHBOARD = "teacher.ipynb"
 APPS = ("play.ipynb", "puzzles.ipynb")
 
 
@@ -85,6 +86,10 @@ APP_WORDS = (
     N_("Play Consulting Mathematician"),
     N_("Play a whole solo game of *Ada Lovelace: Consulting Mathematician*: roll dice, take "
        "polyominoes and draw them on the museum's map to surround evidence and fill rooms."),
+    N_("The teacher's dashboard"),
+    N_("Open your class with its class code and teacher key, and see each pupil's puzzles: "
+       "solved or not, attempts, hints used, and rows used against the shortest possible "
+       "program."),
     N_("Play Ada's Dream"),
     N_("Play a whole game of *Ada's Dream* against the computer: take dice from the Workshop "
        "into your Store, move them into your Mill and take the action of each die's colour."),
@@ -218,10 +223,14 @@ def page_text(root: Path, language: str) -> str:
                 lines += ["", "### " + _("Lessons"), ""]
                 lines += [f"{number}. " + lesson_line(root, language, name, query)
                           for number, name in enumerate(names, start=1)]
-        teachers = [n for n in (GUIDE, "teacher.ipynb") if (root / n).is_file()]  # + dashboard
-        if teachers:
+        if (root / GUIDE).is_file() or (root / DASHBOARD).is_file():
             lines += ["", "## " + _("For teachers"), ""]
-            lines += ["- " + lesson_line(root, language, n, query) for n in teachers]
+        if (root / GUIDE).is_file():
+            lines += ["- " + lesson_line(root, language, GUIDE, query)]
+        if (root / DASHBOARD).is_file():  # an app: one notebook in every language
+            e = entry(root, DASHBOARD)
+            lines += ["- " + _("**[{title}]({path})**: {summary}").format(
+                title=_(e.title), path=f"{e.path}{query}", summary=_(e.summary))]
         lines += ["", "---",
                   "*" + _("This page is made by `lessons/make_index.py` from the first cell of "
                           "each lesson.") + "*"]
