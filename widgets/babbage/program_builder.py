@@ -170,10 +170,7 @@ class ProgramBuilder(w.VBox):
             self.refresh()
 
     def _button(self, css: str, action: Callable[[], None], style: str = "") -> w.Button:
-        button = w.Button(button_style=style)
-        button.add_class(css)
-        button.on_click(self.status.guarded(lambda _: action()))
-        return button
+        return self.status.button(css, action, style=style)
 
     # -- reading the draft ----------------------------------------------------------------
     @property

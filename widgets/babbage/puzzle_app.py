@@ -284,10 +284,7 @@ class PuzzleApp(w.VBox):
         return self._teacher
 
     def _button(self, css: str, action: Callable[[], None]) -> w.Button:
-        button = w.Button(layout=w.Layout(width="auto"))
-        button.add_class(css)
-        button.on_click(self.status.guarded(lambda _: action()))
-        return button
+        return self.status.button(css, action, width="auto")
 
     # -- showing it ------------------------------------------------------------------------
     def show(self) -> None:

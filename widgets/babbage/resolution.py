@@ -126,10 +126,7 @@ class ResolutionView(w.VBox):
             self.refresh()
 
     def _button(self, css: str, action: Callable[[], None]) -> w.Button:
-        button = w.Button()
-        button.add_class(css)
-        button.on_click(self.status.guarded(lambda _: action()))
-        return button
+        return self.status.button(css, action)
 
     @property
     def finished(self) -> bool:

@@ -111,10 +111,7 @@ class Dashboard(w.VBox):
         register(self)
 
     def _button(self, css: str, action: Callable[[], None]) -> w.Button:
-        button = w.Button(layout=w.Layout(width="auto"))
-        button.add_class(css)
-        button.on_click(self.status.guarded(lambda _: action()))
-        return button
+        return self.status.button(css, action, width="auto")
 
     def _label(self) -> None:
         self.title.value = "<div class='lnb-title'>{}</div>".format(

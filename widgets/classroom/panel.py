@@ -149,10 +149,7 @@ class ClassPanel(w.HBox):
         self.show_who()
 
     def _button(self, css: str, action: Callable[[], None]) -> w.Button:
-        button = w.Button(layout=w.Layout(width="auto"))
-        button.add_class(css)
-        button.on_click(self.status.guarded(lambda _: action()))
-        return button
+        return self.status.button(css, action, width="auto")
 
     # -- words -------------------------------------------------------------------------------
     def _label(self) -> None:

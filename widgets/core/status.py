@@ -139,6 +139,23 @@ class StatusLine(w.HBox):
                 self.on_continue()
 
     # -- catching ----------------------------------------------------------------------
+    def button(self, css: str, action: Callable[[], None], *, style: str = "",
+               width: str | None = None) -> w.Button:
+        """A button with the class ``css`` whose click runs ``action``, its errors on this
+        line (``style``: the button style; ``width`` e.g. ``"auto"``).
+
+        >>> status = StatusLine()
+        >>> button = status.button("lnb-go", lambda: 1 / 0)
+        >>> button.click(); status.kind, "lnb-go" in button._dom_classes
+        ('sorry', True)
+        """
+        made = w.Button(button_style=style)
+        if width:
+            made.layout.width = width
+        made.add_class(css)
+        made.on_click(self.guarded(lambda _button: action()))
+        return made
+
     def guard(self) -> _Guard:
         """A context that turns any exception into text on this line (never re-raised)."""
         return _Guard(self)

@@ -240,10 +240,7 @@ class MuseumApp(w.VBox):
         self.refresh()
 
     def _button(self, cls: str, act: Callable[[], None], style: str = "") -> w.Button:
-        button = w.Button(button_style=style)
-        button.add_class(cls)
-        button.on_click(self.status.guarded(lambda _b: act()))
-        return button
+        return self.status.button(cls, act, style=style)
 
     def _map_error(self, err: BaseException) -> None:
         with self.status.guard():
