@@ -355,9 +355,9 @@ def test_the_pseudo_language_leaves_no_unmarked_text() -> None:
 
 def test_a_callback_error_reaches_the_status_line_not_the_page() -> None:
     app = MuseumApp(seed=1)
-    app.map._message(app.map, {"event": "anchor", "square": "not a square"}, [])
+    app.map.page_message(app.map, {"event": "anchor", "square": "not a square"}, [])
     assert app.status.kind == "error"
-    app.map._message(app.map, {"event": "move", "dr": "x"}, [])
+    app.map.page_message(app.map, {"event": "move", "dr": "x"}, [])
     assert app.status.kind == "sorry"
     app.status.clear()
     button(app, "lnb-shape-2a").click()

@@ -507,18 +507,12 @@ number only, so the rows after it work on a smaller number.
     return None
 
 
-VERDICTS = {
-    "solved": N_("the answer solves the puzzle"),
-    "empty": N_("no row was written"),
-    "unreadable": N_("a row cannot be read"),
-    "breaks-a-rule": N_("row ``row`` breaks a rule (a wrong function, a Result outside "
-                        "00–99, a space the puzzle does not allow)"),
-    "out-of-reach": N_("after row ``row`` the targets are out of reach in the rows left"),
-    "too-long": N_("more rows than the puzzle allows"),
-    "stopped-short": N_("the targets were still in reach when the rows stopped"),
-    "not-shortest": N_("every target is hit, but a shortest program has fewer rows"),
-}
-"""The kinds of :class:`WrongTurn`: what is wrong with a whole answer."""
+#: The kinds of :class:`WrongTurn`: what is wrong with a whole answer (its ``message`` says it
+#: in words): solved, no row, a row that cannot be read, a row that breaks a rule, the targets
+#: out of reach after a row, more rows than allowed, stopped while still in reach, longer than
+#: a shortest program.
+VERDICTS = ("solved", "empty", "unreadable", "breaks-a-rule", "out-of-reach", "too-long",
+            "stopped-short", "not-shortest")
 
 
 @dataclass(frozen=True)

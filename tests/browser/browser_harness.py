@@ -183,6 +183,29 @@ def snap(page, name: str) -> Path:  # type: ignore[no-untyped-def]
     return target
 
 
+#: The two screens every page is looked at on: a laptop and a tablet held upright.
+SIZES = ((1280, 800), (768, 1024))
+
+
+def snap_sizes(page, name: str, sizes=SIZES) -> None:  # type: ignore[no-untyped-def]
+    """A screenshot at each size, ``<name>-<width>x<height>.png``; the page is left at the
+    last size."""
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        snap(page, f"{name}-{width}x{height}")
+
+
+def serious_violations(page) -> list[str]:  # type: ignore[no-untyped-def]
+    """axe-core's serious and critical violations on the page, one line each (axe is bundled
+    with axe-playwright-python: it runs offline)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes'][0]['target']}"
+            for v in found if v["impact"] in ("serious", "critical")]
+
+
 TRACEBACK_SELECTORS = (
     '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]',
     ".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']",

@@ -20,6 +20,7 @@ from browser_harness import (
     assert_no_traceback,
     open_voila,
     running_voila,
+    serious_violations,
     snap,
 )
 from playwright.sync_api import expect
@@ -67,18 +68,10 @@ def open_page(page, server: VoilaServer, name: str, query: str = "") -> None:  #
     page.wait_for_timeout(1500)  # the last widgets' views, then one frame of the page script
 
 
-def serious(page) -> list[str]:  # type: ignore[no-untyped-def]
-    from axe_playwright_python.sync_playwright import Axe
-
-    found = Axe().run(page).response["violations"]
-    return [f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes'][0]['target']}"
-            for v in found if v["impact"] in ("serious", "critical")]
-
-
 @pytest.mark.parametrize("name", PAGES)
 def test_axe_finds_no_serious_violation(page, kit: VoilaServer, name: str) -> None:  # type: ignore[no-untyped-def]
     open_page(page, kit, name)
-    assert serious(page) == []
+    assert serious_violations(page) == []
     # Every page, as a pupil sees it on a laptop and on a tablet (test-artifacts/).
     assert_no_traceback(page)
     for width, height in ((1280, 800), (768, 1024)):

@@ -19,6 +19,7 @@ from browser_harness import (
     assert_no_traceback,
     open_voila,
     running_voila,
+    serious_violations,
     snap,
 )
 from playwright.sync_api import expect
@@ -34,15 +35,6 @@ pytestmark = pytest.mark.browser
 WAIT = 60_000
 CODE = "P1-0J6Y-91VC-7"  # start at 55, reach 73 in at most 5 rows; shortest 2 rows
 WRONG = "A3+ B1- A1+"
-
-
-def serious(page) -> list[str]:  # type: ignore[no-untyped-def]
-    """axe-core's serious and critical violations on the page (bundled: runs offline)."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    found = Axe().run(page).response["violations"]
-    return [f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes'][0]['target']}"
-            for v in found if v["impact"] in ("serious", "critical")]
 
 
 @pytest.fixture(scope="module")
@@ -118,7 +110,7 @@ def test_the_teacher_opens_the_class_and_sees_the_figures(page, kit: VoilaServer
         assert card.secret not in page_text
     assert_no_traceback(page)
     assert_local_only(page)
-    assert serious(page) == []
+    assert serious_violations(page) == []
     for width, height in ((1280, 800), (768, 1024)):
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(300)

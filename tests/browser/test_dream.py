@@ -13,11 +13,13 @@ import pytest
 from browser_harness import (
     ARTIFACTS,
     REPO,
+    SIZES,
     VoilaServer,
     _test_dir_name,
     assert_no_traceback,
     open_voila,
     running_voila,
+    serious_violations,
     snap,
 )
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -26,7 +28,6 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 
 WAIT = 60_000
-SIZES = ((1280, 800), (768, 1024))
 #: An enabled button (the kit's page marks a disabled one aria-disabled).
 ON = ":enabled:not([aria-disabled='true'])"
 #: Where a pupil looks for a decision, in order: a line of the Mill (a Program chosen), a
@@ -41,14 +42,6 @@ def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     with running_voila(REPO / "lessons", tmp_path_factory.mktemp("dream-home"),
                        pool_size=0) as server:
         yield server
-
-
-def serious(page) -> list[str]:  # type: ignore[no-untyped-def]
-    from axe_playwright_python.sync_playwright import Axe
-
-    found = Axe().run(page).response["violations"]
-    return [f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes'][0]['target']}"
-            for v in found if v["impact"] in ("serious", "critical")]
 
 
 def text_of(page) -> str:  # type: ignore[no-untyped-def]
@@ -177,7 +170,7 @@ def test_a_few_turns_by_clicks_and_keys_then_axe_and_screenshots(page, kit: Voil
     page.keyboard.press("Enter")
     assert changed(page, before), "Enter on a focused button changed nothing"
     assert_no_traceback(page)
-    assert serious(page) == []
+    assert serious_violations(page) == []
     unnamed = page.evaluate("""() => [...document.querySelectorAll('.lnb-dream-app button')]
         .filter(b => b.offsetParent && !(b.textContent.trim() || b.getAttribute('aria-label')
                                          || b.title)).length""")
@@ -199,5 +192,5 @@ def test_a_solo_game_is_played_to_the_final_scoring(page, kit: VoilaServer) -> N
     expect(score).to_contain_text("Total: You", timeout=WAIT)
     expect(score).to_contain_text("Winner")
     assert "Sorry" not in text_of(page)
-    assert serious(page) == []
+    assert serious_violations(page) == []
     snap_sizes(page, "dream-end", top=".lnb-dream-turn")

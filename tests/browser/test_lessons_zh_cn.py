@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from browser_harness import VoilaServer, snap
+from browser_harness import VoilaServer, snap, snap_sizes
 from lesson_checks import (
     LESSONS,
     WAIT,
@@ -24,7 +24,6 @@ from lesson_checks import (
 pytestmark = pytest.mark.browser
 
 ZH = sorted(p.name for p in (LESSONS / "zh-CN").glob("*.ipynb"))
-SIZES = ((1280, 800), (768, 1024))
 NAVIGATION = "全部课程"
 
 
@@ -33,13 +32,6 @@ def zh_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]
     """The kit's Voila server on ``lessons/`` (no preheating: lessons run when opened)."""
     with lessons_served(tmp_path_factory.mktemp("zh-lessons-home")) as server:
         yield server
-
-
-def snap_sizes(page, name: str) -> None:  # type: ignore[no-untyped-def]
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(300)
-        snap(page, f"{name}-{width}x{height}")
 
 
 def test_the_english_browser_is_english(page) -> None:  # type: ignore[no-untyped-def]

@@ -22,7 +22,8 @@ from browser_harness import (
     assert_no_traceback,
     open_voila,
     running_voila,
-    snap,
+    serious_violations,
+    snap_sizes,
 )
 from playwright.sync_api import expect
 
@@ -38,7 +39,6 @@ pytestmark = pytest.mark.browser
 WAIT = 60_000
 SEED = 3
 LESSONS = ["museum-turn-and-flip.ipynb", "museum-chance.ipynb", "museum-area.ipynb"]
-SIZES = ((1280, 800), (768, 1024))
 KEYS = {(0, 1): "ArrowRight", (0, -1): "ArrowLeft", (1, 0): "ArrowDown", (-1, 0): "ArrowUp"}
 
 
@@ -61,14 +61,6 @@ def open_app(page, kit: VoilaServer, query: str = "") -> None:  # type: ignore[n
                selector=".lnb-map-svg rect", timeout=WAIT)
     page.locator(".lnb-choice").first.wait_for(timeout=WAIT)
     page.wait_for_timeout(500)
-
-
-def serious(page) -> list[str]:  # type: ignore[no-untyped-def]
-    from axe_playwright_python.sync_playwright import Axe
-
-    found = Axe().run(page).response["violations"]
-    return [f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes'][0]['target']}"
-            for v in found if v["impact"] in ("serious", "critical")]
 
 
 def square_of(text: str) -> tuple[int, int]:
@@ -157,11 +149,8 @@ def test_a_whole_game_to_the_verdict_by_clicks_and_keys(page, kit: VoilaServer) 
             f"Score: {state.score().total}", timeout=WAIT)
         if steps == 4:
             assert_no_traceback(page)
-            assert serious(page) == []
-            for width, height in SIZES:
-                page.set_viewport_size({"width": width, "height": height})
-                page.wait_for_timeout(300)
-                snap(page, f"museum-playing-{width}x{height}")
+            assert serious_violations(page) == []
+            snap_sizes(page, "museum-playing")
             page.set_viewport_size({"width": 1280, "height": 800})
     end = verdict(state.score().total)
     box = page.locator(".lnb-verdict")
@@ -171,11 +160,8 @@ def test_a_whole_game_to_the_verdict_by_clicks_and_keys(page, kit: VoilaServer) 
     for rid, _points in state.score().rooms:
         expect(box).to_contain_text(state.museum.rooms[rid].name)
     assert_no_traceback(page)
-    assert serious(page) == []
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(300)
-        snap(page, f"museum-verdict-{width}x{height}")
+    assert serious_violations(page) == []
+    snap_sizes(page, "museum-verdict")
 
 
 def test_the_map_is_focusable_and_named(page, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]
@@ -212,11 +198,8 @@ def test_the_lessons_render_with_no_serious_violation(page, kit: VoilaServer, na
     page.get_by_text("All lessons").first.wait_for(timeout=WAIT)
     page.wait_for_timeout(1500)
     assert_no_traceback(page)
-    assert serious(page) == []
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(300)
-        snap(page, f"{name.removesuffix('.ipynb')}-{width}x{height}")
+    assert serious_violations(page) == []
+    snap_sizes(page, name.removesuffix(".ipynb"))
 
 
 def test_touch_alone_places_turns_and_undoes(browser, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]
@@ -277,9 +260,6 @@ def test_a_pupil_joins_their_class_and_sees_todays_class_scores(  # type: ignore
     assert "your best 58" in shown[verdict(58).band], shown
     assert "Bea" not in view.inner_text() and "Cy" not in view.inner_text()
     assert "par " in view.inner_text()
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(300)
-        snap(page, f"class-scores-{width}x{height}")
-    assert serious(page) == []
+    snap_sizes(page, "class-scores")
+    assert serious_violations(page) == []
     assert_no_traceback(page)

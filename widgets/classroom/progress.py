@@ -478,6 +478,11 @@ class ProgressStore:
             with self._transaction(conn):
                 yield conn
 
+    def read(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work`` (reads only) on the store's connection, without taking the write lock
+        a transaction takes (on a file error, on the memory the store falls back on)."""
+        return self._run(work)
+
     def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``work`` on the file; on a file error, switch to memory and run it there."""
         with self._lock:

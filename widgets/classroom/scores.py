@@ -66,12 +66,13 @@ class DailyScores:
         """One finished game of ``day``'s challenge; the pupil's day so far (best kept)."""
         if not isinstance(score, int) or isinstance(score, bool) or not 0 <= score <= SCORE_MAX:
             raise ValueError(f"a score is a whole number from 0 to {SCORE_MAX}, not {score!r}")
-        pending, self._pending = self._pending, []
-        for earlier in pending:
-            self._write(*earlier)
         result = self._write(pupil, day, score)
-        if not self.store.saving and not self.store.in_memory_by_choice:
-            self._pending = [*pending, (pupil, day, score)]
+        if self.store.problem is not None:  # kept in memory only: written again later
+            self._pending.append((pupil, day, score))
+        elif self._pending:  # the file is back: what was kept meanwhile goes into it
+            pending, self._pending = self._pending, []
+            for earlier in pending:
+                self._write(*earlier)
         return result
 
     def _write(self, pupil: Pupil, day: datetime.date, score: int) -> GameScore:
@@ -88,9 +89,9 @@ class DailyScores:
 
     def best(self, pupil: Pupil, day: datetime.date) -> GameScore | None:
         """The pupil's day of the challenge, or None before their first finished game."""
-        with self.store.transaction() as conn:
-            row = conn.execute(_SELECT + " WHERE pupil = ? AND game = ? AND day = ?",
-                               (pupil.key, self.game, day.isoformat())).fetchone()
+        row = self.store.read(lambda conn: conn.execute(
+            _SELECT + " WHERE pupil = ? AND game = ? AND day = ?",
+            (pupil.key, self.game, day.isoformat())).fetchone())
         if row is None or not _sound(row):
             return None
         return GameScore(self.game, day, row[3], row[4])
@@ -105,6 +106,5 @@ class DailyScores:
                 "WHERE c.class_code = ? AND g.game = ? AND g.day = ?",
                 (class_code, self.game, day.isoformat())).fetchall()
 
-        with self.store.transaction() as conn:
-            rows = read(conn)
+        rows = self.store.read(read)
         return tuple(sorted(int(row[3]) for row in rows if _sound(row)))  # type: ignore[call-overload]

@@ -20,10 +20,12 @@ from typing import Any
 import anywidget
 import traitlets as t
 
+from widgets.core.page_messages import PageMessages
+
 HERE = Path(__file__).resolve().parent
 
 
-class KeyBridge(anywidget.AnyWidget):
+class KeyBridge(PageMessages, anywidget.AnyWidget):
     """Keys from the page to ``on_key``; ``live`` said to screen readers."""
 
     _esm = HERE / "keys_esm.js"
@@ -34,17 +36,10 @@ class KeyBridge(anywidget.AnyWidget):
         self.on_key: Callable[[str], None] | None = None
         self.on_error: Callable[[BaseException], None] | None = None
         self.add_class("lnb-dream-keys")
-        self.on_msg(self._message)
+        self.on_msg(self.page_message)
 
     def handle(self, content: dict[str, Any]) -> None:
         """Act on one message of the page (also what tests call)."""
         if content.get("event") == "key" and self.on_key is not None:
             self.on_key(str(content.get("key", "")).lower())
 
-    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        try:
-            if isinstance(content, dict):
-                self.handle(content)
-        except Exception as err:  # never a traceback on the page
-            if self.on_error is not None:
-                self.on_error(err)

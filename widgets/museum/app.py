@@ -154,6 +154,7 @@ class MuseumApp(w.VBox):
         self.scores = DailyScores(self.store, "museum")
         self._scored: tuple[datetime.date, int] | None = None  # a daily game to record
         self._class: tuple[int, ...] = ()  # the class's scores of the daily challenge
+        self._best: int | None = None  # the pupil's best of it (read with the class's)
         self.state: State = Game(seed=seed).new_initial_state()
         self.picked: ch.Choice | None = None
         self.daily: tuple[datetime.date, int] | None = None
@@ -403,6 +404,7 @@ class MuseumApp(w.VBox):
         if state.is_terminal() and self.daily is not None:
             self._scored = (self.daily[0], state.score().total)
             self._save_score()
+            self._load_class()
         self.refresh()
 
     def _news(self, action: Any, news: list[tuple[str, str]]) -> str:
@@ -450,34 +452,37 @@ class MuseumApp(w.VBox):
         self.refresh()
 
     def _save_score(self) -> None:
-        """Keep the finished daily game's score as the pupil's (once they are known)."""
+        """Keep the finished daily game's score as the pupil's (once they are known); the
+        caller reads the class's scores again."""
         pupil = self.identity.pupil
         if self._scored is None or pupil is None:
             return
         day, score = self._scored
         self.scores.record(pupil, day, score)
         self._scored = None
-        self._load_class()
 
     def _load_class(self) -> None:
-        """The class's scores of today's challenge (none without a class)."""
-        code = self.identity.class_code_joined
-        self._class = (self.scores.class_scores(code, self.daily[0])
-                       if code is not None and self.daily is not None else ())
+        """Read the class's scores of today's challenge (none without a class) and the
+        pupil's own best, once: when the game, the pupil or their score changes (never on
+        every redraw)."""
+        code, pupil = self.identity.class_code_joined, self.identity.pupil
+        if code is None or self.daily is None:
+            self._class, self._best = (), None
+            return
+        self._class = self.scores.class_scores(code, self.daily[0])
+        best = self.scores.best(pupil, self.daily[0]) if pupil is not None else None
+        self._best = best.best if best is not None else None
 
     def _draw_class(self) -> None:
         if self.daily is None:
             self.class_view.layout.display = "none"
             self.class_view.value = ""
             return
-        day, points = self.daily
-        pupil = self.identity.pupil
-        best = self.scores.best(pupil, day) if pupil is not None and self._class else None
         self.class_view.layout.display = None
         self.class_view.value = class_scores_html(  # shown in full once they finished one
             joined=self.identity.class_code_joined is not None, scores=self._class,
-            par=points, own=best.best if best is not None else None,
-            finished=self.state.is_terminal() or best is not None)
+            par=self.daily[1], own=self._best,
+            finished=self.state.is_terminal() or self._best is not None)
 
     # -- saving and loading ------------------------------------------------------------------
     def _saved_file(self) -> tuple[str, str]:

@@ -34,6 +34,7 @@ from lnb.core.errors import LnbError
 from lnb.core.i18n import _, lazy_pgettext, ngettext
 from lnb.museum import Orientation, PlacementError, Square, State
 from lnb.museum.museum import Museum, Placement
+from widgets.core.page_messages import PageMessages
 
 HERE = Path(__file__).resolve().parent
 
@@ -118,7 +119,7 @@ def wall_segments(museum: Museum) -> tuple[list[list[int]], list[list[int]]]:
     return walls, doors
 
 
-class MuseumMap(anywidget.AnyWidget):
+class MuseumMap(PageMessages, anywidget.AnyWidget):
     """The map of one game's museum. ``show(state)`` draws a state; ``pick(shape)`` starts
     placing a wheel shape (``None`` stops); ``on_confirm``/``on_cancel`` are told of Enter and
     Escape (the app's Confirm and Cancel)."""
@@ -146,7 +147,7 @@ class MuseumMap(anywidget.AnyWidget):
         self.on_error: Callable[[BaseException], None] | None = None
         self.on_change: Callable[[], None] | None = None
         self.add_class("lnb-museum-map")
-        self.on_msg(self._message)
+        self.on_msg(self.page_message)
         self.observe(self._moved, ["hovered", "anchor", "orientation"])
         self.show(state)
 
@@ -291,10 +292,3 @@ class MuseumMap(anywidget.AnyWidget):
             if self.on_error is not None:
                 self.on_error(err)
 
-    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        try:
-            if isinstance(content, dict):
-                self.handle(content)
-        except Exception as err:  # never a traceback on the page
-            if self.on_error is not None:
-                self.on_error(err)
