@@ -28,11 +28,11 @@ serve: setup
 lint: setup
 	$(VENV)/bin/ruff check .
 
-# Two passes: everything else on both cores, then the browser tests alone, one at a time,
-# so a Voila server and Chromium never compete with kernels for the machine's two cores.
+# Two passes: everything else on both cores, then the browser tests, a file per worker on
+# two workers (`--dist loadfile`: a file's tests share its Voila server and its Chromium).
 test: setup browser lint
 	$(PY) -m pytest -n 2 -m "not browser"
-	$(PY) -m pytest -m browser
+	$(PY) -m pytest -n 2 --dist loadfile -m browser
 
 test-fast: setup
 	$(PY) -m pytest -m "not browser" -x -q
