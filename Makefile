@@ -31,8 +31,8 @@ lint: setup
 # Two passes: everything else on both cores, then the browser tests, a file per worker on
 # two workers (`--dist loadfile`: a file's tests share its Voila server and its Chromium).
 test: setup browser lint
-	$(PY) -m pytest -n 2 -m "not browser"
-	$(PY) -m pytest -n 2 --dist loadfile -m browser
+	$(PY) -m pytest -n 2 -m "not browser" --durations=15
+	$(PY) -m pytest -n 2 --dist loadfile -m browser --durations=25
 
 test-fast: setup
 	$(PY) -m pytest -m "not browser" -x -q
