@@ -161,7 +161,7 @@ def test_a_schema_3_file_gets_the_dashboards_tables_and_keeps_its_rows(tmp_path:
         room = Classroom(store, failure_delay=0)
         made = room.new_class("7B", ["Ali"])
         before = store.dump()
-    assert set(TABLES_OF[3]) | set(NEW_IN_4) == set(TABLES_OF[SCHEMA_VERSION])
+    assert set(TABLES_OF[3]) | set(NEW_IN_4) == set(TABLES_OF[4])
     with sqlite3.connect(path) as raw:  # as the kit of schema 3 left it
         for table in NEW_IN_4:
             raw.execute(f"DROP TABLE {table}")
@@ -177,9 +177,9 @@ def test_a_schema_3_file_gets_the_dashboards_tables_and_keeps_its_rows(tmp_path:
         assert work.wrong_answers(room, made.code, made.teacher_key) == (
             WrongAnswer(CODE, "A1+", 1, 1),)
     with sqlite3.connect(path) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION >= 4
         assert raw.execute("SELECT version FROM schema_version ORDER BY version").fetchall() == [
-            (3,), (4,)]
+            (3,), (SCHEMA_VERSION,)]
 
 
 def test_a_damaged_wrong_answer_row_is_left_out_and_kept_aside(store: ProgressStore) -> None:

@@ -53,7 +53,7 @@ try:  # POSIX; elsewhere creation and moving aside are not locked (one server at
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 APPLICATION_ID = 0x4C6E6250  # "LnbP": marks the file as ours (PRAGMA application_id)
 MAGIC = b"SQLite format 3\x00"
 BACKUPS_KEPT = 14
@@ -136,6 +136,38 @@ TABLES: dict[str, str] = {
                   " codes TEXT NOT NULL,"
                   " digest TEXT,"
                   " PRIMARY KEY (class_code, day))",
+    # schema 5: live game rooms (widgets.classroom.rooms); every change bumps rooms.version
+    "rooms": "CREATE TABLE IF NOT EXISTS rooms ("
+             " code TEXT PRIMARY KEY,"
+             " game TEXT NOT NULL,"
+             " setup TEXT NOT NULL,"
+             " class_code TEXT,"
+             " host TEXT,"
+             " created REAL NOT NULL,"
+             " status TEXT NOT NULL,"
+             " version INTEGER NOT NULL DEFAULT 0)",
+    "room_seats": "CREATE TABLE IF NOT EXISTS room_seats ("
+                  " code TEXT NOT NULL,"
+                  " seat INTEGER NOT NULL,"
+                  " name TEXT NOT NULL,"
+                  " pupil TEXT,"
+                  " computer TEXT,"
+                  " seen REAL,"
+                  " PRIMARY KEY (code, seat))",
+    "room_moves": "CREATE TABLE IF NOT EXISTS room_moves ("
+                  " code TEXT NOT NULL,"
+                  " seq INTEGER NOT NULL,"
+                  " seat INTEGER,"
+                  " action TEXT NOT NULL,"
+                  " at REAL NOT NULL,"
+                  " by TEXT,"
+                  " PRIMARY KEY (code, seq))",
+    "room_drafts": "CREATE TABLE IF NOT EXISTS room_drafts ("
+                   " code TEXT NOT NULL,"
+                   " seat INTEGER NOT NULL,"
+                   " program TEXT NOT NULL,"
+                   " at REAL NOT NULL,"
+                   " PRIMARY KEY (code, seat))",
 }
 #: Tables whose rows carry a ``digest``, with their key columns.
 SEALED: dict[str, tuple[str, ...]] = {
@@ -145,11 +177,14 @@ SEALED: dict[str, tuple[str, ...]] = {
 }
 #: The tables schema 4 added (the teacher's dashboard).
 NEW_IN_4 = ("wrong_answers", "presence", "class_sets")
+#: The tables schema 5 added (live game rooms).
+NEW_IN_5 = ("rooms", "room_seats", "room_moves", "room_drafts")
 #: The tables each schema version has (an older file is upgraded when opened).
 TABLES_OF: dict[int, tuple[str, ...]] = {
     1: ("schema_version", "pupils", "puzzles"),
-    2: tuple(t for t in TABLES if t not in ("game_scores", *NEW_IN_4)),
-    3: tuple(t for t in TABLES if t not in NEW_IN_4),
+    2: tuple(t for t in TABLES if t not in ("game_scores", *NEW_IN_4, *NEW_IN_5)),
+    3: tuple(t for t in TABLES if t not in (*NEW_IN_4, *NEW_IN_5)),
+    4: tuple(t for t in TABLES if t not in NEW_IN_5),
     SCHEMA_VERSION: tuple(TABLES),
 }
 
@@ -461,6 +496,8 @@ def upgrade(conn: sqlite3.Connection) -> None:
     rows are kept but nothing opens them any more. From schema 2: the ``game_scores`` table
     (the daily challenges' scores) is added. From schema 3: the teacher's dashboard's
     ``wrong_answers``, ``presence`` and ``class_sets`` tables are added; nothing else changes.
+    From schema 4: the live game rooms' ``rooms``, ``room_seats``, ``room_moves`` and
+    ``room_drafts`` tables are added; nothing else changes.
     """
     conn.execute("BEGIN IMMEDIATE")
     try:
