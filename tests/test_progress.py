@@ -325,6 +325,11 @@ class _BrokenConnection:
     def execute(self, *args: object) -> None:
         raise sqlite3.DatabaseError("database disk image is malformed")
 
+    def begin(self) -> None:
+        self.execute("BEGIN IMMEDIATE")
+
+    commit = rollback = begin
+
     def close(self) -> None:
         pass
 

@@ -45,7 +45,8 @@ def parser() -> argparse.ArgumentParser:
     top.add_argument("--lang", metavar="LANG", type=language_arg,
                      help=_("the language of the messages and cards, e.g. zh-CN or en "
                             "(default: from LANG)"))
-    top.add_argument("--db", help=_("the progress file (default: $LNB_PROGRESS_DB, else "
+    top.add_argument("--db", help=_("the progress file or a postgresql:// database URL "
+                                    "(default: $LNB_STORE, else $LNB_PROGRESS_DB, else "
                                     "~/.local/share/lnb-kit/progress.sqlite3)"))
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND",
                              parser_class=Parser)
@@ -165,8 +166,9 @@ def _run(args: argparse.Namespace, store: ProgressStore) -> int:
                 "works.").format(name=card.pupil_name, secret=card.secret, file=out))
     elif args.command == "backup":
         if args.list:
-            assert store.path is not None
-            for path in list_backups(store.path):
+            if store.path is None:  # a PostgreSQL store: pg_dump keeps its backups
+                store.backup()  # raises the message saying so
+            for path in list_backups(store.path):  # type: ignore[arg-type]
                 print(path)
         else:
             print(_("Backed up to {file}").format(file=store.backup(args.output)))

@@ -3,8 +3,9 @@
 was last active, and the puzzle set a class was given for a day.
 
 Every statement is one small function of a connection (``_insert_wrong``, ``_class_wrong``...),
-so that a later store interface can move them; :class:`ClassWork` runs them in the progress
-store's transactions. Only pupils of a class are recorded (a device's work is nobody's to
+in SQL both engines run (:mod:`widgets.classroom.engines`); :class:`ClassWork` runs the writes
+in the progress store's transactions and the reads with :meth:`ProgressStore.read` (no write
+lock). Only pupils of a class are recorded (a device's work is nobody's to
 read); what a class did is read only with its teacher key
 (:meth:`~widgets.classroom.identity.Classroom.check_teacher`); a pupil reads only their own
 class's puzzle set.
@@ -34,6 +35,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from widgets.classroom.engines import Connection
 from widgets.classroom.identity import Classroom
 from widgets.classroom.progress import ProgressStore, Pupil
 from widgets.classroom.storefile import seal
@@ -67,7 +69,7 @@ def _sound_wrong(row: Sequence[object]) -> bool:
     return seal("wrong_answers", row[:5]) == row[5] and isinstance(times, int) and times >= 1
 
 
-def _insert_wrong(conn: sqlite3.Connection, pupil: str, puzzle: str, rows: str,
+def _insert_wrong(conn: Connection, pupil: str, puzzle: str, rows: str,
                   day: datetime.date) -> None:
     found = conn.execute(_WRONG + " WHERE pupil = ? AND puzzle = ? AND rows = ?",
                          (pupil, puzzle, rows)).fetchone()
@@ -79,19 +81,20 @@ def _insert_wrong(conn: sqlite3.Connection, pupil: str, puzzle: str, rows: str,
                  (*values, seal("wrong_answers", values)))
 
 
-def _class_wrong(conn: sqlite3.Connection, class_code: str) -> list[tuple[object, ...]]:
+def _class_wrong(conn: Connection, class_code: str) -> list[tuple[object, ...]]:
     return conn.execute(
         "SELECT w.pupil, w.puzzle, w.rows, w.times, w.last_day, w.digest FROM wrong_answers w "
         "JOIN class_pupils c ON c.pupil = w.pupil WHERE c.class_code = ?",
         (class_code,)).fetchall()
 
 
-def _mark_seen(conn: sqlite3.Connection, pupil: str, at: float) -> None:
+def _mark_seen(conn: Connection, pupil: str, at: float) -> None:
     conn.execute("INSERT INTO presence (pupil, seen) VALUES (?, ?) ON CONFLICT (pupil) "
-                 "DO UPDATE SET seen = max(seen, excluded.seen)", (pupil, at))
+                 "DO UPDATE SET seen = CASE WHEN excluded.seen > presence.seen THEN excluded.seen "
+                 "ELSE presence.seen END", (pupil, at))
 
 
-def _class_seen(conn: sqlite3.Connection, class_code: str,
+def _class_seen(conn: Connection, class_code: str,
                 since: float) -> list[tuple[str, float]]:
     return conn.execute(
         "SELECT c.name, p.seen FROM presence p JOIN class_pupils c ON c.pupil = p.pupil "
@@ -99,7 +102,7 @@ def _class_seen(conn: sqlite3.Connection, class_code: str,
     ).fetchall()
 
 
-def _put_set(conn: sqlite3.Connection, class_code: str, day: datetime.date,
+def _put_set(conn: Connection, class_code: str, day: datetime.date,
              codes: Sequence[str]) -> None:
     values = (class_code, day.isoformat(), " ".join(codes))
     conn.execute("INSERT INTO class_sets VALUES (?, ?, ?, ?) ON CONFLICT (class_code, day) "
@@ -107,7 +110,7 @@ def _put_set(conn: sqlite3.Connection, class_code: str, day: datetime.date,
                  (*values, seal("class_sets", values)))
 
 
-def _get_set(conn: sqlite3.Connection, class_code: str,
+def _get_set(conn: Connection, class_code: str,
              day: datetime.date) -> tuple[object, ...] | None:
     return conn.execute("SELECT class_code, day, codes, digest FROM class_sets "
                         "WHERE class_code = ? AND day = ?",
@@ -130,7 +133,7 @@ class ClassWork:
         self.store = store
         self.clock = clock
 
-    def _write(self, work: Callable[[sqlite3.Connection], None]) -> None:
+    def _write(self, work: Callable[[Connection], None]) -> None:
         """A pupil's page writes without ever failing the pupil (a problem is logged)."""
         try:
             with self.store.transaction() as conn:
@@ -160,8 +163,7 @@ class ClassWork:
         code = _class_of(pupil) if pupil is not None else None
         if code is None:
             return ()
-        with self.store.transaction() as conn:
-            row = _get_set(conn, code, day)
+        row = self.store.read(lambda conn: _get_set(conn, code, day))
         if row is None or seal("class_sets", row[:3]) != row[3]:
             return ()
         return tuple(str(row[2]).split())
@@ -172,8 +174,8 @@ class ClassWork:
         """The class's most common wrong programs: by how many pupils checked them, then how
         often (at most ``most``)."""
         info = classroom.check_teacher(class_code, teacher_key)
-        with self.store.transaction() as conn:
-            rows = [r for r in _class_wrong(conn, info.code) if _sound_wrong(r)]
+        rows = [r for r in self.store.read(lambda conn: _class_wrong(conn, info.code))
+                if _sound_wrong(r)]
         pupils: dict[tuple[str, str], set[str]] = {}
         times: dict[tuple[str, str], int] = {}
         for pupil, puzzle, text, count, _day, _digest in rows:
@@ -187,16 +189,15 @@ class ClassWork:
                seconds: float = ONLINE_SECONDS) -> tuple[str, ...]:
         """The names of the class's pupils whose page was active in the last ``seconds``."""
         info = classroom.check_teacher(class_code, teacher_key)
-        with self.store.transaction() as conn:
-            rows = _class_seen(conn, info.code, self.clock() - seconds)
+        since = self.clock() - seconds
+        rows = self.store.read(lambda conn: _class_seen(conn, info.code, since))
         return tuple(name for name, _seen in rows)
 
     def class_set(self, classroom: Classroom, class_code: str, teacher_key: str,
                   day: datetime.date) -> tuple[str, ...]:
         """The puzzle codes the class was given for ``day``, as the teacher sees them."""
         info = classroom.check_teacher(class_code, teacher_key)
-        with self.store.transaction() as conn:
-            row = _get_set(conn, info.code, day)
+        row = self.store.read(lambda conn: _get_set(conn, info.code, day))
         if row is None or seal("class_sets", row[:3]) != row[3]:
             return ()
         return tuple(str(row[2]).split())

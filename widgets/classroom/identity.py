@@ -34,7 +34,6 @@ import hashlib
 import hmac
 import re
 import secrets
-import sqlite3
 import time
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -43,6 +42,7 @@ from dataclasses import dataclass
 
 from lnb.core.errors import LnbError
 from lnb.core.i18n import _, format_list
+from widgets.classroom.engines import Connection
 from widgets.classroom.progress import Progress, ProgressStore, Pupil
 from widgets.classroom.storefile import add_note, seal
 from widgets.classroom.words import PICTURES, WORDS
@@ -246,7 +246,7 @@ class Classroom:
 
     # -- storage ---------------------------------------------------------------------------
     @contextmanager
-    def _conn(self) -> Iterator[sqlite3.Connection]:
+    def _conn(self) -> Iterator[Connection]:
         """One transaction on the store's file; refused while the file cannot be used (the
         memory a session falls back on has no classes)."""
         with self.store.transaction() as conn:
@@ -423,7 +423,7 @@ def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def _write_pupil(conn: sqlite3.Connection, pupil: str, code: str, name: str, stored: str,
+def _write_pupil(conn: Connection, pupil: str, code: str, name: str, stored: str,
                  created: str) -> None:
     row = (pupil, code, name, name_key(name), stored, created)
     conn.execute(

@@ -53,6 +53,16 @@ from typing import Any, TypeVar
 
 from lnb.babbage.errors import LnbError
 from lnb.core.i18n import _
+from widgets.classroom.engines import (
+    STORE_VAR,
+    Connection,
+    PgServer,
+    SqliteFile,
+    StoreConflict,
+    StoreUnavailable,
+    locate,
+    memory_connection,
+)
 from widgets.classroom.storefile import (
     APPLICATION_ID,
     SCHEMA_VERSION,
@@ -66,8 +76,6 @@ from widgets.classroom.storefile import (
     damaged_rows,
     drop_row,
     keep_row,
-    memory_store,
-    open_store,
     reseal,
     restore,
     seal,
@@ -82,9 +90,10 @@ _NICKNAME_RE = re.compile(r"^[\w .'-]+$")
 _KEY_RE = re.compile(r"^[A-Za-z0-9_-]{22,86}$")
 KEY_MIN_DISTINCT = 10  # a random 22-character key has ~18 different characters
 T = TypeVar("T")
-__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "Progress", "ProgressError", "ProgressStore",
-           "Pupil", "PuzzleProgress", "StoreProblem", "default_path", "device_key",
-           "next_streak", "normalize_nickname", "with_attempt", "with_hint"]
+__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "STORE_VAR", "Progress", "ProgressError",
+           "ProgressStore", "Pupil", "PuzzleProgress", "StoreConflict", "StoreProblem",
+           "default_path", "default_target", "device_key", "next_streak", "normalize_nickname",
+           "with_attempt", "with_hint"]
 
 
 class ProgressError(LnbError):
@@ -97,6 +106,20 @@ def default_path() -> Path:
     if env:
         return Path(env).expanduser()
     return Path.home() / ".local" / "share" / "lnb-kit" / "progress.sqlite3"
+
+
+def default_target() -> str | Path:
+    """Where the store is: ``$LNB_STORE`` if set (a ``postgresql://`` URL, a path or
+    ``sqlite:///path``), else :func:`default_path`.
+
+    >>> import os
+    >>> os.environ[STORE_VAR] = "postgresql://kit@db.school/lnb"
+    >>> default_target()
+    'postgresql://kit@db.school/lnb'
+    >>> del os.environ[STORE_VAR]
+    """
+    env = os.environ.get(STORE_VAR, "").strip()
+    return env or default_path()
 
 
 def normalize_nickname(text: str) -> str:
@@ -331,11 +354,16 @@ Change = Callable[[Progress], Progress]
 
 
 class ProgressStore:
-    """Progress of every pupil in one SQLite file (or in memory when the file is unusable).
+    """Progress of every pupil in one SQLite file or PostgreSQL database (or in memory when
+    the store is unusable).
 
-    ``path=None`` means :func:`default_path`; ``":memory:"`` keeps everything in memory on
-    purpose (no :attr:`problem`). Safe to share between threads; each process (kernel) has
-    its own connection and SQLite serialises the writers.
+    ``path=None`` means :func:`default_target` (``$LNB_STORE``, else the file of
+    :func:`default_path`); a ``postgresql://`` URL is a PostgreSQL database
+    (:mod:`widgets.classroom.engines`, its tables made on first use); ``":memory:"`` keeps
+    everything in memory on purpose (no :attr:`problem`). Safe to share between threads;
+    each process (kernel) has its own connection and the engine serialises the writers.
+    On PostgreSQL, a server that cannot be reached is a :attr:`problem` like an unusable
+    file (work kept in memory, saved when it answers); backups are pg_dump's job there.
 
     Opening checks the file (:func:`widgets.classroom.storefile.open_store`): a damaged file
     is kept aside and replaced by the newest backup, and :attr:`notices` says where, for the
@@ -348,15 +376,18 @@ class ProgressStore:
 
     def __init__(self, path: Path | str | None = None, *, timeout: float = 15.0,
                  retry_after: float = 30.0, backups: bool = True) -> None:
-        self.in_memory_by_choice = str(path) == ":memory:"
-        self.path = None if self.in_memory_by_choice else Path(path or default_path())
+        #: Where the store is, as given (a path, a URL or ``":memory:"``).
+        self.target = default_target() if path is None or path == "" else path
+        self.engine = locate(self.target)
+        self.in_memory_by_choice = self.engine is None
+        #: The SQLite file (None for a PostgreSQL store and in memory).
+        self.path = self.engine.path if isinstance(self.engine, SqliteFile) else None
         self.timeout = timeout
         self.retry_after = retry_after
         self.backups = backups
         self.problem: str | None = None
         self.notices: list[str] = []
-        self._conn: sqlite3.Connection | None = None
-        self._file_id: tuple[int, int] | None = None
+        self._conn: Connection | None = None
         self._retry_at = 0.0
         self._journal: list[tuple[Pupil, Change]] = []
         self._lock = threading.RLock()
@@ -368,16 +399,21 @@ class ProgressStore:
         """False while progress can only be kept in memory (see :attr:`problem`)."""
         return self.problem is None and not self.in_memory_by_choice
 
-    def _connection(self) -> sqlite3.Connection:
+    @property
+    def where(self) -> str:
+        """The store's place for people: the file, or the database's URL without password."""
+        return self.engine.where if self.engine is not None else ":memory:"
+
+    def _connection(self) -> Connection:
         if self._conn is None:
-            if self.path is None:
-                self._conn = memory_store()
+            if self.engine is None:
+                self._conn = memory_connection()
             else:
                 self._open()
-        elif self.path is not None and self.problem is not None:
+        elif self.engine is not None and self.problem is not None:
             if time.monotonic() >= self._retry_at:
                 self._retry()
-        elif self.path is not None and self._file_id != _file_id(self.path):
+        elif self.engine is not None and self.engine.replaced():
             # the file was moved aside or replaced by another kernel: use the new one
             with suppress(sqlite3.Error):
                 self._conn.close()
@@ -387,9 +423,9 @@ class ProgressStore:
         return self._conn
 
     def _open(self) -> None:
-        assert self.path is not None
+        assert self.engine is not None
         try:
-            conn, notes = open_store(self.path, self.timeout)
+            conn, notes = self.engine.open(self.timeout)
             self._prepare(conn)
         except StoreProblem as exc:
             LOG.warning("%s", exc)
@@ -398,7 +434,7 @@ class ProgressStore:
         self._tell_teacher(conn, notes)
         self._conn = conn
 
-    def _tell_teacher(self, conn: sqlite3.Connection, notes: list[str]) -> None:
+    def _tell_teacher(self, conn: Connection, notes: list[str]) -> None:
         """Show what the open found (this page), log it, and keep it in the file."""
         self.notices.extend(notes)
         for note in notes:
@@ -408,26 +444,23 @@ class ProgressStore:
                 for note in notes:
                     add_note(conn, note)
 
-    def _prepare(self, conn: sqlite3.Connection) -> None:
-        """After an open: remember the file, repair damaged rows, keep today's backup."""
-        assert self.path is not None
-        self._file_id = _file_id(self.path)
-        conn.execute("PRAGMA foreign_keys = ON")
+    def _prepare(self, conn: Connection) -> None:
+        """After an open: repair damaged rows, keep today's backup (of a file)."""
         try:
             _repair_all(conn, datetime.date.today())
         except sqlite3.DatabaseError as exc:
             conn.close()
-            raise StoreProblem(_describe(exc, self.path, _aside(self.path))) from None
-        if self.backups:
+            raise StoreProblem(self._describe(exc)) from None
+        if self.backups and self.path is not None:
             with suppress(sqlite3.Error, OSError):
                 daily_backup(conn, self.path)
 
     def _retry(self) -> None:
         """Try the file again; on success save what the session kept in memory."""
-        assert self.path is not None
+        assert self.engine is not None
         self._retry_at = time.monotonic() + self.retry_after
         try:
-            conn, notes = open_store(self.path, min(self.timeout, 2.0))
+            conn, notes = self.engine.open(min(self.timeout, 2.0))
             self._prepare(conn)
         except StoreProblem:
             return
@@ -449,7 +482,7 @@ class ProgressStore:
         """Carry on in memory, starting from everything this session has seen."""
         self.problem = problem
         self._retry_at = time.monotonic() + self.retry_after
-        old, self._conn = self._conn, memory_store()
+        old, self._conn = self._conn, memory_connection()
         if old is not None:
             with suppress(sqlite3.Error):
                 old.close()
@@ -459,44 +492,63 @@ class ProgressStore:
 
     # -- transactions ------------------------------------------------------------------
     @contextmanager
-    def _transaction(self, conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-        conn.execute("BEGIN IMMEDIATE")
+    def _transaction(self, conn: Connection) -> Iterator[Connection]:
+        conn.begin()
         try:
             yield conn
         except BaseException:
             if conn.in_transaction:
-                conn.execute("ROLLBACK")
+                conn.rollback()
             raise
-        conn.execute("COMMIT")
+        conn.commit()
 
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
+    def transaction(self) -> Iterator[Connection]:
         """The store's connection inside one write transaction (for the classroom's own
-        tables, see :mod:`widgets.classroom.identity`)."""
+        tables, see :mod:`widgets.classroom.identity`): other kernels' writes wait until it
+        ends, on both engines, so a read-check-write inside it is never interleaved. A row
+        whose unique key is taken raises :class:`StoreConflict`.
+
+        On PostgreSQL, a server that stops answering raises its error here and the store
+        carries on in memory from the next call (:attr:`problem` says so)."""
         with self._lock:
             conn = self._connection()
-            with self._transaction(conn):
-                yield conn
+            try:
+                with self._transaction(conn):
+                    yield conn
+            except StoreUnavailable as exc:
+                if self.engine is not None and self.problem is None:
+                    self._fall_back(self._describe(exc))
+                raise
 
-    def read(self, work: Callable[[sqlite3.Connection], T]) -> T:
+    def read(self, work: Callable[[Connection], T]) -> T:
         """Run ``work`` (reads only) on the store's connection, without taking the write lock
-        a transaction takes (on a file error, on the memory the store falls back on)."""
+        a transaction takes (on a store error, on the memory the store falls back on)."""
         return self._run(work)
 
-    def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``work`` on the file; on a file error, switch to memory and run it there."""
+    def _describe(self, exc: BaseException) -> str:
+        """The teacher's words for an error of the store's engine."""
+        if isinstance(self.engine, PgServer):
+            return self.engine.unreachable(exc)
+        assert self.path is not None
+        return _describe(exc, self.path, _aside(self.path))  # type: ignore[arg-type]
+
+    def _run(self, work: Callable[[Connection], T]) -> T:
+        """Run ``work`` on the store; when the store is lost (the file went bad, the server
+        stopped answering), switch to memory and run it there."""
         with self._lock:
             conn = self._connection()
             try:
                 return work(conn)
             except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
-                if self.path is None or self.problem is not None:
+                if (self.engine is None or self.problem is not None
+                        or isinstance(exc, sqlite3.IntegrityError) or not self.engine.lost(exc)):
                     raise
-                self._fall_back(_describe(exc, self.path, _aside(self.path)))
+                self._fall_back(self._describe(exc))
                 return work(self._connection())
 
     def _change(self, pupil: Pupil, change: Change) -> Progress:
-        def work(conn: sqlite3.Connection) -> Progress:
+        def work(conn: Connection) -> Progress:
             with self._transaction(conn):
                 return _apply(conn, pupil, change)
 
@@ -548,7 +600,7 @@ class ProgressStore:
 
     def dump(self) -> dict[str, list[tuple[object, ...]]]:
         """Every row of the tables that hold pupils' data (digests left out), sorted."""
-        def work(conn: sqlite3.Connection) -> dict[str, list[tuple[object, ...]]]:
+        def work(conn: Connection) -> dict[str, list[tuple[object, ...]]]:
             out = {}
             for table in SEALED:
                 names = [c for c in columns(conn, table) if c != "digest"]
@@ -562,8 +614,15 @@ class ProgressStore:
         return self._run(lambda conn: conn.execute(
             "SELECT at, text FROM notes ORDER BY rowid").fetchall())
 
+    def _file_only(self, what: str) -> None:
+        """Refuse a SQLite-file feature on PostgreSQL (its own tools do that)."""
+        if isinstance(self.engine, PgServer):
+            raise ProgressError(self.engine.file_only(what), text=self.where,
+                                reason="not-a-file")
+
     def backup(self, target: Path | None = None) -> Path:
         """Copy the store now (WAL included) to ``target``, else into the backups folder."""
+        self._file_only(_("no backup made"))
         if self.path is None or not self.saving:
             raise ProgressError(_("nothing to back up: {why}").format(
                 why=self.problem or _("the store is in memory")))
@@ -579,12 +638,14 @@ class ProgressStore:
 
     def restore(self, source: Path) -> Path:
         """Write the backup ``source`` into the store; returns where the old content is."""
+        self._file_only(_("nothing restored"))
         if self.path is None or not self.saving:
             raise ProgressError(_("cannot restore: {why}").format(
                 why=self.problem or _("the store is in memory")))
         with self._lock:
             try:
-                return restore(self._connection(), self.path, Path(source))
+                conn = self._connection()
+                return restore(getattr(conn, "raw", conn), self.path, Path(source))
             except StoreProblem as exc:
                 raise ProgressError(str(exc), text=str(source), reason="bad-backup") from None
             except (OSError, sqlite3.Error) as exc:
@@ -605,14 +666,6 @@ class ProgressStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _file_id(path: Path) -> tuple[int, int] | None:
-    try:
-        stat = path.stat()
-    except OSError:
-        return None
-    return stat.st_dev, stat.st_ino
 
 
 def _aside(path: Path) -> str:
@@ -700,7 +753,7 @@ def _clean_head(head: tuple[Any, ...], puzzles: tuple[PuzzleProgress, ...],
     return (streak, best, _day(last), created), wrong or ["its check did not match its values"]
 
 
-def _read(conn: sqlite3.Connection, pupil: Pupil,
+def _read(conn: Connection, pupil: Pupil,
           day: datetime.date) -> tuple[Progress, str | None]:
     """The pupil's progress and the day their row was made; damaged rows are repaired."""
     head = conn.execute(_HEAD + " WHERE pupil = ?", (pupil.key,)).fetchone()
@@ -724,14 +777,13 @@ def _read(conn: sqlite3.Connection, pupil: Pupil,
     if not repairs:
         return progress, created
     if not conn.in_transaction:
-        conn.execute("BEGIN IMMEDIATE")
+        conn.begin()
         try:
             result = _read(conn, pupil, day)
         except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
+            conn.rollback()
             raise
-        conn.execute("COMMIT")
+        conn.commit()
         return result
     for table, row, wrong, rowid in repairs:
         keep_row(conn, table, row, "; ".join(wrong))
@@ -745,7 +797,7 @@ def _read(conn: sqlite3.Connection, pupil: Pupil,
     return progress, created or day.isoformat()
 
 
-def _apply(conn: sqlite3.Connection, pupil: Pupil, change: Change) -> Progress:
+def _apply(conn: Connection, pupil: Pupil, change: Change) -> Progress:
     """Read, change and write one pupil's progress (the caller holds a transaction)."""
     day = datetime.date.today()
     before, created = _read(conn, pupil, day)
@@ -754,7 +806,7 @@ def _apply(conn: sqlite3.Connection, pupil: Pupil, change: Change) -> Progress:
     return after
 
 
-def _save(conn: sqlite3.Connection, before: Progress, after: Progress, day: datetime.date, *,
+def _save(conn: Connection, before: Progress, after: Progress, day: datetime.date, *,
           fresh: bool = False, created: str | None = None) -> None:
     """Write what changed from ``before`` to ``after`` (every row if ``fresh``), sealed."""
     key = after.pupil.key
@@ -784,12 +836,12 @@ def _save(conn: sqlite3.Connection, before: Progress, after: Progress, day: date
             (*row, seal("puzzles", row)))
 
 
-def _repair_all(conn: sqlite3.Connection, day: datetime.date) -> None:
-    """Repair every damaged row of the file (found by :func:`storefile.damaged_rows`)."""
+def _repair_all(conn: Connection, day: datetime.date) -> None:
+    """Repair every damaged row of the store (found by :func:`storefile.damaged_rows`)."""
     found = damaged_rows(conn)
     if not any(found.values()):
         return
-    conn.execute("BEGIN IMMEDIATE")
+    conn.begin()
     try:
         found = damaged_rows(conn)  # again, now that no other kernel can write
         keys = set()
@@ -808,10 +860,9 @@ def _repair_all(conn: sqlite3.Connection, day: datetime.date) -> None:
         for table in ("game_scores", "wrong_answers", "class_sets"):  # kept aside, not guessed
             for rowid in found.get(table, ()):
                 drop_row(conn, table, rowid, "its check did not match its values")
-        conn.execute("COMMIT")
+        conn.commit()
     except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
+        conn.rollback()
         raise
 
 

@@ -25,9 +25,9 @@ GameScore(game='museum', day=datetime.date(2026, 12, 1), best=48, plays=1)
 from __future__ import annotations
 
 import datetime
-import sqlite3
 from dataclasses import dataclass
 
+from widgets.classroom.engines import Connection
 from widgets.classroom.progress import ProgressStore, Pupil
 from widgets.classroom.storefile import seal
 
@@ -99,7 +99,7 @@ class DailyScores:
     def class_scores(self, class_code: str, day: datetime.date) -> tuple[int, ...]:
         """The best score of every pupil of the class who finished ``day``'s challenge,
         lowest first, without names (a damaged row is left out)."""
-        def read(conn: sqlite3.Connection) -> list[tuple[object, ...]]:
+        def read(conn: Connection) -> list[tuple[object, ...]]:
             return conn.execute(
                 "SELECT g.pupil, g.game, g.day, g.best, g.plays, g.digest FROM game_scores g "
                 "JOIN class_pupils c ON c.pupil = g.pupil "

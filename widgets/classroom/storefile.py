@@ -215,7 +215,11 @@ def seal(table: str, values: Sequence[object]) -> str:
 
 
 def columns(conn: sqlite3.Connection, table: str) -> list[str]:
-    """The column names of ``table`` in order."""
+    """The column names of ``table`` in order (on either engine's connection, see
+    :mod:`widgets.classroom.engines`; PostgreSQL's hidden ``rowid`` is not one)."""
+    of_engine = getattr(conn, "table_columns", None)
+    if of_engine is not None:
+        return list(of_engine(table))
     return [r[1] for r in conn.execute(f"PRAGMA table_info({table})")]
 
 
