@@ -44,12 +44,12 @@ from lnb.babbage.puzzle_sheet import STARS, PuzzleSet, code_link
 from lnb.babbage.puzzles import DIFFICULTIES, Puzzle, daily, generate
 from lnb.core.i18n import _, lazy_gettext, ngettext
 from widgets.babbage.program_builder import Choices, ProgramBuilder
-from widgets.classroom.dashboard_store import ClassWork
 from widgets.classroom.dashboard_today import TodaysPuzzles
 from widgets.classroom.identity import Classroom
 from widgets.classroom.panel import ClassPanel, browser_key_script
 from widgets.classroom.progress import Progress, ProgressStore, Pupil
 from widgets.core.contrast import ContrastToggle
+from widgets.core.host import current as current_host
 from widgets.core.language import page_language
 from widgets.core.page_request import page_query
 from widgets.core.relabel import Words, language_switch, register, relabel_all, relabel_part
@@ -157,9 +157,10 @@ class PuzzleApp(w.VBox):
         link: str | None = None,
         classroom: Classroom | None = None,
     ) -> None:
-        self.store = store if store is not None else ProgressStore()
-        self.classroom = classroom if classroom is not None else Classroom(self.store)
-        self.classwork = ClassWork(self.store)  # the teacher's dashboard: wrong rows, online
+        host = current_host()  # the served kit's file, or the static site's browser storage
+        self.store = store if store is not None else host.progress_store()
+        self.classroom = classroom if classroom is not None else host.classroom(self.store)
+        self.classwork = host.class_work(self.store)  # the dashboard's: wrong rows, online
         self.today = today
         self.rng = random.Random(seed)
         self.link = link
@@ -568,7 +569,7 @@ class PuzzleApp(w.VBox):
 
 def _pending_progress(pending: list[tuple[str, dict[str, Any]]]) -> Progress:
     """What a pupil not yet known has done, from the records waiting to be saved."""
-    memory = ProgressStore(":memory:")
+    memory = current_host().memory_store()
     who = Pupil("session:unsaved", "you")
     progress = memory.load(who)
     for kind, kwargs in pending:

@@ -50,6 +50,7 @@ from widgets.classroom.dashboard_views import (
 from widgets.classroom.identity import Classroom, IdentityError
 from widgets.classroom.progress import ProgressStore
 from widgets.core.contrast import ContrastToggle
+from widgets.core.host import current as current_host
 from widgets.core.relabel import Words, language_switch, register, relabel_all, relabel_part
 from widgets.core.saveload import download_link
 from widgets.core.status import StatusLine
@@ -62,7 +63,11 @@ class Dashboard(w.VBox):
     def __init__(self, classroom: Classroom | None = None, *,
                  today: Callable[[], datetime.date] = datetime.date.today,
                  clock: Callable[[], float] = time.time) -> None:
-        self.classroom = classroom if classroom is not None else Classroom(ProgressStore())
+        host = current_host()  # on the static site no class can be opened: it says so
+        self.needs_server = "" if classroom is not None else host.needs_server("dashboard")
+        self.classroom = classroom if classroom is not None else (
+            host.classroom(host.memory_store()) if self.needs_server
+            else Classroom(ProgressStore()))
         self.today = today
         self.work = ClassWork(self.classroom.store, clock=clock)
         self.wrong: tuple[WrongAnswer, ...] = ()
@@ -108,6 +113,11 @@ class Dashboard(w.VBox):
         self.words.say("info", lambda: _("Type the class code and the teacher key (printed "
                                          "when the class was made), then press {open}.").format(
                                              open=_("Open the class")))
+        if self.needs_server:  # the static site: the sentence that says what to do instead
+            for row in self.children:  # the class code and teacher key boxes
+                if self.code_box in getattr(row, "children", ()):
+                    row.layout.display = "none"
+            self.words.say("info", lambda: host.needs_server("dashboard"))
         register(self)
 
     def _button(self, css: str, action: Callable[[], None]) -> w.Button:
@@ -154,6 +164,9 @@ class Dashboard(w.VBox):
     def open_class(self, code: str | None = None, key: str | None = None) -> None:
         """Check the teacher key (the boxes', unless given) and show the class; a wrong key
         is refused plainly, the code kept and the key box emptied."""
+        if self.needs_server:
+            self.words.say("info", lambda: current_host().needs_server("dashboard"))
+            return
         if code is not None:
             self.code_box.value = code
         code = self.code_box.value

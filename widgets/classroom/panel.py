@@ -8,6 +8,12 @@ name and the words on their card (:mod:`widgets.classroom.identity`); the browse
 a session token (never the secret) and *Leave* forgets it. A nickname alone never opens
 stored progress. The app is told each change of pupil through ``on_pupil``.
 
+On the static site (:mod:`widgets.core.host`) the classroom is a
+:class:`~widgets.classroom.browser_store.NoClassroom`: *Join my class* says plainly that a
+class needs the served kit, and the device's pupil is given to the app only once the
+browser's storage has sent what it keeps (so the app reads the pupil's progress whole; what
+the pupil does before that waits in the app, as before the browser key came).
+
 >>> from widgets.classroom.progress import ProgressStore
 >>> from widgets.core.status import StatusLine
 >>> store = ProgressStore(":memory:")
@@ -32,6 +38,7 @@ from typing import Any
 import ipywidgets as w
 
 from lnb.core.i18n import _, pgettext
+from widgets.classroom.browser_store import NoClassroom
 from widgets.classroom.identity import Classroom, IdentityError, Session
 from widgets.classroom.progress import ProgressError, Pupil
 from widgets.core.status import StatusLine
@@ -115,7 +122,7 @@ class ClassPanel(w.HBox):
     with the new pupil whenever it changes.
     """
 
-    def __init__(self, classroom: Classroom, status: StatusLine, *,
+    def __init__(self, classroom: Classroom | NoClassroom, status: StatusLine, *,
                  on_pupil: OnPupil) -> None:
         self.classroom = classroom
         self.status = status
@@ -125,6 +132,7 @@ class ClassPanel(w.HBox):
         self.device: Pupil | None = None  # the browser's own (device) pupil, once known
         self.session: Session | None = None  # the class session, after Join my class
         self._said: tuple[str, Callable[[], str], str] | None = None
+        self._waiting = False  # the device's pupil waits for the browser's storage
 
         self.who = w.HTML("")
         self.who.add_class("lnb-who")
@@ -140,9 +148,11 @@ class ClassPanel(w.HBox):
         self.browser_key.observe(self.status.guarded(self._browser_key_sent), "value")
         self.session_out = w.Text(layout=hidden_layout())
         self.session_out.add_class("lnb-session-out")
+        storage = getattr(getattr(classroom, "store", None), "storage", None)
+        bridge = (storage,) if isinstance(storage, w.Widget) else ()  # the site's storage
         super().__init__([self.who, self.join_button, self.leave_button, self.browser_key,
-                          self.session_out], layout=w.Layout(flex_flow="row wrap",
-                                                             align_items="center"))
+                          self.session_out, *bridge],
+                         layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.add_class("lnb-class-panel")
         self.add_class("lnb-who-line")
         self._label()
@@ -201,8 +211,18 @@ class ClassPanel(w.HBox):
         self.show_who()
         self.on_pupil(pupil, source)
 
+    @property
+    def needs_server(self) -> str:
+        """``""``, or why no class can be joined here (the static site) and how to get the
+        served kit."""
+        return str(getattr(self.classroom, "needs_server", ""))
+
     def open_join(self) -> None:
-        """Show the boxes for the class code, the pupil's name and their card's secret."""
+        """Show the boxes for the class code, the pupil's name and their card's secret (on
+        the static site: say that a class needs the served kit)."""
+        if self.needs_server:
+            self._say("info", lambda: self.needs_server)
+            return
         if self.class_code is None:
             self.class_code = w.Text(layout=w.Layout(width="9em"))
             self.class_code.add_class("lnb-class-code")
@@ -226,6 +246,9 @@ class ClassPanel(w.HBox):
         """Check the card (the boxes', unless given); a right one makes that pupil the one
         playing and the browser remembers a session; a wrong one is refused plainly (and
         the secret box emptied, the rest kept)."""
+        if self.needs_server:
+            self._say("info", lambda: self.needs_server)
+            return
         if self.class_code is None:
             self.open_join()
         assert self.class_code and self.pupil_name and self.card_secret
@@ -285,5 +308,21 @@ class ClassPanel(w.HBox):
                 self.session = session
                 self._use(session.pupil, "class")
                 return
+        if self.session is None and self.device is not None:
+            self._use_device()
+
+    def _use_device(self) -> None:
+        """The device's pupil plays, once the store has what the browser keeps (the static
+        site's storage arrives from the page; the server's store is ready at once)."""
+        when_ready = getattr(getattr(self.classroom, "store", None), "when_ready", None)
+        if when_ready is None or getattr(self.classroom.store, "ready", True):
+            self._use(self.device, "device")
+            return
+        if not self._waiting:
+            self._waiting = True
+            when_ready(self.status.guarded(self._storage_ready))
+
+    def _storage_ready(self) -> None:
+        self._waiting = False
         if self.session is None and self.device is not None:
             self._use(self.device, "device")

@@ -44,8 +44,8 @@ from lnb.museum.records import dumps, read_record, write_record
 from widgets.classroom.identity import Classroom
 from widgets.classroom.panel import ClassPanel, browser_key_script
 from widgets.classroom.progress import ProgressStore, Pupil
-from widgets.classroom.scores import DailyScores
 from widgets.core.contrast import ContrastToggle
+from widgets.core.host import current as current_host
 from widgets.core.language import LanguageSwitch, page_language
 from widgets.core.page_request import page_query, query_seed
 from widgets.core.saveload import SaveLoadPanel, safe_filename
@@ -150,8 +150,9 @@ class MuseumApp(w.VBox):
                  store: ProgressStore | None = None,
                  classroom: Classroom | None = None) -> None:
         self.today = today
-        self.store = store if store is not None else ProgressStore()
-        self.scores = DailyScores(self.store, "museum")
+        host = current_host()  # the served kit's file, or the static site's browser storage
+        self.store = store if store is not None else host.progress_store()
+        self.scores = host.daily_scores(self.store, "museum")
         self._scored: tuple[datetime.date, int] | None = None  # a daily game to record
         self._class: tuple[int, ...] = ()  # the class's scores of the daily challenge
         self._best: int | None = None  # the pupil's best of it (read with the class's)
@@ -170,7 +171,8 @@ class MuseumApp(w.VBox):
         self.header_row.add_class("lnb-title-row")
         self.challenge = w.HTML()
         self.challenge.add_class("lnb-challenge")
-        self.identity = ClassPanel(classroom if classroom is not None else Classroom(self.store),
+        self.identity = ClassPanel(classroom if classroom is not None
+                                   else host.classroom(self.store),
                                    self.status, on_pupil=self._pupil_changed)
         self.class_view = w.HTML(layout=w.Layout(display="none"))
         self.class_view.add_class("lnb-class-view")

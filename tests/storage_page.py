@@ -1,0 +1,43 @@
+"""The page's side of widgets.core.browser_storage, as browser_storage.js does it, for tests
+that run the static host in-process: a dict stands for the page's ``localStorage``; the page
+sends what it keeps as the frontend's comm ``update`` message, and writes what the kernel puts
+in ``writes`` (the trait the comm carries to the page)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from widgets.core.browser_storage import BrowserStorage
+
+
+def page_update(widget: BrowserStorage, state: dict[str, Any]) -> None:
+    """A comm message from the page that sets ``state`` (what ``model.save_changes()`` sends)."""
+    widget._handle_msg({"content": {"data": {"method": "update", "state": state,
+                                             "buffer_paths": []}}, "buffers": []})
+
+
+class Page:
+    """One browser's storage for the site: ``local`` is its ``localStorage``."""
+
+    def __init__(self, local: dict[str, str] | None = None, *, usable: bool = True) -> None:
+        self.local: dict[str, str] = {} if local is None else local
+        self.usable = usable
+
+    def open(self, widget: BrowserStorage) -> None:
+        """The page makes the widget's model: it sends what it keeps, then writes the
+        kernel's values now and on every change (``initialize`` in the .js)."""
+        prefix = widget.prefix
+        found = {k[len(prefix):]: v for k, v in self.local.items() if k.startswith(prefix)}
+        page_update(widget, {"found": found if self.usable else {},
+                             "problem": "" if self.usable else "unavailable", "loaded": True})
+        self._write(widget)
+        widget.observe(lambda _change: self._write(widget), "writes")
+
+    def _write(self, widget: BrowserStorage) -> None:
+        if not self.usable:
+            return
+        for key, value in widget.writes.items():
+            if value is None:
+                self.local.pop(widget.prefix + key, None)
+            else:
+                self.local[widget.prefix + key] = value

@@ -1,0 +1,153 @@
+"""The static site's progress in the browser's own storage: the store (the same Progress as
+the server's), the bridge's protocol driven as the page's script drives it, and the puzzle
+app recording through it: the first move before the page's values come, a reload."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Iterator
+
+import pytest
+from storage_page import Page, page_update
+
+from lnb.babbage.puzzles import Puzzle
+from widgets.babbage.puzzle_app import PuzzleApp
+from widgets.classroom.browser_store import (
+    BrowserProgressStore,
+    MemoryStorage,
+    progress_json,
+    read_progress,
+)
+from widgets.classroom.progress import ProgressStore, Pupil
+from widgets.core import host
+from widgets.core.browser_storage import PREFIX, BrowserStorage
+
+TODAY = datetime.date(2025, 3, 5)
+SHARED = Puzzle(start=55, targets=(73,), limit=3, spaces=frozenset({"A1", "A4", "B4"}))
+KEY = Pupil.new_browser_key()
+ME = Pupil.from_browser_key(KEY)
+
+
+@pytest.fixture
+def static() -> Iterator[host.Host]:
+    """The static host in this process, each test with a fresh page (a new kernel's bridge)."""
+    before = host.current().kind
+    yield host.use(host.STATIC)
+    host.use(before)
+
+
+def fresh_bridge(app: PuzzleApp) -> BrowserStorage:
+    storage = app.store.storage
+    assert isinstance(storage, BrowserStorage)
+    return storage
+
+
+def end_kernel(app: PuzzleApp) -> None:
+    """The page is closed: the kernel's bridge goes (a reload makes a new one)."""
+    fresh_bridge(app).close()
+
+
+def open_app(**query: str) -> PuzzleApp:
+    app = PuzzleApp(today=lambda: TODAY, seed=1)
+    app.open_query({"code": SHARED.code, **query})
+    return app
+
+
+def solve(app: PuzzleApp) -> None:
+    for op in str(SHARED.solution.program).split():
+        app.builder.board_view.button(op).click()
+    app.builder.done_button.click()
+
+
+def test_the_same_changes_give_the_same_progress_as_the_servers_store() -> None:
+    browser, server = BrowserProgressStore(MemoryStorage()), ProgressStore(":memory:")
+    days = [datetime.date(2025, 3, d) for d in (3, 4, 5, 7)]
+    for store in (browser, server):
+        store.record_attempt(ME, "P1-A", solved=False, difficulty=2, day=days[0])
+        store.record_hint(ME, "P1-A", 2, day=days[0])
+        store.record_attempt(ME, "P1-A", solved=True, rows=5, hints=2, day=days[1])
+        store.record_attempt(ME, "P1-B", solved=True, rows=3, difficulty=1, day=days[2])
+        store.record_attempt(ME, "P1-A", solved=True, rows=4, day=days[3])
+    assert browser.load(ME) == server.load(ME)
+    assert browser.load(ME).best_streak == 2 and browser.pupil_count() == 1
+
+
+def test_damaged_json_keeps_what_can_be_read_and_tells_the_teacher() -> None:
+    good = progress_json(BrowserProgressStore(MemoryStorage()).record_attempt(
+        ME, "P1-A", solved=True, rows=3, day=TODAY))
+    data = json.loads(good)
+    data["puzzles"].append(["P1-B", "two", 1, 0, None, "2025-03-05", None])
+    storage = MemoryStorage({f"progress/{ME.key}": json.dumps(data)})
+    store = BrowserProgressStore(storage)
+    progress = store.load(ME)
+    assert [p.puzzle for p in progress.puzzles] == ["P1-A"] and progress.streak == 1
+    assert store.notices and "damaged" in store.notices[0]
+    for text in ("not json", "[]", '{"format": 99}'):
+        assert read_progress(ME, text)[0].puzzles == ()
+
+
+def test_changes_before_the_page_answers_go_on_top_of_what_it_kept() -> None:
+    kept = progress_json(BrowserProgressStore(MemoryStorage()).record_attempt(
+        ME, "P1-OLD", solved=True, rows=2, day=TODAY - datetime.timedelta(days=1)))
+    page = Page({PREFIX + f"progress/{ME.key}": kept})
+    storage = BrowserStorage()
+    store = BrowserProgressStore(storage)
+    assert not store.ready
+    early = store.record_attempt(ME, "P1-NEW", solved=True, rows=4, day=TODAY)
+    assert early.solved_count == 1 and storage.writes == {}  # nothing written blind
+    page.open(storage)
+    after = store.load(ME)
+    assert [p.puzzle for p in after.puzzles] == ["P1-OLD", "P1-NEW"] and after.streak == 2
+    assert json.loads(page.local[PREFIX + f"progress/{ME.key}"]) == json.loads(
+        progress_json(after))
+
+
+def test_a_browser_that_keeps_nothing_says_so_and_the_session_goes_on() -> None:
+    storage = BrowserStorage()
+    store = BrowserProgressStore(storage)
+    Page(usable=False).open(storage)
+    assert not store.saving and "private browsing" in str(store.problem)
+    assert store.record_attempt(ME, "P1-A", solved=True, rows=3, day=TODAY).solved_count == 1
+    page_update(storage, {"problem": "full"})
+    assert "is full" in str(store.problem)
+
+
+def test_the_puzzle_app_records_in_the_browser_and_a_reload_restores_it(
+        static: host.Host) -> None:
+    page = Page()
+    app = open_app()
+    assert isinstance(app.store, BrowserProgressStore)
+    storage = fresh_bridge(app)
+    assert storage in app.identity.children  # drawn with the page (the model is made there)
+    app.identity.browser_key.value = json.dumps({"key": KEY})
+    assert app.pupil is None  # the device waits for what its storage keeps
+    app.hint_button.click()
+    solve(app)  # the pupil's first move, before the page's values came
+    assert app.status.kind == "ok" and app.progress is not None
+    page.open(storage)
+    assert app.pupil == ME and app.identity.source == "device"
+    stored = json.loads(page.local[PREFIX + f"progress/{ME.key}"])
+    assert stored["puzzles"][0][:4] == [SHARED.code, SHARED.difficulty, 1, 1]
+    assert "Solved: <b>1</b> puzzle" in app.progress_view.value
+    end_kernel(app)
+
+    again = open_app()  # a reload: a new kernel, the same browser
+    assert fresh_bridge(again) is not storage
+    again.identity.browser_key.value = json.dumps({"key": KEY})
+    page.open(fresh_bridge(again))
+    assert again.progress is not None and again.progress.get(SHARED.code).solved  # type: ignore[union-attr]
+    assert again.hint_level == 1 and "✓ solved" in again.heading.value
+    assert "Solved: <b>1</b> puzzle" in again.progress_view.value
+    end_kernel(again)
+
+
+def test_a_page_whose_storage_came_first_gives_the_pupil_at_once(static: host.Host) -> None:
+    app = open_app()
+    page = Page()
+    page.open(fresh_bridge(app))
+    app.identity.browser_key.value = json.dumps({"key": KEY})
+    assert app.pupil == ME
+    solve(app)
+    assert PREFIX + f"progress/{ME.key}" in page.local
+    end_kernel(app)

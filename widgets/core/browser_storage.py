@@ -1,0 +1,94 @@
+"""The browser's own storage (``localStorage``) seen from the kernel: a tiny ``anywidget``
+bridge, for the static site where there is no server to keep anything.
+
+``localStorage`` is on the page; the kernel may be in a web worker (the static site's Pyodide
+kernel), so the values arrive only once the page has made the widget's model. The protocol
+(``browser_storage.js``) is state, not messages, so nothing is lost whichever side is first:
+
+* the page, once per model: ``found`` = every ``{key: text}`` it keeps under :attr:`prefix`,
+  ``problem`` = ``""``, ``"unavailable"`` (storage refused) or later ``"full"``, then
+  ``loaded = True``;
+* the kernel: ``writes`` = ``{key: text or None}``, the latest value of every key it wrote
+  (``None`` forgets it); the page writes them when it makes the model and on every change.
+
+:meth:`BrowserStorage.when_loaded` runs a callback once the page's values are in.
+
+>>> storage = BrowserStorage()
+>>> storage.get("a"), storage.loaded
+(None, False)
+>>> seen = []
+>>> storage.when_loaded(lambda: seen.append(storage.get("a")))
+>>> storage.set_state({"found": {"a": "1", 7: "bad"}, "loaded": True})  # what the page sends
+>>> seen, storage.names()
+(['1'], ['a'])
+>>> storage.put("b", "2"); storage.writes
+{'b': '2'}
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+
+import anywidget
+import traitlets as t
+
+HERE = Path(__file__).resolve().parent
+PREFIX = "lnb-kit/"
+LOG = logging.getLogger("widgets.core")
+
+
+class BrowserStorage(anywidget.AnyWidget):
+    """Text values under string keys in the page's ``localStorage`` (see the module)."""
+
+    _esm = HERE / "browser_storage.js"
+
+    prefix = t.Unicode(PREFIX).tag(sync=True)
+    found = t.Dict().tag(sync=True)
+    loaded = t.Bool(False).tag(sync=True)
+    writes = t.Dict().tag(sync=True)
+    problem = t.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self._waiting: list[Callable[[], None]] = []
+        self.observe(self._loaded, "loaded")
+
+    def get(self, key: str) -> str | None:
+        """The value of ``key``: the latest this kernel wrote, else what the page had."""
+        if key in self.writes:
+            return self.writes[key]
+        value = self.found.get(key)
+        return value if isinstance(value, str) else None
+
+    def names(self) -> list[str]:
+        """Every key with a value (the page's and this kernel's), sorted."""
+        names = {k for k, v in self.found.items() if isinstance(k, str) and isinstance(v, str)}
+        names.update(k for k, v in self.writes.items() if v is not None)
+        names.difference_update(k for k, v in self.writes.items() if v is None)
+        return sorted(names)
+
+    def put(self, key: str, value: str | None) -> None:
+        """Keep ``value`` under ``key`` in the page (``None`` forgets it)."""
+        self.writes = {**self.writes, key: value}
+
+    def when_loaded(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` once the page's values are in (now, if they are)."""
+        if self.loaded:
+            callback()
+        else:
+            self._waiting.append(callback)
+
+    def _loaded(self, change: dict[str, object]) -> None:
+        if not change["new"]:
+            return
+        waiting, self._waiting = self._waiting, []
+        for callback in waiting:
+            try:
+                callback()
+            except Exception:  # one app's failure must not keep the others waiting
+                LOG.exception("a callback waiting for the browser's storage failed")
+
+
+__all__ = ["PREFIX", "BrowserStorage"]
