@@ -33,6 +33,7 @@ True
 from __future__ import annotations
 
 import datetime
+import functools
 import hashlib
 import json
 import os
@@ -340,6 +341,7 @@ def connect(path: Path, timeout: float) -> sqlite3.Connection:
     return conn
 
 
+@functools.cache
 def _expected_columns() -> dict[str, list[tuple[object, ...]]]:
     conn = memory_store()
     try:
@@ -347,9 +349,6 @@ def _expected_columns() -> dict[str, list[tuple[object, ...]]]:
                 for t in TABLES}
     finally:
         conn.close()
-
-
-_EXPECTED = _expected_columns()
 
 
 def classify_header(head: bytes) -> str:
@@ -413,8 +412,8 @@ def examine(conn: sqlite3.Connection, path: Path) -> int:
         raise Damaged("; ".join(verdict)[:300])
     for table in TABLES_OF[version]:
         found = [(r[1], r[2], r[5]) for r in conn.execute(f"PRAGMA table_info({table})")]
-        expected = _EXPECTED[table] if version > 1 else [
-            c for c in _EXPECTED[table] if c[0] != "digest"]
+        expected = _expected_columns()[table] if version > 1 else [
+            c for c in _expected_columns()[table] if c[0] != "digest"]
         if found != expected:
             raise Damaged(f"table {table} does not have the kit's columns")
     if version == SCHEMA_VERSION:

@@ -192,7 +192,9 @@ class _Unavailable(Exception):
 
 def sqlite3_stand_in() -> types.ModuleType:
     """A module named ``sqlite3`` for the static site, where Pyodide has none: its names
-    exist (for annotations, ``except`` clauses), opening a database raises.
+    exist (classes for annotations and ``except`` clauses), and calling any of its functions
+    raises :class:`ImportError`, as importing the real module would (so a library that
+    probes for sqlite3 by using it, as IPython's history does, finds none).
 
     >>> fake = sqlite3_stand_in()
     >>> issubclass(fake.OperationalError, fake.Error), fake.Connection.__name__
@@ -200,7 +202,7 @@ def sqlite3_stand_in() -> types.ModuleType:
     >>> fake.connect("x.sqlite3")
     Traceback (most recent call last):
     ...
-    widgets.core.host.OperationalError: the static site has no database (no sqlite3 in the browser's Python); the served kit keeps files
+    ImportError: sqlite3.connect: the static site has no database (no sqlite3 in the browser's Python); the served kit keeps files
     """  # noqa: E501
     module = types.ModuleType("sqlite3", "A stand-in: the static site has no sqlite3.")
     made: dict[str, type] = {}
@@ -220,17 +222,18 @@ def sqlite3_stand_in() -> types.ModuleType:
 
     kind("Error")
 
-    def connect(*args: object, **kwargs: object) -> object:
-        raise kind("OperationalError")(
-            "the static site has no database (no sqlite3 in the browser's Python); the served "
-            "kit keeps files")
+    def unusable(name: str) -> Callable[..., Any]:
+        def call(*args: object, **kwargs: object) -> Any:
+            raise ImportError(f"sqlite3.{name}: the static site has no database (no sqlite3 "
+                              "in the browser's Python); the served kit keeps files")
+        call.__name__ = name
+        return call
 
     def __getattr__(name: str) -> Any:  # a module's own lookup (PEP 562)
         if name.startswith("__"):
             raise AttributeError(name)
-        return kind(name)
+        return unusable(name) if name[:1].islower() else kind(name)
 
-    module.connect = connect  # type: ignore[attr-defined]
     module.__getattr__ = __getattr__  # type: ignore[method-assign]
     module.sqlite_version = "0"  # type: ignore[attr-defined]
     module.__lnb_stand_in__ = True  # type: ignore[attr-defined]
