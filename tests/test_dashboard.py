@@ -52,8 +52,8 @@ def answer(app: PuzzleApp, code: str, rows: str) -> None:
 
 
 @pytest.fixture
-def made(tmp_path: Path) -> Made:
-    store = ProgressStore(tmp_path / "progress.sqlite3", backups=False)
+def made(store_url: str) -> Made:
+    store = ProgressStore(store_url, backups=False)
     room = Classroom(store, failure_delay=0)
     made = room.new_class("7B", ["Ali", "Bea", "Cy"])
     other = room.new_class("8C", ["Dan"])

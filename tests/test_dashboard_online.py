@@ -5,7 +5,6 @@ minutes, only with the class's teacher key, and never another class's pupils."""
 from __future__ import annotations
 
 import datetime
-from pathlib import Path
 
 import pytest
 
@@ -31,8 +30,9 @@ class Clock:
 
 
 @pytest.fixture
-def store(tmp_path: Path):  # type: ignore[no-untyped-def]
-    with ProgressStore(tmp_path / "progress.sqlite3", backups=False) as opened:
+def store(store_url: str):  # type: ignore[no-untyped-def]
+    """A fresh store on each engine (SQLite file, PostgreSQL schema)."""
+    with ProgressStore(store_url, backups=False) as opened:
         yield opened
 
 

@@ -6,7 +6,6 @@ pupil of another class, or a device, sees nothing of it."""
 from __future__ import annotations
 
 import datetime
-from pathlib import Path
 
 import pytest
 
@@ -24,8 +23,9 @@ CODE = "P1-0J6Y-91VC-7"  # start at 55, reach 73: A2- B2+
 
 
 @pytest.fixture
-def store(tmp_path: Path):  # type: ignore[no-untyped-def]
-    with ProgressStore(tmp_path / "progress.sqlite3", backups=False) as opened:
+def store(store_url: str):  # type: ignore[no-untyped-def]
+    """A fresh store on each engine (SQLite file, PostgreSQL schema)."""
+    with ProgressStore(store_url, backups=False) as opened:
         yield opened
 
 

@@ -95,8 +95,9 @@ def test_each_kind_of_wrong_program_is_said_exactly() -> None:
 
 
 @pytest.fixture
-def store(tmp_path: Path):  # type: ignore[no-untyped-def]
-    with ProgressStore(tmp_path / "progress.sqlite3", backups=False) as opened:
+def store(store_url: str):  # type: ignore[no-untyped-def]
+    """A fresh store on each engine (SQLite file, PostgreSQL schema)."""
+    with ProgressStore(store_url, backups=False) as opened:
         yield opened
 
 
@@ -133,8 +134,8 @@ def test_the_puzzle_app_keeps_a_class_pupils_wrong_rows_and_the_dashboard_ranks_
         WrongAnswer(CODE, "A3+ B1- A1+", 3, 4), WrongAnswer(CODE, "A3+ A3+", 1, 1))
     with pytest.raises(IdentityError):
         ClassWork(store).wrong_answers(room, made.code, other.teacher_key)
-    with sqlite3.connect(store.path) as raw:
-        kept = raw.execute("SELECT pupil, rows FROM wrong_answers").fetchall()
+    kept = store.read(lambda raw: raw.execute(
+        "SELECT pupil, rows FROM wrong_answers").fetchall())
     assert len(kept) == 5 and all(pupil.startswith("class:") for pupil, _rows in kept)
 
     board = Dashboard(room)
@@ -189,11 +190,10 @@ def test_a_damaged_wrong_answer_row_is_left_out_and_kept_aside(store: ProgressSt
     work = ClassWork(store)
     work.record_wrong_answer(ali, CODE, "A1+", DAY)
     work.record_wrong_answer(bea, CODE, "A3+", DAY)
-    assert store.path is not None
-    with sqlite3.connect(store.path) as raw:
+    with store.transaction() as raw:  # a write that is not the kit's own
         raw.execute("UPDATE wrong_answers SET times = 99 WHERE rows = 'A3+'")  # not the kit's
     assert work.wrong_answers(room, made.code, made.teacher_key) == (
         WrongAnswer(CODE, "A1+", 1, 1),)
-    with ProgressStore(store.path, backups=False) as again:  # the open repairs the file
+    with ProgressStore(store.target, backups=False) as again:  # the open repairs the file
         assert any("wrong_answers" in text for _at, text in again.teacher_notes())
         assert [row[2] for row in again.dump()["wrong_answers"]] == ["A1+"]

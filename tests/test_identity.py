@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from store_engines import SQLITE_ONLY
 
 from lnb.core.errors import LnbError
 from widgets.babbage.puzzle_app import PuzzleApp
@@ -47,8 +48,9 @@ def db(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def store(db: Path):  # type: ignore[no-untyped-def]
-    with ProgressStore(db, backups=False) as s:
+def store(store_url: str):  # type: ignore[no-untyped-def]
+    """A fresh store on each engine (SQLite file, PostgreSQL schema)."""
+    with ProgressStore(store_url, backups=False) as s:
         yield s
 
 
@@ -87,6 +89,7 @@ def test_a_class_has_a_short_clear_code_a_teacher_key_and_one_card_each(
     assert (info.code, info.name, info.pupils) == (made.code, "7B", ("Ali", "Bea", "Cy Lee"))
 
 
+@SQLITE_ONLY  # it reads the file's bytes
 def test_the_file_holds_no_secret_and_no_teacher_key(made: NewClass, store: ProgressStore,
                                                      db: Path, room: Classroom) -> None:
     session = room.join(made.code, "Ali", card(made, "Ali").secret)
@@ -145,9 +148,10 @@ def test_a_wrong_card_is_refused_plainly_and_slowly(made: NewClass, store: Progr
 
 
 def test_wrong_tries_are_limited_per_class_across_kernels(made: NewClass, store: ProgressStore,
-                                                          db: Path, clock: Clock) -> None:
+                                                          clock: Clock) -> None:
     first = Classroom(store, failure_delay=0, clock=clock)
-    other_kernel = Classroom(ProgressStore(db, backups=False), failure_delay=0, clock=clock)
+    other_kernel = Classroom(ProgressStore(store.target, backups=False), failure_delay=0,
+                             clock=clock)
     bea = card(made, "Bea").secret
     for n in range(5):
         with pytest.raises(IdentityError, match="not Bea's card"):
@@ -209,8 +213,8 @@ def test_young_pupils_cards_have_a_picture_and_a_number(room: Classroom) -> None
 
 
 def test_a_damaged_card_row_is_refused_and_reported(made: NewClass, store: ProgressStore,
-                                                    db: Path, room: Classroom) -> None:
-    with sqlite3.connect(db) as raw:
+                                                    room: Classroom) -> None:
+    with store.transaction() as raw:  # a write that is not the kit's own
         raw.execute("UPDATE class_pupils SET name = 'Bob' WHERE name = 'Bea'")
     with pytest.raises(IdentityError):
         room.join(made.code, "Bea", card(made, "Bea").secret)

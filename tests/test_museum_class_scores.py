@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime
 import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -23,8 +22,9 @@ DAY = datetime.date(2026, 12, 1)
 
 
 @pytest.fixture
-def store(tmp_path: Path):  # type: ignore[no-untyped-def]
-    with ProgressStore(tmp_path / "progress.sqlite3", backups=False) as opened:
+def store(store_url: str):  # type: ignore[no-untyped-def]
+    """A fresh store on each engine (SQLite file, PostgreSQL schema)."""
+    with ProgressStore(store_url, backups=False) as opened:
         yield opened
 
 

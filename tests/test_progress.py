@@ -38,7 +38,15 @@ def db(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def store(db: Path):  # type: ignore[no-untyped-def]
+def store(store_url: str):  # type: ignore[no-untyped-def]
+    """A fresh store on each engine (SQLite file, PostgreSQL schema)."""
+    with ProgressStore(store_url) as s:
+        yield s
+
+
+@pytest.fixture
+def file_store(db: Path):  # type: ignore[no-untyped-def]
+    """A store in a SQLite file (for what only a file has: WAL, damage, backups)."""
     with ProgressStore(db) as s:
         yield s
 
@@ -136,26 +144,26 @@ def test_two_pupils_never_see_or_overwrite_each_other(store: ProgressStore) -> N
     assert store.pupil_count() == 2
 
 
-def test_progress_survives_closing_and_another_process(db: Path) -> None:
+def test_progress_survives_closing_and_another_process(store_url: str) -> None:
     sam = Pupil.from_nickname("Sam")
-    with ProgressStore(db) as first:
+    with ProgressStore(store_url) as first:
         first.record_attempt(sam, "P1", solved=True, rows=3, difficulty=2, day=DAY)
     code = (
         "import sys; from widgets.classroom.progress import ProgressStore, Pupil;"
         "p = ProgressStore(sys.argv[1]).load(Pupil.from_nickname('sam'));"
         "r = p.get('P1'); print(r.attempts, r.best_rows, r.difficulty, p.streak)"
     )
-    out = subprocess.run([sys.executable, "-c", code, str(db)], capture_output=True,
+    out = subprocess.run([sys.executable, "-c", code, store_url], capture_output=True,
                          text=True, check=True).stdout.split()
     assert out == ["1", "3", "2", "1"]
-    with ProgressStore(db) as again:
+    with ProgressStore(store_url) as again:
         assert again.load(sam).solved_count == 1
         assert again.saving
 
 
-def test_the_file_is_sqlite_in_wal_mode_with_a_schema_version(store: ProgressStore,
+def test_the_file_is_sqlite_in_wal_mode_with_a_schema_version(file_store: ProgressStore,
                                                               db: Path) -> None:
-    store.record_attempt(Pupil.from_nickname("sam"), "P1", solved=False, day=DAY)
+    file_store.record_attempt(Pupil.from_nickname("sam"), "P1", solved=False, day=DAY)
     with sqlite3.connect(db) as raw:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert raw.execute("SELECT version FROM schema_version").fetchall() == [
@@ -334,7 +342,9 @@ class _BrokenConnection:
         pass
 
 
-def test_a_file_breaking_mid_session_loses_nothing(store: ProgressStore, db: Path) -> None:
+def test_a_file_breaking_mid_session_loses_nothing(file_store: ProgressStore,
+                                                   db: Path) -> None:
+    store = file_store
     sam, ada = Pupil.from_nickname("sam"), Pupil.from_nickname("ada")
     store.record_attempt(sam, "P1", solved=True, rows=2, day=DAY)
     store.record_hint(ada, "P9", 2, day=DAY)
@@ -359,14 +369,14 @@ def _hammer(args: tuple[str, int, int]) -> int:
     return worker
 
 
-def test_concurrent_writers_from_many_processes_lose_nothing(db: Path) -> None:
+def test_concurrent_writers_from_many_processes_lose_nothing(store_url: str) -> None:
     workers, rounds = 6, 15
-    ProgressStore(db).load(Pupil.from_nickname("class"))  # make the file once
+    ProgressStore(store_url).load(Pupil.from_nickname("class"))  # make the store once
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(workers) as pool:
-        done = pool.map(_hammer, [(str(db), w, rounds) for w in range(workers)])
+        done = pool.map(_hammer, [(store_url, w, rounds) for w in range(workers)])
     assert sorted(done) == list(range(workers))
-    with ProgressStore(db) as store:
+    with ProgressStore(store_url) as store:
         shared = store.load(Pupil.from_nickname("class")).get("SHARED")
         assert shared is not None
         assert (shared.attempts, shared.hints, shared.best_rows) == (

@@ -18,8 +18,9 @@ DAY = datetime.date(2026, 12, 1)
 
 
 @pytest.fixture
-def store(tmp_path: Path):  # type: ignore[no-untyped-def]
-    with ProgressStore(tmp_path / "progress.sqlite3", backups=False) as opened:
+def store(store_url: str):  # type: ignore[no-untyped-def]
+    """A fresh store on each engine (SQLite file, PostgreSQL schema)."""
+    with ProgressStore(store_url, backups=False) as opened:
         yield opened
 
 
@@ -38,7 +39,7 @@ def test_the_best_score_of_the_day_is_kept_and_plays_counted(store: ProgressStor
     tomorrow = DAY + datetime.timedelta(days=1)
     assert scores.best(sam, tomorrow) is None
     assert DailyScores(store, "dream").best(sam, DAY) is None  # another game's day
-    with ProgressStore(store.path) as again:  # it is in the file
+    with ProgressStore(store.target) as again:  # it is in the file
         assert DailyScores(again, "museum").best(sam, DAY) == GameScore("museum", DAY, 77, 3)
 
 
@@ -70,11 +71,10 @@ def test_a_damaged_score_row_is_left_out_and_kept_aside(store: ProgressStore) ->
     scores = DailyScores(store, "museum")
     scores.record(ali, DAY, 61)
     scores.record(bea, DAY, 45)
-    assert store.path is not None
-    with sqlite3.connect(store.path) as raw:
+    with store.transaction() as raw:  # a write that is not the kit's own
         raw.execute("UPDATE game_scores SET best = 130 WHERE best = 45")  # not the kit's write
     assert scores.class_scores(code, DAY) == (61,)
-    with ProgressStore(store.path, backups=False) as again:  # the open repairs the file
+    with ProgressStore(store.target, backups=False) as again:  # the open repairs the file
         assert DailyScores(again, "museum").class_scores(code, DAY) == (61,)
         assert any("game_scores" in text for _at, text in again.teacher_notes())
         kept = again.dump()
