@@ -2,7 +2,8 @@
 
 Nothing is written on the server and nothing is read from a server path: a save becomes a
 ``data:`` link the pupil clicks to keep the file, and a load hands the app the uploaded
-file's text (UTF-8; anything else is refused in one sentence on the status line).
+file's text (UTF-8; anything else is refused in one sentence on the status line). So the
+served kit and the static site (:mod:`widgets.core.host`) save and load the same way.
 
 >>> import datetime
 >>> loaded = []
@@ -45,6 +46,23 @@ def download_link(filename: str, text: str, kind: str = "application/json") -> s
     words = _("Download {filename}").format(filename=filename)
     return (f"<a class='lnb-download-link' download='{html.escape(filename)}' "
             f"href='data:{kind};base64,{data}'>⬇ {html.escape(words)}</a>")
+
+
+def file_bytes(content: object) -> bytes:
+    """An uploaded file's bytes, as the served kit's kernel gets them (a ``memoryview``) or
+    the static site's Pyodide kernel may (an object with ``to_bytes()``, a browser array).
+
+    >>> file_bytes(memoryview(b"ab")), file_bytes(type("JsArray", (), {"to_bytes":
+    ...                                          lambda self: b"cd"})())
+    (b'ab', b'cd')
+    """
+    if isinstance(content, (bytes, bytearray, memoryview)):
+        return bytes(content)
+    for name in ("to_bytes", "tobytes"):
+        convert = getattr(content, name, None)
+        if callable(convert):
+            return bytes(convert())
+    return bytes(content)  # type: ignore[call-overload]
 
 
 SAVE_LABEL = lazy_gettext("Save the game")
@@ -105,7 +123,7 @@ class SaveLoadPanel(w.HBox):
         item = files[0]
         content = item["content"] if isinstance(item, dict) else item.content
         try:
-            text = bytes(content).decode("utf-8")
+            text = file_bytes(content).decode("utf-8")
         except UnicodeDecodeError:
             raise BadInputError(_("that file is not a saved game (it is not text); "
                                   "choose a .json file saved by this app"),
