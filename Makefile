@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: setup serve test test-fast lint bench browser clean i18n
+.PHONY: setup serve test test-fast lint bench browser postgres clean i18n
 
 setup: $(STAMP)
 
@@ -17,6 +17,9 @@ $(STAMP): pyproject.toml
 
 browser:
 	bash scripts/ensure-chromium
+
+postgres:
+	bash scripts/ensure-postgres
 
 # `make serve` for one person; a teacher gives the class's size: `make serve CLASS=30`
 # (that many kernels of the class page are preheated in the background). More options:
@@ -30,7 +33,7 @@ lint: setup
 
 # Two passes: everything else on both cores, then the browser tests, a file per worker on
 # two workers (`--dist loadfile`: a file's tests share its Voila server and its Chromium).
-test: setup browser lint
+test: setup browser postgres lint
 	$(PY) -m pytest -n 2 -m "not browser" --durations=15
 	$(PY) -m pytest -n 2 --dist loadfile -m browser --durations=25
 
