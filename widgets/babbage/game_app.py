@@ -300,6 +300,23 @@ def choice_label(state: State, name: str, action: Any) -> str:
     return _("Patron {value}: claim").format(**fields)
 
 
+def target_card_html(state: State, name: str) -> str:
+    """The card of ``name``'s targeted Subroutine this Round (number, effect, what it does),
+    shown beside the program being written (the game app's and a room's)."""
+    player = state.player(name)
+    number = player.target
+    heading = html.escape(_("Your target"))
+    if number is None:
+        return (f"<b>{heading}</b><div class='lnb-muted'>"
+                "{}</div>".format(html.escape(_("No Subroutine this Round"))))
+    sub = player.character.subroutine(number)
+    effect = effect_text(sub.effect, state.edition.effects.get(sub.effect, ""))
+    return (f"<b>{heading}</b>"
+            f"<div class='lnb-target-number'>{two_digits(number)}</div>"
+            f"<div><b>{html.escape(effect_name(sub.effect))}</b></div>"
+            f"<div><small>{html.escape(effect)}</small></div>")
+
+
 # --------------------------------------------------------------------------- the app
 class GameApp(w.VBox):
     """The whole game in one widget. Without ``seats`` it opens on the setup form."""
@@ -1109,21 +1126,9 @@ class GameApp(w.VBox):
         self.body.children = (self.race_top, self.patrons_view, panel)
 
     def _target_html(self, name: str) -> str:
-        """The card of ``name``'s targeted Subroutine (number, effect, what it does)."""
-        state = self.state
-        assert state is not None
-        player = state.player(name)
-        number = player.target
-        heading = html.escape(_("Your target"))
-        if number is None:
-            return (f"<b>{heading}</b><div class='lnb-muted'>"
-                    "{}</div>".format(html.escape(_("No Subroutine this Round"))))
-        sub = player.character.subroutine(number)
-        effect = effect_text(sub.effect, state.edition.effects.get(sub.effect, ""))
-        return (f"<b>{heading}</b>"
-                f"<div class='lnb-target-number'>{two_digits(number)}</div>"
-                f"<div><b>{html.escape(effect_name(sub.effect))}</b></div>"
-                f"<div><small>{html.escape(effect)}</small></div>")
+        """The card of ``name``'s targeted Subroutine (see :func:`target_card_html`)."""
+        assert self.state is not None
+        return target_card_html(self.state, name)
 
     def _draw_resolution_phase(self) -> None:
         state = self.state

@@ -1,0 +1,162 @@
+"""*Open a table* / *Join a table* on the game page: one game played from several devices.
+
+A table belongs to a class: the pupil first joins their class with their card (the
+:class:`widgets.classroom.panel.ClassPanel` this box carries); without a class session the box
+says so. *Open a table* asks the store for a new room (:class:`widgets.classroom.rooms.
+RoomStore`) and shows its code, big, with the link ``play.ipynb?room=K7QX`` that everyone at
+the table opens; *Join a table* takes a typed code, checks the table exists and gives its link.
+Nothing here decides anything about the game: seats, the start and every move are the room
+page's (:mod:`widgets.babbage.room_app`).
+
+>>> from widgets.classroom.identity import Classroom
+>>> from widgets.classroom.progress import ProgressStore
+>>> from widgets.classroom.rooms import RoomStore
+>>> store = ProgressStore(":memory:")
+>>> entry = TableEntry(RoomStore(store), Classroom(store, failure_delay=0))
+>>> entry.open_button.click()
+>>> "join your class" in entry.status.text
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+import ipywidgets as w
+
+from lnb.babbage.rooms import RoomSetup, normalize_room_code
+from lnb.core.i18n import _
+from widgets.classroom.identity import Classroom
+from widgets.classroom.panel import ClassPanel
+from widgets.classroom.progress import Pupil
+from widgets.classroom.rooms import RoomStore
+from widgets.core.relabel import register, relabel_part
+from widgets.core.status import StatusLine
+from widgets.core.style import app_styles
+
+PAGE = "play.ipynb"  # the room's page, relative to the page this box is on
+CSS = """
+.lnb-table-entry { border-top: 1px solid var(--lnb-rule, #bbb); margin-top: 12px;
+                   padding-top: 8px; }
+.lnb-table-entry .lnb-room-code-big { font-size: 3em; font-weight: bold; letter-spacing: .15em;
+                                      font-family: monospace; }
+.lnb-table-entry .lnb-entry-row { flex-wrap: wrap; gap: 6px; align-items: center; }
+"""
+
+
+def room_link(code: str, page: str = PAGE, projector: bool = False) -> str:
+    """The address of table ``code``'s page, relative to the game page.
+
+    >>> room_link("K7QX"), room_link("K7QX", projector=True)
+    ('play.ipynb?room=K7QX', 'play.ipynb?room=K7QX&view=projector')
+    """
+    return f"{page}?room={code}" + ("&view=projector" if projector else "")
+
+
+class TableEntry(w.VBox):
+    """The class panel, *Open a table* and *Join a table* (a code box), and what they say."""
+
+    def __init__(self, rooms: RoomStore, classroom: Classroom, *,
+                 status: StatusLine | None = None, page: str = PAGE,
+                 seats: int = 4) -> None:
+        self.rooms = rooms
+        self.page = page
+        self.seats = seats
+        self.pupil: Pupil | None = None
+        self.opened: RoomSetup | None = None
+        self.status = status or StatusLine()
+        self._said: tuple[str, Callable[[], str]] | None = None
+        self.heading = w.HTML("")
+        self.panel = ClassPanel(classroom, self.status, on_pupil=self._pupil_changed)
+        self.open_button = self.status.button("lnb-open-table", self.open_table,
+                                              style="primary", width="auto")
+        self.code_box = w.Text(layout=w.Layout(width="8em"), continuous_update=False)
+        self.code_box.add_class("lnb-table-code")
+        self.code_box.observe(self.status.guarded(
+            lambda change: self.join_table() if change["new"].strip() else None), "value")
+        self.join_button = self.status.button("lnb-join-table", self.join_table, width="auto")
+        self.answer = w.HTML("")
+        self.answer.add_class("lnb-table-answer")
+        row = w.HBox([self.open_button, self.code_box, self.join_button])
+        row.add_class("lnb-entry-row")
+        super().__init__([app_styles("table-entry", CSS), self.heading, self.panel, row,
+                          self.answer, self.status])
+        self.add_class("lnb-table-entry")
+        self._label()
+        register(self)
+
+    # -- words -------------------------------------------------------------------------
+    def _label(self) -> None:
+        self.heading.value = "<b>{}</b> · {}".format(
+            html.escape(_("Play at one table from several devices")),
+            html.escape(_("each player on their own screen, under their class card")))
+        self.open_button.description = _("Open a table")
+        self.open_button.tooltip = _("A new table for your class: you get its code")
+        self.code_box.placeholder = _("table code")
+        self.code_box.description_allow_html = False
+        self.code_box.tooltip = _("The table's code, e.g. {example}").format(example="K7QX")
+        self.join_button.description = _("Join a table")
+        self.join_button.tooltip = _("Go to the table whose code you typed")
+        self._show_answer()
+
+    def relabel(self) -> None:
+        """Every word in the current language (the table opened is kept)."""
+        self._label()
+        relabel_part(self.panel)
+        relabel_part(self.status)
+        if self._said is not None:
+            self.status.show(self._said[1](), self._said[0])
+
+    def _say(self, kind: str, make: Callable[[], str]) -> None:
+        self._said = (kind, make)
+        self.status.show(make(), kind)
+
+    # -- acting ------------------------------------------------------------------------
+    def _pupil_changed(self, pupil: Pupil | None, source: str) -> None:
+        self.pupil = pupil if source == "class" else None
+
+    def _need_class(self) -> bool:
+        if self.pupil is not None and self.panel.session is not None:
+            return False
+        self._say("info", lambda: _("A table is played by pupils of a class: first join your "
+                                    "class (press {join} and use your card).").format(
+                                        join=_("Join my class")))
+        return True
+
+    def open_table(self) -> None:
+        """A new table for the pupil's class; its code and link are shown."""
+        if self._need_class():
+            return
+        assert self.panel.session is not None
+        self.opened = self.rooms.open_room(self.pupil, self.panel.session.class_code,
+                                           seats=self.seats)
+        self._show_answer()
+        code = self.opened.code
+        self._say("ok", lambda: _("Table {code} is open: tell everyone at the table its code, "
+                                  "then open its page.").format(code=code))
+
+    def join_table(self) -> None:
+        """Check the typed code names a table; its link is shown."""
+        if self._need_class():
+            return
+        code = normalize_room_code(self.code_box.value)
+        self.opened = self.rooms.room(code)
+        self._show_answer()
+        self._say("ok", lambda: _("Table {code} found: open its page to sit down.").format(
+            code=code))
+
+    def _show_answer(self) -> None:
+        if self.opened is None:
+            self.answer.value = ""
+            return
+        code = self.opened.code
+        link = html.escape(room_link(code, self.page))
+        projector = html.escape(room_link(code, self.page, projector=True))
+        self.answer.value = (
+            f"<div class='lnb-room-code-big' aria-label='{html.escape(_('Table code'))}'>"
+            f"{html.escape(code)}</div>"
+            f"<div><a class='lnb-room-link' href='{link}' target='_top'>"
+            f"{html.escape(_('Open table {code}').format(code=code))}</a> · "
+            f"<a class='lnb-room-projector-link' href='{projector}' target='_top'>"
+            f"{html.escape(_('its view for the projector'))}</a></div>")
