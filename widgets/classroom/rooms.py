@@ -47,3 +47,560 @@ with ``reason`` and fields, its message for pupils):
   saves; ``lnb.babbage.records.load`` reads it), the Rounds finished so far;
   ``record_json(code) -> str`` the same as the text a download holds.
 """
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from lnb.babbage import records
+from lnb.babbage.bots import BOTS
+from lnb.babbage.edition import Edition
+from lnb.babbage.errors import LnbError
+from lnb.babbage.game import Action, GameOptions, Phase, TimeUp
+from lnb.babbage.game.state import MAX_PLAYERS, MIN_PLAYERS
+from lnb.babbage.rooms import (
+    CODE_LENGTH,
+    GAME,
+    Move,
+    RoomPlay,
+    RoomSeat,
+    RoomSetup,
+    action_from_json,
+    action_to_json,
+    bad_seat_count,
+    busy,
+    game_started,
+    no_free_code,
+    no_such_room,
+    no_such_seat,
+    normalize_room_code,
+    not_open,
+    not_started,
+    not_your_seat,
+    room_over,
+    same_character,
+    seat_taken,
+    table_full,
+    too_few_players,
+    unknown_bot,
+)
+from widgets.classroom.identity import new_code
+from widgets.classroom.progress import ProgressStore, Pupil
+
+#: A unique-key clash (two kernels appending the same seq, two rooms given one code). The
+#: store's engines raise ``StoreConflict``, a subclass, on SQLite and PostgreSQL alike.
+CONFLICT: type[Exception] = sqlite3.IntegrityError
+#: Rooms touched within this many seconds are live (the dashboard's list).
+LIVE_SECONDS = 3600.0
+CACHE_ROOMS = 256
+COMPUTER = "computer"
+
+
+@dataclass(frozen=True)
+class LiveRoom:
+    """A room on the teacher's dashboard: code, class, the players' names, the Round (0
+    before the start), status and when it was last touched (epoch seconds)."""
+
+    code: str
+    class_code: str | None
+    seats: tuple[str, ...]
+    round: int
+    status: str
+    updated: float
+
+
+_CACHE: dict[tuple[str, str], tuple[int, RoomPlay]] = {}
+_CACHE_LOCK = threading.Lock()
+
+
+def _key(pupil: Pupil | str | None) -> str | None:
+    return pupil.key if isinstance(pupil, Pupil) else pupil
+
+
+def _seat_name(character: str) -> str:
+    """A computer seat's name: its character's family name (``Charles Babbage``: Babbage)."""
+    return character.split()[-1]
+
+
+def _unique_name(wanted: str, taken: Iterable[str]) -> str:
+    """``wanted``, or ``wanted 2``, ``wanted 3``... whichever no other seat has."""
+    taken = set(taken)
+    name, n = wanted, 1
+    while name in taken:
+        n += 1
+        name = f"{wanted} {n}"
+    return name
+
+
+class RoomStore:
+    """The rooms of one classroom store (see the module's API list)."""
+
+    def __init__(self, store: ProgressStore, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+
+    # -- reading ------------------------------------------------------------------------
+    @property
+    def _where(self) -> str:
+        path = getattr(self.store, "path", None)
+        return str(path) if path is not None else f"memory:{id(self.store)}"
+
+    @staticmethod
+    def _code(code: str) -> str:
+        return normalize_room_code(code)
+
+    def _setup(self, conn: Any, code: str) -> tuple[RoomSetup, int]:
+        row = conn.execute("SELECT setup, status, class_code, host, version FROM rooms "
+                           "WHERE code = ?", (code,)).fetchone()
+        if row is None:
+            raise no_such_room(code)
+        seats = [RoomSeat(int(i), name, "", pupil, computer) for i, name, pupil, computer in
+                 conn.execute("SELECT seat, name, pupil, computer FROM room_seats WHERE code = ?"
+                              " ORDER BY seat", (code,)).fetchall()]
+        data = json.loads(row[0])
+        characters = data.get("characters", [])
+        seats = [replace(s, character=characters[s.index]) for s in seats]
+        setup = RoomSetup.from_json(code, row[0], seats, status=row[1], class_code=row[2],
+                                    host=row[3])
+        return setup, int(row[4])
+
+    @staticmethod
+    def _moves(conn: Any, code: str, after: int = 0) -> list[Move]:
+        rows = conn.execute('SELECT seq, seat, action, at, "by" FROM room_moves WHERE code = ? '
+                            "AND seq > ? ORDER BY seq", (code, after)).fetchall()
+        return [Move(int(seq), None if seat is None else int(seat), action_from_json(action),
+                     float(at), by) for seq, seat, action, at, by in rows]
+
+    def _play_in(self, conn: Any, code: str, setup: RoomSetup, version: int) -> RoomPlay:
+        """The room's play at ``version``: the process's cached one, moved on by the moves
+        added since (a new object), or replayed from the start."""
+        key = (self._where, code)
+        with _CACHE_LOCK:
+            hit = _CACHE.get(key)
+        if hit is not None and hit[0] == version and hit[1].setup == setup:
+            return hit[1]
+        base = (hit[1] if hit is not None and hit[0] <= version
+                and _same_table(hit[1].setup, setup) else None)
+        if base is not None:
+            play = base.extended(self._moves(conn, code, base.seq))
+            if play.setup != setup:
+                play = play.with_setup(setup)
+        else:
+            play = RoomPlay.from_moves(setup, self._moves(conn, code))
+        self._remember(code, version, play)
+        return play
+
+    def _remember(self, code: str, version: int, play: RoomPlay) -> None:
+        with _CACHE_LOCK:
+            if len(_CACHE) > CACHE_ROOMS:
+                _CACHE.clear()
+            _CACHE[(self._where, code)] = (version, play)
+
+    def room(self, code: str) -> RoomSetup:
+        """The room's setup now: seats and who holds them, status (``no-such-room``)."""
+        code = self._code(code)
+        return self.store.read(lambda conn: self._setup(conn, code))[0]
+
+    def version(self, code: str) -> int:
+        """The room's version: bumped by every move, seat change and start (one cheap read)."""
+        code = self._code(code)
+        row = self.store.read(lambda conn: conn.execute(
+            "SELECT version FROM rooms WHERE code = ?", (code,)).fetchone())
+        if row is None:
+            raise no_such_room(code)
+        return int(row[0])
+
+    def moves(self, code: str, after: int = 0) -> list[Move]:
+        """The room's moves with seq above ``after``, in order."""
+        code = self._code(code)
+
+        def work(conn: Any) -> list[Move]:
+            self._setup(conn, code)
+            return self._moves(conn, code, after)
+        return self.store.read(work)
+
+    def play(self, code: str) -> RoomPlay:
+        """The room's game replayed (cached per version in the process; a new object when
+        the version changed, so a play in hand never changes)."""
+        code = self._code(code)
+
+        def work(conn: Any) -> RoomPlay:
+            setup, version = self._setup(conn, code)
+            return self._play_in(conn, code, setup, version)
+        return self.store.read(work)
+
+    def record(self, code: str) -> dict[str, Any]:
+        """The room's ``lnb-game/1`` record (the Rounds finished so far), as the game app's
+        *Save* writes it: ``lnb.babbage.records`` and the app's *Load* read it."""
+        return self.play(code).to_record()
+
+    def record_json(self, code: str) -> str:
+        """The record as the JSON text of a download."""
+        return records.dumps(self.record(code))
+
+    # -- the lobby -----------------------------------------------------------------------
+    def open_room(self, host: Pupil | None, class_code: str | None, seats: int = 4,
+                  options: GameOptions | dict[str, Any] | None = None,
+                  characters: Sequence[str] | None = None, seed: int | None = None,
+                  grace_seconds: float = 20.0, pace_seconds: float = 1.5) -> RoomSetup:
+        """A new table with ``seats`` empty seats (2 to 4) and a unique 4-character code."""
+        if isinstance(seats, bool) or not isinstance(seats, int) \
+                or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
+            raise bad_seat_count(seats)
+        if options is None:
+            options = GameOptions()
+        elif not isinstance(options, GameOptions):
+            options = GameOptions.from_dict(options)
+        edition = Edition.load()
+        names = list(characters) if characters is not None else [
+            c.name for c in edition.characters][:seats]
+        if len(names) != seats:
+            raise bad_seat_count(len(names))
+        chars = tuple(edition.character(c).name for c in names)  # unknown: the edition's error
+        if len(set(chars)) != len(chars):
+            raise same_character(chars)
+        seed = secrets.randbelow(1_000_000) if seed is None else seed
+        now = self.clock()
+        for _ in range(20):
+            code = new_code(CODE_LENGTH)
+            setup = RoomSetup(code, tuple(RoomSeat(i, "", c) for i, c in enumerate(chars)),
+                              seed, options, grace_seconds, pace_seconds, "open", class_code,
+                              _key(host))
+            try:
+                with self.store.transaction() as conn:
+                    if conn.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone():
+                        continue
+                    conn.execute("INSERT INTO rooms (code, game, setup, class_code, host, "
+                                 "created, status, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                                 (code, GAME, setup.to_json(), class_code, _key(host), now,
+                                  "open", 1))
+                    for s in setup.seats:
+                        conn.execute("INSERT INTO room_seats (code, seat, name, pupil, computer,"
+                                     " seen) VALUES (?, ?, ?, ?, ?, ?)",
+                                     (code, s.index, "", None, None, None))
+            except CONFLICT:
+                continue
+            return setup
+        raise no_free_code()
+
+    def _lobby(self, code: str, change: Callable[[Any, RoomSetup], Any]) -> Any:
+        """Run ``change(conn, setup)`` in one transaction and bump the version."""
+        code = self._code(code)
+        with self.store.transaction() as conn:
+            setup, _version = self._setup(conn, code)
+            result = change(conn, setup)
+            if result is not _UNCHANGED:
+                conn.execute("UPDATE rooms SET version = version + 1 WHERE code = ?", (code,))
+        return None if result is _UNCHANGED else result
+
+    def take_seat(self, code: str, pupil: Pupil, name: str, seat: int | None = None) -> int:
+        """Seat ``pupil`` (shown as ``name``) at the table; the seat's index. A pupil who
+        has a seat gets it back (rejoin, also once the game has started)."""
+        key = _key(pupil)
+        now = self.clock()
+        rejoined: list[int] = []
+
+        def change(conn: Any, setup: RoomSetup) -> Any:
+            mine = setup.seat_of(key) if key else None
+            if mine is not None:
+                conn.execute("UPDATE room_seats SET seen = ? WHERE code = ? AND seat = ?",
+                             (now, setup.code, mine.index))
+                rejoined.append(mine.index)
+                return _UNCHANGED
+            if setup.status == "over":
+                raise room_over(setup.code)
+            if setup.status != "open":
+                raise game_started(setup.code)
+            if seat is None:
+                free = [s for s in setup.seats if not s.taken]
+                if not free:
+                    raise table_full(setup.code)
+                chosen = free[0]
+            else:
+                if isinstance(seat, bool) or not isinstance(seat, int) \
+                        or not 0 <= seat < len(setup.seats):
+                    raise no_such_seat(setup.code, seat, len(setup.seats))
+                chosen = setup.seat(seat)
+                if chosen.taken:
+                    raise seat_taken(setup.code, chosen.index, chosen.name)
+            wanted = " ".join(str(name or "").split()) or (pupil.label if isinstance(
+                pupil, Pupil) else "") or _seat_name(chosen.character)
+            shown = _unique_name(wanted, [s.name for s in setup.players])
+            conn.execute("UPDATE room_seats SET name = ?, pupil = ?, computer = NULL, seen = ? "
+                         "WHERE code = ? AND seat = ?", (shown, key, now, setup.code,
+                                                        chosen.index))
+            return chosen.index
+        result = self._lobby(code, change)
+        return rejoined[0] if rejoined else int(result)
+
+    def leave_seat(self, code: str, pupil: Pupil) -> None:
+        """Before the start: ``pupil`` leaves their seat (nothing if they have none)."""
+        key = _key(pupil)
+
+        def change(conn: Any, setup: RoomSetup) -> Any:
+            mine = setup.seat_of(key) if key else None
+            if mine is None:
+                return _UNCHANGED
+            if setup.status != "open":
+                raise not_open(setup.code)
+            _empty(conn, setup.code, mine.index)
+            return None
+        self._lobby(code, change)
+
+    def free_seat(self, code: str, seat: int) -> None:
+        """Before the start: empty seat ``seat`` (a computer's, or a pupil's)."""
+        def change(conn: Any, setup: RoomSetup) -> Any:
+            if setup.status != "open":
+                raise not_open(setup.code)
+            if isinstance(seat, bool) or not isinstance(seat, int) \
+                    or not 0 <= seat < len(setup.seats):
+                raise no_such_seat(setup.code, seat, len(setup.seats))
+            _empty(conn, setup.code, seat)
+            return None
+        self._lobby(code, change)
+
+    def give_to_computer(self, code: str, seat: int, kind: str = "greedy") -> None:
+        """Before the start: an empty seat (or a computer's) is played by the bot ``kind``."""
+        if kind not in BOTS:
+            raise unknown_bot(kind)
+
+        def change(conn: Any, setup: RoomSetup) -> Any:
+            if setup.status != "open":
+                raise not_open(setup.code)
+            if isinstance(seat, bool) or not isinstance(seat, int) \
+                    or not 0 <= seat < len(setup.seats):
+                raise no_such_seat(setup.code, seat, len(setup.seats))
+            chosen = setup.seat(seat)
+            if chosen.pupil is not None:
+                raise seat_taken(setup.code, chosen.index, chosen.name)
+            others = [s.name for s in setup.players if s.index != seat]
+            shown = _unique_name(_seat_name(chosen.character), others)
+            conn.execute("UPDATE room_seats SET name = ?, pupil = NULL, computer = ?, seen = NULL"
+                         " WHERE code = ? AND seat = ?", (shown, kind, setup.code, seat))
+            return None
+        self._lobby(code, change)
+
+    def start(self, code: str) -> RoomSetup:
+        """Start the game (at least 2 seats taken; empty seats are left out). Starting a
+        started game changes nothing."""
+        now = self.clock()
+
+        def change(conn: Any, setup: RoomSetup) -> Any:
+            if setup.status != "open":
+                return _UNCHANGED
+            count = len(setup.players)
+            if count < MIN_PLAYERS:
+                raise too_few_players(setup.code, count)
+            started = replace(setup, started=now, status="playing")
+            conn.execute("UPDATE rooms SET setup = ?, status = ? WHERE code = ?",
+                         (started.to_json(), "playing", setup.code))
+            return None
+        self._lobby(code, change)
+        return self.room(code)
+
+    # -- playing -------------------------------------------------------------------------
+    def act(self, code: str, seq_expected: int, seat: int, action: Action,
+            by: Pupil | str, now: float | None = None) -> Move:
+        """One action of ``seat``'s pupil ``by``, in one transaction (see the module)."""
+        return self.act_all(code, seq_expected, seat, [action], by, now)[-1]
+
+    def act_all(self, code: str, seq_expected: int, seat: int, actions: Sequence[Action],
+                by: Pupil | str, now: float | None = None) -> list[Move]:
+        """Several actions of one seat, all or nothing, in one transaction."""
+        code = self._code(code)
+        key = _key(by)
+        if not actions:
+            return []
+        for _attempt in range(5):
+            at = self.clock() if now is None else now
+            try:
+                with self.store.transaction() as conn:
+                    setup, version = self._setup(conn, code)
+                    _playing(setup)
+                    try:
+                        holder = setup.seat(seat)
+                    except LnbError:
+                        raise not_your_seat(code, seat) from None
+                    if holder.pupil is None or holder.pupil != key:
+                        raise not_your_seat(code, seat)
+                    play = self._play_in(conn, code, setup, version)
+                    trial = play.copy()
+                    made = []
+                    expected = seq_expected
+                    for action in actions:
+                        move = trial.apply(Move(expected, seat, trial.stamp(action, at), at,
+                                                key))
+                        made.append(move)
+                        expected = move.seq + 1
+                    self._insert(conn, code, made, trial)
+            except CONFLICT:
+                continue
+            self._remember(code, version + 1, trial)
+            return made
+        raise busy(code)
+
+    def _insert(self, conn: Any, code: str, made: Sequence[Move], play: RoomPlay) -> None:
+        for m in made:
+            conn.execute('INSERT INTO room_moves (code, seq, seat, action, at, "by") '
+                         "VALUES (?, ?, ?, ?, ?, ?)",
+                         (code, m.seq, m.seat, action_to_json(m.action), m.at, m.by))
+        if play.finished:
+            conn.execute("UPDATE rooms SET version = version + 1, status = ? WHERE code = ?",
+                         ("over", code))
+        else:
+            conn.execute("UPDATE rooms SET version = version + 1 WHERE code = ?", (code,))
+
+    def advance(self, code: str, now: float | None = None) -> list[Move]:
+        """Append the moves due now (computer and absent seats, the race's end) in one
+        transaction; ``[]`` when nothing is due or another kernel appended them first."""
+        code = self._code(code)
+        at = self.clock() if now is None else now
+
+        def peek(conn: Any) -> bool:
+            setup, version = self._setup(conn, code)
+            if setup.status != "playing":
+                return False
+            play = self._play_in(conn, code, setup, version)
+            return bool(play.due(at, self._present(conn, setup, at),
+                                 self._drafts(conn, play, at)))
+        if not self.store.read(peek):
+            return []
+        try:
+            with self.store.transaction() as conn:
+                setup, version = self._setup(conn, code)
+                if setup.status != "playing":
+                    return []
+                play = self._play_in(conn, code, setup, version)
+                here = self._present(conn, setup, at)
+                trial = play.copy()
+                made: list[Move] = []
+                for _ in range(64):  # each round of due moves may make more due at once
+                    due = trial.due(at, here, self._drafts(conn, trial, at))
+                    if not due:
+                        break
+                    for action in due:
+                        seat = None if isinstance(action, TimeUp) else trial.seat_index(
+                            action.player)
+                        made.append(trial.apply(Move(trial.next_seq, seat,
+                                                     trial.stamp(action, at), at, COMPUTER)))
+                    if trial.finished:
+                        break
+                if not made:
+                    return []
+                self._insert(conn, code, made, trial)
+        except CONFLICT:
+            return []
+        self._remember(code, version + 1, trial)
+        return made
+
+    # -- drafts and presence ---------------------------------------------------------------
+    def save_draft(self, code: str, seat: int, program: str) -> None:
+        """Keep ``seat``'s unfinished program (text); the version is not bumped."""
+        code = self._code(code)
+        with self.store.transaction() as conn:
+            self._setup(conn, code)
+            conn.execute("INSERT INTO room_drafts (code, seat, program, at) VALUES (?, ?, ?, ?)"
+                         " ON CONFLICT (code, seat) DO UPDATE SET program = excluded.program, "
+                         "at = excluded.at", (code, seat, str(program), self.clock()))
+
+    def draft(self, code: str, seat: int) -> str | None:
+        """``seat``'s draft of this Program phase (None: none, or one of an earlier phase)."""
+        play = self.play(code)
+        return self.store.read(lambda conn: self._drafts(conn, play, None).get(seat))
+
+    @staticmethod
+    def _drafts(conn: Any, play: RoomPlay, at: float | None) -> dict[int, str]:
+        """The drafts written in the current Program phase (needed only at its deadline
+        when ``at`` is given)."""
+        since = play.program_since
+        if since is None or play.state.phase is not Phase.PROGRAM:
+            return {}
+        if at is not None and (play.race_deadline is None or at < play.race_deadline):
+            return {}
+        rows = conn.execute("SELECT seat, program FROM room_drafts WHERE code = ? AND at >= ?",
+                            (play.setup.code, since)).fetchall()
+        return {int(seat): program for seat, program in rows}
+
+    def heartbeat(self, code: str, seat: int) -> None:
+        """``seat``'s pupil is here now (the page calls it every ~2 s); no version bump."""
+        code = self._code(code)
+        with self.store.transaction() as conn:
+            conn.execute("UPDATE room_seats SET seen = ? WHERE code = ? AND seat = ?",
+                         (self.clock(), code, seat))
+
+    def present(self, code: str, within: float | None = None) -> set[str]:
+        """Names of the seats whose pupils were seen within ``within`` seconds (default: the
+        room's ``grace_seconds``)."""
+        code = self._code(code)
+        now = self.clock()
+
+        def work(conn: Any) -> set[str]:
+            setup, _version = self._setup(conn, code)
+            return self._present(conn, setup, now, within)
+        return self.store.read(work)
+
+    @staticmethod
+    def _present(conn: Any, setup: RoomSetup, now: float,
+                 within: float | None = None) -> set[str]:
+        limit = now - (setup.grace_seconds if within is None else within)
+        rows = conn.execute("SELECT name FROM room_seats WHERE code = ? AND pupil IS NOT NULL "
+                            "AND seen >= ?", (setup.code, limit)).fetchall()
+        return {name for (name,) in rows}
+
+    # -- the teacher's list ------------------------------------------------------------------
+    def live_rooms(self, class_code: str | None = None) -> list[LiveRoom]:
+        """Rooms not over and touched within the last hour (of one class, when given),
+        most recently touched first."""
+        now = self.clock()
+        query = ("SELECT r.code, r.class_code, r.status, r.created, "
+                 "(SELECT max(m.at) FROM room_moves m WHERE m.code = r.code), "
+                 "(SELECT max(s.seen) FROM room_seats s WHERE s.code = r.code) "
+                 "FROM rooms r WHERE r.status <> ?")
+        args: tuple[Any, ...] = ("over",)
+        if class_code is not None:
+            query += " AND r.class_code = ?"
+            args += (class_code,)
+        rows = self.store.read(lambda conn: conn.execute(query, args).fetchall())
+        live = []
+        for code, klass, status, created, moved, seen in rows:
+            updated = max(float(x) for x in (created, moved, seen) if x is not None)
+            if updated < now - LIVE_SECONDS:
+                continue
+            try:
+                play = self.play(code)
+            except LnbError:
+                continue  # a room that cannot be read is not shown (the log has it)
+            round_no = play.state.round if play.setup.status == "playing" else 0
+            live.append(LiveRoom(code, klass, tuple(s.name for s in play.setup.players),
+                                 round_no, status, updated))
+        return sorted(live, key=lambda r: (-r.updated, r.code))
+
+
+_UNCHANGED = object()
+
+
+def _empty(conn: Any, code: str, seat: int) -> None:
+    conn.execute("UPDATE room_seats SET name = ?, pupil = NULL, computer = NULL, seen = NULL "
+                 "WHERE code = ? AND seat = ?", ("", code, seat))
+
+
+def _playing(setup: RoomSetup) -> None:
+    if setup.status == "open":
+        raise not_started(setup.code)
+    if setup.status == "over":
+        raise room_over(setup.code)
+
+
+def _same_table(a: RoomSetup, b: RoomSetup) -> bool:
+    """True when a play of ``a`` is one of ``b`` (same game; only the status may differ)."""
+    return (a.code == b.code and a.seed == b.seed and a.options == b.options
+            and a.started == b.started
+            and [(s.index, s.name, s.character, s.computer) for s in a.players]
+            == [(s.index, s.name, s.character, s.computer) for s in b.players])
