@@ -25,7 +25,8 @@ with ``reason`` and fields, its message for pupils):
   unknown code), ``version(code) -> int`` (bumped by every move, seat change and start; NOT
   by drafts and heartbeats), ``moves(code, after=0) -> list[Move]``,
   ``play(code) -> RoomPlay`` (replayed, cached per (code, version) in the process; a new
-  object whenever the version changed: never changed under the caller's feet).
+  object whenever the version changed: never changed under the caller's feet; a room not
+  started raises ``not-started``: read ``room(code)`` in the lobby).
 - ``act(code, seq_expected, seat, action, by) -> Move`` and ``act_all(code, seq_expected,
   seat, actions, by) -> list[Move]`` (e.g. ``[WriteProgram(...), Finish(...)]``, all or
   nothing): ONE transaction each: read the last seq, replay, check, insert, bump the version.
@@ -42,7 +43,9 @@ with ``reason`` and fields, its message for pupils):
   seat)``, ``present(code, within=None) -> set[str]`` (seat names seen within ``within``
   seconds, default the room's ``grace_seconds``; computers are never present).
 - ``live_rooms(class_code=None) -> list[LiveRoom]``: rooms not over, touched in the last
-  hour (``LiveRoom(code, seats, round, status, updated)``, newest first), for the dashboard.
+  hour (``LiveRoom(code, class_code, seats, round, status, updated)``, most recently touched
+  first; an open table has round 0 and the names of the seats taken so far), for the
+  dashboard.
 - ``record(code) -> dict``: the room's ``lnb-game/1`` record (as ``GameApp.record_json()``
   saves; ``lnb.babbage.records.load`` reads it), the Rounds finished so far;
   ``record_json(code) -> str`` the same as the text a download holds.
@@ -51,6 +54,7 @@ with ``reason`` and fields, its message for pupils):
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import sqlite3
 import threading
@@ -101,6 +105,7 @@ CONFLICT: type[Exception] = sqlite3.IntegrityError
 LIVE_SECONDS = 3600.0
 CACHE_ROOMS = 256
 COMPUTER = "computer"
+LOG = logging.getLogger("widgets.classroom")
 
 
 @dataclass(frozen=True)
@@ -233,6 +238,8 @@ class RoomStore:
 
         def work(conn: Any) -> RoomPlay:
             setup, version = self._setup(conn, code)
+            if setup.status == "open":
+                raise not_started(code)
             return self._play_in(conn, code, setup, version)
         return self.store.read(work)
 
@@ -574,11 +581,15 @@ class RoomStore:
             if updated < now - LIVE_SECONDS:
                 continue
             try:
-                play = self.play(code)
-            except LnbError:
-                continue  # a room that cannot be read is not shown (the log has it)
-            round_no = play.state.round if play.setup.status == "playing" else 0
-            live.append(LiveRoom(code, klass, tuple(s.name for s in play.setup.players),
+                if status == "open":
+                    setup, round_no = self.room(code), 0
+                else:
+                    play = self.play(code)
+                    setup, round_no = play.setup, play.state.round
+            except LnbError as exc:  # a room that cannot be read is left out, and logged
+                LOG.warning("room %s cannot be read: %s", code, exc)
+                continue
+            live.append(LiveRoom(code, klass, tuple(s.name for s in setup.players),
                                  round_no, status, updated))
         return sorted(live, key=lambda r: (-r.updated, r.code))
 
