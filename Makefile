@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: setup serve test test-fast lint bench browser postgres clean i18n
+.PHONY: setup serve test test-fast lint bench browser postgres clean i18n site
 
 setup: $(STAMP)
 
@@ -33,7 +33,7 @@ lint: setup
 
 # Two passes: everything else on both cores, then the browser tests, a file per worker on
 # two workers (`--dist loadfile`: a file's tests share its Voila server and its Chromium).
-test: setup browser postgres lint
+test: setup browser postgres lint site
 	$(PY) -m pytest -n 2 -m "not browser" --durations=15
 	$(PY) -m pytest -n 2 --dist loadfile -m browser --durations=25
 
@@ -50,6 +50,21 @@ bench: setup
 I18N_KEYWORDS := -k lazy_gettext -k lazy_pgettext:1c,2 -k lazy_ngettext:1,2
 i18n: setup
 	$(PY) scripts/i18n.py $(if $(PART),--part $(PART)) $(I18N_KEYWORDS)
+
+# `make site`: the kit as a static website in site/ (docs/site.md): every lesson and app,
+# running in the pupil's browser (Voici + Pyodide), from the versions pinned in
+# scripts/site/ (build tools in .venv-site; downloads cached in .site-cache/).
+SITE_VENV ?= .venv-site
+SITE_PY := $(SITE_VENV)/bin/python
+SITE_STAMP := $(SITE_VENV)/.installed-stamp
+
+$(SITE_STAMP): scripts/site/requirements.txt
+	test -x $(SITE_PY) || $(PYTHON) -m venv $(SITE_VENV)
+	$(SITE_PY) -m pip install --quiet --disable-pip-version-check -r scripts/site/requirements.txt
+	touch $(SITE_STAMP)
+
+site: $(SITE_STAMP)
+	$(SITE_PY) -m scripts.site.build
 
 clean:
 	rm -rf $(VENV) test-artifacts .pytest_cache

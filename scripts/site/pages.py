@@ -1,0 +1,109 @@
+"""The pages Voici renders, finished for a site with no other server.
+
+Links to a CDN become the site's own copy of that npm package (``vendor/``), links between
+notebooks (``x.ipynb``) become links between pages (``x.html``), and each page's kernel
+settings preload what it imports: every page the kit, a page using the algebra sympy as well.
+
+>>> rewrite_links('<a href="play.ipynb?lang=zh-CN">', depth=2)
+'<a href="play.html?lang=zh-CN">'
+>>> needs_extra({"lnb.babbage.algebra"})
+['sympy']
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+from scripts.site.errors import SiteBuildError
+
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: Modules whose use needs sympy (imported inside their functions, so found by name).
+EXTRA = {"sympy": ("lnb.babbage.algebra", "widgets.babbage.algebra_view")}
+#: CDN addresses of npm packages the site carries: (npm name, folder under vendor/).
+CDN = re.compile(r"https://cdn\.jsdelivr\.net/npm/(@fortawesome/fontawesome-free|font-awesome)"
+                 r"@[^/\"']+/(css/[\w.-]+)")
+VENDOR = {"@fortawesome/fontawesome-free": "fontawesome-free", "font-awesome": "font-awesome"}
+#: Font Awesome 5, which the widgets' icons (``icon="adjust"``) use.
+FONT_AWESOME = ("css/all.min.css", "css/v4-shims.min.css")
+CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)',
+                    re.S)
+OUTSIDE = re.compile(r"""<(?:script|link|img|iframe|source)\b[^>]*\b(?:src|href)=["']"""
+                     r"""(?:https?:)?//[^"']*""", re.I)
+IPYNB_LINK = re.compile(r"""(href=["'])(?![a-z]+:|/|#)([^"'?#]*?)\.ipynb(?=["'?#])""")
+IMPORT = re.compile(r"^\s*(?:from|import)\s+([\w.]+)", re.M)
+
+
+def rewrite_links(html: str, depth: int) -> str:
+    """``html`` with relative links to notebooks made links to their pages, and CDN links
+    made links to ``vendor/`` (``depth``: how many folders the page is below the site)."""
+    up = "../" * depth
+    html = IPYNB_LINK.sub(lambda m: f"{m.group(1)}{m.group(2)}.html", html)
+    return CDN.sub(lambda m: f"{up}vendor/{VENDOR[m.group(1)]}/{m.group(2)}", html)
+
+
+def needs_extra(modules: set[str]) -> list[str]:
+    """The packages beyond the kit that a notebook importing ``modules`` needs."""
+    return sorted(name for name, users in EXTRA.items() if modules & set(users))
+
+
+def imported(notebook: Path) -> set[str]:
+    """The modules a notebook's code cells import."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    return {m for c in cells if c["cell_type"] == "code" for m in IMPORT.findall(
+        "".join(c["source"]))}
+
+
+def _vendor(out: Path, npm: dict[str, Path], used: set[str]) -> None:
+    """Copy the Font Awesome packages the pages link: the CSS and the woff2 fonts only."""
+    for name in sorted(used):
+        source, target = npm[name], out / "vendor" / VENDOR[name]
+        for folder, pattern in (("css", "*.min.css"), ("webfonts", "*.woff2"),
+                                ("fonts", "*.woff2")):
+            for path in sorted((source / folder).glob(pattern)):
+                (target / folder).mkdir(parents=True, exist_ok=True)
+                shutil.copy2(path, target / folder / path.name)
+        for license_file in sorted(source.glob("LICENSE*")):
+            shutil.copy2(license_file, target / license_file.name)
+
+
+def _settings(html: str, packages: list[str]) -> str:
+    def patch(match: re.Match) -> str:
+        config = json.loads(match.group(2))
+        kernel = config.setdefault("litePluginSettings", {}).setdefault(KERNEL_PLUGIN, {})
+        kernel["disablePyPIFallback"] = True
+        kernel.setdefault("loadPyodideOptions", {})["packages"] = packages
+        return match.group(1) + json.dumps(config, sort_keys=True) + match.group(3)
+
+    return CONFIG.sub(patch, html, count=1)
+
+
+def finish(out: Path, npm: dict[str, Path], preload: list[str], contents: Path) -> int:
+    """Finish every page under ``out/voici``; returns how many. A page that still loads
+    anything from outside the site is a :class:`SiteBuildError`."""
+    voici = out / "voici"
+    used = {"@fortawesome/fontawesome-free"}
+    count = 0
+    for page in sorted(voici.rglob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        depth = len(page.relative_to(out).parts) - 1
+        used |= {m.group(1) for m in CDN.finditer(html)}
+        html = rewrite_links(html, depth)
+        if "fontawesome" not in html and "</head>" in html and "render" in page.parts:
+            links = "".join(f'<link rel="stylesheet" href="{"../" * depth}vendor/'
+                            f'fontawesome-free/{css}" type="text/css" />' for css in FONT_AWESOME)
+            html = html.replace("</head>", links + "\n</head>", 1)
+        if "render" in page.parts:
+            notebook = contents / page.relative_to(voici / "render").with_suffix(".ipynb")
+            extra = needs_extra(imported(notebook)) if notebook.exists() else []
+            html = _settings(html, [*preload, *extra])
+        outside = OUTSIDE.findall(html)
+        if outside:
+            raise SiteBuildError("pages", f"{page.relative_to(out)} still loads {outside[:3]}",
+                                 "vendor it in scripts/site/pages.py")
+        page.write_text(html, encoding="utf-8")
+        count += 1
+    _vendor(out, npm, used)
+    return count

@@ -1,0 +1,38 @@
+"""Cut from the built site what no page loads.
+
+>>> prune(Path("/nonexistent"))
+0
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+#: Paths under the site that the pages never load (JupyterLite's own apps and docs).
+UNUSED = ("doc", "jupyter-lite.ipynb")
+#: File endings never loaded: source maps, and licence texts the bundles ship beside them.
+UNUSED_SUFFIXES = (".map",)
+
+
+def _size(path: Path) -> int:
+    if path.is_file():
+        return path.stat().st_size
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def prune(out: Path) -> int:
+    """Remove :data:`UNUSED` and files ending in :data:`UNUSED_SUFFIXES`; returns bytes cut."""
+    if not out.exists():
+        return 0
+    cut = 0
+    for name in UNUSED:
+        path = out / name
+        if path.exists():
+            cut += _size(path)
+            shutil.rmtree(path) if path.is_dir() else path.unlink()
+    for path in sorted(out.rglob("*")):
+        if path.is_file() and path.name.endswith(UNUSED_SUFFIXES):
+            cut += path.stat().st_size
+            path.unlink()
+    return cut

@@ -1,0 +1,131 @@
+"""The static site (issue 18, ``make site``) in headless Chromium, served by nothing but a
+static file server (Python's http.server on ``site/``): the landing page, a lesson's exercise
+answered, a puzzle solved, a Round of the game against the computer and the museum's first
+placement, each page's every request on 127.0.0.1; and the build refusing a Pyodide that is
+not the kernel's.
+
+``make test`` runs ``make site`` first; without ``site/`` these tests fail (never skip).
+One browser context serves the whole file (the browser's cache warm after the first page,
+as a pupil's is).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+import tomllib
+from browser_harness import REPO, _requests, assert_no_traceback, snap
+from lesson_checks import EXERCISE, FirstLessonWords, assert_first_exercises_answer
+from site_server import SITE, serving
+
+pytestmark = pytest.mark.browser
+
+WAIT = 120_000  # a cold page starts Python in the browser: Pyodide, then the kit
+RENDER = "voici/render/"
+SITE_PY = REPO / ".venv-site" / "bin" / "python"
+
+
+@pytest.fixture(scope="module")
+def site_url() -> Iterator[str]:
+    """The built site, served on 127.0.0.1 by a static file server only."""
+    if not (SITE / RENDER / "index.html").exists():
+        pytest.fail(f"{SITE} is not built: run `make site` first")
+    with serving(SITE) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def context(browser, site_url: str):  # type: ignore[no-untyped-def]
+    """One browser context for the file: its cache and storage kept from page to page."""
+    made = browser.new_context(base_url=site_url, viewport={"width": 1200, "height": 900})
+    yield made
+    made.close()
+
+
+@pytest.fixture
+def page(context, request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    """A page of the shared context whose every request URL is recorded (for
+    :func:`assert_on_site`); a screenshot on failure."""
+    made = context.new_page()
+    urls: list[str] = []
+    _requests[made] = urls
+    made.on("request", lambda req: urls.append(req.url))
+    made.on("websocket", lambda ws: urls.append(ws.url))
+    yield made
+    failed = getattr(request.node, "rep_call", None)
+    if failed is not None and failed.failed:
+        snap(made, "failure")
+    made.close()
+
+
+def assert_on_site(page) -> None:  # type: ignore[no-untyped-def]
+    """Every request the page made went to the site itself (127.0.0.1), none elsewhere."""
+    urls = _requests[page]
+    assert urls, "the page made no request"
+    away = [u for u in urls if urlsplit(u).scheme not in ("data", "blob")
+            and urlsplit(u).hostname != "127.0.0.1"]
+    assert away == [], f"requests left the site: {away[:5]}"
+
+
+def open_page(page, name: str, selector: str) -> None:  # type: ignore[no-untyped-def]
+    """Open ``voici/render/<name>`` and wait (Python starting in the page) for ``selector``."""
+    page.goto(RENDER + name)
+    page.locator(selector).first.wait_for(timeout=WAIT)
+
+
+def assert_clean(page) -> None:  # type: ignore[no-untyped-def]
+    assert_no_traceback(page)
+    assert "Error displaying widget" not in page.locator("body").inner_text()
+    assert_on_site(page)
+
+
+def test_the_build_refuses_a_pyodide_that_is_not_the_kernels(tmp_path: Path) -> None:
+    """A pins file with another npm pyodide stops the build at its first step, saying both
+    versions, before anything is downloaded or written."""
+    assert SITE_PY.exists(), "the site's build tools are missing: run `make site`"
+    pins = (REPO / "scripts" / "site" / "pins.toml").read_text(encoding="utf-8")
+    wanted = tomllib.loads(pins)["npm"]["pyodide"]["version"]
+    other = "0.28.3"
+    assert wanted != other
+    (tmp_path / "pins.toml").write_text(pins.replace(f'version = "{wanted}"',
+                                                     f'version = "{other}"', 1))
+    done = subprocess.run([str(SITE_PY), "-m", "scripts.site.build", "--pins",
+                           str(tmp_path / "pins.toml"), "--out", str(tmp_path / "site"),
+                           "--cache", str(tmp_path / "cache")],
+                          cwd=REPO, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert f"npm pyodide is pinned at {other}" in done.stderr
+    assert f"wants Pyodide {wanted}" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "site").exists() and not (tmp_path / "cache").exists()
+
+
+def test_the_landing_page_links_every_page_of_the_site(page) -> None:  # type: ignore[no-untyped-def]
+    open_page(page, "index.html", ".lnb-landing-language")
+    page.locator("h1", has_text="Three games about Ada Lovelace").first.wait_for(timeout=WAIT)
+    hrefs = page.locator("a[href]").evaluate_all("links => links.map(a => a.href)")
+    pages = {urlsplit(h).path for h in hrefs if urlsplit(h).path.startswith("/" + RENDER)}
+    assert len(pages) >= 15, pages
+    for path in pages:
+        assert path.endswith(".html") and (SITE / path.lstrip("/")).is_file(), path
+    assert_clean(page)
+
+
+def test_a_lesson_exercise_answers_back(page) -> None:  # type: ignore[no-untyped-def]
+    notebook = (REPO / "lessons" / "01-first-program.ipynb").read_text(encoding="utf-8")
+    want = len(EXERCISE.findall(notebook))
+    open_page(page, "01-first-program.html", ".lnb-exercise")
+    exercises = page.locator(".lnb-exercise")
+    page.wait_for_function(f"document.querySelectorAll('.lnb-exercise').length >= {want}",
+                           timeout=WAIT)
+    assert exercises.count() == want
+    assert_first_exercises_answer(page, FirstLessonWords(
+        not_yet="Not yet: 30 is the number before the swap", hint="First 55 + 5",
+        out_of_range="leaves 00–99"))
+    assert re.search(r"Run your first program", page.locator("h1").first.inner_text())
+    assert_clean(page)
