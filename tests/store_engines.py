@@ -10,8 +10,10 @@ fixtures (registered by ``tests/conftest.py``).
 * ``store_url``: where a fresh, empty store is for this test, on that engine (a new SQLite
   file, or a new PostgreSQL schema: ``...?options=-csearch_path%3Dt_<hex>``).
 * ``make_store(**options)``: a :class:`ProgressStore` on ``store_url`` (closed at the end).
-* ``pg_url``: a fresh PostgreSQL store's URL (no parametrizing), e.g. for a served kit's
-  ``LNB_STORE`` in a browser test (``pg_cluster.new_database()`` makes a whole database).
+* ``store``: a :class:`ProgressStore` on ``store_url`` (a test module may define its own).
+* ``pg_url``: a fresh PostgreSQL store's URL (a new schema; no parametrizing).
+* ``pg_session_url`` (session): a fresh PostgreSQL database, e.g. for a served kit's
+  ``LNB_STORE`` in a browser test (``pg_cluster.new_database()`` makes another).
 
 >>> url_with_schema("postgresql://postgres@/lnb?host=/tmp/x", "t_1")
 'postgresql://postgres@/lnb?host=/tmp/x&options=-csearch_path%3Dt_1'
@@ -167,6 +169,22 @@ def store_url(store_engine: str, tmp_path: Path, request: pytest.FixtureRequest)
 def pg_url(pg_cluster: PgCluster) -> str:
     """A fresh PostgreSQL store's URL (a new schema), whatever the test's engine."""
     return pg_cluster.new_schema()
+
+
+@pytest.fixture(scope="session")
+def pg_session_url(pg_cluster: PgCluster) -> str:
+    """A fresh PostgreSQL database for the whole session (e.g. a served kit's ``LNB_STORE``
+    in a browser test: ``running_voila(..., env={"LNB_STORE": pg_session_url})``)."""
+    return pg_cluster.new_database()
+
+
+@pytest.fixture
+def store(store_url: str) -> Iterator[Any]:
+    """A fresh :class:`ProgressStore` on each engine (a test module may define its own)."""
+    from widgets.classroom.progress import ProgressStore
+
+    with ProgressStore(store_url, backups=False) as opened:
+        yield opened
 
 
 @pytest.fixture
