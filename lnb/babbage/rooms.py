@@ -155,9 +155,9 @@ def seat_taken(code: str, seat: int, name: str) -> RoomError:
 
 
 def no_such_seat(code: str, seat: object, seats: int) -> RoomError:
-    return RoomError(N_("Table {code} has no seat {seat!r}: its seats are 1 to {seats}."),
-                     code=code, seat=seat, seats=seats, reason="no-such-seat",
-                     expected=(0, seats - 1))
+    return RoomError(N_("Table {code} has no seat {seat!r}: its seats are numbered 0 to "
+                        "{last}."), code=code, seat=seat, last=seats - 1, seats=seats,
+                     reason="no-such-seat", expected=(0, seats - 1))
 
 
 def game_started(code: str) -> RoomError:
@@ -678,15 +678,19 @@ class RoomPlay:
 
     def legal_start(self, name: str, text: str) -> Program:
         """The longest start of the program ``text`` that ``name`` may hand in now (what
-        a pupil's draft gives when time is up; an unreadable draft gives no rows)."""
-        try:
-            program = Program.parse(text)
-        except LnbError:
-            return Program()
+        a pupil's draft gives when time is up: rows after one that cannot be read or is
+        not allowed are left out).
+
+        >>> setup = RoomSetup("K7QX", (RoomSeat(0, "Ada", "Ada Lovelace", pupil="p"),
+        ...     RoomSeat(1, "Bea", "Charles Babbage", pupil="q")), seed=1, status="playing")
+        >>> str(RoomPlay.from_moves(setup, []).legal_start("Ada", "A3+ A9+ A4/"))
+        'A3+'
+        """
+        words = [w for w in re.split(r"[\s,]+", str(text)) if w][:64]
         rules = self.state.writing_rules(name)
-        for k in range(len(program.rows), 0, -1):
-            candidate = Program(program.rows[:k])
+        for k in range(len(words), 0, -1):
             try:
+                candidate = Program.parse(" ".join(words[:k]))
                 rules.check(candidate)
             except LnbError:
                 continue
