@@ -92,15 +92,32 @@ class PgCluster:
                          "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync")
         if made.returncode:
             raise RuntimeError(f"initdb failed: {made.stderr.strip()[-800:]}; {FIX}")
-        options = (f"-k {self.root} -c listen_addresses='' -p {self.port} -c fsync=off "
-                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
-        up = self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.log),
-                       "-o", options, "-w", "-t", "60", "start")
+        up = self._pg_ctl_start()
         if up.returncode:
             log = self.log.read_text(errors="replace")[-800:] if self.log.exists() else ""
             raise RuntimeError(f"pg_ctl start failed: {up.stderr.strip()} {log}; {FIX}")
         self.started = True
         self.admin("CREATE DATABASE lnb")
+
+    def pause(self) -> None:
+        """Stop the server (its data kept): the store's server is down."""
+        assert self.bin is not None
+        down = self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w",
+                         "stop")
+        assert down.returncode == 0, down.stderr
+
+    def resume(self) -> None:
+        """Start the server again after :meth:`pause`."""
+        up = self._pg_ctl_start()
+        assert up.returncode == 0, up.stderr
+
+    def _pg_ctl_start(self) -> subprocess.CompletedProcess[str]:
+        """pg_ctl start: a unix socket in the cluster's folder only, no durability (tests)."""
+        assert self.bin is not None
+        options = (f"-k {self.root} -c listen_addresses='' -p {self.port} -c fsync=off "
+                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
+        return self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.log),
+                         "-o", options, "-w", "-t", "60", "start")
 
     def url(self, database: str = "lnb") -> str:
         """The URL of ``database`` on this cluster."""

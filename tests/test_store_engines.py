@@ -201,18 +201,39 @@ def test_work_kept_while_the_database_was_missing_is_saved_when_it_is_there(
         assert [p.puzzle for p in other.load(sam).solved] == ["P1", "P2"]
 
 
-def test_a_server_going_away_mid_session_loses_nothing(pg_cluster: PgCluster,
+def test_a_connection_the_server_dropped_is_opened_again_at_once(pg_cluster: PgCluster,
+                                                                pg_url: str) -> None:
+    store, other = ProgressStore(pg_url), ProgressStore(pg_url)
+    sam = Pupil.from_nickname("sam")
+    store.record_attempt(sam, "P1", solved=True, rows=2, day=DAY)
+    other.pupil_count()
+    drop = ("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = 'lnb' AND pid <> pg_backend_pid()")
+    pg_cluster.admin(drop)  # e.g. an idle timeout, a restarted server
+    assert store.record_attempt(sam, "P2", solved=True, rows=4, day=DAY).solved_count == 2
+    pg_cluster.admin(drop)
+    with other.transaction() as conn:  # a transaction reopens it before it starts
+        conn.execute("INSERT INTO notes (at, text) VALUES (?, ?)", ("now", "hello"))
+    pg_cluster.admin(drop)
+    assert [n for _at, n in store.teacher_notes()] == ["hello"]  # and a read
+    assert store.saving and other.saving and store.problem is None
+    assert [r.puzzle for r in other.load(sam).solved] == ["P1", "P2"]
+
+
+def test_a_server_going_down_mid_session_loses_nothing(pg_cluster: PgCluster,
                                                        pg_url: str) -> None:
     store = ProgressStore(pg_url, retry_after=3600)
     sam, ada = Pupil.from_nickname("sam"), Pupil.from_nickname("ada")
     store.record_attempt(sam, "P1", solved=True, rows=2, day=DAY)
-    pg_cluster.admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                     "WHERE datname = 'lnb' AND pid <> pg_backend_pid()")
-    p = store.record_attempt(sam, "P2", solved=True, rows=4, day=DAY)
-    assert [r.puzzle for r in p.solved] == ["P1", "P2"]
-    assert not store.saving and "cannot be used" in (store.problem or "")
-    store.record_hint(ada, "P9", 2, day=DAY)
-    store._retry_at = 0.0
+    pg_cluster.pause()
+    try:
+        p = store.record_attempt(sam, "P2", solved=True, rows=4, day=DAY)
+        assert [r.puzzle for r in p.solved] == ["P1", "P2"]
+        assert not store.saving and "cannot be used" in (store.problem or "")
+        store.record_hint(ada, "P9", 2, day=DAY)
+    finally:
+        pg_cluster.resume()
+    store._retry_at = 0.0  # the retry is due now (it is every retry_after seconds)
     assert store.load(ada).get("P9").hints == 2  # type: ignore[union-attr]
     assert store.saving
     with ProgressStore(pg_url) as other:

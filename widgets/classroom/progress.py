@@ -509,16 +509,28 @@ class ProgressStore:
         ends, on both engines, so a read-check-write inside it is never interleaved. A row
         whose unique key is taken raises :class:`StoreConflict`.
 
-        On PostgreSQL, a server that stops answering raises its error here and the store
-        carries on in memory from the next call (:attr:`problem` says so)."""
+        On PostgreSQL, a connection the server dropped while idle is opened again before the
+        transaction starts; a server that stops answering during it raises its error here,
+        and the store carries on in memory from the next call (:attr:`problem` says so)."""
         with self._lock:
             conn = self._connection()
             try:
-                with self._transaction(conn):
-                    yield conn
+                conn.begin()
             except StoreUnavailable as exc:
-                if self.engine is not None and self.problem is None:
+                conn = self._recover(exc)
+                conn.begin()
+            try:
+                yield conn
+            except BaseException as exc:
+                if conn.in_transaction:
+                    conn.rollback()
+                if isinstance(exc, StoreUnavailable) and self.problem is None:
                     self._fall_back(self._describe(exc))
+                raise
+            try:
+                conn.commit()
+            except StoreUnavailable as exc:
+                self._fall_back(self._describe(exc))
                 raise
 
     def read(self, work: Callable[[Connection], T]) -> T:
@@ -544,8 +556,26 @@ class ProgressStore:
                 if (self.engine is None or self.problem is not None
                         or isinstance(exc, sqlite3.IntegrityError) or not self.engine.lost(exc)):
                     raise
-                self._fall_back(self._describe(exc))
-                return work(self._connection())
+                return work(self._recover(exc))
+
+    def _recover(self, exc: BaseException) -> Connection:
+        """The store was lost (``exc``): a PostgreSQL connection is opened again at once
+        (servers drop idle ones); else, or if that fails, the store carries on in memory."""
+        if isinstance(self.engine, PgServer):
+            old, self._conn = self._conn, None
+            if old is not None:
+                old.close()
+            try:
+                conn, notes = self.engine.open(min(self.timeout, 2.0))
+                self._prepare(conn)
+            except StoreProblem:
+                pass
+            else:
+                self._conn = conn
+                self._tell_teacher(conn, notes)
+                return conn
+        self._fall_back(self._describe(exc))
+        return self._connection()
 
     def _change(self, pupil: Pupil, change: Change) -> Progress:
         def work(conn: Connection) -> Progress:
