@@ -4,8 +4,9 @@ Without ``?room=`` the page is the game app (:class:`widgets.babbage.game_app.Ga
 always) and, under it, *Open a table* / *Join a table* for a pupil of a class
 (:class:`widgets.babbage.room_entry.TableEntry`). With ``?room=K7QX`` it is that table's page
 (:class:`widgets.babbage.room_app.RoomApp`); ``&view=projector`` the table for the big screen.
-Every page keeps its rooms and classes in the server's store (``ProgressStore()``:
-``LNB_STORE`` / ``LNB_PROGRESS_DB``).
+Every page keeps its rooms and classes in the server's store (``LNB_STORE`` /
+``LNB_PROGRESS_DB``, through :mod:`widgets.core.host`); on the static site there are no tables
+(the page says they need the served kit).
 
 >>> import os
 >>> os.environ.pop("VOILA_PREHEAT", None) and None
@@ -35,14 +36,21 @@ def play_page(store: object | None = None) -> w.Widget:
     from widgets.babbage.game_app import GameApp
     from widgets.babbage.room_app import room_page
     from widgets.babbage.room_entry import TableEntry
-    from widgets.classroom.identity import Classroom
     from widgets.classroom.panel import browser_key_script
-    from widgets.classroom.progress import ProgressStore
     from widgets.classroom.rooms import RoomStore
+    from widgets.core.host import current
 
     query = page_query()
-    progress = store if store is not None else ProgressStore()
-    classroom, rooms = Classroom(progress), RoomStore(progress)
+    host = current()  # the served kit's store; the static site has no rooms
+    if not host.has("rooms"):
+        game = GameApp()
+        game.open_page()
+        if is_room_page(query):
+            game.status.show(host.needs_server("rooms"), "info")
+        display(game)
+        return game
+    progress = store if store is not None else host.progress_store()
+    classroom, rooms = host.classroom(progress), RoomStore(progress)
     if is_room_page(query):
         room = room_page(query, rooms, classroom)
         room.open_page(query)

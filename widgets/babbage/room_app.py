@@ -108,6 +108,9 @@ class RoomApp(w.VBox):
         self._said: tuple[str, Callable[[], str]] | None = None
         self._drawn: tuple[Any, ...] | None = None
         self._here: frozenset[str] = frozenset()  # who the lobby shows as here
+        self._subs_drawn: tuple[Any, ...] | None = None  # what the Subroutines view shows
+        self._choices_drawn: tuple[Any, ...] | None = None  # the row the choices are for
+        self._lobby_drawn: tuple[Any, ...] | None = None  # the seats the host's buttons fit
 
         self.status = StatusLine(on_continue=lambda: self.sync(force=True))
         self.header = w.HTML("")
@@ -276,7 +279,7 @@ class RoomApp(w.VBox):
                     relabel_part(part)
             if self._said is not None:
                 self.status.show(self._said[1](), self._said[0])
-            self._drawn = None
+            self._drawn = self._lobby_drawn = self._choices_drawn = None
             self.draw()
 
     def _say(self, kind: str, make: Callable[[], str]) -> None:
@@ -539,7 +542,10 @@ class RoomApp(w.VBox):
                         f"<td>{who}{mark}</td><td>{html.escape(seat.character)}</td></tr>")
         self.seats_view.value = f"<table>{''.join(rows)}</table>"
         buttons: list[w.Widget] = []
-        if self.host:
+        empty = tuple(seat.index for seat in setup.seats if not seat.taken)
+        fresh = (self.host, empty) != self._lobby_drawn
+        self._lobby_drawn = (self.host, empty)
+        if self.host and fresh:
             for seat in setup.seats:
                 if not seat.taken:
                     button = w.Button(description=_("Seat {number} to a computer").format(
@@ -550,11 +556,13 @@ class RoomApp(w.VBox):
                     buttons.append(button)
             self.start_button.description = _("Start the game")
             buttons.append(self.start_button)
+        if self.host:
             waiting = _("When everyone is seated, press {start}.").format(
                 start=_("Start the game"))
         else:
             waiting = _("Waiting for the host to start the game.")
-        self._replace(self.lobby_buttons, tuple(buttons))
+        if fresh:
+            self._replace(self.lobby_buttons, tuple(buttons))
         self.waiting.value = html.escape(waiting)
         self.body.children = (self.seats_view, self.waiting, self.lobby_buttons)
 
@@ -572,14 +580,14 @@ class RoomApp(w.VBox):
             if mine:
                 self._title(state, html.escape(_("{player}: choose a Subroutine to target")
                                                .format(player=me)))
-                self.subs_view.refresh(state, me, mode="target")
+                self._subs(state, me, "target")
             else:
                 self._title(state, html.escape(_("Everyone chooses a Subroutine to target")))
         else:
             if mine:
                 self._title(state, html.escape(_("{player}: activate Subroutines you completed "
                                                  "(each works once)").format(player=me)))
-                self.subs_view.refresh(state, me, mode="activate")
+                self._subs(state, me, "activate")
             else:
                 self._title(state, html.escape(_("Players activate Subroutines they "
                                                  "completed")))
@@ -588,13 +596,21 @@ class RoomApp(w.VBox):
         if mine:
             parts.append(self.subs_view)
         elif me is not None:
-            self.subs_view.refresh(state, me, mode="show")
+            self._subs(state, me, "show")
             parts.append(self.subs_view)
         parts.append(self.board_view)
         if state.round > 1:  # the Round just played: its rows and the scores so far
             self._show_last_round(state)
             parts += [self.last_round, self.resolution, self.scores]
         self.body.children = tuple(parts)
+
+    def _subs(self, state: State, me: str, mode: str) -> None:
+        """Draw ``me``'s Subroutines, their buttons made anew only when the choice changes
+        (another player's move must not replace a button the pupil is about to click)."""
+        key = (state.round, state.phase, mode, me)
+        if key != self._subs_drawn:
+            self._subs_drawn = key
+            self.subs_view.refresh(state, me, mode=mode)
 
     @cached_property
     def last_round(self) -> w.HTML:
@@ -679,9 +695,11 @@ class RoomApp(w.VBox):
         self.patrons_view.refresh(state)
         turn = state.turn()
         buttons: list[w.Widget] = []
+        fresh = (state.round, turn, me) != self._choices_drawn
+        self._choices_drawn = (state.round, turn, me)
         if turn is not None:
             name, row = turn
-            if name == me and not self.projector:
+            if name == me and not self.projector and fresh:
                 actions = state.legal_actions(name)
                 plain = len(actions) == 1 and actions[0] == ResolveRow(name)
                 if not plain:
@@ -699,7 +717,8 @@ class RoomApp(w.VBox):
                 row=row, player=name))
         else:
             self.waiting.value = ""
-        self._replace(self.choice_box, tuple(buttons))
+        if fresh:
+            self._replace(self.choice_box, tuple(buttons))
         self._title(state, html.escape(_("Resolution: each row in turn, in order of finishing")))
         self.body.children = (self.waiting, self.patrons_view, self.resolution,
                               self.choice_box)
