@@ -154,8 +154,9 @@ class RoomStore:
     # -- reading ------------------------------------------------------------------------
     @property
     def _where(self) -> str:
-        path = getattr(self.store, "path", None)
-        return str(path) if path is not None else f"memory:{id(self.store)}"
+        """The store's place (a file, a database): the process's cache is per place."""
+        where = str(getattr(self.store, "where", None) or getattr(self.store, "path", None))
+        return f"memory:{id(self.store)}" if where in (":memory:", "None") else where
 
     @staticmethod
     def _code(code: str) -> str:
@@ -531,7 +532,7 @@ class RoomStore:
             return {}
         if at is not None and (play.race_deadline is None or at < play.race_deadline):
             return {}
-        rows = conn.execute("SELECT seat, program FROM room_drafts WHERE code = ? AND at >= ?",
+        rows = conn.execute("SELECT seat, program FROM room_drafts WHERE code = ? AND at > ?",
                             (play.setup.code, since)).fetchall()
         return {int(seat): program for seat, program in rows}
 
