@@ -3,8 +3,9 @@ the teacher key, and sees the class list with each pupil's puzzles, and per puzz
 histogram of the class's program lengths beside the shortest possible; the results download
 as a CSV file (a link made in the page, like :mod:`widgets.core.saveload`'s); the most
 common wrong programs, each with the library's exact diagnosis; who is online (pupils whose
-puzzle page was active in the last five minutes); a puzzle set given to the class for today
-(:class:`widgets.classroom.dashboard_today.AssignBox`).
+puzzle page was active in the last five minutes); the class's game tables playing now, each
+with a link to watch it on the projector (:mod:`widgets.classroom.rooms`); a puzzle set given
+to the class for today (:class:`widgets.classroom.dashboard_today.AssignBox`).
 
 The key is checked by :meth:`widgets.classroom.identity.Classroom.check_teacher`; a wrong one
 is refused in one sentence, the code typed is kept and the key box emptied. The figures are
@@ -31,7 +32,7 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from lnb.core.i18n import _
+from lnb.core.i18n import _, current_language
 from widgets.classroom.dashboard_figures import (
     ClassReport,
     class_report,
@@ -45,10 +46,12 @@ from widgets.classroom.dashboard_views import (
     class_heading_html,
     class_table_html,
     puzzles_html,
+    rooms_html,
     wrong_html,
 )
 from widgets.classroom.identity import Classroom, IdentityError
 from widgets.classroom.progress import ProgressStore
+from widgets.classroom.rooms import LiveRoom, RoomStore
 from widgets.core.contrast import ContrastToggle
 from widgets.core.host import current as current_host
 from widgets.core.relabel import Words, language_switch, register, relabel_all, relabel_part
@@ -72,6 +75,8 @@ class Dashboard(w.VBox):
         self.work = ClassWork(self.classroom.store, clock=clock)
         self.wrong: tuple[WrongAnswer, ...] = ()
         self.online: tuple[str, ...] = ()  # names of the pupils whose page is active
+        self.rooms: tuple[LiveRoom, ...] = ()  # the class's game tables playing now
+        self.clock = clock
         self.report: ClassReport | None = None
         self._key = ""  # kept in this kernel only, to read the figures again
         self.status = StatusLine()
@@ -98,14 +103,16 @@ class Dashboard(w.VBox):
         self.puzzles_view.add_class("lnb-puzzles-view")
         self.wrong_view = w.HTML("")
         self.wrong_view.add_class("lnb-wrong-view")
+        self.rooms_view = w.HTML("")
+        self.rooms_view.add_class("lnb-rooms-view")
         self.assign_box = AssignBox(self.classroom, self.work, opened=self._opened,
                                     today=self.today, status=self.status)
         self.assign_box.layout.display = "none"
         super().__init__([
             stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.title_row,
             w.HBox([self.code_box, self.key_box, self.open_button, self.refresh_button]),
-            self.status, self.heading, self.export, self.class_view, self.puzzles_view,
-            self.wrong_view, self.assign_box,
+            self.status, self.heading, self.export, self.class_view, self.rooms_view,
+            self.puzzles_view, self.wrong_view, self.assign_box,
         ])
         self.add_class("lnb-dashboard")
         self.add_class("lnb-app")
@@ -199,6 +206,7 @@ class Dashboard(w.VBox):
         code = self.report.code
         self.wrong = self.work.wrong_answers(self.classroom, code, self._key)
         self.online = self.work.online(self.classroom, code, self._key)
+        self.rooms = tuple(RoomStore(self.classroom.store, clock=self.clock).live_rooms(code))
         self.assign_box.load()
         self.assign_box.layout.display = None
 
@@ -209,12 +217,13 @@ class Dashboard(w.VBox):
     def _draw(self) -> None:
         if self.report is None:
             self.heading.value = self.class_view.value = self.puzzles_view.value = ""
-            self.export.value = self.wrong_view.value = ""
+            self.export.value = self.wrong_view.value = self.rooms_view.value = ""
             return
         self.heading.value = class_heading_html(self.report, self.online)
         self.class_view.value = class_table_html(self.report, self.online)
         self.puzzles_view.value = puzzles_html(self.report)
         self.wrong_view.value = wrong_html(self.wrong)
+        self.rooms_view.value = rooms_html(self.rooms, self.clock(), current_language())
         self.export.value = download_link(csv_filename(self.report, self.today()),
                                           report_csv(self.report), "text/csv")
 

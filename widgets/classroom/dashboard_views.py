@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from urllib.parse import urlencode
 
-from lnb.core.i18n import _, format_list, ngettext
+from lnb.core.i18n import _, format_list, ngettext, tag
 from widgets.classroom.dashboard_figures import ClassReport, PuzzleResult, diagnosis
 from widgets.classroom.dashboard_store import WrongAnswer
 from widgets.classroom.identity import shown_code
+from widgets.classroom.rooms import LiveRoom
 
 CSS = """
 .lnb-dashboard table.lnb-class-list { border-collapse: collapse; margin: 6px 0; }
@@ -195,5 +197,54 @@ def wrong_html(answers: tuple[WrongAnswer, ...]) -> str:
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
 
 
+def watch_link(code: str, language: str) -> str:
+    """The projector view of a room, in the dashboard's language (a page beside it).
+
+    >>> watch_link("K7QX", "zh_CN")
+    'play.ipynb?room=K7QX&view=projector&lang=zh-CN'
+    """
+    return f"play.ipynb?{urlencode({'room': code, 'view': 'projector', 'lang': tag(language)})}"
+
+
+def _ago(seconds: float) -> str:
+    minutes = max(0, int(seconds // 60))
+    if minutes == 0:
+        return _("just now")
+    return ngettext("{count} minute ago", "{count} minutes ago", minutes).format(count=minutes)
+
+
+def rooms_html(rooms: Sequence[LiveRoom], now: float, language: str) -> str:
+    """The class's live game tables: the room code, who plays, the Round, when it last
+    moved, and a link to watch it on the projector (no player's unfinished program shown).
+
+    >>> table = LiveRoom("K7QX", "KM7Q4X", ("Ali", "Bea", "Babbage"), 2, "playing", 100.0)
+    >>> shown = rooms_html([table], 160.0, "en")
+    >>> "K7QX" in shown, "Ali, Bea, and Babbage" in shown, "Round 2" in shown
+    (True, True, True)
+    >>> "view=projector" in shown, "1 minute ago" in shown
+    (True, True)
+    """
+    title = _("Game tables playing now")
+    if not rooms:
+        none = _("No table is open. A pupil opens one on the game's page (Open a table).")
+        return (f"<h4>{html.escape(title)}</h4>"
+                f"<div class='lnb-muted lnb-no-rooms'>{html.escape(none)}</div>")
+    head = "".join(f"<th scope='col'>{html.escape(t)}</th>" for t in (
+        _("Table"), _("Players"), _("Round"), _("Last move"), _("Watch")))
+    body = []
+    for room in rooms:
+        stage = (_("Round {number}").format(number=room.round) if room.round
+                 else _("Waiting to start"))
+        players = format_list(list(room.seats)) if room.seats else "—"
+        watch = _("Watch {code} on the projector").format(code=room.code)
+        link = (f"<a href='{html.escape(watch_link(room.code, language))}' target='_blank' "
+                f"rel='noopener'>{html.escape(watch)}</a>")
+        body.append(f"<tr class='lnb-room'><td class='lnb-code'>{html.escape(room.code)}</td>"
+                    f"{_cell(players)}{_cell(stage)}{_cell(_ago(now - room.updated))}"
+                    f"<td>{link}</td></tr>")
+    return (f"<h4>{html.escape(title)}</h4><table class='lnb-class-list lnb-rooms'>"
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
+
+
 __all__ = ["CSS", "class_heading_html", "class_table_html", "lengths_html", "puzzles_html",
-           "rows_text", "wrong_html"]
+           "rooms_html", "rows_text", "watch_link", "wrong_html"]
