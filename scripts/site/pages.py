@@ -80,6 +80,20 @@ def _settings(html: str, packages: list[str]) -> str:
     return CONFIG.sub(patch, html, count=1)
 
 
+LANDING = "voici/render/index.html"
+REDIRECT = ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            '<meta http-equiv="refresh" content="0; url={url}"><title>Lessons</title></head>'
+            '<body><a href="{url}">Lessons and apps</a></body></html>\n')
+
+
+def write_entrances(out: Path) -> None:
+    """The site's front doors (``index.html``, ``voici/index.html``) lead to the landing page
+    by a relative address, so the site works from any folder of any host."""
+    (out / "index.html").write_text(REDIRECT.format(url=LANDING), encoding="utf-8")
+    (out / "voici" / "index.html").write_text(REDIRECT.format(url=LANDING.removeprefix("voici/")),
+                                              encoding="utf-8")
+
+
 def finish(out: Path, npm: dict[str, Path], preload: list[str], contents: Path) -> int:
     """Finish every page under ``out/voici``; returns how many. A page that still loads
     anything from outside the site is a :class:`SiteBuildError`."""
@@ -106,4 +120,5 @@ def finish(out: Path, npm: dict[str, Path], preload: list[str], contents: Path) 
         page.write_text(html, encoding="utf-8")
         count += 1
     _vendor(out, npm, used)
+    write_entrances(out)
     return count

@@ -9,8 +9,12 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-#: Paths under the site that the pages never load (JupyterLite's own apps and docs).
-UNUSED = ("doc", "jupyter-lite.ipynb")
+#: Paths under the site that the pages never load: JupyterLite's own apps (``build/``: Voici
+#: has its bundle in ``voici/build/``), its docs, the labextensions Voici carries built in
+#: (the widget manager) or that only JupyterLab uses (Voila's preview), Pyodide's ES module
+#: (the kernel's worker loads ``pyodide.js``). The browser test opens pages on what is left.
+UNUSED = ("build", "doc", "jupyter-lite.ipynb", "extensions/@jupyter-widgets",
+          "extensions/@voila-dashboards", "static/pyodide/pyodide.mjs")
 #: File endings never loaded: source maps, and licence texts the bundles ship beside them.
 UNUSED_SUFFIXES = (".map",)
 

@@ -21,7 +21,13 @@ import pytest
 import tomllib
 from browser_harness import REPO, _requests, assert_no_traceback, snap
 from lesson_checks import EXERCISE, FirstLessonWords, assert_first_exercises_answer
+from playwright.sync_api import expect
 from site_server import SITE, serving
+from test_museum import place, press_button
+
+from lnb.babbage.puzzles import Puzzle
+from lnb.museum import Game, Place, Wild
+from lnb.museum.bots import make_bot
 
 pytestmark = pytest.mark.browser
 
@@ -128,4 +134,91 @@ def test_a_lesson_exercise_answers_back(page) -> None:  # type: ignore[no-untype
         not_yet="Not yet: 30 is the number before the swap", hint="First 55 + 5",
         out_of_range="leaves 00–99"))
     assert re.search(r"Run your first program", page.locator("h1").first.inner_text())
+    assert_clean(page)
+
+
+# Start 55, reach 73 within 3 rows using only A1 (±1), A4 (×÷2), B4 (Swap): A4/ B4s A1+.
+SHARED = Puzzle(start=55, targets=(73,), limit=3, spaces=frozenset({"A1", "A4", "B4"}))
+PUZZLE_STATUS = ".lnb-puzzle-app > .lnb-status .lnb-status-text"
+
+
+def test_a_puzzle_is_solved_and_kept_in_the_browser(page) -> None:  # type: ignore[no-untyped-def]
+    """A teacher's code typed in, solved by clicks; the progress is in the browser's own
+    storage (no server to keep it), and the page says it after a reload."""
+    open_page(page, "puzzles.html", ".lnb-puzzle-heading")
+    code = page.locator(".lnb-code-input input")
+    code.fill(SHARED.code)
+    code.press("Enter")
+    page.locator(".lnb-puzzle-heading", has_text=SHARED.code).wait_for(timeout=WAIT)
+    expect(page.locator("button.lnb-op-A3-add")).to_be_disabled(timeout=WAIT)
+    for css, row in (("A4-divide", "55 ÷ 2 = 27"), ("B4-swap", "27 ⇄ 72"),
+                     ("A1-add", "72 + 1 = 73")):
+        page.locator(f"button.lnb-op-{css}").click()
+        page.locator(".lnb-rows", has_text=row).wait_for(timeout=WAIT)
+    page.locator("button.lnb-done").click()
+    page.locator(PUZZLE_STATUS, has_text="Solved in 3 rows!").wait_for(timeout=WAIT)
+    page.locator(".lnb-progress", has_text="Solved: 1 puzzle").wait_for(timeout=WAIT)
+    page.wait_for_function("Object.keys(localStorage).some(k => "
+                           "k.startsWith('lnb-kit/progress/device:'))", timeout=WAIT)
+    assert_clean(page)
+    page.reload()
+    page.locator(".lnb-progress", has_text="Solved: 1 puzzle").wait_for(timeout=WAIT)
+    assert_clean(page)
+
+
+def test_a_round_against_the_computer(page) -> None:  # type: ignore[no-untyped-def]
+    open_page(page, "play.html", ".lnb-start-game")
+    page.locator(".lnb-start-game").click()
+    page.locator(".lnb-target").first.wait_for(timeout=WAIT)
+    page.locator(".lnb-target").first.click()
+    page.locator(".lnb-builder").wait_for(timeout=WAIT)
+    page.locator(".lnb-op-A3-add").click()
+    page.locator(".lnb-rows", has_text="55 + 5 = 60").wait_for(timeout=WAIT)
+    page.locator(".lnb-op-A4-divide").click()
+    page.locator(".lnb-rows", has_text="60 ÷ 2 = 30").wait_for(timeout=WAIT)
+    page.locator(".lnb-done").click()
+    page.locator(".lnb-resolution").wait_for(timeout=WAIT)
+    progress = page.locator(".lnb-resolution-progress")
+    choices = page.locator(".lnb-choice")
+    for _ in range(30):
+        shown = progress.inner_text()
+        if "Round resolved!" in shown:
+            break
+        moved_on = progress.filter(has_not_text=re.compile(f"^{re.escape(shown)}$"))
+        if choices.count() > 0 and choices.first.is_visible():
+            chosen = choices.first.element_handle()
+            chosen.click()
+            chosen.wait_for_element_state("hidden", timeout=WAIT)
+            moved_on.wait_for(timeout=WAIT)
+        else:
+            page.locator(".lnb-step").click()
+            moved_on.or_(choices).first.wait_for(timeout=WAIT)
+    expect(progress).to_contain_text("Round resolved!", timeout=WAIT)
+    expect(page.locator(".lnb-phase")).to_contain_text("Round 1 of 4 resolved", timeout=WAIT)
+    expect(page.locator(".lnb-score-table tr.lnb-score-row")).to_have_count(2, timeout=WAIT)
+    expect(page.locator(".lnb-resolution-table")).to_contain_text("A3+ 55 + 5 = 60")
+    assert_clean(page)
+
+
+def test_the_museum_first_placement(page) -> None:  # type: ignore[no-untyped-def]
+    """The museum's game (its seed read from the page) played by the library's planner up to
+    its first shape drawn on the map."""
+    open_page(page, "museum.html", ".lnb-map-svg rect")
+    page.locator(".lnb-choice").first.wait_for(timeout=WAIT)
+    found = re.search(r"Game seed (\d+)", page.locator("body").inner_text())
+    assert found, "the page names no seed"
+    state = Game(seed=int(found.group(1))).new_initial_state()
+    bot = make_bot("planner", seed=0)
+    for _ in range(12):
+        action = bot.choose_action(state)
+        if isinstance(action, (Place, Wild)):
+            place(page, action, keyboard=False)
+            state.apply_action(action)
+            break
+        text = str(action).replace(" on ", " ").replace(",", "-").replace(" ", "-")
+        press_button(page, f"lnb-{text}", keyboard=False)
+        state.apply_action(action)
+    expect(page.locator(".lnb-map-piece")).to_have_count(1, timeout=WAIT)
+    expect(page.locator(".lnb-score-line").first).to_have_text(
+        f"Score: {state.score().total}", timeout=WAIT)
     assert_clean(page)
