@@ -179,6 +179,18 @@ def test_the_first_finish_starts_the_minute_and_time_up_hands_in_the_draft() -> 
     assert play.race_deadline is None and play.program_since is None
 
 
+def test_a_finish_after_the_bell_is_refused() -> None:
+    play = RoomPlay.from_moves(setup_of(None, None), [])
+    act(play, Target("Bea", play.state.targetable("Bea")[0].target), T0)
+    to_program(play)
+    act(play, Finish("Ada"), T0 + 10)
+    with pytest.raises(RoomError) as caught:
+        act(play, Finish("Bea"), T0 + 70)  # the minute ended; nobody appended TimeUp yet
+    assert caught.value.reason == "time-up" and caught.value.player == "Bea"
+    act(play, Finish("Bea"), T0 + 69.9)  # just before the bell it counts
+    assert play.state.order == ("Ada", "Bea")
+
+
 def test_a_pupil_who_finished_is_never_moved_by_a_later_finisher() -> None:
     play = RoomPlay.from_moves(setup_of(None, None, None), [])
     for name in ("Bea", "Cy"):

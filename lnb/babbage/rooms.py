@@ -17,8 +17,9 @@ API (the UI builds on exactly this):
   ``RoomSetup.from_json(code, text, seats, ...)`` (what ``rooms.setup`` holds).
 - ``Move(seq, seat, action, at, by=None)`` (frozen): ``seq`` from 1, ``seat`` the seat index
   (None for the table's ``TimeUp``), ``action`` a ``lnb.babbage.game`` action, ``at`` epoch
-  seconds, ``by`` the pupil key or ``"computer"``. ``action_to_json(action)`` /
-  ``action_from_json(text)`` are what ``room_moves.action`` holds.
+  seconds, ``by`` the pupil key or ``"computer"`` (:data:`COMPUTER`: the table's moves).
+  ``action_to_json(action)`` / ``action_from_json(text)`` are what ``room_moves.action``
+  holds.
 - ``RoomPlay.from_moves(setup, moves)``: the replay. Read ``.state`` (the ``State``),
   ``.moves``, ``.seq`` (the last move's seq, 0 before any; ``.version`` is the same),
   ``.next_seq`` (= seq + 1: what a new move's ``seq`` must be), ``.phase_since`` (epoch
@@ -26,7 +27,8 @@ API (the UI builds on exactly this):
   began, else None), ``.race_deadline`` (first Finish's ``at`` + race_seconds, else None),
   ``.seconds_left(now)`` (None before the first Finish), ``.waiting_on`` (names the table
   waits for), ``.finished`` (True at game over).
-  ``.check(move)`` raises ``RoomError`` (reason ``"table-moved-on"`` when ``move.seq`` is
+  ``.check(move)`` raises ``RoomError`` (reason ``"time-up"`` for a pupil's WriteProgram or
+  Finish at or after the deadline; ``"table-moved-on"`` when ``move.seq`` is
   stale and the action is no longer the seat's to make; fields ``seat``, ``player``,
   ``meanwhile`` (the public descriptions of the moves since), ``seq``, ``expected_seq``),
   or the game's own ``GameError`` for an action that is simply not legal.
@@ -101,6 +103,8 @@ CODE_ALPHABET = "ACDEFHJKMNPQRTUVWXY34679"
 CODE_LENGTH = 4
 #: The bot that plays a seat whose pupil is away (no heartbeat within the grace period).
 ABSENT_BOT = "greedy"
+#: Who made a move the table made (a computer seat's, an absent seat's, the race's end).
+COMPUTER = "computer"
 GAME = "babbage"
 STATUSES = ("open", "playing", "over")
 _CODE_RE = re.compile(f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")
@@ -201,6 +205,11 @@ def unknown_bot(kind: object) -> RoomError:
     return RoomError(N_("{kind!r} is not a computer player; choose {bots}."), kind=kind,
                      bots=format_list(BOTS, style="or"), reason="unknown-bot",
                      expected=tuple(BOTS))
+
+
+def time_is_up(code: str, player: str | None) -> RoomError:
+    return RoomError(N_("Time is up at table {code}: the rows written when the minute ended "
+                        "stand."), code=code, player=player, reason="time-up")
 
 
 def same_character(characters: Sequence[str]) -> RoomError:
@@ -559,7 +568,9 @@ class RoomPlay:
     def apply(self, move: Move) -> Move:
         """Check and apply one move; on an error nothing changes. A stale ``move.seq`` whose
         action is independent of what happened since is applied as the next move: the move
-        applied (with its seq renumbered then) is returned."""
+        applied (with its seq renumbered then) is returned. A pupil's program or *I'm done*
+        at or after the race's deadline is refused (``time-up``): the table's ``TimeUp``
+        (with the drafts) comes first, whoever appends it."""
         if self.state.is_terminal():
             raise room_over(self.setup.code)
         self._check_seat(move)
@@ -569,6 +580,10 @@ class RoomPlay:
                                      move.seq, self.next_seq)
             self._stale(move)
             move = dataclasses.replace(move, seq=self.next_seq)
+        if (self.race_deadline is not None and move.at >= self.race_deadline
+                and move.by != COMPUTER and isinstance(move.action, (WriteProgram, Finish))
+                and self.state.phase is Phase.PROGRAM):
+            raise time_is_up(self.setup.code, move.action.player)  # the bell rang first
         before = (self.state.round, self.state.phase)
         self.state.apply_action(move.action)  # an illegal action raises, changes nothing
         self.moves.append(move)

@@ -71,6 +71,7 @@ from lnb.babbage.game import Action, GameOptions, Phase, TimeUp
 from lnb.babbage.game.state import MAX_PLAYERS, MIN_PLAYERS
 from lnb.babbage.rooms import (
     CODE_LENGTH,
+    COMPUTER,
     GAME,
     Move,
     RoomPlay,
@@ -104,7 +105,6 @@ CONFLICT: type[Exception] = sqlite3.IntegrityError
 #: Rooms touched within this many seconds are live (the dashboard's list).
 LIVE_SECONDS = 3600.0
 CACHE_ROOMS = 256
-COMPUTER = "computer"
 LOG = logging.getLogger("widgets.classroom")
 
 
