@@ -301,9 +301,15 @@ def test_a_game_of_computers_driven_by_advance_reaches_game_over(rooms: RoomStor
 
     module._CACHE.clear()
     assert fresh.play(code).state.returns() == play.state.returns()
-    # the game app's Load opens the room's record for review
-    from widgets.babbage.game_app import GameApp
+    # exactly what the game app's Save writes for that game, and its Load opens it
+    import json
 
+    from widgets.babbage.game_app import Computer, GameApp
+
+    saver = GameApp()
+    saver.state, saver.timed = play.state, True
+    saver.computers = {s.name: Computer(s.name, s.computer) for s in play.setup.players}
+    assert json.loads(saver.record_json()) == record
     app = GameApp()
     app.load_text(rooms.record_json(code))
     assert app.state is not None and app.state.is_terminal() and app.loaded

@@ -407,6 +407,7 @@ class RoomStore:
             if count < MIN_PLAYERS:
                 raise too_few_players(setup.code, count)
             started = replace(setup, started=now, status="playing")
+            started.game()  # the game's own checks (e.g. a handicap for a name not seated)
             conn.execute("UPDATE rooms SET setup = ?, status = ? WHERE code = ?",
                          (started.to_json(), "playing", setup.code))
             return None
