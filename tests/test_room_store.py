@@ -373,3 +373,39 @@ def test_a_schema_4_file_gets_the_room_tables(store_engine: str, tmp_path: Path)
         assert rooms.take_seat(rooms.open_room(None, None).code, ADA, "Ada") == 0
     with sqlite3.connect(path) as raw:
         assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+
+
+def test_a_polling_kernel_replays_only_the_new_moves(rooms: RoomStore, clock: Clock,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from lnb.babbage.rooms import RoomPlay
+    from widgets.classroom import rooms as module
+
+    code = started(rooms, pupils=(ADA,), computers=("greedy",))
+    module._CACHE.clear()
+    replays = []
+    whole = RoomPlay.from_moves.__func__
+
+    def counted(cls, setup, moves):
+        moves = list(moves)
+        replays.append(len(moves))
+        return whole(cls, setup, moves)
+
+    monkeypatch.setattr(RoomPlay, "from_moves", classmethod(counted))
+    first = rooms.play(code)
+    assert replays == [0]
+    rooms.heartbeat(code, 0)
+    rooms.advance(code)  # the computer's target: this kernel caches what it appended
+    play = rooms.play(code)
+    rooms.act(code, play.next_seq, 0, Target("Ada", play.state.targetable("Ada")[0].target),
+              ADA)
+    for _ in range(5):
+        assert rooms.play(code) is rooms.play(code)  # polling an unchanged room: no work
+    # another kernel's moves reach this one as the moves after its cached play
+    other = RoomStore(ProgressStore(rooms.store.where, backups=False), clock=clock)
+    clock.now += 60
+    other.heartbeat(code, 0)
+    assert other.advance(code)  # (in this process both share the cache; the DB has it all)
+    module._CACHE[(rooms._where, code)] = (rooms.version(code) - 1, play)  # an older play
+    assert rooms.play(code).seq > play.seq and replays == [0]
+    assert first.seq == 0  # a play in hand never changed
+    other.store.close()
