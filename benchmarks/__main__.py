@@ -1,5 +1,7 @@
 """Run the benchmarks: ``python -m benchmarks [NAME ...]`` (``make bench`` runs them all but
-``voila``, whose one-widget baseline ``app`` measures again in its own server: run it by name).
+``voila``, whose one-widget baseline ``app`` measures again in its own server, ``site``,
+which builds the static site once more, and ``rooms``, eight live tables of four pupils at
+once, minutes of all the CPU: run them by name).
 
 Each ``benchmarks/bench_NAME.py`` has a ``main()`` that prints figures and ratios.
 """
@@ -11,15 +13,18 @@ import sys
 import time
 from pathlib import Path
 
+#: Benchmarks whose module is not ``bench_NAME.py``: name -> module.
+MODULES = {"rooms": "benchmarks.classroom_rooms"}
+
 
 def available() -> list[str]:
     """Names of the benchmark modules, in a stable order (the engine first)."""
     names = sorted(p.stem.removeprefix("bench_") for p in Path(__file__).parent.glob("bench_*.py"))
-    return sorted(names, key=lambda n: (n != "engine", n))
+    return sorted([*names, *MODULES], key=lambda n: (n != "engine", n))
 
 
 #: Run only when named (``make bench`` stays under 3 minutes; ``app`` has the same baseline).
-BY_NAME_ONLY = ("voila",)
+BY_NAME_ONLY = ("voila", "site", "rooms")
 
 
 def main(argv: list[str]) -> int:
@@ -31,7 +36,7 @@ def main(argv: list[str]) -> int:
     for name in names:
         print(f"\n== {name} ==", flush=True)
         began = time.perf_counter()
-        importlib.import_module(f"benchmarks.bench_{name}").main()
+        importlib.import_module(MODULES.get(name, f"benchmarks.bench_{name}")).main()
         print(f"({name}: {time.perf_counter() - began:.1f} s)", flush=True)
     from benchmarks.goals import RESULTS, summary
 

@@ -46,6 +46,7 @@ class Build:
     pins: Pins
     out: Path
     cache: Path
+    extra: tuple[Path, ...] = ()
     found: dict = field(default_factory=dict)
 
     @property
@@ -149,10 +150,14 @@ def write_pyodide(build: Build) -> str:
 
 
 def _contents(build: Build) -> Path:
-    """The notebooks the site renders: lessons/*.ipynb and lessons/zh-CN/*.ipynb."""
+    """The notebooks the site renders: lessons/*.ipynb and lessons/zh-CN/*.ipynb (and any
+    ``extra`` notebook, beside the landing page: the benchmark's one-widget page)."""
     folder = build.cache / "contents"
     if folder.exists():
         shutil.rmtree(folder)
+    for notebook in build.extra:
+        folder.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(notebook, folder / notebook.name)
     for notebook in sorted((REPO / "lessons").rglob("*.ipynb")):
         if ".ipynb_checkpoints" in notebook.parts:
             continue
@@ -205,9 +210,9 @@ STEPS = (check_versions, fetch_npm, fetch_wheels, kit_wheel, write_pyodide, voic
          finish_pages, cut)
 
 
-def run(out: Path, cache: Path, pins_path: Path = PINS) -> None:
+def run(out: Path, cache: Path, pins_path: Path = PINS, extra: tuple[Path, ...] = ()) -> None:
     """Every step in order, one progress line each."""
-    build = Build(read_pins(pins_path), out, cache)
+    build = Build(read_pins(pins_path), out, cache, tuple(extra))
     for number, step in enumerate(STEPS, 1):
         began = time.perf_counter()
         summary = step(build)
@@ -220,9 +225,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=REPO / "site")
     parser.add_argument("--cache", type=Path, default=REPO / ".site-cache")
     parser.add_argument("--pins", type=Path, default=PINS)
+    parser.add_argument("--extra", type=Path, action="append", default=[],
+                        help="another notebook to render (the benchmark's one-widget page)")
     args = parser.parse_args(argv)
     try:
-        run(args.out, args.cache, args.pins)
+        run(args.out, args.cache, args.pins, tuple(args.extra))
     except SiteBuildError as error:
         print(f"make site failed: {error}", file=sys.stderr)
         return 1

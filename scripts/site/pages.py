@@ -2,7 +2,8 @@
 
 Links to a CDN become the site's own copy of that npm package (``vendor/``), links between
 notebooks (``x.ipynb``) become links between pages (``x.html``), and each page's kernel
-settings preload what it imports: every page the kit, a page using the algebra sympy as well.
+settings preload what it imports (every page the kit, a page using the algebra sympy as well)
+and pass the page's address to the kernel (``QUERY_STRING``).
 
 >>> rewrite_links('<a href="play.ipynb?lang=zh-CN">', depth=2)
 '<a href="play.html?lang=zh-CN">'
@@ -69,13 +70,25 @@ def _vendor(out: Path, npm: dict[str, Path], used: set[str]) -> None:
             shutil.copy2(license_file, target / license_file.name)
 
 
+#: Run before the page's bundle reads its settings: the page's address reaches the kernel as
+#: ``QUERY_STRING`` (as Voila gives it), so ``?code=``, ``?seed=``, ``?lang=`` work on the site.
+QUERY_SCRIPT = ("<script>(function () {var el = document.getElementById('jupyter-config-data');"
+                "try {var c = JSON.parse(el.textContent);"
+                "var k = c.litePluginSettings['" + KERNEL_PLUGIN + "'];"
+                "var o = k.loadPyodideOptions = k.loadPyodideOptions || {};"
+                "o.env = Object.assign({HOME: '/home/pyodide'}, o.env || {}, "
+                "{QUERY_STRING: window.location.search.slice(1)});"
+                "el.textContent = JSON.stringify(c);} catch (e) {}})();</script>")
+
+
 def _settings(html: str, packages: list[str]) -> str:
     def patch(match: re.Match) -> str:
         config = json.loads(match.group(2))
         kernel = config.setdefault("litePluginSettings", {}).setdefault(KERNEL_PLUGIN, {})
         kernel["disablePyPIFallback"] = True
         kernel.setdefault("loadPyodideOptions", {})["packages"] = packages
-        return match.group(1) + json.dumps(config, sort_keys=True) + match.group(3)
+        return (match.group(1) + json.dumps(config, sort_keys=True) + match.group(3)
+                + QUERY_SCRIPT)
 
     return CONFIG.sub(patch, html, count=1)
 
