@@ -349,3 +349,18 @@ def test_a_legal_start_of_a_draft() -> None:
     assert str(play.legal_start("Ada", "A3+ A9+ A4/")) == "A3+"
     assert str(play.legal_start("Ada", "nonsense")) == ""
     assert str(play.legal_start("Ada", "A3+ " * 9)) == " ".join(["A3+"] * 5)
+
+
+def test_a_pupil_deciding_about_a_wrong_result_has_the_minute() -> None:
+    setup = setup_of(None, "greedy", options=GameOptions(mental_arithmetic=True))
+    play = RoomPlay.from_moves(setup, [])
+    act(play, Target("Ada", play.state.targetable("Ada")[0].target), T0)
+    step(play, T0, present={"Ada"})
+    act(play, WriteProgram("Ada", "A3+ 99"), T0 + 1)  # 55 + 5 is not 99
+    act(play, Finish("Ada"), T0 + 2)
+    run(play, now=T0 + 2, present={"Ada"}, until=lambda p: p.state.phase is Phase.DEBUG)
+    since = play.phase_since
+    assert play.state.turn()[0] == "Ada" and play.waiting_on == ("Ada",)
+    assert play.due(since + 59.9, present={"Ada"}) == []
+    assert play.due(since + 60, present={"Ada"}) == [Recompute("Ada")]
+    assert play.due(since + 1.5, present=set()) == [Recompute("Ada")]  # away: the bot's way

@@ -86,6 +86,7 @@ from lnb.babbage.game import (
     Game,
     GameOptions,
     Phase,
+    Recompute,
     State,
     Target,
     TimeUp,
@@ -631,7 +632,8 @@ class RoomPlay:
         ``think_seconds`` after the Program phase began; at the race deadline each seat still
         writing hands in its draft (the longest legal start of it) and then time is up. In
         the resolution a row the table makes (a bot's, or one with nothing to choose) comes
-        ``pace_seconds`` after the move before, one at a time.
+        ``pace_seconds`` after the move before, one at a time. A pupil deciding whether to
+        Debug a wrong Result has ``race_seconds``; then the rows stand (``Recompute``).
         """
         state = self.state
         if state.is_terminal() or self.setup.status == "open":
@@ -654,6 +656,10 @@ class RoomPlay:
         name = turn[0]
         if self._auto(name, here):
             return [self.bot(name).choose_action(state, name)]
+        if phase is Phase.DEBUG:  # a pupil deciding about a wrong Result has the minute
+            if now >= self.phase_since + self.setup.race_seconds:
+                return [Recompute(name)]  # time is up: the rows stand as written
+            return []
         actions = state.legal_actions(name)
         if phase is Phase.RESOLUTION and len(actions) == 1:
             return [actions[0]]  # a row with nothing to choose resolves by itself
