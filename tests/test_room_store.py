@@ -409,3 +409,18 @@ def test_a_polling_kernel_replays_only_the_new_moves(rooms: RoomStore, clock: Cl
     assert rooms.play(code).seq > play.seq and replays == [0]
     assert first.seq == 0  # a play in hand never changed
     other.store.close()
+
+
+def test_a_move_clashing_with_another_kernels_on_the_key_is_read_again(
+        rooms: RoomStore) -> None:
+    code = started(rooms)
+    play = rooms.play(code)  # cached at seq 0
+    bea = Target("Bea", play.state.targetable("Bea")[0].target)
+    from lnb.babbage.rooms import action_to_json
+
+    with rooms.store.transaction() as conn:  # another kernel's row, as if its version lagged
+        conn.execute('INSERT INTO room_moves (code, seq, seat, action, at, "by") VALUES '
+                     "(?, ?, ?, ?, ?, ?)", (code, 1, 1, action_to_json(bea), T0, BEA.key))
+    move = rooms.act(code, 1, 0, Target("Ada", play.state.targetable("Ada")[0].target), ADA)
+    assert move.seq == 2  # the clash on (code, 1) was retried on the room as it is
+    assert [m.action.player for m in rooms.moves(code)] == ["Bea", "Ada"]

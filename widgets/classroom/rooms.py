@@ -56,7 +56,6 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -97,11 +96,11 @@ from lnb.babbage.rooms import (
     unknown_bot,
 )
 from widgets.classroom.identity import new_code
-from widgets.classroom.progress import ProgressStore, Pupil
+from widgets.classroom.progress import ProgressStore, Pupil, StoreConflict
 
-#: A unique-key clash (two kernels appending the same seq, two rooms given one code). The
-#: store's engines raise ``StoreConflict``, a subclass, on SQLite and PostgreSQL alike.
-CONFLICT: type[Exception] = sqlite3.IntegrityError
+#: A unique-key clash (two kernels appending the same seq, two rooms given one code), as the
+#: store's engines raise it on SQLite and PostgreSQL alike.
+CONFLICT: type[Exception] = StoreConflict
 #: Rooms touched within this many seconds are live (the dashboard's list).
 LIVE_SECONDS = 3600.0
 CACHE_ROOMS = 256
@@ -208,6 +207,10 @@ class RoomStore:
             if len(_CACHE) > CACHE_ROOMS:
                 _CACHE.clear()
             _CACHE[(self._where, code)] = (version, play)
+
+    def _forget(self, code: str) -> None:
+        with _CACHE_LOCK:
+            _CACHE.pop((self._where, code), None)
 
     def room(self, code: str) -> RoomSetup:
         """The room's setup now: seats and who holds them, status (``no-such-room``)."""
@@ -449,7 +452,8 @@ class RoomStore:
                         made.append(move)
                         expected = move.seq + 1
                     self._insert(conn, code, made, trial)
-            except CONFLICT:
+            except CONFLICT:  # another kernel's move took the seq: read the room again
+                self._forget(code)
                 continue
             self._remember(code, version + 1, trial)
             return made
@@ -504,7 +508,8 @@ class RoomStore:
                 if not made:
                     return []
                 self._insert(conn, code, made, trial)
-        except CONFLICT:
+        except CONFLICT:  # another kernel appended them first
+            self._forget(code)
             return []
         self._remember(code, version + 1, trial)
         return made
