@@ -27,20 +27,27 @@ API (the UI builds on exactly this):
   began, else None), ``.race_deadline`` (first Finish's ``at`` + race_seconds, else None),
   ``.seconds_left(now)`` (None before the first Finish), ``.waiting_on`` (names the table
   waits for), ``.finished`` (True at game over).
-  ``.check(move)`` raises ``RoomError`` (reason ``"time-up"`` for a pupil's WriteProgram or
-  Finish at or after the deadline; ``"table-moved-on"`` when ``move.seq`` is
-  stale and the action is no longer the seat's to make; fields ``seat``, ``player``,
-  ``meanwhile`` (the public descriptions of the moves since), ``seq``, ``expected_seq``),
-  or the game's own ``GameError`` for an action that is simply not legal.
-  ``.stamp(action, at)`` fills a ``Finish``'s seconds (since the Program phase began).
-  ``.apply(move)`` checks and applies one move (the play moves on); ``.extended(moves)`` a
-  new play with more moves (this one unchanged); ``.copy()``.
+  ``.check(move)`` raises what ``.apply(move)`` would, changing nothing: ``RoomError``
+  reason ``"table-moved-on"`` when ``move.seq`` is stale and the action no longer fits (a
+  stale Target, WriteProgram or Finish still fits when its seat made no move since and the
+  Round and phase are the same: it is applied as the next seq); fields ``seat``, ``player``,
+  ``moves`` (what the table did since, as everyone may read it, see ``describe``),
+  ``meanwhile`` (the last three joined), ``seq``, ``expected_seq``; ``"time-up"`` for a
+  pupil's WriteProgram or Finish at or after the race's deadline; ``"not-your-seat"`` when
+  the action's player is not the move's seat; ``"room-over"`` after the game; or the game's
+  own ``GameError`` for an action that is simply not legal.
+  ``.apply(move) -> Move`` checks and applies one move (the play moves on; returns the move
+  as applied); ``.stamp(action, at)`` fills a ``Finish``'s seconds (since the Program phase
+  began); ``.extended(moves)`` a new play with more moves (this one unchanged);
+  ``.with_setup(setup)``, ``.copy()``; ``.seat_index(name)``; ``.bot(name)`` (the seat's bot).
   ``.due(now, present, drafts={})`` -> list of actions the table makes now: computer seats'
   and absent seats' moves (absent: a pupil's seat whose name is not in ``present``), paced
   (a resolution row of theirs, or a row with nothing to choose, ``pace_seconds`` after the
   move before; a computer finishes its program ``think_seconds`` after the Program phase
-  began), and at the race deadline each unfinished seat's ``WriteProgram`` of its draft
-  (``drafts``: seat index -> program text; the longest legal start of it) then ``TimeUp``.
+  began; a pupil deciding about a Debug has ``race_seconds``, then ``Recompute``), and at
+  the race deadline each unfinished seat's ``WriteProgram`` of its draft (``drafts``: seat
+  index -> program text; ``.legal_start(name, text)``, the longest legal start of it) then
+  ``TimeUp``.
   ``.to_record()`` (lnb-game/1 as ``GameApp.record_json()`` saves it: computer seats carry
   ``"computer": kind``, ``"untimed": false``; the Rounds finished so far),
   ``.frames()`` (``(move, state)`` after each move, for a replay: the state is one object
@@ -52,8 +59,9 @@ API (the UI builds on exactly this):
   ``game_started(code)``, ``not_your_seat(code, seat)``, ``too_few_players(code, count)``,
   ``room_over(code)``, ``not_open(code)``, ``not_started(code)``, ``no_such_seat(code, seat,
   seats)``, ``bad_code(text)``, ``bad_seat_count(count)``, ``unknown_bot(kind)``,
-  ``same_character(characters)``, ``busy(code)``, ``no_free_code()`` make the store's errors
-  (messages for pupils, in the ``lnb`` catalog).
+  ``same_character(characters)``, ``busy(code)``, ``no_free_code()``, ``time_is_up(code,
+  player)``, ``table_moved_on(...)`` make the errors (messages for pupils, in the ``lnb``
+  catalog).
 - ``CODE_ALPHABET`` (the class codes' unambiguous letters), ``CODE_LENGTH`` (4),
   ``normalize_room_code(text)``, ``ABSENT_BOT`` (the bot kind that plays an absent seat).
 
