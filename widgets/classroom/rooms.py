@@ -33,7 +33,8 @@ with ``reason`` and fields, its message for pupils):
   ``seq_expected`` is ``play.next_seq`` as the caller saw it; ``by`` the pupil's key. A stale
   one is still accepted when the action is independent of what happened since (a Target,
   WriteProgram or Finish of another seat in the same phase); otherwise ``RoomError``
-  reason ``"table-moved-on"`` (fields ``seat``, ``player``, ``meanwhile``).
+  reason ``"table-moved-on"`` (fields ``seat``, ``player``, ``moves``, ``meanwhile``); a
+  program or *I'm done* after the race's deadline gives ``"time-up"``.
 - ``advance(code, now=None) -> list[Move]``: append the moves that are due now (computer and
   absent seats, paced; drafts then ``TimeUp`` at the race deadline) in one transaction; any
   kernel may call it on every poll: two kernels appending the same move clash on the key
