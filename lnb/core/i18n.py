@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextvars
 import gettext as _gettext
+import importlib.util
 import io
 import os
 import re
@@ -432,7 +433,10 @@ def _translations(language: str) -> _gettext.NullTranslations:
         po, mo = folder / f"{domain}.po", folder / f"{domain}.mo"
         if not po.exists():
             continue
-        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+        # A .mo older than its .po is made again, with Babel; where there is no Babel (the
+        # static site's Python) the .mo the build compiled is the catalog.
+        if mo.exists() and (mo.stat().st_mtime >= po.stat().st_mtime
+                            or importlib.util.find_spec("babel") is None):
             with mo.open("rb") as stream:
                 catalog = _gettext.GNUTranslations(stream)
         else:
