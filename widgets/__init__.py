@@ -10,13 +10,13 @@ Exports are lazy, so ``import widgets`` (e.g. for ``widgets.serve``) imports no 
 from __future__ import annotations
 
 import importlib
-import sys
+import sys as _sys
 from typing import Any
 
-if sys.platform == "emscripten":  # the static site: stand-ins for what Pyodide lacks
-    from widgets.core.host import stand_ins
+if _sys.platform == "emscripten":  # the static site: stand-ins for what Pyodide lacks
+    from widgets.core.host import stand_ins as _stand_ins
 
-    stand_ins()
+    _stand_ins()
 
 _EXPORTS = {
     "BoardView": "widgets.babbage.board",
