@@ -168,3 +168,24 @@ def test_the_apps_import_and_run_where_python_has_no_sqlite3() -> None:
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.strip().endswith("site-ok")
+
+
+def test_the_stand_in_is_put_only_where_python_has_no_sqlite3(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing(name: str) -> object:
+        raise ImportError(f"No module named {name!r}")
+
+    monkeypatch.delitem(sys.modules, "sqlite3", raising=False)
+    assert host.stand_ins("linux", importer=missing) == []
+    assert host.stand_ins("emscripten", importer=__import__) == []  # a real one is kept
+    assert host.stand_ins("emscripten", importer=missing) == ["sqlite3"]
+    fake = sys.modules["sqlite3"]
+    assert getattr(fake, "__lnb_stand_in__", False)
+    with pytest.raises(ImportError, match="no database"):
+        fake.connect(":memory:")
+    with pytest.raises(ImportError):  # how IPython's history finds out there is no sqlite3
+        fake.register_converter("timestamp", bytes)
+    try:
+        raise fake.IntegrityError("x")
+    except fake.DatabaseError as caught:  # the names code catches exist, in their order
+        assert isinstance(caught, fake.Error)
