@@ -1,7 +1,8 @@
 """The page's side of widgets.core.browser_storage, as browser_storage.js does it, for tests
 that run the static host in-process: a dict stands for the page's ``localStorage``; the page
 sends what it keeps as the frontend's comm ``update`` message, and writes what the kernel puts
-in ``writes`` (the trait the comm carries to the page)."""
+in ``writes`` (the trait the comm carries to the page); a value one tab writes reaches the
+others as the browser's ``storage`` event does."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ class Page:
     def __init__(self, local: dict[str, str] | None = None, *, usable: bool = True) -> None:
         self.local: dict[str, str] = {} if local is None else local
         self.usable = usable
+        self.tabs: list[BrowserStorage] = []  # every model opened in this browser
 
     def open(self, widget: BrowserStorage) -> None:
         """The page makes the widget's model: it sends what it keeps, then writes the
@@ -32,12 +34,19 @@ class Page:
                              "problem": "" if self.usable else "unavailable", "loaded": True})
         self._write(widget)
         widget.observe(lambda _change: self._write(widget), "writes")
+        self.tabs.append(widget)
 
     def _write(self, widget: BrowserStorage) -> None:
         if not self.usable:
             return
         for key, value in widget.writes.items():
+            name = widget.prefix + key
+            if self.local.get(name) == value:
+                continue
             if value is None:
-                self.local.pop(widget.prefix + key, None)
+                self.local.pop(name, None)
             else:
-                self.local[widget.prefix + key] = value
+                self.local[name] = value
+            for other in self.tabs:  # the browser's storage event, in every other tab
+                if other is not widget and other.comm is not None:
+                    page_update(other, {"found": {**other.found, key: value}})

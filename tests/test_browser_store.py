@@ -151,3 +151,19 @@ def test_a_page_whose_storage_came_first_gives_the_pupil_at_once(static: host.Ho
     solve(app)
     assert PREFIX + f"progress/{ME.key}" in page.local
     end_kernel(app)
+
+
+def test_two_tabs_of_one_browser_keep_both_pupils_moves() -> None:
+    page = Page()
+    tabs = [BrowserStorage(), BrowserStorage()]
+    stores = [BrowserProgressStore(tab) for tab in tabs]
+    for tab in tabs:
+        page.open(tab)
+    stores[0].record_attempt(ME, "P1-A", solved=True, rows=3, day=TODAY)
+    both = stores[1].record_attempt(ME, "P1-B", solved=True, rows=4, day=TODAY)
+    assert [p.puzzle for p in both.puzzles] == ["P1-A", "P1-B"]
+    kept = json.loads(page.local[PREFIX + f"progress/{ME.key}"])
+    assert [row[0] for row in kept["puzzles"]] == ["P1-A", "P1-B"]
+    assert [p.puzzle for p in stores[0].load(ME).puzzles] == ["P1-A", "P1-B"]
+    for tab in tabs:
+        tab.close()

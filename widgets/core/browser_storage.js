@@ -1,7 +1,8 @@
 // The page's side of widgets.core.browser_storage: the browser's own storage (localStorage is
 // on the page; the kernel may be in a web worker, as on the static site). It knows no store:
 // once per model it sends what the page keeps under the prefix ("found", then "loaded"), and it
-// writes every value the kernel puts in "writes" (null forgets the key). A storage the browser
+// writes every value the kernel puts in "writes" (null forgets the key); a value another tab
+// changes is sent as a change of "found". A storage the browser
 // refuses (private mode, full) is named in "problem"; nothing here ever throws at the page.
 
 function pageStorage() {
@@ -47,6 +48,16 @@ function initialize({ model }) {
   }
   write();
   model.on("change:writes", write);
+  // Another tab of this site changed a value: this kernel reads the newer one from now on.
+  window.addEventListener("storage", (event) => {
+    if (!storage || event.storageArea !== storage || !event.key || !event.key.startsWith(prefix)) {
+      return;
+    }
+    const found = Object.assign({}, model.get("found"));
+    found[event.key.slice(prefix.length)] = event.newValue;
+    model.set("found", found);
+    model.save_changes();
+  });
 }
 
 function render({ el }) {

@@ -9,7 +9,9 @@ kernel), so the values arrive only once the page has made the widget's model. Th
   ``problem`` = ``""``, ``"unavailable"`` (storage refused) or later ``"full"``, then
   ``loaded = True``;
 * the kernel: ``writes`` = ``{key: text or None}``, the latest value of every key it wrote
-  (``None`` forgets it); the page writes them when it makes the model and on every change.
+  (``None`` forgets it); the page writes them when it makes the model and on every change;
+* another tab of the site changes a value: the page sends ``found`` with it (the browser's
+  ``storage`` event), and from then on :meth:`BrowserStorage.get` gives the newer value.
 
 :meth:`BrowserStorage.when_loaded` runs a callback once the page's values are in.
 
@@ -30,6 +32,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import anywidget
 import traitlets as t
@@ -53,24 +56,28 @@ class BrowserStorage(anywidget.AnyWidget):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._waiting: list[Callable[[], None]] = []
+        self._latest: dict[str, str | None] = {}  # what this kernel or another tab wrote last
         self.observe(self._loaded, "loaded")
+        self.observe(self._page_changed, "found")
 
     def get(self, key: str) -> str | None:
-        """The value of ``key``: the latest this kernel wrote, else what the page had."""
-        if key in self.writes:
-            return self.writes[key]
+        """The value of ``key``: the latest written (by this kernel or another tab), else what
+        the page had."""
+        if key in self._latest:
+            return self._latest[key]
         value = self.found.get(key)
         return value if isinstance(value, str) else None
 
     def names(self) -> list[str]:
-        """Every key with a value (the page's and this kernel's), sorted."""
+        """Every key with a value, sorted."""
         names = {k for k, v in self.found.items() if isinstance(k, str) and isinstance(v, str)}
-        names.update(k for k, v in self.writes.items() if v is not None)
-        names.difference_update(k for k, v in self.writes.items() if v is None)
+        names.update(k for k, v in self._latest.items() if v is not None)
+        names.difference_update(k for k, v in self._latest.items() if v is None)
         return sorted(names)
 
     def put(self, key: str, value: str | None) -> None:
         """Keep ``value`` under ``key`` in the page (``None`` forgets it)."""
+        self._latest[key] = value
         self.writes = {**self.writes, key: value}
 
     def when_loaded(self, callback: Callable[[], None]) -> None:
@@ -79,6 +86,15 @@ class BrowserStorage(anywidget.AnyWidget):
             callback()
         else:
             self._waiting.append(callback)
+
+    def _page_changed(self, change: dict[str, Any]) -> None:
+        """The page sent values: what it had (once), or what another tab wrote since."""
+        if not self.loaded:
+            return  # the first values: read from ``found`` itself
+        old, new = change["old"] or {}, change["new"] or {}
+        for key, value in new.items():
+            if isinstance(key, str) and old.get(key) != value:
+                self._latest[key] = value if isinstance(value, str) else None
 
     def _loaded(self, change: dict[str, object]) -> None:
         if not change["new"]:
