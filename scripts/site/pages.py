@@ -71,14 +71,21 @@ def _vendor(out: Path, npm: dict[str, Path], used: set[str]) -> None:
 
 
 #: Run before the page's bundle reads its settings: the page's address reaches the kernel as
-#: ``QUERY_STRING`` (as Voila gives it), so ``?code=``, ``?seed=``, ``?lang=`` work on the site.
+#: ``QUERY_STRING`` (as Voila gives it), so ``?code=``, ``?seed=``, ``?lang=`` work on the site;
+#: and no service worker is registered.
 QUERY_SCRIPT = ("<script>(function () {var el = document.getElementById('jupyter-config-data');"
                 "try {var c = JSON.parse(el.textContent);"
                 "var k = c.litePluginSettings['" + KERNEL_PLUGIN + "'];"
                 "var o = k.loadPyodideOptions = k.loadPyodideOptions || {};"
                 "o.env = Object.assign({HOME: '/home/pyodide'}, o.env || {}, "
                 "{QUERY_STRING: window.location.search.slice(1)});"
-                "el.textContent = JSON.stringify(c);} catch (e) {}})();</script>")
+                "el.textContent = JSON.stringify(c);} catch (e) {}"
+                # No service worker: JupyterLite's only syncs the notebook's folder with the
+                # kernel's files (no page reads a file) at about a hundred requests a page,
+                # and answers input() (no page asks); without it a page is ready sooner.
+                "if (navigator.serviceWorker) {navigator.serviceWorker.register = function () "
+                "{return Promise.reject(new Error('the kit site has no service worker'));};}"
+                "})();</script>")
 
 
 def _settings(html: str, packages: list[str]) -> str:

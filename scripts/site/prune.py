@@ -12,9 +12,10 @@ from pathlib import Path
 #: Paths under the site that the pages never load: JupyterLite's own apps (``build/``: Voici
 #: has its bundle in ``voici/build/``), its docs, the labextensions Voici carries built in
 #: (the widget manager) or that only JupyterLab uses (Voila's preview), Pyodide's ES module
-#: (the kernel's worker loads ``pyodide.js``). The browser test opens pages on what is left.
+#: (the kernel's worker loads ``pyodide.js``), the service worker no page registers
+#: (scripts/site/pages.py). The browser test opens pages on what is left.
 UNUSED = ("build", "doc", "jupyter-lite.ipynb", "extensions/@jupyter-widgets",
-          "extensions/@voila-dashboards", "static/pyodide/pyodide.mjs")
+          "extensions/@voila-dashboards", "static/pyodide/pyodide.mjs", "service-worker.js")
 #: File endings never loaded: source maps, and licence texts the bundles ship beside them.
 UNUSED_SUFFIXES = (".map",)
 
