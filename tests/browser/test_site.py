@@ -111,6 +111,18 @@ def test_the_build_refuses_a_pyodide_that_is_not_the_kernels(tmp_path: Path) -> 
     assert not (tmp_path / "site").exists() and not (tmp_path / "cache").exists()
 
 
+def test_the_build_modules_examples() -> None:
+    """The examples in the docstrings of ``scripts/site`` (run with the site's build tools)."""
+    modules = ["errors", "pins", "fetch", "wheels", "lock", "pages", "prune", "build"]
+    code = ("import doctest, importlib, sys\n"
+            f"failed = sum(doctest.testmod(importlib.import_module('scripts.site.' + m),"
+            f" optionflags=doctest.ELLIPSIS).failed for m in {modules!r})\n"
+            "sys.exit(1 if failed else 0)")
+    done = subprocess.run([str(SITE_PY), "-c", code], cwd=REPO, capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def test_the_landing_page_links_every_page_of_the_site(page) -> None:  # type: ignore[no-untyped-def]
     open_page(page, "index.html", ".lnb-landing-language")
     page.locator("h1", has_text="Three games about Ada Lovelace").first.wait_for(timeout=WAIT)
@@ -144,7 +156,7 @@ PUZZLE_STATUS = ".lnb-puzzle-app > .lnb-status .lnb-status-text"
 
 def test_a_puzzle_is_solved_and_kept_in_the_browser(page) -> None:  # type: ignore[no-untyped-def]
     """A teacher's code typed in, solved by clicks; the progress is in the browser's own
-    storage (no server to keep it), and the page says it after a reload."""
+    storage (no server to keep it): the page opened again with ``?code=`` says it is solved."""
     open_page(page, "puzzles.html", ".lnb-puzzle-heading")
     code = page.locator(".lnb-code-input input")
     code.fill(SHARED.code)
@@ -161,7 +173,9 @@ def test_a_puzzle_is_solved_and_kept_in_the_browser(page) -> None:  # type: igno
     page.wait_for_function("Object.keys(localStorage).some(k => "
                            "k.startsWith('lnb-kit/progress/device:'))", timeout=WAIT)
     assert_clean(page)
-    page.reload()
+    # the page again, the puzzle from its address this time (the query reaches the kernel)
+    page.goto(f"{RENDER}puzzles.html?code={SHARED.code}")
+    page.locator(".lnb-puzzle-heading", has_text="✓ solved").wait_for(timeout=WAIT)
     page.locator(".lnb-progress", has_text="Solved: 1 puzzle").wait_for(timeout=WAIT)
     assert_clean(page)
 
