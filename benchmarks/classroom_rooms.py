@@ -1,0 +1,380 @@
+"""Live tables at once: ``python -m benchmarks.classroom_rooms [--tables 8] [--seats 4]``
+(or ``python -m benchmarks rooms``).
+
+Starts the kit's server as ``make serve`` does (``--serve-args`` adds options), makes a class
+of ``tables × seats`` pupils in the server's store and one table each for every ``seats`` of
+them, seated and started; the Subroutine phase is played through the store (each seat's first
+target, nothing to activate), so every table is at the race. Then every pupil opens
+``play.ipynb?room=CODE`` at the same moment, without a browser, as
+:mod:`benchmarks.classroom_load`'s websocket pupils do: the page over HTTP, the widgets'
+state over the kernel's websocket, the class session their browser would keep typed into the
+class panel's hidden box, clicks sent as comm messages. At each table the first pupil writes a
+row and presses *I'm done*; the benchmark times how long each other page of that table takes
+to show the minute running (its timer's words change to "of 60 seconds"), then the others
+finish too and every pupil makes the choices their own page offers in the resolution, until
+the Round is over at every table.
+
+Printed: the latency from a pupil's *I'm done* to the minute starting on the other pages of
+the table (median, max), actions lost (a *I'm done* sent whose Finish is not in the room's
+moves; goal 0), errors (a page that failed, said sorry, or was refused; goal 0), Rounds
+finished, and memory per pupil (each kernel's RSS) beside a one-widget notebook's kernel
+(the ratio, measured in the same run). Not part of ``make bench`` (it takes minutes and all
+the CPU): run it by name.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import shlex
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: python benchmarks/classroom_rooms.py
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.classroom_load import (
+    MB,
+    ONE_WIDGET,
+    KernelSocket,
+    _get_page,
+    _shutdown,
+    kernel_rss,
+    one_widget_rss,
+    wait_for_pool,
+)
+from benchmarks.goals import report
+from benchmarks.voila_timing import CHROMIUM, REPO, start_server
+from lnb.babbage.game import Activate, Finish, Phase, Target
+from widgets.classroom.identity import Classroom
+from widgets.classroom.progress import ProgressStore, Pupil
+from widgets.classroom.rooms import RoomStore
+
+APP = "voila/render/play.ipynb"
+RUNNING = "of 60 seconds"  # the timer's words once the minute runs (English pages)
+
+
+@dataclass
+class Seat:
+    """One pupil at one table, and what happened on their page."""
+
+    table: int
+    seat: int
+    code: str
+    token: str
+    key: str  # the pupil's key (``Pupil.key``)
+    kernel_id: str | None = None
+    ready: float | None = None  # seconds from the request to the builder on the page
+    done_at: float | None = None  # perf_counter when this pupil's I'm done was sent
+    minute_at: float | None = None  # perf_counter when the minute showed on this page
+    choices: int = 0
+    error: str | None = None
+
+
+@dataclass
+class Table:
+    code: str
+    seats: list[Seat] = field(default_factory=list)
+    started: asyncio.Event = field(default_factory=asyncio.Event)
+    first_done: asyncio.Event = field(default_factory=asyncio.Event)
+    others_go: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class RoomPage(KernelSocket):
+    """A room page over the websocket: every model's state kept as the kernel sends it."""
+
+    def __init__(self, ws, session: str) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(ws, session)
+        self.clicks: list[asyncio.Future[None]] = []  # choices being sent
+
+    async def pump(self, seat: Seat) -> None:
+        """Read the kernel's messages for ever: model openings and updates, the minute."""
+        async for raw in self.ws:
+            if isinstance(raw, bytes):
+                continue
+            msg = json.loads(raw)
+            kind = msg.get("msg_type") or msg.get("header", {}).get("msg_type")
+            content = msg.get("content", {})
+            if kind == "comm_open":
+                self.states[content["comm_id"]] = {"state": content["data"].get("state", {})}
+                self._opened(seat, content["comm_id"])
+            elif kind == "comm_msg":
+                data = content.get("data", {})
+                if data.get("method") == "update" and content.get("comm_id") in self.states:
+                    self.states[content["comm_id"]]["state"].update(data.get("state", {}))
+                    value = str(data.get("state", {}).get("value", ""))
+                    if RUNNING in value and seat.minute_at is None:
+                        seat.minute_at = time.perf_counter()
+                    if "Sorry" in value and seat.error is None:
+                        seat.error = f"the page said: {value[:120]}"
+            elif kind == "comm_close":
+                self.states.pop(content.get("comm_id"), None)
+
+    def _opened(self, seat: Seat, comm_id: str) -> None:
+        classes = self.states[comm_id]["state"].get("_dom_classes", [])
+        if "lnb-choice-prompt" in classes:
+            self._armed = True
+        elif "lnb-choice" in classes and getattr(self, "_armed", False):
+            self._armed = False  # the first button of this row's choices: click it
+            seat.choices += 1
+            self.clicks.append(asyncio.ensure_future(self.send("comm_msg", {
+                "comm_id": comm_id, "data": {"method": "custom",
+                                             "content": {"event": "click"}}})))
+
+    def has(self, css: str) -> bool:
+        return any(css in m["state"].get("_dom_classes", []) for m in self.states.values())
+
+    def first_with_class(self, css: str) -> str:
+        return next(mid for mid, m in self.states.items()
+                    if css in m["state"].get("_dom_classes", []))
+
+    async def press(self, css: str) -> None:
+        await self.send("comm_msg", {"comm_id": self.first_with_class(css),
+                                     "data": {"method": "custom",
+                                              "content": {"event": "click"}}})
+
+    async def type_into(self, css: str, value: str) -> None:
+        await self.send("comm_msg", {"comm_id": self.first_with_class(css),
+                                     "data": {"method": "update", "state": {"value": value},
+                                              "buffer_paths": []}})
+
+
+async def until(check, timeout: float, step: float = 0.05) -> bool:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        await asyncio.sleep(step)
+    return True
+
+
+async def one_pupil(base_url: str, seat: Seat, table: Table, timeout: float,
+                    hold: asyncio.Event) -> None:
+    """Open the table's page, wait for the race, be done (first, or when told)."""
+    import websockets
+
+    xsrf = ""
+    try:
+        start = time.perf_counter()
+        page, xsrf = await asyncio.to_thread(_get_page, f"{base_url}{APP}?room={seat.code}",
+                                             timeout)
+        found = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page)
+        if not found:
+            raise RuntimeError("no kernelId in the page")
+        seat.kernel_id = found.group(1)
+        ws_url = (base_url.replace("http", "ws", 1)
+                  + f"api/kernels/{seat.kernel_id}/channels?session_id={uuid.uuid4().hex}")
+        async with websockets.connect(ws_url, max_size=None, open_timeout=timeout,
+                                      additional_headers={"Cookie": f"_xsrf={xsrf}"}) as ws:
+            pupil = RoomPage(ws, uuid.uuid4().hex)
+            await asyncio.wait_for(pupil.load_states(), timeout)
+            pump = asyncio.ensure_future(pupil.pump(seat))
+            pump.add_done_callback(lambda task: task.cancelled() or task.exception())
+            key = {"key": Pupil.new_browser_key(), "session": seat.token}
+            await pupil.type_into("lnb-browser-key", json.dumps(key))
+            await table.started.wait()
+            if not await until(lambda: pupil.has("lnb-done"), timeout):
+                raise RuntimeError("the race never showed on the page")
+            seat.ready = time.perf_counter() - start
+            first = seat is table.seats[0]
+            if not first:
+                await table.others_go.wait()
+            else:
+                await table.first_done.wait()  # every page is up: the first one goes
+            await pupil.type_into("lnb-typed", "A3+")
+            await asyncio.sleep(0.3)
+            seat.done_at = time.perf_counter()
+            await pupil.press("lnb-done")
+            await hold.wait()
+            pump.cancel()
+    except Exception as exc:  # a lost pupil is a figure, not a crash
+        seat.error = f"{type(exc).__name__}: {str(exc).splitlines()[0][:160] if str(exc) else ''}"
+        await hold.wait()
+    finally:
+        if seat.kernel_id:
+            await asyncio.to_thread(_shutdown, base_url, seat.kernel_id, xsrf)
+
+
+def make_tables(where: str, tables: int, seats: int) -> list[Table]:
+    """The class and its tables, every pupil seated (the pages get their seats back)."""
+    with ProgressStore(where) as store:
+        room = Classroom(store, failure_delay=0)
+        names = [f"Pupil {n:02d}" for n in range(1, tables * seats + 1)]
+        made = room.new_class("Bench", names)
+        sessions = [room.join(made.code, c.pupil_name, c.secret) for c in made.cards]
+        rooms = RoomStore(store)
+        out = []
+        for t in range(tables):
+            mine = sessions[t * seats:(t + 1) * seats]
+            setup = rooms.open_room(mine[0].pupil, made.code, seats=seats)
+            table = Table(setup.code)
+            for s in mine:
+                index = rooms.take_seat(setup.code, s.pupil, s.pupil_name)
+                table.seats.append(Seat(t, index, setup.code, s.token, s.pupil.key))
+            out.append(table)
+    return out
+
+
+def start_tables(where: str, tables: list[Table]) -> None:
+    """Every pupil's page is at the table: start each and play its Subroutine phase (each
+    seat's first target, nothing to activate) through the store, so every table races."""
+    with ProgressStore(where) as store:
+        rooms = RoomStore(store)
+        for table in tables:
+            rooms.start(table.code)
+            keys = {s.seat: s.key for s in table.seats}
+            while (play := rooms.play(table.code)).state.phase is not Phase.PROGRAM:
+                name = play.waiting_on[0]
+                action = (play.state.legal_actions(name)[0]
+                          if play.state.phase is Phase.TARGET else Activate(name, ()))
+                assert isinstance(action, (Target, Activate))
+                seat = play.seat_index(name)
+                rooms.act(table.code, play.next_seq, seat, action, keys[seat])
+
+
+def seated(where: str, tables: list[Table]) -> int:
+    """Pupils whose page is at their table now (their seat's heartbeat)."""
+    with ProgressStore(where) as store:
+        rooms = RoomStore(store)
+        return sum(len(rooms.present(t.code)) for t in tables)
+
+
+def finishes(where: str, tables: list[Table]) -> tuple[int, int]:
+    """(Finish moves in the rooms, Rounds finished)."""
+    with ProgressStore(where) as store:
+        rooms = RoomStore(store)
+        count = rounds = 0
+        for table in tables:
+            play = rooms.play(table.code)
+            count += sum(isinstance(m.action, Finish) and m.by != "computer"
+                         for m in play.moves)
+            rounds += play.state.round > 1 or play.finished
+    return count, rounds
+
+
+async def run_tables(base_url: str, where: str, tables: list[Table], timeout: float
+                     ) -> tuple[dict[str, int], float]:
+    """Every pupil at once; the race at every table; until each Round is over."""
+    hold = asyncio.Event()
+    seats = [s for t in tables for s in t.seats]
+    tasks = [asyncio.ensure_future(one_pupil(base_url, s, t, timeout, hold))
+             for t in tables for s in t.seats]
+    began = time.monotonic()
+    while time.monotonic() - began < timeout:
+        here = await asyncio.to_thread(seated, where, tables)
+        if here == len(seats) or all(s.error for s in seats):
+            break
+        await asyncio.sleep(1)
+    print(f"  {here}/{len(seats)} pupils at their tables after {time.monotonic() - began:.0f} s;"
+          " the tables start", flush=True)
+    await asyncio.to_thread(start_tables, where, tables)
+    for t in tables:
+        t.started.set()
+    await until(lambda: all(s.ready is not None or s.error for s in seats), timeout, 0.5)
+    print(f"  {sum(s.ready is not None for s in seats)}/{len(seats)} pages at the race "
+          f"after {time.monotonic() - began:.0f} s; the first pupil of each table is done now",
+          flush=True)
+    for t in tables:  # one table after the other, 0.1 s apart, as a class would
+        t.first_done.set()
+        await asyncio.sleep(0.1)
+    await until(lambda: all(s.minute_at is not None or s.error for t in tables
+                            for s in t.seats[1:]), 30, 0.2)
+    for t in tables:
+        t.others_go.set()
+    ended = time.monotonic()
+    while time.monotonic() - ended < timeout:
+        _done, rounds = await asyncio.to_thread(finishes, where, tables)
+        if rounds == len(tables):
+            break
+        await asyncio.sleep(1)
+    rss = kernel_rss([s.kernel_id for s in seats if s.kernel_id])
+    hold.set()
+    await asyncio.gather(*tasks)
+    return rss, time.monotonic() - began
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the tables, print the figures; exit 1 if a goal is missed."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=8)
+    parser.add_argument("--seats", type=int, default=4, choices=(2, 3, 4))
+    parser.add_argument("--timeout", type=float, default=300)
+    parser.add_argument("--serve-args", default="", metavar="'ARGS'",
+                        help="options of the serve command, as a teacher types them")
+    args = parser.parse_args([] if argv is None else argv)
+    serve_args = shlex.split(args.serve_args)
+    work = Path(tempfile.mkdtemp(prefix="lnb-rooms-"))
+    where = str(work / "progress.sqlite3")
+    os.environ["LNB_PROGRESS_DB"] = where  # the server's kernels inherit it
+    os.environ.pop("LNB_STORE", None)
+    tables = make_tables(where, args.tables, args.seats)
+    pupils = args.tables * args.seats
+    print(f"server: python -m widgets.serve {' '.join(serve_args)} on lessons/; "
+          f"{args.tables} tables of {args.seats} pupils ({pupils} pages over the kernel "
+          f"websocket); {os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.1f}",
+          flush=True)
+    with start_server(REPO / "lessons", serve_args=serve_args) as base_url:
+        wait_for_pool(base_url, 1)
+        rss, wall = asyncio.run(run_tables(base_url, where, tables, args.timeout))
+    one = None
+    if Path(CHROMIUM).exists():
+        baseline = work / "baseline"
+        baseline.mkdir()
+        shutil.copy(ONE_WIDGET, baseline / ONE_WIDGET.name)
+        with start_server(baseline, pool_size=1) as base_url:
+            wait_for_pool(base_url, 1)
+            one = asyncio.run(one_widget_rss(base_url, 60))
+    seats = [s for t in tables for s in t.seats]
+    latencies = [s.minute_at - t.seats[0].done_at for t in tables for s in t.seats[1:]
+                 if s.minute_at is not None and t.seats[0].done_at is not None]
+    sent = sum(s.done_at is not None for s in seats)
+    recorded, rounds = finishes(where, tables)
+    errors = [s for s in seats if s.error]
+    ready = [s.ready for s in seats if s.ready is not None]
+    print(f"pupils: {pupils}; {len(ready)} pages at the race (median "
+          f"{statistics.median(ready) if ready else 0:.1f} s, max {max(ready, default=0):.1f} s "
+          f"from the request); {wall:.0f} s in all")
+    waiting = args.tables * (args.seats - 1)
+    if latencies:
+        print(f"I'm done -> the minute on the table's other pages: median "
+              f"{statistics.median(latencies):.2f} s, max {max(latencies):.2f} s "
+              f"({len(latencies)} of {waiting} pages)")
+    print(f"actions: {sent} I'm done sent, {recorded} recorded, {sent - recorded} lost; "
+          f"{sum(s.choices for s in seats)} resolution choices made on the pages; "
+          f"Rounds finished {rounds} of {args.tables}")
+    print(f"errors: {len(errors)}")
+    for s in errors[:10]:
+        print(f"  table {s.table + 1} seat {s.seat + 1}: {s.error}")
+    if rss:
+        per = sorted(rss.values())
+        line = (f"memory per pupil (kernel RSS): median {statistics.median(per) / MB:.0f} MB, "
+                f"max {per[-1] / MB:.0f} MB for {len(per)} kernels")
+        if one:
+            line += (f"; one-widget notebook's kernel {one / MB:.0f} MB (ratio "
+                     f"{statistics.median(per) / one:.2f})")
+        print(line)
+    if latencies:
+        report("rooms: I'm done -> minute on the others, median", statistics.median(latencies),
+               1.0, " s")
+    report("rooms: actions lost", sent - recorded, 0, "")
+    report("rooms: errors", len(errors), 0, "")
+    if rss and one:
+        report("rooms: kernel memory per pupil / one-widget kernel",
+               statistics.median(rss.values()) / one, 2.0)
+    shutil.rmtree(work, ignore_errors=True)
+    met = (bool(latencies) and len(latencies) == waiting and statistics.median(latencies) < 1.0
+           and sent == recorded == pupils and not errors and rounds == args.tables)
+    return 0 if met else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
