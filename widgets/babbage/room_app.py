@@ -528,14 +528,17 @@ class RoomApp(w.VBox):
         for seat in setup.seats:
             if seat.pupil is not None:
                 who = html.escape(seat.name)
-                mark = (f" <span class='lnb-room-here'>✓ {html.escape(_('here'))}</span>"
+                # TRANSLATORS: beside a seated pupil's name in the lobby: their page is open
+                present = html.escape(pgettext("a pupil at the table", "here"))
+                mark = (f" <span class='lnb-room-here'>✓ {present}</span>"
                         if seat.name in here else "")
             elif seat.computer is not None:
                 who = html.escape(_("Computer ({strength})").format(
                     strength=bot_name(seat.computer)))
                 mark = ""
             else:
-                who = f"<i>{html.escape(_('empty'))}</i>"
+                empty = html.escape(pgettext("a seat nobody took", "empty"))
+                who = f"<i>{empty}</i>"
                 mark = ""
             number = html.escape(_("Seat {number}").format(number=seat.index + 1))
             rows.append(f"<tr class='lnb-room-seat'><td>{number}</td>"

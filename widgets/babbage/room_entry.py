@@ -153,10 +153,11 @@ class TableEntry(w.VBox):
         code = self.opened.code
         link = html.escape(room_link(code, self.page))
         projector = html.escape(room_link(code, self.page, projector=True))
+        named = html.escape(_("Table code"))
+        open_it = html.escape(_("Open table {code}").format(code=code))
+        shown = html.escape(_("its view for the projector"))
         self.answer.value = (
-            f"<div class='lnb-room-code-big' aria-label='{html.escape(_('Table code'))}'>"
-            f"{html.escape(code)}</div>"
-            f"<div><a class='lnb-room-link' href='{link}' target='_top'>"
-            f"{html.escape(_('Open table {code}').format(code=code))}</a> · "
-            f"<a class='lnb-room-projector-link' href='{projector}' target='_top'>"
-            f"{html.escape(_('its view for the projector'))}</a></div>")
+            f"<div class='lnb-room-code-big' aria-label='{named}'>{html.escape(code)}</div>"
+            f"<div><a class='lnb-room-link' href='{link}' target='_top'>{open_it}</a> · "
+            f"<a class='lnb-room-projector-link' href='{projector}' target='_top'>{shown}</a>"
+            "</div>")
