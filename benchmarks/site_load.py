@@ -30,7 +30,7 @@ ONE_WIDGET = Path(__file__).resolve().parent / "one_widget.ipynb"
 #: The pages measured: (page under voici/render/, the selector of its first usable widget).
 KIT_PAGE = ("index.html", ".lnb-landing-language button")
 BASELINE = ("one_widget.html", ".bench-button")
-LOADS = 3
+LOADS = 4
 
 
 def gzip_size(data: bytes) -> int:
@@ -53,24 +53,35 @@ def time_to_widget(page, url: str, selector: str) -> float:  # type: ignore[no-u
     return time.perf_counter() - began
 
 
-def measure(browser, base: str, name: str, selector: str, site: Path) -> dict:  # type: ignore[no-untyped-def]
-    """Cold loads (each in a fresh context), warm reloads, and the cold load's bytes."""
-    cold, warm, sizes = [], [], None
+def load_once(browser, base: str, name: str, selector: str, site: Path) -> tuple:  # type: ignore[no-untyped-def]
+    """One cold load (a fresh context), one warm reload; the cold load's files and gzip bytes
+    and its number of requests."""
+    context = browser.new_context()
+    page = context.new_page()
+    urls: list[str] = []
+    page.on("request", lambda r: urls.append(r.url))
+    cold = time_to_widget(page, base + "voici/render/" + name, selector)
+    files = {site / unquote(urlsplit(u).path).lstrip("/") for u in urls
+             if urlsplit(u).hostname == "127.0.0.1"}
+    files = {f for f in files if f.is_file()}
+    sizes = (sum(f.stat().st_size for f in files), sum(gzip_size(f.read_bytes()) for f in files),
+             len(urls))
+    warm = time_to_widget(page, base + "voici/render/" + name, selector)
+    context.close()
+    return cold, warm, sizes
+
+
+def measure(browser, base: str, site: Path) -> dict:  # type: ignore[no-untyped-def]
+    """:data:`LOADS` rounds, each loading the one-widget page then the kit's, so a busy
+    moment of the machine falls on both alike."""
+    found: dict = {page: {"cold": [], "warm": [], "bytes": None} for page in (BASELINE, KIT_PAGE)}
     for _ in range(LOADS):
-        context = browser.new_context()
-        page = context.new_page()
-        urls: list[str] = []
-        page.on("request", lambda r, urls=urls: urls.append(r.url))
-        cold.append(time_to_widget(page, base + "voici/render/" + name, selector))
-        if sizes is None:
-            files = {site / unquote(urlsplit(u).path).lstrip("/") for u in urls
-                     if urlsplit(u).hostname == "127.0.0.1"}
-            files = [f for f in files if f.is_file()]
-            sizes = (sum(f.stat().st_size for f in files),
-                     sum(gzip_size(f.read_bytes()) for f in files), len(urls))
-        warm.append(time_to_widget(page, base + "voici/render/" + name, selector))
-        context.close()
-    return {"cold": cold, "warm": warm, "bytes": sizes}
+        for which in (BASELINE, KIT_PAGE):
+            cold, warm, sizes = load_once(browser, base, *which, site)
+            found[which]["cold"].append(cold)
+            found[which]["warm"].append(warm)
+            found[which]["bytes"] = found[which]["bytes"] or sizes
+    return found
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -87,14 +98,14 @@ def main(argv: list[str] | None = None) -> int:
         with serving(site) as base, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
                                          headless=True)
-            baseline = measure(browser, base, *BASELINE, site)
-            kit = measure(browser, base, *KIT_PAGE, site)
+            found = measure(browser, base, site)
             browser.close()
-    for label, found in (("one-widget page", baseline), ("landing page", kit)):
-        print(f"{label}: cold " + " ".join(f"{t:.1f}" for t in found["cold"]) + " s; warm "
-              + " ".join(f"{t:.1f}" for t in found["warm"]) + " s; cold bytes "
-              f"{found['bytes'][0] / 1e6:.1f} MB, gzip {found['bytes'][1] / 1e6:.1f} MB "
-              f"({found['bytes'][2]} requests)", flush=True)
+    baseline, kit = found[BASELINE], found[KIT_PAGE]
+    for label, figures in (("one-widget page", baseline), ("landing page", kit)):
+        print(f"{label}: cold " + " ".join(f"{t:.1f}" for t in figures["cold"]) + " s; warm "
+              + " ".join(f"{t:.1f}" for t in figures["warm"]) + " s; cold bytes "
+              f"{figures['bytes'][0] / 1e6:.1f} MB, gzip {figures['bytes'][1] / 1e6:.1f} MB "
+              f"({figures['bytes'][2]} requests)", flush=True)
     for kind in ("cold", "warm"):
         ratio = statistics.median(kit[kind]) / statistics.median(baseline[kind])
         report(f"site: landing page / one-widget page, {kind} (median)", ratio, 1.3)

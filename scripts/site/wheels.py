@@ -40,7 +40,9 @@ def _write_wheel(path: Path, files: dict[str, bytes], dist_info: str) -> None:
     lines = [_record_line(name, data) for name, data in sorted(files.items()) if name != record]
     files = {**files, record: ("\n".join([*lines, f"{record},,"]) + "\n").encode()}
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name in sorted(files):
+        # compiled catalogs last: unpacked after their .po, they are not older than it (the
+        # kit reads a .mo only then; else it compiles the .po with Babel, not on the site)
+        for name in sorted(files, key=lambda n: (n.endswith(".mo"), n)):
             info = zipfile.ZipInfo(name, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16

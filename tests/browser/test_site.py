@@ -149,6 +149,15 @@ def test_a_lesson_exercise_answers_back(page) -> None:  # type: ignore[no-untype
     assert_clean(page)
 
 
+def test_a_chinese_lesson_speaks_chinese(page) -> None:  # type: ignore[no-untyped-def]
+    """A lesson of lessons/zh-CN (a page one folder down): its words and the widgets' words
+    in Chinese (the kit's compiled catalogs on the site)."""
+    open_page(page, "zh-CN/01-first-program.html", ".lnb-exercise")
+    page.locator("h1", has_text="运行你的第一个程序").first.wait_for(timeout=WAIT)
+    page.locator(".lnb-exercise .lnb-check", has_text="检查").first.wait_for(timeout=WAIT)
+    assert_clean(page)
+
+
 # Start 55, reach 73 within 3 rows using only A1 (±1), A4 (×÷2), B4 (Swap): A4/ B4s A1+.
 SHARED = Puzzle(start=55, targets=(73,), limit=3, spaces=frozenset({"A1", "A4", "B4"}))
 PUZZLE_STATUS = ".lnb-puzzle-app > .lnb-status .lnb-status-text"
