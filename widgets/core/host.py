@@ -13,7 +13,9 @@ the page's own Python in a web worker, no server at all). Everything that differ
 * The same on both (nothing to choose): the game's timer is a :class:`ipywidgets.Play`
   ticking in the page (no thread, no kernel loop; :mod:`widgets.core.timer`), and save and
   load are a download link made in the page and an upload widget
-  (:mod:`widgets.core.saveload`): nothing is written to or read from a server's disk.
+  (:mod:`widgets.core.saveload`): nothing is written to or read from a server's disk. The
+  pupil's settings are the page's already: the language in the ``lnb-lang`` cookie
+  (:mod:`widgets.core.remembered`), high contrast in ``localStorage`` (the page's script).
 
 The host is the static site under Pyodide (``sys.platform == "emscripten"``), else the served
 kit; ``$LNB_HOST`` (``served`` or ``static``) forces one, and :func:`use` sets it (tests).
