@@ -170,10 +170,10 @@ def read_progress(pupil: Pupil, text: str | None) -> tuple[Progress, bool]:
 def _problem(storage: Storage) -> str | None:
     if storage.problem == "unavailable":
         return _("this browser does not let the page keep anything (private browsing, or "
-                 "site data switched off): your progress is kept until you close this page")
+                 "site data switched off)")
     if storage.problem == "full":
-        return _("this browser's storage for the site is full: your progress is kept until "
-                 "you close this page (clear old site data to save again)")
+        return _("this browser's storage for the site is full (clear old site data to save "
+                 "again)")
     return None
 
 
@@ -193,7 +193,8 @@ class BrowserProgressStore:
     # -- what the apps read -----------------------------------------------------------------
     @property
     def problem(self) -> str | None:
-        """Why the browser keeps nothing now (None while it keeps progress)."""
+        """Why the browser keeps nothing now (None while it keeps progress); the apps say
+        that progress is then kept until the page is closed."""
         return _problem(self.storage)
 
     @property
