@@ -167,3 +167,15 @@ def test_two_tabs_of_one_browser_keep_both_pupils_moves() -> None:
     assert [p.puzzle for p in stores[0].load(ME).puzzles] == ["P1-A", "P1-B"]
     for tab in tabs:
         tab.close()
+
+
+def test_the_puzzle_app_says_when_the_browser_keeps_nothing(static: host.Host) -> None:
+    app = open_app()
+    Page(usable=False).open(fresh_bridge(app))
+    app.identity.browser_key.value = json.dumps({"key": KEY})
+    solve(app)
+    assert app.status.kind == "ok" and app.progress is not None
+    assert app.progress.solved_count == 1  # kept in the page
+    assert "private browsing" in app.progress_view.value
+    assert "Solved: <b>1</b> puzzle" in app.progress_view.value
+    end_kernel(app)
