@@ -1,5 +1,6 @@
 """The puzzle app: puzzles by difficulty, the daily puzzle, shared codes, escalating hints, an
-answer check that explains, and progress (streak, puzzles solved) kept on the server.
+answer check that explains, and progress (streak, puzzles solved) kept by the host: the served
+kit's store, or the browser's own storage on the static site (:mod:`widgets.core.host`).
 
 The rules, hints and checks are the library's (:mod:`lnb.babbage.puzzles`,
 :mod:`lnb.babbage.hints`); the progress is :class:`widgets.classroom.progress.ProgressStore`.
@@ -533,7 +534,7 @@ class PuzzleApp(w.VBox):
         parts = []
         if self.store.problem:
             parts.append("<div class='lnb-warning'>{}</div>".format(html.escape(_(
-                "Your progress cannot be saved on the server right now; it is kept until you "
+                "Your progress cannot be saved right now; it is kept until you "
                 "close this page. (For the teacher: {problem})").format(
                     problem=str(self.store.problem)))))
         for notice in self.store.notices:
