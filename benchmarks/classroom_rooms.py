@@ -58,6 +58,7 @@ from lnb.babbage.game import Activate, Finish, Phase, Target
 from widgets.classroom.identity import Classroom
 from widgets.classroom.progress import ProgressStore, Pupil
 from widgets.classroom.rooms import RoomStore
+from widgets.serve import parse_args, pools_config
 
 APP = "voila/render/play.ipynb"
 RUNNING = "of 60 seconds"  # the timer's words once the minute runs (English pages)
@@ -322,8 +323,13 @@ def main(argv: list[str] | None = None) -> int:
           f"{args.tables} tables of {args.seats} pupils ({pupils} pages over the kernel "
           f"websocket); {os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.1f}",
           flush=True)
+    options = parse_args(["--no-browser", *serve_args])
+    first, _ = pools_config(options.pool_size, options.class_size, options.class_page)
+    preheated = sum(first.get(nb.name, first["default"])["pool_size"]
+                    for nb in (REPO / "lessons").glob("*.ipynb"))
     with start_server(REPO / "lessons", serve_args=serve_args) as base_url:
-        wait_for_pool(base_url, 1)
+        if preheated:  # the teacher started the server before the class came
+            wait_for_pool(base_url, preheated)
         rss, wall = asyncio.run(run_tables(base_url, where, tables, args.timeout))
     one = None
     if Path(CHROMIUM).exists():

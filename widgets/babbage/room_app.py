@@ -384,9 +384,9 @@ class RoomApp(w.VBox):
         now = self.clock()
         version = self.rooms.version(self.code)
         if force or version != self.version:
-            self._reload(version)
+            self._reload(version, now)
         if self.setup.status == "playing" and self.rooms.advance(self.code, now):
-            self._reload(self.rooms.version(self.code))
+            self._reload(self.rooms.version(self.code), now)
         if now - self._beat >= HEARTBEAT:
             self._beat = now
             if self.seat is not None:
@@ -398,11 +398,12 @@ class RoomApp(w.VBox):
             self._save_draft()
         self._tick_timer(now)
 
-    def _reload(self, version: int) -> None:
+    def _reload(self, version: int, now: float) -> None:
         assert self.setup is not None
         self.version = version
         self.setup = self.rooms.room(self.code)
         self.play = self.rooms.play(self.code) if self.setup.status != "open" else None
+        self._tick_timer(now, draw=False)  # the minute and the table drawn once
         self.draw()
 
     def _save_draft(self) -> None:
@@ -412,7 +413,7 @@ class RoomApp(w.VBox):
         self._draft = None
         self.rooms.save_draft(self.code, self.seat, text)
 
-    def _tick_timer(self, now: float) -> None:
+    def _tick_timer(self, now: float, draw: bool = True) -> None:
         """The countdown runs on every page from the first *I'm done* (the room's deadline):
         started here at the seconds already gone."""
         play = self.play
@@ -427,8 +428,8 @@ class RoomApp(w.VBox):
                 self.timer.reset(seconds)
             self.timer.start()
             self.timer.play.value = max(0, min(seconds - 1, round(seconds - left)))
-            self._drawn = None
-            self.draw()
+            if draw:
+                self.draw()
 
     # -- acting ----------------------------------------------------------------------------
     def _act(self, *actions: Any) -> None:

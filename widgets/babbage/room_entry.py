@@ -71,7 +71,8 @@ class TableEntry(w.VBox):
         self.panel = ClassPanel(classroom, self.status, on_pupil=self._pupil_changed)
         self.open_button = self.status.button("lnb-open-table", self.open_table,
                                               style="primary", width="auto")
-        self.code_box = w.Text(layout=w.Layout(width="8em"), continuous_update=False)
+        self.code_box = w.Text(layout=w.Layout(width="16em"), continuous_update=False,
+                               style={"description_width": "initial"})
         self.code_box.add_class("lnb-table-code")
         self.code_box.observe(self.status.guarded(
             lambda change: self.join_table() if change["new"].strip() else None), "value")
@@ -93,8 +94,8 @@ class TableEntry(w.VBox):
             html.escape(_("each player on their own screen, under their class card")))
         self.open_button.description = _("Open a table")
         self.open_button.tooltip = _("A new table for your class: you get its code")
+        self.code_box.description = _("Table code")  # a visible label (axe: label-title-only)
         self.code_box.placeholder = _("table code")
-        self.code_box.description_allow_html = False
         self.code_box.tooltip = _("The table's code, e.g. {example}").format(example="K7QX")
         self.join_button.description = _("Join a table")
         self.join_button.tooltip = _("Go to the table whose code you typed")
