@@ -165,8 +165,12 @@ PUZZLE_STATUS = ".lnb-puzzle-app > .lnb-status .lnb-status-text"
 
 def test_a_puzzle_is_solved_and_kept_in_the_browser(page) -> None:  # type: ignore[no-untyped-def]
     """A teacher's code typed in, solved by clicks; the progress is in the browser's own
-    storage (no server to keep it): the page opened again with ``?code=`` says it is solved."""
+    storage (no server to keep it): the page opened again with ``?code=`` says it is solved.
+    *Join my class* says plainly that it needs the served kit."""
     open_page(page, "puzzles.html", ".lnb-puzzle-heading")
+    page.locator(".lnb-who", has_text="this browser").wait_for(timeout=WAIT)
+    page.locator("button.lnb-join-open").click()  # a class needs the served kit: it says so
+    page.get_by_text("Joining a class needs the served kit").first.wait_for(timeout=WAIT)
     code = page.locator(".lnb-code-input input")
     code.fill(SHARED.code)
     code.press("Enter")
