@@ -25,15 +25,36 @@ the draft restored after a reload), the resolution row by row (choices only on t
 player's page), the score sheet between Rounds and at the end, then *Download the game*
 and a replay of each Round.
 
+Ali opens a table; her page shows the lobby with a button giving seat 2 to a computer. Bea
+sits down on her own page before Ali's page has polled: Ali's click is refused in the table's
+words and her page redraws the table as it is; then she starts and targets.
+
 >>> from widgets.classroom.identity import Classroom
 >>> from widgets.classroom.progress import ProgressStore
 >>> from widgets.classroom.rooms import RoomStore
 >>> store = ProgressStore(":memory:")
->>> rooms = RoomStore(store)
->>> opened = rooms.open_room(None, None, seats=2)
->>> app = RoomApp(rooms, opened.code, classroom=Classroom(store, failure_delay=0), poll=False)
->>> "Lobby" in app.phase_title.value
-True
+>>> classroom, rooms = Classroom(store, failure_delay=0), RoomStore(store)
+>>> made = classroom.new_class("7B", ["Ali", "Bea"])
+>>> ali_card, bea_card = made.cards
+>>> code = rooms.open_room(classroom.join(made.code, "Ali", ali_card.secret).pupil,
+...                        made.code, seats=2).code
+>>> ali = RoomApp(rooms, code, classroom=classroom, poll=False)
+>>> ali.panel.join_class(made.code, "Ali", ali_card.secret)
+>>> "Lobby" in ali.phase_title.value, ali.lobby_buttons.children[0].description
+(True, 'Seat 2 to a computer')
+>>> bea = RoomApp(rooms, code, classroom=classroom, poll=False)
+>>> bea.panel.join_class(made.code, "Bea", bea_card.secret)
+>>> ali.lobby_buttons.children[0].click()
+>>> ali.status.text
+'Seat 2 at table ... is taken by Bea: choose another seat.'
+>>> "Bea" in ali.seats_view.value, [b.description for b in ali.lobby_buttons.children]
+(True, ['Start the game'])
+>>> ali.start_button.click()
+>>> ali.phase_title.value
+'<b>Round 1 of 4</b> · Ali: choose a Subroutine to target'
+>>> next(iter(ali.subs_view.target_buttons.values())).click()
+>>> ali.phase_title.value, ali.waiting.value
+('<b>Round 1 of 4</b> · Everyone chooses a Subroutine to target', 'Waiting for Bea')
 """
 
 from __future__ import annotations
@@ -481,14 +502,20 @@ class RoomApp(w.VBox):
 
     def give_to_computer(self, seat: int) -> None:
         """The host gives an empty seat to a computer player."""
-        self.rooms.give_to_computer(self.code, seat, self.bot)
-        self._clear_error()
-        self.sync(force=True)
+        self._host_act(lambda: self.rooms.give_to_computer(self.code, seat, self.bot))
 
     def start(self) -> None:
         """The host starts the game."""
-        self.rooms.start(self.code)
-        self._clear_error()
+        self._host_act(lambda: self.rooms.start(self.code))
+
+    def _host_act(self, change: Callable[[], object]) -> None:
+        try:
+            change()
+        except LnbError as exc:
+            refused = exc
+            self._say("error", lambda: str(refused))
+        else:
+            self._clear_error()
         self.sync(force=True)
 
     # -- drawing ---------------------------------------------------------------------------
