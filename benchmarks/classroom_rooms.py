@@ -74,6 +74,8 @@ class Seat:
     token: str
     key: str  # the pupil's key (``Pupil.key``)
     kernel_id: str | None = None
+    arrived: bool = False  # the page shows the lobby, its pupil seated
+    welcomed: bool = False  # the page said "Welcome back: seat N is yours."
     ready: float | None = None  # seconds from the request to the builder on the page
     done_at: float | None = None  # perf_counter when this pupil's I'm done was sent
     minute_at: float | None = None  # perf_counter when the minute showed on this page
@@ -113,6 +115,8 @@ class RoomPage(KernelSocket):
                 if data.get("method") == "update" and content.get("comm_id") in self.states:
                     self.states[content["comm_id"]]["state"].update(data.get("state", {}))
                     value = str(data.get("state", {}).get("value", ""))
+                    if "Welcome back" in value:
+                        seat.welcomed = True
                     if RUNNING in value and seat.minute_at is None:
                         seat.minute_at = time.perf_counter()
                     if "Sorry" in value and seat.error is None:
@@ -182,6 +186,9 @@ async def one_pupil(base_url: str, seat: Seat, table: Table, timeout: float,
             pump.add_done_callback(lambda task: task.cancelled() or task.exception())
             key = {"key": Pupil.new_browser_key(), "session": seat.token}
             await pupil.type_into("lnb-browser-key", json.dumps(key))
+            if not await until(lambda: seat.welcomed, timeout):
+                raise RuntimeError("the page never gave the pupil their seat back")
+            seat.arrived = True
             await table.started.wait()
             if not await until(lambda: pupil.has("lnb-done"), timeout):
                 raise RuntimeError("the race never showed on the page")
@@ -270,11 +277,9 @@ async def run_tables(base_url: str, where: str, tables: list[Table], timeout: fl
     tasks = [asyncio.ensure_future(one_pupil(base_url, s, t, timeout, hold))
              for t in tables for s in t.seats]
     began = time.monotonic()
-    while time.monotonic() - began < timeout:
-        here = await asyncio.to_thread(seated, where, tables)
-        if here == len(seats) or all(s.error for s in seats):
-            break
-        await asyncio.sleep(1)
+    await until(lambda: all(s.arrived or s.error for s in seats), timeout, 0.5)
+    await asyncio.sleep(1)  # the last pages' first heartbeat
+    here = await asyncio.to_thread(seated, where, tables)
     print(f"  {here}/{len(seats)} pupils at their tables after {time.monotonic() - began:.0f} s;"
           " the tables start", flush=True)
     await asyncio.to_thread(start_tables, where, tables)
