@@ -16,6 +16,7 @@ Every page keeps its rooms and classes in the server's store (``LNB_STORE`` /
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping
 
 import ipywidgets as w
@@ -41,13 +42,17 @@ def play_page(store: object | None = None) -> w.Widget:
     from widgets.core.host import current
 
     query = page_query()
-    host = current()  # the served kit's store; the static site has no rooms
-    if not host.has("rooms"):
+    host = current()
+    message = host.needs_server("rooms")  # "" on the served kit
+    if message:  # the static site: the game alone, and one line instead of tables
+        note = w.HTML(html.escape(message))
+        note.add_class("lnb-needs-server")
+        if is_room_page(query):
+            display(note)
+            return note
         game = GameApp()
         game.open_page()
-        if is_room_page(query):
-            game.status.show(host.needs_server("rooms"), "info")
-        display(game)
+        display(game, note)
         return game
     progress = store if store is not None else host.progress_store()
     classroom, rooms = host.classroom(progress), RoomStore(progress)
