@@ -11,12 +11,16 @@ True
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-import tomllib
-
 from scripts.site.errors import SiteBuildError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: the same parser from PyPI (scripts/site/requirements.txt)
+    import tomli as tomllib
 
 PINS = Path(__file__).resolve().parent / "pins.toml"
 
