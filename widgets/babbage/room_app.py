@@ -69,7 +69,16 @@ import ipywidgets as w
 
 from lnb.babbage.bots import BOTS
 from lnb.babbage.errors import LnbError
-from lnb.babbage.game import Activate, Finish, Phase, ResolveRow, State, Target, WriteProgram
+from lnb.babbage.game import (
+    Activate,
+    Finish,
+    Phase,
+    Recompute,
+    ResolveRow,
+    State,
+    Target,
+    WriteProgram,
+)
 from lnb.babbage.programs import Program
 from lnb.babbage.rooms import RoomError, RoomPlay, RoomSetup, normalize_room_code
 from lnb.core.i18n import _, format_list, pgettext
@@ -732,6 +741,8 @@ class RoomApp(w.VBox):
             name, row = turn
             if name == me and not self.projector and fresh:
                 actions = state.legal_actions(name)
+                if state.phase is Phase.DEBUG:  # a rewrite is not offered at a table yet:
+                    actions = [a for a in actions if isinstance(a, Recompute)]  # keep rows
                 plain = len(actions) == 1 and actions[0] == ResolveRow(name)
                 if not plain:
                     prompt = w.HTML(_("<b>{player}, row {row}:</b> choose:").format(
@@ -739,7 +750,8 @@ class RoomApp(w.VBox):
                     prompt.add_class("lnb-choice-prompt")
                     buttons.append(prompt)
                     for action in actions:
-                        text = choice_label(state, name, action)
+                        text = (choice_label(state, name, action)
+                                if isinstance(action, ResolveRow) else _("Keep my rows"))
                         button = w.Button(description=text, tooltip=text)
                         button.add_class("lnb-choice")
                         button.on_click(self.status.guarded(lambda _b, a=action: self._choose(a)))
