@@ -1,14 +1,32 @@
-"""Test-run setup shared by every test: hermetic Jupyter folders.
+"""Test-run setup shared by every test: hermetic Jupyter folders, and the store's engines.
 
 Kernels (nbval), Voila servers (browser tests) and IPython all read their configuration from
 folders of this run only, so a teacher's own Jupyter settings never change a test's outcome.
+
+The store's fixtures (``tests/store_engines.py``: ``pg_cluster``, ``store_engine``,
+``store_url``, ``store``, ``make_store``, ``pg_url``, ``pg_session_url``) are registered here,
+at the root: a ``tests/conftest.py`` would clash with ``tests/browser/conftest.py`` when
+``--doctest-modules`` imports both as the module ``conftest``.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent / "tests"))  # as the test files import them
+
+from store_engines import (  # noqa: E402, F401  (pytest finds fixtures by their names here)
+    make_store,
+    pg_cluster,
+    pg_session_url,
+    pg_url,
+    store,
+    store_engine,
+    store_url,
+)
 
 _HERMETIC = (
     "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR",

@@ -1,5 +1,5 @@
 """The store's engines for the tests: a throwaway PostgreSQL cluster and the ``store_*``
-fixtures (registered by ``tests/conftest.py``).
+fixtures (registered by the root ``conftest.py``).
 
 * ``pg_cluster`` (session): a PostgreSQL server started for the test run (``initdb`` into a
   temporary folder, ``pg_ctl start`` on a unix socket in it, as user ``postgres`` via
