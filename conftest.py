@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent / "tests"))  # as the test files import them
 
-from store_engines import (  # noqa: E402, F401  (pytest finds fixtures by their names here)
+from store_engines import (  # noqa: F401  (pytest finds fixtures by their names here)
     make_store,
     pg_cluster,
     pg_session_url,
