@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -82,10 +83,15 @@ def _compiled_catalogs(repo: Path) -> dict[str, bytes]:
 
 def kit_wheel(repo: Path, folder: Path) -> Path:
     """The kit's wheel, built from ``repo`` (``pip wheel --no-deps``), with the compiled
-    catalogs added; checked to carry :data:`REQUIRED`."""
+    catalogs added; checked to carry :data:`REQUIRED`.
+
+    setuptools builds in ``repo/build/lib`` and keeps what an earlier build left there, so a
+    module since moved or deleted would still be in the wheel: that folder (gitignored, the
+    build's own) is emptied first."""
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*.whl"):
         old.unlink()
+    shutil.rmtree(repo / "build" / "lib", ignore_errors=True)
     done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
                            "--no-build-isolation", "--wheel-dir", str(folder), str(repo)],
                           capture_output=True, text=True, check=False)
