@@ -185,6 +185,15 @@ def test_a_server_that_cannot_be_reached_is_explained_and_work_kept_in_memory(
         store.restore(tmp_path / "x.sqlite3")
 
 
+def test_a_password_given_as_a_url_parameter_is_not_shown_either(tmp_path: Path) -> None:
+    url = f"postgresql:///lnb?host={tmp_path}&port=1&user=kit&password=s3cret-word"
+    store = ProgressStore(url)
+    store.pupil_count()
+    assert not store.saving and "cannot be used" in (store.problem or "")
+    assert "s3cret" not in (store.problem or "") and "s3cret" not in store.where
+    assert store.where == f"postgresql:///lnb?host={tmp_path}&port=1&user=kit"
+
+
 def test_work_kept_while_the_database_was_missing_is_saved_when_it_is_there(
         pg_cluster: PgCluster) -> None:
     name = f"late_{id(pg_cluster) % 10_000}"

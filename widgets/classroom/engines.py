@@ -206,13 +206,22 @@ def redacted(url: str) -> str:
 
     >>> redacted("postgresql://kit@/lnb?host=/run/postgresql")
     'postgresql://kit@/lnb?host=/run/postgresql'
+    >>> redacted("postgresql:///lnb?user=kit&password=s3cret&sslmode=require")
+    'postgresql:///lnb?user=kit&sslmode=require'
+    >>> redacted("postgresql://kit:s3cret@db:5433/lnb?password=s3cret")
+    'postgresql://kit@db:5433/lnb'
     """
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.rpartition("@")[2]
-    user = parts.username or ""
-    return urlunsplit(parts._replace(netloc=f"{user}@{netloc}" if user else netloc))
+    head, mark, query = url.partition("?")
+    if mark:  # libpq also reads a password=... parameter
+        query = "&".join(item for item in query.split("&")
+                         if item.split("=", 1)[0].strip().lower() != "password")
+        mark = "?" if query else ""
+    parts = urlsplit(head)
+    if parts.password is not None:
+        host = parts.netloc.rpartition("@")[2]
+        user = parts.username or ""
+        head = urlunsplit(parts._replace(netloc=f"{user}@{host}" if user else host))
+    return f"{head}{mark}{query}"
 
 
 def _psycopg() -> Any:
