@@ -15,6 +15,7 @@ from lnb.babbage.puzzles import Puzzle
 from widgets.babbage.puzzle_app import PuzzleApp
 from widgets.classroom.browser_store import (
     BrowserProgressStore,
+    BrowserScores,
     MemoryStorage,
     progress_json,
     read_progress,
@@ -165,6 +166,25 @@ def test_two_tabs_of_one_browser_keep_both_pupils_moves() -> None:
     kept = json.loads(page.local[PREFIX + f"progress/{ME.key}"])
     assert [row[0] for row in kept["puzzles"]] == ["P1-A", "P1-B"]
     assert [p.puzzle for p in stores[0].load(ME).puzzles] == ["P1-A", "P1-B"]
+    for tab in tabs:
+        tab.close()
+
+
+def test_a_tab_writing_another_key_keeps_the_other_tabs_newer_value() -> None:
+    """The page writes every key in ``writes`` again on each change: a value another tab
+    changed since must have left them, or this tab's older value would come back."""
+    page = Page()
+    tabs = [BrowserStorage(), BrowserStorage()]
+    stores = [BrowserProgressStore(tab) for tab in tabs]
+    for tab in tabs:
+        page.open(tab)
+    stores[0].record_attempt(ME, "P1-A", solved=True, rows=3, day=TODAY)
+    stores[1].record_attempt(ME, "P1-B", solved=True, rows=4, day=TODAY)
+    BrowserScores(stores[0], "museum").record(ME, TODAY, 40)  # tab 0 writes another key
+    kept = json.loads(page.local[PREFIX + f"progress/{ME.key}"])
+    assert [row[0] for row in kept["puzzles"]] == ["P1-A", "P1-B"]
+    assert PREFIX + f"scores/museum/{ME.key}" in page.local
+    assert [p.puzzle for p in BrowserProgressStore(tabs[0]).load(ME).puzzles] == ["P1-A", "P1-B"]
     for tab in tabs:
         tab.close()
 

@@ -11,7 +11,9 @@ kernel), so the values arrive only once the page has made the widget's model. Th
 * the kernel: ``writes`` = ``{key: text or None}``, the latest value of every key it wrote
   (``None`` forgets it); the page writes them when it makes the model and on every change;
 * another tab of the site changes a value: the page sends ``found`` with it (the browser's
-  ``storage`` event), and from then on :meth:`BrowserStorage.get` gives the newer value.
+  ``storage`` event), and from then on :meth:`BrowserStorage.get` gives the newer value; the
+  key leaves ``writes``, so this kernel's older value is not written over the other tab's
+  when this kernel writes another key.
 
 :meth:`BrowserStorage.when_loaded` runs a callback once the page's values are in.
 
@@ -57,6 +59,7 @@ class BrowserStorage(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._waiting: list[Callable[[], None]] = []
         self._latest: dict[str, str | None] = {}  # what this kernel or another tab wrote last
+        self._in = bool(self.loaded)  # the page's first values are in (later ones: other tabs)
         self.observe(self._loaded, "loaded")
         self.observe(self._page_changed, "found")
 
@@ -89,16 +92,21 @@ class BrowserStorage(anywidget.AnyWidget):
 
     def _page_changed(self, change: dict[str, Any]) -> None:
         """The page sent values: what it had (once), or what another tab wrote since."""
-        if not self.loaded:
-            return  # the first values: read from ``found`` itself
+        if not self._in:
+            return  # the first values (in the message that sets ``loaded`` too): ``found``
         old, new = change["old"] or {}, change["new"] or {}
+        theirs = set()
         for key, value in new.items():
             if isinstance(key, str) and old.get(key) != value:
                 self._latest[key] = value if isinstance(value, str) else None
+                theirs.add(key)
+        if theirs & set(self.writes):  # the page rewrites every key in writes on a change
+            self.writes = {k: v for k, v in self.writes.items() if k not in theirs}
 
     def _loaded(self, change: dict[str, object]) -> None:
         if not change["new"]:
             return
+        self._in = True
         waiting, self._waiting = self._waiting, []
         for callback in waiting:
             try:
