@@ -415,6 +415,9 @@ class RoomApp(w.VBox):
         version = self.rooms.version(self.code)
         if force or version != self.version:
             self._reload(version, now)
+        deadline = self.play.race_deadline if self.play is not None else None
+        if self._draft is not None and deadline is not None and now >= deadline:
+            self._save_draft()  # the bell: the rows being typed are handed in with the rest
         if self.setup.status == "playing" and self.rooms.advance(self.code, now):
             self._reload(self.rooms.version(self.code), now)
         if now - self._beat >= HEARTBEAT:

@@ -1,0 +1,76 @@
+"""The room page (widgets.babbage.room_app.RoomApp) driven in the kernel, without a browser:
+two pupils' pages of one table on one store, a clock set by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from lnb.babbage.game import Phase
+from lnb.babbage.programs import Program
+from widgets.babbage.room_app import RoomApp
+from widgets.classroom.identity import Classroom
+from widgets.classroom.progress import ProgressStore
+from widgets.classroom.rooms import RoomStore
+
+T0 = 1_800_000_000.0
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = T0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def table():
+    """Ali's and Bea's pages of a started two-seat table, both past the Subroutine phase."""
+    clock = Clock()
+    store = ProgressStore(":memory:")
+    classroom, rooms = Classroom(store, failure_delay=0), RoomStore(store, clock=clock)
+    made = classroom.new_class("7B", ["Ali", "Bea"])
+    ali_card, bea_card = made.cards
+    code = rooms.open_room(classroom.join(made.code, "Ali", ali_card.secret).pupil,
+                           made.code, seats=2).code
+    pages = []
+    for name, card in (("Ali", ali_card), ("Bea", bea_card)):
+        page = RoomApp(rooms, code, classroom=classroom, clock=clock, poll=False)
+        page.panel.join_class(made.code, name, card.secret)
+        pages.append(page)
+    ali, bea = pages
+    ali.start()
+    for page in (ali, bea):
+        page.sync(force=True)
+        next(iter(page.subs_view.target_buttons.values())).click()
+    for _ in range(8):  # activations (none to make), up to the race
+        clock.now += 0.5
+        for page in (ali, bea):
+            page.sync(force=True)
+        if ali.play.state.phase is Phase.PROGRAM:
+            break
+    assert ali.play.state.phase is Phase.PROGRAM
+    yield clock, rooms, code, ali, bea
+    store.close()
+
+
+def test_rows_written_just_before_the_bell_are_handed_in(table) -> None:
+    """Bea edits her program up to the last moment: what she wrote counts at time-up, even
+    when her page is the one that appends the table's ``TimeUp``."""
+    clock, rooms, code, ali, bea = table
+    ali._done(Program())  # the first *I'm done*: the minute starts
+    deadline = rooms.play(code).race_deadline
+    while clock.now < deadline - 5:  # Bea's page polls on through the minute
+        clock.now += 5
+        bea.sync()
+    clock.now = deadline - 0.2
+    bea.sync()
+    program = rooms.play(code).legal_start("Bea", "A3+ A4/ A9+")
+    assert str(program)  # a legal row to write
+    bea._written(program)  # an edit 0.2 s before the bell: not saved yet (she is typing)
+    clock.now = deadline
+    bea.sync(force=True)  # the bell on her page: her kernel appends TimeUp
+    handed = [m.action for m in rooms.moves(code) if m.seat == bea.seat
+              and type(m.action).__name__ == "WriteProgram"]
+    assert "TimeUp" in [type(m.action).__name__ for m in rooms.moves(code)]
+    assert [str(a.program) for a in handed] == [str(program)]
