@@ -102,6 +102,20 @@ def test_join_my_class_on_the_site_says_it_needs_the_served_kit(static: host.Hos
     app.store.storage.close()
 
 
+def test_the_site_keeps_the_class_session_the_browser_has_for_the_served_kit(
+        static: host.Host) -> None:
+    """The site and a served kit on one address share the browser's storage: the site's
+    page must not make the browser forget the pupil's class session (it cannot check it)."""
+    app = PuzzleApp(today=lambda: TODAY)
+    Page().open(app.store.storage)
+    key = Pupil.new_browser_key()
+    app.identity.browser_key.value = json.dumps({"key": key, "session": "a-class-token"})
+    assert app.identity.pupil == Pupil.from_browser_key(key)
+    assert app.identity.source == "device"
+    assert '"session": null' not in app.identity.session_out.value
+    app.store.storage.close()
+
+
 def test_the_dashboard_on_the_site_says_it_needs_the_served_kit(static: host.Host) -> None:
     board = Dashboard()
     assert "The teacher's dashboard needs the served kit" in board.status.text

@@ -341,8 +341,11 @@ class NoClassroom:
         return self._needs_server()
 
     def resume(self, token: str) -> None:
-        """No session can be resumed here (the browser keeps its token for the served kit)."""
-        return None
+        """No session can be resumed here: refused as a store that cannot be used now, so the
+        browser keeps its token for the served kit (a ``None`` would make it forget it)."""
+        from widgets.classroom.identity import IdentityError
+
+        raise IdentityError(self.needs_server, reason="no-store")
 
 
 class NoClassWork:
