@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from clock import Clock
 
 from lnb.core.i18n import use_language
 from widgets.babbage.puzzle_app import PuzzleApp
@@ -17,23 +18,6 @@ from widgets.classroom.progress import ProgressStore, Pupil
 
 DAY = datetime.date(2026, 12, 1)
 CODE = "P1-0J6Y-91VC-7"
-
-
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def store(store_url: str):  # type: ignore[no-untyped-def]
-    """A fresh store on each engine (SQLite file, PostgreSQL schema)."""
-    with ProgressStore(store_url, backups=False) as opened:
-        yield opened
 
 
 def joined(store: ProgressStore, room: Classroom, made: NewClass, name: str,

@@ -1,35 +1,19 @@
 """The teacher's dashboard lists the class's game tables playing now (issue 17): each with its
 code, players, Round and a link to watch it on the projector; another class's tables, tables
-over and tables untouched for an hour are not listed. On both store engines."""
+over and tables untouched for an hour are not listed. On both store engines (the ``store``
+fixture of tests/store_engines.py)."""
 
 from __future__ import annotations
 
 from urllib.parse import parse_qs, urlparse
 
-import pytest
+from clock import Clock
 
 from lnb.core.i18n import use_language
 from widgets.classroom.dashboard import Dashboard
 from widgets.classroom.identity import Classroom
 from widgets.classroom.progress import ProgressStore
 from widgets.classroom.rooms import LIVE_SECONDS, RoomStore
-
-
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 2_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def store(store_url: str):  # type: ignore[no-untyped-def]
-    """A fresh store on each engine (SQLite file, PostgreSQL schema)."""
-    with ProgressStore(store_url, backups=False) as opened:
-        yield opened
 
 
 def class_table(rooms: RoomStore, room: Classroom, class_code: str, names: list[str]) -> str:
@@ -51,7 +35,7 @@ room_cards: dict[str, tuple] = {}
 
 
 def test_the_dashboard_lists_the_class_tables_with_a_link_to_watch(store: ProgressStore) -> None:
-    clock = Clock()
+    clock = Clock(2_000_000.0)
     room = Classroom(store, failure_delay=0)
     made = room.new_class("7B", ["Ali", "Bea", "Cy"])
     other = room.new_class("8C", ["Dan", "Eve"])

@@ -22,13 +22,6 @@ DAY = datetime.date(2026, 12, 1)
 CODE = "P1-0J6Y-91VC-7"  # start at 55, reach 73: A2- B2+
 
 
-@pytest.fixture
-def store(store_url: str):  # type: ignore[no-untyped-def]
-    """A fresh store on each engine (SQLite file, PostgreSQL schema)."""
-    with ProgressStore(store_url, backups=False) as opened:
-        yield opened
-
-
 def pupil_app(store: ProgressStore, room: Classroom, made: NewClass, name: str,
               day: datetime.date = DAY) -> PuzzleApp:
     app = PuzzleApp(store, classroom=room, today=lambda: day)

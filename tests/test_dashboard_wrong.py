@@ -94,13 +94,6 @@ def test_each_kind_of_wrong_program_is_said_exactly() -> None:
         assert "第 2 行" in wrong_turn(PUZZLE, "A3+ B1- A1+").message
 
 
-@pytest.fixture
-def store(store_url: str):  # type: ignore[no-untyped-def]
-    """A fresh store on each engine (SQLite file, PostgreSQL schema)."""
-    with ProgressStore(store_url, backups=False) as opened:
-        yield opened
-
-
 def test_the_puzzle_app_keeps_a_class_pupils_wrong_rows_and_the_dashboard_ranks_them(
         store: ProgressStore) -> None:
     room = Classroom(store, failure_delay=0)

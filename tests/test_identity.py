@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from clock import Clock
 from store_engines import SQLITE_ONLY
 
 from lnb.core.errors import LnbError
@@ -34,29 +35,14 @@ from widgets.classroom.words import PICTURES, WORDS
 TODAY = datetime.date(2025, 3, 5)
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_700_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
     return tmp_path / "progress.sqlite3"
 
 
 @pytest.fixture
-def store(store_url: str):  # type: ignore[no-untyped-def]
-    """A fresh store on each engine (SQLite file, PostgreSQL schema)."""
-    with ProgressStore(store_url, backups=False) as s:
-        yield s
-
-
-@pytest.fixture
 def clock() -> Clock:
-    return Clock()
+    return Clock(1_700_000_000.0)
 
 
 @pytest.fixture

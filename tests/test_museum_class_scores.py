@@ -22,13 +22,6 @@ DAY = datetime.date(2026, 12, 1)
 
 
 @pytest.fixture
-def store(store_url: str):  # type: ignore[no-untyped-def]
-    """A fresh store on each engine (SQLite file, PostgreSQL schema)."""
-    with ProgressStore(store_url, backups=False) as opened:
-        yield opened
-
-
-@pytest.fixture
 def room(store: ProgressStore) -> Classroom:
     return Classroom(store, failure_delay=0)
 

@@ -9,6 +9,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from clock import Clock
 from store_engines import SQLITE_ONLY
 
 from lnb.babbage import records
@@ -25,19 +26,9 @@ BEA = Pupil("class:C1:bea", "Bea")
 CY = Pupil("class:C1:cy", "Cy")
 
 
-class Clock:
-    """The rooms' clock in a test: set by hand, shared by every kernel of the test."""
-
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.fixture
 def clock() -> Clock:
-    return Clock()
+    return Clock(T0)  # the rooms' clock, shared by every kernel of the test
 
 
 @pytest.fixture

@@ -17,13 +17,6 @@ from widgets.classroom.storefile import TABLES, TABLES_OF
 DAY = datetime.date(2026, 12, 1)
 
 
-@pytest.fixture
-def store(store_url: str):  # type: ignore[no-untyped-def]
-    """A fresh store on each engine (SQLite file, PostgreSQL schema)."""
-    with ProgressStore(store_url, backups=False) as opened:
-        yield opened
-
-
 def pupils_of(room: Classroom, name: str, names: list[str]) -> tuple[str, list[Pupil]]:
     made = room.new_class(name, names)
     return made.code, [room.join(made.code, c.pupil_name, c.secret).pupil for c in made.cards]
