@@ -3,6 +3,8 @@ two pupils' pages of one table on one store, a clock set by hand."""
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
 from lnb.babbage.game import Phase
@@ -74,3 +76,25 @@ def test_rows_written_just_before_the_bell_are_handed_in(table) -> None:
               and type(m.action).__name__ == "WriteProgram"]
     assert "TimeUp" in [type(m.action).__name__ for m in rooms.moves(code)]
     assert [str(a.program) for a in handed] == [str(program)]
+
+
+class Unanswering(RoomStore):
+    """A store whose server stops answering as the page opens."""
+
+    def room(self, code: str):
+        raise sqlite3.OperationalError("server closed the connection unexpectedly")
+
+
+@pytest.mark.parametrize("failing", ["room", "version"])
+def test_a_store_failing_as_the_page_opens_is_an_apology_not_a_traceback(failing) -> None:
+    store = ProgressStore(":memory:")
+    rooms = RoomStore(store)
+    code = rooms.open_room(None, None, seats=2).code
+    broken = Unanswering(store) if failing == "room" else RoomStore(store)
+    if failing == "version":
+        def version(code: str) -> int:
+            raise sqlite3.OperationalError("server closed the connection unexpectedly")
+        broken.version = version  # type: ignore[method-assign]
+    page = RoomApp(broken, code, poll=False)  # raised into the page's cell before
+    assert page.status.kind == "sorry" and "server closed" not in page.status.text
+    store.close()

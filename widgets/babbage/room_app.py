@@ -168,15 +168,17 @@ class RoomApp(w.VBox):
             self.add_class("lnb-projector")
             self.add_class("lnb-room-projector")
         self.code = code
-        try:
-            self.code = normalize_room_code(code)
-            self.setup = rooms.room(self.code)
-        except LnbError as exc:
-            refused = exc
-            self._say("error", lambda: str(refused))
+        with self.status.guard():  # a store that stops answering: an apology, no traceback
+            try:
+                self.code = normalize_room_code(code)
+                self.setup = rooms.room(self.code)
+            except LnbError as exc:
+                refused = exc
+                self._say("error", lambda: str(refused))
         self._label()
         register(self)
-        self.sync(force=True)
+        with self.status.guard():
+            self.sync(force=True)
 
     # -- parts made when first needed ------------------------------------------------------
     @cached_property
