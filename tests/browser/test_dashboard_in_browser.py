@@ -2,7 +2,8 @@
 pupils' answers recorded there; the teacher is refused with a wrong key (the key box
 emptied), then opens the class and sees the figures the test made: each pupil's puzzles,
 the histogram beside the shortest, the most common wrong program with its diagnosis, who is
-online, the CSV link; axe finds no serious violation. Screenshots at 1280×800 and 768×1024
+online, the CSV link, the class's game table playing now, whose link opens its projector
+view; axe finds no serious violation. Screenshots at 1280×800 and 768×1024
 go to ``test-artifacts/``."""
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from lnb.babbage.puzzles import Puzzle
 from widgets.classroom.dashboard_store import ClassWork
 from widgets.classroom.identity import Classroom, NewClass
 from widgets.classroom.progress import ProgressStore
+from widgets.classroom.rooms import RoomStore
 
 pytestmark = pytest.mark.browser
 
@@ -45,7 +47,8 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def made(home: Path) -> NewClass:
     """Class 7B in the server's file: Ali solved in 4 rows after a wrong try and a hint, Bea
-    in 2 after the same wrong program; Cy did nothing. Bea's page is active now."""
+    in 2 after the same wrong program; Cy did nothing. Bea's page is active now. Ali and
+    Bea play a table with a computer, started."""
     with ProgressStore(home / "progress.sqlite3", backups=False) as store:
         room = Classroom(store, failure_delay=0)
         made = room.new_class("7B", ["Ali", "Bea", "Cy"])
@@ -56,6 +59,12 @@ def made(home: Path) -> NewClass:
             work.record_wrong_answer(pupil, CODE, WRONG, day)
             store.record_attempt(pupil, CODE, solved=True, rows=rows, hints=hints, day=day)
         work.seen(bea)
+        rooms = RoomStore(store)
+        table = rooms.open_room(ali, made.code, seats=3)
+        rooms.take_seat(table.code, ali, "Ali")
+        rooms.take_seat(table.code, bea, "Bea")
+        rooms.give_to_computer(table.code, 2, "greedy")
+        rooms.start(table.code)
     return made
 
 
@@ -103,6 +112,13 @@ def test_the_teacher_opens_the_class_and_sees_the_figures(page, kit: VoilaServer
     expect(wrong).to_contain_text(WRONG)
     expect(wrong).to_contain_text("2 pupils, 2 times")
     expect(wrong).to_contain_text(wrong_turn(Puzzle.from_code(CODE), WRONG).message)
+    table = page.locator(".lnb-rooms tbody tr")
+    expect(table).to_have_count(1)
+    expect(table).to_contain_text("Round 1")
+    expect(table).to_contain_text("Ali")
+    watch = table.locator("a")
+    href = watch.get_attribute("href") or ""
+    assert "view=projector" in href and href.startswith("play.ipynb?room=")
     link = page.locator(".lnb-export a.lnb-download-link")
     expect(link).to_have_attribute("download", f"results-7B-{datetime.date.today()}.csv")
     page_text = page.locator("body").inner_text()
@@ -119,3 +135,12 @@ def test_the_teacher_opens_the_class_and_sees_the_figures(page, kit: VoilaServer
         snap(page, f"dashboard-{width}x{height}")
         page.locator(".lnb-assign-box").scroll_into_view_if_needed()
         snap(page, f"dashboard-lower-{width}x{height}")
+
+    with page.context.expect_page() as opened:  # Watch: the table's projector view, a new tab
+        watch.click()
+    projector = opened.value
+    projector.wait_for_selector(".lnb-room-projector", timeout=WAIT)
+    expect(projector.locator(".lnb-room-projector")).to_contain_text("Bea", timeout=WAIT)
+    assert projector.locator(".lnb-builder").count() == 0  # no program being written
+    assert_no_traceback(projector)
+    projector.close()

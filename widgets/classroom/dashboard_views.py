@@ -44,6 +44,8 @@ CSS = """
   border-radius: 4px; border: 2px solid #283593; font-size: 13px; }
 .lnb-dashboard .lnb-online { color: #1b5e20; font-weight: normal; font-size: 13px; }
 .lnb-high-contrast .lnb-dashboard .lnb-online { color: inherit; }
+.lnb-dashboard .lnb-rooms a { color: #1a3f9e; text-decoration: underline; }
+.lnb-high-contrast .lnb-dashboard .lnb-rooms a { color: inherit; }
 .lnb-high-contrast .lnb-dashboard .lnb-bar { background: #ffffff; }
 .lnb-high-contrast .lnb-dashboard .lnb-mark { border-color: #ffffff; }
 """
