@@ -3,6 +3,7 @@ two pupils' pages of one table on one store, a clock set by hand."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from lnb.babbage.game import Phase
 from lnb.babbage.programs import Program
 from widgets.babbage.room_app import RoomApp
+from widgets.babbage.room_poll import Poller
 from widgets.classroom.identity import Classroom
 from widgets.classroom.progress import ProgressStore
 from widgets.classroom.rooms import RoomStore
@@ -98,3 +100,20 @@ def test_a_store_failing_as_the_page_opens_is_an_apology_not_a_traceback(failing
     page = RoomApp(broken, code, poll=False)  # raised into the page's cell before
     assert page.status.kind == "sorry" and "server closed" not in page.status.text
     store.close()
+
+
+def test_starting_the_poll_twice_makes_one_loop() -> None:
+    """``start()`` called again before the loop's first tick (the task made, not yet run)
+    must not make a second loop polling the store as often again."""
+    ticks: list[int] = []
+
+    async def main() -> None:
+        poller = Poller(lambda: ticks.append(1), alive=lambda: len(ticks) < 6, interval=0.01)
+        assert poller.start() and poller.start()
+        await asyncio.sleep(0)
+        tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        assert len(tasks) == 1
+        await tasks[0]
+
+    asyncio.run(main())
+    assert len(ticks) == 6

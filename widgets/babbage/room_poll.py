@@ -41,8 +41,8 @@ class Poller:
     def start(self) -> bool:
         """Start the loop on the running event loop (the kernel's, under Voila or Jupyter);
         False when there is none (a plain script: call ``tick()`` yourself)."""
-        if self.running:
-            return True
+        if self.running or (self.task is not None and not self.task.done()):
+            return True  # one loop per page (a task made but not yet run counts)
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
