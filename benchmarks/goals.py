@@ -1,5 +1,6 @@
-"""Issue 13's figures: each benchmark reports its rows here, ``python -m benchmarks`` prints
-them all at the end beside their goals.
+"""The figures that have goals (issue 13's engine, the static site's, the live tables'): each
+benchmark reports its rows here, ``python -m benchmarks`` prints them all at the end beside
+their goals.
 
 >>> g = Goal("import lnb / python -c pass", 1.31, 1.5, "x")
 >>> g.met, g.line().split()[-5:]
@@ -46,7 +47,7 @@ def report(figure: str, value: float, goal: float, unit: str = "x",
 
 def summary() -> str:
     """Every figure reported so far, one a line."""
-    lines = ["issue 13 figures (ratios against references measured in the same run):"]
+    lines = ["figures and their goals (ratios against references measured in the same run):"]
     lines += ["  " + g.line() for g in RESULTS]
     met = sum(g.met for g in RESULTS)
     lines.append(f"  {met} of {len(RESULTS)} goals met")
