@@ -54,14 +54,15 @@ def table():
         if ali.play.state.phase is Phase.PROGRAM:
             break
     assert ali.play.state.phase is Phase.PROGRAM
-    yield clock, rooms, code, ali, bea
+    yield clock, rooms, code, ali, bea, {"class": made.code, "Ali": ali_card.secret,
+                                         "Bea": bea_card.secret}
     store.close()
 
 
 def test_rows_written_just_before_the_bell_are_handed_in(table) -> None:
     """Bea edits her program up to the last moment: what she wrote counts at time-up, even
     when her page is the one that appends the table's ``TimeUp``."""
-    clock, rooms, code, ali, bea = table
+    clock, rooms, code, ali, bea, _cards = table
     ali._done(Program())  # the first *I'm done*: the minute starts
     deadline = rooms.play(code).race_deadline
     while clock.now < deadline - 5:  # Bea's page polls on through the minute
@@ -117,3 +118,19 @@ def test_starting_the_poll_twice_makes_one_loop() -> None:
 
     asyncio.run(main())
     assert len(ticks) == 6
+
+
+def test_another_pupil_joining_on_the_same_page_never_gets_the_last_ones_rows(table) -> None:
+    """Ali types on a shared device, then Bea joins her class on it: Ali's unsaved rows are
+    kept in Ali's seat, never saved as Bea's draft (to be handed in as Bea's at time-up)."""
+    clock, rooms, code, ali, bea, cards = table
+    ali_seat, bea_seat = ali.seat, bea.seat
+    program = rooms.play(code).legal_start("Ali", "A3+ A4/ A9+")
+    assert str(program)
+    ali._written(program)  # not saved yet: she is still typing
+    ali.panel.join_class(cards["class"], "Bea", cards["Bea"])  # Bea's card on Ali's page
+    clock.now += 1
+    ali.sync()
+    assert ali.seat == bea_seat
+    assert rooms.draft(code, bea_seat) != str(program)
+    assert rooms.draft(code, ali_seat) == str(program)

@@ -360,6 +360,8 @@ class RoomApp(w.VBox):
 
     # -- who plays here --------------------------------------------------------------------
     def _pupil_changed(self, pupil: Pupil | None, source: str) -> None:
+        self._save_draft()  # the rows being typed are the last pupil's: kept in their seat
+        self._draft = None
         self.pupil = pupil if source == "class" else None
         self.seat = None
         self._sit_down()
