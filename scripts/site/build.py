@@ -210,8 +210,29 @@ STEPS = (check_versions, fetch_npm, fetch_wheels, kit_wheel, write_pyodide, voic
          finish_pages, cut)
 
 
+def check_out(out: Path) -> None:
+    """The build replaces ``out`` as a whole, so it must be new, empty, or an earlier site
+    (JupyterLite's ``jupyter-lite.json`` in it), and never the repository or a folder
+    holding it: ``--out .`` would otherwise delete the kit.
+
+    >>> try:
+    ...     check_out(REPO)
+    ... except SiteBuildError as refused:
+    ...     print(refused.step, "|", refused.remedy)
+    output folder | give --out a new or empty folder, e.g. --out site
+    """
+    where = out.resolve()
+    earlier_site = (where / "jupyter-lite.json").is_file() and not (where / ".git").exists()
+    holds_repo = where == REPO.resolve() or where in REPO.resolve().parents
+    if holds_repo or (where.is_dir() and any(where.iterdir()) and not earlier_site):
+        raise SiteBuildError("output folder", f"{where} is not a site the build made, and the "
+                             "build replaces its output folder as a whole",
+                             "give --out a new or empty folder, e.g. --out site")
+
+
 def run(out: Path, cache: Path, pins_path: Path = PINS, extra: tuple[Path, ...] = ()) -> None:
     """Every step in order, one progress line each."""
+    check_out(out)
     build = Build(read_pins(pins_path), out, cache, tuple(extra))
     for number, step in enumerate(STEPS, 1):
         began = time.perf_counter()
