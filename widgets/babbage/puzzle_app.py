@@ -571,11 +571,14 @@ class PuzzleApp(w.VBox):
 def _pending_progress(pending: list[tuple[str, dict[str, Any]]]) -> Progress:
     """What a pupil not yet known has done, from the records waiting to be saved."""
     memory = current_host().memory_store()
-    who = Pupil("session:unsaved", "you")
-    progress = memory.load(who)
-    for kind, kwargs in pending:
-        progress = getattr(memory, kind)(who, **kwargs)
-    return progress
+    try:
+        who = Pupil("session:unsaved", "you")
+        progress = memory.load(who)
+        for kind, kwargs in pending:
+            progress = getattr(memory, kind)(who, **kwargs)
+        return progress
+    finally:
+        memory.close()  # one a redraw: not left for the garbage collector
 
 
 class TeacherSheet(w.VBox):
