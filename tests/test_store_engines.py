@@ -5,6 +5,7 @@ the work is kept in memory, then saved; epoch seconds keep their precision."""
 
 from __future__ import annotations
 
+import _thread
 import datetime
 import subprocess
 import sys
@@ -275,3 +276,27 @@ def test_the_store_url_picks_the_engine_and_psycopg_is_not_imported_before(
     monkeypatch.delenv("LNB_STORE")
     monkeypatch.setenv("LNB_PROGRESS_DB", str(tmp_path / "c.sqlite3"))
     assert ProgressStore().path == tmp_path / "c.sqlite3"
+
+
+
+def test_a_write_lock_wait_interrupted_leaves_no_transaction_open(pg_url: str) -> None:
+    """A kernel interrupted while it waits for the write lock: its connection is left idle,
+    so its next transactions are not refused ("current transaction is aborted") forever."""
+    holder = ProgressStore(pg_url)
+    store = ProgressStore(pg_url)
+    try:
+        store.pupil_count(), holder.pupil_count()
+        waiting = threading.Timer(0.5, _thread.interrupt_main)
+        with holder.transaction(), pytest.raises(KeyboardInterrupt):
+            waiting.start()
+            with store.transaction():
+                pass  # pragma: no cover - the lock is held by the other kernel
+        waiting.join()
+        assert not store._connection().in_transaction
+        with store.transaction() as conn:
+            conn.execute("INSERT INTO notes (at, text) VALUES (?, ?)", ("now", "after"))
+        assert [n for _at, n in holder.teacher_notes()] == ["after"]
+        assert store.saving and store.problem is None
+    finally:
+        holder.close()
+        store.close()

@@ -272,7 +272,11 @@ class PgConnection:
         """A write transaction holding the store's lock: one writer at a time, as SQLite's
         ``BEGIN IMMEDIATE`` (reads inside it see every write committed before it)."""
         self.execute("BEGIN")
-        self.execute("SELECT pg_advisory_xact_lock(?)", (PG_LOCK_KEY,))
+        try:
+            self.execute("SELECT pg_advisory_xact_lock(?)", (PG_LOCK_KEY,))
+        except BaseException:  # an interrupted wait must not leave the transaction open
+            self.rollback()
+            raise
 
     def commit(self) -> None:
         self.execute("COMMIT")
