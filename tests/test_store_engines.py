@@ -300,3 +300,25 @@ def test_a_write_lock_wait_interrupted_leaves_no_transaction_open(pg_url: str) -
     finally:
         holder.close()
         store.close()
+
+
+
+def test_an_error_caught_inside_a_transaction_never_loses_its_writes_quietly(
+        pg_url: str) -> None:
+    """PostgreSQL aborts a transaction at its first error (SQLite does not): a write made
+    before a conflict the caller caught is not silently rolled back by the COMMIT."""
+    store = ProgressStore(pg_url)
+    sql = "INSERT INTO class_sets (class_code, day, codes, digest) VALUES (?, ?, ?, ?)"
+    try:
+        with store.transaction() as conn:
+            conn.execute(sql, ("K7QX", "2026-12-01", "P1", None))
+        with pytest.raises(StoreError, match="aborted"), store.transaction() as conn:
+            conn.execute("INSERT INTO notes (at, text) VALUES (?, ?)", ("now", "kept?"))
+            with pytest.raises(StoreConflict):
+                conn.execute(sql, ("K7QX", "2026-12-01", "P2", None))
+        assert store.teacher_notes() == [] and store.saving
+        with store.transaction() as conn:  # the connection is usable again
+            conn.execute("INSERT INTO notes (at, text) VALUES (?, ?)", ("now", "after"))
+        assert [n for _at, n in store.teacher_notes()] == ["after"]
+    finally:
+        store.close()

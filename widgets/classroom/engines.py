@@ -279,6 +279,12 @@ class PgConnection:
             raise
 
     def commit(self) -> None:
+        """Commit; an error caught inside the transaction aborted it on PostgreSQL (not on
+        SQLite), and its COMMIT would quietly roll everything back: that is raised instead."""
+        if self.raw.info.transaction_status == self._psycopg.pq.TransactionStatus.INERROR:
+            self.rollback()
+            raise StoreError("the transaction was aborted by an error caught inside it; "
+                             "nothing of it was written")
         self.execute("COMMIT")
 
     def rollback(self) -> None:
