@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import contextvars
 import gettext as _gettext
-import importlib.util
 import io
 import os
 import re
@@ -421,6 +420,14 @@ _PLACEHOLDER = re.compile(r"(\{\{|\}\}|\{[^{}]*\}|%(?:\(\w+\))?[-#0 +]*\d*(?:\.\
 
 
 @cache
+def _has_babel() -> bool:
+    """Whether Babel can be imported (asked only when a .mo is older than its .po: importing
+    ``importlib.util`` up front would cost ``import lnb`` what issue 13 took off it)."""
+    import importlib.util
+
+    return importlib.util.find_spec("babel") is not None
+
+
 def _translations(language: str) -> _gettext.NullTranslations:
     """Every catalog of ``language`` (see :data:`DOMAINS`), chained as gettext fallbacks."""
     if language == PSEUDO:
@@ -435,8 +442,7 @@ def _translations(language: str) -> _gettext.NullTranslations:
             continue
         # A .mo older than its .po is made again, with Babel; where there is no Babel (the
         # static site's Python) the .mo the build compiled is the catalog.
-        if mo.exists() and (mo.stat().st_mtime >= po.stat().st_mtime
-                            or importlib.util.find_spec("babel") is None):
+        if mo.exists() and (mo.stat().st_mtime >= po.stat().st_mtime or not _has_babel()):
             with mo.open("rb") as stream:
                 catalog = _gettext.GNUTranslations(stream)
         else:
