@@ -419,7 +419,6 @@ _PLACEHOLDER = re.compile(r"(\{\{|\}\}|\{[^{}]*\}|%(?:\(\w+\))?[-#0 +]*\d*(?:\.\
 """A placeholder, or an escaped brace (``{{``, ``}}``): both stay outside the marks."""
 
 
-@cache
 def _has_babel() -> bool:
     """Whether Babel can be imported (asked only when a .mo is older than its .po: importing
     ``importlib.util`` up front would cost ``import lnb`` what issue 13 took off it)."""
@@ -428,6 +427,7 @@ def _has_babel() -> bool:
     return importlib.util.find_spec("babel") is not None
 
 
+@cache
 def _translations(language: str) -> _gettext.NullTranslations:
     """Every catalog of ``language`` (see :data:`DOMAINS`), chained as gettext fallbacks."""
     if language == PSEUDO:
