@@ -37,10 +37,9 @@ from typing import Any, Protocol
 from lnb.core.i18n import _
 from widgets.classroom.progress import (
     Progress,
+    ProgressChanges,
     Pupil,
     PuzzleProgress,
-    with_attempt,
-    with_hint,
 )
 from widgets.classroom.scores import SCORE_MAX, GameScore
 
@@ -100,6 +99,7 @@ class MemoryStorage:
 def progress_json(progress: Progress) -> str:
     """The JSON text kept for ``progress`` (the pupil's key is the storage key, not in it).
 
+    >>> from widgets.classroom.progress import with_attempt
     >>> p = with_attempt(Progress(Pupil("device:x", "me")), "P1", solved=False,
     ...                  day=datetime.date(2025, 3, 3))
     >>> progress_json(p)
@@ -177,7 +177,7 @@ def _problem(storage: Storage) -> str | None:
     return None
 
 
-class BrowserProgressStore:
+class BrowserProgressStore(ProgressChanges):
     """Pupils' progress in the browser's storage, with the methods the apps call on the
     server's :class:`~widgets.classroom.progress.ProgressStore` (see the module)."""
 
@@ -219,21 +219,6 @@ class BrowserProgressStore:
         progress = self._read(pupil)
         self._known[pupil.key] = progress
         return progress
-
-    def record_attempt(self, pupil: Pupil, puzzle: str, *, solved: bool, rows: int | None = None,
-                       hints: int = 0, difficulty: int | None = None,
-                       day: datetime.date | None = None) -> Progress:
-        """One checked answer to ``puzzle``; returns the new progress (as the server's)."""
-        day = day or datetime.date.today()
-        return self._change(pupil, lambda p: with_attempt(
-            p, puzzle, solved=solved, rows=rows, hints=hints, difficulty=difficulty, day=day))
-
-    def record_hint(self, pupil: Pupil, puzzle: str, hints: int, *,
-                    difficulty: int | None = None, day: datetime.date | None = None) -> Progress:
-        """``hints`` hints have now been shown for ``puzzle`` (the most is kept)."""
-        day = day or datetime.date.today()
-        return self._change(pupil, lambda p: with_hint(p, puzzle, hints, difficulty=difficulty,
-                                                       day=day))
 
     def pupil_count(self) -> int:
         """How many pupils of this browser have any progress."""

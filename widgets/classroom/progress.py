@@ -353,7 +353,41 @@ def streak_from_days(days: Iterable[datetime.date]) -> tuple[int, int, datetime.
 Change = Callable[[Progress], Progress]
 
 
-class ProgressStore:
+class ProgressChanges:
+    """What every progress store records, over its own ``_change(pupil, change)`` (the server's
+    :class:`ProgressStore` and the static site's browser store write the same way).
+
+    >>> class Kept(ProgressChanges):
+    ...     def _change(self, pupil, change):
+    ...         return change(Progress(pupil))
+    >>> Kept().record_hint(Pupil("nick:ada", "Ada"), "P1", 2).puzzles[0].hints
+    2
+    """
+
+    def _change(self, pupil: Pupil, change: Change) -> Progress:
+        raise NotImplementedError
+
+    def record_attempt(self, pupil: Pupil, puzzle: str, *, solved: bool, rows: int | None = None,
+                       hints: int = 0, difficulty: int | None = None,
+                       day: datetime.date | None = None) -> Progress:
+        """One checked answer to ``puzzle`` (right or wrong); returns the new progress.
+
+        ``rows`` is the length of a right answer (the best is kept), ``hints`` how many hints
+        were shown so far (the most is kept). A solve extends the streak (:func:`next_streak`).
+        """
+        day = day or datetime.date.today()
+        return self._change(pupil, lambda p: with_attempt(
+            p, puzzle, solved=solved, rows=rows, hints=hints, difficulty=difficulty, day=day))
+
+    def record_hint(self, pupil: Pupil, puzzle: str, hints: int, *,
+                    difficulty: int | None = None, day: datetime.date | None = None) -> Progress:
+        """``hints`` hints have now been shown for ``puzzle`` (the most is kept)."""
+        day = day or datetime.date.today()
+        return self._change(pupil, lambda p: with_hint(p, puzzle, hints, difficulty=difficulty,
+                                                       day=day))
+
+
+class ProgressStore(ProgressChanges):
     """Progress of every pupil in one SQLite file or PostgreSQL database (or in memory when
     the store is unusable).
 
@@ -595,33 +629,6 @@ class ProgressStore:
         progress = self._run(lambda conn: _read(conn, pupil, datetime.date.today())[0])
         self._known[pupil.key] = progress
         return progress
-
-    def record_attempt(
-        self,
-        pupil: Pupil,
-        puzzle: str,
-        *,
-        solved: bool,
-        rows: int | None = None,
-        hints: int = 0,
-        difficulty: int | None = None,
-        day: datetime.date | None = None,
-    ) -> Progress:
-        """One checked answer to ``puzzle`` (right or wrong); returns the new progress.
-
-        ``rows`` is the length of a right answer (the best is kept), ``hints`` how many hints
-        were shown so far (the most is kept). A solve extends the streak (:func:`next_streak`).
-        """
-        day = day or datetime.date.today()
-        return self._change(pupil, lambda p: with_attempt(
-            p, puzzle, solved=solved, rows=rows, hints=hints, difficulty=difficulty, day=day))
-
-    def record_hint(self, pupil: Pupil, puzzle: str, hints: int, *,
-                    difficulty: int | None = None, day: datetime.date | None = None) -> Progress:
-        """``hints`` hints have now been shown for ``puzzle`` (the most is kept)."""
-        day = day or datetime.date.today()
-        return self._change(pupil, lambda p: with_hint(p, puzzle, hints, difficulty=difficulty,
-                                                       day=day))
 
     def pupil_count(self) -> int:
         """How many pupils have any progress (for teachers; no pupil's data is exposed)."""
