@@ -63,7 +63,7 @@ def test_rows_written_just_before_the_bell_are_handed_in(table) -> None:
     """Bea edits her program up to the last moment: what she wrote counts at time-up, even
     when her page is the one that appends the table's ``TimeUp``."""
     clock, rooms, code, ali, bea, _cards = table
-    ali._done(Program())  # the first *I'm done*: the minute starts
+    ali._program_done(Program())  # the first *I'm done*: the minute starts
     deadline = rooms.play(code).race_deadline
     while clock.now < deadline - 5:  # Bea's page polls on through the minute
         clock.now += 5

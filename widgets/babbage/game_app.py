@@ -55,12 +55,10 @@ from lnb.babbage.table import babbage_table
 from lnb.core.i18n import _, format_list, lazy_gettext, ngettext, pgettext
 from lnb.core.race import Race
 from lnb.core.table import Table
-from widgets.babbage.board import BoardView, close_all
-from widgets.babbage.patrons import PatronsView
+from widgets.babbage.board import close_all
+from widgets.babbage.game_parts import GameParts
 from widgets.babbage.program_builder import ProgramBuilder
 from widgets.babbage.resolution import ResolutionView
-from widgets.babbage.scoreboard import ScoreSheetView
-from widgets.babbage.subroutines import SubroutinesView
 from widgets.babbage.words import bot_name, bot_text, effect_name, effect_text, influence
 from widgets.core.contrast import ContrastToggle
 from widgets.core.language import page_language
@@ -318,7 +316,7 @@ def target_card_html(state: State, name: str) -> str:
 
 
 # --------------------------------------------------------------------------- the app
-class GameApp(w.VBox):
+class GameApp(GameParts, w.VBox):
     """The whole game in one widget. Without ``seats`` it opens on the setup form."""
 
     def __init__(self, seats: Sequence[Seat] | None = None, *, options: GameOptions | None = None,
@@ -398,49 +396,6 @@ class GameApp(w.VBox):
 
     # -- parts made when first needed (the setup page stays as light as a small notebook) --
     @cached_property
-    def board_view(self) -> BoardView:
-        """The board, shown while nobody writes a program."""
-        return BoardView()
-
-    @cached_property
-    def patrons_view(self) -> PatronsView:
-        """This Round's Patrons."""
-        return PatronsView()
-
-    @cached_property
-    def race_top(self) -> w.HBox:
-        """The minute and who is done, on one line above the race."""
-        top = w.HBox([self.timer, self.finished_line])
-        top.add_class("lnb-race-top")
-        return top
-
-    @cached_property
-    def target_card(self) -> w.HTML:
-        """The writer's targeted Subroutine, shown beside the program."""
-        card = w.HTML("")
-        card.add_class("lnb-target-card")
-        return card
-
-    @cached_property
-    def race_panel(self) -> w.HBox:
-        """The builder with the target card beside it."""
-        panel = w.HBox([self.builder, self.target_card])
-        panel.add_class("lnb-race")
-        return panel
-
-    @cached_property
-    def subs_view(self) -> SubroutinesView:
-        """The Subroutines of the player who chooses now."""
-        return SubroutinesView(on_target=self.status.guarded(self._target),
-                               on_activate=self.status.guarded(self._activate))
-
-    @cached_property
-    def builder(self) -> ProgramBuilder:
-        """The program builder of the person whose turn it is."""
-        return ProgramBuilder(on_change=self.status.guarded(self._written),
-                              on_done=self.status.guarded(self._person_done))
-
-    @cached_property
     def timer(self) -> Timer:
         """The minute that starts when the first player is done."""
         timer = Timer(GameOptions().timer_seconds if self.timed else None,
@@ -489,11 +444,6 @@ class GameApp(w.VBox):
         self.ticking.children += (timer.play,)
         timer.add_class("lnb-debug-timer")
         return timer
-
-    @cached_property
-    def scores(self) -> ScoreSheetView:
-        """The score sheet."""
-        return ScoreSheetView()
 
     @cached_property
     def review_rounds(self) -> w.ToggleButtons:
@@ -724,7 +674,7 @@ class GameApp(w.VBox):
         if started and self.timer.timed and not self.timer.running:
             self.timer.start()
 
-    def _person_done(self, program: Program) -> None:
+    def _program_done(self, program: Program) -> None:
         assert self.table is not None and self._person is not None
         self.table.finish(float(self.clock.value), program)
         self._end_turn()

@@ -82,16 +82,13 @@ from lnb.babbage.game import (
 from lnb.babbage.programs import Program
 from lnb.babbage.rooms import RoomError, RoomPlay, RoomSetup, normalize_room_code
 from lnb.core.i18n import _, format_list, pgettext
-from widgets.babbage.board import BoardView, close_all
+from widgets.babbage.board import close_all
 from widgets.babbage.game_app import CSS as GAME_CSS
 from widgets.babbage.game_app import ROUNDS, choice_label, target_card_html
-from widgets.babbage.patrons import PatronsView
-from widgets.babbage.program_builder import ProgramBuilder
+from widgets.babbage.game_parts import GameParts
 from widgets.babbage.resolution import ResolutionView
 from widgets.babbage.room_entry import room_link
 from widgets.babbage.room_poll import Poller
-from widgets.babbage.scoreboard import ScoreSheetView
-from widgets.babbage.subroutines import SubroutinesView
 from widgets.babbage.words import bot_name
 from widgets.classroom.identity import Classroom
 from widgets.classroom.panel import ClassPanel
@@ -114,7 +111,7 @@ HEARTBEAT = 2.0  # seconds between two heartbeats of a seat
 DRAFT_QUIET = 0.5  # seconds without an edit before the draft is saved
 
 
-class RoomApp(w.VBox):
+class RoomApp(GameParts, w.VBox):
     """The page of one table (see the module's docstring)."""
 
     def __init__(self, rooms: RoomStore, code: str, *, classroom: Classroom | None = None,
@@ -202,46 +199,10 @@ class RoomApp(w.VBox):
                                   width="auto")
 
     @cached_property
-    def board_view(self) -> BoardView:
-        return BoardView()
-
-    @cached_property
-    def patrons_view(self) -> PatronsView:
-        return PatronsView()
-
-    @cached_property
-    def subs_view(self) -> SubroutinesView:
-        return SubroutinesView(on_target=self.status.guarded(self._target),
-                               on_activate=self.status.guarded(self._activate))
-
-    @cached_property
-    def builder(self) -> ProgramBuilder:
-        return ProgramBuilder(on_change=self.status.guarded(self._written),
-                              on_done=self.status.guarded(self._done))
-
-    @cached_property
-    def target_card(self) -> w.HTML:
-        card = w.HTML("")
-        card.add_class("lnb-target-card")
-        return card
-
-    @cached_property
-    def race_panel(self) -> w.HBox:
-        panel = w.HBox([self.builder, self.target_card])
-        panel.add_class("lnb-race")
-        return panel
-
-    @cached_property
     def finished_line(self) -> w.HTML:
         line = w.HTML("")
         line.add_class("lnb-finished")
         return line
-
-    @cached_property
-    def race_top(self) -> w.HBox:
-        top = w.HBox([self.timer, self.finished_line])
-        top.add_class("lnb-race-top")
-        return top
 
     @cached_property
     def waiting(self) -> w.HTML:
@@ -261,10 +222,6 @@ class RoomApp(w.VBox):
         box = w.HBox([])
         box.add_class("lnb-choices")
         return box
-
-    @cached_property
-    def scores(self) -> ScoreSheetView:
-        return ScoreSheetView()
 
     @cached_property
     def record_box(self) -> w.HTML:
@@ -507,7 +464,7 @@ class RoomApp(w.VBox):
     def _written(self, program: Program) -> None:
         self._draft = (str(program), self.clock())
 
-    def _done(self, program: Program) -> None:
+    def _program_done(self, program: Program) -> None:
         me = self.me
         assert me is not None and self.play is not None
         self._draft = (str(program), self.clock())
