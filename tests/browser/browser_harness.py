@@ -224,3 +224,25 @@ def assert_no_traceback(page) -> None:  # type: ignore[no-untyped-def]
     for needle in TRACEBACK_TEXTS:
         assert needle not in text, f"page shows {needle!r}:\n{text[:2000]}"
     assert not re.search(r"^\w*Error: ", text, re.MULTILINE), f"page shows an error:\n{text[:2000]}"
+
+
+def resolve_the_round(page, resolved: str, wait: float) -> None:  # type: ignore[no-untyped-def]
+    """Step through a Round's Resolution on the game page until its progress line says
+    ``resolved`` ("Round resolved!" in English), choosing the first offer when a claim asks
+    for a choice (the row resolves with it: the count moves)."""
+    progress = page.locator(".lnb-resolution-progress")
+    choices = page.locator(".lnb-choice")
+    for _ in range(30):
+        shown = progress.inner_text()
+        if resolved in shown:
+            return
+        moved_on = progress.filter(has_not_text=re.compile(f"^{re.escape(shown)}$"))
+        if choices.count() and choices.first.is_visible():
+            chosen = choices.first.element_handle()
+            chosen.click()
+            chosen.wait_for_element_state("hidden", timeout=wait)
+            moved_on.wait_for(timeout=wait)
+        else:  # a step resolves a row, or asks for a choice
+            page.locator(".lnb-step").click()
+            moved_on.or_(choices).first.wait_for(timeout=wait)
+    raise AssertionError(f"the Round was not resolved in 30 steps: {progress.inner_text()!r}")

@@ -12,7 +12,13 @@ import json
 import re
 
 import pytest
-from browser_harness import assert_local_only, assert_no_traceback, open_voila, snap
+from browser_harness import (
+    assert_local_only,
+    assert_no_traceback,
+    open_voila,
+    resolve_the_round,
+    snap,
+)
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -71,20 +77,7 @@ def test_play_a_round_against_the_computer(page) -> None:  # type: ignore[no-unt
     page.locator(".lnb-resolution").wait_for(timeout=WAIT)
     snap(page, "4-resolution-start")
     progress = page.locator(".lnb-resolution-progress")
-    choices = page.locator(".lnb-choice")
-    for _ in range(30):
-        shown = progress.inner_text()
-        if "Round resolved!" in shown:
-            break
-        moved_on = progress.filter(has_not_text=re.compile(f"^{re.escape(shown)}$"))
-        if visible(page, ".lnb-choice"):  # the row resolves with the choice: the count moves
-            chosen = choices.first.element_handle()
-            chosen.click()
-            chosen.wait_for_element_state("hidden", timeout=WAIT)
-            moved_on.wait_for(timeout=WAIT)
-        else:  # a step resolves a row, or asks for a choice
-            page.locator(".lnb-step").click()
-            moved_on.or_(choices).first.wait_for(timeout=WAIT)
+    resolve_the_round(page, "Round resolved!", WAIT)
     page.locator(".lnb-next-round").wait_for(timeout=WAIT)
     table = page.locator(".lnb-resolution-table")
     expect(table).to_contain_text("A3+ 55 + 5 = 60", timeout=WAIT)

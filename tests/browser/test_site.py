@@ -18,7 +18,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from browser_harness import REPO, _requests, assert_no_traceback, snap
+from browser_harness import REPO, _requests, assert_no_traceback, resolve_the_round, snap
 from lesson_checks import EXERCISE, FirstLessonWords, assert_first_exercises_answer
 from playwright.sync_api import expect
 from site_server import SITE, serving
@@ -207,20 +207,7 @@ def test_a_round_against_the_computer(page) -> None:  # type: ignore[no-untyped-
     page.locator(".lnb-done").click()
     page.locator(".lnb-resolution").wait_for(timeout=WAIT)
     progress = page.locator(".lnb-resolution-progress")
-    choices = page.locator(".lnb-choice")
-    for _ in range(30):
-        shown = progress.inner_text()
-        if "Round resolved!" in shown:
-            break
-        moved_on = progress.filter(has_not_text=re.compile(f"^{re.escape(shown)}$"))
-        if choices.count() > 0 and choices.first.is_visible():
-            chosen = choices.first.element_handle()
-            chosen.click()
-            chosen.wait_for_element_state("hidden", timeout=WAIT)
-            moved_on.wait_for(timeout=WAIT)
-        else:
-            page.locator(".lnb-step").click()
-            moved_on.or_(choices).first.wait_for(timeout=WAIT)
+    resolve_the_round(page, "Round resolved!", WAIT)
     expect(progress).to_contain_text("Round resolved!", timeout=WAIT)
     expect(page.locator(".lnb-phase")).to_contain_text("Round 1 of 4 resolved", timeout=WAIT)
     expect(page.locator(".lnb-score-table tr.lnb-score-row")).to_have_count(2, timeout=WAIT)

@@ -9,11 +9,18 @@ shows 简体中文 chosen.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 import pytest
-from browser_harness import REPO, VoilaServer, assert_no_traceback, open_voila, running_voila, snap
+from browser_harness import (
+    REPO,
+    VoilaServer,
+    assert_no_traceback,
+    open_voila,
+    resolve_the_round,
+    running_voila,
+    snap,
+)
 from playwright.sync_api import expect
 
 from lnb.babbage.puzzles import Puzzle
@@ -93,21 +100,7 @@ def test_a_round_of_the_game_in_chinese(page) -> None:  # type: ignore[no-untype
     page.locator(".lnb-done").click()
 
     page.locator(".lnb-resolution").wait_for(timeout=WAIT)
-    progress = page.locator(".lnb-resolution-progress")
-    choices = page.locator(".lnb-choice")
-    for _step in range(30):
-        shown = progress.inner_text()
-        if "本回合结算完毕" in shown:
-            break
-        moved_on = progress.filter(has_not_text=re.compile(f"^{re.escape(shown)}$"))
-        if choices.count() and choices.first.is_visible():
-            chosen = choices.first.element_handle()
-            chosen.click()
-            chosen.wait_for_element_state("hidden", timeout=WAIT)
-            moved_on.wait_for(timeout=WAIT)
-        else:
-            page.locator(".lnb-step").click()
-            moved_on.or_(choices).first.wait_for(timeout=WAIT)
+    resolve_the_round(page, "本回合结算完毕", WAIT)
     page.locator(".lnb-next-round").wait_for(timeout=WAIT)
     expect(page.locator(".lnb-phase")).to_contain_text("第 1 回合（共 4 回合）结算完毕",
                                                       timeout=WAIT)
