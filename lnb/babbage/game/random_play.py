@@ -14,8 +14,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from lnb.babbage.game.actions import Action, Debug, Finish, TimeUp, WriteProgram
-from lnb.babbage.game.phases import Phase
+from lnb.babbage.game.actions import (
+    Action,
+    Debug,
+    Finish,
+    TimeUp,
+    WriteProgram,
+    action_sort_key,
+)
+from lnb.babbage.game.phases import TABLE, Phase, _debug_due
 from lnb.babbage.game.state import Game, State
 from lnb.babbage.operations import legal_operations, legal_results
 from lnb.babbage.programs import Program, ProgramRow
@@ -121,8 +128,126 @@ def finish_written(state: State, action: Action) -> None:
 def play_random_game(game: Game, seed: int | None = None,
                      check: Callable[[State], None] | None = None) -> State:
     """Play a whole game with random legal actions from ``seed``; return the final state
-    (``check(state)`` after every action, e.g. invariants). A seeded playthrough of the
-    core harness (:func:`lnb.core.testing.playthrough`)."""
-    return playthrough(game.new_initial_state, random_action, seed, check=check,
-                       after=finish_written)
+    (``check(state)`` after every action, e.g. invariants). With ``check`` it is a seeded
+    playthrough of the core harness (:func:`lnb.core.testing.playthrough`); without, the
+    same game played a phase at a time (:func:`play_quickly`)."""
+    if check is not None:
+        return playthrough(game.new_initial_state, random_action, seed, check=check,
+                           after=finish_written)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    play_quickly(state, rng)
+    return state
 
+
+def play_quickly(state: State, rng: random.Random, max_steps: int = 10_000) -> None:
+    """Play ``state`` to its end as ``playthrough(..., random_action, after=finish_written)``
+    does, with the same draws and the same State at the end, a phase at a time.
+
+    Every action a random player makes is one ``legal_actions`` listed (or a program built
+    from legal rows), so the checks of ``apply_action`` cannot fail; and a phase's ``waits``
+    holds until its last action, so the phase table's settle step is needed only then. Each
+    phase's actions are applied by the State's own ``_apply_*`` work, and ``TABLE.settle``
+    runs once at the phase's end; what the quick steps do not cover (the Debug phase, a
+    phase with nothing listed) is played one action at a time through ``apply_action``.
+    """
+    for _ in range(max_steps):
+        phase = state.phase
+        if phase is Phase.GAME_OVER:
+            return
+        quick = _QUICK.get(phase)
+        if quick is None or not quick(state, rng):
+            action = random_action(state, rng)
+            state.apply_action(action)
+            finish_written(state, action)
+    raise AssertionError(f"the game did not end in {max_steps} steps")
+
+
+def _settled(state: State) -> bool:
+    """What ``apply_action`` does after its last action: forget the row's choices, settle."""
+    state._memo.pop("choices", None)
+    TABLE.settle(state)
+    return True
+
+
+def _targets(state: State, rng: random.Random) -> bool:
+    """The Target phase: each draw from the Targets still listed (``_legal_target`` keeps
+    the sorted list; a player's Targets leave it once they target)."""
+    below = rng._randbelow
+    targets = state._legal_target()
+    if not targets:
+        return False
+    players = state.players
+    while targets:
+        chosen = targets[below(len(targets))]
+        players[chosen.player].play.target = chosen.subroutine  # _apply_target's commit
+        player = chosen.player
+        targets = [a for a in targets if a.player != player]
+    return _settled(state)
+
+
+def _activations(state: State, rng: random.Random) -> bool:
+    """The Activate phase: each player in last Round's order draws among their listed
+    activations."""
+    below = rng._randbelow
+    actions = state._legal_activate()
+    if not actions:
+        return False
+    while actions:
+        state._apply_activate(actions[below(len(actions))])  # type: ignore[arg-type]
+        actions = state._legal_activate()
+    return _settled(state)
+
+
+def _programs(state: State, rng: random.Random) -> bool:
+    """The Program phase: a random unfinished player writes a random program and finishes,
+    until all have or time is up (``random_action``'s draws, then ``finish_written``)."""
+    actions = state._legal_program()
+    if not actions:
+        return False
+    below, uniform = rng._randbelow, rng.random
+    timer = type(actions[-1]) is TimeUp
+    unfinished = [a.player for a in (actions[:-1] if timer else actions)]
+    players = state.players
+    taken = len(players) - len(unfinished)
+    while unfinished:
+        if timer and uniform() < 0.3:
+            state._apply_time_up(_TIME_UP)
+            break
+        name = unfinished.pop(below(len(unfinished)))
+        program = random_program(state, name, rng)  # legal rows: WriteProgram's checks pass
+        play = players[name].play
+        play.program, play.aims = program, ()
+        taken += 1  # Finish's order token
+        play.token, play.seconds = taken, None
+        state.finish_seconds[name] = None
+        timer = True  # somebody finished: the timer runs
+    return _settled(state)
+
+
+def _resolutions(state: State, rng: random.Random) -> bool:
+    """The Resolution phase, row by row in token order, until the rows run out or a wrong
+    written Result pauses it for a Debug (the phase table enters the Debug phase then)."""
+    below = rng._randbelow
+    memo = state._memo
+    mental = state.options.mental_arithmetic
+    while state._find_turn(state._turn) is not None:
+        actions = state._legal_resolution()
+        if len(actions) > 1:
+            actions.sort(key=action_sort_key)
+        state._apply_resolve(actions[below(len(actions))])  # type: ignore[arg-type]
+        memo.pop("choices", None)
+        if mental and _debug_due(state):
+            break
+    return _settled(state)
+
+
+_TIME_UP = TimeUp()
+_QUICK: dict[Phase, Callable[[State, random.Random], bool]] = {
+    Phase.TARGET: _targets,
+    Phase.ACTIVATE: _activations,
+    Phase.PROGRAM: _programs,
+    Phase.RESOLUTION: _resolutions,
+}
+"""The quick step of each phase: True when it played the phase (and settled), False when
+it made no move (the action is then played through ``apply_action``)."""
