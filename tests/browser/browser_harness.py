@@ -140,6 +140,17 @@ def running_voila(root: Path, home: Path, *, pool_size: int, port: int | None = 
         server.stop()
 
 
+def watched_page(context):  # type: ignore[no-untyped-def]
+    """A new page of ``context`` whose every request and websocket URL is recorded (for
+    :func:`requests_of` and :func:`assert_local_only`)."""
+    page = context.new_page()
+    urls: list[str] = []
+    _requests[page] = urls
+    page.on("request", lambda req: urls.append(req.url))
+    page.on("websocket", lambda ws: urls.append(ws.url))
+    return page
+
+
 def requests_of(page) -> list[str]:  # type: ignore[no-untyped-def]
     """Every URL the ``page`` fixture's page has requested so far."""
     return list(_requests.get(page, []))

@@ -20,9 +20,9 @@ from browser_harness import (
     CHROMIUM_ARGS,
     NOTEBOOKS,
     VoilaServer,
-    _requests,
     running_voila,
     snap,
+    watched_page,
 )
 
 # Notebooks here are pages for the browser tests, not lessons for nbval.
@@ -70,11 +70,7 @@ def page(browser, voila_server: VoilaServer, request: pytest.FixtureRequest):  #
     """
     context = browser.new_context(base_url=voila_server.url, viewport={"width": 1200,
                                                                        "height": 900})
-    new_page = context.new_page()
-    urls: list[str] = []
-    _requests[new_page] = urls
-    new_page.on("request", lambda req: urls.append(req.url))
-    new_page.on("websocket", lambda ws: urls.append(ws.url))
+    new_page = watched_page(context)
     yield new_page
     failed = getattr(request.node, "rep_call", None)
     if failed is not None and failed.failed:

@@ -18,7 +18,14 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from browser_harness import REPO, _requests, assert_no_traceback, resolve_the_round, snap
+from browser_harness import (
+    REPO,
+    assert_no_traceback,
+    requests_of,
+    resolve_the_round,
+    snap,
+    watched_page,
+)
 from lesson_checks import EXERCISE, FirstLessonWords, assert_first_exercises_answer
 from playwright.sync_api import expect
 from site_server import SITE, serving
@@ -56,11 +63,7 @@ def context(browser, site_url: str):  # type: ignore[no-untyped-def]
 def page(context, request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
     """A page of the shared context whose every request URL is recorded (for
     :func:`assert_on_site`); a screenshot on failure."""
-    made = context.new_page()
-    urls: list[str] = []
-    _requests[made] = urls
-    made.on("request", lambda req: urls.append(req.url))
-    made.on("websocket", lambda ws: urls.append(ws.url))
+    made = watched_page(context)
     yield made
     failed = getattr(request.node, "rep_call", None)
     if failed is not None and failed.failed:
@@ -70,7 +73,7 @@ def page(context, request: pytest.FixtureRequest):  # type: ignore[no-untyped-de
 
 def assert_on_site(page) -> None:  # type: ignore[no-untyped-def]
     """Every request the page made went to the site itself (127.0.0.1), none elsewhere."""
-    urls = _requests[page]
+    urls = requests_of(page)
     assert urls, "the page made no request"
     away = [u for u in urls if urlsplit(u).scheme not in ("data", "blob")
             and urlsplit(u).hostname != "127.0.0.1"]
