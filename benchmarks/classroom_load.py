@@ -42,6 +42,7 @@ import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 if __package__ in (None, ""):  # run as a script: python benchmarks/classroom_load.py
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -258,6 +259,24 @@ def _get_page(url: str, timeout: float) -> tuple[str, str]:
     return body, xsrf
 
 
+async def open_page_kernel(base_url: str, url: str, timeout: float) -> tuple[str, str, Any]:
+    """Open a Voila page over HTTP as a browser would, then its kernel's websocket:
+    ``(kernel id, _xsrf cookie, connect)`` where ``async with connect as ws`` is the
+    websocket of the page's kernel."""
+    import websockets
+
+    page, xsrf = await asyncio.to_thread(_get_page, url, timeout)
+    found = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page)
+    if not found:
+        raise RuntimeError("no kernelId in the page")
+    kernel_id = found.group(1)
+    ws_url = (base_url.replace("http", "ws", 1)
+              + f"api/kernels/{kernel_id}/channels?session_id={uuid.uuid4().hex}")
+    return kernel_id, xsrf, websockets.connect(
+        ws_url, max_size=None, open_timeout=timeout,
+        additional_headers={"Cookie": f"_xsrf={xsrf}"})
+
+
 def _shutdown(base_url: str, kernel_id: str, xsrf: str) -> int:
     """What a closed page sends: ``POST voila/api/shutdown/<id>`` with the XSRF token."""
     body = urllib.parse.urlencode({"_xsrf": xsrf}).encode()
@@ -273,23 +292,15 @@ def _shutdown(base_url: str, kernel_id: str, xsrf: str) -> int:
 async def socket_pupil(base_url: str, run: PupilRun, hold: asyncio.Event,
                        timeout: float) -> None:
     """Open the page over HTTP, then solve by sending the clicks through the websocket."""
-    import websockets
 
     url = f"{base_url}{APP}?code={PUZZLE.code}"
     run.key = Pupil.new_browser_key()  # what the page's script would make and send
     xsrf = ""
     try:
         start = time.perf_counter()
-        page, xsrf = await asyncio.to_thread(_get_page, url, timeout)
+        run.kernel_id, xsrf, connect = await open_page_kernel(base_url, url, timeout)
         run.page = time.perf_counter() - start
-        found = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page)
-        if not found:
-            raise RuntimeError("no kernelId in the page")
-        run.kernel_id = found.group(1)
-        ws_url = (base_url.replace("http", "ws", 1)
-                  + f"api/kernels/{run.kernel_id}/channels?session_id={uuid.uuid4().hex}")
-        async with websockets.connect(ws_url, max_size=None, open_timeout=timeout,
-                                      additional_headers={"Cookie": f"_xsrf={xsrf}"}) as ws:
+        async with connect as ws:
             pupil = KernelSocket(ws, uuid.uuid4().hex)
             await asyncio.wait_for(pupil.load_states(), timeout)
             await pupil.type_text("lnb-browser-key", json.dumps({"key": run.key}))

@@ -28,7 +28,6 @@ import argparse
 import asyncio
 import json
 import os
-import re
 import shlex
 import shutil
 import statistics
@@ -46,10 +45,10 @@ from benchmarks.classroom_load import (
     MB,
     ONE_WIDGET,
     KernelSocket,
-    _get_page,
     _shutdown,
     kernel_rss,
     one_widget_rss,
+    open_page_kernel,
     wait_for_pool,
 )
 from benchmarks.goals import report
@@ -165,21 +164,13 @@ async def until(check, timeout: float, step: float = 0.05) -> bool:  # type: ign
 async def one_pupil(base_url: str, seat: Seat, table: Table, timeout: float,
                     hold: asyncio.Event) -> None:
     """Open the table's page, wait for the race, be done (first, or when told)."""
-    import websockets
 
     xsrf = ""
     try:
         start = time.perf_counter()
-        page, xsrf = await asyncio.to_thread(_get_page, f"{base_url}{APP}?room={seat.code}",
-                                             timeout)
-        found = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page)
-        if not found:
-            raise RuntimeError("no kernelId in the page")
-        seat.kernel_id = found.group(1)
-        ws_url = (base_url.replace("http", "ws", 1)
-                  + f"api/kernels/{seat.kernel_id}/channels?session_id={uuid.uuid4().hex}")
-        async with websockets.connect(ws_url, max_size=None, open_timeout=timeout,
-                                      additional_headers={"Cookie": f"_xsrf={xsrf}"}) as ws:
+        seat.kernel_id, xsrf, connect = await open_page_kernel(
+            base_url, f"{base_url}{APP}?room={seat.code}", timeout)
+        async with connect as ws:
             pupil = RoomPage(ws, uuid.uuid4().hex)
             await asyncio.wait_for(pupil.load_states(), timeout)
             pump = asyncio.ensure_future(pupil.pump(seat))
