@@ -66,5 +66,7 @@ $(SITE_STAMP): scripts/site/requirements.txt
 site: $(SITE_STAMP)
 	$(SITE_PY) -m scripts.site.build
 
+# `make clean`: everything the rules above made (both venvs, the built site and its download
+# cache, test artifacts).
 clean:
-	rm -rf $(VENV) test-artifacts .pytest_cache
+	rm -rf $(VENV) $(SITE_VENV) site .site-cache test-artifacts .pytest_cache

@@ -271,6 +271,10 @@ def test_the_store_url_picks_the_engine_and_psycopg_is_not_imported_before(
     assert ProgressStore().engine.name == "postgresql"  # type: ignore[union-attr]
     monkeypatch.setenv("LNB_STORE", f"sqlite://{tmp_path}/a.sqlite3")
     assert ProgressStore().path == tmp_path / "a.sqlite3"
+    monkeypatch.setenv("LNB_STORE", "PostgreSQL://kit@db.school/lnb")  # a scheme in any case
+    assert ProgressStore().engine.name == "postgresql"  # type: ignore[union-attr]
+    monkeypatch.setenv("LNB_STORE", f"SQLite://{tmp_path}/d.sqlite3")
+    assert ProgressStore().path == tmp_path / "d.sqlite3"
     monkeypatch.setenv("LNB_STORE", str(tmp_path / "b.sqlite3"))
     assert ProgressStore().path == tmp_path / "b.sqlite3"
     monkeypatch.delenv("LNB_STORE")

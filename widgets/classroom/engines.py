@@ -420,10 +420,18 @@ Engine = SqliteFile | PgServer
 
 def locate(target: str | Path) -> Engine | None:
     """The engine for a store's place: ``postgresql://`` / ``postgres://`` URLs are
-    PostgreSQL, ``sqlite:///path`` and plain paths SQLite files, ``":memory:"`` None."""
+    PostgreSQL, ``sqlite:///path`` and plain paths SQLite files, ``":memory:"`` None. A URL's
+    scheme may be written in any case (libpq wants it in small letters: it is given so).
+
+    >>> locate("PostgreSQL://kit@db/lnb").url, locate("SQLITE:///tmp/a.sqlite3").path
+    ('postgresql://kit@db/lnb', PosixPath('/tmp/a.sqlite3'))
+    """
     text = str(target).strip()
     if text == ":memory:":
         return None
+    scheme, sep, rest = text.partition("://")
+    if sep and scheme.isalpha():
+        text = scheme.lower() + sep + rest
     if text.startswith(PG_SCHEMES):
         return PgServer(text)
     if text.startswith("sqlite://"):
