@@ -307,6 +307,28 @@ def test_a_write_lock_wait_interrupted_leaves_no_transaction_open(pg_url: str) -
 
 
 
+def test_a_write_waits_for_the_lock_as_long_as_sqlite_then_keeps_the_work(pg_url: str) -> None:
+    """The write lock held by another kernel: a write waits the store's timeout (SQLite's
+    busy timeout), not for ever, then the work is kept in memory and saved later."""
+    holder = ProgressStore(pg_url)
+    store = ProgressStore(pg_url, timeout=1.0)
+    ali = Pupil("nick:ali", "Ali")
+    try:
+        store.pupil_count(), holder.pupil_count()
+        with holder.transaction():
+            done = threading.Event()
+            worker = threading.Thread(target=lambda: (
+                store.record_attempt(ali, "P1", solved=True, rows=3, day=DAY), done.set()))
+            worker.start()
+            worker.join(10)
+            assert done.is_set(), "the write still waits for the lock after 10 s"
+        assert not store.saving and "lock" in (store.problem or "")
+        assert store.load(ali).puzzles[0].solved_day == DAY  # kept in memory meanwhile
+    finally:
+        holder.close()
+        store.close()
+
+
 def test_an_error_caught_inside_a_transaction_never_loses_its_writes_quietly(
         pg_url: str) -> None:
     """PostgreSQL aborts a transaction at its first error (SQLite does not): a write made

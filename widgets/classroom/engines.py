@@ -376,11 +376,13 @@ class PgServer:
 
     def open(self, timeout: float) -> tuple[PgConnection, list[str]]:
         """Connect and make the tables on first use; raises :class:`StoreProblem` (transient)
-        when the server cannot be reached."""
+        when the server cannot be reached. A write waits at most ``timeout`` seconds for the
+        store's lock (as SQLite's busy timeout), then fails as a server that does not answer."""
         psycopg = _psycopg()
         try:
             raw = psycopg.connect(self.url, autocommit=True,
                                   connect_timeout=max(2, int(timeout)))
+            raw.execute(f"SET lock_timeout = {max(1, int(timeout * 1000))}")
         except psycopg.Error as exc:
             raise StoreProblem(self.unreachable(exc), transient=True) from None
         conn = PgConnection(raw)
