@@ -5,11 +5,14 @@ fixture of tests/store_engines.py)."""
 
 from __future__ import annotations
 
+import asyncio
 from urllib.parse import parse_qs, urlparse
 
+import pytest
 from clock import Clock
 
 from lnb.core.i18n import use_language
+from widgets.classroom import dashboard
 from widgets.classroom.dashboard import Dashboard
 from widgets.classroom.identity import Classroom
 from widgets.classroom.progress import ProgressStore
@@ -79,3 +82,35 @@ def test_a_wrong_teacher_key_shows_no_tables(store: ProgressStore) -> None:
     board = Dashboard(room)
     board.open_class(made.code, "not the key")
     assert board.rooms == () and code not in board.rooms_view.value
+
+
+def test_an_opened_class_shows_a_new_table_by_itself_and_stops_when_closed(
+        store: ProgressStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The teacher presses nothing: a table opened after the class was shown appears on the
+    next reading (every REFRESH_SECONDS, here a few hundredths); closing the dashboard stops
+    the loop."""
+    monkeypatch.setattr(dashboard, "REFRESH_SECONDS", 0.05)
+    clock = Clock(2_000_000.0)
+    room = Classroom(store, failure_delay=0)
+    made = room.new_class("7B", ["Ali", "Bea"])
+    room_cards[made.code] = made.cards
+    rooms = RoomStore(store, clock=clock)
+    board = Dashboard(room, clock=clock)
+
+    async def watch() -> tuple[str, str, bool, bool]:
+        board.open_class(made.code, made.teacher_key)
+        before = board.rooms_view.value
+        code = class_table(rooms, room, made.code, ["Ali"])
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            if code in board.rooms_view.value:
+                break
+        running = board.poller is not None and board.poller.running
+        board.close()
+        await asyncio.sleep(0.1)
+        return before.count(code), board.rooms_view.value, running, board.poller.running
+
+    before, after, running, still = asyncio.run(watch())
+    assert before == 0 and running
+    assert "Ali" in after and "Round 1" in after
+    assert not still

@@ -76,7 +76,7 @@ def kit(home: Path, made: NewClass) -> Iterator[VoilaServer]:
 
 
 def test_the_teacher_opens_the_class_and_sees_the_figures(page, kit: VoilaServer,  # type: ignore[no-untyped-def]
-                                                          made: NewClass) -> None:
+                                                          made: NewClass, home: Path) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     open_voila(page, f"{kit.url}voila/render/teacher.ipynb", selector=".lnb-open-class",
                timeout=WAIT)
@@ -92,7 +92,8 @@ def test_the_teacher_opens_the_class_and_sees_the_figures(page, kit: VoilaServer
 
     key.fill(made.teacher_key)
     page.locator(".lnb-open-class").click()
-    expect(status).to_contain_text("Class 7B opened.", timeout=WAIT)
+    expect(status).to_contain_text("Class 7B opened; it shows the latest by itself",
+                                   timeout=WAIT)
     rows = page.locator(".lnb-class-view .lnb-pupil-row")
     expect(rows).to_have_count(3)
     expect(rows.nth(0)).to_contain_text("Ali")
@@ -144,3 +145,17 @@ def test_the_teacher_opens_the_class_and_sees_the_figures(page, kit: VoilaServer
     assert projector.locator(".lnb-builder").count() == 0  # no program being written
     assert_no_traceback(projector)
     projector.close()
+
+    # a table opened now shows on the dashboard by itself (the page reads the class again
+    # every 10 seconds; the teacher presses nothing)
+    with ProgressStore(home / "progress.sqlite3", backups=False) as store:
+        room = Classroom(store, failure_delay=0)
+        cy = room.join(made.code, "Cy", made.cards[2].secret).pupil
+        rooms = RoomStore(store)
+        later = rooms.open_room(cy, made.code, seats=2)
+        rooms.take_seat(later.code, cy, "Cy")
+        rooms.give_to_computer(later.code, 1, "greedy")
+        rooms.start(later.code)
+    expect(table).to_have_count(2, timeout=25_000)
+    expect(page.locator(".lnb-rooms")).to_contain_text("Cy")
+    assert_no_traceback(page)

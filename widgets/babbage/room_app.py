@@ -12,7 +12,7 @@ the table holds now.
   ClassPanel` it carries); once known they sit down (or get their seat back after a
   reload). ``projector=True`` is the table for the big screen: no panel, no seat, never a
   program being written.
-- ``sync(force=False)``: one poll (what the page's :class:`~widgets.babbage.room_poll.Poller`
+- ``sync(force=False)``: one poll (what the page's :class:`~widgets.core.poller.Poller`
   calls every 0.25 s): the room's version, redraw only when it changed, the moves that are
   due (``RoomStore.advance``), the seat's heartbeat (every 2 s) and the draft being written
   (saved when the pupil stops for half a second).
@@ -88,12 +88,12 @@ from widgets.babbage.game_app import ROUNDS, choice_label, target_card_html
 from widgets.babbage.game_parts import GameParts
 from widgets.babbage.resolution import ResolutionView
 from widgets.babbage.room_entry import room_link
-from widgets.babbage.room_poll import Poller
 from widgets.babbage.words import bot_name
 from widgets.classroom.identity import Classroom
 from widgets.classroom.panel import ClassPanel
 from widgets.classroom.progress import Pupil
 from widgets.classroom.rooms import RoomStore
+from widgets.core.poller import Poller
 from widgets.core.relabel import language_switch, register, relabel_part
 from widgets.core.saveload import download_link, safe_filename
 from widgets.core.status import StatusLine

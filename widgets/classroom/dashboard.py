@@ -5,7 +5,9 @@ as a CSV file (a link made in the page, like :mod:`widgets.core.saveload`'s); th
 common wrong programs, each with the library's exact diagnosis; who is online (pupils whose
 puzzle page was active in the last five minutes); the class's game tables playing now, each
 with a link to watch it on the projector (:mod:`widgets.classroom.rooms`); a puzzle set given
-to the class for today (:class:`widgets.classroom.dashboard_today.AssignBox`).
+to the class for today (:class:`widgets.classroom.dashboard_today.AssignBox`). An opened class
+is read again by itself every :data:`REFRESH_SECONDS` (a :class:`widgets.core.poller.Poller`
+on the kernel's loop), and at once by *Show the latest*.
 
 The key is checked by :meth:`widgets.classroom.identity.Classroom.check_teacher`; a wrong one
 is refused in one sentence, the code typed is kept and the key box emptied. The figures are
@@ -54,10 +56,15 @@ from widgets.classroom.progress import ProgressStore
 from widgets.classroom.rooms import LiveRoom, RoomStore
 from widgets.core.contrast import ContrastToggle
 from widgets.core.host import current as current_host
+from widgets.core.poller import Poller
 from widgets.core.relabel import Words, language_switch, register, relabel_all, relabel_part
 from widgets.core.saveload import download_link
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
+
+#: How often an opened class is read again by itself (seconds): who is online and the tables
+#: playing change while the teacher watches.
+REFRESH_SECONDS = 10.0
 
 
 class Dashboard(w.VBox):
@@ -79,6 +86,8 @@ class Dashboard(w.VBox):
         self.clock = clock
         self.report: ClassReport | None = None
         self._key = ""  # kept in this kernel only, to read the figures again
+        self.poller: Poller | None = None
+        self._read_at = 0.0  # time.monotonic() of the last reading of the class
         self.status = StatusLine()
         self.words = Words(self.status)
         self.title = w.HTML("")
@@ -190,7 +199,33 @@ class Dashboard(w.VBox):
         self.refresh_button.layout.display = None
         self._draw()
         opened = report
-        self.words.say("ok", lambda: _("Class {name} opened.").format(name=opened.name))
+        self.words.say("ok", lambda: _("Class {name} opened; it shows the latest by itself "
+                                       "every {seconds} seconds.").format(
+                                           name=opened.name, seconds=int(REFRESH_SECONDS)))
+        self.start_polling()
+
+    def start_polling(self) -> bool:
+        """Read the opened class again every :data:`REFRESH_SECONDS` on the kernel's loop
+        (False without a running loop: a plain script calls :meth:`poll` itself)."""
+        if self.poller is None:
+            self.poller = Poller(self.status.guarded(self.poll), alive=self._alive,
+                                 interval=min(1.0, REFRESH_SECONDS), on_error=self.status.sorry)
+        return self.poller.start()
+
+    def poll(self) -> None:
+        """One tick of the loop: the class read again once :data:`REFRESH_SECONDS` have gone
+        by since the last reading (the widgets send only what changed)."""
+        if self.report is not None and time.monotonic() - self._read_at >= REFRESH_SECONDS:
+            self.refresh()
+
+    def _alive(self) -> bool:
+        return getattr(self, "comm", None) is not None
+
+    def close(self) -> None:
+        """Stop reading the class and close the dashboard's widgets."""
+        if self.poller is not None:
+            self.poller.stop()
+        super().close()
 
     def refresh(self) -> None:
         """Read the class's figures again (pupils may have worked since)."""
@@ -204,6 +239,7 @@ class Dashboard(w.VBox):
         """The class's wrong programs and who is online (the teacher key checked again)."""
         assert self.report is not None
         code = self.report.code
+        self._read_at = time.monotonic()
         self.wrong = self.work.wrong_answers(self.classroom, code, self._key)
         self.online = self.work.online(self.classroom, code, self._key)
         self.rooms = tuple(RoomStore(self.classroom.store, clock=self.clock).live_rooms(code))

@@ -1,11 +1,11 @@
-"""The poll loop of a room page: an asyncio task on the kernel's own event loop (no thread).
+"""A poll loop for a page: an asyncio task on the kernel's own event loop (no thread).
 
-Every page of a room has its own kernel; kernels share nothing but the store. So each page
-asks the store, every ``interval`` seconds, one cheap question (the room's version) and calls
-``tick()``, which redraws only when the version changed, appends the moves that are due and
-beats the seat's heart. The loop stops by itself when ``alive()`` turns False (the page's
-widgets were closed) and with the kernel. A ``tick`` that raises is reported to ``on_error``
-and the loop goes on: a page never dies of one bad poll.
+Pages that show what other kernels write (a live table's page, the teacher's dashboard) share
+nothing with those kernels but the store. So each asks the store, every ``interval`` seconds,
+one question and calls ``tick()``, which redraws only when something changed. The loop stops
+by itself when ``alive()`` turns False (the page's widgets were closed) and with the kernel. A
+``tick`` that raises is reported to ``on_error`` and the loop goes on: a page never dies of one
+bad poll.
 
 >>> import asyncio
 >>> ticks = []
@@ -22,7 +22,7 @@ import logging
 from collections.abc import Callable
 
 LOG = logging.getLogger("widgets")
-INTERVAL = 0.25  # seconds between two polls (the spec: a move shows on the others in < 1 s)
+INTERVAL = 0.25  # seconds between two polls of a table (a move shows on the others in < 1 s)
 
 
 class Poller:
@@ -69,7 +69,7 @@ class Poller:
                 try:
                     self.tick()
                 except Exception as exc:  # a poll never kills the page
-                    LOG.exception("room poll failed")
+                    LOG.exception("page poll failed")
                     if self.on_error is not None:
                         self.on_error(exc)
                 if not self.alive():
