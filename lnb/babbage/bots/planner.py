@@ -270,10 +270,18 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
         outcomes[kind] = found
         return found
 
+    bar = [float("-inf")]  # the best candidate of the last rows so far
+
     def scoring_rows(here: int, entry: Entry, when: int, floor_total: float,
                      chosen: dict[int, tuple[float, int, Entry, Operation]]) -> None:
         """The last rows from ``here`` whose Result claims something, one by one: those whose
-        estimate beats ``floor_total`` are candidates in ``chosen``."""
+        estimate beats ``floor_total`` are candidates in ``chosen``. Only the best candidate
+        and those equal to it matter, so one below the best so far (``bar``) is left out."""
+        if floor_total < bar[0]:
+            floor_total = bar[0]
+            strict = False  # a candidate equal to the best so far may still win its tie
+        else:
+            strict = True
         score = entry[0]
         value, kind = here & 127, here >> 7
         used = kind & 2
@@ -297,13 +305,16 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
                 if scored:
                     at, by, extra = bonus_rows.get(value << 7 | r) or bonus_row(value, r)
                     top = score + (points + extra) - 0.001
-                    if top <= floor_total:
-                        continue
                 else:
                     top = score + points - 0.001
-                    if top <= floor_total:
-                        continue
+                    at = -1
+                if top < floor_total or (strict and top == floor_total):
+                    continue
+                if at < 0:
                     at, by = first[r]
+                if top > floor_total:
+                    floor_total, strict = top, False
+                    bar[0] = top
                 key = (claimed | used | mark) << 7 | r
                 old = chosen.get(key)
                 if old is None or top > old[0] or (top == old[0] and when + at < old[1]):
@@ -418,16 +429,23 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
         # The last rows, from every position the next-to-last rows reached.
         floor_total = overall[0]
         last: dict[int, tuple[float, int, Entry, Operation]] = {}
+        # The best position first: its candidates raise ``bar`` and so leave out more of
+        # the others' (worked out again in order below, which changes nothing).
+        if better:
+            lead = max(better, key=lambda k: chosen[k][0])
+            scoring_rows(lead, chosen[lead], found[lead] << 8, floor_total, last)
         for key in better:
             made = chosen[key]
             gain = gains.get(key >> 7 & ~2)
             if gain is None:
                 gain = best_gain(key >> 7 & ~2)
-            if made[0] + gain - 0.001 > floor_total:
+            most_then = made[0] + gain - 0.001
+            if most_then > floor_total and most_then >= bar[0]:
                 scoring_rows(key, made, found[key] << 8, floor_total, last)
         for kind, bits in quiet.items():
             gain = best_gain(kind & ~2)
-            if quiet_top[kind] + gain - 0.001 <= floor_total:
+            most_then = quiet_top[kind] + gain - 0.001
+            if most_then <= floor_total or most_then < bar[0]:
                 continue
             bits &= capable(kind)
             if not bits:
@@ -435,7 +453,8 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
             wins = pick_winner(kind, bits)
             bits = 0
             for r, win in wins.items():
-                if win[0] + gain - 0.001 > floor_total:
+                most_then = win[0] + gain - 0.001
+                if most_then > floor_total and most_then >= bar[0]:
                     bits |= 1 << r
             for r, order in pick_first(kind, bits).items():
                 scoring_rows(kind << 7 | r, wins[r], order << 8, floor_total, last)
