@@ -51,6 +51,25 @@ def main(keywords: list[str], only: str | None = None) -> None:
                 run("init", "-D", domain, "-i", str(template), "-d", str(LOCALE_DIR),
                     "-l", language)
         run("compile", "-D", domain, "-d", str(LOCALE_DIR), "--statistics")
+        for language in languages:
+            warn_fuzzy(LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.po")
+
+
+def warn_fuzzy(po: Path) -> list[str]:
+    """Say which entries of ``po`` are fuzzy (pybabel's guesses from a similar message: its
+    statistics count them as translated, the kit's tests refuse them); their msgids."""
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as handle:
+        catalog = read_po(handle)
+    fuzzy = [str(m.id) for m in catalog if m.id and m.fuzzy]
+    if fuzzy:
+        where = po.relative_to(ROOT) if po.is_relative_to(ROOT) else po
+        print(f"{where}: {len(fuzzy)} fuzzy (guessed) translation(s) to check, "
+              "then remove their 'fuzzy' flag:", file=sys.stderr)
+        for msgid in fuzzy:
+            print(f"  {msgid[:90]!r}", file=sys.stderr)
+    return fuzzy
 
 
 if __name__ == "__main__":

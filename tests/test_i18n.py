@@ -511,3 +511,21 @@ def test_the_library_speaks_through_the_command(tmp_path: Path,
     capsys.readouterr()
     page = sheet.read_text(encoding="utf-8")
     assert page.startswith("<!doctype html><html lang='zh-CN'>") and "谜题 1" in page
+
+
+def test_make_i18n_names_the_fuzzy_translations_pybabel_guessed(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """pybabel's statistics count a guessed (fuzzy) translation as done; `make i18n` lists
+    them so the translator checks them before the tests refuse them."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "i18n_script", Path(__file__).resolve().parent.parent / "scripts" / "i18n.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    po = tmp_path / "part.po"
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                  '#, fuzzy\nmsgid "Table {code} is still waiting"\nmsgstr "第 {code} 桌开好了"\n\n'
+                  'msgid "Round"\nmsgstr "回合"\n', encoding="utf-8")
+    assert script.warn_fuzzy(po) == ["Table {code} is still waiting"]
+    assert "1 fuzzy" in capsys.readouterr().err

@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from lnb.babbage.rooms import RoomSetup, normalize_room_code
+from lnb.babbage.rooms import RoomError, RoomSetup, normalize_room_code
 from lnb.core.i18n import _
 from widgets.classroom.identity import Classroom
 from widgets.classroom.panel import ClassPanel
@@ -126,16 +126,39 @@ class TableEntry(w.VBox):
         return True
 
     def open_table(self) -> None:
-        """A new table for the pupil's class; its code and link are shown."""
+        """A new table for the pupil's class; its code and link are shown. A table this page
+        opened for the same pupil and class that has not started is shown again instead (a
+        second press, or a double click, makes no second table)."""
         if self._need_class():
             return
-        assert self.panel.session is not None
-        self.opened = self.rooms.open_room(self.pupil, self.panel.session.class_code,
-                                           seats=self.seats)
+        assert self.panel.session is not None and self.pupil is not None
+        class_code = self.panel.session.class_code
+        waiting = self._still_open(class_code)
+        if waiting is not None:
+            self.opened = waiting
+            self._show_answer()
+            code = waiting.code
+            self._say("ok", lambda: _("Table {code} is still waiting for its players: tell "
+                                      "everyone at the table its code, then open its page.")
+                      .format(code=code))
+            return
+        self.opened = self.rooms.open_room(self.pupil, class_code, seats=self.seats)
         self._show_answer()
         code = self.opened.code
         self._say("ok", lambda: _("Table {code} is open: tell everyone at the table its code, "
                                   "then open its page.").format(code=code))
+
+    def _still_open(self, class_code: str) -> RoomSetup | None:
+        """The table this page opened last, as the store has it now, if the same pupil of
+        the same class opened it and it has not started."""
+        if self.opened is None or self.pupil is None or self.opened.host != self.pupil.key \
+                or self.opened.class_code != class_code:
+            return None
+        try:
+            now = self.rooms.room(self.opened.code)
+        except RoomError:
+            return None
+        return now if now.status == "open" else None
 
     def join_table(self) -> None:
         """Check the typed code names a table; its link is shown."""
