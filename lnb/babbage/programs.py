@@ -60,7 +60,7 @@ class TraceRow:
     operation: Operation
     before: int
     result: int
-    text: str = LazyField(lambda row: row.__dict__["_step"].text)  # a run's: when first read
+    text: str = LazyField(lambda row: _arithmetic(row))  # a run's: when first read
     written: int | None = None
     void: bool = False
 
@@ -84,6 +84,13 @@ class TraceRow:
         if self.void:
             data["void"] = True
         return data
+
+
+def _arithmetic(row: TraceRow) -> str:
+    """A run's row written as a pupil writes it (its Step's text, ``55 + 5 = 60``)."""
+    step = made(Step, operation=row.operation, component=row.__dict__["_component"],
+                before=row.before, result=row.result)
+    return step.text  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
@@ -294,7 +301,25 @@ class Program:
         self.check_limit(limit)
         value = start
         rows: list[TraceRow] = []
+        levels = board.levels
         for number, prow in enumerate(self.rows, start=1):
+            # The usual row, as ``Operation.apply`` works it out (a space of a revealed level
+            # with the row's function, Results in 00–99), without its Step; anything else
+            # goes through ``apply`` below, which raises (or voids) as it always did.
+            op = prow.operation
+            comps = levels.get(op.level)
+            if comps is not None and type(op.rack) is int and 0 < op.rack <= len(comps):
+                comp = comps[op.rack - 1]
+                if op.function in comp.functions:
+                    result = comp.apply(op.function, value)
+                    if LOWEST <= result <= HIGHEST and op.sigma:
+                        result = comp.apply(op.function, result)
+                    if LOWEST <= result <= HIGHEST:
+                        rows.append(made(TraceRow, row=number, operation=op, before=value,
+                                         result=result, written=prow.written, void=False,
+                                         _component=comp))
+                        value = result
+                        continue
             try:
                 step: Step = prow.operation.apply(value, board, row=number)
             except OutOfRangeError:
@@ -306,7 +331,8 @@ class Program:
                 )
                 continue
             rows.append(made(TraceRow, row=number, operation=prow.operation, before=value,
-                             result=step.result, written=prow.written, void=False, _step=step))
+                             result=step.result, written=prow.written, void=False,
+                             _component=step.component))
             value = step.result
         return Trace(start, tuple(rows))
 

@@ -645,11 +645,12 @@ def _copied(value: Any) -> Any:
     (True, False)
     """
     kind = type(value)
+    leaves = _LEAVES  # a leaf is kept as it is, without a call for it
     if kind is dict:
-        return {k: _copied(v) for k, v in value.items()}
+        return {k: v if type(v) in leaves else _copied(v) for k, v in value.items()}
     if kind is list:
-        return [_copied(v) for v in value]
-    if kind in _LEAVES:
+        return [v if type(v) in leaves else _copied(v) for v in value]
+    if kind in leaves:
         return value
     return copy.deepcopy(value)
 

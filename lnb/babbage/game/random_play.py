@@ -22,6 +22,7 @@ from lnb.babbage.game.actions import (
     WriteProgram,
     action_sort_key,
 )
+from lnb.babbage.game.choices import RowChoices
 from lnb.babbage.game.phases import TABLE, Phase, _debug_due
 from lnb.babbage.game.state import Game, State
 from lnb.babbage.operations import legal_operations, legal_results
@@ -229,16 +230,25 @@ def _resolutions(state: State, rng: random.Random) -> bool:
     """The Resolution phase, row by row in token order, until the rows run out or a wrong
     written Result pauses it for a Debug (the phase table enters the Debug phase then)."""
     below = rng._randbelow
-    memo = state._memo
     mental = state.options.mental_arithmetic
-    while state._find_turn(state._turn) is not None:
-        actions = state._legal_resolution()
-        if len(actions) > 1:
-            actions.sort(key=action_sort_key)
-        state._apply_resolve(actions[below(len(actions))])  # type: ignore[arg-type]
-        memo.pop("choices", None)
+    order = state.order
+    found = state._find_turn(state._turn)
+    while found is not None:
+        k, i = found
+        name = order[i]
+        options = state._row_options(name, found)
+        if options:  # a Patron to claim: the row's choices as row_choices lists them
+            choices = RowChoices.of(name, k + 1, options, state._table)
+            actions = list(choices.actions())
+            if len(actions) > 1:
+                actions.sort(key=action_sort_key)
+            state._resolve(name, k, i, choices, actions[below(len(actions))])
+        else:  # the one plain ResolveRow listed: its draw, and the row claims no Patron
+            below(1)
+            state._commit_row(name, k, i, None)
         if mental and _debug_due(state):
             break
+        found = state._find_turn(state._turn)
     return _settled(state)
 
 

@@ -837,14 +837,25 @@ class State:
         if action.player != name:
             raise GameError(N_("it is {turn}'s turn to resolve row {row}, not {player}'s"),
                             turn=name, row=k + 1, player=action.player, reason="not-your-turn")
+        self._resolve(name, k, i, self.row_choices(name), action)
+
+    def _resolve(self, name: str, k: int, i: int, choices: RowChoices,
+                 action: ResolveRow) -> None:
+        """Resolve ``name``'s row ``k + 1`` (place ``i`` in the order) as ``action`` chooses
+        among the row's ``choices``; a choice it does not offer raises ``GameError`` before
+        anything changes."""
+        chosen = choices.option(action.patron, action.take)
+        if chosen is not None:
+            self.players[name].play.picks.extend(choices.picks(chosen.patron, chosen.take))
+        self._commit_row(name, k, i, chosen)
+
+    def _commit_row(self, name: str, k: int, i: int, chosen: RowOption | None) -> None:
+        """Resolve row ``k + 1`` of ``name`` (place ``i`` in the order) claiming ``chosen``
+        (None: the row claims no Patron): Subroutine, Patron, engine bonus, the event, and
+        the turn moves on. Nothing here raises (``_apply_resolve`` checked the action)."""
         p = self.players[name]
         play = p.play
         row = play.trace.rows[k]  # type: ignore[union-attr]
-        choices = self.row_choices(name)
-        chosen = choices.option(action.patron, action.take)
-        if chosen is not None:
-            play.picks.extend(choices.picks(chosen.patron, chosen.take))
-        # Commit.
         claims: list[Claim] = []
         primary = False
         if not row.void:
@@ -975,8 +986,17 @@ class State:
         if self.round >= 2:
             level = ed.token_levels[self.round - 2]
             tokens = self._chance.level(self.round, level, self._pool, ed.max_set_to_per_level)
+            pool = self._pool
             for t in tokens:
-                self._pool.remove(t)
+                # ``pool.remove(t)``: the first token equal to ``t`` leaves (equal tokens are
+                # interchangeable), found without a dataclass ``__eq__`` call per token.
+                kind, n = t.kind, t.n
+                for j, x in enumerate(pool):
+                    if x is t or (x.kind is kind and x.n == n and type(x) is type(t)):
+                        del pool[j]
+                        break
+                else:
+                    pool.remove(t)  # raises as it did
             self.board = self.board.with_level(level, tokens)
             self._level_tokens = tuple(str(t) for t in tokens)
         values = self._chance.patrons(self.round, self._deck, self.game.patrons_revealed)
