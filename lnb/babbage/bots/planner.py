@@ -416,16 +416,23 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
             top = max(chosen[k][0] for k in beating)
             key = min((k for k in beating if chosen[k][0] == top), key=found.__getitem__)
             overall = chosen[key]
-        # The quiet positions that improve (a value with an entry may not).
+        # The quiet positions that improve (a value with an entry may not): worked out
+        # for a kind when asked for (most kinds cannot beat the best, and only ties ask for
+        # them all).
         quiet: dict[int, int] = {}
-        for kind, bits in union.items():
-            bits &= ~taken.get(kind, 0)
-            doubt = bits & owned.get(kind, 0)
-            if doubt:
-                for r, win in pick_winner(kind, doubt).items():
-                    if win[0] <= best[kind << 7 | r][0]:
-                        bits &= ~(1 << r)
-            quiet[kind] = bits
+
+        def improving(kind: int) -> int:
+            """The values of ``kind`` whose quiet position improves (``quiet``, made once)."""
+            bits = quiet.get(kind)
+            if bits is None:
+                bits = union[kind] & ~taken.get(kind, 0)
+                doubt = bits & owned.get(kind, 0)
+                if doubt:
+                    for r, win in pick_winner(kind, doubt).items():
+                        if win[0] <= best[kind << 7 | r][0]:
+                            bits &= ~(1 << r)
+                quiet[kind] = bits
+            return bits
         # The last rows, from every position the next-to-last rows reached.
         floor_total = overall[0]
         last: dict[int, tuple[float, int, Entry, Operation]] = {}
@@ -442,12 +449,12 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
             most_then = made[0] + gain - 0.001
             if most_then > floor_total and most_then >= bar[0]:
                 scoring_rows(key, made, found[key] << 8, floor_total, last)
-        for kind, bits in quiet.items():
+        for kind in union:
             gain = best_gain(kind & ~2)
             most_then = quiet_top[kind] + gain - 0.001
             if most_then <= floor_total or most_then < bar[0]:
                 continue
-            bits &= capable(kind)
+            bits = improving(kind) & capable(kind)
             if not bits:
                 continue
             wins = pick_winner(kind, bits)
@@ -485,7 +492,8 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
                 for mark, side in sides:
                     if not (mark and here >> 7 & 2):
                         note(here >> 7, mark, here & 127, side, found[here])
-            for hkind, bits in quiet.items():
+            for hkind in union:
+                bits = improving(hkind)
                 for mark, side in sides:
                     if mark and hkind & 2:
                         continue
