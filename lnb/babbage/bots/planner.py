@@ -154,7 +154,8 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
     best: dict[int, Entry] = {state.start_value(player): start}
     layer = list(best)
     overall = start
-    sides = ((0, index.plain), (2, index.marked)) if sigma else ((0, index.plain),)
+    plain = index.plain
+    sides = ((0, plain), (2, index.marked)) if sigma else ((0, plain),)
     owned = {0: 1 << state.start_value(player)}  # kind -> values with an entry in ``best``
     floor = {0: 0.0}  # kind -> no entry of that kind is below this estimate
     most = max(0, *bonus.values())
@@ -547,15 +548,20 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
         seen = {}  # kind -> values reached so far
         quiet_best: dict[int, float] = {}
         quiet_least: dict[int, float] = {}
-        for kind, top in highest.items():  # the layer's estimates per kind, less a row
-            t, u = top - 0.001, lowest[kind] - 0.001
-            for mark, _ in sides:
-                if mark and kind & 2:
-                    continue
-                if quiet_best.get(kind | mark, t) <= t:
-                    quiet_best[kind | mark] = t
-                if quiet_least.get(kind | mark, u) >= u:
-                    quiet_least[kind | mark] = u
+        if sigma:
+            for kind, top in highest.items():  # the layer's estimates per kind, less a row
+                t, u = top - 0.001, lowest[kind] - 0.001
+                for mark, _ in sides:
+                    if mark and kind & 2:
+                        continue
+                    if quiet_best.get(kind | mark, t) <= t:
+                        quiet_best[kind | mark] = t
+                    if quiet_least.get(kind | mark, u) >= u:
+                        quiet_least[kind | mark] = u
+        else:  # one side: a quiet row stays in its kind
+            for kind, top in highest.items():
+                quiet_best[kind] = top - 0.001
+                quiet_least[kind] = lowest[kind] - 0.001
         skipped = {kind: settled(kind, t) for kind, t in quiet_best.items()}
         # Where every quiet row into a kind has the same estimate, the first reached wins:
         # chosen at once. Elsewhere a second pass, best estimate first, chooses.
@@ -576,9 +582,13 @@ def _search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
             info = kind_info.get(kind)
             if info is None:
                 info = kind_info[kind] = about(kind)
-            plans[kind] = (info[0], info[2], kind & 2, tuple(
-                (mark, side, kind | mark, info[1] & ~skipped[kind | mark], kind | mark in mixed)
-                for mark, side in sides if not (mark and kind & 2)))
+            if sigma:
+                routes = tuple(
+                    (mark, side, kind | mark, info[1] & ~skipped[kind | mark], kind | mark in mixed)
+                    for mark, side in sides if not (mark and kind & 2))
+            else:
+                routes = ((0, plain, kind, info[1] & ~skipped[kind], kind in mixed),)
+            plans[kind] = (info[0], info[2], kind & 2, routes)
         for i, here in enumerate(layer):
             entry = best[here]
             value, kind = here & 127, here >> 7
