@@ -34,16 +34,24 @@ def best_of(repeat: int, work) -> tuple[float, object]:
     return fastest, answer
 
 
+def kind_of(state, name: str) -> tuple[int, bool, bool]:
+    """What makes a decision slow: its row limit, Σ rows, NEAR unspent."""
+    from lnb.babbage.edition import Effect
+
+    near = any(u.effect is Effect.NEAR and not u.spent for u in state.player(name).play.uses)
+    return state.program_limit(name), state.sigma_rows(name) > 0, near
+
+
 def decisions(seeds: range, repeat: int = REPEAT, old_repeat: int = OLD_REPEAT
-              ) -> tuple[list[float], list[float], bool]:
+              ) -> tuple[list[float], list[float], bool, list[tuple[int, bool, bool]]]:
     """Seconds of each planner decision (new, old; the fastest of ``repeat`` and
-    ``old_repeat`` runs) over seeded 4-player games, and whether the old and new planners
-    chose the same program with the same estimate every time."""
+    ``old_repeat`` runs) over seeded 4-player games, whether the old and new planners
+    chose the same program every time, and each decision's ``kind_of``."""
     from lnb.babbage.bots import Planner
     from lnb.babbage.game import Game, WriteProgram
     from tests.reference_solver import reference_best_program
 
-    new, old, same = [], [], True
+    new, old, same, kinds = [], [], True, []
     for seed in seeds:
         state = Game(FOUR, seed=seed).new_initial_state()
         bots = {n: Planner(seed) for n, _ in FOUR}
@@ -59,8 +67,20 @@ def decisions(seeds: range, repeat: int = REPEAT, old_repeat: int = OLD_REPEAT
                     old_repeat, lambda: reference_best_program(state, name))  # noqa: B023
                 old.append(seconds)
                 same &= program.operations == ops
+                kinds.append(kind_of(state, name))
             state.apply_action(action)
-    return new, old, same
+    return new, old, same, kinds
+
+
+def by_kind(new: list[float], kinds: list[tuple[int, bool, bool]]) -> None:
+    """The new planner's times by (row limit, Σ, NEAR): where the time goes."""
+    groups: dict[tuple[int, bool, bool], list[float]] = {}
+    for seconds, kind in zip(new, kinds, strict=True):
+        groups.setdefault(kind, []).append(seconds)
+    for (limit, sigma, near), times in sorted(groups.items()):
+        print(f"    limit {limit}{', Σ' if sigma else ''}{', NEAR' if near else ''}: "
+              f"{len(times)} decisions, mean {statistics.mean(times) * 1000:.2f} ms, max "
+              f"{max(times) * 1000:.1f} ms, {sum(times) / sum(new):.0%} of the time")
 
 
 # The issue's figures for the old code on its machine: a median decision of 15.4 ms, the
@@ -100,13 +120,14 @@ def games_per_second(make, games: int, repeat: int = 1) -> float:
 def main() -> None:
     from lnb.babbage.bots import Planner
 
-    new, old, same = decisions(range(6))
+    new, old, same, kinds = decisions(range(6))
     median_new, median_old = statistics.median(new), statistics.median(old)
     print(f"planner decisions over {len(new)} Program phases of 6 four-player games, each "
           f"the fastest of {REPEAT} runs ({OLD_REPEAT} for the old planner; same programs as "
           f"the old planner: {same})")
     print(f"  new: median {median_new * 1000:.2f} ms, mean "
           f"{statistics.mean(new) * 1000:.2f} ms, max {max(new) * 1000:.1f} ms")
+    by_kind(new, kinds)
     print(f"  old: median {median_old * 1000:.2f} ms, mean "
           f"{statistics.mean(old) * 1000:.2f} ms, max {max(old) * 1000:.1f} ms")
     report("planner decisions the same as the old planner's (1 = yes)", float(same), 1.0, "",
