@@ -221,8 +221,11 @@ class Program:
         return iter(self.rows)
 
     def __str__(self) -> str:
-        sep = ", " if any(r.written is not None for r in self.rows) else " "
-        return sep.join(str(r) for r in self.rows)
+        rows = self.rows
+        for r in rows:
+            if r.written is not None:  # written Results: rows apart by commas
+                return ", ".join([str(r) for r in rows])
+        return " ".join([str(r.operation) for r in rows])
 
     def __repr__(self) -> str:
         return f"Program.parse({str(self)!r})"

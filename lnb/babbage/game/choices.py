@@ -57,7 +57,10 @@ class RowChoices:
     @property
     def patrons(self) -> tuple[int, ...]:
         """The Patrons this row may claim, lowest first (two: a NEAR fork)."""
-        return tuple(v for v, _ in self.printed)
+        found = self.__dict__.get("_patrons")  # a frozen value: worked out once
+        if found is None:
+            found = self.__dict__["_patrons"] = tuple([v for v, _ in self.printed])
+        return found  # type: ignore[no-any-return]
 
     @property
     def fork(self) -> bool:
@@ -169,9 +172,9 @@ class RowChoices:
 
     def _action(self, chosen: RowOption | None) -> ResolveRow:
         if chosen is None:
-            return ResolveRow(self.player)
+            return _resolve_row(self.player, None, None)
         take = chosen.take if chosen.plan is not None and len(chosen.plan.takes) > 1 else None
-        return ResolveRow(self.player, chosen.patron if self.fork else None, take)
+        return _resolve_row(self.player, chosen.patron if self.fork else None, take)
 
     def _error(self, message: str, reason: str, text: object,
                expected: tuple[object, ...]) -> GameError:
@@ -183,3 +186,17 @@ class RowChoices:
                          player=self.player, row=self.row, reason=reason,
                          text=None if text is None else str(text), expected=expected,
                          detail=message)
+
+
+_ROWS: dict[tuple[str, int | None, str | None], ResolveRow] = {}
+
+
+def _resolve_row(player: str, patron: int | None, take: str | None) -> ResolveRow:
+    """``ResolveRow(player, patron, take)``: a frozen value, made (and checked) once."""
+    key = (player, patron, take)
+    action = _ROWS.get(key)
+    if action is None:
+        if len(_ROWS) > 4096:
+            _ROWS.clear()
+        action = _ROWS[key] = ResolveRow(player, patron, take)
+    return action

@@ -24,7 +24,7 @@ from lnb.babbage.game.actions import (
 )
 from lnb.babbage.game.choices import RowChoices
 from lnb.babbage.game.phases import TABLE, Phase, _debug_due
-from lnb.babbage.game.state import Game, State
+from lnb.babbage.game.state import Game, State, activations
 from lnb.babbage.operations import legal_operations, legal_results
 from lnb.babbage.programs import Program, ProgramRow
 from lnb.core.lazy import made
@@ -191,12 +191,14 @@ def _activations(state: State, rng: random.Random) -> bool:
     """The Activate phase: each player in last Round's order draws among their listed
     activations."""
     below = rng._randbelow
-    actions = state._legal_activate()
-    if not actions:
-        return False
-    while actions:
-        state._apply_activate(actions[below(len(actions))])  # type: ignore[arg-type]
-        actions = state._legal_activate()
+    players = state.players
+    for name in state.last_order:  # who declares next: the first not yet declared
+        if players[name].play.activated is not None:
+            continue
+        subs = state.activatable(name)
+        actions = activations(name, tuple([s.target for s in subs]))  # as listed
+        chosen = actions[below(len(actions))]
+        state._activate(name, chosen.subroutines, {s.target: s for s in subs})
     return _settled(state)
 
 
@@ -229,14 +231,23 @@ def _programs(state: State, rng: random.Random) -> bool:
 def _resolutions(state: State, rng: random.Random) -> bool:
     """The Resolution phase, row by row in token order, until the rows run out or a wrong
     written Result pauses it for a Debug (the phase table enters the Debug phase then)."""
-    below = rng._randbelow
+    below, bits = rng._randbelow, rng.getrandbits
+    single = type(rng) is random.Random
     mental = state.options.mental_arithmetic
     order = state.order
     found = state._find_turn(state._turn)
-    while found is not None:
-        k, i = found
+    if found is None:
+        return _settled(state)
+    # The turns left, in the order ``_find_turn`` steps through them: row by row, in token
+    # order, each player who has that row (the traces do not change in this loop: a Debug,
+    # which rewrites one, is played outside it).
+    players = state.players
+    lengths = [len(players[x].play.trace.rows) for x in order]  # type: ignore[union-attr]
+    turns = [(k, j) for k in range(max(lengths)) for j, n in enumerate(lengths) if n > k]
+    for at in turns[turns.index(found):]:
+        k, i = at
         name = order[i]
-        options = state._row_options(name, found)
+        options = state._row_options(name, at)
         if options:  # a Patron to claim: the row's choices as row_choices lists them
             choices = RowChoices.of(name, k + 1, options, state._table)
             actions = list(choices.actions())
@@ -244,11 +255,14 @@ def _resolutions(state: State, rng: random.Random) -> bool:
                 actions.sort(key=action_sort_key)
             state._resolve(name, k, i, choices, actions[below(len(actions))])
         else:  # the one plain ResolveRow listed: its draw, and the row claims no Patron
-            below(1)
+            if single:
+                while bits(1):  # what Random._randbelow(1) draws: one bit until a 0
+                    pass
+            else:
+                below(1)
             state._commit_row(name, k, i, None)
         if mental and _debug_due(state):
             break
-        found = state._find_turn(state._turn)
     return _settled(state)
 
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -508,7 +509,7 @@ class State:
         cached = self._memo.get("targets")
         if cached is None or cached[0] != key:
             keyed = [pair for p in players.values() for pair in self._keyed_targets(p)]
-            keyed.sort(key=_first)
+            keyed.sort(key=_first)  # (a C-level key: no call per Target)
             cached = self._memo["targets"] = (key, [a for _, a in keyed])
         return [a for a in cached[1] if players[a.player].play.target is None]
 
@@ -544,23 +545,13 @@ class State:
         name = self._activator()
         if name is None:
             return []
-        subs = tuple(s.target for s in self.activatable(name))
-        key = ("activate", name, subs)
-        listed = self._memo.get(key)
-        if listed is None:
-            listed = self._memo[key] = sorted(
-                (Activate(name, combo) for n in range(len(subs) + 1)
-                 for combo in itertools.combinations(subs, n)), key=action_sort_key)
-        return list(listed)
+        return list(activations(name, tuple(s.target for s in self.activatable(name))))
 
     def _legal_program(self) -> list[Action]:
         """Finish for every unfinished player, then TimeUp once the timer runs: sorted (every
         player's Finish is sorted once; TimeUp sorts after every Finish)."""
-        every = self._memo.get("finish")
-        if every is None:
-            every = self._memo["finish"] = sorted((Finish(n) for n in self.players),
-                                                   key=action_sort_key)
         players = self.players
+        every = _finishes(tuple(players))
         actions: list[Action] = [a for a in every if players[a.player].play.token is None]
         if actions and len(actions) < len(every):  # the timer runs once a player finished
             actions.append(_TIME_UP)
@@ -713,7 +704,6 @@ class State:
             raise GameError(N_("{player} cannot activate now: {first} declares first (last "
                                "Round's order)"), player=action.player, first=name,
                             reason="not-your-turn")
-        p = self.players[name]
         allowed = {s.target: s for s in self.activatable(name)}
         if len(set(action.subroutines)) != len(action.subroutines):
             raise GameError(N_("{player} activates a Subroutine twice: {subroutines}"),
@@ -726,18 +716,25 @@ class State:
                                    "({choices})"), player=name, subroutine=sub,
                                 choices=choices, reason="not-activatable",
                                 expected=tuple(allowed))
+        self._activate(name, action.subroutines, allowed)
+
+    def _activate(self, name: str, subroutines: tuple[int, ...],
+                  allowed: Mapping[int, Subroutine]) -> None:
+        """``name`` activates ``subroutines`` (checked: distinct, each in ``allowed``, the
+        Subroutines ``name`` may activate by number): RESERVE draws, then the commit."""
+        p = self.players[name]
         deck = list(self._deck)
         draws: list[tuple[int, int | None]] = []
-        for sub in action.subroutines:
+        for sub in subroutines:
             if allowed[sub].effect is Effect.RESERVE:
                 value = self._chance.reserve(self.round, name, sub, deck)
                 if value is not None:
                     deck.remove(value)
                 draws.append((sub, value))
         # Commit (nothing below raises).
-        p.play.activated = action.subroutines
-        p.used.extend(action.subroutines)
-        for sub in action.subroutines:
+        p.play.activated = subroutines
+        p.used.extend(subroutines)
+        for sub in subroutines:
             effect = allowed[sub].effect
             if effect in ONCE_A_ROUND:
                 p.play.uses.append(EffectUse(sub, effect))
@@ -1032,13 +1029,17 @@ class State:
         from lnb.babbage.records import round_record  # the writer lives with the reader
 
         self.history.append(round_record(self))
-        for p in self.players.values():
+        players = self.players
+        for p in players.values():
             if p.play.trace is not None:
                 p.start = p.play.trace.result
-            p.claimed_from.update(v for v, slot in self._table.items() if p.name in slot.claimers)
-        for slot in self.reserved:
-            self._deck.append(slot.value)
-        self._deck.sort()
+        deck = self._deck
+        for value, slot in self._table.items():  # (a slot's key is its Patron's value)
+            for name in slot.claimers:
+                players[name].claimed_from.add(value)
+            if slot.owner is not None:  # a reserved Patron goes back (the deck is sorted)
+                deck.append(value)
+        deck.sort()
         self._table = {}
         self.last_order = self.order
         self._level_tokens = ()
@@ -1077,8 +1078,36 @@ class State:
         return f"<State Round {self.round}, {self.phase.value} phase, {len(self.events)} events>"
 
 
-def _first(pair: tuple[Any, Any]) -> Any:
-    return pair[0]
+_first = operator.itemgetter(0)  # the first of a pair
+
+
+_LISTED: dict[Any, tuple[Action, ...]] = {}
+"""Sorted listings of actions (frozen values) shared by every State: a player's activations
+by the Subroutines they may activate, every player's Finish by the names."""
+
+
+def activations(name: str, subs: tuple[int, ...]) -> tuple[Activate, ...]:
+    """Every ``Activate`` of ``name`` with some of ``subs``, sorted (``action_sort_key``)."""
+    key = ("activate", name, subs)
+    found = _LISTED.get(key)
+    if found is None:
+        if len(_LISTED) > 4096:
+            _LISTED.clear()
+        found = _LISTED[key] = tuple(sorted(
+            (Activate(name, combo) for n in range(len(subs) + 1)
+             for combo in itertools.combinations(subs, n)), key=action_sort_key))
+    return found
+
+
+def _finishes(names: tuple[str, ...]) -> tuple[Action, ...]:
+    """Every player's ``Finish``, sorted (``action_sort_key``)."""
+    key = ("finish", names)
+    found = _LISTED.get(key)
+    if found is None:
+        if len(_LISTED) > 4096:
+            _LISTED.clear()
+        found = _LISTED[key] = tuple(sorted((Finish(n) for n in names), key=action_sort_key))
+    return found
 
 
 def _tokens_taken(players: Mapping[str, PlayerState]) -> int:
