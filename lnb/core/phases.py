@@ -95,6 +95,9 @@ class PhaseTable:
     enter: Callable[[Any, Any], None] = field(compare=False)
     _pauses: dict[Hashable, tuple[PhaseRule, ...]] = field(
         default_factory=dict, init=False, compare=False, repr=False)
+    _after: dict[tuple[Hashable, int], Hashable] = field(
+        default_factory=dict, init=False, compare=False, repr=False)
+    """``next_phase`` answers, by (phase, Round): settle asks them at every phase's end."""
 
     def __post_init__(self) -> None:
         rules = self.rules.values() if isinstance(self.rules, Mapping) else self.rules
@@ -132,7 +135,7 @@ class PhaseTable:
     def settle(self, state: Phased) -> None:
         """Advance ``state`` through the phases that need nobody until one does (or the game
         is over): a pause that waits is entered, a pause that no longer waits is left."""
-        rules, pauses = self.rules, self._pauses
+        rules, pauses, after, enter = self.rules, self._pauses, self._after, self.enter
         while True:
             phase = state.phase
             rule = rules[phase]  # type: ignore[index]
@@ -147,7 +150,12 @@ class PhaseTable:
                     return
             if rule.waits(state) or phase == self.final:
                 return
-            self._go(state, self.next_phase(phase, state.round))
+            key = (phase, state.round)
+            later = after.get(key)
+            if later is None:
+                later = after[key] = self.next_phase(phase, state.round)
+            enter(state, later)  # what _go does
+            state.phase = later
 
     def _go(self, state: Phased, phase: Hashable) -> None:
         self.enter(state, phase)

@@ -25,7 +25,7 @@ from lnb.babbage.game.actions import (
 from lnb.babbage.game.choices import RowChoices
 from lnb.babbage.game.phases import TABLE, Phase, _debug_due
 from lnb.babbage.game.state import Game, State, activations
-from lnb.babbage.operations import legal_operations, legal_results
+from lnb.babbage.operations import Operation, legal_operations, legal_results
 from lnb.babbage.programs import Program, ProgramRow
 from lnb.core.lazy import made
 from lnb.core.testing import playthrough
@@ -50,7 +50,8 @@ def random_program(state: State, name: str, rng: random.Random, mistakes: float 
     # The draws are rng.randint(0, limit), rng.choice(ops), rng.random(), rng.choice(hits)
     # and rng.randint(0, 99), made as those make them (``_randbelow(n)`` is how Random's
     # choice and randint draw): the same games, without their checks on every row.
-    below, uniform = rng._randbelow, rng.random
+    below, uniform, bits = rng._randbelow, rng.random, rng.getrandbits
+    exact = type(rng) is random.Random  # its _randbelow(n): k bits until below n
     limit = state.program_limit(name)
     length = below(limit + 1)
     rows: list[ProgramRow] = []  # Program.with_row's rows, made at once (each is legal)
@@ -70,18 +71,40 @@ def random_program(state: State, name: str, rng: random.Random, mistakes: float 
         if not ops:
             break
         results = cache[("results", value, sigma)]
-        pick = below(len(ops))  # the same draw as rng.choice(ops)
+        n = len(ops)  # the same draw as rng.choice(ops): Random's _randbelow, inlined
+        if exact:
+            k = n.bit_length()
+            pick = bits(k)
+            while pick >= n:
+                pick = bits(k)
+        else:
+            pick = below(n)
         if wanted and uniform() < aim:
             hits = [k for k, r in enumerate(results) if r in wanted]
             if hits:
                 pick = hits[below(len(hits))]
         op, value = ops[pick], results[pick]
         marked += op.sigma
-        written = None
         if mental:
             written = value if uniform() >= mistakes else below(100)
-        rows.append(made(ProgramRow, operation=op, written=written))  # checked: legal rows
+            rows.append(made(ProgramRow, operation=op, written=written))  # checked: legal
+        else:
+            rows.append(_plain_row(op))
     return Program(tuple(rows))
+
+
+_ROWS: dict[int, ProgramRow] = {}
+
+
+def _plain_row(op: Operation) -> ProgramRow:
+    """``ProgramRow(op)``, a frozen value: made once for each Operation (by identity; the
+    legal rows' Operations are kept by their tables)."""
+    row = _ROWS.get(id(op))
+    if row is None or row.operation is not op:
+        if len(_ROWS) > 8192:
+            _ROWS.clear()
+        row = _ROWS[id(op)] = made(ProgramRow, operation=op, written=None)
+    return row
 
 
 def random_action(state: State, rng: random.Random) -> Action:

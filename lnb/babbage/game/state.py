@@ -1007,8 +1007,8 @@ class State:
         self.finish_seconds = {}
 
     def _enter_resolution(self) -> None:
-        tokens = sorted((p.play.token or 0, n) for n, p in self.players.items())
-        self.order = tuple(n for _, n in tokens)
+        tokens = sorted([(p.play.token or 0, n) for n, p in self.players.items()])
+        self.order = tuple([n for _, n in tokens])
         for p in self.players.values():
             for sub, patron in p.play.aims:
                 for use in p.play.uses:
