@@ -19,6 +19,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from lnb.babbage.errors import InvalidOperationError, shown
 from lnb.babbage.numbers import (
@@ -201,9 +202,10 @@ class Component:
     def __repr__(self) -> str:
         return f"Component.parse_token({str(self)!r})"
 
-    @property
+    @cached_property
     def functions(self) -> tuple[Function, ...]:
-        """The functions a player may choose on this component."""
+        """The functions a player may choose on this component (a frozen value's: kept
+        once read, then read without a call)."""
         return _FUNCTIONS[self.kind]
 
     @property

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from lnb.babbage.numbers import ordinal
 from lnb.babbage.words import effect_name, type_name
 from lnb.core.i18n import _
-from lnb.core.lazy import LazyField, made
+from lnb.core.lazy import LazyField
 
 if TYPE_CHECKING:
     from lnb.babbage.programs import TraceRow
@@ -110,9 +110,11 @@ class RowEvent:
         """The event of a trace's ``row`` resolved: its Operation and arithmetic as text are
         written when first read (the same text as ``RowEvent(..., str(row.operation), ...,
         row.text, ...)``)."""
-        return made(cls, round=round_no, player=player, row=row.row, before=row.before,
-                    result=row.result, claims=claims, written=row.written, void=row.void,
-                    debugged=debugged, _row=row)
+        event = object.__new__(cls)  # what made(cls, ...) does, without its call per row
+        event.__dict__.update(round=round_no, player=player, row=row.row, before=row.before,
+                              result=row.result, claims=claims, written=row.written,
+                              void=row.void, debugged=debugged, _row=row)
+        return event
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form listed under ``events`` by ``lnb replay --json``."""

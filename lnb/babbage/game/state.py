@@ -854,9 +854,10 @@ class State:
         play = p.play
         row = play.trace.rows[k]  # type: ignore[union-attr]
         claims: list[Claim] = []
-        primary = False
+        primary = completes = False
         if not row.void:
             if row.result == play.target and not play.completed:
+                completes = True
                 play.completed = True
                 p.completed.append((play.target, self.round))
                 sub = p.character.subroutine(play.target)
@@ -873,7 +874,7 @@ class State:
                     p.failed_experiments += 1
                 claims.append(claim)
             bonus = self.edition.engine_bonus.get(row.operation.level)
-            if bonus and (primary or any(c.kind == SUBROUTINE for c in claims)):
+            if bonus and (primary or completes):
                 p.engine += bonus
                 p.engine_rows[row.operation.level] += 1
                 claims.append(Claim(ENGINE, level=row.operation.level, points=bonus))
