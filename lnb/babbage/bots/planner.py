@@ -61,7 +61,7 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
     if paused:
         gc.disable()
     try:
-        return _search(state, player)
+        return _layered_search(state, player)
     finally:
         if paused:
             gc.enable()
@@ -821,3 +821,434 @@ def _sides(rows: list[tuple[tuple[int, Operation], ...]], sigma: bool,
     empty: list[tuple[tuple[int, Operation], ...]] = [()] * 100
     return _Index(_Side(rows, False, bonus, reach[0], firsts[0], preds[0]),
                   _Side(rows if sigma else empty, True, bonus, reach[1], firsts[1], preds[1]))
+
+
+def _chunks(bits_of: list[int]) -> list[list[int]]:
+    """For the 100 values in 25 groups of 4: for each group and each of its 16 patterns, the
+    union of ``bits_of`` over the values it holds (a union over a set of values is 25
+    look-ups; the tables are cheap to make, boards change often)."""
+    tables = []
+    for c in range(25):
+        table = [0] * 16
+        for pattern in range(1, 16):
+            low = pattern & -pattern
+            table[pattern] = table[pattern ^ low] | bits_of[c * 4 + low.bit_length() - 1]
+        tables.append(table)
+    return tables
+
+
+def _union(tables: list[list[int]], bits: int) -> int:
+    """The union of the table's sets over the values of ``bits`` (``_chunks``)."""
+    out, c = 0, 0
+    while bits:
+        nibble = bits & 15
+        if nibble:
+            out |= tables[c][nibble]
+        bits >>= 4
+        c += 1
+    return out
+
+
+class _Rows:
+    """One side of a table (unmarked rows, or Σ rows) as the layered search reads it, made in
+    one pass over the table: for each value its Results (a bit mask), for each Result the
+    values leading to it, both as ``_chunks`` too; for each (value, Result) the first row
+    (``first``) and the first of the rows with the largest engine bonus (``best``: place, row,
+    bonus); for each Result [(bonus, values whose best row to it has that bonus)]."""
+
+    def __init__(self, rows: list[tuple[tuple[int, Operation], ...]], mark: bool,
+                 bonus: dict[str, int]) -> None:
+        reach = [0] * 100
+        pred = [0] * 100
+        first: dict[int, tuple[int, Operation]] = {}
+        best: dict[int, tuple[int, Operation, int]] = {}
+        for v, row in enumerate(rows):
+            bit, base = 1 << v, v << 7
+            for j, (r, op) in enumerate(row):
+                if op.sigma is not mark:
+                    continue
+                key = base | r
+                extra = bonus.get(op.level) or 0
+                if key not in first:
+                    first[key] = (j, op)
+                    best[key] = (j, op, extra)
+                    reach[v] |= 1 << r
+                    pred[r] |= bit
+                elif extra > best[key][2]:
+                    best[key] = (j, op, extra)
+        groups: list[dict[int, int]] = [{} for _ in range(100)]
+        for key, (_, _, extra) in best.items():
+            g = groups[key & 127]
+            g[extra] = g.get(extra, 0) | 1 << (key >> 7)
+        self.reach, self.pred, self.first, self.best = reach, pred, first, best
+        self.by_bonus = [list(g.items()) for g in groups]
+        self.reach_chunks, self.pred_chunks = _chunks(reach), _chunks(pred)
+
+
+def _rows_of(table: MoveTable, bonus: dict[str, int], mark: bool) -> _Rows:
+    """``_Rows`` of a table's side (made once per table and engine bonuses)."""
+    name = f"layered {mark} {sorted(bonus.items())}"
+    found = table.cache.get(name)
+    if found is None:
+        found = table.cache[name] = _Rows(table.rows, mark, bonus)
+    return found
+
+
+def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
+    """``best_program``'s exact search, in three passes.
+
+    Why it is exact: every path to a position (value, goals, Σ, NEAR) after ``i`` rows claims
+    the same goals (its mask), so its estimate is the worths of those goals (summed in some
+    order) plus the integer engine bonuses of its claiming rows (``B``) less 0.001 a row.
+    Among the old planner's entries for one position after ``i`` rows the greatest is one with
+    the greatest ``B`` (others are at least 1 - 0.01 below, rounding is ~1e-13), and a
+    position improves after ``i`` rows exactly when that ``B`` beats the ``B`` of its best
+    entry so far (equal ``B`` after more rows is 0.001 less). So
+
+    1. which positions each row's layer holds, and their ``B``, is worked out with integers
+       only, as sets of values per (kind, B) (``_next_layer``, ``_improved``);
+    2. the candidates for the best are those whose estimate (worths + B - 0.001 rows) is
+       within 1e-6 of the greatest; their exact floats are worked out along the paths of
+       greatest ``B`` to them only (``_exact``), and the best is the greatest float, the
+       earliest layer, then the first reached;
+    3. the first reached among equals is the smallest path in board order through the
+       layers' positions (the order the old planner's dicts keep), found by a walk forward
+       through the positions from which one of them can be reached (``first_of``). The
+       program is made back from the best, each position's entry coming from the first
+       reached of its parents with the greatest float.
+    """
+    goals = round_goals(state, player, careful=True)
+    patrons = [g for g in goals if g.kind == "patron"]
+    subs = [g for g in goals if g.kind == "subroutine"]
+    sub_bit = 1 << len(patrons)
+    play = state.player(player).play
+    near = any(u.effect is Effect.NEAR and not u.spent for u in play.uses)
+    sigma = state.sigma_rows(player) > 0
+    table = MoveTable.of(state.board, sigma=sigma)
+    bonus = dict(state.edition.engine_bonus)
+    sides = ((0, _rows_of(table, bonus, False)),)
+    if sigma:
+        sides += ((2, _rows_of(table, bonus, True)),)
+    limit = state.program_limit(player)
+    start_value = state.start_value(player)
+    sub_value = subs[0].value if subs else -1
+
+    outcomes: dict[int, tuple[int, list[tuple[int, float, bool]]]] = {}
+
+    def outcome_of(kind: int) -> tuple[int, list[tuple[int, float, bool]]]:
+        """For positions of ``kind`` (Σ aside): the values whose Result claims, and for each
+        the kind it leads to (Σ aside), its points and whether it claimed a Primary or the
+        Subroutine (the old planner's ``claim`` for every value at once)."""
+        found = outcomes.get(kind)
+        if found is not None:
+            return found
+        mask, near_used = kind >> 2, kind & 1
+        out: list[tuple[int, float, bool]] = [(0, 0.0, False)] * 100
+        taken: dict[int, int] = {}
+        for i, g in enumerate(patrons):
+            if not mask & (1 << i) and g.value not in taken:
+                taken[g.value] = i
+        beside: dict[int, tuple[float, int]] = {}
+        if near and not near_used:
+            for i, g in enumerate(patrons):
+                if mask & (1 << i):
+                    continue
+                for v in (g.value - 1, g.value + 1):
+                    if 0 <= v <= 99 and v not in taken and (v not in beside
+                                                           or (g.worth, -i) > beside[v]):
+                        beside[v] = (g.worth, -i)
+            for v, (worth, neg) in beside.items():
+                out[v] = (mask | 1 << -neg) << 2 | 1, 0.0 + worth, worth > 1.0
+        for v, i in taken.items():
+            worth = patrons[i].worth
+            out[v] = (mask | 1 << i) << 2 | near_used, 0.0 + worth, worth > 1.0
+        bits = 0
+        for v in (*taken, *beside):
+            bits |= 1 << v
+        if 0 <= sub_value <= 99 and not mask & sub_bit:
+            if bits >> sub_value & 1:
+                nkind, points, _ = out[sub_value]
+            else:
+                nkind, points = mask << 2 | near_used, 0.0
+            out[sub_value] = (nkind | sub_bit << 2, points + subs[0].worth, True)
+            bits |= 1 << sub_value
+        outcomes[kind] = found = (bits, out)
+        return found
+
+    def reached(kind: int, mark: int, r: int) -> int:
+        """The kind a row of side ``mark`` to ``r`` leads to from a position of ``kind``."""
+        bits, out = outcome_of(kind & ~2)
+        if bits >> r & 1:
+            return out[r][0] | (kind & 2) | mark
+        return kind | mark
+
+    worths: dict[int, float] = {}
+
+    def worth_of(kind: int) -> float:
+        """The goals a position of ``kind`` has claimed, summed (for ranking only)."""
+        found = worths.get(kind)
+        if found is None:
+            mask = kind >> 2
+            found = sum(g.worth for i, g in enumerate(patrons) if mask >> i & 1)
+            if mask & sub_bit:
+                found += subs[0].worth
+            worths[kind] = found
+        return found
+
+    # 1. The layers: for each number of rows, kind -> B -> values (integers only).
+    layers: list[dict[int, dict[int, int]]] = [{0: {0: 1 << start_value}}]
+    held: dict[int, dict[int, int]] = {0: {0: 1 << start_value}}  # kind -> best B -> values
+    top = 0.0
+    ranked: list[tuple[float, int, int, int, int]] = [(0.0, 0, 0, 0, 1 << start_value)]
+    for step in range(1, limit + 1):
+        reached_now = _next_layer(layers[-1], sides, outcome_of, step == limit)
+        layer: dict[int, dict[int, int]] = {}
+        for kind, by_b in reached_now.items():
+            kept = _improved(by_b, held.setdefault(kind, {}))
+            if not kept:
+                continue
+            layer[kind] = kept
+            w = worth_of(kind)
+            for b, values in kept.items():
+                a = w + b - 0.001 * step
+                if a > top - 1e-6:
+                    ranked.append((a, step, kind, b, values))
+                    if a > top:
+                        top = a
+        layers.append(layer)
+    candidates = [(s, k, b, v) for a, s, k, b, v in ranked if a >= top - 1e-6]
+
+    # 2. Exact floats along the paths of greatest B to the candidates.
+    def first_of(step: int, keys: list[int]) -> int:
+        """The first reached of ``keys`` (positions after ``step`` rows, all in its layer):
+        the end of the smallest path in board order through the layers' positions."""
+        if len(keys) == 1:
+            return keys[0]
+        aim: dict[int, int] = {}
+        for key in keys:
+            aim[key >> 7] = aim.get(key >> 7, 0) | 1 << (key & 127)
+        feasible = [aim]
+        for s in range(step - 1, 0, -1):
+            feasible.append(_can_reach(layers[s], aim, sides, outcome_of))
+            aim = feasible[-1]
+        feasible.reverse()  # feasible[s - 1]: the positions after s rows that lead to keys
+        kind, value = 0, start_value
+        rows = table.rows
+        for s in range(step):
+            want = feasible[s]
+            used = kind & 2
+            cbits, res = outcome_of(kind & ~2)
+            targets = 0
+            for bits in want.values():
+                targets |= bits
+            for r, op in rows[value]:
+                if not targets >> r & 1 or (op.sigma and used):
+                    continue
+                mark = 2 if op.sigma else 0
+                nkind = res[r][0] | used | mark if cbits >> r & 1 else kind | mark
+                if want.get(nkind, 0) >> r & 1:
+                    kind, value = nkind, r
+                    break
+            else:  # pragma: no cover
+                raise AssertionError("a layer's position is reached")
+        return kind << 7 | value
+
+    if not candidates:
+        return (), 0.0
+    floats, choices = _exact(candidates, layers, sides, outcome_of, start_value)
+    best_total, when = 0.0, -1
+    for s, k, _, values in candidates:
+        for v in _values(values):
+            total = floats[s][k << 7 | v]
+            if total > best_total or (total == best_total and when >= 0 and s < when):
+                best_total, when = total, s
+    if when < 0:
+        return (), 0.0
+    ties = [k << 7 | v for s, k, _, values in candidates if s == when
+            for v in _values(values) if floats[s][k << 7 | v] == best_total]
+    key = first_of(when, ties)
+    ops: list[Operation] = []
+    for s in range(when, 0, -1):
+        made = choices[s][key]
+        if len(made) > 1:
+            pick = first_of(s - 1, [p for p, _ in made])
+            made = [m for m in made if m[0] == pick]
+        key, op = made[0]
+        ops.append(op)
+    return tuple(reversed(ops)), best_total
+
+
+def _values(bits: int):
+    """The values of a set of values (a bit mask), smallest first."""
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        yield low.bit_length() - 1
+
+
+def _next_layer(layer, sides, outcome_of, last: bool) -> dict[int, dict[int, int]]:
+    """Every position one row from ``layer`` (kind -> B -> values), with its greatest B.
+
+    Rows that claim nothing keep B: they are taken a set of values at a time. On the last
+    row they are left out: a quiet last row only costs 0.001, so it can never be the best.
+    """
+    everything = (1 << 100) - 1
+    out: dict[int, dict[int, int]] = {}
+    for kind, by_b in layer.items():
+        used = kind & 2
+        cbits, res = outcome_of(kind & ~2)
+        quiet = everything ^ cbits
+        for mark, side in sides:
+            if mark and used:
+                continue
+            pred, by_bonus, reach_chunks = side.pred, side.by_bonus, side.reach_chunks
+            # The claiming rows, a Result at a time: the values leading to it with each
+            # engine bonus (B only needs the values reached, not which row reached them).
+            claiming = [(res[r][0] | used | mark, 1 << r, res[r][2], pred[r], by_bonus[r])
+                        for r in _values(cbits)]
+            for b, bits in by_b.items():
+                if not last:
+                    q = _union(reach_chunks, bits) & quiet
+                    if q:
+                        d = out.setdefault(kind | mark, {})
+                        d[b] = d.get(b, 0) | q
+                for nk, lo, scored, into, bonuses in claiming:
+                    if not bits & into:
+                        continue
+                    d = out.setdefault(nk, {})
+                    if not scored:
+                        d[b] = d.get(b, 0) | lo
+                        continue
+                    for extra, values in bonuses:
+                        if bits & values:
+                            d[b + extra] = d.get(b + extra, 0) | lo
+    return out
+
+
+def _improved(by_b: dict[int, int], held: dict[int, int]) -> dict[int, int]:
+    """Of the values of one kind reached (B -> values), those whose greatest B beats their best
+    B so far (``held``: B -> values, updated): the ones whose entry improves."""
+    kept: dict[int, int] = {}
+    covered = 0
+    for b in sorted(by_b, reverse=True):
+        bits = by_b[b] & ~covered
+        covered |= by_b[b]
+        if not bits:
+            continue
+        for hb, hv in held.items():
+            if hb >= b:
+                bits &= ~hv
+        if bits:
+            kept[b] = bits
+    for b, bits in kept.items():
+        for hb in held:
+            held[hb] &= ~bits
+        held[b] = held.get(b, 0) | bits
+    return kept
+
+
+def _can_reach(layer, aim: dict[int, int], sides, outcome_of) -> dict[int, int]:
+    """The positions of ``layer`` (kind -> B -> values) with a row into ``aim`` (kind ->
+    values)."""
+    out: dict[int, int] = {}
+    for kind, by_b in layer.items():
+        used = kind & 2
+        cbits, res = outcome_of(kind & ~2)
+        acc = 0
+        for mark, side in sides:
+            if mark and used:
+                continue
+            q = aim.get(kind | mark, 0) & ~cbits
+            if q:
+                acc |= _union(side.pred_chunks, q)
+            pred = side.pred
+            for r in _values(cbits):
+                if aim.get(res[r][0] | used | mark, 0) >> r & 1:
+                    acc |= pred[r]
+        if acc:
+            members = 0
+            for bits in by_b.values():
+                members |= bits
+            if members & acc:
+                out[kind] = members & acc
+    return out
+
+
+def _exact(candidates, layers, sides, outcome_of, start_value: int):
+    """The exact floats of the candidates, worked out along the paths of greatest B to them
+    (an entry of less B is at least ~0.99 less, so never the greatest): step -> position ->
+    float, and step -> position -> [(parent, row)] of its parents with the greatest float."""
+    wanted: list[dict[int, int]] = [{} for _ in layers]  # step -> position -> B
+    for s, k, b, values in candidates:
+        for v in _values(values):
+            wanted[s][k << 7 | v] = b
+    edges: list[dict[int, list]] = [{} for _ in layers]
+    for s in range(len(layers) - 1, 0, -1):
+        if not wanted[s]:
+            continue
+        below = layers[s - 1]
+        into: dict[tuple[int, int], list[tuple[int, int]]] = {}  # claims: (kind, r) -> froms
+        for kind in below:
+            used = kind & 2
+            cbits, res = outcome_of(kind & ~2)
+            for mark, _ in sides:
+                if mark and used:
+                    continue
+                for r in _values(cbits):
+                    into.setdefault((res[r][0] | used | mark, r), []).append((kind, mark))
+        for key, b_key in wanted[s].items():
+            kind, r = key >> 7, key & 127
+            found = []
+            for mark, side in sides:
+                if mark and not kind & 2:
+                    continue
+                pk = kind & ~2 if mark else kind
+                cbits, _ = outcome_of(pk & ~2)
+                if cbits >> r & 1:
+                    continue
+                for v in _values(below.get(pk, {}).get(b_key, 0) & side.pred[r]):
+                    j, op = side.first[v << 7 | r]
+                    found.append((pk << 7 | v, b_key, 0.0, j, op))
+            for pk, mark in into.get((kind, r), ()):
+                side = sides[1][1] if mark else sides[0][1]
+                _, res = outcome_of(pk & ~2)
+                _, points, scored = res[r]
+                for b, bits in below[pk].items():
+                    for v in _values(bits & side.pred[r]):
+                        if scored:
+                            j, op, extra = side.best[v << 7 | r]
+                            if b + extra != b_key:
+                                continue
+                            found.append((pk << 7 | v, b, points + extra, j, op))
+                        elif b == b_key:
+                            j, op = side.first[v << 7 | r]
+                            found.append((pk << 7 | v, b, points, j, op))
+            edges[s][key] = found
+            for parent, b, *_ in found:
+                wanted[s - 1][parent] = b
+    floats: list[dict[int, float]] = [{} for _ in layers]
+    choices: list[dict[int, list]] = [{} for _ in layers]
+    floats[0][start_value] = 0.0
+    for s in range(1, len(layers)):
+        below, here = floats[s - 1], floats[s]
+        for key, found in edges[s].items():
+            top, made = float("-inf"), []
+            for parent, _, points, j, op in found:
+                total = below[parent] + points - 0.001
+                if total > top:
+                    top, made = total, [(parent, j, op)]
+                elif total == top:
+                    made.append((parent, j, op))
+            here[key] = top
+            choices[s][key] = _first_rows(made)
+    return floats, choices
+
+
+def _first_rows(made: list[tuple[int, int, Operation]]) -> list[tuple[int, Operation]]:
+    """For each parent, its first row (by place on the board) among those with the best float:
+    [(parent, Operation)] (which parent was first reached is asked later, if it matters)."""
+    first: dict[int, tuple[int, Operation]] = {}
+    for parent, j, op in made:
+        if parent not in first or j < first[parent][0]:
+            first[parent] = (j, op)
+    return [(parent, op) for parent, (_, op) in first.items()]
