@@ -301,7 +301,8 @@ class Program:
             raise BadInputError(N_("start {start!r}: a program starts from a whole number from "
                                    "00 to 99, e.g. 55"), start=start, reason="bad-start",
                                 expected=(LOWEST, HIGHEST))
-        self.check_limit(limit)
+        if limit is not None:
+            self.check_limit(limit)
         value = start
         rows: list[TraceRow] = []
         levels = board.levels

@@ -25,7 +25,7 @@ from lnb.babbage.game.actions import (
 from lnb.babbage.game.choices import RowChoices
 from lnb.babbage.game.phases import TABLE, Phase, _debug_due
 from lnb.babbage.game.state import Game, State, activations
-from lnb.babbage.operations import Operation, legal_operations, legal_results
+from lnb.babbage.operations import Operation, _remember, legal_operations, legal_results
 from lnb.babbage.programs import Program, ProgramRow
 from lnb.core.lazy import made
 from lnb.core.testing import playthrough
@@ -52,10 +52,11 @@ def random_program(state: State, name: str, rng: random.Random, mistakes: float 
     # choice and randint draw): the same games, without their checks on every row.
     below, uniform, bits = rng._randbelow, rng.random, rng.getrandbits
     exact = type(rng) is random.Random  # its _randbelow(n): k bits until below n
-    limit = state.program_limit(name)
+    p = state.players[name] if name in state.players else state.player(name)  # (its error)
+    # What state.program_limit(name) says (the Round's limit once the Program phase began).
+    limit = p.play.limit if state.phase is Phase.PROGRAM else state.program_limit(name)
     length = below(limit + 1)
     rows: list[ProgramRow] = []  # Program.with_row's rows, made at once (each is legal)
-    p = state.players[name]
     value = p.start
     mental = state.options.mental_arithmetic
     wanted = _interesting(state, name) if aim else set()
@@ -65,12 +66,12 @@ def random_program(state: State, name: str, rng: random.Random, mistakes: float 
         # What state.next_operations(name, program) gives, without running the program again.
         sigma = marked < sigma_rows
         ops = cache.get(("legal", value, sigma))
-        if ops is None:
-            legal_operations(value, state.board, sigma=sigma)  # works both out, once
-            ops = cache[("legal", value, sigma)]
+        if ops is None:  # legal_operations and legal_results, worked out once for both
+            ops, results = _remember(value, state.board, sigma)
+        else:
+            results = cache[("results", value, sigma)]
         if not ops:
             break
-        results = cache[("results", value, sigma)]
         n = len(ops)  # the same draw as rng.choice(ops): Random's _randbelow, inlined
         if exact:
             k = n.bit_length()

@@ -139,6 +139,8 @@ class RoundPlay:
     @property
     def sigma_rows(self) -> int:
         """How many Σ rows this player may write (activated SIGMA)."""
+        if not self.uses:  # the usual case: nothing activated this Round
+            return 0
         return sum(1 for u in self.uses if u.effect is Effect.SIGMA)
 
     @property
