@@ -850,39 +850,56 @@ def _union(tables: list[list[int]], bits: int) -> int:
 
 
 class _Rows:
-    """One side of a table (unmarked rows, or Σ rows) as the layered search reads it, made in
-    one pass over the table: for each value its Results (a bit mask), for each Result the
-    values leading to it, both as ``_chunks`` too; for each (value, Result) the first row
-    (``first``) and the first of the rows with the largest engine bonus (``best``: place, row,
-    bonus); for each Result [(bonus, values whose best row to it has that bonus)]."""
+    """One side of a table (unmarked rows, or Σ rows) as the layered search reads it: for each
+    value its Results (a bit mask), for each Result the values leading to it, both as
+    ``_chunks`` too, and for each Result [(engine bonus, the values whose best row to it has
+    that bonus)]; the rows themselves (``row``) are looked up only for the few positions on
+    the best paths."""
 
     def __init__(self, rows: list[tuple[tuple[int, Operation], ...]], mark: bool,
                  bonus: dict[str, int]) -> None:
+        self.rows, self.mark, self.bonus = rows, mark, bonus
         reach = [0] * 100
         pred = [0] * 100
-        first: dict[int, tuple[int, Operation]] = {}
-        best: dict[int, tuple[int, Operation, int]] = {}
-        for v, row in enumerate(rows):
-            bit, base = 1 << v, v << 7
-            for j, (r, op) in enumerate(row):
-                if op.sigma is not mark:
-                    continue
-                key = base | r
-                extra = bonus.get(op.level) or 0
-                if key not in first:
-                    first[key] = (j, op)
-                    best[key] = (j, op, extra)
-                    reach[v] |= 1 << r
-                    pred[r] |= bit
-                elif extra > best[key][2]:
-                    best[key] = (j, op, extra)
         groups: list[dict[int, int]] = [{} for _ in range(100)]
-        for key, (_, _, extra) in best.items():
-            g = groups[key & 127]
-            g[extra] = g.get(extra, 0) | 1 << (key >> 7)
-        self.reach, self.pred, self.first, self.best = reach, pred, first, best
+        get = bonus.get
+        for v, row in enumerate(rows):
+            bit = 1 << v
+            tops: dict[int, int] = {}  # Result -> the largest bonus of a row to it
+            for r, op in row:
+                if op.sigma is mark:
+                    extra = get(op.level) or 0
+                    if r not in tops or extra > tops[r]:
+                        tops[r] = extra
+            bits = 0
+            for r, extra in tops.items():
+                bits |= 1 << r
+                pred[r] |= bit
+                g = groups[r]
+                g[extra] = g.get(extra, 0) | bit
+            reach[v] = bits
+        self.reach, self.pred = reach, pred
         self.by_bonus = [list(g.items()) for g in groups]
         self.reach_chunks, self.pred_chunks = _chunks(reach), _chunks(pred)
+        self._rows: dict[int, dict[int, tuple[tuple[int, Operation], tuple[int, Operation, int]]]]
+        self._rows = {}
+
+    def row(self, v: int, r: int) -> tuple[tuple[int, Operation], tuple[int, Operation, int]]:
+        """The rows from ``v`` to ``r``: the first (its place on the board's list, the row),
+        and the first of those with the largest engine bonus (place, row, bonus)."""
+        found = self._rows.get(v)
+        if found is None:
+            found = self._rows[v] = {}
+            get, mark = self.bonus.get, self.mark
+            for j, (to, op) in enumerate(self.rows[v]):
+                if op.sigma is not mark:
+                    continue
+                extra = get(op.level) or 0
+                if to not in found:
+                    found[to] = ((j, op), (j, op, extra))
+                elif extra > found[to][1][2]:
+                    found[to] = (found[to][0], (j, op, extra))
+        return found[r]
 
 
 def _rows_of(table: MoveTable, bonus: dict[str, int], mark: bool) -> _Rows:
@@ -982,6 +999,22 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
             return out[r][0] | (kind & 2) | mark
         return kind | mark
 
+    plans: dict[tuple[int, int], tuple[int, list[tuple[int, int, bool, int, list]]]] = {}
+
+    def plan_of(kind: int, mark: int, side: _Rows) -> tuple[int, list]:
+        """For rows of side ``mark`` from positions of ``kind``: the Results that claim
+        nothing, and for each that claims [(kind reached, its bit, claimed a Primary or the
+        Subroutine, the values leading to it, ``by_bonus``)] (made once a search)."""
+        found = plans.get((kind, mark))
+        if found is None:
+            used = kind & 2
+            cbits, res = outcome_of(kind & ~2)
+            pred, by_bonus = side.pred, side.by_bonus
+            found = plans[(kind, mark)] = (((1 << 100) - 1) ^ cbits, [
+                (res[r][0] | used | mark, 1 << r, res[r][2], pred[r], by_bonus[r])
+                for r in _values(cbits)])
+        return found
+
     worths: dict[int, float] = {}
 
     def worth_of(kind: int) -> float:
@@ -1001,7 +1034,7 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
     top = 0.0
     ranked: list[tuple[float, int, int, int, int]] = [(0.0, 0, 0, 0, 1 << start_value)]
     for step in range(1, limit + 1):
-        reached_now = _next_layer(layers[-1], sides, outcome_of, step == limit)
+        reached_now = _next_layer(layers[-1], sides, plan_of, step == limit)
         layer: dict[int, dict[int, int]] = {}
         for kind, by_b in reached_now.items():
             kept = _improved(by_b, held.setdefault(kind, {}))
@@ -1086,26 +1119,21 @@ def _values(bits: int):
         yield low.bit_length() - 1
 
 
-def _next_layer(layer, sides, outcome_of, last: bool) -> dict[int, dict[int, int]]:
+def _next_layer(layer, sides, plan_of, last: bool) -> dict[int, dict[int, int]]:
     """Every position one row from ``layer`` (kind -> B -> values), with its greatest B.
 
     Rows that claim nothing keep B: they are taken a set of values at a time. On the last
     row they are left out: a quiet last row only costs 0.001, so it can never be the best.
+    Rows that claim are taken a Result at a time: the values of the layer leading to it
+    with each engine bonus (B only needs the values reached, not which row reached them).
     """
-    everything = (1 << 100) - 1
     out: dict[int, dict[int, int]] = {}
     for kind, by_b in layer.items():
-        used = kind & 2
-        cbits, res = outcome_of(kind & ~2)
-        quiet = everything ^ cbits
         for mark, side in sides:
-            if mark and used:
+            if mark and kind & 2:
                 continue
-            pred, by_bonus, reach_chunks = side.pred, side.by_bonus, side.reach_chunks
-            # The claiming rows, a Result at a time: the values leading to it with each
-            # engine bonus (B only needs the values reached, not which row reached them).
-            claiming = [(res[r][0] | used | mark, 1 << r, res[r][2], pred[r], by_bonus[r])
-                        for r in _values(cbits)]
+            quiet, claiming = plan_of(kind, mark, side)
+            reach_chunks = side.reach_chunks
             for b, bits in by_b.items():
                 if not last:
                     q = _union(reach_chunks, bits) & quiet
@@ -1187,6 +1215,9 @@ def _exact(candidates, layers, sides, outcome_of, start_value: int):
         if not wanted[s]:
             continue
         below = layers[s - 1]
+        results = 0  # the Results wanted after ``s`` rows
+        for key in wanted[s]:
+            results |= 1 << (key & 127)
         into: dict[tuple[int, int], list[tuple[int, int]]] = {}  # claims: (kind, r) -> froms
         for kind in below:
             used = kind & 2
@@ -1194,7 +1225,7 @@ def _exact(candidates, layers, sides, outcome_of, start_value: int):
             for mark, _ in sides:
                 if mark and used:
                     continue
-                for r in _values(cbits):
+                for r in _values(cbits & results):
                     into.setdefault((res[r][0] | used | mark, r), []).append((kind, mark))
         for key, b_key in wanted[s].items():
             kind, r = key >> 7, key & 127
@@ -1207,7 +1238,7 @@ def _exact(candidates, layers, sides, outcome_of, start_value: int):
                 if cbits >> r & 1:
                     continue
                 for v in _values(below.get(pk, {}).get(b_key, 0) & side.pred[r]):
-                    j, op = side.first[v << 7 | r]
+                    j, op = side.row(v, r)[0]
                     found.append((pk << 7 | v, b_key, 0.0, j, op))
             for pk, mark in into.get((kind, r), ()):
                 side = sides[1][1] if mark else sides[0][1]
@@ -1216,12 +1247,12 @@ def _exact(candidates, layers, sides, outcome_of, start_value: int):
                 for b, bits in below[pk].items():
                     for v in _values(bits & side.pred[r]):
                         if scored:
-                            j, op, extra = side.best[v << 7 | r]
+                            j, op, extra = side.row(v, r)[1]
                             if b + extra != b_key:
                                 continue
                             found.append((pk << 7 | v, b, points + extra, j, op))
                         elif b == b_key:
-                            j, op = side.first[v << 7 | r]
+                            j, op = side.row(v, r)[0]
                             found.append((pk << 7 | v, b, points, j, op))
             edges[s][key] = found
             for parent, b, *_ in found:
