@@ -62,6 +62,7 @@ def random_program(state: State, name: str, rng: random.Random, mistakes: float 
     wanted = _interesting(state, name) if aim else set()
     sigma_rows, marked = p.play.sigma_rows, 0
     cache = state.board.cache
+    plain = _ROWS
     for _ in range(length):
         # What state.next_operations(name, program) gives, without running the program again.
         sigma = marked < sigma_rows
@@ -83,14 +84,23 @@ def random_program(state: State, name: str, rng: random.Random, mistakes: float 
         if wanted and uniform() < aim:
             hits = [k for k, r in enumerate(results) if r in wanted]
             if hits:
-                pick = hits[below(len(hits))]
+                n = len(hits)  # rng.choice(hits), inlined as above
+                if exact:
+                    k = n.bit_length()
+                    j = bits(k)
+                    while j >= n:
+                        j = bits(k)
+                else:
+                    j = below(n)
+                pick = hits[j]
         op, value = ops[pick], results[pick]
         marked += op.sigma
         if mental:
             written = value if uniform() >= mistakes else below(100)
             rows.append(made(ProgramRow, operation=op, written=written))  # checked: legal
         else:
-            rows.append(_plain_row(op))
+            row = plain.get(id(op))  # what _plain_row(op) gives, without its call
+            rows.append(row if row is not None and row.operation is op else _plain_row(op))
     return Program(tuple(rows))
 
 

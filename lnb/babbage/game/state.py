@@ -998,7 +998,7 @@ class State:
                 else:
                     pool.remove(t)  # raises as it did
             self.board = self.board.with_level(level, tokens)
-            self._level_tokens = tuple(str(t) for t in tokens)
+            self._level_tokens = tuple(map(str, tokens))
         values = self._chance.patrons(self.round, self._deck, self.game.patrons_revealed)
         for v in values:
             self._deck.remove(v)
