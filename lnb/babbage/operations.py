@@ -306,7 +306,7 @@ def _legal(value: int, board: Board, sigma: bool) -> tuple[tuple[Operation, ...]
     levels = board.cache.get(("levels", sigma))
     if levels is None:
         levels = board.cache[("levels", sigma)] = [
-            _level_moves(level, tuple(board.levels[level]), sigma) for level in board.revealed
+            _moves_of(level, board.levels[level], sigma) for level in board.revealed
         ]
     ops: tuple[Operation, ...] = ()
     results: tuple[int, ...] = ()
@@ -341,6 +341,25 @@ class _LevelMoves:
                 results += gives
         self.rows[value] = found = (ops, results)
         return found
+
+
+_BY_TOKENS: dict[tuple[int, str, bool], tuple[Any, _LevelMoves]] = {}
+
+
+def _moves_of(level: str, comps: Any, sigma: bool) -> _LevelMoves:
+    """``_level_moves(level, tuple(comps), sigma)``, found by the identity of ``comps`` (a
+    board's level, which the boards of later Rounds keep) without hashing its components."""
+    if type(comps) is not tuple:  # (a list might change: looked up by its values)
+        return _level_moves(level, tuple(comps), sigma)
+    key = (id(comps), level, sigma)
+    found = _BY_TOKENS.get(key)
+    if found is not None and found[0] is comps:
+        return found[1]
+    if len(_BY_TOKENS) > 4096:
+        _BY_TOKENS.clear()
+    moves = _level_moves(level, tuple(comps), sigma)
+    _BY_TOKENS[key] = (comps, moves)  # (``comps`` kept: its id is not used again meanwhile)
+    return moves
 
 
 @lru_cache(maxsize=4096)

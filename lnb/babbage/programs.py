@@ -103,8 +103,10 @@ class Trace:
     @property
     def result(self) -> int:
         """The last Result (the start when no row was applied)."""
-        applied = [r for r in self.rows if not r.void]
-        return applied[-1].result if applied else self.start
+        for r in reversed(self.rows):
+            if not r.void:
+                return r.result
+        return self.start
 
     @property
     def results(self) -> tuple[int, ...]:
