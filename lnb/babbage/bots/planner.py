@@ -999,20 +999,27 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
             return out[r][0] | (kind & 2) | mark
         return kind | mark
 
-    plans: dict[tuple[int, int], tuple[int, list[tuple[int, int, bool, int, list]]]] = {}
+    plans: dict[tuple[int, int], tuple[int, list, list]] = {}
 
-    def plan_of(kind: int, mark: int, side: _Rows) -> tuple[int, list]:
+    def plan_of(kind: int, mark: int, side: _Rows) -> tuple[int, list, list]:
         """For rows of side ``mark`` from positions of ``kind``: the Results that claim
-        nothing, and for each that claims [(kind reached, its bit, claimed a Primary or the
-        Subroutine, the values leading to it, ``by_bonus``)] (made once a search)."""
+        nothing; for each that claims [(kind reached, its bit, claimed a Primary or the
+        Subroutine, the values leading to it, ``by_bonus``)]; and the same as [(the most it
+        can add, ..., its points)], the most first (made once a search)."""
         found = plans.get((kind, mark))
         if found is None:
             used = kind & 2
             cbits, res = outcome_of(kind & ~2)
             pred, by_bonus = side.pred, side.by_bonus
-            found = plans[(kind, mark)] = (((1 << 100) - 1) ^ cbits, [
-                (res[r][0] | used | mark, 1 << r, res[r][2], pred[r], by_bonus[r])
-                for r in _values(cbits)])
+            claiming, ranked = [], []
+            for r in _values(cbits):
+                nk, points, scored = res[r]
+                claim = (nk | used | mark, 1 << r, scored, pred[r], by_bonus[r])
+                claiming.append(claim)
+                most = max((e for e, _ in by_bonus[r]), default=0) if scored else 0
+                ranked.append((points + most, *claim, points))
+            ranked.sort(key=itemgetter(0), reverse=True)
+            found = plans[(kind, mark)] = (((1 << 100) - 1) ^ cbits, claiming, ranked)
         return found
 
     worths: dict[int, float] = {}
@@ -1034,7 +1041,15 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
     top = 0.0
     ranked: list[tuple[float, int, int, int, int]] = [(0.0, 0, 0, 0, 1 << start_value)]
     for step in range(1, limit + 1):
-        reached_now = _next_layer(layers[-1], sides, plan_of, step == limit)
+        if step == limit:
+            for a, kind, b, values in _last_row(layers[-1], sides, plan_of, worth_of, step, top):
+                if a > top - 1e-6:
+                    ranked.append((a, step, kind, b, values))
+                    if a > top:
+                        top = a
+            layers.append({})  # not asked for: the layer after the last row leads nowhere
+            break
+        reached_now = _next_layer(layers[-1], sides, plan_of, False)
         layer: dict[int, dict[int, int]] = {}
         for kind, by_b in reached_now.items():
             kept = _improved(by_b, held.setdefault(kind, {}))
@@ -1132,7 +1147,7 @@ def _next_layer(layer, sides, plan_of, last: bool) -> dict[int, dict[int, int]]:
         for mark, side in sides:
             if mark and kind & 2:
                 continue
-            quiet, claiming = plan_of(kind, mark, side)
+            quiet, claiming, _ = plan_of(kind, mark, side)
             reach_chunks = side.reach_chunks
             for b, bits in by_b.items():
                 if not last:
@@ -1151,6 +1166,43 @@ def _next_layer(layer, sides, plan_of, last: bool) -> dict[int, dict[int, int]]:
                         if bits & values:
                             d[b + extra] = d.get(b + extra, 0) | lo
     return out
+
+
+def _last_row(layer, sides, plan_of, worth_of, step: int,
+              top: float) -> list[tuple[float, int, int, int]]:
+    """The positions the last row reaches that may be candidates: [(estimate, kind, B,
+    values)].
+
+    Only rows that claim (a quiet last row only costs), and of those only the ones whose
+    estimate can come within 1e-6 of the best so far (``top``, raised as they come: it only
+    grows, so a row left out is never a candidate). Positions go best first and each one's
+    claims most first (``plan_of``), so most are left out at once. Whether a position
+    improves is not asked: one that does not was better before by at least 0.001 (no
+    candidate either), and no row comes after the last.
+    """
+    groups = sorted(((worth_of(kind) + b - 0.001 * step, kind, b, bits)
+                     for kind, by_b in layer.items() for b, bits in by_b.items()),
+                    key=itemgetter(0), reverse=True)
+    found: dict[tuple[int, int], int] = {}
+    for base, kind, b, bits in groups:
+        for mark, side in sides:
+            if mark and kind & 2:
+                continue
+            for gain, nk, lo, scored, into, bonuses, points in plan_of(kind, mark, side)[2]:
+                if base + gain < top - 2e-6:
+                    break  # the others add no more
+                if not bits & into:
+                    continue
+                if not scored:
+                    found[(nk, b)] = found.get((nk, b), 0) | lo
+                    top = max(top, base + points)
+                    continue
+                for extra, values in bonuses:
+                    if bits & values and base + points + extra >= top - 2e-6:
+                        found[(nk, b + extra)] = found.get((nk, b + extra), 0) | lo
+                        top = max(top, base + points + extra)
+    return [(worth_of(nk) + nb - 0.001 * step, nk, nb, values)
+            for (nk, nb), values in found.items()]
 
 
 def _improved(by_b: dict[int, int], held: dict[int, int]) -> dict[int, int]:
