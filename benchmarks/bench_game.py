@@ -1,6 +1,7 @@
 """Game benchmark: full 4-player games between random legal players, per second.
 
-Prints games per second for plain and mental-arithmetic play, and the cost of replaying a
+Prints games per second for plain and mental-arithmetic play (``play_random_game``: a phase at
+a time), the same games action by action through ``apply_action``, and the cost of replaying a
 saved record as a ratio to playing the game. Run alone: ``python -m benchmarks.bench_game``.
 """
 
@@ -26,6 +27,20 @@ def games_per_second(count: int = 200, mental: bool = False) -> tuple[float, lis
     return count / (time.perf_counter() - began), records
 
 
+def checked_games_per_second(count: int = 200) -> float:
+    """The same games action by action through the public API (``legal_actions``, then
+    ``apply_action`` with all its checks and the phase table settled after each), as the
+    property tests play them (``play_random_game`` with ``check``; here a check that does
+    nothing): games/s."""
+    from lnb.babbage.game import Game
+    from lnb.babbage.game.random_play import play_random_game
+
+    began = time.perf_counter()
+    for seed in range(count):
+        play_random_game(Game(PLAYERS, seed=seed), seed=seed, check=lambda state: None)
+    return count / (time.perf_counter() - began)
+
+
 def replays_per_second(records: list[dict]) -> float:
     """Replay saved records (all-or-nothing, checked) and return records/s."""
     from lnb.babbage.records import replay
@@ -49,6 +64,11 @@ def main() -> None:
     print(f"4-player random games          {plain:8.1f} games/s   (the fastest of {REPEAT} "
           f"runs; the first, cold: {cold:.1f})")
     report("4-player random games per second", plain, 1000.0, "/s", at_least=True)
+    checked = max(checked_games_per_second() for _ in range(2))
+    print(f"the same, action by action     {checked:8.1f} games/s   ratio {checked / plain:.2f}x"
+          "   (apply_action's checks and a settle after each action: what the property "
+          "tests play; the figure above plays a phase at a time, play_random_game without "
+          "check)")
     mental, _ = games_per_second(mental=True)
     print(f"4-player mental-arithmetic     {mental:8.1f} games/s   ratio {mental / plain:.2f}x")
     replays = replays_per_second(records)

@@ -215,7 +215,7 @@ def _targets(state: State, rng: random.Random) -> bool:
     players = state.players
     while targets:
         chosen = targets[below(len(targets))]
-        players[chosen.player].play.target = chosen.subroutine  # _apply_target's commit
+        state._commit_target(players[chosen.player], chosen.subroutine)  # a listed Target
         player = chosen.player
         targets = [a for a in targets if a.player != player]
     return _settled(state)
@@ -246,18 +246,14 @@ def _programs(state: State, rng: random.Random) -> bool:
     timer = type(actions[-1]) is TimeUp
     unfinished = [a.player for a in (actions[:-1] if timer else actions)]
     players = state.players
-    taken = len(players) - len(unfinished)
     while unfinished:
         if timer and uniform() < 0.3:
             state._apply_time_up(_TIME_UP)
             break
         name = unfinished.pop(below(len(unfinished)))
         program = random_program(state, name, rng)  # legal rows: WriteProgram's checks pass
-        play = players[name].play
-        play.program, play.aims = program, ()
-        taken += 1  # Finish's order token
-        play.token, play.seconds = taken, None
-        state.finish_seconds[name] = None
+        state._commit_program(players[name], program)
+        state._commit_finish(players[name], None)  # finish_written's Finish
         timer = True  # somebody finished: the timer runs
     return _settled(state)
 
@@ -265,8 +261,7 @@ def _programs(state: State, rng: random.Random) -> bool:
 def _resolutions(state: State, rng: random.Random) -> bool:
     """The Resolution phase, row by row in token order, until the rows run out or a wrong
     written Result pauses it for a Debug (the phase table enters the Debug phase then)."""
-    below, bits = rng._randbelow, rng.getrandbits
-    single = type(rng) is random.Random
+    below = rng._randbelow
     mental = state.options.mental_arithmetic
     order = state.order
     found = state._find_turn(state._turn)
@@ -289,11 +284,7 @@ def _resolutions(state: State, rng: random.Random) -> bool:
                 actions.sort(key=action_sort_key)
             state._resolve(name, k, i, choices, actions[below(len(actions))])
         else:  # the one plain ResolveRow listed: its draw, and the row claims no Patron
-            if single:
-                while bits(1):  # what Random._randbelow(1) draws: one bit until a 0
-                    pass
-            else:
-                below(1)
+            below(1)
             state._commit_row(name, k, i, None)
         if mental and _debug_due(state):
             break

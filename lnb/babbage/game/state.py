@@ -683,7 +683,7 @@ class State:
             if s.target == wanted:
                 if (self.options.take_that or not s.take_that) and all(
                         c != wanted for c, _ in p.completed):
-                    p.play.target = wanted
+                    self._commit_target(p, wanted)
                     return
                 break
         allowed = [s.target for s in self.targetable(p.name)]
@@ -698,7 +698,11 @@ class State:
                                "{choices}"), player=p.name, subroutine=action.subroutine,
                             choices=", ".join(f"{s:02d}" for s in allowed),
                             reason="not-targetable", expected=tuple(allowed))
-        p.play.target = action.subroutine
+        self._commit_target(p, action.subroutine)
+
+    def _commit_target(self, p: PlayerState, subroutine: int) -> None:
+        """``p`` targets ``subroutine`` this Round (``_apply_target`` checked it may)."""
+        p.play.target = subroutine
 
     def _apply_activate(self, action: Activate) -> None:
         name = self._activator()
@@ -762,8 +766,13 @@ class State:
                             player=p.name, reason="finished")
         self._check_program(p, action.program, p.start, p.play.limit)
         self._check_aims(p, action.aims)
-        p.play.program = action.program
-        p.play.aims = action.aims
+        self._commit_program(p, action.program, action.aims)
+
+    def _commit_program(self, p: PlayerState, program: Program,
+                        aims: tuple[tuple[int, int], ...] = ()) -> None:
+        """``p``'s program (and aims) this Round, as written (``_apply_write`` checked it)."""
+        p.play.program = program
+        p.play.aims = aims
 
     def _check_aims(self, p: PlayerState, aims: tuple[tuple[int, int], ...]) -> None:
         seen = set()
@@ -809,9 +818,13 @@ class State:
         if p.play.token is not None:
             raise GameError(N_("{player} has already finished (order token {token})"),
                             player=p.name, token=p.play.token, reason="finished")
-        p.play.token = _tokens_taken(self.players) + 1  # len(self.finished) + 1
-        p.play.seconds = action.seconds
-        self.finish_seconds[p.name] = action.seconds
+        self._commit_finish(p, action.seconds)
+
+    def _commit_finish(self, p: PlayerState, seconds: float | None) -> None:
+        """``p`` is done: the next order token (``len(self.finished) + 1``) and the time."""
+        p.play.token = _tokens_taken(self.players) + 1
+        p.play.seconds = seconds
+        self.finish_seconds[p.name] = seconds
 
     def _apply_time_up(self, action: TimeUp) -> None:
         if not self.timer_started:
