@@ -93,7 +93,7 @@ from widgets.classroom.identity import Classroom
 from widgets.classroom.panel import ClassPanel
 from widgets.classroom.progress import Pupil
 from widgets.classroom.rooms import RoomStore
-from widgets.core.poller import Poller
+from widgets.core.poller import PolledPage
 from widgets.core.relabel import language_switch, register, relabel_part
 from widgets.core.saveload import download_link, safe_filename
 from widgets.core.status import StatusLine
@@ -111,7 +111,7 @@ HEARTBEAT = 2.0  # seconds between two heartbeats of a seat
 DRAFT_QUIET = 0.5  # seconds without an edit before the draft is saved
 
 
-class RoomApp(GameParts, w.VBox):
+class RoomApp(PolledPage, GameParts, w.VBox):
     """The page of one table (see the module's docstring)."""
 
     def __init__(self, rooms: RoomStore, code: str, *, classroom: Classroom | None = None,
@@ -126,7 +126,6 @@ class RoomApp(GameParts, w.VBox):
         self.setup: RoomSetup | None = None
         self.play: RoomPlay | None = None
         self.version: int | None = None
-        self.poller: Poller | None = None
         self._poll = poll
         self._beat = 0.0
         self._draft: tuple[str, float] | None = None  # (program text, when edited) unsaved
@@ -301,19 +300,7 @@ class RoomApp(GameParts, w.VBox):
 
     def start_polling(self) -> bool:
         """The poll loop on the kernel's event loop (False when there is none)."""
-        if self.poller is None:
-            self.poller = Poller(self.status.guarded(self.sync), alive=self._alive,
-                                 on_error=self.status.sorry)
-        return self.poller.start()
-
-    def _alive(self) -> bool:
-        return getattr(self, "comm", None) is not None
-
-    def close(self) -> None:
-        """Stop polling and close the page's widgets."""
-        if self.poller is not None:
-            self.poller.stop()
-        super().close()
+        return self.start_poller(self.status.guarded(self.sync), on_error=self.status.sorry)
 
     # -- who plays here --------------------------------------------------------------------
     def _pupil_changed(self, pupil: Pupil | None, source: str) -> None:

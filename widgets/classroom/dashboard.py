@@ -56,7 +56,7 @@ from widgets.classroom.progress import ProgressStore
 from widgets.classroom.rooms import LiveRoom, RoomStore
 from widgets.core.contrast import ContrastToggle
 from widgets.core.host import current as current_host
-from widgets.core.poller import Poller
+from widgets.core.poller import PolledPage
 from widgets.core.relabel import Words, language_switch, register, relabel_all, relabel_part
 from widgets.core.saveload import download_link
 from widgets.core.status import StatusLine
@@ -67,7 +67,7 @@ from widgets.core.style import stylesheet
 REFRESH_SECONDS = 10.0
 
 
-class Dashboard(w.VBox):
+class Dashboard(PolledPage, w.VBox):
     """The whole teacher's page. ``classroom`` defaults to the server's progress file."""
 
     def __init__(self, classroom: Classroom | None = None, *,
@@ -86,7 +86,6 @@ class Dashboard(w.VBox):
         self.clock = clock
         self.report: ClassReport | None = None
         self._key = ""  # kept in this kernel only, to read the figures again
-        self.poller: Poller | None = None
         self._read_at = 0.0  # time.monotonic() of the last reading of the class
         self.status = StatusLine()
         self.words = Words(self.status)
@@ -207,25 +206,14 @@ class Dashboard(w.VBox):
     def start_polling(self) -> bool:
         """Read the opened class again every :data:`REFRESH_SECONDS` on the kernel's loop
         (False without a running loop: a plain script calls :meth:`poll` itself)."""
-        if self.poller is None:
-            self.poller = Poller(self.status.guarded(self.poll), alive=self._alive,
+        return self.start_poller(self.status.guarded(self.poll),
                                  interval=min(1.0, REFRESH_SECONDS), on_error=self.status.sorry)
-        return self.poller.start()
 
     def poll(self) -> None:
         """One tick of the loop: the class read again once :data:`REFRESH_SECONDS` have gone
         by since the last reading (the widgets send only what changed)."""
         if self.report is not None and time.monotonic() - self._read_at >= REFRESH_SECONDS:
             self.refresh()
-
-    def _alive(self) -> bool:
-        return getattr(self, "comm", None) is not None
-
-    def close(self) -> None:
-        """Stop reading the class and close the dashboard's widgets."""
-        if self.poller is not None:
-            self.poller.stop()
-        super().close()
 
     def refresh(self) -> None:
         """Read the class's figures again (pupils may have worked since)."""

@@ -79,3 +79,30 @@ class Poller:
             pass
         finally:
             self.running = False
+
+
+class PolledPage:
+    """A page (an ipywidgets box) that polls while it is open: :meth:`start_poller` starts one
+    loop for the page, which ends when the page's widgets are closed; :meth:`close` stops it
+    first. Put it before the widget class: ``class Dashboard(PolledPage, w.VBox)``."""
+
+    poller: Poller | None = None
+
+    def start_poller(self, tick: Callable[[], None], *, interval: float = INTERVAL,
+                     on_error: Callable[[BaseException], None] | None = None) -> bool:
+        """Call ``tick()`` every ``interval`` seconds on the kernel's loop while the page is
+        open (one loop a page); False when there is no running loop."""
+        if self.poller is None:
+            self.poller = Poller(tick, alive=self.page_open, interval=interval,
+                                 on_error=on_error)
+        return self.poller.start()
+
+    def page_open(self) -> bool:
+        """Whether the page's widgets are still open (a closed widget has no comm)."""
+        return getattr(self, "comm", None) is not None
+
+    def close(self) -> None:
+        """Stop polling, then close the page's widgets."""
+        if self.poller is not None:
+            self.poller.stop()
+        super().close()  # type: ignore[misc]
