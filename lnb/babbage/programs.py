@@ -308,6 +308,7 @@ class Program:
         value = start
         rows: list[TraceRow] = []
         levels = board.levels
+        new = object.__new__
         for number, prow in enumerate(self.rows, start=1):
             # The usual row, as ``Operation.apply`` works it out (a space of a revealed level
             # with the row's function, Results in 00–99), without its Step; anything else
@@ -321,9 +322,12 @@ class Program:
                     if LOWEST <= result <= HIGHEST and op.sigma:
                         result = comp.apply(op.function, result)
                     if LOWEST <= result <= HIGHEST:
-                        rows.append(made(TraceRow, row=number, operation=op, before=value,
-                                         result=result, written=prow.written, void=False,
-                                         _component=comp))
+                        # made(TraceRow, ...) without its call: the row's fields as they are
+                        trow = new(TraceRow)
+                        trow.__dict__.update(row=number, operation=op, before=value,
+                                             result=result, written=prow.written, void=False,
+                                             _component=comp)
+                        rows.append(trow)
                         value = result
                         continue
             try:

@@ -55,7 +55,14 @@ def random_program(state: State, name: str, rng: random.Random, mistakes: float 
     p = state.players[name] if name in state.players else state.player(name)  # (its error)
     # What state.program_limit(name) says (the Round's limit once the Program phase began).
     limit = p.play.limit if state.phase is Phase.PROGRAM else state.program_limit(name)
-    length = below(limit + 1)
+    n = limit + 1  # rng.randint(0, limit): Random's _randbelow(limit + 1), inlined as below
+    if exact:
+        k = n.bit_length()
+        length = bits(k)
+        while length >= n:
+            length = bits(k)
+    else:
+        length = below(n)
     rows: list[ProgramRow] = []  # Program.with_row's rows, made at once (each is legal)
     value = p.start
     mental = state.options.mental_arithmetic
@@ -208,13 +215,22 @@ def _settled(state: State) -> bool:
 def _targets(state: State, rng: random.Random) -> bool:
     """The Target phase: each draw from the Targets still listed (``_legal_target`` keeps
     the sorted list; a player's Targets leave it once they target)."""
-    below = rng._randbelow
+    below, bits = rng._randbelow, rng.getrandbits
+    exact = type(rng) is random.Random  # its _randbelow(n): k bits until below n (inlined)
     targets = state._legal_target()
     if not targets:
         return False
     players = state.players
     while targets:
-        chosen = targets[below(len(targets))]
+        n = len(targets)
+        if exact:
+            k = n.bit_length()
+            pick = bits(k)
+            while pick >= n:
+                pick = bits(k)
+        else:
+            pick = below(n)
+        chosen = targets[pick]
         state._commit_target(players[chosen.player], chosen.subroutine)  # a listed Target
         player = chosen.player
         targets = [a for a in targets if a.player != player]
@@ -224,14 +240,23 @@ def _targets(state: State, rng: random.Random) -> bool:
 def _activations(state: State, rng: random.Random) -> bool:
     """The Activate phase: each player in last Round's order draws among their listed
     activations."""
-    below = rng._randbelow
+    below, bits = rng._randbelow, rng.getrandbits
+    exact = type(rng) is random.Random  # its _randbelow(n): k bits until below n (inlined)
     players = state.players
     for name in state.last_order:  # who declares next: the first not yet declared
         if players[name].play.activated is not None:
             continue
         subs = state.activatable(name)
         actions = activations(name, tuple([s.target for s in subs]))  # as listed
-        chosen = actions[below(len(actions))]
+        n = len(actions)
+        if exact:
+            k = n.bit_length()
+            pick = bits(k)
+            while pick >= n:
+                pick = bits(k)
+        else:
+            pick = below(n)
+        chosen = actions[pick]
         state._activate(name, chosen.subroutines, {s.target: s for s in subs})
     return _settled(state)
 
@@ -242,7 +267,8 @@ def _programs(state: State, rng: random.Random) -> bool:
     actions = state._legal_program()
     if not actions:
         return False
-    below, uniform = rng._randbelow, rng.random
+    below, uniform, bits = rng._randbelow, rng.random, rng.getrandbits
+    exact = type(rng) is random.Random  # its _randbelow(n): k bits until below n (inlined)
     timer = type(actions[-1]) is TimeUp
     unfinished = [a.player for a in (actions[:-1] if timer else actions)]
     players = state.players
@@ -250,7 +276,15 @@ def _programs(state: State, rng: random.Random) -> bool:
         if timer and uniform() < 0.3:
             state._apply_time_up(_TIME_UP)
             break
-        name = unfinished.pop(below(len(unfinished)))
+        n = len(unfinished)
+        if exact:
+            k = n.bit_length()
+            pick = bits(k)
+            while pick >= n:
+                pick = bits(k)
+        else:
+            pick = below(n)
+        name = unfinished.pop(pick)
         program = random_program(state, name, rng)  # legal rows: WriteProgram's checks pass
         state._commit_program(players[name], program)
         state._commit_finish(players[name], None)  # finish_written's Finish
@@ -261,7 +295,8 @@ def _programs(state: State, rng: random.Random) -> bool:
 def _resolutions(state: State, rng: random.Random) -> bool:
     """The Resolution phase, row by row in token order, until the rows run out or a wrong
     written Result pauses it for a Debug (the phase table enters the Debug phase then)."""
-    below = rng._randbelow
+    below, bits = rng._randbelow, rng.getrandbits
+    exact = type(rng) is random.Random  # its _randbelow(1): one bit until it is 0 (inlined)
     mental = state.options.mental_arithmetic
     order = state.order
     found = state._find_turn(state._turn)
@@ -284,7 +319,11 @@ def _resolutions(state: State, rng: random.Random) -> bool:
                 actions.sort(key=action_sort_key)
             state._resolve(name, k, i, choices, actions[below(len(actions))])
         else:  # the one plain ResolveRow listed: its draw, and the row claims no Patron
-            below(1)
+            if exact:
+                while bits(1):
+                    pass
+            else:
+                below(1)
             state._commit_row(name, k, i, None)
         if mental and _debug_due(state):
             break

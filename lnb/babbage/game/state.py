@@ -888,11 +888,14 @@ class State:
                 else:
                     p.failed_experiments += 1
                 claims.append(claim)
-            bonus = self.edition.engine_bonus.get(row.operation.level)
-            if bonus and (primary or completes):
-                p.engine += bonus
-                p.engine_rows[row.operation.level] += 1
-                claims.append(Claim(ENGINE, level=row.operation.level, points=bonus))
+            # The engine bonus is looked up only for a row that claims (most rows do not).
+            if primary or completes:
+                level = row.operation.level
+                bonus = self.edition.engine_bonus.get(level)
+                if bonus:
+                    p.engine += bonus
+                    p.engine_rows[level] += 1
+                    claims.append(Claim(ENGINE, level=level, points=bonus))
         self.events.append(RowEvent.resolved(
             self.round, name, row, tuple(claims),
             debugged=bool(play.debug_rows) and row.row >= play.debug_rows[0]))
