@@ -224,10 +224,14 @@ class Program:
 
     def __str__(self) -> str:
         rows = self.rows
+        texts = []
         for r in rows:
             if r.written is not None:  # written Results: rows apart by commas
                 return ", ".join([str(r) for r in rows])
-        return " ".join([str(r.operation) for r in rows])
+            op = r.operation  # str(op), read from its kept text once it was written
+            text = op.__dict__.get("_text")
+            texts.append(str(op) if text is None else text)
+        return " ".join(texts)
 
     def __repr__(self) -> str:
         return f"Program.parse({str(self)!r})"

@@ -1020,8 +1020,14 @@ class State:
             self._deck.remove(v)
             self._table[v] = PatronSlot(ed.patron(v))
         self._revealed = tuple(values)
-        for p in self.players.values():
-            p.play.limit = self._limit_for(p)
+        # What _limit_for(p) gives each player, with the SLOWs summed once for all of them.
+        base = self.options.operation_limit
+        if base is None:
+            base = self.edition.operation_limit
+        plays = [p.play for p in self.players.values()]
+        slow = sum([play.slow for play in plays])
+        for play in plays:
+            play.limit = max(0, base + 2 * play.extra - (slow - play.slow))
         self.stopped = ()
         self.finish_seconds = {}
 
