@@ -13,6 +13,7 @@ from __future__ import annotations
 import gc
 from dataclasses import dataclass
 from operator import itemgetter
+from typing import Any
 
 from lnb.babbage.bots.base import EFFECT_PREFERENCE, BotBase, round_goals
 from lnb.babbage.edition import Effect
@@ -880,6 +881,7 @@ class _Rows:
             reach[v] = bits
         self.reach, self.pred = reach, pred
         self.by_bonus = [list(g.items()) for g in groups]
+        self.most = [max(g, default=0) for g in groups]  # the largest bonus to each Result
         self.reach_chunks, self.pred_chunks = _chunks(reach), _chunks(pred)
         self._rows: dict[int, dict[int, tuple[tuple[int, Operation], tuple[int, Operation, int]]]]
         self._rows = {}
@@ -999,28 +1001,46 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
             return out[r][0] | (kind & 2) | mark
         return kind | mark
 
-    plans: dict[tuple[int, int], tuple[int, list, list]] = {}
+    plans: dict[tuple[int, int], Any] = {}  # (kind, side): plan_of; (kind, side | 1): ranked_of
 
-    def plan_of(kind: int, mark: int, side: _Rows) -> tuple[int, list, list]:
+    claims: dict[int, list[tuple[int, int, float, bool]]] = {}
+
+    def claims_of(kind: int) -> list[tuple[int, int, float, bool]]:
+        """``outcome_of`` as a list: [(Result, kind reached, points, claimed a Primary or the
+        Subroutine)] of the Results that claim (Σ aside; made once a search)."""
+        found = claims.get(kind)
+        if found is None:
+            cbits, res = outcome_of(kind)
+            found = claims[kind] = [(r, *res[r]) for r in _values(cbits)]
+        return found
+
+    def plan_of(kind: int, mark: int, side: _Rows) -> tuple[int, list]:
         """For rows of side ``mark`` from positions of ``kind``: the Results that claim
-        nothing; for each that claims [(kind reached, its bit, claimed a Primary or the
-        Subroutine, the values leading to it, ``by_bonus``)]; and the same as [(the most it
-        can add, ..., its points)], the most first (made once a search)."""
+        nothing, and for each that claims [(kind reached, its bit, claimed a Primary or the
+        Subroutine, the values leading to it, ``by_bonus``)] (made once a search)."""
         found = plans.get((kind, mark))
         if found is None:
-            used = kind & 2
-            cbits, res = outcome_of(kind & ~2)
+            extra = kind & 2 | mark
             pred, by_bonus = side.pred, side.by_bonus
-            claiming, ranked = [], []
-            for r in _values(cbits):
-                nk, points, scored = res[r]
-                claim = (nk | used | mark, 1 << r, scored, pred[r], by_bonus[r])
-                claiming.append(claim)
-                most = max((e for e, _ in by_bonus[r]), default=0) if scored else 0
-                ranked.append((points + most, *claim, points))
-            ranked.sort(key=itemgetter(0), reverse=True)
-            found = plans[(kind, mark)] = (((1 << 100) - 1) ^ cbits, claiming, ranked)
+            found = plans[(kind, mark)] = (((1 << 100) - 1) ^ outcome_of(kind & ~2)[0], [
+                (nk | extra, 1 << r, scored, pred[r], by_bonus[r])
+                for r, nk, _, scored in claims_of(kind & ~2)])
         return found
+
+    def ranked_of(kind: int, mark: int, side: _Rows) -> list:
+        """The claims of ``plan_of`` for the last row, the most they can add first: [(the
+        most, kind reached, bit, claimed a Primary or the Subroutine, values leading to it,
+        ``by_bonus``, points)] (made once a search)."""
+        ranked = plans.get((kind, mark | 1))
+        if ranked is None:
+            extra = kind & 2 | mark
+            pred, by_bonus, most = side.pred, side.by_bonus, side.most
+            ranked = [(points + most[r] if scored else points, nk | extra, 1 << r, scored,
+                       pred[r], by_bonus[r], points)
+                      for r, nk, points, scored in claims_of(kind & ~2)]
+            ranked.sort(key=itemgetter(0), reverse=True)
+            plans[(kind, mark | 1)] = ranked
+        return ranked
 
     worths: dict[int, float] = {}
 
@@ -1042,7 +1062,8 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
     ranked: list[tuple[float, int, int, int, int]] = [(0.0, 0, 0, 0, 1 << start_value)]
     for step in range(1, limit + 1):
         if step == limit:
-            for a, kind, b, values in _last_row(layers[-1], sides, plan_of, worth_of, step, top):
+            for a, kind, b, values in _last_row(layers[-1], sides, ranked_of, worth_of, step,
+                                                top):
                 if a > top - 1e-6:
                     ranked.append((a, step, kind, b, values))
                     if a > top:
@@ -1147,7 +1168,7 @@ def _next_layer(layer, sides, plan_of, last: bool) -> dict[int, dict[int, int]]:
         for mark, side in sides:
             if mark and kind & 2:
                 continue
-            quiet, claiming, _ = plan_of(kind, mark, side)
+            quiet, claiming = plan_of(kind, mark, side)
             reach_chunks = side.reach_chunks
             for b, bits in by_b.items():
                 if not last:
@@ -1168,7 +1189,7 @@ def _next_layer(layer, sides, plan_of, last: bool) -> dict[int, dict[int, int]]:
     return out
 
 
-def _last_row(layer, sides, plan_of, worth_of, step: int,
+def _last_row(layer, sides, ranked_of, worth_of, step: int,
               top: float) -> list[tuple[float, int, int, int]]:
     """The positions the last row reaches that may be candidates: [(estimate, kind, B,
     values)].
@@ -1176,7 +1197,7 @@ def _last_row(layer, sides, plan_of, worth_of, step: int,
     Only rows that claim (a quiet last row only costs), and of those only the ones whose
     estimate can come within 1e-6 of the best so far (``top``, raised as they come: it only
     grows, so a row left out is never a candidate). Positions go best first and each one's
-    claims most first (``plan_of``), so most are left out at once. Whether a position
+    claims most first (``ranked_of``), so most are left out at once. Whether a position
     improves is not asked: one that does not was better before by at least 0.001 (no
     candidate either), and no row comes after the last.
     """
@@ -1188,7 +1209,7 @@ def _last_row(layer, sides, plan_of, worth_of, step: int,
         for mark, side in sides:
             if mark and kind & 2:
                 continue
-            for gain, nk, lo, scored, into, bonuses, points in plan_of(kind, mark, side)[2]:
+            for gain, nk, lo, scored, into, bonuses, points in ranked_of(kind, mark, side):
                 if base + gain < top - 2e-6:
                     break  # the others add no more
                 if not bits & into:
@@ -1208,6 +1229,21 @@ def _last_row(layer, sides, plan_of, worth_of, step: int,
 def _improved(by_b: dict[int, int], held: dict[int, int]) -> dict[int, int]:
     """Of the values of one kind reached (B -> values), those whose greatest B beats their best
     B so far (``held``: B -> values, updated): the ones whose entry improves."""
+    if not held:  # a kind not reached before: every value improves, at its greatest B
+        if len(by_b) == 1:
+            held.update(by_b)
+            return by_b
+    elif len(by_b) == 1:  # one B: the values whose best B so far is less
+        for b, bits in by_b.items():
+            for hb, hv in held.items():
+                if hb >= b:
+                    bits &= ~hv
+            if not bits:
+                return {}
+            for hb in held:
+                held[hb] &= ~bits
+            held[b] = held.get(b, 0) | bits
+            return {b: bits}
     kept: dict[int, int] = {}
     covered = 0
     for b in sorted(by_b, reverse=True):
