@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from lnb.babbage.numbers import ordinal
@@ -47,6 +47,18 @@ class Claim:
     influence: tuple[tuple[str, int], ...] = ()
     effects: tuple[str, ...] = ()
 
+    @classmethod
+    def _of(cls, kind: str, **given: Any) -> Claim:
+        """``Claim(kind, **given)`` without the frozen ``__init__``'s ``setattr`` per field:
+        the same fields in the same order (a claim is made for every row that wins
+        something). Only the game's own code calls it, with field names it knows."""
+        claim = object.__new__(cls)
+        values = claim.__dict__
+        values.update(_CLAIM_DEFAULTS)  # every field, in the order __init__ sets them
+        values["kind"] = kind
+        values.update(given)
+        return claim
+
     def to_dict(self) -> dict[str, Any]:
         """JSON form; only the fields this kind of claim uses."""
         data: dict[str, Any] = {"kind": self.kind}
@@ -82,6 +94,9 @@ class Claim:
                 effects=comma.join(effect_name(e) for e in self.effects))
         return _("Patron {patron:02d}: {marks} ({place})").format(patron=self.patron,
                                                                   marks=marks, place=place)
+
+
+_CLAIM_DEFAULTS = {f.name: f.default for f in fields(Claim)}  # (``kind`` has none: set)
 
 
 @dataclass(frozen=True)

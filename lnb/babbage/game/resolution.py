@@ -131,14 +131,14 @@ class PatronSlot:
             if use is not None:
                 use.spent = True
         if plan.kind != PRIMARY:
-            return Claim(FAILED_EXPERIMENT, patron=self.value, place=plan.place,
+            return Claim._of(FAILED_EXPERIMENT, patron=self.value, place=plan.place,
                          effects=tuple(effects_used))
         marks = plan.marks(take, self.patron.types)
         self.taken.extend(t for t, _ in marks)
         if plan.flips and self.owner is None:
             self.flipped = True
         show = marks if (len(marks) > 1 or marks[0][1] > 1) else ()
-        return Claim(PATRON, patron=self.value, took=marks[0][0], place=plan.place,
+        return Claim._of(PATRON, patron=self.value, took=marks[0][0], place=plan.place,
                      influence=show, effects=tuple(effects_used))
 
 
@@ -192,6 +192,8 @@ def row_options(table: dict[int, PatronSlot], player: str, result: int,
 
 def effects_used(plan: ClaimPlan) -> list[str]:
     """Names of the effects a claim spends (and RESERVE for a reserved Patron)."""
+    if plan.near is None and plan.both is None and plan.double is None and plan.choice is None:
+        return [Effect.RESERVE.value] if plan.reserve else []  # (most claims use none)
     names = [e.value for e, use in ((Effect.NEAR, plan.near), (Effect.BOTH, plan.both),
                                     (Effect.DOUBLE, plan.double), (Effect.CHOICE, plan.choice))
              if use is not None and (plan.kind == PRIMARY or e is Effect.NEAR)]

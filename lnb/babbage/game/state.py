@@ -876,7 +876,7 @@ class State:
                 play.completed = True
                 p.completed.append((play.target, self.round))
                 sub = p.character.subroutine(play.target)
-                claims.append(Claim(SUBROUTINE, subroutine=sub.target, effect=sub.effect.value))
+                claims.append(Claim._of(SUBROUTINE, subroutine=sub.target, effect=sub.effect.value))
             if chosen is not None and chosen.plan is not None:
                 plan = chosen.plan
                 slot = self._table[plan.patron]
@@ -895,7 +895,7 @@ class State:
                 if bonus:
                     p.engine += bonus
                     p.engine_rows[level] += 1
-                    claims.append(Claim(ENGINE, level=level, points=bonus))
+                    claims.append(Claim._of(ENGINE, level=level, points=bonus))
         self.events.append(RowEvent.resolved(
             self.round, name, row, tuple(claims),
             debugged=bool(play.debug_rows) and row.row >= play.debug_rows[0]))
