@@ -1098,7 +1098,7 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
             aim[key >> 7] = aim.get(key >> 7, 0) | 1 << (key & 127)
         feasible = [aim]
         for s in range(step - 1, 0, -1):
-            feasible.append(_can_reach(layers[s], aim, sides, outcome_of))
+            feasible.append(_can_reach(layers[s], aim, sides, outcome_of, claims_of))
             aim = feasible[-1]
         feasible.reverse()  # feasible[s - 1]: the positions after s rows that lead to keys
         kind, value = 0, start_value
@@ -1263,23 +1263,26 @@ def _improved(by_b: dict[int, int], held: dict[int, int]) -> dict[int, int]:
     return kept
 
 
-def _can_reach(layer, aim: dict[int, int], sides, outcome_of) -> dict[int, int]:
+def _can_reach(layer, aim: dict[int, int], sides, outcome_of, claims_of) -> dict[int, int]:
     """The positions of ``layer`` (kind -> B -> values) with a row into ``aim`` (kind ->
-    values)."""
+    values). A row only adds goals (and Σ spent, NEAR spent), so only kinds whose goals are
+    among an aim's can reach it."""
     out: dict[int, int] = {}
+    masks = {kind | 3 for kind in aim}  # the aims' goals, Σ and NEAR as if spent
     for kind, by_b in layer.items():
+        if not any(kind & ~m == 0 for m in masks):
+            continue
         used = kind & 2
-        cbits, res = outcome_of(kind & ~2)
         acc = 0
         for mark, side in sides:
             if mark and used:
                 continue
-            q = aim.get(kind | mark, 0) & ~cbits
+            q = aim.get(kind | mark, 0) & ~outcome_of(kind & ~2)[0]
             if q:
                 acc |= _union(side.pred_chunks, q)
             pred = side.pred
-            for r in _values(cbits):
-                if aim.get(res[r][0] | used | mark, 0) >> r & 1:
+            for r, nk, _, _ in claims_of(kind & ~2):
+                if aim.get(nk | used | mark, 0) >> r & 1:
                     acc |= pred[r]
         if acc:
             members = 0
@@ -1307,7 +1310,10 @@ def _exact(candidates, layers, sides, outcome_of, start_value: int):
         for key in wanted[s]:
             results |= 1 << (key & 127)
         into: dict[tuple[int, int], list[tuple[int, int]]] = {}  # claims: (kind, r) -> froms
+        masks = {key >> 7 | 3 for key in wanted[s]}  # a row only adds goals (``_can_reach``)
         for kind in below:
+            if not any(kind & ~m == 0 for m in masks):
+                continue
             used = kind & 2
             cbits, res = outcome_of(kind & ~2)
             for mark, _ in sides:
