@@ -18,7 +18,8 @@ row whose turn it is, lists them as legal actions, and commits the chosen one.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
 
 from lnb.babbage.edition import Effect, Patron
 from lnb.babbage.game.events import FAILED_EXPERIMENT, PATRON, Claim
@@ -66,6 +67,19 @@ class ClaimPlan:
     reserve: bool = False
     flips: bool = False
 
+    @classmethod
+    def _of(cls, patron: int, place: int, kind: str, takes: tuple[str | None, ...],
+            **given: Any) -> ClaimPlan:
+        """``ClaimPlan(patron, place, kind, takes, **given)`` without the frozen
+        ``__init__``'s ``setattr`` per field: the same fields in the same order (a plan is
+        made for every row that may claim). Only this module calls it, with known names."""
+        plan = object.__new__(cls)
+        values = plan.__dict__
+        values.update(_PLAN_DEFAULTS)  # every field, in the order __init__ sets them
+        values.update(patron=patron, place=place, kind=kind, takes=takes)
+        values.update(given)
+        return plan
+
     def marks(self, take: str | None, types: tuple[str, str]) -> tuple[tuple[str, int], ...]:
         """Influence marks this claim records for the chosen type."""
         if self.kind != PRIMARY:
@@ -76,6 +90,9 @@ class ClaimPlan:
             other = types[1] if first == types[0] else types[0]
             return ((first, n), (other, 1))
         return ((take or "", n),)
+
+
+_PLAN_DEFAULTS = {f.name: f.default for f in fields(ClaimPlan)}  # (the first four: given)
 
 
 @dataclass
@@ -102,26 +119,26 @@ class PatronSlot:
                 return None
             double = find_use(uses, Effect.DOUBLE, value)
             if mine == 0:
-                return ClaimPlan(value, 1, PRIMARY, (t0, t1), double=double, reserve=True)
+                return ClaimPlan._of(value, 1, PRIMARY, (t0, t1), double=double, reserve=True)
             other = t1 if self.taken[0] == t0 else t0
-            return ClaimPlan(value, 2, PRIMARY, (other,), double=double, reserve=True)
+            return ClaimPlan._of(value, 2, PRIMARY, (other,), double=double, reserve=True)
         if player in self.claimers:
             return None
         place = len(self.claimers) + 1
         if self.flipped:
             if players < 3:
                 return None
-            return ClaimPlan(value, place, FAILED_EXPERIMENT, (None,))
+            return ClaimPlan._of(value, place, FAILED_EXPERIMENT, (None,))
         double = find_use(uses, Effect.DOUBLE, value)
         if place == 1:
             both = find_use(uses, Effect.BOTH, value)
             takes: tuple[str | None, ...] = (None,) if both and not double else (t0, t1)
-            return ClaimPlan(value, 1, PRIMARY, takes, double=double, both=both,
-                             flips=both is not None)
+            return ClaimPlan._of(value, 1, PRIMARY, takes, double=double, both=both,
+                                 flips=both is not None)
         choice = find_use(uses, Effect.CHOICE, value)
         other = t1 if self.taken[0] == t0 else t0
         takes = (t0, t1) if choice else (other,)
-        return ClaimPlan(value, 2, PRIMARY, takes, double=double, choice=choice, flips=True)
+        return ClaimPlan._of(value, 2, PRIMARY, takes, double=double, choice=choice, flips=True)
 
     def commit(self, player: str, plan: ClaimPlan, take: str | None,
                effects_used: list[str]) -> Claim:
