@@ -348,7 +348,9 @@ class Program:
                              result=step.result, written=prow.written, void=False,
                              _component=step.component))
             value = step.result
-        return Trace(start, tuple(rows))
+        trace = new(Trace)  # Trace(start, tuple(rows)) without the frozen __init__'s call
+        trace.__dict__.update(start=start, rows=tuple(rows))
+        return trace
 
     def final(self, board: Board, start: int = 55, limit: int | None = DEFAULT_LIMIT) -> int:
         """``run(board, start, limit).result`` without writing each row's arithmetic: the same
