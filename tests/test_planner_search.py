@@ -1,6 +1,7 @@
 """The planner's layered search (``_layered_search``, what ``best_program`` uses) decides
-exactly as its former search (``_search``, itself checked against the old planner by
-tests/test_planner_exact.py and the golden file): same program, same estimate.
+exactly as its former search (``_search``, now in ``tests/former_planner.py``; itself checked
+against the old planner by tests/test_planner_exact.py and the golden file): same program,
+same estimate.
 
 Every planner decision of seeded games of ``tests/golden_planner.game_of`` not used by the
 other tests (2, 3 and 4 players; mental arithmetic; handicaps; operation limits 3 to 9 with
@@ -11,7 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from lnb.babbage.bots.planner import _layered_search, _search
+from lnb.babbage.bots.planner import _layered_search
+from tests.former_planner import _search
 from tests.test_planner_exact import decisions, kind_of
 
 #: Seeds beyond the golden file's 30 and test_planner_exact.py's nine.
