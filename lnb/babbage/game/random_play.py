@@ -50,19 +50,12 @@ def random_program(state: State, name: str, rng: random.Random, mistakes: float 
     # The draws are rng.randint(0, limit), rng.choice(ops), rng.random(), rng.choice(hits)
     # and rng.randint(0, 99), made as those make them (``_randbelow(n)`` is how Random's
     # choice and randint draw): the same games, without their checks on every row.
-    below, uniform, bits = rng._randbelow, rng.random, rng.getrandbits
-    exact = type(rng) is random.Random  # its _randbelow(n): k bits until below n
+    below, uniform = rng._randbelow, rng.random
     p = state.players[name] if name in state.players else state.player(name)  # (its error)
     # What state.program_limit(name) says (the Round's limit once the Program phase began).
     limit = p.play.limit if state.phase is Phase.PROGRAM else state.program_limit(name)
-    n = limit + 1  # rng.randint(0, limit): Random's _randbelow(limit + 1), inlined as below
-    if exact:
-        k = n.bit_length()
-        length = bits(k)
-        while length >= n:
-            length = bits(k)
-    else:
-        length = below(n)
+    n = limit + 1  # rng.randint(0, limit) is Random's _randbelow(limit + 1)
+    length = below(n)
     rows: list[ProgramRow] = []  # Program.with_row's rows, made at once (each is legal)
     value = p.start
     mental = state.options.mental_arithmetic
@@ -80,25 +73,13 @@ def random_program(state: State, name: str, rng: random.Random, mistakes: float 
             results = cache[("results", value, sigma)]
         if not ops:
             break
-        n = len(ops)  # the same draw as rng.choice(ops): Random's _randbelow, inlined
-        if exact:
-            k = n.bit_length()
-            pick = bits(k)
-            while pick >= n:
-                pick = bits(k)
-        else:
-            pick = below(n)
+        n = len(ops)  # the same draw as rng.choice(ops): Random's _randbelow(n)
+        pick = below(n)
         if wanted and uniform() < aim:
             hits = [k for k, r in enumerate(results) if r in wanted]
             if hits:
-                n = len(hits)  # rng.choice(hits), inlined as above
-                if exact:
-                    k = n.bit_length()
-                    j = bits(k)
-                    while j >= n:
-                        j = bits(k)
-                else:
-                    j = below(n)
+                n = len(hits)  # rng.choice(hits)
+                j = below(n)
                 pick = hits[j]
         op, value = ops[pick], results[pick]
         marked += op.sigma
@@ -215,21 +196,14 @@ def _settled(state: State) -> bool:
 def _targets(state: State, rng: random.Random) -> bool:
     """The Target phase: each draw from the Targets still listed (``_legal_target`` keeps
     the sorted list; a player's Targets leave it once they target)."""
-    below, bits = rng._randbelow, rng.getrandbits
-    exact = type(rng) is random.Random  # its _randbelow(n): k bits until below n (inlined)
+    below = rng._randbelow
     targets = state._legal_target()
     if not targets:
         return False
     players = state.players
     while targets:
         n = len(targets)
-        if exact:
-            k = n.bit_length()
-            pick = bits(k)
-            while pick >= n:
-                pick = bits(k)
-        else:
-            pick = below(n)
+        pick = below(n)
         chosen = targets[pick]
         state._commit_target(players[chosen.player], chosen.subroutine)  # a listed Target
         player = chosen.player
@@ -240,8 +214,7 @@ def _targets(state: State, rng: random.Random) -> bool:
 def _activations(state: State, rng: random.Random) -> bool:
     """The Activate phase: each player in last Round's order draws among their listed
     activations."""
-    below, bits = rng._randbelow, rng.getrandbits
-    exact = type(rng) is random.Random  # its _randbelow(n): k bits until below n (inlined)
+    below = rng._randbelow
     players = state.players
     for name in state.last_order:  # who declares next: the first not yet declared
         if players[name].play.activated is not None:
@@ -249,13 +222,7 @@ def _activations(state: State, rng: random.Random) -> bool:
         subs = state.activatable(name)
         actions = activations(name, tuple([s.target for s in subs]))  # as listed
         n = len(actions)
-        if exact:
-            k = n.bit_length()
-            pick = bits(k)
-            while pick >= n:
-                pick = bits(k)
-        else:
-            pick = below(n)
+        pick = below(n)
         chosen = actions[pick]
         state._activate(name, chosen.subroutines, {s.target: s for s in subs})
     return _settled(state)
@@ -267,8 +234,7 @@ def _programs(state: State, rng: random.Random) -> bool:
     actions = state._legal_program()
     if not actions:
         return False
-    below, uniform, bits = rng._randbelow, rng.random, rng.getrandbits
-    exact = type(rng) is random.Random  # its _randbelow(n): k bits until below n (inlined)
+    below, uniform = rng._randbelow, rng.random
     timer = type(actions[-1]) is TimeUp
     unfinished = [a.player for a in (actions[:-1] if timer else actions)]
     players = state.players
@@ -277,13 +243,7 @@ def _programs(state: State, rng: random.Random) -> bool:
             state._apply_time_up(_TIME_UP)
             break
         n = len(unfinished)
-        if exact:
-            k = n.bit_length()
-            pick = bits(k)
-            while pick >= n:
-                pick = bits(k)
-        else:
-            pick = below(n)
+        pick = below(n)
         name = unfinished.pop(pick)
         program = random_program(state, name, rng)  # legal rows: WriteProgram's checks pass
         state._commit_program(players[name], program)
@@ -295,8 +255,7 @@ def _programs(state: State, rng: random.Random) -> bool:
 def _resolutions(state: State, rng: random.Random) -> bool:
     """The Resolution phase, row by row in token order, until the rows run out or a wrong
     written Result pauses it for a Debug (the phase table enters the Debug phase then)."""
-    below, bits = rng._randbelow, rng.getrandbits
-    exact = type(rng) is random.Random  # its _randbelow(1): one bit until it is 0 (inlined)
+    below = rng._randbelow
     mental = state.options.mental_arithmetic
     order = state.order
     found = state._find_turn(state._turn)
@@ -319,11 +278,7 @@ def _resolutions(state: State, rng: random.Random) -> bool:
                 actions.sort(key=action_sort_key)
             state._resolve(name, k, i, choices, actions[below(len(actions))])
         else:  # the one plain ResolveRow listed: its draw, and the row claims no Patron
-            if exact:
-                while bits(1):
-                    pass
-            else:
-                below(1)
+            below(1)
             state._commit_row(name, k, i, None)
         if mental and _debug_due(state):
             break
