@@ -5,8 +5,9 @@ the work is kept in memory, then saved; epoch seconds keep their precision."""
 
 from __future__ import annotations
 
-import _thread
 import datetime
+import os
+import signal
 import subprocess
 import sys
 import threading
@@ -287,21 +288,27 @@ def test_a_write_lock_wait_interrupted_leaves_no_transaction_open(pg_url: str) -
     """A kernel interrupted while it waits for the write lock: its connection is left idle,
     so its next transactions are not refused ("current transaction is aborted") forever."""
     holder = ProgressStore(pg_url)
-    store = ProgressStore(pg_url)
+    store = ProgressStore(pg_url, timeout=30.0)  # the lock wait ends by the interrupt only
+    # A real SIGINT (Ctrl-C, as the kernel gets it), with Python's own handler whatever an
+    # earlier test of this worker left: ``_thread.interrupt_main`` only sets a flag, and was
+    # lost once in a whole run.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         store.pupil_count(), holder.pupil_count()
-        waiting = threading.Timer(0.5, _thread.interrupt_main)
+        waiting = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
         with holder.transaction(), pytest.raises(KeyboardInterrupt):
             waiting.start()
             with store.transaction():
                 pass  # pragma: no cover - the lock is held by the other kernel
         waiting.join()
+        signal.signal(signal.SIGINT, previous)
         assert not store._connection().in_transaction
         with store.transaction() as conn:
             conn.execute("INSERT INTO notes (at, text) VALUES (?, ?)", ("now", "after"))
         assert [n for _at, n in holder.teacher_notes()] == ["after"]
         assert store.saving and store.problem is None
     finally:
+        signal.signal(signal.SIGINT, previous)
         holder.close()
         store.close()
 
