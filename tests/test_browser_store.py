@@ -154,12 +154,18 @@ def test_a_page_whose_storage_came_first_gives_the_pupil_at_once(static: host.Ho
     end_kernel(app)
 
 
-def test_two_tabs_of_one_browser_keep_both_pupils_moves() -> None:
+def two_tabs() -> tuple[Page, list[BrowserStorage], list[BrowserProgressStore]]:
+    """One browser's page storage open in two tabs, each with its progress store."""
     page = Page()
     tabs = [BrowserStorage(), BrowserStorage()]
     stores = [BrowserProgressStore(tab) for tab in tabs]
     for tab in tabs:
         page.open(tab)
+    return page, tabs, stores
+
+
+def test_two_tabs_of_one_browser_keep_both_pupils_moves() -> None:
+    page, tabs, stores = two_tabs()
     stores[0].record_attempt(ME, "P1-A", solved=True, rows=3, day=TODAY)
     both = stores[1].record_attempt(ME, "P1-B", solved=True, rows=4, day=TODAY)
     assert [p.puzzle for p in both.puzzles] == ["P1-A", "P1-B"]
@@ -173,11 +179,7 @@ def test_two_tabs_of_one_browser_keep_both_pupils_moves() -> None:
 def test_a_tab_writing_another_key_keeps_the_other_tabs_newer_value() -> None:
     """The page writes every key in ``writes`` again on each change: a value another tab
     changed since must have left them, or this tab's older value would come back."""
-    page = Page()
-    tabs = [BrowserStorage(), BrowserStorage()]
-    stores = [BrowserProgressStore(tab) for tab in tabs]
-    for tab in tabs:
-        page.open(tab)
+    page, tabs, stores = two_tabs()
     stores[0].record_attempt(ME, "P1-A", solved=True, rows=3, day=TODAY)
     stores[1].record_attempt(ME, "P1-B", solved=True, rows=4, day=TODAY)
     BrowserScores(stores[0], "museum").record(ME, TODAY, 40)  # tab 0 writes another key

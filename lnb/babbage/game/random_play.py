@@ -22,7 +22,6 @@ from lnb.babbage.game.actions import (
     WriteProgram,
     action_sort_key,
 )
-from lnb.babbage.game.choices import RowChoices
 from lnb.babbage.game.phases import TABLE, Phase, _debug_due
 from lnb.babbage.game.state import Game, State, activations
 from lnb.babbage.operations import Operation, _remember, legal_operations, legal_results
@@ -258,21 +257,13 @@ def _resolutions(state: State, rng: random.Random) -> bool:
     below = rng._randbelow
     mental = state.options.mental_arithmetic
     order = state.order
-    found = state._find_turn(state._turn)
-    if found is None:
-        return _settled(state)
-    # The turns left, in the order ``_find_turn`` steps through them: row by row, in token
-    # order, each player who has that row (the traces do not change in this loop: a Debug,
-    # which rewrites one, is played outside it).
-    players = state.players
-    lengths = [len(players[x].play.trace.rows) for x in order]  # type: ignore[union-attr]
-    turns = [(k, j) for k in range(max(lengths)) for j, n in enumerate(lengths) if n > k]
-    for at in turns[turns.index(found):]:
-        k, i = at
+    # The next turn is the State's (``_find_turn``: row by row, in token order) and so are a
+    # row's choices (``row_choices``, what ``legal_actions`` lists, sorted as it sorts them).
+    while (found := state._find_turn(state._turn)) is not None:
+        k, i = found
         name = order[i]
-        options = state._row_options(name, at)
-        if options:  # a Patron to claim: the row's choices as row_choices lists them
-            choices = RowChoices.of(name, k + 1, options, state._table)
+        choices = state.row_choices(name)
+        if choices.options:  # a Patron to claim
             actions = list(choices.actions())
             if len(actions) > 1:
                 actions.sort(key=action_sort_key)
