@@ -18,7 +18,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from lnb.babbage.board import Board
+from lnb.babbage.edition import Edition
 from lnb.babbage.solver import Solver
+from lnb.babbage.words import type_name
 
 pytestmark = pytest.mark.browser
 
@@ -57,6 +59,46 @@ class Checks:
 
     def done(self) -> None:
         assert not self.failed, "\n".join(self.failed)
+
+
+# Every Patron card given the edition's longest name and two longest Influence chips, the
+# layout measured in the same breath (no redraw can come between) and then put back: how many
+# rows the cards take, and where the program's last row and "I'm done" end.
+WIDEST_PATRONS = """([name, first, second]) => {
+  const cards = [...document.querySelectorAll('.lnb-patrons-cards .lnb-patron')];
+  const saved = cards.map(c => c.innerHTML);
+  for (const card of cards) {
+    card.querySelector('b').textContent = name;
+    const chips = card.querySelectorAll('.lnb-chip');
+    chips[0].textContent = first; chips[1].textContent = second;
+  }
+  const rows = new Set(cards.map(c => Math.round(c.getBoundingClientRect().top))).size;
+  const bottom = s => Math.max(...[...document.querySelectorAll(s)]
+    .map(e => e.getBoundingClientRect().bottom));
+  const measured = {rows, cards: cards.length, program: bottom('.lnb-builder .lnb-rows tr'),
+                    done: bottom('.lnb-done')};
+  cards.forEach((c, i) => { c.innerHTML = saved[i]; });
+  return measured;
+}"""
+
+
+# Where each part of the app and of the builder is, and what it says: a failed viewport check
+# names what pushed the program down (a status message, a wrapped line...).
+LAYOUT = """() => [...document.querySelectorAll(
+    '.lnb-app > *, .lnb-body > *, .lnb-race > *, .lnb-builder > *')]
+  .filter(e => e.offsetParent !== null)
+  .map(e => { const r = e.getBoundingClientRect();
+    return `${e.className.replace(/\\b(widget|jupyter|lm)-\\S+/g, '').trim()} y=${Math.round(r.top)}`
+      + ` h=${Math.round(r.height)} ${(e.innerText || '').replace(/\\s+/g, ' ').trim().slice(0, 50)}`; })"""
+
+
+def widest_patrons() -> list[str]:
+    """The edition's longest Patron name and its two longest Influence types (English)."""
+    edition = Edition.load()
+    kinds = sorted({kind for p in edition.patrons for kind in p.types},
+                   key=lambda k: len(type_name(k)), reverse=True)
+    longest = max((p.name for p in edition.patrons), key=len)
+    return [longest, type_name(kinds[0]), type_name(kinds[1])]
 
 
 def in_viewport(page, selector: str) -> list[str]:  # type: ignore[no-untyped-def]
@@ -177,6 +219,13 @@ def test_the_race_fits_a_1280_by_800_screen(page) -> None:  # type: ignore[no-un
     check.none("outside the viewport", in_viewport(page, ".lnb-builder .lnb-fn"))
     check.none("outside the viewport", in_viewport(page, ".lnb-builder .lnb-rows tr"))
     check.none("outside the viewport", in_viewport(page, ".lnb-done"))
+    if check.failed:
+        check.that("the page's parts", False, "\n".join(page.evaluate(LAYOUT)))
+    # whatever the Round's Patrons: their names and chips never push the program off screen
+    widest = page.evaluate(WIDEST_PATRONS, widest_patrons())
+    check.that("the widest Patrons share one row", widest["rows"] == 1, widest)
+    check.that("the widest Patrons leave the program on screen",
+               max(widest["program"], widest["done"]) <= 800.5, widest)
     card = page.locator(".lnb-target-card")
     check.that("the target is shown", card.count() == 1 and f"{number:02d}" in card.inner_text())
     if card.count():
