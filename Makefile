@@ -31,11 +31,13 @@ serve: setup
 lint: setup
 	$(VENV)/bin/ruff check .
 
-# Two passes: everything else on both cores, then the browser tests, a file per worker on
-# two workers (`--dist loadfile`: a file's tests share its Voila server and its Chromium).
+# Two passes: everything else on both cores, then the browser tests, a file per worker
+# (`--dist loadfile`: a file's tests share its Voila server and its Chromium). Three workers
+# on two cores: a browser test spends most of its time waiting for a page or a kernel (two
+# kept the cores under half busy; three finish the pass in about four fifths of the time).
 test: setup browser postgres lint site
 	$(PY) -m pytest -n 2 -m "not browser" --durations=15
-	$(PY) -m pytest -n 2 --dist loadfile -m browser --durations=25
+	$(PY) -m pytest -n 3 --dist loadfile -m browser --durations=25
 
 test-fast: setup
 	$(PY) -m pytest -m "not browser" -x -q

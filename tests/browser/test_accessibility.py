@@ -1,10 +1,11 @@
 """Keyboard and screen readers (issue 12, item 6), in a real browser on the kit's own pages.
 
 axe-core (bundled by ``axe-playwright-python``, so it runs offline) finds no serious or
-critical violation on any page; the picture of the board in lesson 01 takes no Tab stop and a
-board with buttons takes one; a row is typed into the puzzle app in a few key presses; a
-focused button has a focus ring of at least 3 px; a disabled board button looks disabled and
-says why on focus and on tap, without hovering. Screenshots go to ``test-artifacts/``.
+critical violation on the landing page and the apps (on every lesson: ``test_lessons.py``);
+the picture of the board in lesson 01 takes no Tab stop and a board with buttons takes one; a
+row is typed into the puzzle app in a few key presses; a focused button has a focus ring of at
+least 3 px; a disabled board button looks disabled and says why on focus and on tap, without
+hovering. Screenshots go to ``test-artifacts/``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Iterator
 import pytest
 from browser_harness import (
     REPO,
+    SIZES,
     VoilaServer,
     assert_no_traceback,
     open_voila,
@@ -31,8 +33,9 @@ pytestmark = pytest.mark.browser
 
 LESSONS = REPO / "lessons"
 WAIT = 60_000
-PAGES = ["index.ipynb", *sorted(p.name for p in LESSONS.glob("0*.ipynb")), "play.ipynb",
-         "puzzles.ipynb", "teachers-guide.ipynb"]
+#: The landing page and the apps (each lesson's axe check is in ``test_lessons.py``, on the
+#: page that test has opened anyway).
+PAGES = ["index.ipynb", "play.ipynb", "puzzles.ipynb"]
 READY = {"index.ipynb": "h1", "play.ipynb": ".lnb-start-game",
          "puzzles.ipynb": ".lnb-puzzle-heading"}
 # Every space allowed (A3+ may be written): start 55, reach 73 within 5 rows.
@@ -74,7 +77,7 @@ def test_axe_finds_no_serious_violation(page, kit: VoilaServer, name: str) -> No
     assert serious_violations(page) == []
     # Every page, as a pupil sees it on a laptop and on a tablet (test-artifacts/).
     assert_no_traceback(page)
-    for width, height in ((1280, 800), (768, 1024)):
+    for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(300)
         snap(page, f"{name.removesuffix('.ipynb')}-{width}x{height}")
@@ -180,17 +183,21 @@ def test_a_disabled_board_button_looks_disabled_and_says_why_without_hover(  # t
     snap(page, "why-disabled")
 
 
-@pytest.mark.parametrize(("width", "height"), [(1280, 800), (768, 1024)])
-def test_screenshots_of_the_puzzle_page_and_lesson_01(page, kit: VoilaServer, width: int,  # type: ignore[no-untyped-def]
-                                                      height: int) -> None:
-    page.set_viewport_size({"width": width, "height": height})
+def test_screenshots_of_the_puzzle_page_and_lesson_01(page, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]
+    """A hint and a disabled button's reason on the puzzle page, an answer said back in
+    lesson 01: each photographed at both sizes (the page resized, not opened again)."""
     open_page(page, kit, "puzzles.ipynb", f"?code={SHARED.code}")
     page.locator(".lnb-puzzle-heading", has_text=SHARED.code).wait_for(timeout=WAIT)
     page.locator(".lnb-hint").click()
     page.locator(".lnb-hints", has_text="Hint 1 of 3").wait_for(timeout=WAIT)
-    page.locator("button.lnb-op-A3-add").focus()  # says why it is disabled
-    page.locator("#kit-why").wait_for(timeout=WAIT)
-    snap(page, f"puzzles-{width}x{height}")
+    why = page.locator("#kit-why")
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator("button.lnb-op-A3-add").focus()  # says why it is disabled
+        why.wait_for(timeout=WAIT)
+        snap(page, f"puzzles-{width}x{height}")
+        page.locator(".lnb-goal").click()  # the focus leaves: the reason goes
+        why.wait_for(state="hidden", timeout=WAIT)
     open_page(page, kit, "01-first-program.ipynb")
     answer = page.locator(".lnb-exercise").first.locator(".lnb-answer input")
     answer.fill("30")
@@ -198,5 +205,7 @@ def test_screenshots_of_the_puzzle_page_and_lesson_01(page, kit: VoilaServer, wi
     said = page.locator(".lnb-exercise").first.locator(".lnb-status",
                                                        has_text="number before the swap")
     said.wait_for(timeout=WAIT)
-    said.scroll_into_view_if_needed()
-    snap(page, f"lesson-01-{width}x{height}")
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        said.scroll_into_view_if_needed()
+        snap(page, f"lesson-01-{width}x{height}")

@@ -87,9 +87,12 @@ WIDEST_PATRONS = """([name, first, second]) => {
 LAYOUT = """() => [...document.querySelectorAll(
     '.lnb-app > *, .lnb-body > *, .lnb-race > *, .lnb-builder > *')]
   .filter(e => e.offsetParent !== null)
-  .map(e => { const r = e.getBoundingClientRect();
-    return `${e.className.replace(/\\b(widget|jupyter|lm)-\\S+/g, '').trim()} y=${Math.round(r.top)}`
-      + ` h=${Math.round(r.height)} ${(e.innerText || '').replace(/\\s+/g, ' ').trim().slice(0, 50)}`; })"""
+  .map(e => {
+    const r = e.getBoundingClientRect();
+    const css = e.className.replace(/\\b(widget|jupyter|lm)-\\S+/g, '').trim();
+    const text = (e.innerText || '').replace(/\\s+/g, ' ').trim().slice(0, 50);
+    return `${css} y=${Math.round(r.top)} h=${Math.round(r.height)} ${text}`;
+  })"""
 
 
 def widest_patrons() -> list[str]:

@@ -1,5 +1,6 @@
 """Every lesson as a Voila app in a real browser: it renders its widgets and formulas, shows no
-traceback, fetches nothing from another host, and its exercises answer back.
+traceback, fetches nothing from another host, axe-core finds no serious or critical violation
+on it, and its exercises answer back.
 
 The lessons are served from ``lessons/`` itself (as ``python -m widgets.serve`` does), without
 preheated kernels, by one server for this module. Screenshots go to ``test-artifacts/``.
@@ -11,7 +12,7 @@ from collections.abc import Iterator
 
 import nbformat
 import pytest
-from browser_harness import VoilaServer, snap
+from browser_harness import SIZES, VoilaServer, serious_violations, snap
 from lesson_checks import (
     LESSONS,
     WAIT,
@@ -44,7 +45,12 @@ def test_lesson_renders_as_an_app(page, lessons_server: VoilaServer, name: str) 
     if "$" in "".join(c.source for c in nbformat.read(LESSONS / name, as_version=4).cells):
         page.locator("mjx-container").first.wait_for(timeout=WAIT)  # formulas typeset offline
     assert_lesson_page(page, name, "What you'll do:")
-    snap(page, name.removesuffix(".ipynb"))
+    page.wait_for_timeout(1000)  # the last widgets' views, then one frame of the page script
+    assert serious_violations(page) == []
+    for width, height in SIZES:  # as a pupil sees it on a laptop and on a tablet
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        snap(page, f"{name.removesuffix('.ipynb')}-{width}x{height}")
 
 
 def test_index_links_every_lesson(page, lessons_server: VoilaServer) -> None:  # type: ignore[no-untyped-def]

@@ -25,6 +25,7 @@ from browser_harness import (
     serious_violations,
     snap_sizes,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from lnb.museum import Game, Orientation, Place, Wild, verdict
@@ -69,14 +70,29 @@ def square_of(text: str) -> tuple[int, int]:
     return int(found.group(2)) - 1, ord(found.group(1)) - ord("A")
 
 
+#: The app's text is not what it was (the kernel has answered a press).
+MOVED_ON = "before => document.querySelector('.lnb-app').innerText !== before"
+
+
 def press_button(page, cls: str, keyboard: bool) -> None:  # type: ignore[no-untyped-def]
-    """Press a choice's button: a click, or the keyboard (focus it, then Enter)."""
+    """Press a choice's button: a click, or the keyboard (focus it, then Enter); pressed again
+    when the app's text has not changed 8 s later (the kernel redrew the button between the
+    focus and the Enter, and the Enter went to the old one), at most three times."""
     button = page.locator(f"button.{cls}:not([disabled])").first
-    if keyboard:
-        button.focus()
-        page.keyboard.press("Enter")
-    else:
-        button.click()
+    app = page.locator(".lnb-app").first
+    for _attempt in range(3):
+        before = app.inner_text()
+        if keyboard:
+            button.focus()
+            page.keyboard.press("Enter")
+        else:
+            button.click()
+        try:
+            page.wait_for_function(MOVED_ON, arg=before, timeout=8_000)
+            return
+        except PlaywrightTimeoutError:
+            continue
+    raise AssertionError(f"pressing button.{cls} three times changed nothing on the page")
 
 
 def place(page, action: Place | Wild, keyboard: bool) -> None:  # type: ignore[no-untyped-def]

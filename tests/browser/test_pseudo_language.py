@@ -174,7 +174,7 @@ def open_ready(page: Any, name: str, lang: str) -> None:
     settle(page)
 
 
-def settle(page: Any, quiet: float = 2.0) -> None:
+def settle(page: Any, quiet: float = 1.2) -> None:
     """Wait until the widgets' text has not changed for ``quiet`` seconds (at most WAIT)."""
     deadline = time.monotonic() + WAIT / 1000
     last, since = None, time.monotonic()
@@ -244,7 +244,7 @@ def test_no_untranslated_text_and_chinese_fits(new_page: Any, name: str) -> None
     cut = {}
     for width, height in ((1280, 800), (768, 1024)):
         new_page.set_viewport_size({"width": width, "height": height})
-        new_page.wait_for_timeout(800)
+        new_page.wait_for_timeout(400)
         snap(new_page, f"{name.removesuffix('.ipynb')}-zh-CN-{width}x{height}")
         found = new_page.evaluate(CUT)
         if found:
