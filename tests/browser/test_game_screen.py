@@ -61,12 +61,17 @@ class Checks:
         assert not self.failed, "\n".join(self.failed)
 
 
-# Every Patron card given the edition's longest name and two longest Influence chips, the
-# layout measured in the same breath (no redraw can come between) and then put back: how many
-# rows the cards take, and where the program's last row and "I'm done" end.
-WIDEST_PATRONS = """([name, first, second]) => {
+# Every Patron card given the edition's longest name and the two Influence types whose chips
+# are widest (measured on the page), the layout measured in the same breath (no redraw can
+# come between) and then put back: how many rows the cards take, and where the program's last
+# row and "I'm done" end.
+WIDEST_PATRONS = """([name, kinds]) => {
   const cards = [...document.querySelectorAll('.lnb-patrons-cards .lnb-patron')];
   const saved = cards.map(c => c.innerHTML);
+  const chip = cards[0].querySelector('.lnb-chip');
+  const width = kind => { chip.textContent = kind; return chip.getBoundingClientRect().width; };
+  const [first, second] = kinds.map(k => [width(k), k]).sort((a, b) => b[0] - a[0])
+    .map(([, k]) => k);
   for (const card of cards) {
     card.querySelector('b').textContent = name;
     const chips = card.querySelectorAll('.lnb-chip');
@@ -75,8 +80,9 @@ WIDEST_PATRONS = """([name, first, second]) => {
   const rows = new Set(cards.map(c => Math.round(c.getBoundingClientRect().top))).size;
   const bottom = s => Math.max(...[...document.querySelectorAll(s)]
     .map(e => e.getBoundingClientRect().bottom));
-  const measured = {rows, cards: cards.length, program: bottom('.lnb-builder .lnb-rows tr'),
-                    done: bottom('.lnb-done')};
+  const measured = {rows, cards: cards.length, chips: [first, second],
+                    widest: Math.max(...cards.map(c => c.getBoundingClientRect().width)),
+                    program: bottom('.lnb-builder .lnb-rows tr'), done: bottom('.lnb-done')};
   cards.forEach((c, i) => { c.innerHTML = saved[i]; });
   return measured;
 }"""
@@ -95,13 +101,11 @@ LAYOUT = """() => [...document.querySelectorAll(
   })"""
 
 
-def widest_patrons() -> list[str]:
-    """The edition's longest Patron name and its two longest Influence types (English)."""
+def widest_patrons() -> tuple[str, list[str]]:
+    """The edition's longest Patron name and every Influence type's name (English)."""
     edition = Edition.load()
-    kinds = sorted({kind for p in edition.patrons for kind in p.types},
-                   key=lambda k: len(type_name(k)), reverse=True)
-    longest = max((p.name for p in edition.patrons), key=len)
-    return [longest, type_name(kinds[0]), type_name(kinds[1])]
+    kinds = sorted({type_name(kind) for p in edition.patrons for kind in p.types})
+    return max((p.name for p in edition.patrons), key=len), kinds
 
 
 def in_viewport(page, selector: str) -> list[str]:  # type: ignore[no-untyped-def]

@@ -210,6 +210,10 @@ LOOK_CSS = """
   line-height: 1; color: var(--lnb-accent); }
 .lnb-patron small, .lnb-sub-card small { font-size: var(--lnb-text-s); }
 .lnb-patron .lnb-chips { margin: 1px 0; }
+/* Five Patrons share one row at 1280 px whatever their names and types (the widest card, two
+   long chips such as Engineering and Commerce, is about 230 px of the row's 237 px a card). */
+.lnb-patrons-cards .lnb-patron { padding: 4px 8px; }
+.lnb-patron .lnb-chip { padding: 0 6px; margin-right: 3px; font-size: 14px; }
 .lnb-sub-card { max-width: 15em; }
 .lnb-sub-card.lnb-sub-done { border-color: var(--lnb-claim-ink); background: var(--lnb-claim);
                              color: var(--lnb-claim-ink); }
