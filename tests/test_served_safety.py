@@ -289,6 +289,32 @@ def test_sighup_stops_voila_and_its_kernels(root: Path, tmp_path: Path) -> None:
                 child.kill()
 
 
+def test_a_killed_serve_leaves_no_voila_and_no_kernel(root: Path, tmp_path: Path) -> None:
+    """SIGKILL gives the serve command no chance to stop Voila: Voila is stopped by the
+    system instead (its death signal, asked for when it started), and shuts its kernels."""
+    port, out = free_port(), tmp_path / "serve.out"
+    proc = serve(root, port, tmp_path / "home", out)
+    family: list[psutil.Process] = []
+    try:
+        assert wait_until(lambda: "kit is running" in out.read_text(errors="replace")
+                          or proc.poll() is not None, 90), out.read_text(errors="replace")
+
+        def kernel_started() -> bool:
+            family[:] = psutil.Process(proc.pid).children(recursive=True)
+            return any("ipykernel" in " ".join(p.cmdline()) for p in family)
+
+        assert wait_until(kernel_started, 60), "no preheated kernel"
+        os.kill(proc.pid, signal.SIGKILL)  # killed: no handler, no clean-up of its own
+        proc.wait(timeout=30)
+        _, alive = psutil.wait_procs(family, timeout=30)
+        assert not alive, f"left running: {[p.cmdline() for p in alive]}"
+        assert wait_until(lambda: port_is_free(port), 15)
+    finally:
+        for child in family:
+            with contextlib.suppress(psutil.Error):
+                child.kill()
+
+
 def test_a_serve_finding_a_kit_server_on_its_port_names_it(root: Path, tmp_path: Path) -> None:
     left = KitServer(root, None, voila_args=kit_voila_args(pool_size=0),
                      home=tmp_path / "home", log=tmp_path / "left.log", startup_timeout=90)

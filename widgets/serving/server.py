@@ -3,8 +3,10 @@
 :class:`KitServer` runs ``python -m widgets.serving ROOT ...`` (plain Voila with the kit's
 config) in a session of its own, so a Ctrl-C in the terminal reaches only its caller, which
 stops it the one way: SIGTERM to Voila's process group (Voila's clean stop shuts its kernels
-down), SIGKILL after a grace period, then any kernel still left. The serve command, the
-browser tests and the benchmarks all start the kit through it.
+down), SIGKILL after a grace period, then any kernel still left. On Linux Voila also gets that
+SIGTERM from the kernel of the system when its caller dies without stopping it (killed, or a
+test run ended by ``timeout``): no server or kernel is left running on its own. The serve
+command, the browser tests and the benchmarks all start the kit through it.
 
 >>> server = KitServer("lessons", port=8870, voila_args=["--MappingKernelManager.cull_interval=9"])
 >>> server.command(8870)[1:3], server.command(8870)[-1]
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import ctypes
 import os
 import re
 import signal
@@ -28,7 +31,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import IO
@@ -45,6 +48,34 @@ MARKER = "LNB_KIT_SERVER"  # set in the server's environment: its kernels inheri
 JUPYTER_DIRS = (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
                 ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython"))
 
+
+def _stopped_with_caller() -> Callable[[], None] | None:
+    """What Voila's process runs before Voila (Linux): ask for SIGTERM when the thread that
+    started it ends (``prctl(PR_SET_PDEATHSIG)``). Looked up here, in the caller, so the new
+    process only makes one call. None where there is no such call.
+
+    >>> callable(_stopped_with_caller()) or not sys.platform.startswith("linux")
+    True
+    """
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    prctl.argtypes = (ctypes.c_int, ctypes.c_ulong)
+    prctl.restype = ctypes.c_int
+    pr_set_pdeathsig, sigterm = 1, int(signal.SIGTERM)
+
+    def ask() -> None:
+        prctl(pr_set_pdeathsig, sigterm)
+
+    return ask
+
+
+#: Run in Voila's process before Voila: see :func:`_stopped_with_caller` (so a KitServer is
+#: started from a thread that lives as long as the server: the main thread, as everywhere).
+_STOPPED_WITH_CALLER = _stopped_with_caller()
 
 KERNEL_FILE = re.compile(r"kernel-([0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12})\.json")
 
@@ -226,7 +257,8 @@ class KitServer:
         try:
             self.proc = subprocess.Popen(self.command(port), cwd=self.cwd, env=env,
                                          stdin=subprocess.DEVNULL, stdout=out,
-                                         stderr=subprocess.STDOUT, start_new_session=True)
+                                         stderr=subprocess.STDOUT, start_new_session=True,
+                                         preexec_fn=_STOPPED_WITH_CALLER)
         finally:
             if not isinstance(out, int):
                 out.close()  # the child has its own copy
