@@ -24,6 +24,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
@@ -262,57 +263,61 @@ def serve(root: Path, port: int, home: Path, out: Path) -> subprocess.Popen[byte
             stdout=sink, stderr=subprocess.STDOUT, start_new_session=True)
 
 
-def test_sighup_stops_voila_and_its_kernels(root: Path, tmp_path: Path) -> None:
+@dataclass
+class Serving:
+    """A running serve command, its output file, its port and its family (Voila and its
+    kernels, read once a preheated kernel is up)."""
+
+    proc: subprocess.Popen[bytes]
+    out: Path
+    port: int
+    family: list[psutil.Process]
+
+
+@contextlib.contextmanager
+def serving_with_a_kernel(root: Path, tmp_path: Path) -> Iterator[Serving]:
+    """``serve`` until it says the kit is running and its preheated kernel is up; whatever
+    the test did, nothing of it is left running after."""
     port, out = free_port(), tmp_path / "serve.out"
     proc = serve(root, port, tmp_path / "home", out)
-    family: list[psutil.Process] = []
+    running = Serving(proc, out, port, [])
     try:
         assert wait_until(lambda: "kit is running" in out.read_text(errors="replace")
                           or proc.poll() is not None, 90), out.read_text(errors="replace")
 
         def kernel_started() -> bool:
-            family[:] = psutil.Process(proc.pid).children(recursive=True)
-            return any("ipykernel" in " ".join(p.cmdline()) for p in family)
+            running.family[:] = psutil.Process(proc.pid).children(recursive=True)
+            return any("ipykernel" in " ".join(p.cmdline()) for p in running.family)
 
         assert wait_until(kernel_started, 60), "no preheated kernel"
-        assert not port_is_free(port)
-        os.kill(proc.pid, signal.SIGHUP)  # the terminal was closed
-        assert proc.wait(timeout=60) == 0, out.read_text(errors="replace")
-        _, alive = psutil.wait_procs(family, timeout=15)
-        assert not alive, f"left running: {[p.cmdline() for p in alive]}"
-        assert port_is_free(port)
+        yield running
     finally:
         if proc.poll() is None:
             proc.kill()
-        for child in family:
+        for child in running.family:
             with contextlib.suppress(psutil.Error):
                 child.kill()
+
+
+def test_sighup_stops_voila_and_its_kernels(root: Path, tmp_path: Path) -> None:
+    with serving_with_a_kernel(root, tmp_path) as running:
+        assert not port_is_free(running.port)
+        os.kill(running.proc.pid, signal.SIGHUP)  # the terminal was closed
+        assert running.proc.wait(timeout=60) == 0, running.out.read_text(errors="replace")
+        _, alive = psutil.wait_procs(running.family, timeout=15)
+        assert not alive, f"left running: {[p.cmdline() for p in alive]}"
+        assert port_is_free(running.port)
 
 
 def test_a_killed_serve_leaves_no_voila_and_no_kernel(root: Path, tmp_path: Path) -> None:
     """SIGKILL gives the serve command no chance to stop Voila: Voila is stopped by the
     system instead (its death signal, asked for when it started), and shuts its kernels."""
-    port, out = free_port(), tmp_path / "serve.out"
-    proc = serve(root, port, tmp_path / "home", out)
-    family: list[psutil.Process] = []
-    try:
-        assert wait_until(lambda: "kit is running" in out.read_text(errors="replace")
-                          or proc.poll() is not None, 90), out.read_text(errors="replace")
-
-        def kernel_started() -> bool:
-            family[:] = psutil.Process(proc.pid).children(recursive=True)
-            return any("ipykernel" in " ".join(p.cmdline()) for p in family)
-
-        assert wait_until(kernel_started, 60), "no preheated kernel"
-        os.kill(proc.pid, signal.SIGKILL)  # killed: no handler, no clean-up of its own
-        proc.wait(timeout=30)
-        _, alive = psutil.wait_procs(family, timeout=30)
+    with serving_with_a_kernel(root, tmp_path) as running:
+        os.kill(running.proc.pid, signal.SIGKILL)  # killed: no handler, no clean-up of its own
+        running.proc.wait(timeout=30)
+        _, alive = psutil.wait_procs(running.family, timeout=30)
         assert not alive, f"left running: {[p.cmdline() for p in alive]}"
-        assert wait_until(lambda: port_is_free(port), 15)
-    finally:
-        for child in family:
-            with contextlib.suppress(psutil.Error):
-                child.kill()
+        assert wait_until(lambda: port_is_free(running.port), 15)
 
 
 def test_a_serve_finding_a_kit_server_on_its_port_names_it(root: Path, tmp_path: Path) -> None:
