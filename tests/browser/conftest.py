@@ -53,6 +53,33 @@ def browser() -> Iterator[object]:
         chromium.close()
 
 
+#: Seconds each browser test file takes in a CI run (about; only their order matters). The
+#: files run longest first, so that with ``--dist loadfile`` the long ones start at once and
+#: the short ones fill in the end: in name order the two longest (the pseudo-language pages
+#: and the site) started late, and one worker ran on alone for minutes.
+FILE_SECONDS = {
+    "test_pseudo_language.py": 380, "test_site.py": 300, "test_lessons.py": 180,
+    "test_rooms_in_browser.py": 150, "test_accessibility.py": 130, "test_museum.py": 130,
+    "test_dream.py": 130, "test_puzzles_in_browser.py": 90, "test_look.py": 80,
+    "test_serving.py": 60, "test_lessons_zh_cn.py": 60, "test_serve_cli.py": 50,
+    "test_game_screen.py": 50, "test_play.py": 40, "test_zh_cn.py": 30,
+    "test_dashboard_in_browser.py": 25,
+}
+UNKNOWN_SECONDS = 60  # a new file: somewhere in the middle until it is measured
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests, longest file first (``FILE_SECONDS``); within a file, and for every
+    other test, the order stays as collected."""
+    here = Path(__file__).parent
+    slots = [i for i, item in enumerate(items) if item.path.parent == here]
+    ordered = sorted(slots, key=lambda i: (
+        -FILE_SECONDS.get(items[i].path.name, UNKNOWN_SECONDS), items[i].path.name, i))
+    moved = [items[i] for i in ordered]
+    for slot, item in zip(slots, moved, strict=True):
+        items[slot] = item
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
     """Keep each phase's report on the item, so fixtures can see whether the test failed."""
