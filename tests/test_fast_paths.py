@@ -185,6 +185,70 @@ def test_boards_sharing_levels_keep_their_own_rows():
                 assert legal_results(value, board, sigma=sigma) == tuple(r for _, r in ref[value])
 
 
+def reference_links(rows, mark: bool, bonus: dict[str, int]):
+    """The planner's masks of one side of a table made from the whole table's rows at once
+    (as before they were joined level by level): each value's Results, each Result's values,
+    and for each Result {bonus: the values whose best row to it has that bonus}."""
+    reach, pred = [0] * 100, [0] * 100
+    groups: list[dict[int, int]] = [{} for _ in range(100)]
+    for v, row in enumerate(rows):
+        tops: dict[int, int] = {}
+        for r, op in row:
+            if op.sigma is mark:
+                tops[r] = max(tops.get(r, 0), bonus.get(op.level) or 0)
+        for r, extra in tops.items():
+            reach[v] |= 1 << r
+            pred[r] |= 1 << v
+            groups[r][extra] = groups[r].get(extra, 0) | 1 << v
+    return reach, pred, groups
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_planners_masks_joined_by_level_are_the_tables(seed):
+    """The planner joins each level's masks (made once for every board showing it, issue 13):
+    the same as made from the whole table, with the edition's engine bonuses and with a bonus
+    for every level, Σ rows or not, and on tables of some spaces only."""
+    from lnb.babbage.bots.planner import _Rows, _union
+
+    board = random_board(seed)
+    rng = random.Random(seed)
+    bonuses = [{"C": 1, "D": 2, "E": 3}, {lv: rng.randint(0, 3) for lv in "ABCDE"}]
+    for spaces in (None, random_spaces(3 * seed)):
+        for sigma in (False, True):
+            table = MoveTable.of(board, spaces=spaces, sigma=sigma)
+            assert (table.levels is None) is (spaces is not None)
+            for bonus in bonuses:
+                for mark in (False, True) if sigma else (False,):
+                    side = _Rows(table, mark, bonus)
+                    reach, pred, groups = reference_links(table.rows, mark, bonus)
+                    assert side.reach == reach and side.pred == pred
+                    assert [dict(g) for g in side.by_bonus] == groups
+                    assert side.most == [max(g, default=0) for g in groups]
+                    some = rng.getrandbits(100)
+                    assert _union(side.reach_chunks, some) == _union_of(reach, some)
+                    assert _union(side.pred_chunks, some) == _union_of(pred, some)
+
+
+def _union_of(bits_of: list[int], values: int) -> int:
+    out = 0
+    for v in range(100):
+        if values >> v & 1:
+            out |= bits_of[v]
+    return out
+
+
+def test_boards_showing_a_level_share_its_rows():
+    """A level's rows are made once for every table of a board showing it."""
+    first = Board.standard({"C": "+-7,x/3,swap,=42"})
+    later = first.with_level("D", "+-11,x/2,copy>,=17")
+    for sigma in (False, True):
+        one, two = MoveTable.of(first, sigma=sigma), MoveTable.of(later, sigma=sigma)
+        assert [level.level for level in two.levels] == ["A", "B", "C", "D"]
+        assert all(a is b for a, b in zip(one.levels, two.levels[:3], strict=True))
+        assert two.rows == [tuple(m) for m in ([(r, op) for op, r in ref]
+                                               for ref in reference_moves(later, sigma=sigma))]
+
+
 @pytest.mark.parametrize("seed", range(10))
 def test_legal_results_are_the_rows_results(seed):
     board = random_board(seed)

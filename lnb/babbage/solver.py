@@ -3,7 +3,7 @@
 The engine has only 100 values, so every answer is exact: a breadth-first search over the
 values (and, for several targets in order, over how many targets are already hit).
 
->>> from lnb.babbage.board import Board
+>>> from lnb.babbage.board import Board, parse_tokens
 >>> solver = Solver(Board.standard(), start=55)
 >>> sol = solver.solve(73)
 >>> sol.length, sol.count, str(sol.program)
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from lnb.babbage.board import Board
+from lnb.babbage.board import Board, parse_tokens
 from lnb.babbage.numbers import HIGHEST, LOWEST
 from lnb.babbage.operations import Operation, space_results
 from lnb.babbage.programs import Program, ProgramRow
@@ -73,6 +73,41 @@ class Move:
     result: int
 
 
+class LevelRows:
+    """One level's usable rows from each value (its four spaces', in board order), made once
+    for every table of a board showing that level with those tokens (levels A and B are on
+    every board; a level revealed in one Round stays on the boards of the next).
+
+    >>> level = level_rows("A", ("+-1", "+-2", "+-5", "x/2"), False)
+    >>> [f"{op} {r}" for r, op in level.rows[97]]
+    ['A1+ 98', 'A1- 96', 'A2+ 99', 'A2- 95', 'A3- 92', 'A4/ 48']
+    """
+
+    __slots__ = ("cache", "columns", "level", "program_rows", "rows")
+
+    def __init__(self, level: str, columns: list[tuple[Operation, tuple[int, ...]]]) -> None:
+        self.level = level
+        #: Each Operation of the level (board order) with its Result from every value.
+        self.columns = columns
+        #: For each value, ``(Result, Operation)`` of the level's usable rows in board order.
+        self.rows: list[tuple[tuple[int, Operation], ...]] = [
+            tuple([(r, op) for op, results in columns if (r := results[value]) >= 0])
+            for value in VALUES
+        ]
+        self.program_rows = {id(op): ProgramRow(op) for op, _ in columns}
+        #: Derived views of the level that other modules make once (the planner's links).
+        self.cache: dict[Any, Any] = {}
+
+
+@lru_cache(maxsize=1024)
+def level_rows(level: str, tokens: tuple[str, ...], sigma: bool) -> LevelRows:
+    """The (cached) ``LevelRows`` of a level showing ``tokens`` (as GAME-RECORD.md spells
+    them), with its Σ rows too when ``sigma``."""
+    comps = parse_tokens(tokens, level)
+    return LevelRows(level, [column for rack, comp in enumerate(comps, start=1)
+                             for column in space_results(level, rack, comp, sigma)])
+
+
 class MoveTable:
     """Every usable row from each of the 100 values on a board (cached per board and spaces).
 
@@ -85,20 +120,35 @@ class MoveTable:
         self.board = board
         self.spaces = spaces
         self.sigma = sigma
-        columns = [column for level, rack, comp in board.spaces()
-                   if spaces is None or f"{level}{rack}" in spaces
-                   for column in space_results(level, rack, comp, sigma)]
-        #: For each value, ``(Result, Operation)`` of its usable rows in board order.
-        self.rows: list[tuple[tuple[int, Operation], ...]] = [
-            tuple([(r, op) for op, results in columns if (r := results[value]) >= 0])
-            for value in VALUES
-        ]
+        #: The whole board's levels (board order), each shared with every table showing it;
+        #: None when only some spaces are allowed.
+        self.levels: list[LevelRows] | None = None
+        if spaces is None:
+            self.levels = [level_rows(level, tokens, sigma)
+                           for level, tokens in board_key(board)]
+            parts = [level.rows for level in self.levels]
+            #: For each value, ``(Result, Operation)`` of its usable rows in board order.
+            self.rows: list[tuple[tuple[int, Operation], ...]] = (
+                list(parts[0]) if len(parts) == 1
+                else [sum(rows, ()) for rows in zip(*parts, strict=True)])
+            self._program_rows: dict[int, ProgramRow] = {}
+            for level in self.levels:
+                self._program_rows.update(level.program_rows)
+        else:
+            columns = [column for level, rack, comp in board.spaces()
+                       if f"{level}{rack}" in spaces
+                       for column in space_results(level, rack, comp, sigma)]
+            self.rows = [
+                tuple([(r, op) for op, results in columns if (r := results[value]) >= 0])
+                for value in VALUES
+            ]
+            # The program row of each of the table's Operations, by identity (the table
+            # holds the Operations, so their ids stay theirs): no hashing when programs
+            # are made.
+            self._program_rows = {id(op): ProgramRow(op) for op, _ in columns}
+            self._columns = columns
         self._moves: list[tuple[Move, ...] | None] = [None] * len(VALUES)
         self._edges: list[tuple[tuple[int, Operation], ...]] | None = None
-        # The program row of each of the table's Operations, by identity (the table holds
-        # the Operations, so their ids stay theirs): no hashing when programs are made.
-        self._columns = columns
-        self._program_rows = {id(op): ProgramRow(op) for op, _ in columns}
         #: Derived views of the table that other modules make once (the planner's index).
         self.cache: dict[str, Any] = {}
 

@@ -19,7 +19,7 @@ from lnb.babbage.edition import Effect
 from lnb.babbage.game import State
 from lnb.babbage.operations import Operation
 from lnb.babbage.programs import Program
-from lnb.babbage.solver import MoveTable, Solver
+from lnb.babbage.solver import LevelRows, MoveTable, Solver
 
 
 class Planner(BotBase):
@@ -70,14 +70,17 @@ def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], floa
 def _chunks(bits_of: list[int]) -> list[list[int]]:
     """For the 100 values in 25 groups of 4: for each group and each of its 16 patterns, the
     union of ``bits_of`` over the values it holds (a union over a set of values is 25
-    look-ups; the tables are cheap to make, boards change often)."""
+    look-ups; the tables are cheap to make, boards change often).
+
+    >>> _chunks([1 << v for v in range(100)])[1][0b0101] == (1 << 4 | 1 << 6)
+    True
+    """
     tables = []
-    for c in range(25):
-        table = [0] * 16
-        for pattern in range(1, 16):
-            low = pattern & -pattern
-            table[pattern] = table[pattern ^ low] | bits_of[c * 4 + low.bit_length() - 1]
-        tables.append(table)
+    for c in range(0, 100, 4):
+        a, b, c2, d = bits_of[c:c + 4]
+        ab, cd = a | b, c2 | d
+        tables.append([0, a, b, ab, c2, a | c2, b | c2, ab | c2,
+                       d, a | d, b | d, ab | d, cd, a | cd, b | cd, ab | cd])
     return tables
 
 
@@ -98,36 +101,66 @@ class _Rows:
     value its Results (a bit mask), for each Result the values leading to it, both as
     ``_chunks`` too, and for each Result [(engine bonus, the values whose best row to it has
     that bonus)]; the rows themselves (``row``) are looked up only for the few positions on
-    the best paths."""
+    the best paths.
 
-    def __init__(self, rows: list[tuple[tuple[int, Operation], ...]], mark: bool,
-                 bonus: dict[str, int]) -> None:
-        self.rows, self.mark, self.bonus = rows, mark, bonus
-        reach = [0] * 100
-        pred = [0] * 100
-        groups: list[dict[int, int]] = [{} for _ in range(100)]
-        get = bonus.get
-        for v, row in enumerate(rows):
-            bit = 1 << v
-            tops: dict[int, int] = {}  # Result -> the largest bonus of a row to it
-            for r, op in row:
-                if op.sigma is mark:
-                    extra = get(op.level) or 0
-                    if r not in tops or extra > tops[r]:
-                        tops[r] = extra
-            bits = 0
-            for r, extra in tops.items():
-                bits |= 1 << r
-                pred[r] |= bit
-                g = groups[r]
-                g[extra] = g.get(extra, 0) | bit
-            reach[v] = bits
+    Its masks are joined from each level's (``_links``, made once for every board showing the
+    level): a level's rows all have its engine bonus, so the best bonus from a value to a
+    Result is that of the best level with a row between them.
+    """
+
+    def __init__(self, table: MoveTable, mark: bool, bonus: dict[str, int]) -> None:
+        self.rows, self.mark, self.bonus = table.rows, mark, bonus
+        levels = table.levels
+        if levels is None:  # a table of some spaces only: its rows taken level by level
+            names = sorted({op.level for row in table.rows for _, op in row})
+            links = [(_link_rows([tuple(x for x in row if x[1].level == name)
+                                  for row in table.rows], mark), bonus.get(name) or 0)
+                     for name in names] or [(([0] * 100, [0] * 100), 0)]
+        else:
+            links = [(_links(level, mark), bonus.get(level.level) or 0) for level in levels]
+        reach, pred = links[0][0]
+        by_extra: dict[int, list[int]] = {links[0][1]: pred}
+        for (lreach, lpred), extra in links[1:]:
+            reach = [x | y for x, y in zip(reach, lreach, strict=True)]
+            pred = [x | y for x, y in zip(pred, lpred, strict=True)]
+            got = by_extra.get(extra)
+            by_extra[extra] = (lpred if got is None
+                               else [x | y for x, y in zip(got, lpred, strict=True)])
         self.reach, self.pred = reach, pred
-        self.by_bonus = [list(g.items()) for g in groups]
-        self.most = [max(g, default=0) for g in groups]  # the largest bonus to each Result
+        if len(by_extra) == 1:
+            (extra, _), = by_extra.items()
+            self.by_bonus = [[(extra, bits)] if bits else [] for bits in pred]
+            self.most = [extra if bits else 0 for bits in pred]
+        else:
+            order = sorted(by_extra.items(), reverse=True)  # the best bonus first
+            by_bonus: list[list[tuple[int, int]]] = []
+            for r in range(100):
+                covered, groups = 0, []
+                for extra, preds in order:
+                    bits = preds[r] & ~covered
+                    if bits:
+                        groups.append((extra, bits))
+                        covered |= bits
+                by_bonus.append(groups)
+            self.by_bonus = by_bonus
+            self.most = [groups[0][0] if groups else 0 for groups in by_bonus]
         self.reach_chunks, self.pred_chunks = _chunks(reach), _chunks(pred)
+        #: ``reach_of``'s sets of values met so far (bits -> Results).
+        self.unions: dict[int, int] = {}
         self._rows: dict[int, dict[int, tuple[tuple[int, Operation], tuple[int, Operation, int]]]]
         self._rows = {}
+
+    def reach_of(self, bits: int) -> int:
+        """The Results of the rows from the values of ``bits``: one value's at once, and a
+        set's remembered (a search meets the same sets of values again and again)."""
+        if not bits & (bits - 1):
+            return self.reach[bits.bit_length() - 1] if bits else 0
+        found = self.unions.get(bits)
+        if found is None:
+            if len(self.unions) > 4096:
+                self.unions.clear()
+            found = self.unions[bits] = _union(self.reach_chunks, bits)
+        return found
 
     def row(self, v: int, r: int) -> tuple[tuple[int, Operation], tuple[int, Operation, int]]:
         """The rows from ``v`` to ``r``: the first (its place on the board's list, the row),
@@ -152,8 +185,39 @@ def _rows_of(table: MoveTable, bonus: dict[str, int], mark: bool) -> _Rows:
     name = f"layered {mark} {sorted(bonus.items())}"
     found = table.cache.get(name)
     if found is None:
-        found = table.cache[name] = _Rows(table.rows, mark, bonus)
+        found = table.cache[name] = _Rows(table, mark, bonus)
     return found
+
+
+def _links(level: LevelRows, mark: bool) -> tuple[list[int], list[int]]:
+    """``_link_rows`` of one level's rows (made once for every board showing the level)."""
+    found = level.cache.get(("links", mark))
+    if found is None:
+        found = level.cache[("links", mark)] = _link_rows(level.rows, mark)
+    return found
+
+
+def _link_rows(rows: list[tuple[tuple[int, Operation], ...]], mark: bool
+               ) -> tuple[list[int], list[int]]:
+    """For rows of one side (Σ rows when ``mark``): each value's Results, and each Result's
+    values leading to it, as bit masks.
+
+    >>> from lnb.babbage.solver import level_rows
+    >>> reach, pred = _link_rows(level_rows("A", ("+-1", "+-2", "+-5", "x/2"), False).rows,
+    ...                          False)
+    >>> [r for r in range(100) if reach[97] >> r & 1]
+    [48, 92, 95, 96, 98, 99]
+    """
+    reach = [0] * 100
+    pred = [0] * 100
+    for v, row in enumerate(rows):
+        bit, bits = 1 << v, 0
+        for r, op in row:
+            if op.sigma is mark:
+                bits |= 1 << r
+                pred[r] |= bit
+        reach[v] = bits
+    return reach, pred
 
 
 def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
@@ -313,7 +377,7 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
                         top = a
             layers.append({})  # not asked for: the layer after the last row leads nowhere
             break
-        reached_now = _next_layer(layers[-1], sides, plan_of, False)
+        reached_now = _next_layer(layers[-1], sides, plan_of)
         layer: dict[int, dict[int, int]] = {}
         for kind, by_b in reached_now.items():
             kept = _improved(by_b, held.setdefault(kind, {}))
@@ -398,11 +462,11 @@ def _values(bits: int):
         yield low.bit_length() - 1
 
 
-def _next_layer(layer, sides, plan_of, last: bool) -> dict[int, dict[int, int]]:
-    """Every position one row from ``layer`` (kind -> B -> values), with its greatest B.
+def _next_layer(layer, sides, plan_of) -> dict[int, dict[int, int]]:
+    """Every position one row from ``layer`` (kind -> B -> values), with its greatest B (the
+    last row is ``_last_row``'s).
 
-    Rows that claim nothing keep B: they are taken a set of values at a time. On the last
-    row they are left out: a quiet last row only costs 0.001, so it can never be the best.
+    Rows that claim nothing keep B: they are taken a set of values at a time (``reach_of``).
     Rows that claim are taken a Result at a time: the values of the layer leading to it
     with each engine bonus (B only needs the values reached, not which row reached them).
     """
@@ -412,13 +476,12 @@ def _next_layer(layer, sides, plan_of, last: bool) -> dict[int, dict[int, int]]:
             if mark and kind & 2:
                 continue
             quiet, claiming = plan_of(kind, mark, side)
-            reach_chunks = side.reach_chunks
+            reach_of = side.reach_of
             for b, bits in by_b.items():
-                if not last:
-                    q = _union(reach_chunks, bits) & quiet
-                    if q:
-                        d = out.setdefault(kind | mark, {})
-                        d[b] = d.get(b, 0) | q
+                q = reach_of(bits) & quiet
+                if q:
+                    d = out.setdefault(kind | mark, {})
+                    d[b] = d.get(b, 0) | q
                 for nk, lo, scored, into, bonuses in claiming:
                     if not bits & into:
                         continue
