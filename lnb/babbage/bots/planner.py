@@ -362,6 +362,23 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
             worths[kind] = found
         return found
 
+    most_bonus = max(max(side.most) for _, side in sides)
+    gains: dict[int, float] = {}
+
+    def gain_of(kind: int) -> float:
+        """The most one row can add to a position of ``kind`` (-1: of any kind): an unclaimed
+        Patron's worth, the Subroutine's if unclaimed (one row may claim both), the greatest
+        engine bonus. An upper bound, for leaving positions out of the last row."""
+        found = gains.get(kind)
+        if found is None:
+            mask = 0 if kind < 0 else kind >> 2
+            found = max((g.worth for i, g in enumerate(patrons) if not mask >> i & 1),
+                        default=0.0) + most_bonus
+            if subs and not mask & sub_bit:
+                found += subs[0].worth
+            gains[kind] = found
+        return found
+
     # 1. The layers: for each number of rows, kind -> B -> values (integers only).
     layers: list[dict[int, dict[int, int]]] = [{0: {0: 1 << start_value}}]
     held: dict[int, dict[int, int]] = {0: {0: 1 << start_value}}  # kind -> best B -> values
@@ -369,8 +386,8 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
     ranked: list[tuple[float, int, int, int, int]] = [(0.0, 0, 0, 0, 1 << start_value)]
     for step in range(1, limit + 1):
         if step == limit:
-            for a, kind, b, values in _last_row(layers[-1], sides, ranked_of, worth_of, step,
-                                                top):
+            for a, kind, b, values in _last_row(layers[-1], sides, ranked_of, worth_of,
+                                                gain_of, step, top):
                 if a > top - 1e-6:
                     ranked.append((a, step, kind, b, values))
                     if a > top:
@@ -495,7 +512,7 @@ def _next_layer(layer, sides, plan_of) -> dict[int, dict[int, int]]:
     return out
 
 
-def _last_row(layer, sides, ranked_of, worth_of, step: int,
+def _last_row(layer, sides, ranked_of, worth_of, gain_of, step: int,
               top: float) -> list[tuple[float, int, int, int]]:
     """The positions the last row reaches that may be candidates: [(estimate, kind, B,
     values)].
@@ -503,7 +520,9 @@ def _last_row(layer, sides, ranked_of, worth_of, step: int,
     Only rows that claim (a quiet last row only costs), and of those only the ones whose
     estimate can come within 1e-6 of the best so far (``top``, raised as they come: it only
     grows, so a row left out is never a candidate). Positions go best first and each one's
-    claims most first (``ranked_of``), so most are left out at once. Whether a position
+    claims most first (``ranked_of``), so most are left out at once; ``gain_of`` (the most one
+    row can add to a kind, or to any for -1) leaves out the others before their rows are
+    ranked. Whether a position
     improves is not asked: one that does not was better before by at least 0.001 (no
     candidate either), and no row comes after the last.
     """
@@ -511,7 +530,12 @@ def _last_row(layer, sides, ranked_of, worth_of, step: int,
                      for kind, by_b in layer.items() for b, bits in by_b.items()),
                     key=itemgetter(0), reverse=True)
     found: dict[tuple[int, int], int] = {}
+    most = gain_of(-1)
     for base, kind, b, bits in groups:
+        if base + most < top - 2e-6:
+            break  # no row adds more to the positions after it either
+        if base + gain_of(kind) < top - 2e-6:
+            continue  # its rows are not even ranked
         for mark, side in sides:
             if mark and kind & 2:
                 continue
