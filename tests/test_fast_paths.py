@@ -229,6 +229,24 @@ def test_the_planners_masks_joined_by_level_are_the_tables(seed):
                     assert _union(side.pred_chunks, some) == _union_of(pred, some)
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_the_planners_distances_are_the_solvers(seed):
+    """The planner's target choice counts rows a layer of values at a time (issue 13): the
+    solver's distances, with and without a Σ row, from every start."""
+    from lnb.babbage.bots.planner import _distances, _Rows
+
+    board = random_board(seed)
+    bonus = {"C": 1, "D": 2, "E": 3}
+    for sigma in (False, True):
+        table = MoveTable.of(board, sigma=sigma)
+        sides = ((0, _Rows(table, False, bonus)),)
+        if sigma:
+            sides += ((2, _Rows(table, True, bonus)),)
+        for start in range(100):
+            assert _distances(sides, start) == Solver(board, start, sigma=sigma).distances(), (
+                sigma, start)
+
+
 def _union_of(bits_of: list[int], values: int) -> int:
     out = 0
     for v in range(100):

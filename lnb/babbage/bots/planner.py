@@ -19,7 +19,7 @@ from lnb.babbage.edition import Effect
 from lnb.babbage.game import State
 from lnb.babbage.operations import Operation
 from lnb.babbage.programs import Program
-from lnb.babbage.solver import LevelRows, MoveTable, Solver
+from lnb.babbage.solver import LevelRows, MoveTable
 
 
 class Planner(BotBase):
@@ -29,8 +29,8 @@ class Planner(BotBase):
     strength = 3
 
     def choose_target(self, state: State, player: str) -> int:
-        dist = Solver(state.board, state.start_value(player),
-                      sigma=state.sigma_rows(player) > 0).distances()
+        dist = _distances(_sides(state, state.sigma_rows(player) > 0),
+                          state.start_value(player))
         subs = state.targetable(player)
         useful = state.round < 4
 
@@ -48,6 +48,51 @@ class Planner(BotBase):
     def think_seconds(self, state: State, player: str) -> float:
         rows = len(self.planned(state, player)[0])
         return 12.0 + 2.0 * rows + self.rng(state, player, "think").uniform(0.0, 8.0)
+
+
+def _sides(state: State, sigma: bool) -> tuple[tuple[int, _Rows], ...]:
+    """The search's sides of the board's table: unmarked rows (0), and Σ rows (2) when the
+    player has Σ rows this Round."""
+    table = MoveTable.of(state.board, sigma=sigma)
+    bonus = dict(state.edition.engine_bonus)
+    sides: tuple[tuple[int, _Rows], ...] = ((0, _rows_of(table, bonus, False)),)
+    if sigma:
+        sides += ((2, _rows_of(table, bonus, True)),)
+    return sides
+
+
+def _distances(sides: tuple[tuple[int, _Rows], ...], start: int) -> list[int | None]:
+    """Fewest rows from ``start`` to each value (None: unreachable), at most one of them a Σ
+    row when ``sides`` has Σ rows: ``Solver.distances``, worked out a layer of values at a
+    time.
+
+    >>> from lnb.babbage.board import Board
+    >>> from lnb.babbage.solver import Solver
+    >>> table = MoveTable.of(Board.standard())
+    >>> dist = _distances(((0, _Rows(table, False, {})),), 55)
+    >>> dist == Solver(Board.standard(), 55).distances()
+    True
+    """
+    plain = sides[0][1]
+    marked = sides[1][1] if len(sides) > 1 else None
+    dist: list[int | None] = [None] * 100
+    dist[start] = 0
+    fresh, spent = 1 << start, 0  # the values first reached, Σ row unspent and spent
+    seen_fresh, seen_spent, found = fresh, 0, fresh
+    rows = 0
+    while fresh or spent:
+        rows += 1
+        reached_spent = plain.reach_of(spent)
+        if marked is not None:
+            reached_spent |= marked.reach_of(fresh)
+        fresh = plain.reach_of(fresh) & ~seen_fresh
+        spent = reached_spent & ~seen_spent
+        seen_fresh |= fresh
+        seen_spent |= spent
+        for v in _values((fresh | spent) & ~found):
+            dist[v] = rows
+        found |= fresh | spent
+    return dist
 
 
 def best_program(state: State, player: str) -> tuple[tuple[Operation, ...], float]:
@@ -250,11 +295,7 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
     play = state.player(player).play
     near = any(u.effect is Effect.NEAR and not u.spent for u in play.uses)
     sigma = state.sigma_rows(player) > 0
-    table = MoveTable.of(state.board, sigma=sigma)
-    bonus = dict(state.edition.engine_bonus)
-    sides = ((0, _rows_of(table, bonus, False)),)
-    if sigma:
-        sides += ((2, _rows_of(table, bonus, True)),)
+    sides = _sides(state, sigma)
     limit = state.program_limit(player)
     start_value = state.start_value(player)
     sub_value = subs[0].value if subs else -1
@@ -426,7 +467,7 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
             aim = feasible[-1]
         feasible.reverse()  # feasible[s - 1]: the positions after s rows that lead to keys
         kind, value = 0, start_value
-        rows = table.rows
+        rows = sides[0][1].rows
         for s in range(step):
             want = feasible[s]
             used = kind & 2
@@ -600,7 +641,10 @@ def _can_reach(layer, aim: dict[int, int], sides, outcome_of, claims_of) -> dict
     out: dict[int, int] = {}
     masks = {kind | 3 for kind in aim}  # the aims' goals, Σ and NEAR as if spent
     for kind, by_b in layer.items():
-        if not any(kind & ~m == 0 for m in masks):
+        for m in masks:  # (``any(...)`` without a generator: this runs for every kind)
+            if not kind & ~m:
+                break
+        else:
             continue
         used = kind & 2
         acc = 0
@@ -642,7 +686,10 @@ def _exact(candidates, layers, sides, outcome_of, start_value: int):
         into: dict[tuple[int, int], list[tuple[int, int]]] = {}  # claims: (kind, r) -> froms
         masks = {key >> 7 | 3 for key in wanted[s]}  # a row only adds goals (``_can_reach``)
         for kind in below:
-            if not any(kind & ~m == 0 for m in masks):
+            for m in masks:
+                if not kind & ~m:
+                    break
+            else:
                 continue
             used = kind & 2
             cbits, res = outcome_of(kind & ~2)
