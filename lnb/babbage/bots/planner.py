@@ -300,54 +300,62 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
     start_value = state.start_value(player)
     sub_value = subs[0].value if subs else -1
 
-    outcomes: dict[int, tuple[int, list[tuple[int, float, bool]]]] = {}
+    outcomes: dict[int, tuple[int, dict[int, tuple[int, float, bool]]]] = {}
+    # For each value a Patron may be claimed at: its Patrons (in goal order), and with NEAR
+    # unspent the Patrons beside it, the most worth first (then goal order).
+    at: dict[int, list[int]] = {}
+    for i, g in enumerate(patrons):
+        at.setdefault(g.value, []).append(i)
+    beside_at: dict[int, list[int]] = {}
+    if near:
+        for i, g in enumerate(patrons):
+            for v in (g.value - 1, g.value + 1):
+                if 0 <= v <= 99:
+                    beside_at.setdefault(v, []).append(i)
+        for found in beside_at.values():
+            found.sort(key=lambda i: (-patrons[i].worth, i))
+    worth = [g.worth for g in patrons]
+    sub_worth = subs[0].worth if subs else 0.0
 
-    def outcome_of(kind: int) -> tuple[int, list[tuple[int, float, bool]]]:
+    def outcome_of(kind: int) -> tuple[int, dict[int, tuple[int, float, bool]]]:
         """For positions of ``kind`` (Σ aside): the values whose Result claims, and for each
         the kind it leads to (Σ aside), its points and whether it claimed a Primary or the
-        Subroutine (the old planner's ``claim`` for every value at once)."""
+        Subroutine (the old planner's ``claim`` for every value at once): a value claims its
+        first unclaimed Patron, else (NEAR unspent) the best unclaimed Patron beside it, and
+        the targeted Subroutine besides."""
         found = outcomes.get(kind)
         if found is not None:
             return found
         mask, near_used = kind >> 2, kind & 1
-        out: list[tuple[int, float, bool]] = [(0, 0.0, False)] * 100
-        taken: dict[int, int] = {}
-        for i, g in enumerate(patrons):
-            if not mask & (1 << i) and g.value not in taken:
-                taken[g.value] = i
-        beside: dict[int, tuple[float, int]] = {}
-        if near and not near_used:
-            for i, g in enumerate(patrons):
-                if mask & (1 << i):
-                    continue
-                for v in (g.value - 1, g.value + 1):
-                    if 0 <= v <= 99 and v not in taken and (v not in beside
-                                                           or (g.worth, -i) > beside[v]):
-                        beside[v] = (g.worth, -i)
-            for v, (worth, neg) in beside.items():
-                out[v] = (mask | 1 << -neg) << 2 | 1, 0.0 + worth, worth > 1.0
-        for v, i in taken.items():
-            worth = patrons[i].worth
-            out[v] = (mask | 1 << i) << 2 | near_used, 0.0 + worth, worth > 1.0
+        out: dict[int, tuple[int, float, bool]] = {}
         bits = 0
-        for v in (*taken, *beside):
-            bits |= 1 << v
+        for v, those in at.items():
+            for i in those:
+                if not mask >> i & 1:
+                    w = worth[i]
+                    out[v] = (mask | 1 << i) << 2 | near_used, 0.0 + w, w > 1.0
+                    bits |= 1 << v
+                    break
+        if beside_at and not near_used:
+            taken = bits
+            for v, those in beside_at.items():
+                if taken >> v & 1:
+                    continue
+                for i in those:
+                    if not mask >> i & 1:
+                        w = worth[i]
+                        out[v] = (mask | 1 << i) << 2 | 1, 0.0 + w, w > 1.0
+                        bits |= 1 << v
+                        break
         if 0 <= sub_value <= 99 and not mask & sub_bit:
             if bits >> sub_value & 1:
                 nkind, points, _ = out[sub_value]
             else:
                 nkind, points = mask << 2 | near_used, 0.0
-            out[sub_value] = (nkind | sub_bit << 2, points + subs[0].worth, True)
+            out[sub_value] = (nkind | sub_bit << 2, points + sub_worth, True)
             bits |= 1 << sub_value
         outcomes[kind] = found = (bits, out)
         return found
-
-    def reached(kind: int, mark: int, r: int) -> int:
-        """The kind a row of side ``mark`` to ``r`` leads to from a position of ``kind``."""
-        bits, out = outcome_of(kind & ~2)
-        if bits >> r & 1:
-            return out[r][0] | (kind & 2) | mark
-        return kind | mark
 
     plans: dict[tuple[int, int], Any] = {}  # (kind, side): plan_of; (kind, side | 1): ranked_of
 
@@ -394,13 +402,13 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
 
     def worth_of(kind: int) -> float:
         """The goals a position of ``kind`` has claimed, summed (for ranking only)."""
-        found = worths.get(kind)
+        mask = kind >> 2
+        found = worths.get(mask)
         if found is None:
-            mask = kind >> 2
             found = sum(g.worth for i, g in enumerate(patrons) if mask >> i & 1)
             if mask & sub_bit:
                 found += subs[0].worth
-            worths[kind] = found
+            worths[mask] = found
         return found
 
     most_bonus = max(max(side.most) for _, side in sides)
