@@ -131,8 +131,10 @@ def clear_caches() -> None:
     from lnb.babbage import operations, solver
 
     for cached in (solver._cached_table, solver._search, solver._forward, solver._all_pairs,
-                   operations.space_moves, operations.space_results, operations._level_moves):
+                   operations.space_results, operations._level_moves):
         cached.cache_clear()
+    solver._LEVEL_ROWS.clear()
+    operations._BY_TOKENS.clear()
 
 
 def timed(fn: Callable[[], object], repeat: int, before: Callable[[], None] | None = None

@@ -256,15 +256,28 @@ def _union_of(bits_of: list[int], values: int) -> int:
 
 
 def test_boards_showing_a_level_share_its_rows():
-    """A level's rows are made once for every table of a board showing it."""
+    """A level's rows are made once for every table of a board showing it; a table reads its
+    rows from all its columns when several of its levels are new, and joins its levels' rows
+    when one is: the same rows either way."""
+    from lnb.babbage import solver
+
+    solver._LEVEL_ROWS.clear()  # every level new
     first = Board.standard({"C": "+-7,x/3,swap,=42"})
     later = first.with_level("D", "+-11,x/2,copy>,=17")
     for sigma in (False, True):
-        one, two = MoveTable.of(first, sigma=sigma), MoveTable.of(later, sigma=sigma)
+        one = MoveTable.of(first, sigma=sigma)
+        assert not any(level.ready for level in one.levels)  # read from the columns
+        _ = [level.rows for level in one.levels]  # (as the planner asks for them)
+        two = MoveTable.of(later, sigma=sigma)
+        assert [level.ready for level in two.levels] == [True, True, True, True]  # joined
         assert [level.level for level in two.levels] == ["A", "B", "C", "D"]
         assert all(a is b for a, b in zip(one.levels, two.levels[:3], strict=True))
-        assert two.rows == [tuple(m) for m in ([(r, op) for op, r in ref]
-                                               for ref in reference_moves(later, sigma=sigma))]
+        for board, table in ((first, one), (later, two)):
+            assert table.rows == [tuple((r, op) for op, r in ref)
+                                  for ref in reference_moves(board, sigma=sigma)]
+            for level in table.levels:
+                assert level.rows == [tuple((r, op) for r, op in row if op.level == level.level)
+                                      for row in table.rows]
 
 
 @pytest.mark.parametrize("seed", range(10))

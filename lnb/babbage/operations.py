@@ -322,24 +322,21 @@ def _legal(value: int, board: Board, sigma: bool) -> tuple[tuple[Operation, ...]
 
 class _LevelMoves:
     """One level's legal rows from each value (its four spaces' rows joined, in board
-    order), joined when first asked for; shared by every board showing the same level."""
+    order), joined when first asked for; shared by every board showing the same level. A game
+    asks for a few values of each new level only, so the rows are read from its spaces'
+    columns (``space_results``, shared by every board showing a component on a space) value by
+    value."""
 
-    __slots__ = ("rows", "spaces")
+    __slots__ = ("columns", "rows")
 
-    def __init__(self, spaces: list[tuple[tuple[tuple[Operation, ...], tuple[int, ...]], ...]]
-                 ) -> None:
-        self.spaces = spaces
+    def __init__(self, columns: list[tuple[Operation, tuple[int, ...]]]) -> None:
+        self.columns = columns
         self.rows: list[tuple[tuple[Operation, ...], tuple[int, ...]] | None] = [None] * 100
 
     def join(self, value: int) -> tuple[tuple[Operation, ...], tuple[int, ...]]:
-        ops: tuple[Operation, ...] = ()
-        results: tuple[int, ...] = ()
-        for rows in self.spaces:
-            more, gives = rows[value]
-            if more:
-                ops += more
-                results += gives
-        self.rows[value] = found = (ops, results)
+        legal = [(op, r) for op, results in self.columns if (r := results[value]) >= 0]
+        self.rows[value] = found = (tuple([op for op, _ in legal]),
+                                    tuple([r for _, r in legal]))
         return found
 
 
@@ -365,8 +362,8 @@ def _moves_of(level: str, comps: Any, sigma: bool) -> _LevelMoves:
 @lru_cache(maxsize=4096)
 def _level_moves(level: str, comps: tuple[Component, ...], sigma: bool) -> _LevelMoves:
     """The rows of one level showing ``comps`` (see ``_LevelMoves``)."""
-    return _LevelMoves([space_moves(level, rack, comp, sigma)
-                        for rack, comp in enumerate(comps, start=1)])
+    return _LevelMoves([column for rack, comp in enumerate(comps, start=1)
+                        for column in space_results(level, rack, comp, sigma)])
 
 
 def legal_results(value: int, board: Board, sigma: bool = False) -> tuple[int, ...]:
@@ -381,26 +378,6 @@ def legal_results(value: int, board: Board, sigma: bool = False) -> tuple[int, .
     if cached is None:
         cached = _remember(value, board, sigma)[1]
     return cached
-
-
-@lru_cache(maxsize=8192)
-def space_moves(
-    level: str, rack: int, comp: Component, sigma: bool = False
-) -> tuple[tuple[tuple[Operation, ...], tuple[int, ...]], ...]:
-    """For each value 00–99, the legal Operations on one space (in the notation's order) and
-    their Results. Boards share spaces, so this is worked out once per component and space.
-
-    >>> from lnb.babbage.components import Component
-    >>> ops, results = space_moves("A", 3, Component.parse_token("+-5"))[97]
-    >>> [str(op) for op in ops], results
-    (['A3-'], (92,))
-    """
-    columns = space_results(level, rack, comp, sigma)
-    rows = []
-    for value in range(LOWEST, HIGHEST + 1):
-        legal = [(op, results[value]) for op, results in columns if results[value] >= 0]
-        rows.append((tuple(op for op, _ in legal), tuple(r for _, r in legal)))
-    return tuple(rows)
 
 
 @lru_cache(maxsize=8192)

@@ -3,7 +3,7 @@
 The engine has only 100 values, so every answer is exact: a breadth-first search over the
 values (and, for several targets in order, over how many targets are already hit).
 
->>> from lnb.babbage.board import Board, parse_tokens
+>>> from lnb.babbage.board import Board
 >>> solver = Solver(Board.standard(), start=55)
 >>> sol = solver.solve(73)
 >>> sol.length, sol.count, str(sol.program)
@@ -36,6 +36,7 @@ from functools import lru_cache
 from typing import Any
 
 from lnb.babbage.board import Board, parse_tokens
+from lnb.babbage.components import Component
 from lnb.babbage.numbers import HIGHEST, LOWEST
 from lnb.babbage.operations import Operation, space_results
 from lnb.babbage.programs import Program, ProgramRow
@@ -83,29 +84,54 @@ class LevelRows:
     ['A1+ 98', 'A1- 96', 'A2+ 99', 'A2- 95', 'A3- 92', 'A4/ 48']
     """
 
-    __slots__ = ("cache", "columns", "level", "program_rows", "rows")
+    __slots__ = ("_rows", "cache", "columns", "level", "program_rows")
 
     def __init__(self, level: str, columns: list[tuple[Operation, tuple[int, ...]]]) -> None:
         self.level = level
         #: Each Operation of the level (board order) with its Result from every value.
         self.columns = columns
-        #: For each value, ``(Result, Operation)`` of the level's usable rows in board order.
-        self.rows: list[tuple[tuple[int, Operation], ...]] = [
-            tuple([(r, op) for op, results in columns if (r := results[value]) >= 0])
-            for value in VALUES
-        ]
+        self._rows: list[tuple[tuple[int, Operation], ...]] | None = None
         self.program_rows = {id(op): ProgramRow(op) for op, _ in columns}
         #: Derived views of the level that other modules make once (the planner's links).
         self.cache: dict[Any, Any] = {}
 
+    @property
+    def ready(self) -> bool:
+        """Whether ``rows`` is made already."""
+        return self._rows is not None
 
-@lru_cache(maxsize=1024)
-def level_rows(level: str, tokens: tuple[str, ...], sigma: bool) -> LevelRows:
+    @property
+    def rows(self) -> list[tuple[tuple[int, Operation], ...]]:
+        """For each value, ``(Result, Operation)`` of the level's usable rows in board order
+        (made when first asked for)."""
+        if self._rows is None:
+            columns = self.columns
+            self._rows = [
+                tuple([(r, op) for op, results in columns if (r := results[value]) >= 0])
+                for value in VALUES
+            ]
+        return self._rows
+
+
+_LEVEL_ROWS: dict[tuple[str, tuple[str, ...], bool], LevelRows] = {}
+
+
+def level_rows(level: str, tokens: tuple[str, ...], sigma: bool,
+               comps: Sequence[Component] | None = None) -> LevelRows:
     """The (cached) ``LevelRows`` of a level showing ``tokens`` (as GAME-RECORD.md spells
-    them), with its Σ rows too when ``sigma``."""
-    comps = parse_tokens(tokens, level)
-    return LevelRows(level, [column for rack, comp in enumerate(comps, start=1)
-                             for column in space_results(level, rack, comp, sigma)])
+    them), with its Σ rows too when ``sigma``; ``comps``, the tokens read already, saves
+    reading them again."""
+    key = (level, tokens, sigma)
+    found = _LEVEL_ROWS.get(key)
+    if found is None:
+        if comps is None:
+            comps = parse_tokens(tokens, level)
+        if len(_LEVEL_ROWS) >= 1024:
+            _LEVEL_ROWS.clear()
+        found = _LEVEL_ROWS[key] = LevelRows(
+            level, [column for rack, comp in enumerate(comps, start=1)
+                    for column in space_results(level, rack, comp, sigma)])
+    return found
 
 
 class MoveTable:
@@ -124,13 +150,22 @@ class MoveTable:
         #: None when only some spaces are allowed.
         self.levels: list[LevelRows] | None = None
         if spaces is None:
-            self.levels = [level_rows(level, tokens, sigma)
+            self.levels = [level_rows(level, tokens, sigma, board.levels[level])
                            for level, tokens in board_key(board)]
-            parts = [level.rows for level in self.levels]
-            #: For each value, ``(Result, Operation)`` of its usable rows in board order.
-            self.rows: list[tuple[tuple[int, Operation], ...]] = (
-                list(parts[0]) if len(parts) == 1
-                else [sum(rows, ()) for rows in zip(*parts, strict=True)])
+            #: For each value, ``(Result, Operation)`` of its usable rows in board order: the
+            #: levels' rows joined when all but one are made already (a board of the next
+            #: Round), else read from all the columns at once (a board never seen).
+            self.rows: list[tuple[tuple[int, Operation], ...]]
+            if sum(not level.ready for level in self.levels) <= 1:
+                parts = [level.rows for level in self.levels]
+                self.rows = (list(parts[0]) if len(parts) == 1
+                             else [sum(rows, ()) for rows in zip(*parts, strict=True)])
+            else:
+                columns = [column for level in self.levels for column in level.columns]
+                self.rows = [
+                    tuple([(r, op) for op, results in columns if (r := results[value]) >= 0])
+                    for value in VALUES
+                ]
             self._program_rows: dict[int, ProgramRow] = {}
             for level in self.levels:
                 self._program_rows.update(level.program_rows)
