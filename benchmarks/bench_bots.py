@@ -120,7 +120,7 @@ def games_per_second(make, seeds: range) -> float:
 
 #: The games timed: new games, beyond the seeds ``decisions`` plays (and the old planner's
 #: beyond the new one's).
-NEW_GAMES, OLD_GAMES = range(100, 124), range(200, 202)
+NEW_SEEDS, OLD_SEEDS = range(100, 124), range(200, 202)
 
 
 def main() -> None:
@@ -144,11 +144,11 @@ def main() -> None:
            max(old) / max(new), OLD_MAX_MS / 30.0, "x", at_least=True)
     report("planner write_program median here (ms)", median_new * 1000, 2.0, " ms")
     report("planner write_program max here (ms)", max(new) * 1000, 30.0, " ms")
-    rate = games_per_second(Planner, NEW_GAMES)
-    old_rate = games_per_second(old_planner, OLD_GAMES)
-    print(f"4 planners, whole games ({len(NEW_GAMES)} games never played before in this "
+    rate = games_per_second(Planner, NEW_SEEDS)
+    old_rate = games_per_second(old_planner, OLD_SEEDS)
+    print(f"4 planners, whole games ({len(NEW_SEEDS)} games never played before in this "
           f"process): {rate:.2f} games per second; with the old planner {old_rate:.2f} "
-          f"({len(OLD_GAMES)} other games)")
+          f"({len(OLD_SEEDS)} other games)")
     report("4 planners, whole games: new / old (goal 1.5 -> 20 games/s)", rate / old_rate,
            20.0 / OLD_GAMES, "x", at_least=True)
     report("4 planners, whole games per second here", rate, 20.0, "/s", at_least=True)
