@@ -118,17 +118,18 @@ def games_per_second(make, seeds: range) -> float:
     return len(seeds) / (time.perf_counter() - began)
 
 
-#: The games timed: new games, beyond the seeds ``decisions`` plays (and the old planner's
-#: beyond the new one's).
-NEW_SEEDS, OLD_SEEDS = range(100, 124), range(200, 202)
+#: The games whose decisions are timed one by one; the whole games timed: new games, beyond
+#: those (and the old planner's beyond the new one's).
+DECISION_SEEDS, NEW_SEEDS, OLD_SEEDS = range(6), range(100, 124), range(200, 202)
 
 
 def main() -> None:
     from lnb.babbage.bots import Planner
 
-    new, old, same, kinds = decisions(range(6))
+    new, old, same, kinds = decisions(DECISION_SEEDS)
     median_new, median_old = statistics.median(new), statistics.median(old)
-    print(f"planner decisions over {len(new)} Program phases of 6 four-player games, each "
+    print(f"planner decisions over {len(new)} Program phases of {len(DECISION_SEEDS)} "
+          f"four-player games, each "
           f"the fastest of {REPEAT} runs ({OLD_REPEAT} for the old planner; same programs as "
           f"the old planner: {same})")
     print(f"  new: median {median_new * 1000:.2f} ms, mean "

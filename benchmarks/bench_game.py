@@ -59,22 +59,26 @@ def replays_per_second(records: list[dict]) -> float:
 #: (the first run of a process also does one-time work: each component's rows for all 100
 #: values, which later games share).
 REPEAT = 3
+#: Games a run.
+GAMES = 200
 
 
 def main() -> None:
     from benchmarks.goals import report
 
-    cold, records = games_per_second()
-    plain = max([cold] + [games_per_second(first=200 * run)[0] for run in range(1, REPEAT)])
+    cold, records = games_per_second(GAMES)
+    plain = max([cold] + [games_per_second(GAMES, first=GAMES * run)[0]
+                          for run in range(1, REPEAT)])
     print(f"4-player random games          {plain:8.1f} games/s   (the fastest of {REPEAT} "
-          f"runs of 200 new games; the first, cold: {cold:.1f})")
+          f"runs of {GAMES} new games; the first, cold: {cold:.1f})")
     report("4-player random games per second", plain, 1000.0, "/s", at_least=True)
-    checked = max(checked_games_per_second(first=200 * run) for run in (REPEAT, REPEAT + 1))
+    checked = max(checked_games_per_second(GAMES, first=GAMES * run)
+                  for run in (REPEAT, REPEAT + 1))
     print(f"others, action by action       {checked:8.1f} games/s   ratio {checked / plain:.2f}x"
           "   (apply_action's checks and a settle after each action: what the property "
           "tests play; the figure above plays a phase at a time, play_random_game without "
           "check)")
-    mental, _ = games_per_second(mental=True, first=200 * (REPEAT + 2))
+    mental, _ = games_per_second(GAMES, mental=True, first=GAMES * (REPEAT + 2))
     print(f"4-player mental-arithmetic     {mental:8.1f} games/s   ratio {mental / plain:.2f}x")
     replays = replays_per_second(records)
     print(f"replay of saved 4-player games {replays:8.1f} games/s   ratio {replays / plain:.2f}x")
