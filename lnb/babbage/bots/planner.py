@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import gc
 from operator import itemgetter
-from typing import Any
 
 from lnb.babbage.bots.base import EFFECT_PREFERENCE, BotBase, round_goals
 from lnb.babbage.edition import Effect
@@ -357,8 +356,6 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
         outcomes[kind] = found = (bits, out)
         return found
 
-    plans: dict[tuple[int, int], Any] = {}  # (kind, side): plan_of; (kind, side | 1): ranked_of
-
     claims: dict[int, list[tuple[int, int, float, bool]]] = {}
 
     def claims_of(kind: int) -> list[tuple[int, int, float, bool]]:
@@ -369,34 +366,6 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
             cbits, res = outcome_of(kind)
             found = claims[kind] = [(r, *res[r]) for r in _values(cbits)]
         return found
-
-    def plan_of(kind: int, mark: int, side: _Rows) -> tuple[int, list]:
-        """For rows of side ``mark`` from positions of ``kind``: the Results that claim
-        nothing, and for each that claims [(kind reached, its bit, claimed a Primary or the
-        Subroutine, the values leading to it, ``by_bonus``)] (made once a search)."""
-        found = plans.get((kind, mark))
-        if found is None:
-            extra = kind & 2 | mark
-            pred, by_bonus = side.pred, side.by_bonus
-            found = plans[(kind, mark)] = (((1 << 100) - 1) ^ outcome_of(kind & ~2)[0], [
-                (nk | extra, 1 << r, scored, pred[r], by_bonus[r])
-                for r, nk, _, scored in claims_of(kind & ~2)])
-        return found
-
-    def ranked_of(kind: int, mark: int, side: _Rows) -> list:
-        """The claims of ``plan_of`` for the last row, the most they can add first: [(the
-        most, kind reached, bit, claimed a Primary or the Subroutine, values leading to it,
-        ``by_bonus``, points)] (made once a search)."""
-        ranked = plans.get((kind, mark | 1))
-        if ranked is None:
-            extra = kind & 2 | mark
-            pred, by_bonus, most = side.pred, side.by_bonus, side.most
-            ranked = [(points + most[r] if scored else points, nk | extra, 1 << r, scored,
-                       pred[r], by_bonus[r], points)
-                      for r, nk, points, scored in claims_of(kind & ~2)]
-            ranked.sort(key=itemgetter(0), reverse=True)
-            plans[(kind, mark | 1)] = ranked
-        return ranked
 
     worths: dict[int, float] = {}
 
@@ -418,14 +387,14 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
         """The most one row can add to a position of ``kind`` (-1: of any kind): an unclaimed
         Patron's worth, the Subroutine's if unclaimed (one row may claim both), the greatest
         engine bonus. An upper bound, for leaving positions out of the last row."""
-        found = gains.get(kind)
+        mask = 0 if kind < 0 else kind >> 2
+        found = gains.get(mask)
         if found is None:
-            mask = 0 if kind < 0 else kind >> 2
             found = max((g.worth for i, g in enumerate(patrons) if not mask >> i & 1),
                         default=0.0) + most_bonus
             if subs and not mask & sub_bit:
                 found += subs[0].worth
-            gains[kind] = found
+            gains[mask] = found
         return found
 
     # 1. The layers: for each number of rows, kind -> B -> values (integers only).
@@ -435,7 +404,7 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
     ranked: list[tuple[float, int, int, int, int]] = [(0.0, 0, 0, 0, 1 << start_value)]
     for step in range(1, limit + 1):
         if step == limit:
-            for a, kind, b, values in _last_row(layers[-1], sides, ranked_of, worth_of,
+            for a, kind, b, values in _last_row(layers[-1], sides, outcome_of, worth_of,
                                                 gain_of, step, top):
                 if a > top - 1e-6:
                     ranked.append((a, step, kind, b, values))
@@ -443,7 +412,7 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
                         top = a
             layers.append({})  # not asked for: the layer after the last row leads nowhere
             break
-        reached_now = _next_layer(layers[-1], sides, plan_of)
+        reached_now = _next_layer(layers[-1], sides, outcome_of)
         layer: dict[int, dict[int, int]] = {}
         for kind, by_b in reached_now.items():
             kept = _improved(by_b, held.setdefault(kind, {}))
@@ -528,52 +497,57 @@ def _values(bits: int):
         yield low.bit_length() - 1
 
 
-def _next_layer(layer, sides, plan_of) -> dict[int, dict[int, int]]:
+def _next_layer(layer, sides, outcome_of) -> dict[int, dict[int, int]]:
     """Every position one row from ``layer`` (kind -> B -> values), with its greatest B (the
     last row is ``_last_row``'s).
 
-    Rows that claim nothing keep B: they are taken a set of values at a time (``reach_of``).
-    Rows that claim are taken a Result at a time: the values of the layer leading to it
-    with each engine bonus (B only needs the values reached, not which row reached them).
+    The Results of the rows from a set of values are found at once (``reach_of``). Those that
+    claim nothing keep B: they are taken together. Those that claim are taken a Result at a
+    time: the values of the set leading to it with each engine bonus (B only needs the
+    values reached, not which row reached them).
     """
     out: dict[int, dict[int, int]] = {}
     for kind, by_b in layer.items():
+        used = kind & 2
+        cbits, res = outcome_of(kind & ~2)
         for mark, side in sides:
-            if mark and kind & 2:
+            if mark and used:
                 continue
-            quiet, claiming = plan_of(kind, mark, side)
-            reach_of = side.reach_of
+            reach_of, by_bonus, more = side.reach_of, side.by_bonus, used | mark
             for b, bits in by_b.items():
-                q = reach_of(bits) & quiet
+                reached = reach_of(bits)
+                q = reached & ~cbits
                 if q:
                     d = out.setdefault(kind | mark, {})
                     d[b] = d.get(b, 0) | q
-                for nk, lo, scored, into, bonuses in claiming:
-                    if not bits & into:
-                        continue
-                    d = out.setdefault(nk, {})
+                claimed = reached & cbits
+                while claimed:
+                    lo = claimed & -claimed
+                    claimed ^= lo
+                    r = lo.bit_length() - 1
+                    nk, _, scored = res[r]
+                    d = out.setdefault(nk | more, {})
                     if not scored:
                         d[b] = d.get(b, 0) | lo
                         continue
-                    for extra, values in bonuses:
+                    for extra, values in by_bonus[r]:
                         if bits & values:
                             d[b + extra] = d.get(b + extra, 0) | lo
     return out
 
 
-def _last_row(layer, sides, ranked_of, worth_of, gain_of, step: int,
+def _last_row(layer, sides, outcome_of, worth_of, gain_of, step: int,
               top: float) -> list[tuple[float, int, int, int]]:
     """The positions the last row reaches that may be candidates: [(estimate, kind, B,
     values)].
 
     Only rows that claim (a quiet last row only costs), and of those only the ones whose
     estimate can come within 1e-6 of the best so far (``top``, raised as they come: it only
-    grows, so a row left out is never a candidate). Positions go best first and each one's
-    claims most first (``ranked_of``), so most are left out at once; ``gain_of`` (the most one
-    row can add to a kind, or to any for -1) leaves out the others before their rows are
-    ranked. Whether a position
-    improves is not asked: one that does not was better before by at least 0.001 (no
-    candidate either), and no row comes after the last.
+    grows, so a row left out is never a candidate). Positions go best first, and ``gain_of``
+    (the most one row can add to a kind, or to any for -1) leaves out at once those no row
+    can bring that far; of the others, only the Results their values reach that claim are
+    looked at. Whether a position improves is not asked: one that does not was better before
+    by at least 0.001 (no candidate either), and no row comes after the last.
     """
     groups = sorted(((worth_of(kind) + b - 0.001 * step, kind, b, bits)
                      for kind, by_b in layer.items() for b, bits in by_b.items()),
@@ -584,22 +558,30 @@ def _last_row(layer, sides, ranked_of, worth_of, gain_of, step: int,
         if base + most < top - 2e-6:
             break  # no row adds more to the positions after it either
         if base + gain_of(kind) < top - 2e-6:
-            continue  # its rows are not even ranked
+            continue
+        used = kind & 2
+        cbits, res = outcome_of(kind & ~2)
         for mark, side in sides:
-            if mark and kind & 2:
+            if mark and used:
                 continue
-            for gain, nk, lo, scored, into, bonuses, points in ranked_of(kind, mark, side):
-                if base + gain < top - 2e-6:
-                    break  # the others add no more
-                if not bits & into:
-                    continue
+            claimed = side.reach_of(bits) & cbits
+            if not claimed:
+                continue
+            more, by_bonus = used | mark, side.by_bonus
+            for r in _values(claimed):
+                nk, points, scored = res[r]
                 if not scored:
-                    found[(nk, b)] = found.get((nk, b), 0) | lo
-                    top = max(top, base + points)
+                    if base + points >= top - 2e-6:
+                        key = (nk | more, b)
+                        found[key] = found.get(key, 0) | 1 << r
+                        top = max(top, base + points)
                     continue
-                for extra, values in bonuses:
+                if base + points + side.most[r] < top - 2e-6:
+                    continue
+                for extra, values in by_bonus[r]:
                     if bits & values and base + points + extra >= top - 2e-6:
-                        found[(nk, b + extra)] = found.get((nk, b + extra), 0) | lo
+                        key = (nk | more, b + extra)
+                        found[key] = found.get(key, 0) | 1 << r
                         top = max(top, base + points + extra)
     return [(worth_of(nk) + nb - 0.001 * step, nk, nb, values)
             for (nk, nb), values in found.items()]
