@@ -367,20 +367,22 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
             found = claims[kind] = [(r, *res[r]) for r in _values(cbits)]
         return found
 
-    worths: dict[int, float] = {}
+    worths: dict[int, float] = {0: 0}
+
+    goal_worths = [*worth, sub_worth]  # by goal bit: the Patrons', then the Subroutine's
 
     def worth_of(kind: int) -> float:
-        """The goals a position of ``kind`` has claimed, summed (for ranking only)."""
+        """The goals a position of ``kind`` has claimed, summed in goal order (for ranking
+        only): those of all but its last goal, which are known already, plus the last's."""
         mask = kind >> 2
         found = worths.get(mask)
         if found is None:
-            found = sum(g.worth for i, g in enumerate(patrons) if mask >> i & 1)
-            if mask & sub_bit:
-                found += subs[0].worth
-            worths[mask] = found
+            last = mask.bit_length() - 1
+            found = worths[mask] = worth_of((mask ^ 1 << last) << 2) + goal_worths[last]
         return found
 
     most_bonus = max(max(side.most) for _, side in sides)
+    by_worth = sorted(range(len(patrons)), key=lambda i: -worth[i])  # the most worth first
     gains: dict[int, float] = {}
 
     def gain_of(kind: int) -> float:
@@ -390,10 +392,9 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
         mask = 0 if kind < 0 else kind >> 2
         found = gains.get(mask)
         if found is None:
-            found = max((g.worth for i, g in enumerate(patrons) if not mask >> i & 1),
-                        default=0.0) + most_bonus
+            found = next((worth[i] for i in by_worth if not mask >> i & 1), 0.0) + most_bonus
             if subs and not mask & sub_bit:
-                found += subs[0].worth
+                found += sub_worth
             gains[mask] = found
         return found
 
