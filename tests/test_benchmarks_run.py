@@ -21,14 +21,14 @@ def results(monkeypatch):
 
 def test_the_bot_benchmark_reports_every_figure(monkeypatch, results, capsys):
     monkeypatch.setattr(bench_bots, "DECISION_SEEDS", range(1))
-    monkeypatch.setattr(bench_bots, "NEW_SEEDS", range(100, 102))
-    monkeypatch.setattr(bench_bots, "OLD_SEEDS", range(200, 201))
+    monkeypatch.setattr(bench_bots, "NEW_RUNS", (range(100, 102), range(102, 104)))
+    monkeypatch.setattr(bench_bots, "OLD_RUNS", (range(200, 201),))
     bench_bots.main()
     figures = {g.figure: g.value for g in results}
     assert len(figures) == 7, figures
     assert figures["planner decisions the same as the old planner's (1 = yes)"] == 1.0
     assert all(math.isfinite(v) and v > 0 for v in figures.values()), figures
-    assert "2 games never played before" in capsys.readouterr().out
+    assert "runs of 2 games never played before" in capsys.readouterr().out
 
 
 def test_the_game_benchmark_reports_every_figure(monkeypatch, results, capsys):

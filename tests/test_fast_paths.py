@@ -280,6 +280,23 @@ def test_boards_showing_a_level_share_its_rows():
                                       for row in table.rows]
 
 
+def test_only_the_latest_tables_and_levels_are_kept():
+    """A table holds thousands of rows that the garbage collector scans: the solver keeps the
+    tables and levels used last, not every board ever seen; one asked for again is found."""
+    from lnb.babbage import solver
+
+    boards = [Board.standard({"C": [f"+-{n}", "x/3", "swap", f"={n}"]}) for n in range(1, 60)]
+    tables = [MoveTable.of(board) for board in boards]
+    assert len(solver._TABLES) == solver.TABLES_KEPT
+    assert MoveTable.of(boards[-1]) is tables[-1]
+    assert MoveTable.of(boards[0]) is not tables[0]  # let go, and made again
+    assert MoveTable.of(boards[0]).rows == tables[0].rows
+    for n in range(1, 80):
+        MoveTable.of(Board.standard({"C": [f"+-{n}", "x/4", "swap", f"={n}"]}), sigma=True)
+    assert len(solver._LEVEL_ROWS) == solver.LEVELS_KEPT
+    assert ("A", ("+-1", "+-2", "+-5", "x/2"), True) in solver._LEVEL_ROWS  # on every board
+
+
 @pytest.mark.parametrize("seed", range(10))
 def test_legal_results_are_the_rows_results(seed):
     board = random_board(seed)

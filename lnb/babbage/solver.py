@@ -113,7 +113,9 @@ class LevelRows:
         return self._rows
 
 
+#: The levels used last, the most recent last (levels A and B stay, being on every board).
 _LEVEL_ROWS: dict[tuple[str, tuple[str, ...], bool], LevelRows] = {}
+LEVELS_KEPT = 64
 
 
 def level_rows(level: str, tokens: tuple[str, ...], sigma: bool,
@@ -122,15 +124,15 @@ def level_rows(level: str, tokens: tuple[str, ...], sigma: bool,
     them), with its Σ rows too when ``sigma``; ``comps``, the tokens read already, saves
     reading them again."""
     key = (level, tokens, sigma)
-    found = _LEVEL_ROWS.get(key)
+    found = _LEVEL_ROWS.pop(key, None)
     if found is None:
         if comps is None:
             comps = parse_tokens(tokens, level)
-        if len(_LEVEL_ROWS) >= 1024:
-            _LEVEL_ROWS.clear()
-        found = _LEVEL_ROWS[key] = LevelRows(
-            level, [column for rack, comp in enumerate(comps, start=1)
-                    for column in space_results(level, rack, comp, sigma)])
+        if len(_LEVEL_ROWS) >= LEVELS_KEPT:
+            del _LEVEL_ROWS[next(iter(_LEVEL_ROWS))]
+        found = LevelRows(level, [column for rack, comp in enumerate(comps, start=1)
+                                  for column in space_results(level, rack, comp, sigma)])
+    _LEVEL_ROWS[key] = found  # the most recent last
     return found
 
 
@@ -207,7 +209,7 @@ class MoveTable:
         cls, board: Board, spaces: Iterable[str] | None = None, sigma: bool = False
     ) -> MoveTable:
         """The (cached) table of a board, restricted to ``spaces`` when given."""
-        return _cached_table(board_key(board), normalize_spaces(spaces), sigma)
+        return _cached_table(board_key(board), normalize_spaces(spaces), sigma, board)
 
     def moves(self, value: int) -> tuple[Move, ...]:
         """Usable rows from ``value`` in board order."""
@@ -232,9 +234,24 @@ class MoveTable:
         return self._edges
 
 
-@lru_cache(maxsize=256)
-def _cached_table(key: BoardKey, spaces: frozenset[str] | None, sigma: bool) -> MoveTable:
-    return MoveTable(Board.of(dict(key)), spaces, sigma)
+#: The tables of the boards used last, the most recent last (a game's three boards and
+#: their Σ tables; a lesson's few): older ones are let go, as each holds thousands of rows
+#: that the garbage collector would otherwise scan again and again.
+_TABLES: dict[tuple[BoardKey, frozenset[str] | None, bool], MoveTable] = {}
+TABLES_KEPT = 32
+
+
+def _cached_table(key: BoardKey, spaces: frozenset[str] | None, sigma: bool,
+                  board: Board | None = None) -> MoveTable:
+    """The table of the board ``key`` (``board`` itself, when given, saves reading its
+    tokens again)."""
+    found = _TABLES.pop((key, spaces, sigma), None)
+    if found is None:
+        found = MoveTable(Board.of(dict(key)) if board is None else board, spaces, sigma)
+        if len(_TABLES) >= TABLES_KEPT:
+            del _TABLES[next(iter(_TABLES))]
+    _TABLES[(key, spaces, sigma)] = found
+    return found
 
 
 @dataclass(frozen=True)
