@@ -373,12 +373,21 @@ def _layered_search(state: State, player: str) -> tuple[tuple[Operation, ...], f
 
     def worth_of(kind: int) -> float:
         """The goals a position of ``kind`` has claimed, summed in goal order (for ranking
-        only): those of all but its last goal, which are known already, plus the last's."""
+        only): each set of the first of them is the one before plus its last goal's worth,
+        and the sets known already are not summed again. (No recursion: a function that
+        calls itself is a reference cycle, which only the garbage collector frees.)"""
         mask = kind >> 2
         found = worths.get(mask)
         if found is None:
-            last = mask.bit_length() - 1
-            found = worths[mask] = worth_of((mask ^ 1 << last) << 2) + goal_worths[last]
+            found, first, rest = 0, 0, mask
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                first |= low
+                known = worths.get(first)
+                if known is None:
+                    known = worths[first] = found + goal_worths[low.bit_length() - 1]
+                found = known
         return found
 
     most_bonus = max(max(side.most) for _, side in sides)
