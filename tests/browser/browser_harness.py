@@ -222,6 +222,20 @@ TRACEBACK_SELECTORS = (
     ".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']",
     ".jp-OutputArea-output.jp-mod-error",
 )
+def text_changed(page, selector: str, before: str, timeout: float) -> bool:  # type: ignore[no-untyped-def]
+    """Wait up to ``timeout`` ms until the first ``selector``'s text is not ``before`` (an app
+    that moved on after a press); False if it stayed so."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    try:
+        page.wait_for_function(
+            "([selector, before]) => document.querySelector(selector).innerText !== before",
+            arg=[selector, before], timeout=timeout)
+    except PlaywrightTimeoutError:
+        return False
+    return True
+
+
 TRACEBACK_TEXTS = ("Traceback (most recent call last)", "There was an error when executing cell")
 
 

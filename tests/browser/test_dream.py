@@ -21,8 +21,8 @@ from browser_harness import (
     running_voila,
     serious_violations,
     snap,
+    text_changed,
 )
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -67,12 +67,9 @@ CLICK_WAIT = 10_000
 
 
 def changed(page, before: str, timeout: float = WAIT) -> bool:  # type: ignore[no-untyped-def]
-    """Wait until the app's text is not ``before`` any more (False if it stayed so)."""
-    try:
-        page.wait_for_function(
-            "before => document.querySelector('.lnb-dream-app').innerText !== before",
-            arg=before, timeout=timeout)
-    except PlaywrightTimeoutError:
+    """Wait until the app's text is not ``before`` any more, then for it to settle (False if
+    it stayed so)."""
+    if not text_changed(page, ".lnb-dream-app", before, timeout):
         return False
     settle(page)
     return True

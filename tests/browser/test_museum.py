@@ -24,8 +24,8 @@ from browser_harness import (
     running_voila,
     serious_violations,
     snap_sizes,
+    text_changed,
 )
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from lnb.museum import Game, Orientation, Place, Wild, verdict
@@ -71,9 +71,6 @@ def square_of(text: str) -> tuple[int, int]:
 
 
 #: The app's text is not what it was (the kernel has answered a press).
-MOVED_ON = "before => document.querySelector('.lnb-app').innerText !== before"
-
-
 def press_button(page, cls: str, keyboard: bool) -> None:  # type: ignore[no-untyped-def]
     """Press a choice's button: a click, or the keyboard (focus it, then Enter); pressed again
     when the app's text has not changed 8 s later (the kernel redrew the button between the
@@ -87,11 +84,8 @@ def press_button(page, cls: str, keyboard: bool) -> None:  # type: ignore[no-unt
             page.keyboard.press("Enter")
         else:
             button.click()
-        try:
-            page.wait_for_function(MOVED_ON, arg=before, timeout=8_000)
+        if text_changed(page, ".lnb-app", before, 8_000):
             return
-        except PlaywrightTimeoutError:
-            continue
     raise AssertionError(f"pressing button.{cls} three times changed nothing on the page")
 
 
