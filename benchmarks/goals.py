@@ -14,7 +14,7 @@ from dataclasses import dataclass
 RESULTS: list[Goal] = []
 
 #: How much slower this machine ran than the issue's, when measured (``bench_bots``: the old
-#: planner's median decision here over its 15.4 ms there); None until then.
+#: planner's median decision here over its 15.4 ms there); empty until then.
 SLOWER: list[float] = []
 
 
