@@ -276,7 +276,8 @@ def test_boards_showing_a_level_share_its_rows():
     when one is: the same rows either way."""
     from lnb.babbage import solver
 
-    solver._LEVEL_ROWS.clear()  # every level new
+    solver._TABLES.clear()  # every table and level new, whatever ran before in this process
+    solver._LEVEL_ROWS.clear()
     first = Board.standard({"C": "+-7,x/3,swap,=42"})
     later = first.with_level("D", "+-11,x/2,copy>,=17")
     for sigma in (False, True):
