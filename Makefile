@@ -35,8 +35,16 @@ lint: setup
 # (`--dist loadfile`: a file's tests share its Voila server and its Chromium). Three workers
 # on two cores: a browser test spends most of its time waiting for a page or a kernel (two
 # kept the cores under half busy; three finish the pass in about four fifths of the time).
-test: setup browser postgres lint site
-	$(PY) -m pytest -n 2 -m "not browser" --durations=15
+# The static site (only the browser tests open it) is built during the first pass: most of
+# its minute is downloads and its own venv. Its log follows the first pass; a failed build
+# stops the run there.
+test: setup browser postgres lint
+	@mkdir -p test-artifacts; \
+	$(MAKE) --no-print-directory site > test-artifacts/site-build.log 2>&1 & site=$$!; \
+	$(PY) -m pytest -n 2 -m "not browser" --durations=15; tests=$$?; \
+	wait $$site; built=$$?; cat test-artifacts/site-build.log; \
+	if [ $$built -ne 0 ]; then echo "make site failed: its log is above"; exit $$built; fi; \
+	exit $$tests
 	$(PY) -m pytest -n 3 --dist loadfile -m browser --durations=25
 
 test-fast: setup
