@@ -14,8 +14,8 @@ from dataclasses import dataclass
 RESULTS: list[Goal] = []
 
 #: How much slower this machine ran than the issue's, when measured (``bench_bots``: the old
-#: planner's median decision here over its 15.4 ms there); empty until then.
-SLOWER: list[float] = []
+#: planner's median decision here over its 15.4 ms there); None until then.
+SLOWER: float | None = None
 
 
 @dataclass(frozen=True)
@@ -56,9 +56,9 @@ def summary() -> str:
     met = sum(g.met for g in RESULTS)
     lines.append(f"  {met} of {len(RESULTS)} goals met")
     per_second = [g for g in RESULTS if g.unit == "/s"]
-    if SLOWER and per_second:
-        lines.append(f"  the old planner decided {SLOWER[-1]:.1f}x slower here than on the "
+    if SLOWER is not None and per_second:
+        lines.append(f"  the old planner decided {SLOWER:.1f}x slower here than on the "
                      "issue's machine; this run's figures per second at that machine's speed "
                      "(for information, not goals):")
-        lines += [f"    {g.figure}: {g.value * SLOWER[-1]:.0f}{g.unit}" for g in per_second]
+        lines += [f"    {g.figure}: {g.value * SLOWER:.0f}{g.unit}" for g in per_second]
     return "\n".join(lines)

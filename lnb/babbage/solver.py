@@ -30,10 +30,10 @@ Conventions:
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from lnb.babbage.board import Board, parse_tokens
 from lnb.babbage.components import Component
@@ -74,6 +74,29 @@ class Move:
     result: int
 
 
+def rows_of_columns(columns: Sequence[tuple[Operation, tuple[int, ...]]]
+                    ) -> list[tuple[tuple[int, Operation], ...]]:
+    """For each value, ``(Result, Operation)`` of the usable rows among ``columns`` (each
+    Operation with its Result from every value, -1 where it may not be written), in order."""
+    return [tuple([(r, op) for op, results in columns if (r := results[value]) >= 0])
+            for value in VALUES]
+
+
+T = TypeVar("T")
+
+
+def _kept(cache: dict[Any, T], key: Any, make: Callable[[], T], most: int) -> T:
+    """``cache[key]``, made by ``make()`` when missing; only the ``most`` used last are kept
+    (the least recently used let go; the dict's order is the order of use)."""
+    found = cache.pop(key, None)
+    if found is None:
+        found = make()
+        if len(cache) >= most:
+            del cache[next(iter(cache))]
+    cache[key] = found
+    return found
+
+
 class LevelRows:
     """One level's usable rows from each value (its four spaces', in board order), made once
     for every table of a board showing that level with those tokens (levels A and B are on
@@ -105,11 +128,7 @@ class LevelRows:
         """For each value, ``(Result, Operation)`` of the level's usable rows in board order
         (made when first asked for)."""
         if self._rows is None:
-            columns = self.columns
-            self._rows = [
-                tuple([(r, op) for op, results in columns if (r := results[value]) >= 0])
-                for value in VALUES
-            ]
+            self._rows = rows_of_columns(self.columns)
         return self._rows
 
 
@@ -123,17 +142,12 @@ def level_rows(level: str, tokens: tuple[str, ...], sigma: bool,
     """The (cached) ``LevelRows`` of a level showing ``tokens`` (as GAME-RECORD.md spells
     them), with its Σ rows too when ``sigma``; ``comps``, the tokens read already, saves
     reading them again."""
-    key = (level, tokens, sigma)
-    found = _LEVEL_ROWS.pop(key, None)
-    if found is None:
-        if comps is None:
-            comps = parse_tokens(tokens, level)
-        if len(_LEVEL_ROWS) >= LEVELS_KEPT:
-            del _LEVEL_ROWS[next(iter(_LEVEL_ROWS))]
-        found = LevelRows(level, [column for rack, comp in enumerate(comps, start=1)
-                                  for column in space_results(level, rack, comp, sigma)])
-    _LEVEL_ROWS[key] = found  # the most recent last
-    return found
+    def make() -> LevelRows:
+        read = parse_tokens(tokens, level) if comps is None else comps
+        return LevelRows(level, [column for rack, comp in enumerate(read, start=1)
+                                 for column in space_results(level, rack, comp, sigma)])
+
+    return _kept(_LEVEL_ROWS, (level, tokens, sigma), make, LEVELS_KEPT)
 
 
 class MoveTable:
@@ -163,11 +177,8 @@ class MoveTable:
                 self.rows = (list(parts[0]) if len(parts) == 1
                              else [sum(rows, ()) for rows in zip(*parts, strict=True)])
             else:
-                columns = [column for level in self.levels for column in level.columns]
-                self.rows = [
-                    tuple([(r, op) for op, results in columns if (r := results[value]) >= 0])
-                    for value in VALUES
-                ]
+                self.rows = rows_of_columns(
+                    [column for level in self.levels for column in level.columns])
             self._program_rows: dict[int, ProgramRow] = {}
             for level in self.levels:
                 self._program_rows.update(level.program_rows)
@@ -175,10 +186,7 @@ class MoveTable:
             columns = [column for level, rack, comp in board.spaces()
                        if f"{level}{rack}" in spaces
                        for column in space_results(level, rack, comp, sigma)]
-            self.rows = [
-                tuple([(r, op) for op, results in columns if (r := results[value]) >= 0])
-                for value in VALUES
-            ]
+            self.rows = rows_of_columns(columns)
             # The program row of each of the table's Operations, by identity (the table
             # holds the Operations, so their ids stay theirs): no hashing when programs
             # are made.
@@ -245,13 +253,8 @@ def _cached_table(key: BoardKey, spaces: frozenset[str] | None, sigma: bool,
                   board: Board | None = None) -> MoveTable:
     """The table of the board ``key`` (``board`` itself, when given, saves reading its
     tokens again)."""
-    found = _TABLES.pop((key, spaces, sigma), None)
-    if found is None:
-        found = MoveTable(Board.of(dict(key)) if board is None else board, spaces, sigma)
-        if len(_TABLES) >= TABLES_KEPT:
-            del _TABLES[next(iter(_TABLES))]
-    _TABLES[(key, spaces, sigma)] = found
-    return found
+    return _kept(_TABLES, (key, spaces, sigma), lambda: MoveTable(
+        Board.of(dict(key)) if board is None else board, spaces, sigma), TABLES_KEPT)
 
 
 @dataclass(frozen=True)
