@@ -395,34 +395,38 @@ def space_results(
     """
     columns = []
     for function in comp.functions:
-        once = [r if LOWEST <= r <= HIGHEST else -1 for r in _all_results(comp, function)]
+        once = _usable_results(comp, function)
         columns.append((Operation(level, rack, function), tuple(once)))
         if sigma:
-            twice = tuple(-1 if r < 0 else once[r] for r in once)
+            twice = tuple([-1 if r < 0 else once[r] for r in once])
             columns.append((Operation(level, rack, function, True), twice))
     return tuple(columns)
 
 
-def _all_results(comp: Component, function: Function) -> list[int]:
-    """The raw Result of one application to each value 00–99 (it may leave 00–99)."""
+def _usable_results(comp: Component, function: Function) -> list[int]:
+    """The Result of one application to each value 00–99, and -1 where it leaves 00–99 (in
+    one pass: a board never seen makes some forty of these)."""
     n = comp.n or 0
     values = range(LOWEST, HIGHEST + 1)
+    low, high = LOWEST, HIGHEST
     if function is Function.ADD:
-        return [v + n for v in values]
+        return [r if low <= (r := v + n) <= high else -1 for v in values]
     if function is Function.SUBTRACT:
-        return [v - n for v in values]
+        return [r if low <= (r := v - n) <= high else -1 for v in values]
     if function is Function.MULTIPLY:
-        return [v * n for v in values]
+        return [r if low <= (r := v * n) <= high else -1 for v in values]
     if function is Function.DIVIDE:
-        return [v // n for v in values]
+        return [r if low <= (r := v // n) <= high else -1 for v in values]
     if function is Function.SET:
-        return [n] * len(values)
+        return [n if low <= n <= high else -1] * len(values)
     if function is Function.SWAP:
-        return list(map(swap_digits, values))
-    if function is Function.COPY:
-        copy = copy_tens_to_units if comp.kind is Kind.COPY_RIGHT else copy_units_to_tens
-        return list(map(copy, values))
-    return [comp.apply(function, v) for v in values]
+        raw = map(swap_digits, values)
+    elif function is Function.COPY:
+        raw = map(copy_tens_to_units if comp.kind is Kind.COPY_RIGHT else copy_units_to_tens,
+                  values)
+    else:
+        raw = (comp.apply(function, v) for v in values)
+    return [r if low <= r <= high else -1 for r in raw]
 
 
 def describe_kind(comp: Component) -> str:

@@ -41,6 +41,7 @@ from lnb.babbage.numbers import HIGHEST, LOWEST
 from lnb.babbage.operations import Operation, space_results
 from lnb.babbage.programs import Program, ProgramRow
 from lnb.core.i18n import N_
+from lnb.core.lazy import made
 from lnb.core.messages import Text, lazy_ngettext
 
 VALUES = range(LOWEST, HIGHEST + 1)
@@ -200,7 +201,7 @@ class MoveTable:
     def program(self, operations: Sequence[Operation]) -> Program:
         """The program of some of this table's Operations."""
         rows = self._program_rows
-        return Program(tuple([rows[id(op)] for op in operations]))
+        return made(Program, rows=tuple([rows[id(op)] for op in operations]))  # (legal rows)
 
     @property
     def operations(self) -> list[tuple[Operation, ...]]:
@@ -519,13 +520,15 @@ class Solver:
     @property
     def table(self) -> MoveTable:
         """The board's usable rows (shared by every solver of an equal board)."""
-        return _cached_table(self._key, self.spaces, self.sigma)
+        return _cached_table(self._key, self.spaces, self.sigma, self.board)
 
     def _search(self, targets: Sequence[int], start_counts: bool) -> Search:
+        _cached_table(self._key, self.spaces, self.sigma, self.board)  # (tokens read already)
         return _search(self._key, self.spaces, self.sigma, tuple(targets), start_counts)
 
     def _forward(self) -> _Forward:
         if self._tree is None:
+            _cached_table(self._key, self.spaces, self.sigma, self.board)  # (tokens read)
             self._tree = _forward(self._key, self.spaces, self.sigma, self.start)
         return self._tree
 
@@ -648,11 +651,13 @@ class _Forward:
         found = self._solutions.get(key)
         if found is None:
             length, count, _ = self.answer(target)
+            # made(Solution, ...): the fields as they are, without the frozen __init__'s call
             if length is None or (limit is not None and length > limit):
-                found = Solution(self.start, (target,), None, 0, None, limit)
+                found = made(Solution, start=self.start, targets=(target,), length=None,
+                             count=0, program=None, limit=limit)
             else:
-                found = Solution(self.start, (target,), length, count, self.program(target),
-                                 limit)
+                found = made(Solution, start=self.start, targets=(target,), length=length,
+                             count=count, program=self.program(target), limit=limit)
             self._solutions[key] = found
         return found
 
