@@ -1,9 +1,11 @@
 """Game benchmark: full 4-player games between random legal players, per second.
 
-Prints games per second for plain and mental-arithmetic play (``play_random_game``: a phase at
-a time), other games action by action through ``apply_action``, and the cost of replaying a
-saved record as a ratio to playing the game. Every figure is of games not played before in the
-process. Run alone: ``python -m benchmarks.bench_game``.
+Prints games per second for plain play (``play_random_game``: a phase at a time), in turn with
+the old engine issue 13 measured (``benchmarks/old_engine.py``: the same games, whose records
+must agree) as a ratio, which is the goal; then mental-arithmetic play, other games action by
+action through ``apply_action``, and the cost of replaying a saved record as ratios to playing
+the game. Every figure is of games not played before in the process. Run alone: ``python -m
+benchmarks.bench_game``.
 """
 
 from __future__ import annotations
