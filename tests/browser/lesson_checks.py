@@ -66,7 +66,17 @@ def open_lesson(page, server: VoilaServer, path: str, navigation: str) -> None: 
     deadline = time.monotonic() + WAIT / 1000
     while page.locator(".lnb-exercise").count() < want and time.monotonic() < deadline:
         page.wait_for_timeout(250)
-    assert page.locator(".lnb-exercise").count() == want
+    shown = page.locator(".lnb-exercise").count()
+    if shown != want:  # say what the page shows instead: a widget left blank, an error
+        titles = [t[:40] for t in page.locator(".lnb-exercise .lnb-question").all_inner_texts()]
+        body = page.locator("body").inner_text()
+        problems = [line for line in body.splitlines()
+                    if "rror" in line or "Timeout" in line or "Traceback" in line][:5]
+        raise AssertionError(
+            f"{path}: {shown} of its {want} exercises rendered within {WAIT / 1000:.0f} s "
+            f"(shown: {titles}; widget outputs on the page: "
+            f"{page.locator('.jupyter-widgets, .widget-output').count()}; lines naming an "
+            f"error or a timeout: {problems})")
 
 
 def assert_clean(page) -> None:  # type: ignore[no-untyped-def]
