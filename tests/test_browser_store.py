@@ -154,6 +154,34 @@ def test_a_page_whose_storage_came_first_gives_the_pupil_at_once(static: host.Ho
     end_kernel(app)
 
 
+def test_a_full_storage_is_said_at_once_and_taken_back_when_there_is_room(
+        static: host.Host) -> None:
+    """The page says "full" after its write (not at the next save), the app shows it at
+    once; once old site data is cleared the next write keeps everything and the warning
+    goes, with nothing the pupil did lost."""
+    filler = PREFIX + "other-site-data"
+    page = Page({filler: "x" * 1000}, room=1100, later=True)
+    app = open_app()
+    page.open(fresh_bridge(app))
+    app.identity.browser_key.value = json.dumps({"key": KEY})
+    solve(app)
+    assert "cannot be saved right now" not in app.progress_view.value  # not written yet
+    page.deliver()  # the progress does not fit beside the other data
+    assert PREFIX + f"progress/{ME.key}" not in page.local
+    assert "cannot be saved right now" in app.progress_view.value
+    assert "storage for the site is full" in app.progress_view.value
+    assert "Solved: <b>1</b> puzzle" in app.progress_view.value  # kept in this page
+
+    del page.local[filler]  # the pupil clears old site data
+    app.hint_button.click()  # the next write has room for everything
+    assert "cannot be saved right now" in app.progress_view.value  # not written yet
+    page.deliver()
+    assert "cannot be saved right now" not in app.progress_view.value
+    stored = json.loads(page.local[PREFIX + f"progress/{ME.key}"])
+    assert stored["puzzles"][0][:4] == [SHARED.code, SHARED.difficulty, 1, 1]
+    end_kernel(app)
+
+
 def two_tabs() -> tuple[Page, list[BrowserStorage], list[BrowserProgressStore]]:
     """One browser's page storage open in two tabs, each with its progress store."""
     page = Page()

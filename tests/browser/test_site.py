@@ -167,12 +167,27 @@ SHARED = Puzzle(start=55, targets=(73,), limit=3, spaces=frozenset({"A1", "A4", 
 PUZZLE_STATUS = ".lnb-puzzle-app > .lnb-status .lnb-status-text"
 
 
+# Fills the site's storage to the last character with another key (not the kit's): the
+# browser refuses every longer value from then on.
+FILL_STORAGE = """() => {
+  let size = 1 << 20, kept = "";
+  while (size >= 1) {
+    try { localStorage.setItem("other-data", kept + "x".repeat(size)); kept += "x".repeat(size); }
+    catch (e) { size = Math.floor(size / 2); }
+  }
+  return kept.length;
+}"""
+WARNING = ".lnb-progress .lnb-warning"
+
+
 def test_a_puzzle_is_solved_and_kept_in_the_browser(page) -> None:  # type: ignore[no-untyped-def]
     """A teacher's code typed in, solved by clicks; the progress is in the browser's own
     storage (no server to keep it): the page opened again with ``?code=`` says it is solved.
-    *Join my class* says plainly that it needs the served kit."""
+    *Join my class* says plainly that it needs the served kit. A full storage is said at once,
+    and the warning goes once there is room again, with nothing lost."""
     open_page(page, "puzzles.html", ".lnb-puzzle-heading")
     page.locator(".lnb-who", has_text="this browser").wait_for(timeout=WAIT)
+    assert page.evaluate(FILL_STORAGE) > 0
     page.locator("button.lnb-join-open").click()  # a class needs the served kit: it says so
     page.get_by_text("Joining a class needs the served kit").first.wait_for(timeout=WAIT)
     code = page.locator(".lnb-code-input input")
@@ -187,6 +202,13 @@ def test_a_puzzle_is_solved_and_kept_in_the_browser(page) -> None:  # type: igno
     page.locator("button.lnb-done").click()
     page.locator(PUZZLE_STATUS, has_text="Solved in 3 rows!").wait_for(timeout=WAIT)
     page.locator(".lnb-progress", has_text="Solved: 1 puzzle").wait_for(timeout=WAIT)
+    page.locator(WARNING, has_text="cannot be saved right now").wait_for(timeout=WAIT)
+    assert not page.evaluate("Object.keys(localStorage).some(k => "
+                             "k.startsWith('lnb-kit/progress/'))")
+    snap(page, "storage-full")
+    page.evaluate("() => localStorage.removeItem('other-data')")  # old site data cleared
+    page.locator("button.lnb-hint").click()  # the next save writes everything
+    expect(page.locator(WARNING)).to_have_count(0, timeout=WAIT)
     page.wait_for_function("Object.keys(localStorage).some(k => "
                            "k.startsWith('lnb-kit/progress/device:'))", timeout=WAIT)
     assert_clean(page)

@@ -210,6 +210,8 @@ class PuzzleApp(w.VBox):
         # -- progress and the teacher's corner
         self.progress_view = w.HTML("")
         self.progress_view.add_class("lnb-progress")
+        # the browser's storage says it is full (or has room again) after its write
+        self.store.when_problem_changes(self.status.guarded(self._show_progress))
         self._teacher: TeacherSheet | None = None  # built when first opened (fewer widgets)
         self.teacher_box = w.VBox([])
         corner = w.Accordion([self.teacher_box], selected_index=None)

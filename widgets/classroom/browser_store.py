@@ -59,6 +59,7 @@ class Storage(Protocol):
     def put(self, key: str, value: str | None) -> None: ...
     def names(self) -> list[str]: ...
     def when_loaded(self, callback: Callable[[], None]) -> None: ...
+    def when_problem_changes(self, callback: Callable[[], None]) -> None: ...
 
 
 class MemoryStorage:
@@ -92,6 +93,9 @@ class MemoryStorage:
     def when_loaded(self, callback: Callable[[], None]) -> None:
         """Run ``callback`` now (a memory is always loaded)."""
         callback()
+
+    def when_problem_changes(self, callback: Callable[[], None]) -> None:
+        """Nothing to watch: a memory never refuses a value."""
 
 
 # -- a pupil's progress as JSON ---------------------------------------------------------------
@@ -196,6 +200,11 @@ class BrowserProgressStore(ProgressChanges):
         """Why the browser keeps nothing now (None while it keeps progress); the apps say
         that progress is then kept until the page is closed."""
         return _problem(self.storage)
+
+    def when_problem_changes(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` whenever ``problem`` changes: the page tells it after a write,
+        so an app shows (and takes back) its warning then, not at the next save."""
+        self.storage.when_problem_changes(callback)
 
     @property
     def saving(self) -> bool:

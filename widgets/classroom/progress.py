@@ -367,6 +367,11 @@ class ProgressChanges:
     def _change(self, pupil: Pupil, change: Change) -> Progress:
         raise NotImplementedError
 
+    def when_problem_changes(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` whenever ``problem`` changes outside the store's own calls. The
+        server's store changes it only inside them (the apps redraw after each): nothing to
+        watch. The static site's browser store is told after the page's write."""
+
     def record_attempt(self, pupil: Pupil, puzzle: str, *, solved: bool, rows: int | None = None,
                        hints: int = 0, difficulty: int | None = None,
                        day: datetime.date | None = None) -> Progress:

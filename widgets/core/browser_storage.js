@@ -3,7 +3,8 @@
 // once per model it sends what the page keeps under the prefix ("found", then "loaded"), and it
 // writes every value the kernel puts in "writes" (null forgets the key); a value another tab
 // changes is sent as a change of "found". A storage the browser
-// refuses (private mode, full) is named in "problem"; nothing here ever throws at the page.
+// refuses (private mode, full) is named in "problem", and "full" is taken back once every value
+// is written; nothing here ever throws at the page.
 
 function pageStorage() {
   try {
@@ -31,19 +32,25 @@ function initialize({ model }) {
     model.set("loaded", true);
     model.save_changes();
   }
+  // Every value the kernel wrote, each time: a value refused while the storage was full is
+  // written again once there is room (site data cleared), and "problem" says "full" only
+  // while some value cannot be written.
   function write() {
     if (!storage) return;
     const writes = model.get("writes") || {};
+    let full = false;
     for (const [key, value] of Object.entries(writes)) {
       try {
         if (value === null) storage.removeItem(prefix + key);
         else if (storage.getItem(prefix + key) !== value) storage.setItem(prefix + key, value);
       } catch (e) {
-        if (model.get("problem") !== "full") {
-          model.set("problem", "full");
-          model.save_changes();
-        }
+        full = true;
       }
+    }
+    const problem = full ? "full" : "";
+    if (model.get("problem") !== problem) {
+      model.set("problem", problem);
+      model.save_changes();
     }
   }
   write();

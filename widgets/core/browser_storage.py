@@ -6,8 +6,8 @@ kernel), so the values arrive only once the page has made the widget's model. Th
 (``browser_storage.js``) is state, not messages, so nothing is lost whichever side is first:
 
 * the page, once per model: ``found`` = every ``{key: text}`` it keeps under :attr:`prefix`,
-  ``problem`` = ``""``, ``"unavailable"`` (storage refused) or later ``"full"``, then
-  ``loaded = True``;
+  ``problem`` = ``""``, ``"unavailable"`` (storage refused) or later ``"full"`` (a value
+  could not be written; ``""`` again once every value is), then ``loaded = True``;
 * the kernel: ``writes`` = ``{key: text or None}``, the latest value of every key it wrote
   (``None`` forgets it); the page writes them when it makes the model and on every change;
 * another tab of the site changes a value: the page sends ``found`` with it (the browser's
@@ -89,6 +89,17 @@ class BrowserStorage(anywidget.AnyWidget):
             callback()
         else:
             self._waiting.append(callback)
+
+    def when_problem_changes(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` whenever the page starts or stops refusing values (``problem``: a
+        full storage says so after a write, and takes it back once every value is written)."""
+        def changed(_change: dict[str, Any]) -> None:
+            try:
+                callback()
+            except Exception:  # a callback's failure must not reach the page's comm
+                LOG.exception("a callback watching the browser's storage failed")
+
+        self.observe(changed, "problem")
 
     def _page_changed(self, change: dict[str, Any]) -> None:
         """The page sent values: what it had (once), or what another tab wrote since."""
