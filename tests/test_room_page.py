@@ -132,5 +132,6 @@ def test_another_pupil_joining_on_the_same_page_never_gets_the_last_ones_rows(ta
     clock.now += 1
     ali.sync()
     assert ali.seat == bea_seat
-    assert rooms.draft(code, bea_seat) != str(program)
-    assert rooms.draft(code, ali_seat) == str(program)
+    holder = {s.index: s.pupil for s in rooms.room(code).seats}
+    assert rooms.draft(code, bea_seat, holder[bea_seat]) != str(program)
+    assert rooms.draft(code, ali_seat, holder[ali_seat]) == str(program)

@@ -210,7 +210,7 @@ def test_kernels_appending_due_moves_at_once_append_them_once(make_store,
                                                               clock: Clock) -> None:
     stores = kernels(make_store, clock, 3)
     code = started(stores[0], pupils=(ADA,), computers=("greedy", "planner"))
-    stores[0].heartbeat(code, 0)
+    stores[0].heartbeat(code, 0, ADA)
     got = at_once(*[lambda s=s: s.advance(code) for s in stores])
     assert not any(isinstance(g, Exception) for g in got), got
     moves = stores[1].moves(code)
@@ -225,41 +225,41 @@ def test_an_absent_pupils_seat_is_played_until_they_return(rooms: RoomStore,
     assert rooms.present(code) == {"Ada", "Bea"}  # taking a seat counts as seen
     assert rooms.advance(code) == []  # both are here: the table waits for their targets
     clock.now += 15
-    rooms.heartbeat(code, 1)
+    rooms.heartbeat(code, 1, BEA)
     clock.now += 10  # Ada's page is gone for 25 s: beyond the grace period
     version = rooms.version(code)
     assert rooms.present(code) == {"Bea"} and rooms.version(code) == version  # no bump
     made = rooms.advance(code)
     assert [(m.seat, type(m.action)) for m in made] == [(0, Target)]
     assert made[0].by == "computer"
-    rooms.heartbeat(code, 0)  # Ada is back: her seat is hers at once
+    rooms.heartbeat(code, 0, ADA)  # Ada is back: her seat is hers at once
     play = rooms.play(code)
     rooms.act(code, play.next_seq, 1, Target("Bea", play.state.targetable("Bea")[0].target),
               BEA)
     assert rooms.play(code).state.phase is Phase.PROGRAM
     clock.now += 100
-    rooms.heartbeat(code, 0)
-    rooms.heartbeat(code, 1)
+    rooms.heartbeat(code, 0, ADA)
+    rooms.heartbeat(code, 1, BEA)
     assert rooms.advance(code) == []  # nobody finished: the minute has not started
 
 
 def test_at_the_deadline_the_drafts_are_handed_in(rooms: RoomStore, clock: Clock) -> None:
     code = started(rooms, pupils=(ADA, BEA, CY))
-    rooms.save_draft(code, 1, "A1+")  # before the Program phase: an old draft, ignored
+    rooms.save_draft(code, 1, "A1+", BEA)  # before the Program phase: an old draft, ignored
     for pupil, seat, name in ((ADA, 0, "Ada"), (BEA, 1, "Bea"), (CY, 2, "Cy")):
         play = rooms.play(code)
         rooms.act(code, play.next_seq, seat, Target(name, play.state.targetable(name)[0].target),
                   pupil)
-    assert rooms.draft(code, 1) is None
+    assert rooms.draft(code, 1, BEA) is None
     clock.now += 1
-    rooms.save_draft(code, 1, "A3+ A4/ A9+")
-    assert rooms.draft(code, 1) == "A3+ A4/ A9+" and rooms.draft(code, 2) is None
+    rooms.save_draft(code, 1, "A3+ A4/ A9+", BEA)
+    assert rooms.draft(code, 1, BEA) == "A3+ A4/ A9+" and rooms.draft(code, 2, CY) is None
     play = rooms.play(code)
     rooms.act_all(code, play.next_seq, 0, [WriteProgram("Ada", "A3+"), Finish("Ada")], ADA)
     for step in (30, 29.9):
         clock.now += step
-        for seat in (0, 1, 2):
-            rooms.heartbeat(code, seat)
+        for seat, pupil in enumerate((ADA, BEA, CY)):
+            rooms.heartbeat(code, seat, pupil)
         assert rooms.advance(code) == []  # the minute is not over
     clock.now += 0.1
     made = rooms.advance(code)
@@ -322,6 +322,27 @@ def test_a_record_of_a_room_under_way_resumes_in_the_game_app(rooms: RoomStore,
     assert app.state.round == 2 and not app.loaded
 
 
+def test_a_seats_draft_and_heartbeat_are_its_pupils_alone(rooms: RoomStore,
+                                                        clock: Clock) -> None:
+    """Only the pupil holding a seat writes or reads its draft (to be handed in as theirs),
+    or says they are here: anyone else is refused, and nothing of the seat changes."""
+    code = started(rooms, pupils=(ADA, BEA, CY))
+    for pupil, seat, name in ((ADA, 0, "Ada"), (BEA, 1, "Bea"), (CY, 2, "Cy")):
+        play = rooms.play(code)
+        rooms.act(code, play.next_seq, seat, Target(name, play.state.targetable(name)[0].target),
+                  pupil)
+    clock.now += 1
+    rooms.save_draft(code, 1, "A3+ A4/", BEA)
+    assert reason(lambda: rooms.save_draft(code, 1, "B1+", ADA)) == "not-your-seat"
+    assert reason(lambda: rooms.save_draft(code, 7, "B1+", ADA)) == "not-your-seat"
+    assert reason(lambda: rooms.draft(code, 1, ADA)) == "not-your-seat"  # not shown to Ada
+    assert rooms.draft(code, 1, BEA) == "A3+ A4/"  # unchanged
+    assert rooms.draft(code, 0, ADA) is None
+    clock.now += 20  # beyond the grace period for everyone
+    assert rooms.heartbeat(code, 0, ADA) and not rooms.heartbeat(code, 1, ADA)
+    assert rooms.present(code) == {"Ada"}  # Ada's heartbeat for Bea's seat counted nothing
+
+
 def test_live_rooms_for_the_dashboard(rooms: RoomStore, clock: Clock) -> None:
     waiting = rooms.open_room(ADA, "C1", seats=2).code
     playing = started(rooms, computers=())
@@ -334,7 +355,7 @@ def test_live_rooms_for_the_dashboard(rooms: RoomStore, clock: Clock) -> None:
     assert by_code[playing].round == 1 and by_code[playing].seats == ("Ada", "Bea")
     assert {r.code for r in rooms.live_rooms()} == {waiting, playing, other}
     clock.now += LIVE_SECONDS - 10
-    rooms.heartbeat(playing, 0)
+    rooms.heartbeat(playing, 0, ADA)
     clock.now += 20  # an hour since the other tables were touched
     assert [r.code for r in rooms.live_rooms()] == [playing]
 
@@ -384,7 +405,7 @@ def test_a_polling_kernel_replays_only_the_new_moves(rooms: RoomStore, clock: Cl
     monkeypatch.setattr(RoomPlay, "from_moves", classmethod(counted))
     first = rooms.play(code)
     assert replays == [0]
-    rooms.heartbeat(code, 0)
+    rooms.heartbeat(code, 0, ADA)
     rooms.advance(code)  # the computer's target: this kernel caches what it appended
     play = rooms.play(code)
     rooms.act(code, play.next_seq, 0, Target("Ada", play.state.targetable("Ada")[0].target),
@@ -394,7 +415,7 @@ def test_a_polling_kernel_replays_only_the_new_moves(rooms: RoomStore, clock: Cl
     # another kernel's moves reach this one as the moves after its cached play
     other = RoomStore(ProgressStore(rooms.store.where, backups=False), clock=clock)
     clock.now += 60
-    other.heartbeat(code, 0)
+    other.heartbeat(code, 0, ADA)
     assert other.advance(code)  # (in this process both share the cache; the DB has it all)
     module._CACHE[(rooms._where, code)] = (rooms.version(code) - 1, play)  # an older play
     assert rooms.play(code).seq > play.seq and replays == [0]

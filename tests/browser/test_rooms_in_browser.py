@@ -77,8 +77,10 @@ def wait_draft(where: str, code: str, seat: int, text: str) -> None:
     """Until the store holds the seat's draft (saved by its page as the pupil writes)."""
     with ProgressStore(where) as store:
         rooms = RoomStore(store)
+        pupil = rooms.room(code).seat(seat).pupil  # (the store's own reading, as its pupil)
+        assert pupil is not None, f"seat {seat} has no pupil"
         for _ in range(100):
-            if rooms.draft(code, seat) == text:
+            if rooms.draft(code, seat, pupil) == text:
                 return
             time.sleep(0.1)
     raise AssertionError(f"seat {seat}'s draft {text!r} was never saved")

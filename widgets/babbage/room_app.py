@@ -336,7 +336,7 @@ class RoomApp(PolledPage, GameParts, w.VBox):
         else:
             self._say("ok", lambda: _("Welcome back: seat {number} is yours.").format(
                 number=seat + 1))
-        self.rooms.heartbeat(self.code, self.seat)
+        self.rooms.heartbeat(self.code, self.seat, self.pupil)
         self._beat = 0.0  # the next poll reads who is here
 
     @property
@@ -370,8 +370,8 @@ class RoomApp(PolledPage, GameParts, w.VBox):
             self._reload(self.rooms.version(self.code), now)
         if now - self._beat >= HEARTBEAT:
             self._beat = now
-            if self.seat is not None:
-                self.rooms.heartbeat(self.code, self.seat)
+            if self.seat is not None and self.pupil is not None:
+                self.rooms.heartbeat(self.code, self.seat, self.pupil)
             if self.setup.status == "open":  # who is here: heartbeats bump no version
                 self._here = frozenset(self.rooms.present(self.code))
                 self.draw()
@@ -388,11 +388,11 @@ class RoomApp(PolledPage, GameParts, w.VBox):
         self.draw()
 
     def _save_draft(self) -> None:
-        if self._draft is None or self.seat is None:
+        if self._draft is None or self.seat is None or self.pupil is None:
             return
         text, _at = self._draft
         self._draft = None
-        self.rooms.save_draft(self.code, self.seat, text)
+        self.rooms.save_draft(self.code, self.seat, text, self.pupil)
 
     def _tick_timer(self, now: float, draw: bool = True) -> None:
         """The countdown runs on every page from the first *I'm done* (the room's deadline):
@@ -657,8 +657,8 @@ class RoomApp(PolledPage, GameParts, w.VBox):
         self._turn = turn
         rules = state.writing_rules(me)
         program: Program | str = state.player(me).play.program
-        if self.seat is not None:
-            kept = self.rooms.draft(self.code, self.seat)
+        if self.seat is not None and self.pupil is not None:
+            kept = self.rooms.draft(self.code, self.seat, self.pupil)
             if kept:
                 try:
                     rules.check(Program.parse(kept))

@@ -39,9 +39,11 @@ with ``reason`` and fields, its message for pupils):
   absent seats, paced; drafts then ``TimeUp`` at the race deadline) in one transaction; any
   kernel may call it on every poll: two kernels appending the same move clash on the key
   and the loser gets ``[]``.
-- ``save_draft(code, seat, program: str)``, ``draft(code, seat) -> str | None``
-  (a seat's unfinished program; never in ``play`` nor shown to others), ``heartbeat(code,
-  seat)``, ``present(code, within=None) -> set[str]`` (seat names seen within ``within``
+- ``save_draft(code, seat, program: str, by)``, ``draft(code, seat, by) -> str | None``
+  (a seat's unfinished program; never in ``play`` nor shown to others: only the pupil ``by``
+  holding the seat writes or reads it, anyone else gets ``not-your-seat``),
+  ``heartbeat(code, seat, by) -> bool`` (False, and nothing counted, when the seat is not
+  ``by``'s), ``present(code, within=None) -> set[str]`` (seat names seen within ``within``
   seconds, default the room's ``grace_seconds``; computers are never present).
 - ``live_rooms(class_code=None) -> list[LiveRoom]``: rooms not over, touched in the last
   hour (``LiveRoom(code, class_code, seats, round, status, updated)``, most recently touched
@@ -127,6 +129,16 @@ _CACHE_LOCK = threading.Lock()
 
 def _key(pupil: Pupil | str | None) -> str | None:
     return pupil.key if isinstance(pupil, Pupil) else pupil
+
+
+def _holds(setup: RoomSetup, seat: int, by: Pupil | str | None) -> None:
+    """Raise ``not-your-seat`` unless the pupil ``by`` holds ``seat`` at the table."""
+    try:
+        holder = setup.seat(seat)
+    except LnbError:
+        raise not_your_seat(setup.code, seat) from None
+    if holder.pupil is None or holder.pupil != _key(by):
+        raise not_your_seat(setup.code, seat)
 
 
 def _seat_name(character: str) -> str:
@@ -437,12 +449,7 @@ class RoomStore:
                 with self.store.transaction() as conn:
                     setup, version = self._setup(conn, code)
                     _playing(setup)
-                    try:
-                        holder = setup.seat(seat)
-                    except LnbError:
-                        raise not_your_seat(code, seat) from None
-                    if holder.pupil is None or holder.pupil != key:
-                        raise not_your_seat(code, seat)
+                    _holds(setup, seat, key)
                     play = self._play_in(conn, code, setup, version)
                     trial = play.copy()
                     made = []
@@ -516,18 +523,22 @@ class RoomStore:
         return made
 
     # -- drafts and presence ---------------------------------------------------------------
-    def save_draft(self, code: str, seat: int, program: str) -> None:
-        """Keep ``seat``'s unfinished program (text); the version is not bumped."""
+    def save_draft(self, code: str, seat: int, program: str, by: Pupil | str) -> None:
+        """Keep ``seat``'s unfinished program (text), written by its pupil ``by``; the version
+        is not bumped."""
         code = self._code(code)
         with self.store.transaction() as conn:
-            self._setup(conn, code)
+            setup, _version = self._setup(conn, code)
+            _holds(setup, seat, by)
             conn.execute("INSERT INTO room_drafts (code, seat, program, at) VALUES (?, ?, ?, ?)"
                          " ON CONFLICT (code, seat) DO UPDATE SET program = excluded.program, "
                          "at = excluded.at", (code, seat, str(program), self.clock()))
 
-    def draft(self, code: str, seat: int) -> str | None:
-        """``seat``'s draft of this Program phase (None: none, or one of an earlier phase)."""
+    def draft(self, code: str, seat: int, by: Pupil | str) -> str | None:
+        """``seat``'s draft of this Program phase, for its pupil ``by`` (None: none, or one of
+        an earlier phase)."""
         play = self.play(code)
+        _holds(play.setup, seat, by)
         return self.store.read(lambda conn: self._drafts(conn, play, None).get(seat))
 
     @staticmethod
@@ -543,12 +554,14 @@ class RoomStore:
                             (play.setup.code, since)).fetchall()
         return {int(seat): program for seat, program in rows}
 
-    def heartbeat(self, code: str, seat: int) -> None:
-        """``seat``'s pupil is here now (the page calls it every ~2 s); no version bump."""
+    def heartbeat(self, code: str, seat: int, by: Pupil | str) -> bool:
+        """``seat``'s pupil ``by`` is here now (the page calls it every ~2 s); no version
+        bump. False, and nothing counted, when the seat is not ``by``'s."""
         code = self._code(code)
         with self.store.transaction() as conn:
-            conn.execute("UPDATE room_seats SET seen = ? WHERE code = ? AND seat = ?",
-                         (self.clock(), code, seat))
+            seen = conn.execute("UPDATE room_seats SET seen = ? WHERE code = ? AND seat = ? "
+                                "AND pupil = ?", (self.clock(), code, seat, _key(by)))
+            return bool(seen.rowcount)
 
     def present(self, code: str, within: float | None = None) -> set[str]:
         """Names of the seats whose pupils were seen within ``within`` seconds (default: the
