@@ -173,11 +173,11 @@ def read_progress(pupil: Pupil, text: str | None) -> tuple[Progress, bool]:
 
 def _problem(storage: Storage) -> str | None:
     if storage.problem == "unavailable":
-        return _("this browser does not let the page keep anything (private browsing, or "
-                 "site data switched off)")
+        return _("this browser does not let the page keep anything: private browsing, or "
+                 "site data switched off")
     if storage.problem == "full":
-        return _("this browser's storage for the site is full (clear old site data to save "
-                 "again)")
+        return _("this browser's storage for the site is full: clear old site data to save "
+                 "again")
     return None
 
 
