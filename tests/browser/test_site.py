@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 import pytest
 from browser_harness import (
     REPO,
+    SIZES,
     assert_no_traceback,
     requests_of,
     resolve_the_round,
@@ -205,7 +206,10 @@ def test_a_puzzle_is_solved_and_kept_in_the_browser(page) -> None:  # type: igno
     page.locator(WARNING, has_text="cannot be saved right now").wait_for(timeout=WAIT)
     assert not page.evaluate("Object.keys(localStorage).some(k => "
                              "k.startsWith('lnb-kit/progress/'))")
-    snap(page, "storage-full")
+    for width, height in SIZES:  # the warning as a pupil sees it, on a laptop and a tablet
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator(WARNING).first.scroll_into_view_if_needed()
+        snap(page, f"storage-full-{width}x{height}")
     page.evaluate("() => localStorage.removeItem('other-data')")  # old site data cleared
     page.locator("button.lnb-hint").click()  # the next save writes everything
     expect(page.locator(WARNING)).to_have_count(0, timeout=WAIT)
