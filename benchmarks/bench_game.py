@@ -65,42 +65,53 @@ REPEAT = 3
 GAMES = 200
 
 
-def against_old_engine() -> tuple[float, float | None, bool | None]:
+def against_old_engine() -> tuple[float, float | None, bool, list[dict]]:
     """Random games a second, the library's and the old engine's (``old_engine``; None when
     it cannot be had here, and why is printed), each the fastest of ``REPEAT`` runs of the
-    same new games played in turn; and whether both played the same games (their records)."""
+    same new games played in turn; whether both played the same games (their records); and
+    the library's records of its first run (for the replay figure)."""
     from benchmarks.old_engine import BASE, OldEngine, Unavailable, as_json
 
     rates: list[float] = []
     old_rates: list[float] = []
+    first: list[dict] = []
     same = True
+
+    def new_run(run: int) -> list[dict]:
+        rate, records = games_per_second(GAMES, first=GAMES * run)
+        rates.append(rate)
+        if not first:
+            first.extend(records)
+        return records
+
     try:
         with OldEngine(PLAYERS) as old:
             for run in range(REPEAT):
-                rate, records = games_per_second(GAMES, first=GAMES * run)
-                rates.append(rate)
+                records = new_run(run)
                 old_rate, old_records = old.games_per_second(GAMES * run, GAMES)
                 old_rates.append(old_rate)
                 same &= as_json(records) == old_records
     except Unavailable as why:
         print(f"the old engine cannot be played here: {why.reason}")
-        rates += [games_per_second(GAMES, first=GAMES * run)[0]
-                  for run in range(len(rates), REPEAT)]
-        return max(rates), None, None
+        old_rates = []
+        for run in range(len(rates), REPEAT):
+            new_run(run)
     print(f"4-player random games          {max(rates):8.1f} games/s   (the fastest of {REPEAT} "
           f"runs of {GAMES} new games: {', '.join(f'{r:.0f}' for r in rates)})")
+    if not old_rates:
+        return max(rates), None, False, first
     print(f"  the old engine (commit {BASE}) {max(old_rates):8.1f} games/s   (the same "
           f"games, in turn: {', '.join(f'{r:.0f}' for r in old_rates)}; the same records: "
           f"{same})")
-    return max(rates), max(old_rates), same
+    return max(rates), max(old_rates), same, first
 
 
 def main() -> None:
     from benchmarks.goals import note, report
     from benchmarks.old_engine import ISSUE_GOAL, ISSUE_PER_SECOND
 
-    plain, old, same = against_old_engine()
-    if old is None or same is None:
+    plain, old, same, records = against_old_engine()
+    if old is None:
         report("random games: new / old engine (goal 270 -> 1,000 games/s)", 0.0,
                ISSUE_GOAL / ISSUE_PER_SECOND, "x", at_least=True)
     else:
@@ -114,7 +125,6 @@ def main() -> None:
              f"{plain * ISSUE_PER_SECOND / old:.0f} games a second")
     report("4-player random games per second here", plain, ISSUE_GOAL, "/s", at_least=True,
            absolute=True)
-    records = games_per_second(GAMES, first=GAMES * (REPEAT + 3))[1]
     checked = max(checked_games_per_second(GAMES, first=GAMES * run)
                   for run in (REPEAT, REPEAT + 1))
     print(f"others, action by action       {checked:8.1f} games/s   ratio {checked / plain:.2f}x"

@@ -89,15 +89,18 @@ class OldEngine:
 
     def __enter__(self) -> OldEngine:
         self._folder = tempfile.TemporaryDirectory(prefix="lnb-old-engine-")
-        folder = export(Path(self._folder.name))
-        self._child = subprocess.Popen(
-            [sys.executable, "-c", CHILD, json.dumps(self.players)], cwd=folder,
-            env={**os.environ, "PYTHONPATH": str(folder)},
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        ready = self._read()
-        if not ready.startswith("ready ") or not Path(ready[6:]).is_relative_to(folder):
+        try:  # (a failure here leaves no folder and no child behind: __exit__ is not called)
+            folder = export(Path(self._folder.name))
+            self._child = subprocess.Popen(
+                [sys.executable, "-c", CHILD, json.dumps(self.players)], cwd=folder,
+                env={**os.environ, "PYTHONPATH": str(folder)},
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            ready = self._read()
+            if not ready.startswith("ready ") or not Path(ready[6:]).is_relative_to(folder):
+                raise Unavailable(f"the child imported another lnb: {ready!r}")
+        except BaseException:
             self.__exit__(None, None, None)
-            raise Unavailable(f"the child imported another lnb: {ready!r}")
+            raise
         return self
 
     def _read(self) -> str:

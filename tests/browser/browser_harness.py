@@ -222,6 +222,8 @@ TRACEBACK_SELECTORS = (
     ".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']",
     ".jp-OutputArea-output.jp-mod-error",
 )
+
+
 def text_changed(page, selector: str, before: str, timeout: float) -> bool:  # type: ignore[no-untyped-def]
     """Wait up to ``timeout`` ms until the first ``selector``'s text is not ``before`` (an app
     that moved on after a press); False if it stayed so."""

@@ -71,7 +71,7 @@ def open_lesson(page, server: VoilaServer, path: str, navigation: str) -> None: 
         titles = [t[:40] for t in page.locator(".lnb-exercise .lnb-question").all_inner_texts()]
         body = page.locator("body").inner_text()
         problems = [line for line in body.splitlines()
-                    if "rror" in line or "Timeout" in line or "Traceback" in line][:5]
+                    if re.search(r"error|timeout|traceback", line, re.IGNORECASE)][:5]
         raise AssertionError(
             f"{path}: {shown} of its {want} exercises rendered within {WAIT / 1000:.0f} s "
             f"(shown: {titles}; widget outputs on the page: "

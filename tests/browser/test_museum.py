@@ -70,7 +70,6 @@ def square_of(text: str) -> tuple[int, int]:
     return int(found.group(2)) - 1, ord(found.group(1)) - ord("A")
 
 
-#: The app's text is not what it was (the kernel has answered a press).
 def press_button(page, cls: str, keyboard: bool) -> None:  # type: ignore[no-untyped-def]
     """Press a choice's button: a click, or the keyboard (focus it, then Enter); pressed again
     when the app's text has not changed 8 s later (the kernel redrew the button between the
