@@ -77,6 +77,17 @@ def test_dead_end_rows_are_undone():
     assert h.undo == 1 and "after row 1" in h.text
 
 
+def test_undo_names_only_the_targets_not_yet_hit():
+    """A target the pupil already hit is not one they "cannot reach" (the trial's 54 of
+    "54, then 35, then 33" after A1-): the undo sentence names the rest, and the row limit."""
+    p = Puzzle(55, (54, 2), limit=3)
+    h = hint(p, "A1- A1+", level=1)
+    assert h.undo == 1 and "after row 1" in h.text
+    undo_sentence = h.text.split(". ")[0]
+    assert "54" not in undo_sentence and "02" in undo_sentence
+    assert "within 3 rows" in undo_sentence
+
+
 def test_a_bad_row_in_the_prefix_is_explained_and_worked_around():
     p = Puzzle(55, (73,), limit=3, spaces={"A1", "A4", "B4"})
     h = hint(p, "A4/ A3+", level=2)

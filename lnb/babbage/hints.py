@@ -257,12 +257,21 @@ def hint(puzzle: Puzzle, program: str | Program = "", level: int = 1) -> Hint:
                               limit).format(goal=goal, limit=limit))
         return Hint(level, _join(parts), None, undo)
     if undo:
+        # Only the targets the pupil's rows have not hit yet (a target already hit is not
+        # "cannot be reached"), and the whole row limit, not the rows left after the kept
+        # ones (the next sentence counts those).
+        unhit = _then(puzzle.targets[positions[-1].hit:])
         if keep == 0:
-            parts.append(_("Undo your rows: from there you cannot reach {goal} in time.")
-                         .format(goal=goal))
+            parts.append(ngettext(
+                "Undo your rows: after them, {goal} cannot be hit within {limit} row.",
+                "Undo your rows: after them, {goal} cannot be hit within {limit} rows.",
+                limit).format(goal=unhit, limit=limit))
         else:
-            parts.append(_("Undo the rows after row {row}: from there you cannot reach {goal} "
-                           "in time.").format(row=keep, goal=goal))
+            parts.append(ngettext(
+                "Undo the rows after row {row}: after them, {goal} cannot be hit within "
+                "{limit} row.",
+                "Undo the rows after row {row}: after them, {goal} cannot be hit within "
+                "{limit} rows.", limit).format(row=keep, goal=unhit, limit=limit))
     if need == 0:
         parts.append(_("You have already hit every target: check your answer!"))
         return Hint(level, _join(parts), 0, undo)
