@@ -204,7 +204,9 @@ def format_number(number: float) -> str:
 
 def format_list(items: Iterable[object], style: str = "standard") -> str:
     """Items joined as the current language joins a list (``a, b, and c``; ``a、b和c``);
-    ``style="or"`` for a choice (``a, b, or c``; ``a、b或c``).
+    ``style="or"`` for a choice (``a, b, or c``; ``a、b或c``). The kit's own rules
+    (:data:`LIST_JOINS`, as CLDR writes them), so no language needs Babel: the static site's
+    Python has none.
 
     >>> format_list(["Ada", "Bea", "Cy"]), format_list(["en", "zh-CN"], style="or")
     ('Ada, Bea, and Cy', 'en or zh-CN')
@@ -216,19 +218,32 @@ def format_list(items: Iterable[object], style: str = "standard") -> str:
     'en ⟦or⟧ zh-CN'
     """
     words = [str(item) for item in items]
-    if _babel_locale() == SOURCE and style in _ENGLISH_LAST:  # English loads no Babel
-        last = _ENGLISH_LAST[style]
-        if current_language() == PSEUDO:
-            last = f"{MARKS[0]}{last}{MARKS[1]}"
-        if len(words) < 3:
-            return f" {last} ".join(words)
-        return f"{', '.join(words[:-1])}, {last} {words[-1]}"
-    from babel.lists import format_list as babel_format_list
+    joins = LIST_JOINS.get(_babel_locale(), {}).get(style)
+    if joins is None:  # a language or style the kit has no rule for: Babel's (served kit)
+        from babel.lists import format_list as babel_format_list
 
-    return babel_format_list(words, style=style, locale=_babel_locale())
+        return babel_format_list(words, style=style, locale=_babel_locale())
+    between, last_of_many, last_of_two = joins
+    if current_language() == PSEUDO:
+        last_of_many, last_of_two = (_pseudo_join(last_of_many), _pseudo_join(last_of_two))
+    if len(words) < 3:
+        return last_of_two.join(words)
+    return f"{between.join(words[:-1])}{last_of_many}{words[-1]}"
 
 
-_ENGLISH_LAST = {"standard": "and", "or": "or"}
+LIST_JOINS: dict[str, dict[str, tuple[str, str, str]]] = {
+    SOURCE: {"standard": (", ", ", and ", " and "), "or": (", ", ", or ", " or ")},
+    "zh_CN": {"standard": ("、", "和", "和"), "or": ("、", "或", "或")},
+}
+"""How each language of the kit joins a list, by style: what goes between two items, before the
+last of three or more, and between the two of two (CLDR's patterns; a test checks them against
+Babel's). A new catalog in ``lnb/locale`` needs its line here."""
+
+
+def _pseudo_join(join: str) -> str:
+    """``join`` with its word marked as translated (``" or "`` → ``" ⟦or⟧ "``)."""
+    word = join.strip(" ,")
+    return join.replace(word, f"{MARKS[0]}{word}{MARKS[1]}") if word else join
 
 
 def _babel_locale() -> str:
