@@ -812,6 +812,25 @@ def _equation(component: Component, function: Function, after: Sequence[int]) ->
     return f"{lhs} = " + r" \text{ or } ".join(two_digits(v) for v in after)
 
 
+def checked_target(target: int) -> int:
+    """``target`` itself when a Result can be it (00–99); else the pupil is told why.
+
+    >>> checked_target(73)
+    73
+    >>> checked_target(150)
+    Traceback (most recent call last):
+    ...
+    lnb.babbage.errors.InvalidOperationError: target 150 leaves 00–99; choose a target 00 to 99
+
+    :raises InvalidOperationError: (``reason="out-of-range"``) for a target outside 00–99.
+    """
+    if not in_range(target):
+        raise InvalidOperationError(N_("target {target} leaves 00–99; choose a target 00 to 99"),
+                                    target=target, reason="out-of-range",
+                                    expected=(LOWEST, HIGHEST))
+    return target
+
+
 def starts_reaching(program: Program | str, target: int, board: Board | None = None) -> Starts:
     """Which starts reach ``target`` with ``program``? Answered twice, exactly.
 
@@ -829,10 +848,7 @@ def starts_reaching(program: Program | str, target: int, board: Board | None = N
     """
     board = board or Board.standard()
     program = _program(program)
-    if not in_range(target):
-        raise InvalidOperationError(N_("target {target} leaves 00–99; choose a target 00 to 99"),
-                                    target=target, reason="out-of-range",
-                                    expected=(LOWEST, HIGHEST))
+    checked_target(target)
     for row, operation in enumerate(program.operations, start=1):
         operation.component(board, row)  # a row the board cannot take raises here
     engine = tuple(v for v, result in _results(program, board).items() if result == target)

@@ -151,7 +151,9 @@ class BackwardsView(Relabelled, w.VBox):
         self.program_box = w.Text(value=program, continuous_update=False,
                                   layout=w.Layout(width="22em"))
         self.program_box.add_class("lnb-program-box")
-        self.target_box = w.BoundedIntText(value=target, min=0, max=99)
+        # Not a BoundedIntText: that one turns 150 into 99 without a word; the library says
+        # why 150 cannot be a target.
+        self.target_box = w.IntText(value=target)
         self.target_box.add_class("lnb-target-box")
         self.steps = w.HTMLMath("")
         self.steps.add_class("lnb-backwards-steps")

@@ -18,6 +18,7 @@ import html
 
 import ipywidgets as w
 
+from lnb.babbage.algebra import checked_target
 from lnb.babbage.board import Board
 from lnb.babbage.numbers import two_digits
 from lnb.babbage.solver import Solver
@@ -49,7 +50,8 @@ class ReachGrid(Relabelled, w.VBox):
         self.grid.add_class("lnb-reach-grid")
         self.summary = w.HTML("")
         self.summary.add_class("lnb-reach-summary")
-        self.target_box = w.BoundedIntText(value=start, min=0, max=99)
+        # Not a BoundedIntText (it turns 150 into 99 without a word): the library says why.
+        self.target_box = w.IntText(value=start)
         self.target_box.add_class("lnb-target-box")
         self.answer = w.HTML("")
         self.answer.add_class("lnb-reach-answer")
@@ -95,24 +97,38 @@ class ReachGrid(Relabelled, w.VBox):
             cells.append("<tr>" + "".join(row) + "</tr>")
         self.grid.value = "<table class='lnb-table'>" + "".join(cells) + "</table>"
         counts = []
+        between = html.escape(pgettext("between the items of a list", "; "))
         for rows in range(1, k + 1):
             n = sum(1 for d in self.distances if d == rows)
             # TRANSLATORS: the count of numbers first reached with that many rows
-            counts.append(ngettext("{count} new number in {rows} rows",
-                                   "{count} new numbers in {rows} rows", n).format(
-                                       count=n, rows=rows) if rows > 1 else
-                          ngettext("{count} new number in 1 row", "{count} new numbers in 1 row",
-                                   n).format(count=n))
+            count = (ngettext("{count} new number in {rows} rows",
+                              "{count} new numbers in {rows} rows", n).format(
+                                  count=n, rows=rows) if rows > 1 else
+                     ngettext("{count} new number in 1 row", "{count} new numbers in 1 row",
+                              n).format(count=n))
+            # The colour key: each count beside the colour its numbers have in the grid.
+            counts.append(_swatch(COLOURS[min(rows, len(COLOURS)) - 1]) + html.escape(count))
         never = sum(1 for d in self.distances if d is None)
-        text = (pgettext("between the items of a list", "; ").join(counts) if counts
-                else _("Only the start: no rows yet."))
+        text = (between.join(counts) if counts else html.escape(_("Only the start: no rows yet.")))
         if never:
-            text = ngettext("{counts}. {never} number can never be reached from {start}.",
-                            "{counts}. {never} numbers can never be reached from {start}.",
-                            never).format(counts=text, never=never,
-                                          start=two_digits(self.start))
-        self.summary.value = html.escape(text)
-        self.answer.value = html.escape(str(self.solver.solve(int(self.target_box.value)).text()))
+            text = html.escape(ngettext(
+                "{counts}. {never} number can never be reached from {start}.",
+                "{counts}. {never} numbers can never be reached from {start}.",
+                never)).format(counts=text, never=never, start=two_digits(self.start))
+        start_key = _swatch("#3949ab") + html.escape(_("the start"))
+        self.summary.value = start_key + between + text
+        self.answer.value = ""
+        target = checked_target(int(self.target_box.value))
+        self.status.clear()
+        self.answer.value = html.escape(str(self.solver.solve(target).text()))
+
+
+def _swatch(colour: str) -> str:
+    """A small square of ``colour``, the key to the grid's colours (hidden from screen
+    readers: the words beside it say the same)."""
+    return (f"<span aria-hidden='true' style='display:inline-block;width:0.9em;height:0.9em;"
+            f"background:{colour};border:1px solid #888;vertical-align:-0.1em;"
+            f"margin-right:0.25em'></span>")
 
 
 __all__ = ["ReachGrid"]
