@@ -231,9 +231,6 @@ def page_text(root: Path, language: str) -> str:
             e = entry(root, DASHBOARD)
             lines += ["- " + _("**[{title}]({path})**: {summary}").format(
                 title=_(e.title), path=f"{e.path}{query}", summary=_(e.summary))]
-        lines += ["", "---",
-                  "*" + _("This page is made by `lessons/make_index.py` from the first cell of "
-                          "each lesson.") + "*"]
     return "\n".join(lines)
 
 
