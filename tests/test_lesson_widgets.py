@@ -166,6 +166,39 @@ def test_numbers_and_words_checks() -> None:
     assert words(["no"])("NO").correct
 
 
+
+@pytest.mark.parametrize(("accepted", "typed"), [
+    ("no", "No."), ("no", "no!"), ("no", "No, never"), ("no", "no..."), ("no", "“No”"),
+    ("science", "science."), ("science", "Science!"), ("科学", "科学。"), ("科学", "科学！"),
+    ("科学", "“科学”。"), ("no", "ｎｏ！")])
+def test_punctuation_around_a_word_answer_does_not_make_it_wrong(accepted: str,
+                                                                  typed: str) -> None:
+    assert words([accepted])(typed).correct, typed
+
+
+@pytest.mark.parametrize(("accepted", "typed"), [
+    ("no", "yes."), ("no", "No, yes"), ("no", "not"), ("science", "art."), ("科学", "艺术。"),
+    ("no", "...")])
+def test_a_wrong_word_answer_stays_wrong_with_punctuation(accepted: str, typed: str) -> None:
+    assert not words([accepted])(typed).correct, typed
+
+
+@pytest.mark.parametrize("typed", ["27。", "27.", "27!", "２７", "２７。", " 27 ！", "27，"])
+def test_a_number_with_punctuation_or_full_width_digits_is_read(typed: str) -> None:
+    assert number(27)(typed).correct, typed
+
+
+@pytest.mark.parametrize("typed", ["27.5", "27。5", "-27。", "27?7"])
+def test_a_number_that_is_not_27_is_not_read_as_27(typed: str) -> None:
+    assert not number(27)(typed).correct, typed
+
+
+def test_a_set_of_numbers_or_none_with_chinese_punctuation() -> None:
+    assert numbers([60, 61])("６０、６１。").correct
+    assert numbers([])("没有。").correct
+    assert numbers([])("None.").correct
+
+
 # -- algebra views ---------------------------------------------------------------------------
 def test_algebra_view_shows_formulas_beside_arithmetic() -> None:
     view = AlgebraView("A4/ A4x", start=55)

@@ -34,6 +34,8 @@ from __future__ import annotations
 
 import html
 import re
+import string
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -76,13 +78,29 @@ def _yes(explain: str) -> str:
     return _("Yes! {explain}").format(explain=explain) if explain else _("Yes!")
 
 
-def read_number(text: str) -> int | None:
-    """The whole number typed (``'07'`` is 7, ``'−54'`` is −54), or None.
+#: Punctuation an answer may start or end with ("No.", "科学。", "“27”"): ASCII and Chinese
+#: (full-width ，！？；：（） are ASCII once NFKC-normalised; a minus sign is never trimmed).
+_TRIM = ".,!?;:'\"()[]…。、“”‘’「」『』《》" + string.whitespace
 
-    >>> read_number(" 07 "), read_number("−54"), read_number("seven")
-    (7, -54, None)
+
+def trimmed(text: str) -> str:
+    """``text`` as an answer is compared: full-width letters and digits as ASCII (NFKC),
+    lower case, punctuation and spaces at either end trimmed, inner spaces single.
+
+    >>> trimmed(" No! "), trimmed("科学。"), trimmed("２７，"), trimmed("“No, never.”")
+    ('no', '科学', '27', 'no, never')
     """
-    cleaned = text.strip().replace("−", "-").replace(" ", "")
+    plain = unicodedata.normalize("NFKC", text).lower().strip(_TRIM)
+    return " ".join(plain.split())
+
+
+def read_number(text: str) -> int | None:
+    """The whole number typed (``'07'`` is 7, ``'−54'`` is −54, ``'２７。'`` is 27), or None.
+
+    >>> read_number(" 07 "), read_number("−54"), read_number("seven"), read_number("２７。")
+    (7, -54, None, 27)
+    """
+    cleaned = trimmed(text).replace("−", "-").replace(" ", "")
     return int(cleaned) if re.fullmatch(r"-?\d+", cleaned) else None
 
 
@@ -199,7 +217,7 @@ def numbers(expected: Iterable[int], explain: str = "") -> Check:
     example = ", ".join(str(v) for v in _examples(wanted, 2))
 
     def check(text: str) -> Verdict:
-        typed = text.strip().lower()
+        typed = trimmed(text)
         if not typed:
             return Verdict(False, str(EMPTY))
         if not wanted and typed in _NONE_WORDS:
@@ -228,15 +246,18 @@ def numbers(expected: Iterable[int], explain: str = "") -> Check:
 
 
 def words(accepted: Iterable[str], explain: str = "", example: Text | None = None) -> Check:
-    """Check a one-word answer (case and spaces do not matter). ``example`` is shown when
-    nothing is typed, unless it names an accepted answer.
+    """Check a one-word answer (case, spaces and punctuation around it do not matter; a
+    reason may follow it: "No, never"). ``example`` is shown when nothing is typed, unless it
+    names an accepted answer.
 
     >>> words(["yes"])("Yes ").correct, words(["yes"])("no").message
     (True, 'Not yet: think again.')
+    >>> words(["no"])("No, never.").correct, words(["no"])("No, yes").correct
+    (True, False)
     >>> words(["science"], example="a type, like Art")("").message
     'Type your answer first: a type, like Art.'
     """
-    allowed = {" ".join(a.strip().lower().split()) for a in accepted}
+    allowed = {trimmed(a) for a in accepted}
     shown = _EXAMPLE if example is None else example
 
     def empty() -> str:
@@ -248,14 +269,28 @@ def words(accepted: Iterable[str], explain: str = "", example: Text | None = Non
         return _("Type your answer first: {example}.").format(example=said)
 
     def check(text: str) -> Verdict:
-        typed = " ".join(text.strip().lower().split())
+        typed = trimmed(text)
         if not typed:
             return Verdict(False, empty())
-        if typed in allowed:
+        if typed in allowed or _first_clause_answers(typed, allowed):
             return Verdict(True, _yes(explain))
         return Verdict(False, _("Not yet: think again."))
 
     return check
+
+
+_CLAUSE = re.compile(r"[,;:!?.。、]")
+_YES_NO = {"yes", "no"}
+
+
+def _first_clause_answers(typed: str, allowed: set[str]) -> bool:
+    """Whether ``typed`` (:func:`trimmed`) starts with an accepted answer followed by a reason
+    ("no, never") that does not take it back with the other of yes and no ("no, yes")."""
+    first, *rest = _CLAUSE.split(typed, maxsplit=1)
+    first = first.strip()
+    if first not in allowed or not rest:
+        return False
+    return not set(re.findall(r"\w+", rest[0])) & (_YES_NO - {first})
 
 
 _EXAMPLE = lazy_gettext("yes or no")
