@@ -88,6 +88,22 @@ def test_damaged_json_keeps_what_can_be_read_and_tells_the_teacher() -> None:
         assert read_progress(ME, text)[0].puzzles == ()
 
 
+def test_counts_no_pupil_can_make_are_taken_as_damaged() -> None:
+    """A streak of 10²⁰ days typed into the browser's storage was shown as it was."""
+    good = progress_json(BrowserProgressStore(MemoryStorage()).record_attempt(
+        ME, "P1-A", solved=True, rows=3, day=TODAY))
+    data = json.loads(good)
+    data["streak"] = data["best_streak"] = 10**20
+    progress, whole = read_progress(ME, json.dumps(data))
+    assert not whole and progress.streak == 0 and progress.best_streak == 0
+    assert [p.puzzle for p in progress.puzzles] == ["P1-A"]
+    data = json.loads(good)
+    data["puzzles"][0][2] = 10**30  # tries
+    progress, whole = read_progress(ME, json.dumps(data))
+    assert not whole and progress.puzzles == ()
+    assert read_progress(ME, good) == (read_progress(ME, good)[0], True)
+
+
 def test_changes_before_the_page_answers_go_on_top_of_what_it_kept() -> None:
     kept = progress_json(BrowserProgressStore(MemoryStorage()).record_attempt(
         ME, "P1-OLD", solved=True, rows=2, day=TODAY - datetime.timedelta(days=1)))

@@ -118,8 +118,14 @@ def progress_json(progress: Progress) -> str:
                       separators=(",", ":"))
 
 
+#: The largest count (tries, hints, rows, days of a streak) read back from a browser: more
+#: than a pupil can make (274 years of daily puzzles), so anything above it was typed into the
+#: browser's storage by hand and the entry is taken as damaged (a streak of 10²⁰ days was shown).
+MOST = 100_000
+
+
 def _count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MOST
 
 
 def _day(value: object) -> datetime.date | None:
