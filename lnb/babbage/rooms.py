@@ -41,7 +41,8 @@ API (the UI builds on exactly this):
   began); ``.extended(moves)`` a new play with more moves (this one unchanged);
   ``.with_setup(setup)``, ``.copy()``; ``.seat_index(name)``; ``.bot(name)`` (the seat's bot).
   ``.due(now, present, drafts={})`` -> list of actions the table makes now: computer seats'
-  and absent seats' moves (absent: a pupil's seat whose name is not in ``present``), paced
+  and absent seats' moves (absent: a pupil's seat whose name is not in ``present``), a
+  pupil's activation with nothing to activate (the step is skipped, as at one screen), paced
   (a resolution row of theirs, or a row with nothing to choose, ``pace_seconds`` after the
   move before; a computer finishes its program ``think_seconds`` after the Program phase
   began; a pupil deciding about a Debug has ``race_seconds``, then ``Recompute``), and at
@@ -103,6 +104,7 @@ from lnb.babbage.game import (
 from lnb.babbage.game.actions import ACTION_TYPES
 from lnb.babbage.game.state import MAX_PLAYERS, MIN_PLAYERS
 from lnb.babbage.programs import Program
+from lnb.babbage.table import RULES as TABLE_RULES
 from lnb.core.i18n import N_, format_list
 from lnb.core.messages import Text
 
@@ -636,7 +638,8 @@ class RoomPlay:
         the names of the seats whose pupils are here (the others, and computers, are played
         by their bot); ``drafts`` the seats' unfinished programs (seat index -> text).
 
-        Targets, activations and programs of bot-played seats come at once; their *I'm done*
+        Targets, activations and programs of bot-played seats come at once (and a pupil's
+        activation when they have nothing to activate: the step is skipped); their *I'm done*
         ``think_seconds`` after the Program phase began; at the race deadline each seat still
         writing hands in its draft (the longest legal start of it) and then time is up. In
         the resolution a row the table makes (a bot's, or one with nothing to choose) comes
@@ -653,9 +656,13 @@ class RoomPlay:
                     if self._auto(n, here)]
         if phase is Phase.ACTIVATE:
             waiting = state.current_players()
-            if waiting and self._auto(waiting[0], here):
-                return [self.bot(waiting[0]).choose_action(state, waiting[0])]
-            return []
+            if not waiting:
+                return []
+            name = waiting[0]
+            if self._auto(name, here):
+                return [self.bot(name).choose_action(state, name)]
+            forced = TABLE_RULES.forced(state, name, state.legal_actions(name))
+            return [forced] if forced is not None else []  # nothing to activate: skipped
         if phase is Phase.PROGRAM:
             return self._due_in_race(now, here, drafts or {})
         turn = state.turn()
@@ -668,10 +675,8 @@ class RoomPlay:
             if now >= self.phase_since + self.setup.race_seconds:
                 return [Recompute(name)]  # time is up: the rows stand as written
             return []
-        actions = state.legal_actions(name)
-        if phase is Phase.RESOLUTION and len(actions) == 1:
-            return [actions[0]]  # a row with nothing to choose resolves by itself
-        return []
+        forced = TABLE_RULES.forced(state, name, state.legal_actions(name))
+        return [forced] if forced is not None else []  # a row with nothing to choose
 
     def _due_in_race(self, now: float, here: frozenset[str],
                      drafts: Mapping[int, str]) -> list[Action]:

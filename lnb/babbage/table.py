@@ -19,7 +19,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from lnb.babbage.game import Finish, Phase, ResolveRow, State, TimeUp, WriteProgram
+from lnb.babbage.game import (
+    Activate,
+    Finish,
+    Phase,
+    ResolveRow,
+    State,
+    TimeUp,
+    WriteProgram,
+)
 from lnb.core.players import ComputerPlayer
 from lnb.core.table import Table
 
@@ -55,10 +63,16 @@ class BabbageRules:
         return state.phase in (Phase.RESOLUTION, Phase.DEBUG)
 
     def forced(self, state: State, player: str, actions: list[Any]) -> Any | None:
-        """A person's row with nothing to choose resolves by itself."""
-        if state.phase is Phase.RESOLUTION and len(actions) == 1 \
-                and isinstance(actions[0], ResolveRow):
-            return actions[0]
+        """A person's row with nothing to choose resolves by itself; an activation with
+        nothing to activate (no completed, unused Subroutine) is made by itself."""
+        if len(actions) != 1:
+            return None
+        only = actions[0]
+        if state.phase is Phase.RESOLUTION and isinstance(only, ResolveRow):
+            return only
+        if state.phase is Phase.ACTIVATE and isinstance(only, Activate) \
+                and not only.subroutines:
+            return only
         return None
 
 
