@@ -84,7 +84,8 @@ def test_tie_then_fewest_failed_experiments_then_last_rounds_order():
 def test_score_sheet_explains_each_part():
     sheet = score([tally("A", {"Art": 2}, debugs=1), tally("B", {"Art": 2})], ["A", "B"], ED)
     text = sheet.text()
-    assert "Art: A 2, B 2 tie for 1st–2nd: 9 + 4 = 13; 13 ÷ 2 = 6 r 1, so 6 each" in text
+    assert ("Art: A (2 Influence), B (2 Influence) tie for 1st–2nd: 9 + 4 = 13; 13 ÷ 2 = 6 r 1, "
+            "so 6 points each") in text
     assert "Debugs -3: 1 × −3" in text
 
 

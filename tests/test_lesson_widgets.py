@@ -249,7 +249,7 @@ def test_majority_view_draws_the_librarys_shares() -> None:
 
     view = MajorityView({"Ada": 4, "Bea": 2, "Cy": 2, "Dot": 2}, kind="Science")
     assert view.points() == split_places([["Ada"], ["Bea", "Cy", "Dot"]], [9, 4])
-    assert "4 ÷ 3 = 1 r 1, so 1 each" in view.sentence.value
+    assert "4 ÷ 3 = 1 r 1, so 1 point each" in view.sentence.value
     view.sliders["Ada"].value = 0
     assert view.points()["Ada"] == 0  # no marks, no place
     assert "<td>Ada</td><td>0</td><td><b>0</b></td>" in view.table.value

@@ -11,8 +11,9 @@
 [('Ada', 15, 4, 0, 24), ('Bea', 6, 2, -3, 6)]
 >>> sheet.winners
 ('Ada',)
->>> print(sheet.majorities[0].text)
-Art: Ada 3, Bea 3 tie for 1st–2nd: 9 + 4 = 13; 13 ÷ 2 = 6 r 1, so 6 each
+>>> print(sheet.majorities[0].text.replace("; ", ";\n"))
+Art: Ada (3 Influence), Bea (3 Influence) tie for 1st–2nd: 9 + 4 = 13;
+13 ÷ 2 = 6 r 1, so 6 points each
 """
 
 from __future__ import annotations
@@ -136,6 +137,13 @@ def split_places(groups: Sequence[Sequence[str]], points: Sequence[int]) -> dict
     return result
 
 
+def _holding(name: str, count: int) -> str:
+    """A player and the Influence they have of one Type: ``Ada (3 Influence)``."""
+    # TRANSLATORS: a player and the Influence they have of one Type, "Ada (3 Influence)".
+    return ngettext("{name} ({count} Influence)", "{name} ({count} Influence)",
+                    count).format(name=name, count=count)
+
+
 def _majority(kind: str, tallies: Sequence[Tally], points: Sequence[int]) -> Majority:
     counts = [(t.name, t.influence.get(kind, 0)) for t in tallies]
     placed = sorted((c for c in counts if c[1] >= 1), key=lambda c: -c[1])
@@ -154,9 +162,10 @@ def _majority(kind: str, tallies: Sequence[Tally], points: Sequence[int]) -> Maj
     for group in groups:
         first, last = place + 1, place + len(group)
         covered = list(points[place:last])
-        who = _(", ").join(f"{n} {value[n]}" for n in group)
+        who = _(", ").join(_holding(n, value[n]) for n in group)
         if len(group) == 1:
-            sentences.append(_("{who} {place}: {points}").format(
+            sentences.append(ngettext("{who} {place}: {points} point",
+                                      "{who} {place}: {points} points", won[group[0]]).format(
                 who=who, place=ordinal(first), points=won[group[0]]))
         else:
             total = sum(covered)
@@ -168,12 +177,14 @@ def _majority(kind: str, tallies: Sequence[Tally], points: Sequence[int]) -> Maj
                 division = f"{total} ÷ {len(group)} = {won[group[0]]}"
             if len(covered) > 1:
                 division = f"{' + '.join(str(x) for x in covered)} = {total}; {division}"
-            sentences.append(_("{who} tie for {first}–{last}: {division}, so {each} each").format(
-                who=who, first=ordinal(first), last=ordinal(last), division=division,
-                each=won[group[0]]))
+            sentences.append(ngettext(
+                "{who} tie for {first}–{last}: {division}, so {each} point each",
+                "{who} tie for {first}–{last}: {division}, so {each} points each",
+                won[group[0]]).format(who=who, first=ordinal(first), last=ordinal(last),
+                                      division=division, each=won[group[0]]))
         place = last
     if sentences:
-        # TRANSLATORS: between the places of one majority, "Ada 3 1st: 9; Bea 1 2nd: 4".
+        # TRANSLATORS: between the places of one majority, "… 1st: 9 points; Bea … 2nd: 4 points".
         text = _("{kind}: {places}").format(kind=type_name(kind),
                                             places=_("; ").join(sentences))
     else:
