@@ -6,9 +6,10 @@ places they cover, rounded down); this widget only draws them.
 >>> view = MajorityView({"Ada": 3, "Bea": 3, "Cy": 1})
 >>> view.points()
 {'Ada': 6, 'Bea': 6, 'Cy': 0}
->>> print(view.sentence.value.replace("; ", ";\n"))
-Art: Ada (3 Influence), Bea (3 Influence) tie for 1st–2nd: 9 + 4 = 13;
-13 ÷ 2 = 6 r 1, so 6 points each;
+>>> for part in view.sentence.value.split("; "):
+...     print(part)
+Art: Ada (3 Influence), Bea (3 Influence) tie for 1st–2nd: 9 + 4 = 13
+13 ÷ 2 = 6 r 1, so 6 points each
 Cy (1 Influence) 3rd: 0 points
 >>> view.sliders["Cy"].value = 3
 >>> view.points()

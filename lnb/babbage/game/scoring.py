@@ -11,8 +11,9 @@
 [('Ada', 15, 4, 0, 24), ('Bea', 6, 2, -3, 6)]
 >>> sheet.winners
 ('Ada',)
->>> print(sheet.majorities[0].text.replace("; ", ";\n"))
-Art: Ada (3 Influence), Bea (3 Influence) tie for 1st–2nd: 9 + 4 = 13;
+>>> for part in sheet.majorities[0].text.split("; "):
+...     print(part)
+Art: Ada (3 Influence), Bea (3 Influence) tie for 1st–2nd: 9 + 4 = 13
 13 ÷ 2 = 6 r 1, so 6 points each
 """
 
