@@ -44,7 +44,7 @@ def test_the_sheet_has_a_card_per_puzzle_and_answers_that_solve_them() -> None:
     assert page.count('class="puzzle"') == 4
     for puzzle in made.puzzles:
         assert puzzle.text().splitlines()[0] in page
-        assert f"theme=light&amp;code={puzzle.code}" in page
+        assert f"theme=light&amp;code={puzzle.shown_code}" in page
     answers = page.split("class='answers'")[1]
     programs = re.findall(r"<b>([^<]+)</b>", answers)
     assert len(programs) == 4
@@ -78,7 +78,8 @@ def test_cli_writes_the_sheet_and_lists_the_codes(tmp_path: Path,
     printed = json.loads(capsys.readouterr().out)
     assert printed["codes"] == list(PuzzleSet.make(3, 2, "S").codes)
     page = out.read_text(encoding="utf-8")
-    assert all(code in page for code in printed["codes"])
+    assert printed["short_codes"] == list(PuzzleSet.make(3, 2, "S").shown_codes)
+    assert all(code in page for code in printed["short_codes"])
 
 
 def test_cli_refuses_a_bad_count(capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,12 +10,14 @@ sheet and pupils can type the codes (or open ``...puzzles.ipynb?code=...``) in t
 >>> sheet.codes == PuzzleSet.make(count=3, difficulty=2, seed="class 7B").codes
 True
 >>> html = sheet.html(link="http://10.0.0.5:8866/voila/render/puzzles.ipynb")
->>> html.count('class="puzzle"'), sheet.codes[0] in html, "?code=" + sheet.codes[0] in html
-(3, True, True)
+>>> short = sheet.shown_codes[0]  # five characters, like 3K7QX: easy to copy from the board
+>>> html.count('class="puzzle"'), len(short), short in html, "?code=" + short in html
+(3, 5, True, True)
 """
 
 from __future__ import annotations
 
+import hashlib
 import html as _html
 import random
 from collections.abc import Sequence
@@ -26,7 +28,7 @@ from urllib.parse import quote
 from lnb.babbage.edition import LEVELS, RACKS
 from lnb.babbage.errors import LnbError
 from lnb.babbage.numbers import two_digits
-from lnb.babbage.puzzles import DIFFICULTIES, Puzzle, generate
+from lnb.babbage.puzzles import DIFFICULTIES, SHORT_SEEDS, Puzzle, generate
 from lnb.core.i18n import N_, _, current_language, ngettext, tag
 from lnb.core.messages import Text
 
@@ -63,7 +65,7 @@ class PuzzleSet:
         codes: set[str] = set()
         n = 0
         while len(puzzles) < count:
-            puzzle = generate(difficulty, seed=f"sheet:{seed_text}:{n}")
+            puzzle = generate(difficulty, seed=sheet_seed(seed_text, n))
             n += 1
             if puzzle.code not in codes:  # the same puzzle twice on one sheet is no use
                 codes.add(puzzle.code)
@@ -87,10 +89,15 @@ class PuzzleSet:
         """The puzzles' codes, in sheet order."""
         return tuple(p.code for p in self.puzzles)
 
+    @property
+    def shown_codes(self) -> tuple[str, ...]:
+        """The codes a pupil copies (short ones, ``3K7QX``), in sheet order."""
+        return tuple(p.shown_code for p in self.puzzles)
+
     def text(self) -> str:
         """One line a puzzle: number, code, difficulty and the goal (for a terminal)."""
         return "\n".join(
-            f"{n:>2}. {p.code:<26} {STARS.get(p.difficulty, '')}  {p.text().splitlines()[0]}"
+            f"{n:>2}. {p.shown_code:<26} {STARS.get(p.difficulty, '')}  {p.text().splitlines()[0]}"
             for n, p in enumerate(self.puzzles, start=1)
         )
 
@@ -106,6 +113,16 @@ class PuzzleSet:
         target = Path(path)
         target.write_text(self.html(link=link, answers=answers), encoding="utf-8")
         return target
+
+
+def sheet_seed(seed: str, n: int) -> int:
+    """The generator's seed of a set's ``n``-th puzzle: a number a short code can name.
+
+    >>> sheet_seed("7B monday", 0) == sheet_seed("7B monday", 0) != sheet_seed("7B monday", 1)
+    True
+    """
+    digest = hashlib.sha256(f"sheet:{seed}:{n}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") % SHORT_SEEDS
 
 
 def code_link(link: str, code: str) -> str:
@@ -198,10 +215,10 @@ def _card(n: int, puzzle: Puzzle, link: str | None) -> str:
     cells = [f"<tr><td>{start}</td><td></td><td>{two_digits(puzzle.start)}</td></tr>"]
     cells += [f"<tr><td>{i}.</td><td></td><td></td></tr>" for i in range(1, rows + 1)]
     lines.append("<table class='rows'>" + "".join(cells) + "</table>")
-    code = f"<span class='code'>{e(puzzle.code)}</span>"
+    code = f"<span class='code'>{e(puzzle.shown_code)}</span>"
     lines.append("<p>" + e(_("Code: {code}")).format(code=code) + "</p>")
     if link:
-        lines.append(f"<p class='link'>{e(code_link(link, puzzle.code))}</p>")
+        lines.append(f"<p class='link'>{e(code_link(link, puzzle.shown_code))}</p>")
     lines.append("</div>")
     return "\n".join(lines)
 
@@ -226,7 +243,7 @@ def _board(puzzle: Puzzle) -> str:
 
 def _answer(puzzle: Puzzle) -> str:
     e = _html.escape
-    code = f"<span class='code'>{e(puzzle.code)}</span>"
+    code = f"<span class='code'>{e(puzzle.shown_code)}</span>"
     sol = puzzle.solution
     if sol.program is None:
         return e(_("{code}: no program solves it")).format(code=code)

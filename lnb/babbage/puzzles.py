@@ -36,6 +36,20 @@ Puzzle codes look like ``P1-XXXX-XXXX-XX``: the version ``P1``, then Crockford b
 (digits and letters without I, L, O, U; case and hyphens do not matter) holding the puzzle and
 a CRC-16 checksum. Any single mistyped character is detected and reported, never decoded into
 another puzzle.
+
+A generated puzzle also has a *short code* a pupil can copy from the board: five characters
+such as ``3K7QX``. The first says what made it (``1``–``5``: ``generate`` at that difficulty;
+``D``: the puzzle of a day), the next three are the seed (or the day), the last a check
+character: any single mistyped character, and any two swapped ones, are refused. A short code
+names the generator's seed, not the puzzle itself, so it opens the same puzzle on any copy of
+the kit (no server keeps a list) as long as ``GENERATOR_VERSION`` stays; the long code
+describes the puzzle and always opens it.
+
+>>> q = generate(3, seed=1234)
+>>> q.short_code
+'316J6'
+>>> Puzzle.from_code(q.short_code) == q, Puzzle.from_code(q.code) == q
+(True, True)
 """
 
 from __future__ import annotations
@@ -294,6 +308,7 @@ class Puzzle:
         """JSON for ``lnb puzzle show --json``."""
         data: dict[str, Any] = {
             "code": self.code,
+            "short_code": self.short_code,
             "start": self.start,
             "targets": list(self.targets),
             "limit": self.limit,
@@ -315,9 +330,21 @@ class Puzzle:
         """The shareable code that rebuilds this puzzle: ``P1-....``."""
         return encode(self)
 
+    @property
+    def short_code(self) -> str | None:
+        """The five-character code of a generated puzzle (``3K7QX``), or None for a puzzle
+        made another way (it has only its long ``code``)."""
+        return self._cache.get("short_code")
+
+    @property
+    def shown_code(self) -> str:
+        """The code to show a pupil: the short one when there is one, else the long one."""
+        return self.short_code or self.code
+
     @classmethod
     def from_code(cls, code: str) -> Puzzle:
-        """Rebuild a puzzle from its code; a mistyped code raises ``PuzzleCodeError``."""
+        """Rebuild a puzzle from its code, long or short; a mistyped code raises
+        ``PuzzleCodeError``."""
         return decode(code)
 
 
@@ -377,6 +404,8 @@ def generate(difficulty: int, seed: int | str | None = None) -> Puzzle:
         aim = difficulty if attempt < 200 else rng.choice(DIFFICULTIES)
         puzzle = _candidate(rng, aim)
         if puzzle is not None and puzzle.solvable and puzzle.difficulty == difficulty:
+            if isinstance(seed, int) and 0 <= seed < SHORT_SEEDS:
+                puzzle._cache["short_code"] = short_code(str(difficulty), seed)
             return puzzle
     # pragma: no cover (every difficulty is found within a few dozen tries)
     raise LnbError(N_("no puzzle of difficulty {difficulty} found for seed {seed!r}"),
@@ -428,7 +457,11 @@ def daily(date: _dt.date | None = None) -> Puzzle:
     """
     date = date or _dt.date.today()
     difficulty = (1, 2, 3, 4, 5, 3, 3)[date.weekday()]
-    return generate(difficulty, seed=f"daily:{date.isoformat()}")
+    puzzle = generate(difficulty, seed=f"daily:{date.isoformat()}")
+    day = (date - DAY_ZERO).days
+    if 0 <= day < SHORT_SEEDS:
+        puzzle._cache["short_code"] = short_code(DAILY_KIND, day)
+    return puzzle
 
 
 # -- codes --------------------------------------------------------------------------------
@@ -531,6 +564,9 @@ def decode(code: str) -> Puzzle:
                               code=code, reason="not-text")
     shown = code.strip()
     text = "".join(shown.split()).upper()
+    compact = text.replace("-", "")
+    if 1 <= len(compact) <= SHORT_MOST and compact[:2].translate(_LOOKALIKES) != CODE_VERSION:
+        return decode_short(shown)
     version, sep, body = text.partition("-")
     if not sep:
         version, body = text[:2], text[2:]
@@ -611,6 +647,104 @@ def decode(code: str) -> Puzzle:
         raise PuzzleCodeError(N_("{text!r}: the code does not describe a puzzle ({why})"),
                               why=exc, text=shown,
                               reason="not-a-puzzle") from None
+
+
+# -- short codes --------------------------------------------------------------------------
+
+SHORT_SEEDS = 32**3  # seeds (or days) a short code can name: three characters
+SHORT_LENGTH = 5
+SHORT_MOST = 7  # a text this long or shorter (not starting with P1) is read as a short code
+DAILY_KIND = "D"
+DAY_ZERO = _dt.date(2024, 1, 1)  # day 0 of a daily puzzle's short code
+SHORT_EXAMPLE = "3K7QX"
+_GF_LOG: dict[int, int] = {}
+_GF_EXP: list[int] = []
+
+
+def _gf_tables() -> None:
+    """Logarithms in GF(32) (x⁵ + x² + 1), for the check character."""
+    value = 1
+    for power in range(31):
+        _GF_EXP.append(value)
+        _GF_LOG[value] = power
+        value <<= 1
+        if value & 32:
+            value ^= 0b100101
+
+
+_gf_tables()
+
+
+def _gf_times_power(value: int, power: int) -> int:
+    """``value`` × α^``power`` in GF(32)."""
+    return 0 if value == 0 else _GF_EXP[(_GF_LOG[value] + power) % 31]
+
+
+def _short_sum(values: Iterable[int]) -> int:
+    """Σ α^(i+1)·vᵢ in GF(32): a codeword's sum is the version's constant. Each place has its
+    own power, so a changed character or two swapped ones always change the sum."""
+    total = 0
+    for i, value in enumerate(values):
+        total ^= _gf_times_power(value, i + 1)
+    return total
+
+
+def _short_constant() -> int:
+    return GENERATOR_VERSION % 32
+
+
+def short_code(kind: str, number: int) -> str:
+    """The short code of ``generate(difficulty, number)`` (``kind`` is the difficulty, "1"
+    to "5") or of the puzzle of day ``number`` after ``DAY_ZERO`` (``kind`` "D").
+
+    >>> short_code("3", 1234)
+    '316J6'
+    """
+    assert kind in {*map(str, DIFFICULTIES), DAILY_KIND} and 0 <= number < SHORT_SEEDS
+    values = [_DECODE[kind], (number >> 10) & 31, (number >> 5) & 31, number & 31]
+    # the check value c solves Σ + α⁵·c = constant
+    rest = _short_sum(values) ^ _short_constant()
+    check = 0 if rest == 0 else _GF_EXP[(_GF_LOG[rest] - SHORT_LENGTH) % 31]
+    return "".join(CROCKFORD[v] for v in [*values, check])
+
+
+def decode_short(code: str) -> Puzzle:
+    """The puzzle a short code names; ``PuzzleCodeError`` says plainly what is wrong.
+
+    >>> decode_short("316j6").start == generate(3, seed=1234).start
+    True
+    >>> decode_short("316J7")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lnb.babbage.errors.PuzzleCodeError: '316J7' is not a puzzle code: a character is mistyped...
+    """
+    shown = code.strip()
+    text = "".join(shown.split()).upper().replace("-", "")
+    for i, ch in enumerate(text, start=1):
+        if ch not in _DECODE:
+            raise PuzzleCodeError(
+                N_("{text!r}: {character!r} (character {at}) is not used in puzzle codes; "
+                   "they use digits and letters except U"),
+                character=ch, at=i, text=shown, reason="bad-character")
+    if len(text) != SHORT_LENGTH:
+        raise PuzzleCodeError(
+            N_("{text!r} has {count} characters, but a short puzzle code has {length}, like "
+               "{example}: check it on the board"), text=shown, count=len(text),
+            length=SHORT_LENGTH, example=SHORT_EXAMPLE, reason="bad-length")
+    values = [_DECODE[ch] for ch in text]
+    if _short_sum(values) != _short_constant():
+        raise PuzzleCodeError(
+            N_("{text!r} is not a puzzle code: a character is mistyped. Check it letter by "
+               "letter against the board"), text=shown, reason="bad-check")
+    kind = CROCKFORD[values[0]]
+    number = (values[1] << 10) | (values[2] << 5) | values[3]
+    if kind == DAILY_KIND:
+        return daily(DAY_ZERO + _dt.timedelta(days=number))
+    if not kind.isdigit() or int(kind) not in DIFFICULTIES:
+        raise PuzzleCodeError(
+            N_("{text!r} is not a puzzle code: a short code starts with 1 to 5 (the "
+               "difficulty) or D (a day's puzzle)"), text=shown, reason="bad-kind")
+    return generate(int(kind), seed=number)
 
 
 def puzzles(difficulty: int, seeds: Iterable[int | str]) -> list[Puzzle]:

@@ -56,7 +56,8 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         puzzle_set.write(args.output, link=args.link, answers=answers)
     if args.json:
         print_json({"difficulty": puzzle_set.difficulty, "seed": puzzle_set.seed,
-                    "codes": list(puzzle_set.codes), "output": args.output})
+                    "codes": list(puzzle_set.codes),
+                    "short_codes": list(puzzle_set.shown_codes), "output": args.output})
     else:
         print(puzzle_set.text())
         print(_("sheet written to {file} (open it in a browser to print, or save as PDF)").format(
