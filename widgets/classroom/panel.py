@@ -8,6 +8,12 @@ name and the words on their card (:mod:`widgets.classroom.identity`); the browse
 a session token (never the secret) and *Leave* forgets it. A nickname alone never opens
 stored progress. The app is told each change of pupil through ``on_pupil``.
 
+Under JupyterHub the pupil is the hub's user, not the browser: the single-user server puts
+``JUPYTERHUB_USER`` in every kernel's environment, and a pupil's progress is then kept under
+``hub:<user>`` (:func:`hub_pupil`), so on a shared school computer the next pupil to log in
+never sees or continues the last one's. The browser's storage is kept per hub user too
+(:func:`storage_key`), so a class session one pupil left there is not the next one's.
+
 On the static site (:mod:`widgets.core.host`) the classroom is a
 :class:`~widgets.classroom.browser_store.NoClassroom`: *Join my class* says plainly that a
 class needs the served kit, and the device's pupil is given to the app only once the
@@ -31,6 +37,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -49,8 +56,37 @@ STORAGE_KEY = "lnb-kit-pupil"
 OnPupil = Callable[[Pupil | None, str], None]
 
 
-def browser_key_script(storage_key: str = STORAGE_KEY) -> str:
-    """The ``<script>`` that tells the kernel who this browser is.
+def hub_user() -> str | None:
+    """The JupyterHub user whose server runs this kernel (``JUPYTERHUB_USER``), or None
+    outside a hub."""
+    name = os.environ.get("JUPYTERHUB_USER", "").strip()
+    return name or None
+
+
+def hub_pupil() -> Pupil | None:
+    """The pupil a hub login is (``hub:<user>``), or None outside a hub.
+
+    >>> import os
+    >>> os.environ["JUPYTERHUB_USER"] = "ana"
+    >>> hub_pupil(), storage_key()
+    (Pupil(key='hub:ana', label='ana'), 'lnb-kit-pupil:hub:ana')
+    >>> del os.environ["JUPYTERHUB_USER"]
+    >>> hub_pupil() is None, storage_key()
+    (True, 'lnb-kit-pupil')
+    """
+    name = hub_user()
+    return None if name is None else Pupil(f"hub:{name}", name)
+
+
+def storage_key() -> str:
+    """The browser storage's name for this page's pupil: one per hub user under a hub."""
+    name = hub_user()
+    return STORAGE_KEY if name is None else f"{STORAGE_KEY}:hub:{name}"
+
+
+def browser_key_script(name: str | None = None) -> str:
+    """The ``<script>`` that tells the kernel who this browser is (``name``: the storage's
+    name, by default :func:`storage_key`'s).
 
     It keeps ``{"key": random, "session": token}`` in ``localStorage``: the key is made here
     (32 random bytes, 43 characters) and never leaves the page but to its own kernel; the
@@ -59,9 +95,10 @@ def browser_key_script(storage_key: str = STORAGE_KEY) -> str:
     watches the hidden ``.lnb-session-out`` box for the kernel's answers (a session to keep
     or forget, a key to renew). A nickname an older page kept is forgotten.
     """
+    name = name if name is not None else storage_key()
     return f"""<script>
 (function () {{
-  var NAME = {json.dumps(storage_key)};
+  var NAME = {json.dumps(name)};
   function load() {{
     try {{ return JSON.parse(localStorage.getItem(NAME) || "{{}}") || {{}}; }}
     catch (e) {{ return {{}}; }}
@@ -130,6 +167,7 @@ class ClassPanel(w.HBox):
         self.pupil: Pupil | None = None
         self.source = ""  # "device" or "class"
         self.device: Pupil | None = None  # the browser's own (device) pupil, once known
+        self.hub = hub_pupil()  # under JupyterHub the login is the pupil, never the browser
         self.session: Session | None = None  # the class session, after Join my class
         self._said: tuple[str, Callable[[], str], str] | None = None
         self._waiting = False  # the device's pupil waits for the browser's storage
@@ -194,6 +232,9 @@ class ClassPanel(w.HBox):
             self.who.value = _("Progress of <b>{name}</b> (class {class_name})").format(
                 name=html.escape(self.session.pupil_name),
                 class_name=html.escape(self.session.class_name))
+        elif self.hub is not None:
+            self.who.value = _("Progress of <b>{name}</b> (your login)").format(
+                name=html.escape(self.hub.label))
         else:
             self.who.value = _("Progress of <b>this browser</b>")
         joined = self.source == "class"
@@ -257,7 +298,7 @@ class ClassPanel(w.HBox):
         secret = self.card_secret.value if secret is None else secret
         self.card_secret.value = ""
         try:
-            session = self.classroom.join(code, name, secret)
+            session = self.classroom.join(code, name, secret, device=self.device)
         except IdentityError as exc:
             refused = exc
             self._say("error", lambda: str(refused))
@@ -278,6 +319,10 @@ class ClassPanel(w.HBox):
         self.session = None
         self.session_out.value = json.dumps({"session": None})
         self._use(self.device, "device" if self.device is not None else "")
+        if self.hub is not None:
+            self._say("info", lambda: _("You left the class on this device: your progress is "
+                                        "your login's again."))
+            return
         self._say("info", lambda: _("You left the class on this device: its progress is "
                                     "this device's again."))
 
@@ -289,7 +334,9 @@ class ClassPanel(w.HBox):
             data = {"key": change["new"]}
         if not isinstance(data, dict):
             return
-        if isinstance(data.get("key"), str):
+        if self.hub is not None:
+            self.device = self.hub  # the hub's login, whatever the browser keeps
+        elif isinstance(data.get("key"), str):
             try:
                 self.device = Pupil.from_browser_key(data["key"])
             except ProgressError:
