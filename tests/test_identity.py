@@ -9,6 +9,7 @@ import re
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -133,22 +134,88 @@ def test_a_wrong_card_is_refused_plainly_and_slowly(made: NewClass, store: Progr
     assert "Traceback" not in str(info.value)
 
 
-def test_wrong_tries_are_limited_per_class_across_kernels(made: NewClass, store: ProgressStore,
-                                                          clock: Clock) -> None:
-    first = Classroom(store, failure_delay=0, clock=clock)
+def test_a_classmates_wrong_tries_never_refuse_a_right_card(made: NewClass, room: Classroom,
+                                                            store: ProgressStore,
+                                                            clock: Clock) -> None:
     other_kernel = Classroom(ProgressStore(store.target, backups=False), failure_delay=0,
                              clock=clock)
-    bea = card(made, "Bea").secret
-    for n in range(5):
+    for n in range(2):  # two of Bea's typos, three of Cy's, each from their own device
         with pytest.raises(IdentityError, match="not Bea's card"):
-            (first if n % 2 else other_kernel).join(made.code, "Bea", "red sun")
-    with pytest.raises(IdentityError, match="Too many wrong tries") as info:
-        first.join(made.code, "Bea", bea)  # even the right card waits for the minute
-    assert info.value.reason == "too-many-tries"
-    other = first.new_class("7C", ["Dan"])
-    assert first.join(other.code, "Dan", other.cards[0].secret).pupil_name == "Dan"
+            room.join(made.code, "Bea", "red sun", device=f"device:bea-{n}")
+    for _n in range(3):
+        with pytest.raises(IdentityError, match="not Cy Lee's card"):
+            other_kernel.join(made.code, "Cy Lee", "red sun", device="device:cy")
+    assert room.join(made.code, "Ali", card(made, "Ali").secret).pupil_name == "Ali"
+    for _n in range(5):  # Cy's name now has no room this minute: his own tries wait...
+        with pytest.raises(IdentityError):
+            other_kernel.join(made.code, "Cy Lee", "red sun", device="device:cy")
+    # ...and nobody else's: not Bea's right card, not Ali's on Cy's device
+    assert room.join(made.code, "Bea", card(made, "Bea").secret).pupil_name == "Bea"
+    assert room.join(made.code, "Ali", card(made, "Ali").secret,
+                     device="device:cy").pupil_name == "Ali"
+
+
+def test_one_name_gets_five_checked_tries_a_minute_whatever_the_devices(
+        made: NewClass, room: Classroom, clock: Clock) -> None:
+    def checked(name: str, device: str) -> bool:
+        with pytest.raises(IdentityError) as info:
+            room.join(made.code, name, "red sun", device=device)
+        return info.value.reason != "too-many-tries"
+
+    start = clock.now
+    counted = []
+    while clock.now < start + 59.5:  # a guesser with a new device for every try, 4 a second
+        counted.append(checked("Bea", f"device:guess-{len(counted)}"))
+        clock.now += 0.25
+    assert len(counted) == 238 and counted.count(True) == 5  # in one minute
+    with pytest.raises(IdentityError) as info:
+        room.join(made.code, "Bea", "red sun")
+    assert info.value.reason == "too-many-tries" and info.value.scope == "name"
+    assert 1 <= info.value.wait <= 60 and "Bea" in str(info.value)
+    # one device trying every name of the class (and names it has not) gets 10 a minute
     clock.now += 61
-    assert other_kernel.join(made.code, "Bea", bea).pupil_name == "Bea"
+    names = ["Ali", "Bea", "Cy Lee", "Dan", "Eve", "Fay"] * 4
+    assert [checked(n, "device:one") for n in names].count(True) == 10
+    with pytest.raises(IdentityError) as info:
+        room.join(made.code, "Ali", card(made, "Ali").secret, device="device:one")
+    assert info.value.scope == "device" and "this device" in str(info.value)
+    assert room.join(made.code, "Ali", card(made, "Ali").secret,
+                     device="device:two").pupil_name == "Ali"
+
+
+def test_a_right_card_does_not_count_as_a_wrong_try(made: NewClass, room: Classroom) -> None:
+    for _ in range(12):  # a tablet passed around the class: every pupil joins on it
+        for c in made.cards:
+            room.join(made.code, c.pupil_name, c.secret, device="device:tablet")
+    with pytest.raises(IdentityError, match="not Bea's card"):
+        room.join(made.code, "Bea", "red sun", device="device:tablet")
+
+
+def test_pages_trying_at_the_same_instant_cannot_pass_the_limit(
+        made: NewClass, store: ProgressStore, clock: Clock) -> None:
+    pages = 20
+    kernels = [Classroom(ProgressStore(store.target, backups=False), failure_delay=0,
+                         clock=clock) for _ in range(pages)]
+    ready = threading.Barrier(pages)
+    reasons: list[str] = []
+
+    def guess(kernel: Classroom, n: int) -> None:
+        ready.wait()
+        try:
+            kernel.join(made.code, "Bea", "red sun", device=f"device:tab-{n}")
+        except IdentityError as exc:
+            reasons.append(str(exc.reason))
+
+    threads = [threading.Thread(target=guess, args=(k, n)) for n, k in enumerate(kernels)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for kernel in kernels:
+        kernel.store.close()
+    assert len(reasons) == pages
+    assert reasons.count("wrong-secret") == 5  # checked; the other 15 were not
+    assert reasons.count("too-many-tries") == pages - 5
 
 
 def test_sessions_resume_expire_and_end_when_the_secret_is_reset(
@@ -184,6 +251,23 @@ def test_only_the_teacher_key_shows_the_class_progress(made: NewClass, room: Cla
         room.class_progress(made.code, "wrong")
     table = dict(room.class_progress(made.code, made.teacher_key))
     assert table["Bea"].solved_count == 1 and table["Ali"].solved_count == 0
+
+
+@pytest.mark.parametrize(("code", "reason", "says"), [
+    ("{code}", "wrong-teacher-key", "That is not the teacher key of class {shown}: it was "
+                                    "printed when the class was made (kit-class new)."),
+    ("HJ4-RPX", "unknown-class", "There is no class HJ4-RPX: check the class code."),
+])
+def test_a_wrong_teacher_key_waits_and_a_mistyped_class_code_says_so(
+        made: NewClass, store: ProgressStore, code: str, reason: str, says: str) -> None:
+    room = Classroom(store, failure_delay=0.3)
+    started = time.monotonic()
+    with pytest.raises(IdentityError) as info:
+        room.check_teacher(code.format(code=made.code), "AAAA-AAAA-AAAA-AAAA")
+    assert time.monotonic() - started >= 0.3  # like a wrong card: a page tries slowly
+    assert info.value.reason == reason
+    assert str(info.value) == says.format(shown=shown_code(made.code))
+    assert room.check_teacher(made.code, made.teacher_key).code == made.code
 
 
 def test_young_pupils_cards_have_a_picture_and_a_number(room: Classroom) -> None:

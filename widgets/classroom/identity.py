@@ -8,8 +8,11 @@ the browser a session token to remember (never the secret). Without a class, pro
 on the device (:meth:`widgets.classroom.progress.Pupil.from_browser_key`).
 
 Only salted hashes of secrets and keys are stored (``hashlib.scrypt``), compared in
-constant time; wrong tries are slowed down and limited per class (``max_failures`` a
-minute). The tables live in the progress store's file.
+constant time; wrong tries are slowed down (``failure_delay``) and limited per pupil name
+(``max_failures`` a minute) and per device (``max_device_failures``), never per class: one
+pupil's typos never refuse a classmate's right card. A try is counted (reserved) in the same
+transaction that checks the count, so pages trying at once cannot pass the limit
+(:func:`reserve_tries`). The tables live in the progress store's file.
 
 >>> from widgets.classroom.progress import ProgressStore
 >>> room = Classroom(ProgressStore(":memory:"), failure_delay=0)
@@ -32,6 +35,7 @@ import datetime
 import functools
 import hashlib
 import hmac
+import math
 import re
 import secrets
 import time
@@ -39,6 +43,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import NoReturn
 
 from lnb.core.errors import LnbError
 from lnb.core.i18n import _, format_list
@@ -60,7 +65,74 @@ _NAME_RE = re.compile(r"^[\w .'-]+$")
 class IdentityError(LnbError):
     """A class, name, card or teacher key that does not open anything (``reason`` says
     which: unknown-class, unknown-pupil, wrong-secret, too-many-tries, wrong-teacher-key,
-    bad-name, no-store)."""
+    bad-name, no-store). A ``too-many-tries`` refusal says for what (``scope``: ``name`` or
+    ``device``) and in how many seconds a try is checked again (``wait``)."""
+
+
+@dataclass(frozen=True)
+class TryLimit:
+    """At most ``most`` wrong tries within the window for one ``bucket`` (``name:<class
+    code>:<name>``, ``device:<device key>``, ``table:<pupil key>``...). The wrong tries are
+    rows of the store's ``join_failures`` table, whose ``class_code`` column holds the
+    bucket."""
+
+    bucket: str
+    most: int
+
+
+@dataclass(frozen=True)
+class Full:
+    """A limit with no room for a try now, and the seconds until it has room again."""
+
+    limit: TryLimit
+    wait: float
+
+
+def full_limit(conn: Connection, limits: Sequence[TryLimit], now: float,
+               window: float) -> Full | None:
+    """The first of ``limits`` that has ``most`` tries within ``window`` seconds before
+    ``now`` (see :class:`Full`); None when every one has room."""
+    for limit in limits:
+        times = [float(r[0]) for r in conn.execute(
+            "SELECT at FROM join_failures WHERE class_code = ? AND at > ? ORDER BY at",
+            (limit.bucket, now - window)).fetchall()]
+        if len(times) >= limit.most:
+            return Full(limit, max(0.0, times[len(times) - limit.most] + window - now))
+    return None
+
+
+def reserve_tries(conn: Connection, limits: Sequence[TryLimit], now: float,
+                  window: float) -> Full | tuple[int, ...]:
+    """Count a try in every one of ``limits`` unless one is full: the :class:`Full` one
+    (nothing counted), else the ids of the rows counted (:func:`release_tries` takes
+    them back for a right try). Called inside one store transaction (one writer at a time on
+    both engines), the check and the count cannot be interleaved with another page's."""
+    full = full_limit(conn, limits, now, window)
+    if full is not None:
+        return full
+    conn.execute("DELETE FROM join_failures WHERE at < ?", (now - 3600,))
+    return tuple(int(conn.execute(
+        "INSERT INTO join_failures (class_code, at) VALUES (?, ?) RETURNING rowid",
+        (limit.bucket, now)).fetchone()[0]) for limit in limits)
+
+
+def release_tries(conn: Connection, ids: Iterable[int]) -> None:
+    """Take back the tries :func:`reserve_tries` counted (the try was right)."""
+    for row in ids:
+        conn.execute("DELETE FROM join_failures WHERE rowid = ?", (row,))
+
+
+def class_of(pupil: Pupil | str | None) -> str | None:
+    """The class code of a class pupil's key (``class:<code>:<id>``, made only by
+    :meth:`Classroom.join`'s session), else None (a device, nobody).
+
+    >>> class_of(Pupil("class:KM7Q4X:ab12", "Ali")), class_of("device:1f2e"), class_of(None)
+    ('KM7Q4X', None, None)
+    """
+    key = pupil.key if isinstance(pupil, Pupil) else pupil
+    if not isinstance(key, str) or not key.startswith("class:"):
+        return None
+    return key.split(":")[1] or None
 
 
 @dataclass(frozen=True)
@@ -140,12 +212,12 @@ def name_key(text: str) -> str:
     """
     name = " ".join(unicodedata.normalize("NFKC", str(text)).split()).casefold()
     if not name:
-        raise IdentityError(_("the name is empty; type your name as it is on your card"),
+        raise IdentityError(_("The name is empty: type your name as it is on your card."),
                             reason="bad-name")
     if len(name) > NAME_MAX or not _NAME_RE.match(name):
         raise IdentityError(
-            _("the name {name!r} is not one a class can have; use at most {most} letters, "
-              "digits, spaces, . ' or -").format(name=text.strip(), most=NAME_MAX),
+            _("The name {name!r} is not one a class can have: use at most {most} "
+              "letters, digits, spaces, . ' or -.").format(name=text.strip(), most=NAME_MAX),
             text=text, reason="bad-name")
     return name
 
@@ -228,18 +300,21 @@ def read_names(lines: Iterable[str]) -> list[str]:
 class Classroom:
     """Classes and their pupils, kept in ``store``'s file.
 
-    ``failure_delay`` seconds are waited after a wrong card; more than ``max_failures``
-    wrong tries in ``window`` seconds for one class are refused without checking, until the
-    minute is over. ``clock`` gives the time (tests).
+    ``failure_delay`` seconds are waited after a wrong card or teacher key. A pupil name of
+    a class gets at most ``max_failures`` wrong tries in ``window`` seconds, and a device
+    (the browser key a page sends) ``max_device_failures``: more are refused without
+    checking until the window has room again. A right card is never refused because of
+    other names' or other devices' wrong tries. ``clock`` gives the time (tests).
     """
 
     def __init__(self, store: ProgressStore, *, failure_delay: float = 1.0,
-                 max_failures: int = 5, window: float = 60.0,
-                 session_days: float = SESSION_DAYS,
+                 max_failures: int = 5, max_device_failures: int = 10,
+                 window: float = 60.0, session_days: float = SESSION_DAYS,
                  clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.failure_delay = failure_delay
         self.max_failures = max_failures
+        self.max_device_failures = max_device_failures
         self.window = window
         self.session_days = session_days
         self.clock = clock
@@ -298,18 +373,30 @@ class Classroom:
                 for code, name, created in rows)
 
     def check_teacher(self, class_code: str, teacher_key: str) -> ClassInfo:
-        """The class, if ``teacher_key`` is its teacher's (else :class:`IdentityError`)."""
+        """The class, if ``teacher_key`` is its teacher's (else :class:`IdentityError`,
+        reason ``unknown-class`` or ``wrong-teacher-key``, after ``failure_delay``)."""
         code = normalize_code(class_code)
         with self._conn() as conn:
             row = conn.execute("SELECT name, teacher_hash, created FROM classes WHERE code = ?",
                                (code,)).fetchone()
-        if row is None or not check_secret(normalize_code(teacher_key), row[1]):
+        if row is None:
+            self._wait()
             raise IdentityError(
-                _("that is not the teacher key of class {code}; it was printed when the class "
-                  "was made (kit-class new)").format(code=shown_code(code)),
-                text=shown_code(code),
-                reason="wrong-teacher-key" if row else "unknown-class")
+                _("There is no class {code}: check the class code.").format(
+                    code=shown_code(code)),
+                text=shown_code(code), reason="unknown-class")
+        if not check_secret(normalize_code(teacher_key), row[1]):
+            self._wait()
+            raise IdentityError(
+                _("That is not the teacher key of class {code}: it was printed when the class "
+                  "was made (kit-class new).").format(code=shown_code(code)),
+                text=shown_code(code), reason="wrong-teacher-key")
         return next(c for c in self.classes() if c.code == code)
+
+    def _wait(self) -> None:
+        """The pause after a wrong card or key (a page cannot try faster than this)."""
+        if self.failure_delay:
+            time.sleep(self.failure_delay)
 
     def reset_secret(self, class_code: str, pupil_name: str, teacher_key: str, *,
                      pictures: bool = False) -> Card:
@@ -322,8 +409,8 @@ class Classroom:
                                (info.code, key)).fetchone()
             if row is None:
                 raise IdentityError(
-                    _("there is no pupil {name!r} in class {klass}; the class has "
-                      "{pupils}").format(name=pupil_name.strip(), klass=info.name,
+                    _("There is no pupil {name!r} in class {klass}: the class has "
+                      "{pupils}.").format(name=pupil_name.strip(), klass=info.name,
                                          pupils=format_list(info.pupils)),
                     text=pupil_name, reason="unknown-pupil")
             secret = new_secret(pictures)
@@ -343,20 +430,19 @@ class Classroom:
         return [(name, self.store.load(Pupil(key, name))) for key, name in rows]
 
     # -- the pupil's side --------------------------------------------------------------------
-    def join(self, class_code: str, pupil_name: str, secret: str) -> Session:
-        """Check a pupil's card; their session (a new token) or a plain refusal."""
+    def join(self, class_code: str, pupil_name: str, secret: str, *,
+             device: Pupil | str | None = None) -> Session:
+        """Check a pupil's card; their session (a new token) or a plain refusal. ``device``
+        is the page's browser key (its own limit of wrong tries)."""
         code = normalize_code(class_code)
         key = name_key(pupil_name)
         now = self.clock()
         with self._conn() as conn:
+            counted = reserve_tries(conn, self._join_limits(code, key, device), now,
+                                    self.window)
+            if isinstance(counted, Full):
+                self._too_many(counted, pupil_name)
             klass = conn.execute("SELECT name FROM classes WHERE code = ?", (code,)).fetchone()
-            bucket = code if klass else "?"
-            tries = conn.execute("SELECT count(*) FROM join_failures WHERE class_code = ? "
-                                 "AND at > ?", (bucket, now - self.window)).fetchone()[0]
-            if tries >= self.max_failures:
-                raise IdentityError(
-                    _("Too many wrong tries for this class in the last minute: wait a minute, "
-                      "then try again (carefully)."), reason="too-many-tries")
             row = None if klass is None else conn.execute(
                 "SELECT pupil, class_code, name, name_key, secret_hash, created, digest "
                 "FROM class_pupils WHERE class_code = ? AND name_key = ?", (code, key)).fetchone()
@@ -367,36 +453,62 @@ class Classroom:
             with self._conn() as conn:
                 add_note(conn, f"class {code}: the card of {row[2]} is damaged in the file; "
                                "give them a new card (kit-class reset-secret)")
-        if not right:
-            with self._conn() as conn:
-                conn.execute("INSERT INTO join_failures (class_code, at) VALUES (?, ?)",
-                             (bucket, now))
-                conn.execute("DELETE FROM join_failures WHERE at < ?", (now - 3600,))
-            if self.failure_delay:
-                time.sleep(self.failure_delay)
-            if klass is None:
-                if not code:
-                    raise IdentityError(_("The class code is empty: type the class code on "
-                                          "your card."), text=class_code, reason="unknown-class")
-                raise IdentityError(
-                    _("There is no class {code}: check the class code on your card.").format(
-                        code=shown_code(code)), text=class_code, reason="unknown-class")
-            if row is None:
-                raise IdentityError(
-                    _("There is nobody called {name!r} in class {klass}: type your name as it "
-                      "is on your card.").format(name=pupil_name.strip(), klass=klass[0]),
-                    text=pupil_name, reason="unknown-pupil")
-            raise IdentityError(
-                _("That is not {name}'s card in class {klass}: check the two words on your "
-                  "card and try again.").format(name=row[2], klass=klass[0]),
-                reason="wrong-secret")
+        if not right:  # the try stays counted
+            self._wait()
+            self._refuse(code, class_code, pupil_name, klass, row)
         token = secrets.token_urlsafe(32)
         with self._conn() as conn:
+            release_tries(conn, counted)
             conn.execute("INSERT INTO sessions (token_hash, pupil, created, expires) "
                          "VALUES (?, ?, ?, ?)", (_token_hash(token), row[0], now,
                                                  now + self.session_days * 86400))
             conn.execute("DELETE FROM sessions WHERE expires < ?", (now,))
         return Session(token, Pupil(row[0], f"{row[2]} ({klass[0]})"), code, klass[0], row[2])
+
+    def _join_limits(self, code: str, key: str,
+                     device: Pupil | str | None) -> tuple[TryLimit, ...]:
+        """The limits a try at name ``key`` of class ``code`` counts in: the name's, and the
+        device's when the page said which device it is."""
+        limits = [TryLimit(f"name:{code}:{key}", self.max_failures)]
+        device_key = device.key if isinstance(device, Pupil) else device
+        if device_key:
+            limits.append(TryLimit(f"device:{device_key}", self.max_device_failures))
+        return tuple(limits)
+
+    @staticmethod
+    def _too_many(full: Full, pupil_name: str) -> NoReturn:
+        """Refuse a try a limit has no room for (nothing checked)."""
+        seconds = max(1, math.ceil(full.wait))
+        if full.limit.bucket.startswith("device:"):
+            raise IdentityError(
+                _("Too many wrong tries on this device in the last minute: wait a minute, "
+                  "then try again (carefully)."),
+                reason="too-many-tries", scope="device", wait=seconds)
+        raise IdentityError(
+            _("Too many wrong tries for the name {name!r} in the last minute: wait a "
+              "minute, then try again (carefully).").format(name=pupil_name.strip()),
+            text=pupil_name, reason="too-many-tries", scope="name", wait=seconds)
+
+    @staticmethod
+    def _refuse(code: str, class_code: str, pupil_name: str, klass: Sequence[str] | None,
+                row: Sequence[str] | None) -> NoReturn:
+        """Say why a card was wrong: no such class, nobody of that name, a wrong secret."""
+        if klass is None:
+            if not code:
+                raise IdentityError(_("The class code is empty: type the class code on "
+                                      "your card."), text=class_code, reason="unknown-class")
+            raise IdentityError(
+                _("There is no class {code}: check the class code on your card.").format(
+                    code=shown_code(code)), text=class_code, reason="unknown-class")
+        if row is None:
+            raise IdentityError(
+                _("There is nobody called {name!r} in class {klass}: type your name as it "
+                  "is on your card.").format(name=pupil_name.strip(), klass=klass[0]),
+                text=pupil_name, reason="unknown-pupil")
+        raise IdentityError(
+            _("That is not {name}'s card in class {klass}: check the two words on your "
+              "card and try again.").format(name=row[2], klass=klass[0]),
+            reason="wrong-secret")
 
     def resume(self, token: str) -> Session | None:
         """The session a browser remembered, if still valid (else None)."""
