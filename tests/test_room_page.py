@@ -11,6 +11,7 @@ import pytest
 from lnb.babbage.game import Phase
 from lnb.babbage.programs import Program
 from widgets.babbage.room_app import RoomApp
+from widgets.babbage.room_entry import TableEntry
 from widgets.classroom.identity import Classroom
 from widgets.classroom.progress import ProgressStore
 from widgets.classroom.rooms import RoomStore
@@ -135,3 +136,98 @@ def test_another_pupil_joining_on_the_same_page_never_gets_the_last_ones_rows(ta
     holder = {s.index: s.pupil for s in rooms.room(code).seats}
     assert rooms.draft(code, bea_seat, holder[bea_seat]) != str(program)
     assert rooms.draft(code, ali_seat, holder[ali_seat]) == str(program)
+
+
+def test_a_page_opened_mid_race_restarts_a_countdown_the_browser_left_still(table) -> None:
+    """Trial defect 1: a page (re)loaded mid-race starts its Play before the browser draws
+    it, and the browser never ticks it. When the countdown has not moved for a while the page
+    starts it again (off, then on) at the seconds the room's deadline gives."""
+    clock, rooms, code, ali, _bea, cards = table
+    ali._program_done(Program())  # the first *I'm done*: the minute starts
+    clock.now += 3
+    page = RoomApp(rooms, code, classroom=ali.panel.classroom, clock=clock, poll=False)
+    page.panel.join_class(cards["class"], "Bea", cards["Bea"])  # Bea's page, reloaded
+    assert page.timer.running and page.timer.play.value == 3
+    toggles: list[bool] = []
+    page.timer.play.observe(lambda change: toggles.append(change["new"]), "playing")
+    clock.now += 1
+    page.sync()
+    assert toggles == []  # still within a tick of the browser's: left alone
+    clock.now += 1.5  # no tick came from the browser (its view never started)
+    page.sync()
+    assert toggles == [False, True]  # started again: the browser's view sees it start
+    assert page.timer.play.value == round(clock.now - (rooms.play(code).race_deadline - 60))
+    page.timer.play.value += 1  # the browser ticks now: nothing more is done
+    clock.now += 1
+    page.sync()
+    assert toggles == [False, True]
+
+
+def test_the_bell_says_time_is_up_on_every_page(table) -> None:
+    """Trial defect 8: at the bell the table pages say what the one-screen game says."""
+    clock, rooms, code, ali, bea, _cards = table
+    ali._program_done(Program())
+    clock.now = rooms.play(code).race_deadline
+    bea.sync()  # Bea's page rings the bell (it appends the table's TimeUp)
+    ali.sync()
+    for page in (ali, bea):
+        assert page.status.text == "Time is up! The rows written so far stand.", page.status.text
+
+
+def test_who_waits_for_whom_is_clear(table) -> None:
+    """Trial 23: a pupil still choosing is not told they wait for the others."""
+    clock, rooms, _code, ali, _bea, _cards = table
+    classroom = ali.panel.classroom
+    made = classroom.new_class("7C", ["Cy", "Dot", "Eve"])
+    host = classroom.join(made.code, "Cy", made.cards[0].secret).pupil
+    code = rooms.open_room(host, made.code, seats=3).code
+    pages = []
+    for card in made.cards:
+        page = RoomApp(rooms, code, classroom=classroom, clock=clock, poll=False)
+        page.panel.join_class(made.code, card.pupil_name, card.secret)
+        pages.append(page)
+    cy, dot, _eve = pages
+    cy.start()
+    for page in pages:
+        page.sync(force=True)
+    assert dot.waiting.value == "Also still choosing: Cy and Eve"
+    next(iter(cy.subs_view.target_buttons.values())).click()
+    dot.sync(force=True)
+    assert cy.waiting.value == "Waiting for Dot and Eve"  # Cy has chosen: Cy waits
+    assert dot.waiting.value == "Also still choosing: Eve"
+
+
+def test_between_rounds_the_last_round_has_its_own_heading(table) -> None:
+    """Trial defect 10: under Round 2's title, Round 1's rows and scores are headed as such."""
+    clock, _rooms, _code, ali, bea, _cards = table
+    ali._program_done(Program())
+    bea._program_done(Program())
+    for _ in range(60):
+        clock.now += 2
+        for page in (ali, bea):
+            page.sync(force=True)
+        if ali.play.state.round == 2:
+            break
+    assert ali.play.state.round == 2
+    assert "Round 2 of 4" in ali.phase_title.value
+    assert ali.last_round in ali.body.children
+    assert "Round 1: how it went" in ali.last_round.value
+
+
+def test_join_a_table_seats_the_pupil_at_once_and_opens_its_page() -> None:
+    """Trial defect 7: *Join a table* sits the pupil down (the lobby shows them at once) and
+    the browser is sent to the table's page; no second click."""
+    store = ProgressStore(":memory:")
+    classroom, rooms = Classroom(store, failure_delay=0), RoomStore(store)
+    made = classroom.new_class("7B", ["Ali", "Bea"])
+    ali_card, bea_card = made.cards
+    code = rooms.open_room(classroom.join(made.code, "Ali", ali_card.secret).pupil,
+                           made.code, seats=2).code
+    entry = TableEntry(rooms, classroom)
+    entry.panel.join_class(made.code, "Bea", bea_card.secret)
+    entry.code_box.value = code.lower()  # typed, then Enter
+    seat = rooms.room(code).seat_named("Bea")
+    assert seat.pupil == entry.pupil.key
+    assert entry.status.text == f"You sit in seat {seat.index + 1} at table {code}: its page opens."
+    assert f"http-equiv='refresh' content='0; url=play.ipynb?room={code}'" in entry.answer.value
+    store.close()

@@ -18,12 +18,13 @@ the table holds now.
   (saved when the pupil stops for half a second).
 - ``open_page(query)``: the page's language, then the poll loop on the kernel's event loop.
 
-The screens: the lobby (seats 2–4, who is here; the host gives an empty seat to a computer
-and presses Start), the Subroutine phase (each player targets on their own page; others see
-who is still choosing), the race (the countdown on every page from the first *I'm done*;
-the draft restored after a reload), the resolution row by row (choices only on the acting
-player's page), the score sheet between Rounds and at the end, then *Download the game*
-and a replay of each Round.
+The screens: the lobby (seats 2–4, who is here; the host gives an empty seat to a computer,
+frees a seat taken by another pupil or a computer, and presses Start), the Subroutine phase
+(each player targets on their own page; others see who is still choosing), the race (the
+countdown on every page from the first *I'm done*; the draft restored after a reload; *Time
+is up!* at the bell), the resolution row by row (choices only on the acting player's page),
+the last Round's rows and the score sheet under their own heading between Rounds and at the
+end, then *Download the game* and a replay of each Round.
 
 Ali opens a table; her page shows the lobby with a button giving seat 2 to a computer. Bea
 sits down on her own page before Ali's page has polled: Ali's click is refused in the table's
@@ -48,7 +49,7 @@ words and her page redraws the table as it is; then she starts and targets.
 >>> ali.status.text
 'Seat 2 at table ... is taken by Bea: choose another seat.'
 >>> "Bea" in ali.seats_view.value, [b.description for b in ali.lobby_buttons.children]
-(True, ['Start the game'])
+(True, ['Free seat 2', 'Start the game'])
 >>> ali.start_button.click()
 >>> ali.phase_title.value
 '<b>Round 1 of 4</b> · Ali: choose a Subroutine to target'
@@ -77,6 +78,7 @@ from lnb.babbage.game import (
     ResolveRow,
     State,
     Target,
+    TimeUp,
     WriteProgram,
 )
 from lnb.babbage.programs import Program
@@ -106,8 +108,12 @@ CSS = GAME_CSS + """
 .lnb-room .lnb-room-code { font-family: monospace; font-size: 1.4em; letter-spacing: .1em; }
 .lnb-room .lnb-room-here { color: var(--lnb-ok, #176b2c); }
 .lnb-room .lnb-lobby-buttons { flex-wrap: wrap; gap: 4px; }
+.lnb-room .lnb-room-last-round { border-top: 2px solid var(--lnb-rule, #bbb); margin-top: 12px;
+                                 padding-top: 6px; }
+.lnb-room .lnb-room-last-round-title { margin: 0 0 4px 0; }
 """
 HEARTBEAT = 2.0  # seconds between two heartbeats of a seat
+STILL = 1.6  # seconds without a tick from the browser after which its countdown is restarted
 DRAFT_QUIET = 0.5  # seconds without an edit before the draft is saved
 
 
@@ -152,8 +158,12 @@ class RoomApp(PolledPage, GameParts, w.VBox):
         self.body.add_class("lnb-body")
         self.timer = Timer(60, on_zero=self.status.guarded(lambda: self.sync(force=True)),
                            hosts_play=False)
-        # The browser ticks a Play only if its one view is on the page before it starts.
+        # The browser ticks a Play only if its one view is on the page before it starts: a
+        # Play started before the page was drawn (a page opened mid-race) is started again
+        # once it has been still for a while (see ``_tick_timer``).
         self.ticking = w.Box([self.timer.play], layout=w.Layout(display="none"))
+        self._ticked_at = 0.0  # when the countdown last moved (the browser's tick)
+        self.timer.play.observe(lambda _change: self._moved(), "value")
         super().__init__([stylesheet(), app_styles("room", CSS), self.header_row,
                           *((self.panel,) if self.panel is not None else ()),
                           self.phase_title, self.status, self.body, self.ticking])
@@ -381,9 +391,18 @@ class RoomApp(PolledPage, GameParts, w.VBox):
 
     def _reload(self, version: int, now: float) -> None:
         assert self.setup is not None
+        seen = self.play.seq if self.play is not None else None
         self.version = version
         self.setup = self.rooms.room(self.code)
         self.play = self.rooms.play(self.code) if self.setup.status != "open" else None
+        if self.seat is not None and self.pupil is not None \
+                and self.setup.seat_of(self.pupil.key) is None:  # the host freed it
+            self.seat = None
+            self._say("info", lambda: _("The host freed your seat: to sit down again, "
+                                        "reload this page."))
+        if seen is not None and self.play is not None and any(
+                isinstance(move.action, TimeUp) for move in self.play.moves[seen:]):
+            self._say("info", lambda: _("Time is up! The rows written so far stand."))
         self._tick_timer(now, draw=False)  # the minute and the table drawn once
         self.draw()
 
@@ -394,23 +413,36 @@ class RoomApp(PolledPage, GameParts, w.VBox):
         self._draft = None
         self.rooms.save_draft(self.code, self.seat, text, self.pupil)
 
+    def _moved(self) -> None:
+        self._ticked_at = self.clock()
+
     def _tick_timer(self, now: float, draw: bool = True) -> None:
         """The countdown runs on every page from the first *I'm done* (the room's deadline):
-        started here at the seconds already gone."""
+        started here at the seconds already gone. A countdown that has not moved for
+        :data:`STILL` seconds (its Play was started before the browser drew it: a page opened
+        or reloaded mid-race) is started again at the seconds the room's deadline gives."""
         play = self.play
         left = play.seconds_left(now) if play is not None else None
         if left is None or play is None or play.state.phase is not Phase.PROGRAM:
             if self.timer.running:
                 self.timer.stop()
             return
+        seconds = self.setup.race_seconds if self.setup is not None else 60
+        gone = max(0, min(seconds - 1, round(seconds - left)))
         if not self.timer.running and left > 0:
-            seconds = self.setup.race_seconds if self.setup is not None else 60
             if self.timer.seconds != seconds:
                 self.timer.reset(seconds)
             self.timer.start()
-            self.timer.play.value = max(0, min(seconds - 1, round(seconds - left)))
+            self.timer.play.value = gone
+            self._ticked_at = now
             if draw:
                 self.draw()
+        elif self.timer.running and left > 0 and now - self._ticked_at >= STILL:
+            ticker = self.timer.play  # off, then on: the browser's view starts it again
+            ticker.playing = False
+            ticker.value = gone
+            ticker.playing = True
+            self._ticked_at = now
 
     # -- acting ----------------------------------------------------------------------------
     def _act(self, *actions: Any) -> None:
@@ -463,6 +495,10 @@ class RoomApp(PolledPage, GameParts, w.VBox):
     def give_to_computer(self, seat: int) -> None:
         """The host gives an empty seat to a computer player."""
         self._host_act(lambda: self.rooms.give_to_computer(self.code, seat, self.bot))
+
+    def free_seat(self, seat: int) -> None:
+        """The host empties a seat before the start (a computer's, or another pupil's)."""
+        self._host_act(lambda: self.rooms.free_seat(self.code, seat, self.pupil))
 
     def start(self) -> None:
         """The host starts the game."""
@@ -534,17 +570,19 @@ class RoomApp(PolledPage, GameParts, w.VBox):
         self.seats_view.value = f"<table>{''.join(rows)}</table>"
         buttons: list[w.Widget] = []
         empty = tuple(seat.index for seat in setup.seats if not seat.taken)
-        fresh = (self.host, empty) != self._lobby_drawn
-        self._lobby_drawn = (self.host, empty)
+        freeable = tuple(seat.index for seat in setup.seats
+                         if seat.taken and seat.pupil != setup.host)
+        fresh = (self.host, empty, freeable) != self._lobby_drawn
+        self._lobby_drawn = (self.host, empty, freeable)
         if self.host and fresh:
             for seat in setup.seats:
                 if not seat.taken:
-                    button = w.Button(description=_("Seat {number} to a computer").format(
-                        number=seat.index + 1), layout=w.Layout(width="auto"))
-                    button.add_class("lnb-room-computer")
-                    button.on_click(self.status.guarded(
-                        lambda _b, i=seat.index: self.give_to_computer(i)))
-                    buttons.append(button)
+                    buttons.append(self._seat_button(
+                        _("Seat {number} to a computer"), "lnb-room-computer", seat.index,
+                        self.give_to_computer))
+            for index in freeable:
+                buttons.append(self._seat_button(_("Free seat {number}"), "lnb-room-free",
+                                                 index, self.free_seat))
             self.start_button.description = _("Start the game")
             buttons.append(self.start_button)
         if self.host:
@@ -557,10 +595,24 @@ class RoomApp(PolledPage, GameParts, w.VBox):
         self.waiting.value = html.escape(waiting)
         self.body.children = (self.seats_view, self.waiting, self.lobby_buttons)
 
+    def _seat_button(self, words: str, css: str, index: int,
+                     act: Callable[[int], None]) -> w.Button:
+        """One of the host's lobby buttons for seat ``index``."""
+        button = w.Button(description=words.format(number=index + 1),
+                          layout=w.Layout(width="auto"))
+        button.add_class(css)
+        button.on_click(self.status.guarded(lambda _b: act(index)))
+        return button
+
     def _waiting_words(self, play: RoomPlay) -> str:
+        """Who the table waits for, said so that it is clear who waits: a pupil who has
+        chosen waits for the others; one still choosing is told who else is."""
         names = [n for n in play.waiting_on if n != self.me]
         if not names:
             return ""
+        if self.me is not None and self.me in play.waiting_on:
+            return html.escape(_("Also still choosing: {players}").format(
+                players=format_list(names)))
         return html.escape(_("Waiting for {players}").format(players=format_list(names)))
 
     def _draw_subroutine_phase(self, play: RoomPlay) -> None:
@@ -611,8 +663,9 @@ class RoomApp(PolledPage, GameParts, w.VBox):
 
     def _show_last_round(self, state: State) -> None:
         played = state.round - 1
-        self.last_round.value = "<b>{}</b>".format(html.escape(
-            _("Round {round} resolved: its rows and the scores so far").format(round=played)))
+        self.last_round.value = "<h3 class='lnb-room-last-round-title'>{}</h3>{}".format(
+            html.escape(_("Round {round}: how it went").format(round=played)),
+            html.escape(_("Its rows in the order they were resolved, and the scores so far.")))
         events = self._round_events(state, played)
         if self._resolution_round != -played:
             self._resolution_round = -played

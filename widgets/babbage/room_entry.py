@@ -4,7 +4,8 @@ A table belongs to a class: the pupil first joins their class with their card (t
 :class:`widgets.classroom.panel.ClassPanel` this box carries); without a class session the box
 says so. *Open a table* asks the store for a new room (:class:`widgets.classroom.rooms.
 RoomStore`) and shows its code, big, with the link ``play.ipynb?room=K7QX`` that everyone at
-the table opens; *Join a table* takes a typed code, checks the table exists and gives its link.
+the table opens; *Join a table* takes a typed code, seats the pupil at that table and opens
+its page (the browser follows a ``<meta http-equiv="refresh">`` to its link).
 Nothing here decides anything about the game: seats, the start and every move are the room
 page's (:mod:`widgets.babbage.room_app`).
 
@@ -161,16 +162,20 @@ class TableEntry(w.VBox):
         return now if now.status == "open" else None
 
     def join_table(self) -> None:
-        """Check the typed code names a table; its link is shown."""
+        """The pupil sits down at the table whose code they typed, and the browser goes to
+        its page (its link is shown too)."""
         if self._need_class():
             return
         code = normalize_room_code(self.code_box.value)
         self.opened = self.rooms.room(code)
-        self._show_answer()
-        self._say("ok", lambda: _("Table {code} found: open its page to sit down.").format(
-            code=code))
+        assert self.panel.session is not None and self.pupil is not None
+        seat = self.rooms.take_seat(code, self.pupil, self.panel.session.pupil_name)
+        self._show_answer(go=True)
+        self._say("ok", lambda: _("You sit in seat {number} at table {code}: its page "
+                                  "opens.").format(number=seat + 1, code=code))
 
-    def _show_answer(self) -> None:
+    def _show_answer(self, go: bool = False) -> None:
+        """The table's code, big, and its links; ``go``: the browser also opens its page."""
         if self.opened is None:
             self.answer.value = ""
             return
@@ -184,4 +189,5 @@ class TableEntry(w.VBox):
             f"<div class='lnb-room-code-big' aria-label='{named}'>{html.escape(code)}</div>"
             f"<div><a class='lnb-room-link' href='{link}' target='_top'>{open_it}</a> · "
             f"<a class='lnb-room-projector-link' href='{projector}' target='_top'>{shown}</a>"
-            "</div>")
+            "</div>" + (f"<meta class='lnb-room-go' http-equiv='refresh' content='0; url={link}'>"
+                        if go else ""))
