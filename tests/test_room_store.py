@@ -73,7 +73,7 @@ def test_the_lobby_seats_pupils_and_computers(rooms: RoomStore) -> None:
     assert reason(lambda: rooms.take_seat(code, CY, "Cy")) == "table-full"
     rooms.leave_seat(code, BEA)
     assert rooms.take_seat(code, CY, "Cy") == 2
-    rooms.free_seat(code, 1)
+    rooms.free_seat(code, 1, ADA)  # the host
     assert not rooms.room(code).seat(1).taken
     before = rooms.version(code)
     after = rooms.start(code)

@@ -797,8 +797,11 @@ class RoomApp(PolledPage, GameParts, w.VBox):
 
 
 def room_page(query: Mapping[str, str], rooms: RoomStore, classroom: Classroom) -> RoomApp:
-    """The page ``?room=K7QX`` (``&view=projector``: the projector's) asks for."""
+    """The page ``?room=K7QX`` (``&view=projector``: the projector's, only with the class's
+    ``&watch=`` token, see :meth:`RoomStore.may_watch`) asks for."""
     projector = query.get("view", "").lower() == "projector"
+    if projector:
+        rooms = rooms.for_watcher(query.get("watch", ""))
     return RoomApp(rooms, query.get("room", ""), classroom=classroom, projector=projector)
 
 

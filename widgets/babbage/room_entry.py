@@ -46,13 +46,15 @@ CSS = """
 """
 
 
-def room_link(code: str, page: str = PAGE, projector: bool = False) -> str:
-    """The address of table ``code``'s page, relative to the game page.
+def room_link(code: str, page: str = PAGE, projector: bool = False, watch: str = "") -> str:
+    """The address of table ``code``'s page, relative to the game page; the projector's
+    carries the class's ``watch`` token (:meth:`RoomStore.may_watch`).
 
-    >>> room_link("K7QX"), room_link("K7QX", projector=True)
-    ('play.ipynb?room=K7QX', 'play.ipynb?room=K7QX&view=projector')
+    >>> room_link("K7QX"), room_link("K7QX", projector=True, watch="ab12")
+    ('play.ipynb?room=K7QX', 'play.ipynb?room=K7QX&view=projector&watch=ab12')
     """
-    return f"{page}?room={code}" + ("&view=projector" if projector else "")
+    return f"{page}?room={code}" + ("&view=projector" if projector else "") + (
+        f"&watch={watch}" if projector and watch else "")
 
 
 class TableEntry(w.VBox):
@@ -167,12 +169,21 @@ class TableEntry(w.VBox):
         if self._need_class():
             return
         code = normalize_room_code(self.code_box.value)
-        self.opened = self.rooms.room(code)
         assert self.panel.session is not None and self.pupil is not None
+        self.opened = self.rooms.find_table(code, self.pupil)  # a few wrong codes a minute
         seat = self.rooms.take_seat(code, self.pupil, self.panel.session.pupil_name)
         self._show_answer(go=True)
         self._say("ok", lambda: _("You sit in seat {number} at table {code}: its page "
                                   "opens.").format(number=seat + 1, code=code))
+
+    def _watch_token(self, code: str) -> str:
+        """The projector link's token for this page's pupil ("" when they may not watch)."""
+        if self.pupil is None:
+            return ""
+        try:
+            return self.rooms.watch_token(code, self.pupil)
+        except RoomError:
+            return ""
 
     def _show_answer(self, go: bool = False) -> None:
         """The table's code, big, and its links; ``go``: the browser also opens its page."""
@@ -181,7 +192,8 @@ class TableEntry(w.VBox):
             return
         code = self.opened.code
         link = html.escape(room_link(code, self.page))
-        projector = html.escape(room_link(code, self.page, projector=True))
+        projector = html.escape(room_link(code, self.page, projector=True,
+                                          watch=self._watch_token(code)))
         named = html.escape(_("Table code"))
         open_it = html.escape(_("Open table {code}").format(code=code))
         shown = html.escape(_("its view for the projector"))

@@ -199,13 +199,15 @@ def wrong_html(answers: tuple[WrongAnswer, ...]) -> str:
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
 
 
-def watch_link(code: str, language: str) -> str:
-    """The projector view of a room, in the dashboard's language (a page beside it).
+def watch_link(code: str, language: str, watch: str = "") -> str:
+    """The projector view of a room, in the dashboard's language (a page beside it), with
+    the room's ``watch`` token (:attr:`LiveRoom.watch`).
 
-    >>> watch_link("K7QX", "zh_CN")
-    'play.ipynb?room=K7QX&view=projector&lang=zh-CN'
+    >>> watch_link("K7QX", "zh_CN", "ab12")
+    'play.ipynb?room=K7QX&view=projector&lang=zh-CN&watch=ab12'
     """
-    return f"play.ipynb?{urlencode({'room': code, 'view': 'projector', 'lang': tag(language)})}"
+    query = {"room": code, "view": "projector", "lang": tag(language)}
+    return f"play.ipynb?{urlencode({**query, **({'watch': watch} if watch else {})})}"
 
 
 def _ago(seconds: float) -> str:
@@ -239,7 +241,8 @@ def rooms_html(rooms: Sequence[LiveRoom], now: float, language: str) -> str:
                  else _("Waiting to start"))
         players = format_list(list(room.seats)) if room.seats else "—"
         watch = _("Watch {code} on the projector").format(code=room.code)
-        link = (f"<a href='{html.escape(watch_link(room.code, language))}' target='_blank' "
+        address = watch_link(room.code, language, room.watch)
+        link = (f"<a href='{html.escape(address)}' target='_blank' "
                 f"rel='noopener'>{html.escape(watch)}</a>")
         body.append(f"<tr class='lnb-room'><td class='lnb-code'>{html.escape(room.code)}</td>"
                     f"{_cell(players)}{_cell(stage)}{_cell(_ago(now - room.updated))}"

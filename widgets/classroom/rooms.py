@@ -16,8 +16,16 @@ with ``reason`` and fields, its message for pupils):
   takes one with ``take_seat`` like everyone).
 - ``take_seat(code, pupil: Pupil, name: str, seat: int | None = None) -> int``: the seat
   (the first free one when None); a pupil who has a seat gets the same one back (rejoin, also
-  after the start). Refused: unknown code, a full table, a seat already taken, a new pupil
-  after the start, a game over.
+  after the start). Refused: unknown code, a pupil not of the table's class (``other-class``;
+  a table of no class takes anyone), a full table, a seat already taken, a new pupil after
+  the start, a game over.
+- ``free_seat(code, seat, by)``: before the start, the host ``by`` empties a seat (anyone
+  else: ``not-host``); the room page's *Free this seat* button calls it.
+- ``find_table(code, pupil) -> RoomSetup``: *Join a table*: a table of the pupil's class, at
+  most ``CODE_TRIES`` wrong codes a minute per pupil (``too-many-tries``).
+- ``watch_token(code, pupil) -> str`` (a pupil of the table's class), ``LiveRoom.watch``
+  (the dashboard's), ``may_watch(code, token) -> bool``, ``for_watcher(token) -> RoomStore``
+  (the projector view's rooms: ``room()`` raises ``not-a-watcher`` without the right token).
 - ``leave_seat(code, pupil)`` (before the start), ``give_to_computer(code, seat, kind)``
   (an empty seat, before the start; kind ``beginner``/``greedy``/``planner``),
   ``start(code) -> RoomSetup`` (at least 2 seats taken; empty seats are left out).
@@ -56,8 +64,11 @@ with ``reason`` and fields, its message for pupils):
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import logging
+import math
 import secrets
 import threading
 import time
@@ -76,6 +87,7 @@ from lnb.babbage.rooms import (
     COMPUTER,
     GAME,
     Move,
+    RoomError,
     RoomPlay,
     RoomSeat,
     RoomSetup,
@@ -98,7 +110,15 @@ from lnb.babbage.rooms import (
     too_few_players,
     unknown_bot,
 )
-from widgets.classroom.identity import new_code
+from lnb.core.i18n import N_
+from widgets.classroom.identity import (
+    Full,
+    TryLimit,
+    class_of,
+    new_code,
+    release_tries,
+    reserve_tries,
+)
 from widgets.classroom.progress import ProgressStore, Pupil, StoreConflict
 
 #: A unique-key clash (two kernels appending the same seq, two rooms given one code), as the
@@ -107,13 +127,18 @@ CONFLICT: type[Exception] = StoreConflict
 #: Rooms touched within this many seconds are live (the dashboard's list).
 LIVE_SECONDS = 3600.0
 CACHE_ROOMS = 256
+#: Wrong table codes a pupil may type in :data:`CODE_WINDOW` seconds (:meth:`RoomStore.find_table`).
+CODE_TRIES = 5
+CODE_WINDOW = 60.0
 LOG = logging.getLogger("widgets.classroom")
 
 
 @dataclass(frozen=True)
 class LiveRoom:
     """A room on the teacher's dashboard: code, class, the players' names, the Round (0
-    before the start), status and when it was last touched (epoch seconds)."""
+    before the start), status and when it was last touched (epoch seconds); ``watch`` is
+    the token of its projector link (:meth:`RoomStore.may_watch`: for the class's teacher's
+    eyes only, the dashboard shows it after the teacher key)."""
 
     code: str
     class_code: str | None
@@ -121,6 +146,7 @@ class LiveRoom:
     round: int
     status: str
     updated: float
+    watch: str = ""
 
 
 _CACHE: dict[tuple[str, str], tuple[int, RoomPlay]] = {}
@@ -129,6 +155,55 @@ _CACHE_LOCK = threading.Lock()
 
 def _key(pupil: Pupil | str | None) -> str | None:
     return pupil.key if isinstance(pupil, Pupil) else pupil
+
+
+def other_class(code: str, table_class: str | None, pupil_class: str | None) -> RoomError:
+    """A pupil of another class (or of none) tries to sit at a class's table."""
+    return RoomError(N_("Table {code} belongs to another class: only the pupils of its class "
+                        "can sit at it. Check the code on the board, or open a table for "
+                        "your class."), code=code, table_class=table_class,
+                     pupil_class=pupil_class, reason="other-class")
+
+
+def not_host(code: str, seat: int) -> RoomError:
+    """Someone other than the table's host tries to free a seat."""
+    return RoomError(N_("Only the pupil who opened table {code} can free its seats."),
+                     code=code, seat=seat, reason="not-host")
+
+
+def not_a_watcher(code: str) -> RoomError:
+    """The projector view of a class's table opened without its class's link."""
+    return RoomError(N_("Only the teacher and the pupils of its class can watch table {code}: "
+                        "open its projector view from the teacher's dashboard, or from the "
+                        "game page after Join a table."), code=code, reason="not-a-watcher")
+
+
+def too_many_codes(wait: float) -> RoomError:
+    """A pupil typed :data:`CODE_TRIES` wrong table codes within the minute."""
+    return RoomError(N_("Too many wrong table codes in the last minute: wait a minute, then "
+                        "check the code on the board and try again."),
+                     wait=max(1, math.ceil(wait)), reason="too-many-tries")
+
+
+def _may_sit(setup: RoomSetup, key: str | None) -> None:
+    """Raise ``other-class`` unless ``key`` is a pupil of the table's class (a table of no
+    class takes anyone)."""
+    if setup.class_code is not None and class_of(key) != setup.class_code:
+        raise other_class(setup.code, setup.class_code, class_of(key))
+
+
+def _watch_token(conn: Any, code: str, class_code: str | None) -> str:
+    """The token of table ``code``'s projector link: an HMAC of the code under its class's
+    teacher-key hash (a secret of the store's); "" for a table of no class, or of a class
+    not (or no longer) in the store."""
+    if class_code is None:
+        return ""
+    row = conn.execute("SELECT teacher_hash FROM classes WHERE code = ?",
+                       (class_code,)).fetchone()
+    if row is None:
+        return ""
+    return hmac.new(str(row[0]).encode("utf-8"), f"watch:{code}".encode(),
+                    hashlib.sha256).hexdigest()[:24]
 
 
 def _holds(setup: RoomSetup, seat: int, by: Pupil | str | None) -> None:
@@ -326,12 +401,14 @@ class RoomStore:
 
     def take_seat(self, code: str, pupil: Pupil, name: str, seat: int | None = None) -> int:
         """Seat ``pupil`` (shown as ``name``) at the table; the seat's index. A pupil who
-        has a seat gets it back (rejoin, also once the game has started)."""
+        has a seat gets it back (rejoin, also once the game has started). Only a pupil of
+        the table's class sits at it (``other-class``)."""
         key = _key(pupil)
         now = self.clock()
         rejoined: list[int] = []
 
         def change(conn: Any, setup: RoomSetup) -> Any:
+            _may_sit(setup, key)
             mine = setup.seat_of(key) if key else None
             if mine is not None:
                 conn.execute("UPDATE room_seats SET seen = ? WHERE code = ? AND seat = ?",
@@ -378,9 +455,15 @@ class RoomStore:
             return None
         self._lobby(code, change)
 
-    def free_seat(self, code: str, seat: int) -> None:
-        """Before the start: empty seat ``seat`` (a computer's, or a pupil's)."""
+    def free_seat(self, code: str, seat: int, by: Pupil | str | None) -> None:
+        """Before the start, the table's host ``by`` empties seat ``seat`` (a computer's, or
+        a pupil's, e.g. someone who should not be there); anyone else gets ``not-host``.
+        The room page's button calls exactly this."""
+        key = _key(by)
+
         def change(conn: Any, setup: RoomSetup) -> Any:
+            if setup.host is None or key != setup.host:
+                raise not_host(setup.code, seat)
             if setup.status != "open":
                 raise not_open(setup.code)
             if isinstance(seat, bool) or not isinstance(seat, int) \
@@ -582,6 +665,61 @@ class RoomStore:
                             "AND seen >= ?", (setup.code, limit)).fetchall()
         return {name for (name,) in rows}
 
+    # -- who may find and watch a table -----------------------------------------------------
+    def find_table(self, code: str, pupil: Pupil | str) -> RoomSetup:
+        """Table ``code`` as ``pupil`` typed it (*Join a table*): a table of their class
+        (``no-such-room`` for an unknown code and for another class's table alike). A pupil
+        has :data:`CODE_TRIES` wrong codes in :data:`CODE_WINDOW` seconds; more are refused
+        unchecked (``too-many-tries``, field ``wait``). The count and the try are one
+        transaction, so pages trying at once cannot pass it."""
+        code = self._code(code)  # a code that cannot be one: bad-code, not counted
+        key = _key(pupil)
+        now = self.clock()
+        limit = TryLimit(f"table:{key}", CODE_TRIES)
+        with self.store.transaction() as conn:
+            counted = reserve_tries(conn, [limit], now, CODE_WINDOW)
+            found = None
+            if not isinstance(counted, Full):
+                row = conn.execute("SELECT class_code FROM rooms WHERE code = ?",
+                                   (code,)).fetchone()
+                if row is not None and (row[0] is None or row[0] == class_of(key)):
+                    release_tries(conn, counted)
+                    found = code
+        if isinstance(counted, Full):
+            raise too_many_codes(counted.wait)
+        if found is None:
+            raise no_such_room(code)
+        return self.room(found)
+
+    def watch_token(self, code: str, pupil: Pupil | str) -> str:
+        """The token of table ``code``'s projector link for ``pupil``, a pupil of its class
+        (``other-class`` for anyone else); "" when the table has no class."""
+        code = self._code(code)
+
+        def work(conn: Any) -> str:
+            setup, _version = self._setup(conn, code)
+            _may_sit(setup, _key(pupil))
+            return _watch_token(conn, code, setup.class_code)
+        return self.store.read(work)
+
+    def may_watch(self, code: str, token: str | None) -> bool:
+        """Whether the projector view of table ``code`` may be shown with ``token`` (the
+        ``watch`` of its link, given to its class's teacher by the dashboard and to its
+        pupils by *Join a table*). A table of no class may be watched by anyone."""
+        code = self._code(code)
+
+        def work(conn: Any) -> bool:
+            setup, _version = self._setup(conn, code)
+            right = _watch_token(conn, code, setup.class_code)
+            return setup.class_code is None or (bool(right) and hmac.compare_digest(
+                str(token or ""), right))
+        return self.store.read(work)
+
+    def for_watcher(self, token: str | None) -> RoomStore:
+        """These rooms as the projector view with ``token`` reads them: :meth:`room` raises
+        ``not-a-watcher`` for a table the token does not open (see :meth:`may_watch`)."""
+        return WatchedRooms(self.store, token, clock=self.clock)
+
     # -- the teacher's list ------------------------------------------------------------------
     def live_rooms(self, class_code: str | None = None) -> list[LiveRoom]:
         """Rooms not over and touched within the last hour (of one class, when given),
@@ -610,12 +748,29 @@ class RoomStore:
             except LnbError as exc:  # a room that cannot be read is left out, and logged
                 LOG.warning("room %s cannot be read: %s", code, exc)
                 continue
+            watch = self.store.read(lambda conn, c=code, k=klass: _watch_token(conn, c, k))
             live.append(LiveRoom(code, klass, tuple(s.name for s in setup.players),
-                                 round_no, status, updated))
+                                 round_no, status, updated, watch))
         return sorted(live, key=lambda r: (-r.updated, r.code))
 
 
 _UNCHANGED = object()
+
+
+class WatchedRooms(RoomStore):
+    """The rooms for a projector view: a table is read only with its link's token."""
+
+    def __init__(self, store: ProgressStore, token: str | None,
+                 clock: Callable[[], float] = time.time) -> None:
+        super().__init__(store, clock=clock)
+        self.token = token
+
+    def room(self, code: str) -> RoomSetup:
+        """The room's setup, if the token opens it (else ``not-a-watcher``)."""
+        setup = super().room(code)
+        if not self.may_watch(setup.code, self.token):
+            raise not_a_watcher(setup.code)
+        return setup
 
 
 def _empty(conn: Any, code: str, seat: int) -> None:
