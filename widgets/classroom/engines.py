@@ -384,13 +384,15 @@ class PgServer:
                                   connect_timeout=max(2, int(timeout)))
             raw.execute(f"SET lock_timeout = {max(1, int(timeout * 1000))}")
         except psycopg.Error as exc:
-            raise StoreProblem(self.unreachable(exc), transient=True) from None
+            raise StoreProblem(self.unreachable(exc), transient=True,
+                               kind="unreachable") from None
         conn = PgConnection(raw)
         try:
             ensure_pg_schema(conn, self.where)
         except StoreError as exc:
             conn.close()
-            raise StoreProblem(self.unreachable(exc), transient=True) from None
+            raise StoreProblem(self.unreachable(exc), transient=True,
+                               kind="unreachable") from None
         except BaseException:
             conn.close()
             raise

@@ -45,14 +45,14 @@ import sqlite3
 import threading
 import time
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
 from lnb.babbage.errors import LnbError
-from lnb.core.i18n import _
+from lnb.core.i18n import N_, _
 from widgets.classroom.engines import (
     STORE_VAR,
     Connection,
@@ -76,9 +76,11 @@ from widgets.classroom.storefile import (
     damaged_rows,
     drop_row,
     keep_row,
+    problem_kind,
     reseal,
     restore,
     seal,
+    unwritable,
     utc_stamp,
     valid_day,
 )
@@ -89,9 +91,15 @@ NICKNAME_MAX = 20
 _NICKNAME_RE = re.compile(r"^[\w .'-]+$")
 _KEY_RE = re.compile(r"^[A-Za-z0-9_-]{22,86}$")
 KEY_MIN_DISTINCT = 10  # a random 22-character key has ~18 different characters
+#: A server that stops answering is waited for this long (a restart) before the store is away.
+BLIP_SECONDS = 3.0
+#: The background retries of a store that is away: the first after this many seconds, then
+#: twice as long each time, at most MAX_RETRY (and at most ``retry_after``) apart.
+FIRST_RETRY = 0.25
+MAX_RETRY = 5.0
 T = TypeVar("T")
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "STORE_VAR", "Progress", "ProgressError",
-           "ProgressStore", "Pupil", "PuzzleProgress", "StoreConflict", "StoreProblem",
+           "ProgressStore", "Pupil", "PuzzleProgress", "StoreAway", "StoreConflict", "StoreProblem",
            "default_path", "default_target", "device_key", "next_streak", "normalize_nickname",
            "with_attempt", "with_hint"]
 
@@ -392,6 +400,31 @@ class ProgressChanges:
                                                        day=day))
 
 
+class StoreAway(LnbError):
+    """The store does not answer now (``reason`` ``store-away``), said to the pupil without
+    the store's place. Fields: ``kind`` (what is wrong, see
+    :data:`widgets.classroom.storefile.PROBLEM_KINDS`), ``queued`` (True: the write is kept
+    and saved, in order and once, as soon as the store is back)."""
+
+
+def store_away(kind: str | None, *, queued: bool) -> StoreAway:
+    """The error a page shows while the store is away (its message for pupils)."""
+    if queued:
+        return StoreAway(N_("The class database is not answering: your work is kept and saved "
+                            "when it is back."), reason="store-away", kind=kind, queued=True)
+    return StoreAway(N_("The class database is not answering: try again in a moment (nothing "
+                        "was changed)."), reason="store-away", kind=kind, queued=False)
+
+
+@dataclass
+class _Pending:
+    """A write kept while the store was away: ``work(conn)`` runs in one transaction when it
+    is back; a newer write with the same ``merge`` key (a heartbeat, a draft) replaces it."""
+
+    work: Callable[[Connection], object]
+    merge: Hashable | None = None
+
+
 class ProgressStore(ProgressChanges):
     """Progress of every pupil in one SQLite file or PostgreSQL database (or in memory when
     the store is unusable).
@@ -406,15 +439,24 @@ class ProgressStore(ProgressChanges):
 
     Opening checks the file (:func:`widgets.classroom.storefile.open_store`): a damaged file
     is kept aside and replaced by the newest backup, and :attr:`notices` says where, for the
-    teacher. When the file cannot be used at all, :attr:`problem` says why and the session
-    carries on in memory; every ``retry_after`` seconds the file is tried again, and what
-    the session did meanwhile is then saved to it. One damaged row is repaired (a copy kept
-    in the file's ``set_aside`` table, a note for the teacher) and the pupil's work is saved.
-    ``backups`` keeps a copy of the file a day (see :func:`~storefile.daily_backup`).
+    teacher. One damaged row is repaired (a copy kept in the file's ``set_aside`` table, a
+    note for the teacher) and the pupil's work is saved. ``backups`` keeps a copy of the
+    file a day (see :func:`~storefile.daily_backup`).
+
+    When the store goes away: a server that stops answering is waited for ``blip`` seconds
+    (a restart); after that, :attr:`problem` says why (for the teacher) and
+    :attr:`problem_kind` what (as data), and the store is **away**. While it is away a
+    pupil's progress is kept in memory, :meth:`write` keeps every write in a queue and
+    :meth:`read_shared` raises :class:`StoreAway` (what kernels share, such as a table, is
+    never read from this kernel's memory). A background thread tries the store again, soon
+    and then less often (every ``retry_after`` seconds at most, and at most 5 s apart), and
+    as soon as it answers writes the queue, in order and each once. :attr:`outages` says
+    when the store was away (by ``clock``), so a table counts nobody absent for it.
     """
 
     def __init__(self, path: Path | str | None = None, *, timeout: float = 15.0,
-                 retry_after: float = 30.0, backups: bool = True) -> None:
+                 retry_after: float = 30.0, backups: bool = True, blip: float = BLIP_SECONDS,
+                 clock: Callable[[], float] = time.time) -> None:
         #: Where the store is, as given (a path, a URL or ``":memory:"``).
         self.target = default_target() if path is None or path == "" else path
         self.engine = locate(self.target)
@@ -424,19 +466,36 @@ class ProgressStore(ProgressChanges):
         self.timeout = timeout
         self.retry_after = retry_after
         self.backups = backups
+        self.blip = blip
+        self.clock = clock
         self.problem: str | None = None
+        #: What is wrong while :attr:`problem` is set (``full``, ``read-only``, ...).
+        self.problem_kind: str | None = None
         self.notices: list[str] = []
+        #: ``(from, to)`` times (``clock``) the store was away; ``to`` is None while it is.
+        self.outages: list[tuple[float, float | None]] = []
+        #: Writes kept while the store was away that a rule refused when they were written
+        #: (e.g. a move the table had moved on from): the errors, as data.
+        self.refused: list[LnbError] = []
         self._conn: Connection | None = None
         self._retry_at = 0.0
-        self._journal: list[tuple[Pupil, Change]] = []
+        self._pending: list[_Pending] = []
         self._lock = threading.RLock()
         self._known: dict[str, Progress] = {}
+        self._last_ok = clock()
+        self._retrier: threading.Thread | None = None
+        self._stop = threading.Event()
 
     # -- opening -----------------------------------------------------------------------
     @property
     def saving(self) -> bool:
         """False while progress can only be kept in memory (see :attr:`problem`)."""
         return self.problem is None and not self.in_memory_by_choice
+
+    @property
+    def pending(self) -> int:
+        """How many writes are kept, waiting for the store to be back."""
+        return len(self._pending)
 
     @property
     def where(self) -> str:
@@ -468,10 +527,16 @@ class ProgressStore(ProgressChanges):
             self._prepare(conn)
         except StoreProblem as exc:
             LOG.warning("%s", exc)
-            self._fall_back(str(exc))
+            self._fall_back(str(exc), exc.kind)
             return
         self._tell_teacher(conn, notes)
         self._conn = conn
+        self._ok()
+
+    def _ok(self) -> None:
+        """The store answered just now (an outage starts from the last time it did)."""
+        if self.problem is None:
+            self._last_ok = self.clock()
 
     def _tell_teacher(self, conn: Connection, notes: list[str]) -> None:
         """Show what the open found (this page), log it, and keep it in the file."""
@@ -489,37 +554,79 @@ class ProgressStore(ProgressChanges):
             _repair_all(conn, datetime.date.today())
         except sqlite3.DatabaseError as exc:
             conn.close()
-            raise StoreProblem(self._describe(exc)) from None
+            raise StoreProblem(self._describe(exc), kind=self._kind(exc)) from None
         if self.backups and self.path is not None:
             with suppress(sqlite3.Error, OSError):
                 daily_backup(conn, self.path)
 
-    def _retry(self) -> None:
-        """Try the file again; on success save what the session kept in memory."""
+    def _retry(self) -> bool:
+        """Try the store again; when it answers, write what was kept meanwhile (in order,
+        each once) and carry on with it. True when the store is back."""
         assert self.engine is not None
         self._retry_at = time.monotonic() + self.retry_after
         try:
             conn, notes = self.engine.open(min(self.timeout, 2.0))
             self._prepare(conn)
         except StoreProblem:
-            return
+            return False
+        with self._lock:
+            if self.problem is None:  # another thread brought it back first
+                conn.close()
+                return True
+            if not self._flush(conn):
+                with suppress(sqlite3.Error):
+                    conn.close()
+                return False
+            old, self._conn = self._conn, conn
+            self.problem = self.problem_kind = None
+            self._back()
+            self._tell_teacher(conn, notes)
+            if old is not None:
+                with suppress(sqlite3.Error):
+                    old.close()
+        return True
+
+    def _flush(self, conn: Connection) -> bool:
+        """Write the kept writes, oldest first, one transaction each (dropped once written:
+        each is written once). False, keeping the rest, when the store goes away again (or
+        cannot take a write transaction: a file still locked)."""
         try:
             with self._transaction(conn):
-                for pupil, change in self._journal:
-                    _apply(conn, pupil, change)
-        except sqlite3.DatabaseError:
-            conn.close()
-            return
-        old, self._conn = self._conn, conn
-        self.problem, self._journal = None, []
-        self._tell_teacher(conn, notes)
-        if old is not None:
-            with suppress(sqlite3.Error):
-                old.close()
+                pass
+        except (sqlite3.DatabaseError, UnicodeDecodeError):
+            return False
+        while self._pending:
+            item = self._pending[0]
+            try:
+                self._write_once(conn, item.work)
+            except LnbError as exc:  # a rule refuses it now: kept as data, not retried
+                LOG.warning("a write kept while the store was away was refused: %s", exc)
+                self.refused.append(exc)
+            except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+                if self._lost(exc):
+                    return False
+                LOG.warning("a write kept while the store was away failed: %s", exc)
+            self._pending.pop(0)
+        return True
 
-    def _fall_back(self, problem: str) -> None:
-        """Carry on in memory, starting from everything this session has seen."""
-        self.problem = problem
+    def _write_once(self, conn: Connection, work: Callable[[Connection], T]) -> T:
+        """``work`` in one transaction; a unique-key clash (another kernel wrote first) is
+        tried again, a few times, on what is stored now."""
+        for _attempt in range(4):
+            try:
+                with self._transaction(conn):
+                    return work(conn)
+            except StoreConflict:
+                continue
+        with self._transaction(conn):
+            return work(conn)
+
+    def _fall_back(self, problem: str, kind: str = "unusable") -> None:
+        """Carry on in memory, starting from everything this session has seen; the store is
+        tried again in the background."""
+        if self.problem is None:
+            self.outages = [*self.outages[-19:], (self._last_ok, None)]
+        self.problem, self.problem_kind = problem, kind
         self._retry_at = time.monotonic() + self.retry_after
         old, self._conn = self._conn, memory_connection()
         if old is not None:
@@ -528,6 +635,44 @@ class ProgressStore(ProgressChanges):
         for progress in self._known.values():
             _save(self._conn, Progress(progress.pupil), progress, datetime.date.today(),
                   fresh=True)
+        self._start_retrier()
+
+    def _back(self) -> None:
+        """The store answers again: the outage ends now."""
+        now = self.clock()
+        self._last_ok = now
+        if self.outages and self.outages[-1][1] is None:
+            self.outages[-1] = (self.outages[-1][0], now)
+
+    def away_during(self, start: float, end: float) -> float:
+        """Seconds between ``start`` and ``end`` (``clock``) the store was away."""
+        total = 0.0
+        for since, until in self.outages:
+            stop = end if until is None else min(until, end)
+            total += max(0.0, stop - max(since, start))
+        return total
+
+    # -- the background retry ----------------------------------------------------------
+    def _start_retrier(self) -> None:
+        if self.engine is None or (self._retrier is not None and self._retrier.is_alive()):
+            return
+        self._stop.clear()
+        self._retrier = threading.Thread(target=self._retry_loop, name="lnb-store-retry",
+                                         daemon=True)
+        self._retrier.start()
+
+    def _retry_loop(self) -> None:
+        """Try the store soon, then less and less often, until it is back (or closed)."""
+        wait = max(0.05, min(FIRST_RETRY, self.retry_after))
+        while not self._stop.wait(wait):
+            if self.problem is None:
+                return
+            try:
+                if self._retry():
+                    return
+            except Exception:  # never let the thread die quietly with work kept
+                LOG.exception("trying the store again failed")
+            wait = max(0.05, min(wait * 2, self.retry_after, MAX_RETRY))
 
     # -- transactions ------------------------------------------------------------------
     @contextmanager
@@ -550,7 +695,9 @@ class ProgressStore(ProgressChanges):
 
         On PostgreSQL, a connection the server dropped while idle is opened again before the
         transaction starts; a server that stops answering during it raises its error here,
-        and the store carries on in memory from the next call (:attr:`problem` says so)."""
+        and the store carries on in memory from the next call (:attr:`problem` says so).
+        What kernels share is better written with :meth:`write` (kept while the store is
+        away, never written to this kernel's memory)."""
         with self._lock:
             conn = self._connection()
             try:
@@ -564,18 +711,79 @@ class ProgressStore(ProgressChanges):
                 if conn.in_transaction:
                     conn.rollback()
                 if isinstance(exc, StoreUnavailable) and self.problem is None:
-                    self._fall_back(self._describe(exc))
+                    self._fall_back(self._describe(exc), self._kind(exc))
                 raise
             try:
                 conn.commit()
             except StoreUnavailable as exc:
-                self._fall_back(self._describe(exc))
+                self._fall_back(self._describe(exc), self._kind(exc))
                 raise
+            self._ok()
 
     def read(self, work: Callable[[Connection], T]) -> T:
         """Run ``work`` (reads only) on the store's connection, without taking the write lock
         a transaction takes (on a store error, on the memory the store falls back on)."""
         return self._run(work)
+
+    def read_shared(self, work: Callable[[Connection], T]) -> T:
+        """Run ``work`` (reads only) on what kernels share (a table): a short blip of the
+        store is waited out; while the store is away, :class:`StoreAway` (never an answer
+        from this kernel's memory, which knows no table)."""
+        with self._lock:
+            conn = self._connection()
+            if self.problem is not None:
+                raise store_away(self.problem_kind, queued=bool(self._pending))
+            try:
+                result = work(conn)
+            except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+                if not self._lost(exc):
+                    raise
+                conn = self._recover(exc)
+                if self.problem is not None:
+                    raise store_away(self.problem_kind, queued=bool(self._pending)) from None
+                result = work(conn)
+            self._ok()
+            return result
+
+    def write(self, work: Callable[[Connection], T], *, merge: Hashable | None = None,
+              keep: bool = True) -> T:
+        """Run ``work(conn)`` in one write transaction and return what it returns. While the
+        store is away (a blip is waited out first), the write is kept (``keep``) and written
+        when the store is back, in order and once; :class:`StoreAway` says so (``queued``).
+        A newer kept write with the same ``merge`` key replaces an older one. A unique-key
+        clash raises :class:`StoreConflict` as :meth:`transaction` does."""
+        with self._lock:
+            conn = self._connection()
+            if self.problem is None:
+                try:
+                    return self._written(conn, work)
+                except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+                    if not self._lost(exc):
+                        raise
+                    conn = self._recover(exc)
+                    if self.problem is None:
+                        return self._written(conn, work)
+            if not keep:
+                raise store_away(self.problem_kind, queued=False)
+            self._keep(work, merge)
+            raise store_away(self.problem_kind, queued=True)
+
+    def _written(self, conn: Connection, work: Callable[[Connection], T]) -> T:
+        with self._transaction(conn):
+            result = work(conn)
+        self._ok()
+        return result
+
+    def _keep(self, work: Callable[[Connection], object], merge: Hashable | None) -> None:
+        if merge is not None:
+            self._pending = [p for p in self._pending if p.merge != merge]
+        self._pending.append(_Pending(work, merge))
+        self._start_retrier()
+
+    def _lost(self, exc: BaseException) -> bool:
+        """Whether ``exc`` means the store itself is lost (not a clash, not a bug of SQL)."""
+        return (self.engine is not None and not isinstance(exc, sqlite3.IntegrityError)
+                and self.engine.lost(exc))
 
     def _describe(self, exc: BaseException) -> str:
         """The teacher's words for an error of the store's engine."""
@@ -584,36 +792,48 @@ class ProgressStore(ProgressChanges):
         assert self.path is not None
         return _describe(exc, self.path, _aside(self.path))  # type: ignore[arg-type]
 
+    def _kind(self, exc: BaseException) -> str:
+        """What is wrong, as data (:data:`~storefile.PROBLEM_KINDS`)."""
+        return "unreachable" if isinstance(self.engine, PgServer) else problem_kind(exc)
+
     def _run(self, work: Callable[[Connection], T]) -> T:
         """Run ``work`` on the store; when the store is lost (the file went bad, the server
         stopped answering), switch to memory and run it there."""
         with self._lock:
             conn = self._connection()
             try:
-                return work(conn)
+                result = work(conn)
             except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
-                if (self.engine is None or self.problem is not None
-                        or isinstance(exc, sqlite3.IntegrityError) or not self.engine.lost(exc)):
+                if self.problem is not None or not self._lost(exc):
                     raise
                 return work(self._recover(exc))
+            self._ok()
+            return result
 
     def _recover(self, exc: BaseException) -> Connection:
-        """The store was lost (``exc``): a PostgreSQL connection is opened again at once
-        (servers drop idle ones); else, or if that fails, the store carries on in memory."""
+        """The store was lost (``exc``): a PostgreSQL connection is opened again (servers
+        drop idle ones), for up to ``blip`` seconds (a server restarting); else, or if that
+        fails, the store carries on in memory."""
         if isinstance(self.engine, PgServer):
             old, self._conn = self._conn, None
             if old is not None:
                 old.close()
-            try:
-                conn, notes = self.engine.open(min(self.timeout, 2.0))
-                self._prepare(conn)
-            except StoreProblem:
-                pass
-            else:
+            deadline = time.monotonic() + self.blip
+            pause = 0.05
+            while True:
+                try:
+                    conn, notes = self.engine.open(min(self.timeout, 2.0))
+                    self._prepare(conn)
+                except StoreProblem:
+                    if time.monotonic() + pause > deadline:
+                        break
+                    time.sleep(pause)
+                    pause = min(pause * 2, 0.8)
+                    continue
                 self._conn = conn
                 self._tell_teacher(conn, notes)
                 return conn
-        self._fall_back(self._describe(exc))
+        self._fall_back(self._describe(exc), self._kind(exc))
         return self._connection()
 
     def _change(self, pupil: Pupil, change: Change) -> Progress:
@@ -624,7 +844,7 @@ class ProgressStore(ProgressChanges):
         with self._lock:
             progress = self._run(work)
             if self.problem is not None:
-                self._journal.append((pupil, change))
+                self._keep(lambda conn: _apply(conn, pupil, change), None)
             self._known[pupil.key] = progress
         return progress
 
@@ -697,7 +917,13 @@ class ProgressStore(ProgressChanges):
                                     text=str(source), reason="restore") from None
 
     def close(self) -> None:
-        """Close the file (a later call opens it again)."""
+        """Close the file (a later call opens it again). Writes still kept because the store
+        was away are tried once more first (a page closed just after the store came back
+        loses nothing); the background retry stops."""
+        self._stop.set()
+        if self._pending and self.engine is not None and self.problem is not None:
+            with suppress(Exception):
+                self._retry()
         with self._lock:
             if self._conn is not None:
                 self._conn.close()
@@ -716,6 +942,9 @@ def _aside(path: Path) -> str:
 
 def _describe(exc: sqlite3.DatabaseError | UnicodeDecodeError, path: Path, fix: str) -> str:
     text = str(exc)
+    kind = problem_kind(exc)
+    if kind in ("full", "read-only"):
+        return unwritable(path, exc, kind)
     if "not a database" in text:
         return _("progress file {path} is not a SQLite database (or is damaged); {fix}").format(
             path=path, fix=fix)

@@ -303,12 +303,12 @@ class RoomStore:
     def room(self, code: str) -> RoomSetup:
         """The room's setup now: seats and who holds them, status (``no-such-room``)."""
         code = self._code(code)
-        return self.store.read(lambda conn: self._setup(conn, code))[0]
+        return self.store.read_shared(lambda conn: self._setup(conn, code))[0]
 
     def version(self, code: str) -> int:
         """The room's version: bumped by every move, seat change and start (one cheap read)."""
         code = self._code(code)
-        row = self.store.read(lambda conn: conn.execute(
+        row = self.store.read_shared(lambda conn: conn.execute(
             "SELECT version FROM rooms WHERE code = ?", (code,)).fetchone())
         if row is None:
             raise no_such_room(code)
@@ -321,7 +321,7 @@ class RoomStore:
         def work(conn: Any) -> list[Move]:
             self._setup(conn, code)
             return self._moves(conn, code, after)
-        return self.store.read(work)
+        return self.store.read_shared(work)
 
     def play(self, code: str) -> RoomPlay:
         """The room's game replayed (cached per version in the process; a new object when
@@ -333,7 +333,7 @@ class RoomStore:
             if setup.status == "open":
                 raise not_started(code)
             return self._play_in(conn, code, setup, version)
-        return self.store.read(work)
+        return self.store.read_shared(work)
 
     def record(self, code: str) -> dict[str, Any]:
         """The room's ``lnb-game/1`` record (the Rounds finished so far), as the game app's
@@ -372,31 +372,38 @@ class RoomStore:
             setup = RoomSetup(code, tuple(RoomSeat(i, "", c) for i, c in enumerate(chars)),
                               seed, options, grace_seconds, pace_seconds, "open", class_code,
                               _key(host))
+            def work(conn: Any, code: str = code, setup: RoomSetup = setup) -> bool:
+                if conn.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone():
+                    return False
+                conn.execute("INSERT INTO rooms (code, game, setup, class_code, host, "
+                             "created, status, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                             (code, GAME, setup.to_json(), class_code, _key(host), now,
+                              "open", 1))
+                for s in setup.seats:
+                    conn.execute("INSERT INTO room_seats (code, seat, name, pupil, computer,"
+                                 " seen) VALUES (?, ?, ?, ?, ?, ?)",
+                                 (code, s.index, "", None, None, None))
+                return True
             try:
-                with self.store.transaction() as conn:
-                    if conn.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone():
-                        continue
-                    conn.execute("INSERT INTO rooms (code, game, setup, class_code, host, "
-                                 "created, status, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                                 (code, GAME, setup.to_json(), class_code, _key(host), now,
-                                  "open", 1))
-                    for s in setup.seats:
-                        conn.execute("INSERT INTO room_seats (code, seat, name, pupil, computer,"
-                                     " seen) VALUES (?, ?, ?, ?, ?, ?)",
-                                     (code, s.index, "", None, None, None))
+                if not self.store.write(work, keep=False):  # away: StoreAway, nothing kept
+                    continue
             except CONFLICT:
                 continue
             return setup
         raise no_free_code()
 
     def _lobby(self, code: str, change: Callable[[Any, RoomSetup], Any]) -> Any:
-        """Run ``change(conn, setup)`` in one transaction and bump the version."""
+        """Run ``change(conn, setup)`` in one transaction and bump the version (refused with
+        ``store-away`` while the store is away: nothing in the lobby is decided later)."""
         code = self._code(code)
-        with self.store.transaction() as conn:
+
+        def work(conn: Any) -> Any:
             setup, _version = self._setup(conn, code)
             result = change(conn, setup)
             if result is not _UNCHANGED:
                 conn.execute("UPDATE rooms SET version = version + 1 WHERE code = ?", (code,))
+            return result
+        result = self.store.write(work, keep=False)
         return None if result is _UNCHANGED else result
 
     def take_seat(self, code: str, pupil: Pupil, name: str, seat: int | None = None) -> int:
@@ -526,23 +533,25 @@ class RoomStore:
         key = _key(by)
         if not actions:
             return []
+        at = self.clock() if now is None else now  # when it was pressed (kept if the store is away)
+
+        def work(conn: Any) -> tuple[list[Move], RoomPlay, int]:
+            setup, version = self._setup(conn, code)
+            _playing(setup)
+            _holds(setup, seat, key)
+            play = self._play_in(conn, code, setup, version)
+            trial = play.copy()
+            made = []
+            expected = seq_expected
+            for action in actions:
+                move = trial.apply(Move(expected, seat, trial.stamp(action, at), at, key))
+                made.append(move)
+                expected = move.seq + 1
+            self._insert(conn, code, made, trial)
+            return made, trial, version
         for _attempt in range(5):
-            at = self.clock() if now is None else now
             try:
-                with self.store.transaction() as conn:
-                    setup, version = self._setup(conn, code)
-                    _playing(setup)
-                    _holds(setup, seat, key)
-                    play = self._play_in(conn, code, setup, version)
-                    trial = play.copy()
-                    made = []
-                    expected = seq_expected
-                    for action in actions:
-                        move = trial.apply(Move(expected, seat, trial.stamp(action, at), at,
-                                                key))
-                        made.append(move)
-                        expected = move.seq + 1
-                    self._insert(conn, code, made, trial)
+                made, trial, version = self.store.write(work)  # away: kept, StoreAway
             except CONFLICT:  # another kernel's move took the seq: read the room again
                 self._forget(code)
                 continue
@@ -574,35 +583,38 @@ class RoomStore:
             play = self._play_in(conn, code, setup, version)
             return bool(play.due(at, self._present(conn, setup, at),
                                  self._drafts(conn, play, at)))
-        if not self.store.read(peek):
+        if not self.store.read_shared(peek):
             return []
-        try:
-            with self.store.transaction() as conn:
-                setup, version = self._setup(conn, code)
-                if setup.status != "playing":
-                    return []
-                play = self._play_in(conn, code, setup, version)
-                here = self._present(conn, setup, at)
-                trial = play.copy()
-                made: list[Move] = []
-                for _ in range(64):  # each round of due moves may make more due at once
-                    due = trial.due(at, here, self._drafts(conn, trial, at))
-                    if not due:
-                        break
-                    for action in due:
-                        seat = None if isinstance(action, TimeUp) else trial.seat_index(
-                            action.player)
-                        made.append(trial.apply(Move(trial.next_seq, seat,
-                                                     trial.stamp(action, at), at, COMPUTER)))
-                    if trial.finished:
-                        break
-                if not made:
-                    return []
+
+        def work(conn: Any) -> tuple[list[Move], RoomPlay | None, int]:
+            setup, version = self._setup(conn, code)
+            if setup.status != "playing":
+                return [], None, version
+            play = self._play_in(conn, code, setup, version)
+            here = self._present(conn, setup, at)
+            trial = play.copy()
+            made: list[Move] = []
+            for _ in range(64):  # each round of due moves may make more due at once
+                due = trial.due(at, here, self._drafts(conn, trial, at))
+                if not due:
+                    break
+                for action in due:
+                    seat = None if isinstance(action, TimeUp) else trial.seat_index(
+                        action.player)
+                    made.append(trial.apply(Move(trial.next_seq, seat,
+                                                 trial.stamp(action, at), at, COMPUTER)))
+                if trial.finished:
+                    break
+            if made:
                 self._insert(conn, code, made, trial)
+            return made, trial, version
+        try:  # nothing is decided while the store is away: StoreAway, nothing kept
+            made, trial, version = self.store.write(work, keep=False)
         except CONFLICT:  # another kernel appended them first
             self._forget(code)
             return []
-        self._remember(code, version + 1, trial)
+        if made and trial is not None:
+            self._remember(code, version + 1, trial)
         return made
 
     # -- drafts and presence ---------------------------------------------------------------
@@ -610,19 +622,22 @@ class RoomStore:
         """Keep ``seat``'s unfinished program (text), written by its pupil ``by``; the version
         is not bumped."""
         code = self._code(code)
-        with self.store.transaction() as conn:
+        at = self.clock()
+
+        def work(conn: Any) -> None:
             setup, _version = self._setup(conn, code)
             _holds(setup, seat, by)
             conn.execute("INSERT INTO room_drafts (code, seat, program, at) VALUES (?, ?, ?, ?)"
                          " ON CONFLICT (code, seat) DO UPDATE SET program = excluded.program, "
-                         "at = excluded.at", (code, seat, str(program), self.clock()))
+                         "at = excluded.at", (code, seat, str(program), at))
+        self.store.write(work, merge=("draft", code, seat))  # away: the newest kept
 
     def draft(self, code: str, seat: int, by: Pupil | str) -> str | None:
         """``seat``'s draft of this Program phase, for its pupil ``by`` (None: none, or one of
         an earlier phase)."""
         play = self.play(code)
         _holds(play.setup, seat, by)
-        return self.store.read(lambda conn: self._drafts(conn, play, None).get(seat))
+        return self.store.read_shared(lambda conn: self._drafts(conn, play, None).get(seat))
 
     @staticmethod
     def _drafts(conn: Any, play: RoomPlay, at: float | None) -> dict[int, str]:
@@ -639,12 +654,20 @@ class RoomStore:
 
     def heartbeat(self, code: str, seat: int, by: Pupil | str) -> bool:
         """``seat``'s pupil ``by`` is here now (the page calls it every ~2 s); no version
-        bump. False, and nothing counted, when the seat is not ``by``'s."""
+        bump. False, and nothing counted, when the seat is not ``by``'s. While the store is
+        away, the newest heartbeat is kept (``StoreAway``) and written when it is back, as
+        seen then (the page kept beating while the store could not take it)."""
         code = self._code(code)
-        with self.store.transaction() as conn:
+
+        def work(conn: Any) -> bool:
+            at = self.clock()
             seen = conn.execute("UPDATE room_seats SET seen = ? WHERE code = ? AND seat = ? "
-                                "AND pupil = ?", (self.clock(), code, seat, _key(by)))
-            return bool(seen.rowcount)
+                                "AND pupil = ? AND (seen IS NULL OR seen < ?)",
+                                (at, code, seat, _key(by), at))
+            return bool(seen.rowcount) or conn.execute(
+                "SELECT 1 FROM room_seats WHERE code = ? AND seat = ? AND pupil = ?",
+                (code, seat, _key(by))).fetchone() is not None
+        return self.store.write(work, merge=("heartbeat", code, seat))
 
     def present(self, code: str, within: float | None = None) -> set[str]:
         """Names of the seats whose pupils were seen within ``within`` seconds (default: the
@@ -655,15 +678,19 @@ class RoomStore:
         def work(conn: Any) -> set[str]:
             setup, _version = self._setup(conn, code)
             return self._present(conn, setup, now, within)
-        return self.store.read(work)
+        return self.store.read_shared(work)
 
-    @staticmethod
-    def _present(conn: Any, setup: RoomSetup, now: float,
+    def _present(self, conn: Any, setup: RoomSetup, now: float,
                  within: float | None = None) -> set[str]:
-        limit = now - (setup.grace_seconds if within is None else within)
-        rows = conn.execute("SELECT name FROM room_seats WHERE code = ? AND pupil IS NOT NULL "
-                            "AND seen >= ?", (setup.code, limit)).fetchall()
-        return {name for (name,) in rows}
+        """The seats whose pupils were seen within the grace period, not counting the time
+        the store was away (their heartbeats could not be written then): a pupil is never
+        counted absent because of the store."""
+        grace = setup.grace_seconds if within is None else within
+        away = getattr(self.store, "away_during", None)
+        rows = conn.execute("SELECT name, seen FROM room_seats WHERE code = ? AND pupil IS NOT "
+                            "NULL AND seen IS NOT NULL", (setup.code,)).fetchall()
+        return {name for name, seen in rows
+                if now - float(seen) - (away(float(seen), now) if away else 0.0) <= grace}
 
     # -- who may find and watch a table -----------------------------------------------------
     def find_table(self, code: str, pupil: Pupil | str) -> RoomSetup:
@@ -733,7 +760,7 @@ class RoomStore:
         if class_code is not None:
             query += " AND r.class_code = ?"
             args += (class_code,)
-        rows = self.store.read(lambda conn: conn.execute(query, args).fetchall())
+        rows = self.store.read_shared(lambda conn: conn.execute(query, args).fetchall())
         live = []
         for code, klass, status, created, moved, seen in rows:
             updated = max(float(x) for x in (created, moved, seen) if x is not None)

@@ -33,6 +33,7 @@ True
 from __future__ import annotations
 
 import datetime
+import errno
 import functools
 import hashlib
 import json
@@ -191,11 +192,62 @@ TABLES_OF: dict[int, tuple[str, ...]] = {
 
 
 class StoreProblem(Exception):
-    """The file cannot be used now; the message is for the teacher (names file and fix)."""
+    """The file cannot be used now; the message is for the teacher (names file and fix).
+    ``kind`` says what is wrong as data (see :func:`problem_kind`)."""
 
-    def __init__(self, message: str, *, transient: bool = False) -> None:
+    def __init__(self, message: str, *, transient: bool = False,
+                 kind: str = "unusable") -> None:
         super().__init__(message)
         self.transient = transient
+        self.kind = kind
+
+
+#: What can be wrong with a store, as :attr:`StoreProblem.kind` and
+#: ``ProgressStore.problem_kind`` say it.
+PROBLEM_KINDS = ("full", "read-only", "cannot-write", "locked", "damaged", "not-sqlite",
+                 "unreachable", "unusable")
+
+
+def problem_kind(exc: BaseException) -> str:
+    """The kind of a SQLite error (one of :data:`PROBLEM_KINDS`), from SQLite's own codes
+    where Python gives them, else its message.
+
+    >>> problem_kind(sqlite3.OperationalError("database or disk is full"))
+    'full'
+    >>> problem_kind(sqlite3.OperationalError("attempt to write a readonly database"))
+    'read-only'
+    """
+    code = getattr(exc, "sqlite_errorcode", None)
+    text = str(exc)
+    if code == sqlite3.SQLITE_FULL or "disk is full" in text:
+        return "full"
+    if code == sqlite3.SQLITE_READONLY or "readonly" in text:
+        return "read-only"
+    if "unable to open" in text or "disk I/O" in text:
+        return "cannot-write"
+    if _busy(exc):
+        return "locked"
+    if "not a database" in text:
+        return "not-sqlite"
+    if "malformed" in text or "corrupt" in text:
+        return "damaged"
+    return "unusable"
+
+
+def unwritable(path: Path, exc: object, kind: str) -> str:
+    """The teacher's words for a file that cannot be written now (``kind`` full, read-only
+    or cannot-write): what is wrong and the fix (a full disk needs space, not a new file)."""
+    if kind == "full":
+        return _("progress file {path} cannot be written: the disk is full ({reason}); free "
+                 "some space on it; the work is kept meanwhile and saved once there is "
+                 "room").format(path=path, reason=exc)
+    if kind == "read-only":
+        return _("progress file {path} is read-only ({reason}): make it and its folder "
+                 "writable; the work is kept meanwhile and saved once it can be "
+                 "written").format(path=path, reason=exc)
+    return _("progress file {path} cannot be written ({reason}); check the folder's "
+             "permissions and free space, or set {variable} to another file").format(
+                 path=path, reason=exc, variable=_env_var())
 
 
 class Damaged(Exception):
@@ -598,17 +650,16 @@ def open_store(path: Path, timeout: float = 15.0) -> tuple[sqlite3.Connection, l
                 raise StoreProblem(
                     _("progress file {path} stayed locked by another program ({reason}); "
                       "close the other program, or restart the server").format(
-                          path=path, reason=exc), transient=True) from None
-            if "readonly" in str(exc) or "unable to open" in str(exc) or "disk I/O" in str(exc):
-                raise StoreProblem(
-                    _("progress file {path} cannot be written ({reason}); check the folder's "
-                      "permissions and free space, or set {variable} to another file").format(
-                          path=path, reason=exc, variable=_env_var()),
-                    transient=True) from None
+                          path=path, reason=exc), transient=True, kind="locked") from None
+            kind = problem_kind(exc)
+            if kind in ("full", "read-only", "cannot-write"):
+                raise StoreProblem(unwritable(path, exc, kind), transient=True,
+                                   kind=kind) from None
             moved += 1  # "malformed", "not a database"...: the file is damaged
             if moved > 2:
                 raise StoreProblem(_("progress file {path} cannot be used ({reason}); move it "
-                                     "aside by hand").format(path=path, reason=exc)) from None
+                                     "aside by hand").format(path=path, reason=exc),
+                                   kind="damaged") from None
             note = set_aside(path, str(exc), examined)
             if note:
                 notes.append(note)
@@ -617,11 +668,15 @@ def open_store(path: Path, timeout: float = 15.0) -> tuple[sqlite3.Connection, l
             raise
         except OSError as exc:
             _close(conn)
+            if exc.errno in (errno.ENOSPC, errno.EROFS):
+                kind = "full" if exc.errno == errno.ENOSPC else "read-only"
+                raise StoreProblem(unwritable(path, exc.strerror or exc, kind), transient=True,
+                                   kind=kind) from None
             raise StoreProblem(
                 _("progress file {path} cannot be used ({reason}); set {variable} to a file "
                   "in a folder you can write").format(path=path, reason=exc.strerror or exc,
                                                       variable=_env_var()),
-                transient=True) from None
+                transient=True, kind="cannot-write") from None
 
 
 def _close(conn: sqlite3.Connection | None) -> None:

@@ -1,0 +1,270 @@
+"""A store that goes away and comes back (issue 26 item 11): a PostgreSQL server this test
+stops and starts (its own cluster), a SQLite file another program keeps locked, a disk that
+fills up. A blip is waited out; writes made meanwhile are kept and written once, in order, as
+soon as the store is back (by the store itself, without the pupil's next action); a table says
+"the class database is not answering", never "no table"; nobody is counted absent because of
+the store."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from clock import Clock
+from store_engines import PgCluster
+
+from lnb.babbage.game import Finish, Phase, Target, WriteProgram
+from lnb.core.errors import LnbError
+from widgets.classroom.progress import ProgressStore, Pupil, StoreAway
+from widgets.classroom.rooms import RoomStore
+
+ADA = Pupil("class:C1:ada", "Ada")
+BEA = Pupil("class:C1:bea", "Bea")
+T0 = 1_800_000_000.0
+
+
+def wait_for(state: Callable[[], bool], what: str, within: float = 30.0) -> None:
+    """Wait until ``state()`` holds (checked often); fail saying ``what`` after ``within`` s."""
+    deadline = time.monotonic() + within
+    while not state():
+        assert time.monotonic() < deadline, f"still not {what} after {within} s"
+        threading.Event().wait(0.05)
+
+
+@pytest.fixture(scope="module")
+def own_cluster() -> Iterator[PgCluster]:
+    """A PostgreSQL server of this module's own: its tests stop and start it."""
+    cluster = PgCluster()
+    try:
+        cluster.start()
+    except (RuntimeError, OSError) as exc:
+        cluster.stop()
+        pytest.fail(f"PostgreSQL could not be started: {exc}", pytrace=False)
+    yield cluster
+    cluster.stop()
+
+
+@dataclass
+class Outage:
+    """A store and a way to make it go away and come back."""
+
+    url: str
+    down: Callable[[], None]
+    up: Callable[[], None]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def outage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Outage]:
+    """PostgreSQL: the server stopped (``pg_ctl stop``) and started again. SQLite: the file
+    locked by another program (writes cannot get in) and let go again."""
+    if request.param == "postgresql":
+        cluster: PgCluster = request.getfixturevalue("own_cluster")
+        yield Outage(cluster.new_schema(), cluster.pause, cluster.resume)
+        return
+    path = tmp_path / "progress.sqlite3"
+    holder: list[sqlite3.Connection] = []
+
+    def down() -> None:
+        conn = sqlite3.connect(path, isolation_level=None)
+        conn.execute("BEGIN EXCLUSIVE")
+        holder.append(conn)
+
+    def up() -> None:
+        conn = holder.pop()
+        conn.execute("ROLLBACK")
+        conn.close()
+
+    yield Outage(str(path), down, up)
+    while holder:
+        up()
+
+
+def kernel(url: str, **options: Any) -> ProgressStore:
+    """One page's kernel's store: a short blip wait and write timeout, so that the tests'
+    outages are noticed at once."""
+    return ProgressStore(url, backups=False, timeout=0.3, blip=0.2, **options)
+
+
+def program_phase(rooms: RoomStore) -> str:
+    """A table of Ada and Bea in the Program phase."""
+    setup = rooms.open_room(ADA, "C1", seats=2)
+    for pupil in (ADA, BEA):
+        rooms.take_seat(setup.code, pupil, pupil.label)
+    rooms.start(setup.code)
+    for pupil, seat, name in ((ADA, 0, "Ada"), (BEA, 1, "Bea")):
+        play = rooms.play(setup.code)
+        rooms.act(setup.code, play.next_seq, seat,
+                  Target(name, play.state.targetable(name)[0].target), pupil)
+    assert rooms.play(setup.code).state.phase is Phase.PROGRAM
+    return setup.code
+
+
+def away(call: Callable[[], object]) -> StoreAway:
+    with pytest.raises(StoreAway) as caught:
+        call()
+    assert caught.value.reason == "store-away"
+    return caught.value
+
+
+def test_a_room_read_during_a_short_restart_waits_it_out(own_cluster: PgCluster) -> None:
+    """D3: a 1-second restart of the server: the table is read once it is back, never
+    "No table"."""
+    store = ProgressStore(own_cluster.new_schema(), backups=False, blip=30.0)
+    rooms = RoomStore(store)
+    code = rooms.open_room(ADA, "C1", seats=2).code
+    read: list[object] = []
+    own_cluster.pause()
+    try:
+        reader = threading.Thread(target=lambda: read.append(_outcome(lambda: rooms.room(code))))
+        reader.start()
+    finally:
+        own_cluster.resume()
+    reader.join(60)
+    assert [getattr(r, "code", r) for r in read] == [code]
+    assert store.saving and store.outages == []
+    store.close()
+
+
+def _outcome(call: Callable[[], object]) -> object:
+    try:
+        return call()
+    except LnbError as exc:
+        return exc.reason
+
+
+def test_writes_while_the_store_is_away_are_kept_and_written_once_in_order(
+        outage: Outage) -> None:
+    """D3: Ada is done, Bea writing; the store goes away; Bea's draft, her *I'm done* and her
+    heartbeat are kept (the page says the database is not answering, not "No table"), and
+    written by her kernel once the store is back, each once, in order, without her next
+    action."""
+    ada_store, bea_store = kernel(outage.url), kernel(outage.url)
+    ada, bea = RoomStore(ada_store), RoomStore(bea_store)
+    code = program_phase(ada)
+    play = ada.play(code)
+    ada.act_all(code, play.next_seq, 0, [WriteProgram("Ada", "A3+"), Finish("Ada")], ADA)
+    bea.save_draft(code, 1, "A1+", BEA)
+    seq = bea.play(code).next_seq
+    outage.down()
+    try:
+        assert away(lambda: bea.save_draft(code, 1, "A3+", BEA)).queued
+        refused = away(lambda: bea.room(code))
+        assert "not answering" in str(refused) and "No table" not in str(refused)
+        assert outage.url not in str(refused)
+        assert away(lambda: bea.act_all(code, seq, 1, [WriteProgram("Bea", "A3+"),
+                                                       Finish("Bea")], BEA)).queued
+        assert away(lambda: bea.heartbeat(code, 1, BEA)).queued
+        assert bea_store.pending == 3 and not bea_store.saving
+    finally:
+        outage.up()
+    wait_for(lambda: bea_store.saving and bea_store.pending == 0, "written back")
+    with ProgressStore(outage.url, backups=False) as other:
+        moves = RoomStore(other).moves(code)
+        assert [(m.seq, m.seat, type(m.action).__name__, m.by) for m in moves[seq - 1:]] == [
+            (seq, 1, "WriteProgram", BEA.key), (seq + 1, 1, "Finish", BEA.key)]
+        assert str(RoomStore(other).play(code).state.player("Bea").play.program) == "A3+"
+        assert other.read(lambda conn: conn.execute(  # the newest draft kept, written
+            "SELECT program FROM room_drafts WHERE code = ? AND seat = 1", (code,)).fetchall()
+        ) == [("A3+",)]
+    assert bea_store.refused == []
+    ada_store.close()
+    bea_store.close()
+
+
+def test_nobody_is_counted_absent_because_the_store_was_away(outage: Outage) -> None:
+    """D3: the store away for 60 s (longer than the 20 s grace): once it is back the table
+    does not hand the present pupils' seats to the computer, although Bea's last heartbeat
+    in the store is from before the outage (the time the store was away is not counted)."""
+    clock = Clock(T0)
+    ada_store, bea_store = kernel(outage.url, clock=clock), kernel(outage.url, clock=clock)
+    ada, bea = RoomStore(ada_store, clock=clock), RoomStore(bea_store, clock=clock)
+    code = ada.open_room(ADA, "C1", seats=2).code
+    for rooms, pupil in ((ada, ADA), (bea, BEA)):
+        rooms.take_seat(code, pupil, pupil.label)
+    ada.start(code)
+    assert ada.advance(code) == []  # both here: the table waits for their targets
+    outage.down()
+    try:
+        clock.now += 5
+        away(lambda: ada.heartbeat(code, 0, ADA))  # kept, written when it is back
+        away(lambda: ada.advance(code))  # nothing decided while the store is away
+        clock.now += 55
+    finally:
+        outage.up()
+    wait_for(lambda: ada_store.saving and ada_store.pending == 0, "back")
+    clock.now += 1  # Bea's page's kernel has not written a heartbeat since the outage yet:
+    assert ada.present(code) == {"Ada", "Bea"}
+    assert ada.advance(code) == []
+    clock.now += 25  # and a pupil really gone is still played for after the grace period
+    bea.heartbeat(code, 1, BEA)
+    assert ada.present(code) == {"Bea"}
+    assert [(m.seat, m.by) for m in ada.advance(code)] == [(0, "computer")]
+    ada_store.close()
+    bea_store.close()
+
+
+def test_progress_kept_while_away_is_saved_without_the_pupils_next_action(
+        outage: Outage) -> None:
+    """D4: a check made while the store was away is saved by the store itself once it is
+    back (the page does nothing more)."""
+    store = kernel(outage.url)
+    dov = Pupil("class:C1:dov", "Dov")
+    store.record_attempt(dov, "P1", solved=True, rows=3)
+    outage.down()
+    try:
+        store.record_attempt(dov, "P2", solved=False)
+        assert not store.saving and store.pending == 1
+    finally:
+        outage.up()
+    with ProgressStore(outage.url, backups=False) as other:
+        wait_for(lambda: [p.puzzle for p in other.load(dov).puzzles] == ["P1", "P2"],
+                 "saved by the store")
+        assert other.load(dov).get("P2").attempts == 1  # type: ignore[union-attr]
+    store.close()
+
+
+def test_a_page_closed_as_the_store_comes_back_loses_nothing(outage: Outage) -> None:
+    """D4: the page is closed right after the store is back: what it kept is written."""
+    store = kernel(outage.url, retry_after=3600)
+    dov = Pupil("class:C1:dov", "Dov")
+    store.record_attempt(dov, "P1", solved=True, rows=3)
+    outage.down()
+    try:
+        store.record_attempt(dov, "P2", solved=True, rows=4)
+    finally:
+        outage.up()
+    store.close()
+    with ProgressStore(outage.url, backups=False) as other:
+        assert [p.puzzle for p in other.load(dov).solved] == ["P1", "P2"]
+
+
+def test_a_full_disk_says_to_free_space_and_keeps_the_work(tmp_path: Path) -> None:
+    """D8: the disk full: the kind is ``full``, the fix is to free space (no "rename it"),
+    and the work is written once there is room."""
+    path = tmp_path / "progress.sqlite3"
+    store = ProgressStore(path, backups=False)
+    sam = Pupil("class:C1:sam", "Sam")
+    store.record_attempt(sam, "P0", solved=False)
+    store.read(lambda conn: conn.execute(  # this connection's file can grow no more
+        "PRAGMA max_page_count = " + str(conn.execute("PRAGMA page_count").fetchone()[0])))
+    found = None
+    for n in range(1, 2000):
+        store.record_attempt(sam, f"P{n}", solved=False)
+        if store.problem is not None:
+            found = (n, store.problem_kind, store.problem)
+            break
+    assert found is not None, "the file never filled up"
+    last, kind, problem = found
+    assert kind == "full"
+    assert "disk is full" in problem and "free some space" in problem
+    assert "rename" not in problem and "aside" not in problem
+    wait_for(lambda: store.saving, "saved")  # a new connection: room again
+    with ProgressStore(path, backups=False) as other:
+        assert len(other.load(sam).puzzles) == last + 1
+    store.close()
