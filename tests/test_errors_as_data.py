@@ -352,7 +352,7 @@ def test_game_players_errors_carry_fields():
 
 @pytest.mark.parametrize("source", [None, 5, 3.5, b"{}", ["format"]])
 def test_load_and_replay_refuse_what_is_not_a_record(source):
-    with pytest.raises(RecordError, match="give a file path, JSON text or a dict") as info:
+    with pytest.raises(RecordError, match="give JSON text, a file Path or a dict") as info:
         records.load(source)
     assert (info.value.entry, info.value.reason) == ("record", "bad-type")
     with pytest.raises(RecordError):
@@ -364,7 +364,6 @@ def test_a_record_with_a_byte_order_mark_loads(tmp_path: Path, finished_record: 
     path = tmp_path / "game.json"
     path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
     assert records.replay(path).finished
-    assert records.load(str(path)).finished
     assert records.replay("\ufeff" + text).finished
 
 

@@ -15,7 +15,7 @@ from game_checks import JSON, PLAYERS, check_invariants, mutated, options_for
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lnb.babbage.errors import LnbError
+from lnb.babbage.errors import LnbError, RecordError
 from lnb.babbage.game import Game
 from lnb.babbage.game.random_play import play_random_game
 from lnb.babbage.records import replay
@@ -69,16 +69,18 @@ def test_arbitrary_json_is_refused_with_a_library_error(value):
 @settings(max_examples=300, deadline=None)
 @given(st.one_of(st.text(), JSON.map(json.dumps)))
 def test_any_text_is_read_as_json_or_refused_in_words(text):
-    """``load(str)``: JSON text, or the path of an existing file; nothing else escapes as an
-    OSError (a text that is not a file is not a path to open)."""
+    """``load(str)``: JSON text only (never a path to open); nothing else escapes as an
+    OSError."""
     with pytest.raises(LnbError):
         replay(text)
 
 
-def test_a_record_file_path_as_text_or_path_loads(tmp_path):
+def test_a_record_file_loads_from_a_path_and_a_str_is_only_text(tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(RECORDS[0]), "utf-8")
-    assert replay(str(path)).sheet == replay(path).sheet == replay(RECORDS[0]).sheet
-    for missing in (str(tmp_path / "gone.json"), tmp_path / "gone.json"):
-        with pytest.raises(LnbError, match=r"gone\.json"):
-            replay(missing)
+    assert replay(path).sheet == replay(RECORDS[0]).sheet
+    with pytest.raises(RecordError) as as_text:  # an upload is content, never a path
+        replay(str(path))
+    assert as_text.value.reason == "invalid-json"
+    with pytest.raises(LnbError, match=r"gone\.json"):
+        replay(tmp_path / "gone.json")

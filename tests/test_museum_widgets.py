@@ -184,6 +184,24 @@ def test_an_illegal_ghost_is_red_with_the_librarys_reason_and_cannot_be_placed()
     assert app.status.kind == "error" and reason[1:] in app.status.text
 
 
+def test_hovering_where_the_shape_fits_says_it_fits_and_to_click() -> None:
+    """Issue 26 item 4: the hovered square (no click yet) was judged by the clicked one."""
+    app = MuseumApp(seed=1)
+    button(app, "lnb-shape-6b").click()
+    Game(seed=1).new_initial_state().check_placement("6b", "r0", "A4")  # the library: fits
+    app.map.hovered = "A4"
+    shown = html.unescape(app.reason.value)
+    assert app.map.ghost["legal"] is True and app.map.anchor == ""
+    assert "lnb-bad" not in app.reason.value and "Does not fit" not in shown
+    assert "✓" in shown and "A4" in shown and "click" in shown.lower()
+    assert app.confirm_button.disabled  # placed only after a click (or Enter on a square)
+    app.map.hovered = "C2"  # where it does not fit: the library's reason, in red
+    with pytest.raises(PlacementError) as refused:
+        Game(seed=1).new_initial_state().check_placement("6b", "r0", "C2")
+    assert "lnb-bad" in app.reason.value
+    assert refused.value.explain() in html.unescape(app.reason.value)
+
+
 def test_escape_cancels_the_shape() -> None:
     app = MuseumApp(seed=1)
     button(app, "lnb-shape-2b").click()
@@ -259,6 +277,21 @@ def test_the_whole_game_ends_with_the_verdict_and_no_choices() -> None:
     assert app.dice_box.children == () and app.other_box.children == ()
     assert "10:00 pm" in html.unescape(app.time_line.value)
     assert app.state.score().total == read_record(app.state.to_record()).score().total
+
+
+def test_a_reroll_says_the_new_dice_with_a_space_after_each_comma() -> None:
+    """Issue 26 item 16: "The new dice show 6,2." read as one number."""
+    from lnb.museum.actions import Reroll
+
+    app = MuseumApp(seed=7)
+    bot = make_bot("greedy", seed=0)
+    while not (twos := [a for a in app.state.legal_actions()
+                        if isinstance(a, Reroll) and len(a.values) == 2]):
+        assert not app.state.is_terminal(), "no re-roll of two dice in this game"
+        app.act(bot.choose_action(app.state))
+    app.act(twos[0])
+    assert app.status.kind == "ok" and re.search(r"The new dice show \d, \d\.", app.status.text)
+    assert not re.search(r"\d,\d", app.status.text), app.status.text
 
 
 # -- files, the daily challenge, the page ----------------------------------------------------

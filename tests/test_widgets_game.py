@@ -14,10 +14,11 @@ from ipywidgets.widgets import widget as widget_module
 from lnb.babbage.game import Game, GameOptions, Phase
 from lnb.babbage.game.random_play import play_random_game
 from lnb.babbage.programs import Program
-from widgets.babbage.game_app import NOT_A_GAME, GameApp, Seat
+from widgets.babbage.game_app import GameApp, Seat
 from widgets.babbage.patrons import PatronsView
 from widgets.babbage.resolution import ResolutionView
 from widgets.babbage.scoreboard import ScoreSheetView
+from widgets.core.saveload import NOT_A_GAME
 
 YOU = Seat("You", character="Ada Lovelace")
 BOT = Seat("Babbage", computer=True, character="Charles Babbage")

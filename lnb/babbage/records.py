@@ -70,7 +70,13 @@ from lnb.babbage.game.state import ROUNDS, Game, State
 from lnb.babbage.programs import Program
 from lnb.core.i18n import N_, _
 from lnb.core.messages import Text, lazy_ngettext
-from lnb.core.records import read_envelope, short
+from lnb.core.records import (
+    clean_name,
+    parse_record_text,
+    read_envelope,
+    read_record_file,
+    short,
+)
 
 #: The option names a record may give, with their types (others are ignored).
 OPTION_TYPES: dict[str, type | tuple[type, ...]] = {
@@ -227,11 +233,12 @@ def _round(raw: Any, number: int, edition: Edition) -> RoundEntry:
         patrons.append(value)
     plays_raw = _dict(raw.get("plays"), _at(where, "plays"))
     plays: dict[str, Play] = {}
-    for name, play in plays_raw.items():
+    for raw_name, play in plays_raw.items():
+        name = clean_name(str(raw_name))  # as the players' names are cleaned
         try:
-            plays[str(name)] = _play(play, _in_round(number, str(name)), edition.max_debugs)
+            plays[name] = _play(play, _in_round(number, name), edition.max_debugs)
         except RecordError as exc:
-            raise exc.with_context(player=str(name)) from None
+            raise exc.with_context(player=name) from None
     return RoundEntry(level, tuple(patrons), plays)
 
 
@@ -253,43 +260,21 @@ class Record:
         return len(self.rounds) == ROUNDS
 
 
-def _existing_file(text: str) -> Path | None:
-    """``text`` as the path of an existing file, when it is one (JSON text never is)."""
-    if not _looks_like_a_path(text):
-        return None
-    try:
-        path = Path(text)
-        return path if path.is_file() else None
-    except (OSError, ValueError):  # too long, a NUL byte...
-        return None
-
-
-def _looks_like_a_path(text: str) -> bool:
-    return 0 < len(text) < 4096 and "\n" not in text and not text.lstrip().startswith(
-        ("{", "[", '"'))
-
-
-def _read(path: Path) -> str:
-    """The text of a record file, or ``RecordError`` saying why it cannot be read."""
-    try:
-        return path.read_text("utf-8-sig")  # a byte-order mark (some editors add one) is fine
-    except UnicodeDecodeError:
-        raise RecordError(N_("not a game record: {path} is not UTF-8 text; choose a .json file "
-                             "the kit saved"), path=str(path), reason="not-utf-8") from None
-    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
-        why = getattr(exc, "strerror", None) or exc
-        raise RecordError(N_("cannot read {path}: {why}"), path=str(path), why=str(why),
-                          reason="unreadable") from None
-
-
 def load(source: str | Path | Mapping[str, Any]) -> Record:
-    """Read a record from a file (a ``Path``, or a ``str`` naming an existing file), JSON
-    text or a dict, and check its shape. Anything unreadable raises ``RecordError``.
+    """Read a record from its JSON text (a ``str`` is always text, never a file name: an
+    upload is content), a file (a ``Path``, as the ``lnb`` command gives, read at most
+    :data:`lnb.core.records.RECORD_BYTES` bytes) or a dict, and check its shape. Players'
+    names are cleaned (:func:`lnb.core.records.clean_name`) everywhere the record names them.
+    Anything unreadable raises ``RecordError``.
 
     >>> load("null")
     Traceback (most recent call last):
     ...
     lnb.core.errors.RecordError: record: must be an object {...}, not None
+    >>> load("no-such-game.json")
+    Traceback (most recent call last):
+    ...
+    lnb.core.errors.RecordError: not a game record: invalid JSON (line 1, column 1)
     >>> load(Path("no-such-game.json"))
     Traceback (most recent call last):
     ...
@@ -297,42 +282,22 @@ def load(source: str | Path | Mapping[str, Any]) -> Record:
     >>> load(5)
     Traceback (most recent call last):
     ...
-    lnb.core.errors.RecordError: record: give a file path, JSON text or a dict, not 5
+    lnb.core.errors.RecordError: record: give JSON text, a file Path or a dict, not 5
     """
     if isinstance(source, Mapping):
         data: Any = source
-    elif not isinstance(source, (str, Path)):
-        raise RecordError(N_("record: give a file path, JSON text or a dict, not {value!r}"),
-                          value=source, entry="record", reason="bad-type",
-                          expected="a Path, a str (a file name or JSON text) or a dict")
+    elif isinstance(source, Path):
+        data = parse_record_text(read_record_file(source))
+    elif isinstance(source, str):
+        data = parse_record_text(source)
     else:
-        if isinstance(source, str):
-            source = source.removeprefix("\ufeff")  # text read with its byte-order mark
-        path = source if isinstance(source, Path) else _existing_file(source)
-        text = str(source) if path is None else _read(path)
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            if path is None and _looks_like_a_path(text):
-                raise RecordError(N_("not a game record: {value!r} is neither JSON text nor a "
-                                     "file that exists"), value=text,
-                                  reason="no-such-file") from None
-            if path is None:
-                bad = N_("not a game record: invalid JSON (line {line}, column {column})")
-            else:
-                bad = N_("not a game record: {path} holds invalid JSON (line {line}, column "
-                         "{column})")
-            raise RecordError(bad, path=None if path is None else str(path), line=exc.lineno,
-                              column=exc.colno, why=exc.msg, reason="invalid-json") from None
-        except RecursionError:
-            raise RecordError(N_("not a game record: the JSON is nested too deeply"),
-                              reason="too-deep") from None
-        except ValueError:  # a number of more than 4,300 digits
-            raise RecordError(N_("not a game record: a number in it has far too many digits"),
-                              reason="too-many-digits") from None
+        raise RecordError(N_("record: give JSON text, a file Path or a dict, not {value!r}"),
+                          value=source, entry="record", reason="bad-type",
+                          expected="a str (JSON text), a Path (a file) or a dict")
     envelope = read_envelope(data, format=FORMAT, editions=EDITIONS, options=OPTION_TYPES,
                              strict_options=False)
     data = dict(envelope.data)
+    data["players"] = [dict(p) for p in envelope.players]  # the names as cleaned
     edition = Edition.load(envelope.edition)
     players = tuple((p["name"], p["character"]) for p in envelope.players)
     opts = envelope.options
@@ -365,6 +330,7 @@ def load(source: str | Path | Mapping[str, Any]) -> Record:
             rounds.append(_round(r, i, edition))
         except RecordError as exc:
             raise exc.with_context(round=i) from None
+    seats = None if seats is None else [clean_name(s) for s in seats]
     return Record(edition, options, players, None if seats is None else tuple(seats),
                   tuple(rounds), seed, data)
 

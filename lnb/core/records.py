@@ -22,8 +22,11 @@ lnb.core.errors.RecordError: seed: 'abc' must be a whole number (or leave it out
 
 from __future__ import annotations
 
+import json
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from lnb.core.editions import EditionFolder
@@ -33,6 +36,17 @@ from lnb.core.messages import Text
 
 #: Seeds are whole numbers of at most this many digits (a longer one is not a seed).
 SEED_DIGITS = 40
+
+#: A record file or upload holds at most this many bytes (a whole game is a few kilobytes);
+#: a larger one is refused before it is read (``/dev/zero`` would never end).
+RECORD_BYTES = 1_000_000
+
+#: A player's name in a record is cut to this many characters (a longer one ran off the
+#: score table).
+NAME_LIMIT = 40
+
+#: Format characters a name keeps: the joiners inside emoji and some scripts' words.
+_JOINERS = {"\u200c", "\u200d"}
 
 
 @dataclass(frozen=True)
@@ -58,6 +72,83 @@ def short(value: Any, limit: int = 60) -> str:
     except (ValueError, RecursionError):  # a huge int, a deep list
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+def clean_name(name: str) -> str:
+    """A player's name as a record gives it, made safe to show: without control and format
+    characters (U+202E, the right-to-left override, turned the text after it around on the
+    score page; line breaks; zero-width marks) and cut to :data:`NAME_LIMIT` characters.
+    The same name always cleans the same way, so every place a record names a player agrees.
+
+    >>> clean_name("Ada\\u202e !sniw"), clean_name(" Bea\\n"), len(clean_name("x" * 10**6))
+    ('Ada !sniw', 'Bea', 40)
+    """
+    kept = "".join(c for c in name[:NAME_LIMIT * 100]
+                   if c in _JOINERS or unicodedata.category(c) not in
+                   ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+    return kept.strip()[:NAME_LIMIT].strip()
+
+
+def read_record_file(path: Path) -> str:
+    """The text of a record file named on the command line, read at most
+    :data:`RECORD_BYTES` bytes (a byte-order mark is dropped); ``RecordError`` says why not.
+    Only a :class:`~pathlib.Path` is a file: a ``str`` given to a loader is always text.
+
+    >>> read_record_file(Path("no-such-game.json"))
+    Traceback (most recent call last):
+    ...
+    lnb.core.errors.RecordError: cannot read no-such-game.json: No such file or directory
+    """
+    try:
+        with Path(path).open("rb") as file:
+            data = file.read(RECORD_BYTES + 1)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        why = getattr(exc, "strerror", None) or exc
+        raise RecordError(N_("cannot read {path}: {why}"), path=str(path), why=str(why),
+                          reason="unreadable") from None
+    if len(data) > RECORD_BYTES:
+        raise RecordError(N_("not a game record: {path} holds more than {most} bytes (a saved "
+                             "game is a few thousand)"), path=str(path), most=RECORD_BYTES,
+                          reason="too-big")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RecordError(N_("not a game record: {path} is not UTF-8 text; choose a .json file "
+                             "the kit saved"), path=str(path), reason="not-utf-8") from None
+
+
+def parse_record_text(text: str) -> Any:
+    """The JSON value of a record's text (an upload's, or a file's), never a path: text that
+    is not JSON, nested too deeply, too long or with a number of thousands of digits raises
+    ``RecordError`` in one sentence (``reason``: invalid-json, too-deep, too-big,
+    too-many-digits).
+
+    >>> parse_record_text('\\ufeff{"format": "lnb-game/1"}')
+    {'format': 'lnb-game/1'}
+    >>> parse_record_text("/etc/hostname")
+    Traceback (most recent call last):
+    ...
+    lnb.core.errors.RecordError: not a game record: invalid JSON (line 1, column 1)
+    >>> parse_record_text("[" * 100_000)
+    Traceback (most recent call last):
+    ...
+    lnb.core.errors.RecordError: not a game record: the JSON is nested too deeply
+    """
+    if len(text) > RECORD_BYTES:
+        raise RecordError(N_("not a game record: more than {most} characters (a saved game is "
+                             "a few thousand)"), most=RECORD_BYTES, reason="too-big")
+    try:
+        return json.loads(text.removeprefix("\ufeff"))  # a byte-order mark is fine
+    except json.JSONDecodeError as exc:
+        raise RecordError(N_("not a game record: invalid JSON (line {line}, column {column})"),
+                          line=exc.lineno, column=exc.colno, why=exc.msg,
+                          reason="invalid-json") from None
+    except RecursionError:
+        raise RecordError(N_("not a game record: the JSON is nested too deeply"),
+                          reason="too-deep") from None
+    except ValueError:  # a number of more than 4,300 digits
+        raise RecordError(N_("not a game record: a number in it has far too many digits"),
+                          reason="too-many-digits") from None
 
 
 def check_object(value: Any, entry: str) -> dict[str, Any]:
@@ -116,7 +207,8 @@ def check_options(data: Mapping[str, Any], known: Mapping[str, type | tuple[type
 def check_players(data: Mapping[str, Any], low: int = 2, high: int = 4,
                   fields: Sequence[str] = ("name", "character")) -> tuple[dict[str, Any], ...]:
     """The record's ``players``: ``low`` to ``high`` objects, each with text ``fields``,
-    names distinct."""
+    names distinct; each ``name`` as :func:`clean_name` makes it (a copy: the record is
+    not changed)."""
     players = data.get("players")
     example = ", ".join(f'"{f}": ...' for f in fields)
     if not isinstance(players, list) or not low <= len(players) <= high or not all(
@@ -125,6 +217,11 @@ def check_players(data: Mapping[str, Any], low: int = 2, high: int = 4,
         raise RecordError(N_("players: give {low} to {high} players, each {{{example}}}"),
                           low=low, high=high, example=example, entry="players",
                           reason="players")
+    if fields[0] == "name":  # names as shown: no control characters, not too long
+        players = [{**p, "name": clean_name(p["name"])} for p in players]
+        if not all(p["name"] for p in players):
+            raise RecordError(N_("players: a name is empty (or only invisible characters)"),
+                              entry="players", reason="empty-name")
     names = [p[fields[0]] for p in players]
     twice = next((n for n in names if names.count(n) > 1), None)
     if twice is not None:

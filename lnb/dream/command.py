@@ -66,9 +66,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from lnb.dream.records import load
 
-    state = load(args.file)
+    state = load(Path(args.file))  # a file named on the command line (an upload is text)
     sheet = state.score_sheet()
     if args.json:
         _print_json({"finished": state.is_terminal(), "winners": list(sheet.winners),

@@ -22,14 +22,20 @@ lnb.dream.errors.RecordError: actions[0] 'Bea: collect 1': it is Ada's turn, not
 
 from __future__ import annotations
 
-import json
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lnb.core.errors import LnbError
 from lnb.core.i18n import N_
 from lnb.core.messages import Text
-from lnb.core.records import read_envelope
+from lnb.core.records import (
+    clean_name,
+    parse_record_text,
+    read_envelope,
+    read_record_file,
+    short,
+)
 from lnb.dream.actions import parse_action
 from lnb.dream.edition import EDITIONS
 from lnb.dream.errors import RecordError
@@ -58,8 +64,9 @@ def to_record(state: State, computers: dict[str, str] | None = None) -> dict[str
 
 
 def replay(data: Any) -> State:
-    """The State a record describes, every action checked by the rules; a broken record
-    raises ``RecordError`` naming the entry."""
+    """The State a record (its data) describes, every action checked by the rules; a broken
+    record raises ``RecordError`` naming the entry. Players' names are cleaned
+    (:func:`lnb.core.records.clean_name`) in the players and in every action."""
     from lnb.dream.state import Game
 
     env = read_envelope(data, format=FORMAT, editions=EDITIONS, options={},
@@ -78,20 +85,23 @@ def replay(data: Any) -> State:
     state = game.new_initial_state()
     for i, line in enumerate(actions):
         try:
-            state.apply_action(parse_action(line))
+            action = parse_action(line)
+            state.apply_action(replace(action, player=clean_name(action.player)))
         except LnbError as exc:
             where = Text(N_("actions[{index}] {line!r}: "), index=i, line=line)
             raise exc.as_family(RecordError, where, entry=f"actions[{i}]") from None
     return state
 
 
-def load(path: str | Path) -> State:
-    """Replay a record file."""
-    text = Path(path).read_text("utf-8")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(N_("{path}: not valid JSON (line {line}, column {column})"),
-                          path=str(path), line=exc.lineno, column=exc.colno, problem=str(exc),
-                          entry="record", reason="not-json") from None
-    return replay(data)
+def load(path: Path) -> State:
+    """Replay a record file (a ``Path``, as the ``lnb`` command gives; read at most
+    :data:`lnb.core.records.RECORD_BYTES` bytes). Text (an upload) goes to :func:`loads`."""
+    if not isinstance(path, Path):
+        raise RecordError(N_("record: give a file Path, not {value}"), value=short(path),
+                          entry="record", reason="bad-type")
+    return replay(parse_record_text(read_record_file(path)))
+
+
+def loads(text: str) -> State:
+    """Replay a record's JSON text (an upload's: never a file name)."""
+    return replay(parse_record_text(text))

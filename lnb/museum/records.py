@@ -31,7 +31,15 @@ from typing import Any
 from lnb.core.errors import LnbError, RecordError
 from lnb.core.i18n import N_
 from lnb.core.messages import Text
-from lnb.core.records import check_edition, check_format, check_object, check_seed, short
+from lnb.core.records import (
+    check_edition,
+    check_format,
+    check_object,
+    check_seed,
+    parse_record_text,
+    read_record_file,
+    short,
+)
 from lnb.museum.museum import editions
 from lnb.museum.state import FORMAT, Game, State
 
@@ -63,8 +71,9 @@ def dumps(record: Mapping[str, Any]) -> str:
 
 
 def read_record(source: Mapping[str, Any] | str | Path) -> State:
-    """Replay a record (its data, JSON text or a file) to its state; a record that breaks a
-    rule is refused with a :class:`RecordError` naming the entry (``actions[3]``)."""
+    """Replay a record (its data, its JSON text, or a file as a ``Path``: a ``str`` is never
+    a file name) to its state; a record that breaks a rule is refused with a
+    :class:`RecordError` naming the entry (``actions[3]``)."""
     data = _load(source)
     data = check_object(data, "record")
     check_format(data, FORMAT)
@@ -118,31 +127,16 @@ def read_record(source: Mapping[str, Any] | str | Path) -> State:
 
 
 def _load(source: Mapping[str, Any] | str | Path) -> Any:
+    """A record's data: a dict as it is, a ``str`` as JSON text (always text, never a file
+    name: an upload is content), a ``Path`` (the ``lnb`` command's) read at most
+    :data:`lnb.core.records.RECORD_BYTES` bytes."""
     if isinstance(source, Mapping):
         return source
-    if isinstance(source, Path) or (isinstance(source, str)
-                                    and not source.lstrip().startswith("{")):
-        try:
-            source = Path(source).read_text("utf-8")
-        except FileNotFoundError:
-            raise RecordError(Text(N_("record: cannot read {value} (no such file or "
-                                      "directory)"), value=short(str(source))),
-                              entry="record", reason="unreadable") from None
-        except OSError as exc:
-            raise RecordError(Text(N_("record: cannot read {value} ({problem})"),
-                                   value=short(str(source)), problem=exc.strerror),
-                              entry="record", reason="unreadable") from None
-    if not isinstance(source, str):
-        return source  # check_object says what it should have been
-    try:
-        return json.loads(source)
-    except json.JSONDecodeError as exc:
-        raise RecordError(N_("record: not valid JSON (line {line}, column {column})"),
-                          line=exc.lineno, column=exc.colno, why=exc.msg, entry="record",
-                          reason="not-json") from None
-    except RecursionError:
-        raise RecordError(N_("record: not valid JSON (nested too deeply)"), entry="record",
-                          reason="not-json") from None
+    if isinstance(source, Path):
+        return parse_record_text(read_record_file(source))
+    if isinstance(source, str):
+        return parse_record_text(source)
+    return source  # check_object says what it should have been
 
 
 def replay(source: Mapping[str, Any] | str | Path) -> dict[str, Any]:

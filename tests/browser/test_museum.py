@@ -11,6 +11,7 @@ must show after each action (the dice in hand, the score, the shapes drawn) and 
 from __future__ import annotations
 
 import datetime
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -185,6 +186,50 @@ def test_the_map_is_focusable_and_named(page, kit: VoilaServer) -> None:  # type
         .filter(b => b.offsetParent && !(b.textContent.trim() || b.getAttribute('aria-label')
                                          || b.title)).length""")
     assert unnamed == 0
+
+
+def test_hovering_a_square_says_whether_the_shape_fits_there(page, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]
+    """The mouse over a square (no click): green ghost and "it fits" where the library says
+    it fits (A4 for 6b of seed 1), the library's reason where it does not (C2)."""
+    open_app(page, kit, "?seed=1")
+    page.locator("button.lnb-shape-6b").click()
+    reason = page.locator(".lnb-museum-reason")
+    expect(reason).to_contain_text("click or tap a square", timeout=WAIT)
+    page.locator(".lnb-map-square[data-sq='A4']").hover()
+    expect(reason).to_contain_text("Shape 6b at A4", timeout=WAIT)
+    expect(reason).to_contain_text("it fits")
+    expect(reason).not_to_contain_text("Does not fit")
+    page.locator(".lnb-map-square[data-sq='C2']").hover()
+    expect(reason).to_contain_text("Does not fit", timeout=WAIT)
+    expect(reason).not_to_contain_text("Does not fit: .")
+    assert_no_traceback(page)
+
+
+def test_a_huge_file_is_refused_in_the_page_and_the_game_kept(page, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]
+    """A 12 MB file (over the server's 10 MB message limit, which closed the connection) is
+    refused in a sentence before it is sent; the game goes on. The button has no file count
+    ("Load a game (0)"), and a saved game still loads through it."""
+    open_app(page, kit, "?seed=1")
+    page.locator("button.lnb-shape-6b").click()
+    page.locator(".lnb-map-square[data-sq='A4']").click()
+    page.keyboard.press("Enter")
+    expect(page.locator(".lnb-map-piece")).to_have_count(1, timeout=WAIT)
+    button = page.locator(".lnb-load button")
+    expect(button).to_have_text("Load a game")
+    chooser = page.locator(".lnb-load input[type=file]")
+    chooser.set_input_files({"name": "huge.json", "mimeType": "application/json",
+                             "buffer": b"[" * 12_000_000})
+    status = page.locator(".lnb-status-text")
+    # the kernel says it: the page is still connected
+    expect(status).to_contain_text("too large to be a saved game (12.0 MB", timeout=WAIT)
+    expect(page.locator(".lnb-map-piece")).to_have_count(1)
+    saved = Game(seed=2).new_initial_state().to_record()
+    chooser.set_input_files({"name": "g.json", "mimeType": "application/json",
+                             "buffer": json.dumps(saved).encode()})
+    expect(status).to_contain_text("Game loaded: seed 2", timeout=WAIT)
+    expect(page.locator(".lnb-map-piece")).to_have_count(0)
+    expect(button).to_have_text("Load a game")
+    assert_no_traceback(page)
 
 
 def test_the_app_in_chinese_keeps_the_game(page, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]

@@ -24,7 +24,6 @@ opens a finished one for review.
 from __future__ import annotations
 
 import html
-import json
 import logging
 import os
 import random
@@ -38,7 +37,7 @@ import ipywidgets as w
 
 from lnb.babbage.bots import BOTS, REGISTRY, make_bot
 from lnb.babbage.edition import Edition
-from lnb.babbage.errors import GameError, LnbError, RecordError
+from lnb.babbage.errors import GameError, LnbError
 from lnb.babbage.game import (
     Activate,
     Debug,
@@ -52,7 +51,7 @@ from lnb.babbage.game import (
 from lnb.babbage.numbers import two_digits
 from lnb.babbage.programs import Program
 from lnb.babbage.table import babbage_table
-from lnb.core.i18n import _, format_list, lazy_gettext, ngettext, pgettext
+from lnb.core.i18n import _, format_list, ngettext, pgettext
 from lnb.core.race import Race
 from lnb.core.table import Table
 from widgets.babbage.board import close_all
@@ -64,7 +63,7 @@ from widgets.core.contrast import ContrastToggle
 from widgets.core.language import page_language
 from widgets.core.page_request import wait_for_request
 from widgets.core.relabel import language_switch, register, relabel_all, relabel_part
-from widgets.core.saveload import SaveLoadPanel, safe_filename
+from widgets.core.saveload import SaveLoadPanel, record_object, safe_filename
 from widgets.core.status import StatusLine
 from widgets.core.style import app_styles, stylesheet
 from widgets.core.timer import Timer
@@ -82,7 +81,6 @@ CSS = """
 .lnb-game .lnb-target-card { overflow-wrap: anywhere; }
 """
 ROUNDS = 4
-NOT_A_GAME = lazy_gettext("That file is not a game saved by this app: choose its .json file.")
 CLOCK_LIMIT = 3600  # seconds the hidden clock may count in one Program phase
 
 
@@ -258,7 +256,8 @@ def _set_options(dropdown: w.Dropdown, options: list) -> None:
 # --------------------------------------------------------------------------- loading
 def record_data(text: str) -> dict[str, Any]:
     """The JSON object of a saved game's text (a byte-order mark is fine); anything else
-    raises ``RecordError`` in one plain sentence. Never a path: nothing is read here.
+    raises ``RecordError`` in one plain sentence. Never a path: nothing is read here
+    (:func:`widgets.core.saveload.record_object`, the same in every app).
 
     >>> record_data('\ufeff{"format": "lnb-game/1"}')
     {'format': 'lnb-game/1'}
@@ -266,13 +265,7 @@ def record_data(text: str) -> dict[str, Any]:
     Traceback (most recent call last):
     lnb.core.errors.RecordError: That file is not a game saved by this app: choose its .json file.
     """
-    try:
-        data = json.loads(text.lstrip("\ufeff"))
-    except (ValueError, RecursionError):
-        data = None
-    if not isinstance(data, dict) or "format" not in data:
-        raise RecordError(str(NOT_A_GAME))
-    return data
+    return record_object(text)
 
 
 # --------------------------------------------------------------------------- choices

@@ -102,7 +102,7 @@ class ScoreSheetView(w.VBox):
             minus = (" <span class='lnb-muted'>{}</span>".format(html.escape(
                 ngettext("(−{count} Debug)", "(−{count} Debugs)", lost).format(count=lost)))
                 if lost else "")
-            rows.append(f"<div><span class='lnb-bar-label'>{html.escape(p.name)}</span>"
+            rows.append(f"<div><span class='lnb-bar-label'><bdi>{html.escape(p.name)}</bdi></span>"
                         f"{''.join(bars)} <b class='lnb-total'>{p.total}</b>{minus}</div>")
         legend = " ".join(f"<span class='lnb-bar' style='width:1em;background:{c}'></span> "
                           f"{html.escape(str(t))}" for _key, t, c in PARTS)
@@ -115,7 +115,8 @@ class ScoreSheetView(w.VBox):
         rows = []
         for p in sorted(sheet.players, key=lambda p: p.rank):
             rows.append(
-                f"<tr class='lnb-score-row'><td>{p.rank}</td><td>{html.escape(p.name)}</td>"
+                f"<tr class='lnb-score-row'><td>{p.rank}</td>"
+                f"<td><bdi>{html.escape(p.name)}</bdi></td>"  # a name's direction stays its own
                 f"<td>{p.influence}</td><td>{p.failed_experiments}</td><td>{p.subroutines}</td>"
                 f"<td>{p.engine}</td><td>{p.debugs}</td><td><b>{p.total}</b></td></tr>")
         return f"<table class='lnb-table'>{head}{''.join(rows)}</table>"

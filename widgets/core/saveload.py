@@ -23,12 +23,15 @@ from __future__ import annotations
 import base64
 import html
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import ipywidgets as w
 
-from lnb.core.errors import BadInputError
+from lnb.core.errors import BadInputError, RecordError
 from lnb.core.i18n import _, lazy_gettext
+from lnb.core.records import RECORD_BYTES, parse_record_text
 from widgets.core.status import StatusLine
+from widgets.core.upload import FileButton
 
 
 def safe_filename(text: str, suffix: str = ".json") -> str:
@@ -65,12 +68,47 @@ def file_bytes(content: object) -> bytes:
     return bytes(content)  # type: ignore[call-overload]
 
 
+NOT_A_GAME = lazy_gettext("That file is not a game saved by this app: choose its .json file.")
+
+
+def too_large(size: int) -> BadInputError:
+    """The refusal of an upload of ``size`` bytes, more than a saved game can hold."""
+    return BadInputError(_("That file is too large to be a saved game ({megabytes} MB; a "
+                           "saved game is a few KB): choose its .json file.").format(
+                               megabytes=f"{size / 1e6:.1f}"), reason="too-big", size=size)
+
+
+def record_object(text: str) -> dict[str, Any]:
+    """The JSON object of an uploaded saved game's text (a byte-order mark is fine). Never a
+    path: nothing is read here. Text that is not a JSON object with a ``format`` (a path, a
+    note, JSON nested thousands deep) raises ``RecordError`` in one plain sentence, the same
+    in every app; too long a text, :func:`too_large`.
+
+    >>> record_object('\\ufeff{"format": "lnb-game/1"}')
+    {'format': 'lnb-game/1'}
+    >>> record_object("/etc/hostname")
+    Traceback (most recent call last):
+    lnb.core.errors.RecordError: That file is not a game saved by this app: choose its .json file.
+    """
+    try:
+        data = parse_record_text(text)
+    except RecordError as exc:
+        if exc.reason == "too-big":
+            raise too_large(len(text.encode("utf-8", "replace"))) from None
+        data = None
+    if not isinstance(data, dict) or "format" not in data:
+        raise RecordError(str(NOT_A_GAME), reason="not-a-game")
+    return data
+
+
 SAVE_LABEL = lazy_gettext("Save the game")
 LOAD_LABEL = lazy_gettext("Load a game")
 
 
 class SaveLoadPanel(w.HBox):
-    """A *Save* button with its download link, and a *Load* upload button.
+    """A *Save* button with its download link, and a *Load* upload button
+    (:class:`widgets.core.upload.FileButton`: a file of more than
+    :data:`lnb.core.records.RECORD_BYTES` bytes is refused in the page, in a sentence).
 
     ``on_save()`` returns ``(filename, text)`` (or raises a library error, shown on the
     status line); ``on_load(text)`` gets an uploaded file's text. ``extra`` widgets (a
@@ -92,9 +130,11 @@ class SaveLoadPanel(w.HBox):
         self.save_button.on_click(self.status.guarded(lambda _: self.save()))
         self.download = w.HTML("")
         self.download.add_class("lnb-download")
-        self.upload = w.FileUpload(accept=".json", multiple=False, description=str(load_label))
+        self.upload = FileButton(accept=".json", description=str(load_label),
+                                 limit=RECORD_BYTES)  # no file count on it; sized in the page
         self.upload.add_class("lnb-load")
         self.upload.observe(self.status.guarded(self._uploaded), "value")
+        self.upload.on_too_big = self.status.guarded(self._too_big)
         super().__init__([self.save_button, self.download, self.upload, *extra])
         self.add_class("lnb-files")
 
@@ -116,14 +156,22 @@ class SaveLoadPanel(w.HBox):
         if self._saved is not None:
             self.download.value = download_link(*self._saved)
 
+    def _too_big(self, size: int) -> None:
+        """The page did not send a file of ``size`` bytes: say why (the game is kept)."""
+        raise too_large(size)
+
     def _uploaded(self, change: dict) -> None:
         files = change["new"]
         if not files:
             return
         item = files[0]
         content = item["content"] if isinstance(item, dict) else item.content
+        data = file_bytes(content)
+        if len(data) > RECORD_BYTES:  # the page checks first; a file set another way too
+            self.upload.value = ()
+            raise too_large(len(data))
         try:
-            text = file_bytes(content).decode("utf-8")
+            text = data.decode("utf-8")
         except UnicodeDecodeError:
             raise BadInputError(_("that file is not a saved game (it is not text); "
                                   "choose a .json file saved by this app"),

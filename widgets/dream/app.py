@@ -50,7 +50,6 @@ from lnb.dream.actions import (
 )
 from lnb.dream.bots import make_bot
 from lnb.dream.describe import describe
-from lnb.dream.errors import BadInputError as DreamBadInput
 from lnb.dream.records import replay, to_record
 from lnb.dream.state import PROMPTS, Game, State
 from lnb.dream.table import dream_table
@@ -58,7 +57,7 @@ from lnb.dream.title import TITLE
 from widgets.core.contrast import ContrastToggle
 from widgets.core.language import LanguageSwitch, page_language
 from widgets.core.page_request import page_query, query_seed
-from widgets.core.saveload import SaveLoadPanel, safe_filename
+from widgets.core.saveload import SaveLoadPanel, record_object, safe_filename
 from widgets.core.status import StatusLine
 from widgets.core.style import app_styles, stylesheet
 from widgets.dream.board import PlayerBoard, Selection, compact_html
@@ -309,14 +308,13 @@ class DreamApp(w.VBox):
         return safe_filename(name), json.dumps(record, ensure_ascii=False, indent=1)
 
     def load_text(self, text: str) -> None:
-        """Load a saved game and play on (a broken file is refused on the status line)."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError:
-            raise DreamBadInput(_("that file is not a saved game of Ada's Dream"),
-                                reason="not-json") from None
+        """Load a saved game from its text (never a path: see
+        :func:`widgets.core.saveload.record_object`) and play on; a broken file is refused on
+        the status line."""
+        data = record_object(text)
         state = replay(data)
-        kinds = {p["name"]: p["computer"] for p in data["players"] if "computer" in p}
+        kinds = {name: p["computer"] for name, p in zip(state.names, data["players"],
+                                                        strict=True) if "computer" in p}
         bots = {name: make_bot(kind, state.game.seed) for name, kind in kinds.items()}
         self._start(state, kinds, bots)
         self.status.ok(_("Game loaded: {count} decisions so far.").format(

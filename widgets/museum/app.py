@@ -48,7 +48,7 @@ from widgets.core.contrast import ContrastToggle
 from widgets.core.host import current as current_host
 from widgets.core.language import LanguageSwitch, page_language
 from widgets.core.page_request import page_query, query_seed
-from widgets.core.saveload import SaveLoadPanel, safe_filename
+from widgets.core.saveload import SaveLoadPanel, record_object, safe_filename
 from widgets.core.status import StatusLine
 from widgets.core.style import app_styles, stylesheet
 from widgets.museum import choices as ch
@@ -423,7 +423,8 @@ class MuseumApp(w.VBox):
                 said.append(_("All six dice go back to the Reserve: {time} is checked.").format(
                     time=museum_words.time_box(what)))
             elif kind == "rerolled":
-                said.append(_("The new dice show {values}.").format(values=what))
+                values = ", ".join(what.split(","))  # the log's "6,2", written as a list
+                said.append(_("The new dice show {values}.").format(values=values))
         if self.state.is_terminal():
             total = self.state.score().total
             said.append(ngettext("The game is over: {count} point.",
@@ -492,8 +493,9 @@ class MuseumApp(w.VBox):
         return name, dumps(write_record(self.state))
 
     def load_text(self, text: str) -> None:
-        """Load a saved game (an ``lnb-museum/1`` record) and play on from it."""
-        state = read_record(text)
+        """Load a saved game (an ``lnb-museum/1`` record's text, never a path: see
+        :func:`widgets.core.saveload.record_object`) and play on from it."""
+        state = read_record(record_object(text))
         self._start(state)
         self.daily = None
         self._scored = None
@@ -641,10 +643,15 @@ class MuseumApp(w.VBox):
             self.reason.value = html.escape(_("Shape {shape}, {how}: click or tap a square."
                                               ).format(shape=self.map.shape, how=how))
             self.confirm_button.tooltip = _("Click or tap a square of the map first.")
-        elif placement is None:
+        elif not self.map.ghost.get("legal"):  # the library's reason, for the square shown
             text = _("Does not fit: {reason}.").format(reason=self.map.reason)
             self.reason.value = f"<span class='lnb-bad'>✗ {html.escape(text)}</span>"
             self.confirm_button.tooltip = text
+        elif placement is None:  # hovered, not clicked yet: it fits there
+            text = _("Shape {shape} at {square}, {how}: it fits. Click or tap to put it "
+                     "there.").format(shape=self.map.shape, square=self.map.where(), how=how)
+            self.reason.value = f"<span class='lnb-good'>✓ {html.escape(text)}</span>"
+            self.confirm_button.tooltip = _("Click or tap a square of the map first.")
         else:
             text = _("Shape {shape} at {square}, {how}: it fits.").format(
                 shape=self.map.shape, square=self.map.where(), how=how)
