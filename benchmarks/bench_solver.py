@@ -130,10 +130,9 @@ def clear_caches() -> None:
     """Forget every board the library has seen (its tables, searches and rows per space)."""
     from lnb.babbage import operations, solver
 
-    for cached in (solver._search, solver._forward, solver._all_pairs,
-                   operations.space_results, operations._level_moves):
+    for cached in (operations.space_results, operations._level_moves):
         cached.cache_clear()
-    solver._TABLES.clear()
+    solver._TABLES.clear()  # each table's searches, forward trees and all-pairs go with it
     solver._LEVEL_ROWS.clear()
     operations._BY_TOKENS.clear()
 

@@ -32,7 +32,6 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, TypeVar
 
 from lnb.babbage.board import Board, parse_tokens
@@ -471,7 +470,11 @@ def _backward(table: MoveTable, targets: tuple[int, ...]) -> tuple[list[int], li
     return distance, ways
 
 
-@lru_cache(maxsize=1024)
+#: Searches kept per table (the latest used); they live in the table's cache and go with
+#: it, so ``TABLES_KEPT`` bounds them too (a kernel playing game after game keeps no more).
+SEARCHES_KEPT = 256
+
+
 def _search(
     key: BoardKey,
     spaces: frozenset[str] | None,
@@ -479,7 +482,9 @@ def _search(
     targets: tuple[int, ...],
     start_counts: bool,
 ) -> Search:
-    return Search(_cached_table(key, spaces, sigma), targets, start_counts)
+    table = _cached_table(key, spaces, sigma)
+    return _kept(table.cache.setdefault("searches", {}), (targets, start_counts),
+                 lambda: Search(table, targets, start_counts), SEARCHES_KEPT)
 
 
 def search(
@@ -662,9 +667,11 @@ class _Forward:
         return found
 
 
-@lru_cache(maxsize=4096)
 def _forward(key: BoardKey, spaces: frozenset[str] | None, sigma: bool, start: int) -> _Forward:
-    return _Forward(_cached_table(key, spaces, sigma), start)
+    """The search from ``start`` on a table, kept in the table's cache (one per start)."""
+    table = _cached_table(key, spaces, sigma)
+    return _kept(table.cache.setdefault("forward", {}), start,
+                 lambda: _Forward(table, start), SEARCHES_KEPT)
 
 
 class AllPairs:
@@ -712,6 +719,9 @@ def all_pairs(
     return _all_pairs(board_key(board), normalize_spaces(spaces), sigma)
 
 
-@lru_cache(maxsize=64)
 def _all_pairs(key: BoardKey, spaces: frozenset[str] | None, sigma: bool) -> AllPairs:
-    return AllPairs(key, spaces, sigma)
+    table = _cached_table(key, spaces, sigma)
+    found = table.cache.get("all_pairs")
+    if found is None:
+        found = table.cache["all_pairs"] = AllPairs(key, spaces, sigma)
+    return found
