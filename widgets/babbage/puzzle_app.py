@@ -534,7 +534,12 @@ class PuzzleApp(w.VBox):
     def _show_progress(self) -> None:
         today = self.today()
         parts = []
-        if self.store.problem:
+        for_pupils = getattr(self.store, "problem_for_pupils", None)
+        if self.store.problem and for_pupils is not None:  # the server's store: no path shown
+            joined = self.pupil is not None and self.pupil.key.startswith("class:")
+            parts.append("<div class='lnb-warning'>{}</div>".format(html.escape(
+                for_pupils(joined))))
+        elif self.store.problem:
             parts.append("<div class='lnb-warning'>{}</div>".format(html.escape(_(
                 "Your progress cannot be saved right now; it is kept until you "
                 "close this page. (For the teacher: {problem})").format(

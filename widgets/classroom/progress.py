@@ -492,6 +492,26 @@ class ProgressStore(ProgressChanges):
         """False while progress can only be kept in memory (see :attr:`problem`)."""
         return self.problem is None and not self.in_memory_by_choice
 
+    def problem_for_pupils(self, joined: bool = True) -> str | None:
+        """What a pupil reads while :attr:`problem` is set: what it means for their work, in
+        plain words, without the store's place (the teacher's :attr:`problem` names it).
+        Not ``joined`` to a class: joining waits, and work done meanwhile is the browser's."""
+        if self.problem is None:
+            return None
+        if self.problem_kind == "full":
+            text = _("The class's file cannot take more work right now (the server's disk is "
+                     "full): your work is kept and saved when there is room again.")
+        elif self.problem_kind in ("read-only", "cannot-write"):
+            text = _("The class's file cannot be written right now: your work is kept and "
+                     "saved when it can be.")
+        else:
+            text = _("The class database is not answering: your work is kept and saved when "
+                     "it is back.")
+        if joined:
+            return text
+        return _("{problem} You cannot join your class until then: what you do meanwhile "
+                 "counts for this browser only, not for your class.").format(problem=text)
+
     @property
     def pending(self) -> int:
         """How many writes are kept, waiting for the store to be back."""
@@ -526,7 +546,6 @@ class ProgressStore(ProgressChanges):
             conn, notes = self.engine.open(self.timeout)
             self._prepare(conn)
         except StoreProblem as exc:
-            LOG.warning("%s", exc)
             self._fall_back(str(exc), exc.kind)
             return
         self._tell_teacher(conn, notes)
@@ -626,6 +645,8 @@ class ProgressStore(ProgressChanges):
         tried again in the background."""
         if self.problem is None:
             self.outages = [*self.outages[-19:], (self._last_ok, None)]
+        if problem != self.problem:
+            LOG.warning("%s", problem)
         self.problem, self.problem_kind = problem, kind
         self._retry_at = time.monotonic() + self.retry_after
         old, self._conn = self._conn, memory_connection()
