@@ -164,6 +164,7 @@ def _contents(build: Build) -> Path:
         target = folder / notebook.relative_to(REPO / "lessons")
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(notebook, target)
+        pages.drop_served_only(target)  # tips about tables and classes: the served kit's
     return folder
 
 

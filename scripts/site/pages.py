@@ -9,6 +9,9 @@ and pass the page's address to the kernel (``QUERY_STRING``).
 '<a href="play.html?lang=zh-CN">'
 >>> needs_extra({"lnb.babbage.algebra"})
 ['sympy']
+
+A notebook's markdown line that ends with ``<!-- served kit only -->`` (a tip about tables or
+classes, which need the kit's server) is left out of the site's page (:func:`drop_served_only`).
 """
 
 from __future__ import annotations
@@ -48,6 +51,34 @@ def rewrite_links(html: str, depth: int) -> str:
 def needs_extra(modules: set[str]) -> list[str]:
     """The packages beyond the kit that a notebook importing ``modules`` needs."""
     return sorted(name for name, users in EXTRA.items() if modules & set(users))
+
+
+SERVED_ONLY = "<!-- served kit only -->"
+"""Marks a markdown line of a notebook that only the served kit can keep (the site drops it)."""
+
+
+def served_only_dropped(source: list[str]) -> list[str]:
+    """A markdown cell's ``source`` lines without those marked :data:`SERVED_ONLY`.
+
+    >>> served_only_dropped(["- Undo.\\n", "- Open a table. <!-- served kit only -->\\n", "\\n"])
+    ['- Undo.\\n', '\\n']
+    """
+    return [line for line in source if SERVED_ONLY not in line]
+
+
+def drop_served_only(notebook: Path) -> bool:
+    """Rewrite ``notebook`` (the build's copy) without its served-only markdown lines; whether
+    it had any."""
+    content = json.loads(notebook.read_text(encoding="utf-8"))
+    changed = False
+    for cell in content["cells"]:
+        if cell["cell_type"] == "markdown":
+            kept = served_only_dropped(cell["source"])
+            changed = changed or kept != cell["source"]
+            cell["source"] = kept
+    if changed:
+        notebook.write_text(json.dumps(content, indent=1, ensure_ascii=False), encoding="utf-8")
+    return changed
 
 
 def imported(notebook: Path) -> set[str]:

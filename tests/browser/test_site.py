@@ -1,8 +1,10 @@
 """The static site (issue 18, ``make site``) in headless Chromium, served by nothing but a
 static file server (Python's http.server on ``site/``): the landing page, a lesson's exercise
-answered, a puzzle solved, a Round of the game against the computer and the museum's first
-placement, each page's every request on 127.0.0.1; and the build refusing a Pyodide that is
-not the kernel's.
+answered, a puzzle solved, a Round of the game against the computer, the museum's first
+placement and a decision in Ada's Dream, each page's every request on 127.0.0.1; every app
+(landing, puzzles, game, museum, Dream) again in Chinese, one load and one move each (the
+site's Python has no Babel: issue 26); and the build refusing a Pyodide that is not the
+kernel's.
 
 ``make test`` runs ``make site`` first; without ``site/`` these tests fail (never skip).
 One browser context serves the whole file (the browser's cache warm after the first page,
@@ -30,11 +32,13 @@ from browser_harness import (
 from lesson_checks import EXERCISE, FirstLessonWords, assert_first_exercises_answer
 from playwright.sync_api import expect
 from site_server import SITE, serving
-from test_museum import place, press_button
+from test_museum import press_button
 
 from lnb.babbage.puzzles import Puzzle
+from lnb.core.i18n import _, use_language
 from lnb.museum import Game, Place, Wild
 from lnb.museum.bots import make_bot
+from widgets.core.status import APOLOGY
 
 pytestmark = pytest.mark.browser
 
@@ -60,16 +64,35 @@ def context(browser, site_url: str):  # type: ignore[no-untyped-def]
     made.close()
 
 
-@pytest.fixture
-def page(context, request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
-    """A page of the shared context whose every request URL is recorded (for
-    :func:`assert_on_site`); a screenshot on failure."""
+@pytest.fixture(scope="module")
+def zh_context(browser, site_url: str):  # type: ignore[no-untyped-def]
+    """A browser context of its own for the Chinese pages (a language picked there is
+    remembered by the browser: it must not reach the English pages)."""
+    made = browser.new_context(base_url=site_url, viewport={"width": 1200, "height": 900})
+    yield made
+    made.close()
+
+
+def _watched(context, request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
     made = watched_page(context)
     yield made
     failed = getattr(request.node, "rep_call", None)
     if failed is not None and failed.failed:
         snap(made, "failure")
     made.close()
+
+
+@pytest.fixture
+def page(context, request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    """A page of the shared context whose every request URL is recorded (for
+    :func:`assert_on_site`); a screenshot on failure."""
+    yield from _watched(context, request)
+
+
+@pytest.fixture
+def zh_page(zh_context, request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    """A page of the Chinese pages' context (as :func:`page`)."""
+    yield from _watched(zh_context, request)
 
 
 def assert_on_site(page) -> None:  # type: ignore[no-untyped-def]
@@ -87,10 +110,30 @@ def open_page(page, name: str, selector: str) -> None:  # type: ignore[no-untype
     page.locator(selector).first.wait_for(timeout=WAIT)
 
 
+def apologies() -> tuple[str, ...]:
+    """The status line's apology for an unexpected error, in every language of the test."""
+    found = []
+    for language in ("en", "zh-CN"):
+        with use_language(language):
+            found.append(str(APOLOGY))
+    return tuple(found)
+
+
 def assert_clean(page) -> None:  # type: ignore[no-untyped-def]
+    """No traceback, no widget error, no apology on the page; every request on the site."""
     assert_no_traceback(page)
-    assert "Error displaying widget" not in page.locator("body").inner_text()
+    text = page.locator("body").inner_text()
+    assert "Error displaying widget" not in text
+    for apology in apologies():
+        assert apology not in text, f"the page apologises:\n{text[:2000]}"
+    assert page.locator(".lnb-status-sorry").count() == 0
     assert_on_site(page)
+
+
+def in_chinese(message: str) -> str:
+    """``message`` as the kit says it in Chinese (its own catalog)."""
+    with use_language("zh-CN"):
+        return _(message)
 
 
 def test_the_build_refuses_a_pyodide_that_is_not_the_kernels(tmp_path: Path) -> None:
@@ -241,7 +284,36 @@ def test_a_round_against_the_computer(page) -> None:  # type: ignore[no-untyped-
     expect(page.locator(".lnb-phase")).to_contain_text("Round 1 of 4 resolved", timeout=WAIT)
     expect(page.locator(".lnb-score-table tr.lnb-score-row")).to_have_count(2, timeout=WAIT)
     expect(page.locator(".lnb-resolution-table")).to_contain_text("A3+ 55 + 5 = 60")
+    tips = page.locator("h2", has_text="Tips").locator("xpath=..").inner_text()
+    assert "Save the game" in tips and "table" not in tips  # tables need the served kit
     assert_clean(page)
+
+
+def first_placement(page, seed: int) -> int:  # type: ignore[no-untyped-def]
+    """Play the museum's game of ``seed`` by the library's planner, by clicks, up to its first
+    shape drawn on the map (no words read: the page may be in any language); its score."""
+    state = Game(seed=seed).new_initial_state()
+    bot = make_bot("planner", seed=0)
+    for _turn in range(12):
+        action = bot.choose_action(state)
+        if isinstance(action, (Place, Wild)):
+            kind = "wild" if isinstance(action, Wild) else "gift" if action.value > 6 else "shape"
+            press_button(page, f"lnb-{kind}-{action.shape}", keyboard=False)
+            page.locator(f".lnb-map-square[data-sq='{action.anchor}']").click()
+            page.locator(".lnb-map").focus()
+            if action.orientation.flipped:
+                page.keyboard.press("f")
+            for _key in range(action.orientation.turns):
+                page.keyboard.press("r")
+            expect(page.locator(".lnb-ghost-ok")).to_have_count(1, timeout=WAIT)
+            page.keyboard.press("Enter")
+            state.apply_action(action)
+            break
+        text = str(action).replace(" on ", " ").replace(",", "-").replace(" ", "-")
+        press_button(page, f"lnb-{text}", keyboard=False)
+        state.apply_action(action)
+    expect(page.locator(".lnb-map-piece")).to_have_count(1, timeout=WAIT)
+    return state.score().total
 
 
 def test_the_museum_first_placement(page) -> None:  # type: ignore[no-untyped-def]
@@ -251,18 +323,88 @@ def test_the_museum_first_placement(page) -> None:  # type: ignore[no-untyped-de
     page.locator(".lnb-choice").first.wait_for(timeout=WAIT)
     found = re.search(r"Game seed (\d+)", page.locator("body").inner_text())
     assert found, "the page names no seed"
-    state = Game(seed=int(found.group(1))).new_initial_state()
-    bot = make_bot("planner", seed=0)
-    for _ in range(12):
-        action = bot.choose_action(state)
-        if isinstance(action, (Place, Wild)):
-            place(page, action, keyboard=False)
-            state.apply_action(action)
-            break
-        text = str(action).replace(" on ", " ").replace(",", "-").replace(" ", "-")
-        press_button(page, f"lnb-{text}", keyboard=False)
-        state.apply_action(action)
-    expect(page.locator(".lnb-map-piece")).to_have_count(1, timeout=WAIT)
+    score = first_placement(page, int(found.group(1)))
+    expect(page.locator(".lnb-score-line").first).to_have_text(f"Score: {score}", timeout=WAIT)
+    assert_clean(page)
+
+
+DREAM_ON = ":enabled:not([aria-disabled='true'])"
+
+
+def take_a_die(page) -> None:  # type: ignore[no-untyped-def]
+    """Ada's Dream's first decision: a die taken from the Workshop; the log says so."""
+    log = page.locator(".lnb-dream-log")
+    before = log.inner_text()
+    page.locator(f"button.lnb-dream-workshop{DREAM_ON}").first.click()
+    expect(log).not_to_have_text(before, timeout=WAIT)
+
+
+def test_a_decision_in_ada_s_dream(page) -> None:  # type: ignore[no-untyped-def]
+    open_page(page, "dream.html?seed=3", f"button.lnb-dream-workshop{DREAM_ON}")
+    expect(page.locator(".lnb-dream-turn")).to_contain_text("Playing now: You", timeout=WAIT)
+    take_a_die(page)
+    expect(page.locator(".lnb-dream-log")).to_contain_text("You took the", timeout=WAIT)
+    assert_clean(page)
+
+
+# -- every app again in Chinese: one load, one move each (issue 26) -----------------------------
+ZH = "lang=zh-CN"
+
+
+def test_the_landing_page_in_chinese_switches_to_english(zh_page) -> None:  # type: ignore[no-untyped-def]
+    page = zh_page
+    open_page(page, f"index.html?{ZH}", ".lnb-landing-language")
+    chinese = page.locator("h1", has_text="关于艾达·洛夫莱斯的三个游戏")
+    expect(chinese).to_be_visible(timeout=WAIT)
+    assert_clean(page)
+    page.locator(".lnb-landing-language button", has_text="English").click()
+    english = page.locator("h1", has_text="Three games about Ada Lovelace")
+    expect(english).to_be_visible(timeout=WAIT)
+    expect(chinese).to_be_hidden()
+    assert_clean(page)
+
+
+def test_a_puzzle_row_in_chinese(zh_page) -> None:  # type: ignore[no-untyped-def]
+    page = zh_page
+    open_page(page, f"puzzles.html?code={SHARED.code}&{ZH}", ".lnb-puzzle-heading")
+    page.locator(".lnb-puzzle-heading", has_text=SHARED.code).wait_for(timeout=WAIT)
+    page.locator("button.lnb-op-A4-divide").click()
+    page.locator(".lnb-rows", has_text="55 ÷ 2 = 27").wait_for(timeout=WAIT)
+    expect(page.locator("button.lnb-done")).to_contain_text(in_chinese("Check my answer"))
+    assert_clean(page)
+
+
+def test_a_program_row_in_the_game_in_chinese(zh_page) -> None:  # type: ignore[no-untyped-def]
+    page = zh_page
+    open_page(page, f"play.html?{ZH}", ".lnb-start-game")
+    page.locator(".lnb-start-game").click()
+    page.locator(".lnb-target").first.wait_for(timeout=WAIT)
+    page.locator(".lnb-target").first.click()
+    page.locator(".lnb-builder").wait_for(timeout=WAIT)
+    page.locator(".lnb-op-A3-add").click()
+    page.locator(".lnb-rows", has_text="55 + 5 = 60").wait_for(timeout=WAIT)
+    expect(page.locator(".lnb-done")).to_contain_text(in_chinese("I'm done"))
+    tips = page.locator("h2", has_text="小提示").locator("xpath=..").inner_text()
+    assert in_chinese("Save the game") in tips and "桌" not in tips  # tables: the served kit's
+    assert_clean(page)
+
+
+def test_the_museum_first_placement_in_chinese(zh_page) -> None:  # type: ignore[no-untyped-def]
+    page = zh_page
+    open_page(page, f"museum.html?seed=55&{ZH}", ".lnb-map-svg rect")
+    page.locator(".lnb-choice").first.wait_for(timeout=WAIT)
+    score = first_placement(page, 55)
     expect(page.locator(".lnb-score-line").first).to_have_text(
-        f"Score: {state.score().total}", timeout=WAIT)
+        in_chinese("Score: {points}").format(points=score), timeout=WAIT)
+    assert_clean(page)
+
+
+def test_a_decision_in_ada_s_dream_in_chinese(zh_page) -> None:  # type: ignore[no-untyped-def]
+    page = zh_page
+    open_page(page, f"dream.html?seed=3&{ZH}", f"button.lnb-dream-workshop{DREAM_ON}")
+    expect(page.locator(".lnb-dream-turn")).to_contain_text("现在轮到", timeout=WAIT)
+    take_a_die(page)
+    took = in_chinese("{player} took the {die} from Workshop space {space}")
+    expect(page.locator(".lnb-dream-log")).to_contain_text(
+        re.compile(".+".join(map(re.escape, re.split(r"\{\w+\}", took)))), timeout=WAIT)
     assert_clean(page)
