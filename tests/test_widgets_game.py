@@ -750,3 +750,168 @@ def test_untimed_game_debugs_without_a_timer() -> None:
     app.rewrite.type_rows("A3- 55")
     app.rewrite.done_button.click()
     assert str(app.state.player("You").play.program) == "A3+ 60, A3- 55"
+
+
+# --------------------------------------------------------------------------- the trial's defects
+def test_a_save_before_round_one_is_named_by_where_the_game_is_and_goes_with_it() -> None:
+    app = GameApp([YOU, BOT], seed=2)
+    app.save_button.click()
+    link = app.download.value
+    assert "round-1-target.json" in link and "round-0" not in link, link
+    assert "Round 0" not in app.status.text and "start of Round 1" in app.status.text
+    next(iter(app.subs_view.target_buttons.values())).click()  # the game moves on
+    assert app.download.value == "" and app.status.text == ""
+
+
+def test_a_save_link_goes_once_a_person_has_targeted() -> None:
+    app = GameApp([YOU, Seat("Bea", character="Mary Somerville")], seed=2)
+    app.save_button.click()
+    assert app.download.value
+    next(iter(app.subs_view.target_buttons.values())).click()  # You target: Bea's turn
+    assert app.state.phase is Phase.TARGET and app.download.value == ""
+
+
+def test_the_typed_rows_box_is_empty_when_a_new_round_starts() -> None:
+    app = GameApp([YOU, BOT], seed=8)
+    next(iter(app.subs_view.target_buttons.values())).click()
+    app.builder.typed.value = "C1+"  # refused: level C is not revealed; the text is kept
+    assert app.builder.status.kind == "error" and app.builder.typed.value == "C1+"
+    app.builder.done_button.click()
+    resolve_by_clicks(app)
+    app.next_button.click()
+    next(iter(app.subs_view.target_buttons.values())).click()
+    if app.state.phase is Phase.ACTIVATE:
+        app.subs_view.activate_button.click()
+    assert app.state.phase is Phase.PROGRAM and app.state.round == 2
+    assert app.builder.typed.value == ""
+
+
+def test_a_refused_row_writes_its_minus_sign_as_the_arithmetic_does() -> None:
+    from widgets.babbage.program_builder import ProgramBuilder
+
+    builder = ProgramBuilder(start=2)
+    reason = builder.board_view.button("A3-").tooltip  # 02 − 5 leaves 00–99
+    assert "= −3" in reason and "-3" not in reason, reason
+
+
+def test_activate_says_carry_on_until_a_box_is_ticked() -> None:
+    from lnb.babbage.game import Finish, Target
+    from widgets.babbage.subroutines import SubroutinesView
+
+    state = Game([("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage")]).new_initial_state()
+    state.players["Ada"].completed += [(14, 1)]  # as if completed in Round 1
+    for name, sub in (("Ada", 86), ("Bea", 93)):
+        state.apply_action(Target(name, sub))
+    for name in state.current_players():
+        state.apply_action(Finish(name))
+    for name, sub in (("Ada", 86), ("Bea", 93)):
+        state.apply_action(Target(name, sub))
+    assert state.phase is Phase.ACTIVATE
+    view = SubroutinesView(on_activate=lambda numbers: None)
+    view.refresh(state, "Ada", mode="activate")
+    assert list(view.ticks) == [14]
+    assert view.activate_button.description == "Carry on"  # nothing ticked: nothing to use
+    view.ticks[14].value = True
+    assert view.activate_button.description == "Activate"
+    view.ticks[14].value = False
+    assert view.activate_button.description == "Carry on"
+
+
+def play_to_a_choice_with_rows_after_it(app: GameApp) -> None:
+    """Play to the first choice, You writing a program that claims a Patron and one row
+    more; then the Round's rows are shown again from the first (none revealed yet)."""
+    for _ in range(80):
+        if app.reviewing is not None:
+            app.next_button.click()
+        elif app.state.phase is Phase.TARGET:
+            next(iter(app.subs_view.target_buttons.values())).click()
+        elif app.state.phase is Phase.ACTIVATE:
+            app.subs_view.activate_button.click()
+        elif app.state.phase is Phase.PROGRAM:
+            if app._person == "You":
+                write_a_program_claiming_a_patron(app)
+                enabled = [b for s in app.builder.board_view.spaces.values()
+                           for b in s.buttons.values() if not b.disabled]
+                enabled[0].click()
+            app.builder.done_button.click()
+        elif app.choice_box.children:
+            break
+        else:
+            app.resolution.step_button.click()
+    assert app.choice_box.children, "nobody was asked to choose"
+    app._clear_choices()
+    app.resolution.load(app._round_events(app.state.round), app.state.order, complete=False)
+
+
+def play_until_it_stops(view: ResolutionView) -> None:
+    """Press Play and count as the browser's hidden Play does while it plays."""
+    view.play_button.click()
+    for _ in range(40):
+        if not view.play.playing:
+            return
+        view.play.value += 1
+
+
+def test_play_goes_on_after_the_choice_it_stopped_at() -> None:
+    app = GameApp([YOU, Seat("Bea", character="Mary Somerville")], seed=8)
+    play_to_a_choice_with_rows_after_it(app)
+    view = app.resolution
+    play_until_it_stops(view)
+    assert app.choice_box.children, "Play stops where a player must choose"
+    assert view.paused_for_choice and not view.play.playing
+    assert not view.pause_button.disabled and view.play_button.disabled
+    assert "Play goes on after the choice" in view.progress.value
+    shown = view.shown
+    app.choice_box.children[1].click()
+    assert view.shown == shown + 1 and not view.finished
+    assert view.play.playing and not view.paused_for_choice
+
+
+def test_pause_at_a_choice_means_play_does_not_go_on() -> None:
+    app = GameApp([YOU, Seat("Bea", character="Mary Somerville")], seed=8)
+    play_to_a_choice_with_rows_after_it(app)
+    view = app.resolution
+    play_until_it_stops(view)
+    view.pause_button.click()
+    app.choice_box.children[1].click()
+    assert not view.finished
+    assert not view.play.playing and not view.play_button.disabled
+
+
+def first_control(app: GameApp, expected: w.Widget, what: str) -> None:
+    """The app asked the page to focus ``expected`` (a class lnb-focus-<n> on it)."""
+    target = app.keyboard.target
+    assert target is expected, f"{what}: focus asked for {target!r}"
+    assert any(c.startswith("lnb-focus-") for c in expected._dom_classes), what
+
+
+def test_after_every_action_the_focus_goes_to_the_next_thing_to_do() -> None:
+    app = GameApp([YOU, BOT], seed=8)
+    assert app.keyboard.target is None  # the first screen is read first
+    for round_no in range(1, 5):
+        targets = app.subs_view.buttons.children
+        if round_no > 1:
+            first_control(app, targets[0], f"Round {round_no}: the first Target")
+        targets[0].click()
+        if app.state.phase is Phase.ACTIVATE:
+            first_control(app, app.subs_view.buttons.children[0], "the first box to tick")
+            app.subs_view.activate_button.click()
+        assert app.state.phase is Phase.PROGRAM
+        first_control(app, app.builder.board_view.grid, "the board, to write the program")
+        write_a_program_claiming_a_patron(app)
+        app.builder.done_button.click()
+        first_control(app, app.resolution.step_button, "Step, to resolve the rows")
+        for _ in range(60):
+            if app.reviewing is not None:
+                break
+            if app.choice_box.children:
+                first_control(app, app.choice_box.children[1], "the first choice")
+                app.choice_box.children[1].click()
+                if app.reviewing is None and not app.choice_box.children:
+                    first_control(app, app.resolution.step_button, "Step, after the choice")
+            else:
+                app.resolution.step_button.click()
+        first_control(app, app.next_button, "Next Round")
+        app.next_button.click()
+    assert app.state.is_terminal()
+    first_control(app, app.save_button, "Save the game, at the end")

@@ -26,8 +26,13 @@ def in_range(value: int) -> bool:
 
 
 def two_digits(value: int) -> str:
-    """The two-digit form a player writes: ``7 -> '07'``."""
-    return f"{value:02d}"
+    """The two-digit form a player writes: ``7 -> '07'``; a value below 00 (a Result that
+    leaves 00–99) with the minus sign the arithmetic uses, U+2212.
+
+    >>> two_digits(7), two_digits(-27)
+    ('07', '−27')
+    """
+    return f"{value:02d}" if value >= 0 else f"−{-value}"
 
 
 def ordinal(n: int) -> str:

@@ -60,6 +60,7 @@ from widgets.babbage.program_builder import ProgramBuilder
 from widgets.babbage.resolution import ResolutionView
 from widgets.babbage.words import bot_name, bot_text, effect_name, effect_text, influence
 from widgets.core.contrast import ContrastToggle
+from widgets.core.focus import Focus
 from widgets.core.language import page_language
 from widgets.core.page_request import wait_for_request
 from widgets.core.relabel import language_switch, register, relabel_all, relabel_part
@@ -79,6 +80,8 @@ CSS = """
 .lnb-game .lnb-choice { width: auto; max-width: 100%; }
 .lnb-game .lnb-choices { flex-wrap: wrap; gap: 4px; }
 .lnb-game .lnb-target-card { overflow-wrap: anywhere; }
+.lnb-game .lnb-seat { flex-wrap: wrap; row-gap: 4px; max-width: 100%; }  /* a tablet: 2 lines */
+.lnb-game .lnb-seat > .widget-inline-hbox { max-width: 100%; }
 """
 ROUNDS = 4
 CLOCK_LIMIT = 3600  # seconds the hidden clock may count in one Program phase
@@ -135,7 +138,7 @@ class SetupForm(w.VBox):
         for i, kind in enumerate([PERSON, "greedy", PERSON, PERSON]):
             row = w.HBox([
                 w.Text(value=self._names[i], layout=w.Layout(width="16em")),
-                w.Dropdown(options=self._kinds(), value=kind, layout=w.Layout(width="8em")),
+                w.Dropdown(options=self._kinds(), value=kind, layout=w.Layout(width="12em")),
                 w.Dropdown(options=characters, value=characters[i],
                            layout=w.Layout(width="14em")),
                 w.Dropdown(options=self._handicaps(), value=NO_HANDICAP,
@@ -330,6 +333,11 @@ class GameApp(GameParts, w.VBox):
         self._debug_turn: tuple[int, str, int] | None = None  # (Round, player, row) drawn
         self._debugging = False  # the player of that turn chose Debug and rewrites now
         self._save_message = ""  # what the status line said about the last save
+        self._saved_where: tuple | None = None  # where the game was when it was saved
+        #: Where the keyboard goes next (the page focuses it): the next thing to do, after
+        #: every change of screen (see :meth:`_follow_focus`).
+        self.keyboard = Focus()
+        self._screen: tuple | None = None  # the screen the focus was last moved for
         self._said: tuple[str, Callable[[], str], str] | None = None  # the app's last words
         self._debug_words: Callable[[], str] | None = None  # what the Debug box says now
 
@@ -743,6 +751,7 @@ class GameApp(GameParts, w.VBox):
         self.apply(action)
         self._resolved(round_no)
         self.resolution.step()
+        self.resolution.carry_on()  # Play stopped at the choice: it goes on
 
     def _draw_choices(self) -> None:
         state = self.state
@@ -768,6 +777,7 @@ class GameApp(GameParts, w.VBox):
             button.on_click(self.status.guarded(lambda _, a=action: self._choose(a)))
             buttons.append(button)
         self._replace(self.choice_box, tuple(buttons))
+        self._follow_focus()
 
     @staticmethod
     def _replace(box: w.Box, children: tuple[w.Widget, ...]) -> None:
@@ -816,6 +826,7 @@ class GameApp(GameParts, w.VBox):
         self._debug_words = words
         self.debug_text.value = words()
         self.debug_box.children = (self.debug_text, self.keep_button, self.debug_button)
+        self._follow_focus()
 
     def start_debug(self) -> None:
         """The player whose Result was wrong chooses Debug: the rewrite builder opens under a
@@ -846,6 +857,7 @@ class GameApp(GameParts, w.VBox):
         self.debug_text.value = words()
         timer = (self.debug_timer,) if self.debug_timer.timed else ()
         self.debug_box.children = (self.debug_text, *timer, self.rewrite)
+        self._follow_focus()
 
     def _debug_time_up(self) -> None:
         """The rewrite's minute is over: hand in the rows written so far (a row still waiting
@@ -870,6 +882,7 @@ class GameApp(GameParts, w.VBox):
                          "row {row} remain.").format(error=refused, row=row)
         self._resolved(round_no)
         self.resolution.step()
+        self.resolution.carry_on()
         self._say("info", said)
 
     def _next_round(self) -> None:
@@ -908,18 +921,34 @@ class GameApp(GameParts, w.VBox):
         assert state is not None
         names = "-".join(state.names)
         played = len(state.history)
-        if not state.is_terminal():
+        if played == 0:  # nothing played yet: the file is named by where the game is
+            # TRANSLATORS: a file name (letters, digits and - only): Ada-Bea-round-1-target
+            names = _("{names}-round-{round}-target").format(names=names, round=played + 1)
+            self._say("ok", lambda: _(
+                "Your game at the start of Round 1 is ready: click the link to keep the "
+                "file, and load it next time to start from Round 1."))
+        elif not state.is_terminal():
             # TRANSLATORS: a file name (letters, digits and - only): Ada-Bea-after-round-1
             names = _("{names}-after-round-{round}").format(names=names, round=played)
-        if state.is_terminal():
-            self._say("ok", lambda: _("Your game is ready: click the link to keep the file."))
-        else:
             self._say("ok", lambda: _(
                 "Your game after Round {played} is ready: click the link to keep the file, "
                 "and load it next time to play on from Round {next}.").format(
                     played=played, next=played + 1))
+        else:
+            self._say("ok", lambda: _("Your game is ready: click the link to keep the file."))
         self._save_message = self.status.text
+        self._saved_where = self._where()
         return safe_filename(names), text
+
+    def _where(self) -> tuple:
+        """Where the game is: a save made here holds it until this changes (a Subroutine
+        targeted, a Round resolved, the next Round begun...)."""
+        state = self.state
+        if state is None:
+            return ()
+        return (id(state), state.round, state.phase, len(state.history), len(state.events),
+                tuple(state.player(n).target for n in state.names), self.reviewing,
+                self.loaded)
 
     def _forget_save(self) -> None:
         """The game moves on: the last save's link and message belong to the Round before."""
@@ -927,6 +956,7 @@ class GameApp(GameParts, w.VBox):
         if self._save_message and self.status.text == self._save_message:
             self.status.clear()
         self._save_message = ""
+        self._saved_where = None
 
     def load_text(self, text: str) -> None:
         """Load a record from its JSON text (never a path: see :func:`record_data`): an
@@ -998,10 +1028,13 @@ class GameApp(GameParts, w.VBox):
     def refresh(self) -> None:
         """Draw the screen the State calls for (it decides nothing: the table has moved)."""
         state = self.state
+        if self._saved_where is not None and self._where() != self._saved_where:
+            self._forget_save()  # the link would keep a game that has moved on since
         if state is None:
             self.phase_title.value = ""
             self.body.children = (self.setup,)
             self.save_button.layout.display = self.new_button.layout.display = "none"
+            self._follow_focus()
             return
         self.save_button.layout.display = self.new_button.layout.display = None
         if self.loaded:
@@ -1016,6 +1049,48 @@ class GameApp(GameParts, w.VBox):
             self._draw_resolution_phase()
         else:
             self._draw_game_over()
+        self._follow_focus()
+
+    # -- the keyboard ---------------------------------------------------------------------------
+    def _next_control(self) -> tuple[tuple, w.DOMWidget | None]:
+        """The screen shown now (a key) and the thing to do first on it."""
+        state = self.state
+        if state is None:
+            return ("setup",), self.setup
+        if self.loaded:
+            return ("loaded", id(state)), self.review_rounds
+        if self.reviewing is not None:
+            return ("review", id(state), self.reviewing), self.next_button
+        screen = (id(state), state.round, state.phase)
+        if state.phase in (Phase.TARGET, Phase.ACTIVATE):
+            first = self.subs_view.buttons.children[:1]
+            waiting = tuple(self.table.waiting_for()) if self.table is not None else ()
+            return (*screen, waiting[:1]), first[0] if first else None
+        if state.phase is Phase.PROGRAM:
+            person = self._person
+            return (*screen, person), self.builder.board_view.grid if person else None
+        if state.phase in (Phase.RESOLUTION, Phase.DEBUG):
+            if self.debug_box.children:
+                if self._debugging:
+                    return (*screen, "rewrite", self._debug_turn), self.rewrite.board_view.grid
+                return (*screen, "debug", self._debug_turn), self.keep_button
+            choices = [c for c in self.choice_box.children if isinstance(c, w.Button)]
+            if choices:
+                return (*screen, "choice", id(choices[0])), choices[0]
+            return (*screen, "rows"), self.resolution.step_button
+        return ("over", id(state)), self.save_button
+
+    def _follow_focus(self) -> None:
+        """When the screen has changed (a new step, a choice, the choice made), the page
+        focuses its first control: a keyboard user goes on from there. The first screen
+        drawn takes no focus (the page itself is read first)."""
+        screen, control = self._next_control()
+        if screen == self._screen:
+            return
+        first = self._screen is None
+        self._screen = screen
+        if control is not None and not first:
+            self.keyboard(control)
 
     def _title(self, text: str) -> None:
         assert self.state is not None

@@ -14,7 +14,7 @@ value); the game State receives it when the player is done.
 >>> builder.rows_text()
 ['1. A3+ 55 + 5 = 60', '2. B4s 60 ⇄ 06']
 >>> builder.board_view.button("B1-").disabled, builder.board_view.button("B1-").tooltip
-(True, '06 − 50 = -44 leaves 00–99; every Result must be 00 to 99, choose another row.')
+(True, '06 − 50 = −44 leaves 00–99; every Result must be 00 to 99, choose another row.')
 """
 
 from __future__ import annotations
@@ -284,6 +284,7 @@ class ProgramBuilder(w.VBox):
         self.locked_reason = None
         self._lock_text = None
         self.sigma_toggle.value = False
+        self.typed.value = self.answer.value = ""  # a new draft: no text of the last one
         self.status.clear()
         self.refresh()
 

@@ -2,7 +2,8 @@
 
 It draws the ``RowEvent`` list the game State records (arithmetic and claims); it decides
 nothing. *Step* shows one more row, *Play* steps by itself at the chosen speed (a hidden
-``Play`` widget counts in the browser), *Pause* stops, *Show all* jumps to the end.
+``Play`` widget counts in the browser), *Pause* stops, *Show all* jumps to the end. Playing
+stops where a player must choose and goes on once they have (:meth:`ResolutionView.carry_on`).
 
 >>> from lnb.babbage.game.events import Claim, RowEvent
 >>> events = [RowEvent(1, "Ada", 1, "A3+", 55, 60, "55 + 5 = 60",
@@ -71,6 +72,8 @@ class ResolutionView(w.VBox):
         self.advance = advance
         self.complete = advance is None
         self.shown = 0
+        #: Play stopped at a choice and goes on after it (see :meth:`carry_on`).
+        self.paused_for_choice = False
         self.status = StatusLine()
         self.play = w.Play(value=0, min=0, max=max(len(self.events), 1), step=1,
                            interval=SPEEDS["Normal"], show_repeat=False,
@@ -144,6 +147,7 @@ class ResolutionView(w.VBox):
             self.play.max = max(len(self.events), 1) if self.advance is None else 10_000
             self.play.value = 0
         self.shown = 0
+        self.paused_for_choice = False
         self.refresh()
 
     def extend(self, events: Sequence[RowEvent], complete: bool = False) -> None:
@@ -162,8 +166,16 @@ class ResolutionView(w.VBox):
             return True
         if self.play.playing:
             self.play.playing = False
+            # a player must choose now: Play goes on after the choice
+            self.paused_for_choice = not self.complete
         self.refresh()
         return False
+
+    def carry_on(self) -> None:
+        """The choice Play stopped at is made: Play goes on (if it was not paused)."""
+        if self.paused_for_choice:
+            self.paused_for_choice = False
+            self.start()
 
     def start(self) -> None:
         """Step by itself (in the browser) at the chosen speed."""
@@ -174,12 +186,14 @@ class ResolutionView(w.VBox):
         self.refresh()
 
     def pause(self) -> None:
-        """Stop stepping by itself."""
+        """Stop stepping by itself (also after the choice it waits for)."""
+        self.paused_for_choice = False
         self.play.playing = False
         self.refresh()
 
     def show_all(self) -> None:
         """Show every row now (stopping where a player must choose)."""
+        self.paused_for_choice = False
         self.play.playing = False
         while self.step():
             pass
@@ -207,7 +221,9 @@ class ResolutionView(w.VBox):
         """Redraw from the events and the number shown."""
         with self.hold_sync():
             done = self.finished
-            playing = bool(self.play.playing) and not done
+            if done:
+                self.paused_for_choice = False
+            playing = (bool(self.play.playing) or self.paused_for_choice) and not done
             self.step_button.disabled = self.all_button.disabled = done
             self.speed.disabled = done
             self.play_button.disabled = done or playing
@@ -221,6 +237,9 @@ class ResolutionView(w.VBox):
             else:
                 progress = _("Rows resolved: {shown} of {total}").format(shown=self.shown,
                                                                           total=total)
+            if self.paused_for_choice:
+                progress = _("{progress} · Play goes on after the choice").format(
+                    progress=progress)
             self.progress.value = html.escape(progress)
             if self.shown:
                 self.now.value = html.escape(event_line(self.events[self.shown - 1]))

@@ -103,8 +103,10 @@ class SubroutinesView(w.VBox):
         return _("{number} {effect}").format(number=two_digits(sub.target),  # type: ignore[attr-defined]
                                              effect=effect_name(sub.effect))  # type: ignore[attr-defined]
 
-    def _label_activate(self) -> None:
-        self.activate_button.description = (_("Activate") if self.ticks
+    def _label_activate(self, _change: object = None) -> None:
+        """*Activate* once a box is ticked; *Carry on* while none is (nothing to activate)."""
+        ticked = any(tick.value for tick in self.ticks.values())
+        self.activate_button.description = (_("Activate") if ticked
                                              else pgettext("go on without activating",
                                                            "Carry on"))
 
@@ -131,6 +133,7 @@ class SubroutinesView(w.VBox):
                 tick = w.Checkbox(value=False, indent=False, description=self._tick_text(sub))
                 tick.add_class("lnb-activate-tick")
                 tick.add_class(player_class(name))
+                tick.observe(self._label_activate, "value")
                 self.ticks[sub.target] = tick
             self._label_activate()
             self.buttons.children = (*self.ticks.values(), self.activate_button)
