@@ -5,6 +5,13 @@ eight to an A4 page, to cut out and hand round, in the current language (``kit-c
 >>> sheet = cards_html([Card("KM7Q4X", "7B", "Ali", "tiger lemon")], address="http://x/p")
 >>> "KM7-Q4X" in sheet and "tiger lemon" in sheet and "@page" in sheet
 True
+
+A young pupil's card (``--pictures``) has its picture drawn (SVG), so it prints on a computer
+without an emoji font:
+
+>>> sheet = cards_html([Card("KM7Q4X", "7B", "Ali", "cat 42")])
+>>> "<svg class='picture'" in sheet and "🐱" not in sheet
+True
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ import html
 from collections.abc import Sequence
 
 from lnb.core.i18n import _, current_language, tag
+from widgets.classroom.card_pictures import picture_svg
 from widgets.classroom.identity import Card, shown_code
 from widgets.core.theme import TEXT_FONT
 
@@ -28,7 +36,7 @@ CSS += """h1 { font-size: 14pt; margin: 0 0 4mm; }
 .card .code { font-family: monospace; font-size: 16pt; letter-spacing: 1px; }
 .card .name { font-size: 18pt; font-weight: bold; margin: 2mm 0; }
 .card .secret { font-size: 22pt; font-family: monospace; margin: 1mm 0 2mm; }
-.card .picture { font-size: 32pt; vertical-align: middle; }
+.card .picture { vertical-align: middle; }
 .card .how { font-size: 9pt; color: #333; }
 .page-break { break-after: page; page-break-after: always; height: 0; }
 """
@@ -49,12 +57,10 @@ def _card(card: Card, address: str | None) -> str:
     code = f"<span class='code'>{html.escape(shown_code(card.class_code))}</span>"
     head = html.escape(_("Class {klass} · class code {code}")).format(
         klass=html.escape(card.class_name), code=code)
-    picture = card.picture
     secret = html.escape(card.secret)
-    if picture:
+    if card.picture:  # drawn, not an emoji: it prints without an emoji font
         word, _sep, number = card.secret.partition(" ")
-        secret = (f"<span class='picture'>{picture}</span> {html.escape(word)} "
-                  f"<b>{html.escape(number)}</b>")
+        secret = f"{picture_svg(word)} {html.escape(word)} <b>{html.escape(number)}</b>"
     return (
         f"<div class='card'><div class='class'>{head}</div>"
         f"<div class='name'>{html.escape(card.pupil_name)}</div>"
