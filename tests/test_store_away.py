@@ -154,13 +154,13 @@ def test_writes_while_the_store_is_away_are_kept_and_written_once_in_order(
     seq = bea.play(code).next_seq
     outage.down()
     try:
-        assert away(lambda: bea.save_draft(code, 1, "A3+", BEA)).queued
+        bea.save_draft(code, 1, "A3+", BEA)  # kept: no error (the page's reads say so)
         refused = away(lambda: bea.room(code))
         assert "not answering" in str(refused) and "No table" not in str(refused)
         assert outage.url not in str(refused)
         assert away(lambda: bea.act_all(code, seq, 1, [WriteProgram("Bea", "A3+"),
                                                        Finish("Bea")], BEA)).queued
-        assert away(lambda: bea.heartbeat(code, 1, BEA)).queued
+        assert bea.heartbeat(code, 1, BEA)  # kept
         assert bea_store.pending == 3 and not bea_store.saving
     finally:
         outage.up()
@@ -193,7 +193,7 @@ def test_nobody_is_counted_absent_because_the_store_was_away(outage: Outage) -> 
     outage.down()
     try:
         clock.now += 5
-        away(lambda: ada.heartbeat(code, 0, ADA))  # kept, written when it is back
+        ada.heartbeat(code, 0, ADA)  # kept, written when it is back
         away(lambda: ada.advance(code))  # nothing decided while the store is away
         clock.now += 55
     finally:
@@ -298,3 +298,55 @@ def test_a_read_only_file_keeps_the_work_and_tells_the_pupil_without_its_path(
     with ProgressStore(path, backups=False) as other:
         assert [p.puzzle for p in other.load(bea).puzzles] == ["P1", "P2"]
     store.close()
+
+
+def test_the_table_page_says_the_database_is_not_answering_and_keeps_im_done(
+        outage: Outage) -> None:
+    """D3 on the page: while the store is away, Bea's table page says the class database is
+    not answering (never "No table"); her *I'm done* pressed then is written once it is back
+    and Ali's page shows it."""
+    from lnb.babbage.programs import Program
+    from widgets.babbage.room_app import RoomApp
+    from widgets.classroom.identity import Classroom
+
+    clock = Clock(T0)
+    stores = [kernel(outage.url, clock=clock) for _ in range(2)]
+    classrooms = [Classroom(s, failure_delay=0) for s in stores]
+    made = classrooms[0].new_class("7B", ["Ali", "Bea"])
+    rooms = [RoomStore(s, clock=clock) for s in stores]
+    host = classrooms[0].join(made.code, "Ali", made.cards[0].secret).pupil
+    code = rooms[0].open_room(host, made.code, seats=2).code
+    pages = []
+    for rooms_of, classroom, card in zip(rooms, classrooms, made.cards, strict=True):
+        page = RoomApp(rooms_of, code, classroom=classroom, clock=clock, poll=False)
+        page.panel.join_class(made.code, card.pupil_name, card.secret)
+        pages.append(page)
+    ali, bea = pages
+    ali.start()
+    for page in (ali, bea):  # each pupil's target, as in tests/test_room_page.py
+        page.sync(force=True)
+        next(iter(page.subs_view.target_buttons.values())).click()
+    for _ in range(8):  # activations (none to make), up to the race
+        clock.now += 0.5
+        for page in (ali, bea):
+            page.sync(force=True)
+        if ali.play.state.phase is Phase.PROGRAM:
+            break
+    assert ali.play.state.phase is Phase.PROGRAM and bea.play.state.phase is Phase.PROGRAM
+    outage.down()
+    try:
+        with bea.status.guard():
+            bea.sync(force=True)
+        with bea.status.guard():  # as the builder's button calls it
+            bea._program_done(Program())  # *I'm done* while the store is away
+        said = bea.status.text
+        assert "not answering" in said and "No table" not in said, said
+        assert outage.url not in said
+    finally:
+        outage.up()
+    wait_for(lambda: stores[1].saving and stores[1].pending == 0, "written back")
+    ali.sync(force=True)
+    finished = [type(m.action).__name__ for m in rooms[0].moves(code) if m.seat == bea.seat]
+    assert finished.count("Finish") == 1
+    for store in stores:
+        store.close()

@@ -73,6 +73,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -119,7 +120,7 @@ from widgets.classroom.identity import (
     release_tries,
     reserve_tries,
 )
-from widgets.classroom.progress import ProgressStore, Pupil, StoreConflict
+from widgets.classroom.progress import ProgressStore, Pupil, StoreAway, StoreConflict
 
 #: A unique-key clash (two kernels appending the same seq, two rooms given one code), as the
 #: store's engines raise it on SQLite and PostgreSQL alike.
@@ -620,7 +621,8 @@ class RoomStore:
     # -- drafts and presence ---------------------------------------------------------------
     def save_draft(self, code: str, seat: int, program: str, by: Pupil | str) -> None:
         """Keep ``seat``'s unfinished program (text), written by its pupil ``by``; the version
-        is not bumped."""
+        is not bumped. While the store is away the newest draft is kept and written when it
+        is back (no error: the page's reads say the store is away)."""
         code = self._code(code)
         at = self.clock()
 
@@ -630,7 +632,8 @@ class RoomStore:
             conn.execute("INSERT INTO room_drafts (code, seat, program, at) VALUES (?, ?, ?, ?)"
                          " ON CONFLICT (code, seat) DO UPDATE SET program = excluded.program, "
                          "at = excluded.at", (code, seat, str(program), at))
-        self.store.write(work, merge=("draft", code, seat))  # away: the newest kept
+        with suppress(StoreAway):  # away: the newest draft is kept and written when back
+            self.store.write(work, merge=("draft", code, seat))
 
     def draft(self, code: str, seat: int, by: Pupil | str) -> str | None:
         """``seat``'s draft of this Program phase, for its pupil ``by`` (None: none, or one of
@@ -655,8 +658,8 @@ class RoomStore:
     def heartbeat(self, code: str, seat: int, by: Pupil | str) -> bool:
         """``seat``'s pupil ``by`` is here now (the page calls it every ~2 s); no version
         bump. False, and nothing counted, when the seat is not ``by``'s. While the store is
-        away, the newest heartbeat is kept (``StoreAway``) and written when it is back, as
-        seen then (the page kept beating while the store could not take it)."""
+        away, the newest heartbeat is kept (True, no error: the page's reads say the store is
+        away) and written when it is back, as seen then (the page kept beating meanwhile)."""
         code = self._code(code)
 
         def work(conn: Any) -> bool:
@@ -667,7 +670,10 @@ class RoomStore:
             return bool(seen.rowcount) or conn.execute(
                 "SELECT 1 FROM room_seats WHERE code = ? AND seat = ? AND pupil = ?",
                 (code, seat, _key(by))).fetchone() is not None
-        return self.store.write(work, merge=("heartbeat", code, seat))
+        try:
+            return self.store.write(work, merge=("heartbeat", code, seat))
+        except StoreAway:  # kept, written when the store is back (the page's reads say so)
+            return True
 
     def present(self, code: str, within: float | None = None) -> set[str]:
         """Names of the seats whose pupils were seen within ``within`` seconds (default: the
