@@ -231,3 +231,31 @@ def test_join_a_table_seats_the_pupil_at_once_and_opens_its_page() -> None:
     assert entry.status.text == f"You sit in seat {seat.index + 1} at table {code}: its page opens."
     assert f"http-equiv='refresh' content='0; url=play.ipynb?room={code}'" in entry.answer.value
     store.close()
+
+
+def test_the_host_frees_a_seat_before_the_start() -> None:
+    """The host's lobby has *Free seat N* for every seat but their own (a pupil's or a
+    computer's); the pupil whose seat was freed is told so. Others have no such button."""
+    store = ProgressStore(":memory:")
+    classroom, rooms = Classroom(store, failure_delay=0), RoomStore(store)
+    made = classroom.new_class("7B", ["Ali", "Bea"])
+    ali_card, bea_card = made.cards
+    code = rooms.open_room(classroom.join(made.code, "Ali", ali_card.secret).pupil,
+                           made.code, seats=3).code
+    pages = []
+    for name, card in (("Ali", ali_card), ("Bea", bea_card)):
+        page = RoomApp(rooms, code, classroom=classroom, poll=False)
+        page.panel.join_class(made.code, name, card.secret)
+        pages.append(page)
+    ali, bea = pages
+    ali.give_to_computer(2)
+    ali.sync(force=True)
+    frees = [b for b in ali.lobby_buttons.children if "lnb-room-free" in b._dom_classes]
+    assert [b.description for b in frees] == ["Free seat 2", "Free seat 3"]
+    assert not [b for b in bea.lobby_buttons.children if "lnb-room-free" in b._dom_classes]
+    frees[0].click()  # Bea's seat
+    assert ali.status.kind != "error", ali.status.text
+    assert rooms.room(code).seat_of(bea.pupil.key) is None
+    bea.sync(force=True)
+    assert bea.seat is None and "freed your seat" in bea.status.text
+    store.close()

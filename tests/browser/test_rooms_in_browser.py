@@ -2,13 +2,16 @@
 browser context (own storage, own kernel), and a computer seat play Round 1 at one table.
 
 Ali opens the table from the game page (*Open a table*, under the game) and follows its link;
-Bea and Cy open ``play.ipynb?room=CODE``. Each pupil is known by the class session their
-browser keeps (the class panel's ``localStorage`` key, as after *Join my class*). The host
-gives seat 4 to a computer and starts. After Ali's *I'm done* the minute runs on Bea's and
-Cy's pages; Bea reloads mid-race and finds her seat and her unfinished program; everyone sees
-the same rows resolved and the same scores; the projector's page never shows a program being
-written. Run against the served kit on SQLite and on PostgreSQL (``LNB_STORE``).
-Screenshots at 1280×800 and 768×1024 go to ``test-artifacts/``.
+Bea types its code on the game page and presses *Join a table* (one click: she is seated and
+her browser goes to the table's page); Cy opens ``play.ipynb?room=CODE``. Each pupil is known
+by the class session their browser keeps (the class panel's ``localStorage`` key, as after
+*Join my class*). The host gives seat 4 to a computer, frees it and gives it again, and
+starts. After Ali's *I'm done* the minute runs on Bea's and Cy's pages; Bea reloads mid-race
+and finds her seat, her unfinished program and a countdown that moves with Cy's; everyone
+sees the same rows resolved and the same scores, under the heading of the Round just played;
+the projector's page (in 简体中文) never shows a program being written. Run against the served
+kit on SQLite and on PostgreSQL (``LNB_STORE``). Screenshots at 1280×800 and 768×1024 go to
+``test-artifacts/`` (the host's lobby and the projector also in 简体中文).
 """
 
 from __future__ import annotations
@@ -92,6 +95,11 @@ def seen(pages) -> str:  # type: ignore[no-untyped-def]
                       f"{p.locator('.lnb-status-text').first.inner_text()!r}" for p in pages)
 
 
+def counted(page) -> int:  # type: ignore[no-untyped-def]
+    """The seconds of the race gone, as the page's countdown shows them."""
+    return int(page.locator(".lnb-timer-count input").input_value() or 0)
+
+
 def write(page, rows: str, shown: str) -> None:  # type: ignore[no-untyped-def]
     page.locator(".lnb-typed input").fill(rows)
     page.locator(".lnb-typed input").press("Enter")
@@ -118,17 +126,36 @@ def test_three_pupils_and_a_computer_play_a_round(browser, served) -> None:  # t
         code = big.inner_text().strip()
         expect(ali.locator(".lnb-room-link")).to_have_attribute("href",
                                                                 f"play.ipynb?room={code}")
+        watch = ali.locator(".lnb-room-projector-link").get_attribute("href")  # its token
+        assert watch and watch.startswith(f"play.ipynb?room={code}&view=projector"), watch
         ali.locator(".lnb-room-link").click()
         seats = ali.locator(".lnb-room-seats")
         expect(seats).to_contain_text("Ali", timeout=WAIT)
-        for page in (bea, cy):
-            open_voila(page, f"{PLAY}?room={code}", ".lnb-room-seats", timeout=WAIT)
-        for name in ("Bea", "Cy"):
-            expect(seats).to_contain_text(name, timeout=WAIT)
+        # Bea joins with the code: one click seats her and opens the table's page
+        open_voila(bea, PLAY, ".lnb-join-table", timeout=WAIT)
+        expect(bea.locator(".lnb-table-entry .lnb-who")).to_contain_text("Bea", timeout=WAIT)
+        bea.locator(".lnb-table-code input").fill(code.lower())
+        bea.locator(".lnb-join-table").click()
+        expect(seats).to_contain_text("Bea", timeout=WAIT)  # seated before her page opens
+        bea.wait_for_url(f"**/{PLAY}?room={code}", timeout=WAIT)
+        expect(bea.locator(".lnb-room-seats")).to_contain_text("Bea", timeout=WAIT)
+        open_voila(cy, f"{PLAY}?room={code}", ".lnb-room-seats", timeout=WAIT)
+        expect(seats).to_contain_text("Cy", timeout=WAIT)
         expect(bea.locator(".lnb-room-start")).to_have_count(0)  # only the host starts
-        snap_sizes(ali, "1-lobby")
-        ali.set_viewport_size({"width": 1280, "height": 800})
+        expect(bea.locator(".lnb-room-free")).to_have_count(0)  # and frees seats
         ali.locator(".lnb-room-computer").click()  # seat 4, the one left
+        expect(seats).to_contain_text("Computer", timeout=WAIT)
+        expect(ali.locator(".lnb-room-free")).to_have_count(3, timeout=WAIT)  # 2, 3, 4
+        snap_sizes(ali, "1-lobby")
+        ali_zh = ali.context.new_page()  # the host's lobby in 简体中文
+        open_voila(ali_zh, f"{PLAY}?room={code}&lang=zh-CN", ".lnb-room-free", timeout=WAIT)
+        expect(ali_zh.locator(".lnb-room-free").first).to_contain_text("空出", timeout=WAIT)
+        snap_sizes(ali_zh, "1-lobby-zh")
+        ali_zh.close()
+        ali.set_viewport_size({"width": 1280, "height": 800})
+        ali.locator(".lnb-room-free").last.click()  # the host frees seat 4 again
+        expect(seats).not_to_contain_text("Computer", timeout=WAIT)
+        ali.locator(".lnb-room-computer").click()
         expect(seats).to_contain_text("Computer", timeout=WAIT)
         ali.locator(".lnb-room-start").click()
 
@@ -155,10 +182,9 @@ def test_three_pupils_and_a_computer_play_a_round(browser, served) -> None:  # t
         snap_sizes(bea, "2-race")
         projector_context, projector = pupil(browser, server, None)
         contexts.append(projector_context)
-        open_voila(projector, f"{PLAY}?room={code}&view=projector", ".lnb-room-projector",
-                   timeout=WAIT)
-        expect(projector.locator(".lnb-timer-label")).to_contain_text("of 60 seconds",
-                                                                      timeout=WAIT)
+        open_voila(projector, f"voila/render/{watch}&lang=zh-CN",
+                   ".lnb-room-projector", timeout=WAIT)
+        expect(projector.locator(".lnb-timer-label")).to_contain_text("/ 60 秒", timeout=WAIT)
         assert projector.locator(".lnb-builder").count() == 0  # no program being written
         snap_sizes(projector, "3-projector-race")
 
@@ -168,6 +194,15 @@ def test_three_pupils_and_a_computer_play_a_round(browser, served) -> None:  # t
         bea.reload(wait_until="domcontentloaded")
         expect(bea.locator(".lnb-rows")).to_contain_text("55 ÷ 2 = 27", timeout=WAIT)
         expect(bea.locator(".lnb-timer-label")).to_contain_text("of 60 seconds", timeout=WAIT)
+        reloaded = counted(bea)  # her page was drawn mid-race: its countdown must move on
+        deadline = time.monotonic() + 30
+        while True:  # ... and agree with Cy's (both count from the room's deadline)
+            mine, theirs = counted(bea), counted(cy)
+            if mine > reloaded and abs(mine - theirs) <= 2:
+                break
+            assert time.monotonic() < deadline, (
+                f"Bea's countdown {mine} (at {reloaded} after her reload), Cy's {theirs}")
+            bea.wait_for_timeout(200)
         bea.set_viewport_size({"width": 1280, "height": 800})
         bea.locator(".lnb-done").click()
         write(cy, "A3+", "55 + 5 = 60")
@@ -185,7 +220,12 @@ def test_three_pupils_and_a_computer_play_a_round(browser, served) -> None:  # t
                 if choice.count() and choice.first.is_visible():
                     choice.first.click()
             ali.wait_for_timeout(300)
-        expect(projector.locator(".lnb-phase")).to_contain_text("Round 2 of 4", timeout=WAIT)
+        expect(projector.locator(".lnb-phase")).to_contain_text("第 2 回合", timeout=WAIT)
+        for page in (ali, bea, cy):  # Round 1's rows under their own heading
+            expect(page.locator(".lnb-room-last-round")).to_contain_text(
+                "Round 1: how it went", timeout=WAIT)
+        expect(projector.locator(".lnb-room-last-round")).to_contain_text("第 1 回合回顾",
+                                                                           timeout=WAIT)
         everyone = (ali, bea, cy, projector)
         table = ".lnb-room-resolution .lnb-resolution-table"
         deadline = time.monotonic() + 30
@@ -193,7 +233,9 @@ def test_three_pupils_and_a_computer_play_a_round(browser, served) -> None:  # t
             rows = [" ".join(p.locator(table).inner_text().split()) for p in everyone]
             scores = [" ".join(p.locator(".lnb-score-table").first.inner_text().split())
                       for p in everyone]
-            if len(set(rows)) == 1 and len(set(scores)) == 1:
+            numbers = {(tuple(re.findall(r"\d+ \S \d+ = \d+", r)), tuple(re.findall(r"\d+", c)))
+                       for r, c in zip(rows, scores, strict=True)}  # the projector's in 中文
+            if len(set(rows[:3])) == 1 and len(set(scores[:3])) == 1 and len(numbers) == 1:
                 break
             assert time.monotonic() < deadline, f"the pages differ: {rows} {scores}"
             ali.wait_for_timeout(300)

@@ -110,7 +110,7 @@ CSS = GAME_CSS + """
 .lnb-room .lnb-lobby-buttons { flex-wrap: wrap; gap: 4px; }
 .lnb-room .lnb-room-last-round { border-top: 2px solid var(--lnb-rule, #bbb); margin-top: 12px;
                                  padding-top: 6px; }
-.lnb-room .lnb-room-last-round-title { margin: 0 0 4px 0; }
+.lnb-room .lnb-room-last-round-title { margin: 0 0 4px 0; font-size: var(--lnb-text-l, 22px); }
 """
 HEARTBEAT = 2.0  # seconds between two heartbeats of a seat
 STILL = 1.6  # seconds without a tick from the browser after which its countdown is restarted
