@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import datetime
 import sqlite3
+import subprocess
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -350,3 +352,85 @@ def test_the_table_page_says_the_database_is_not_answering_and_keeps_im_done(
     assert finished.count("Finish") == 1
     for store in stores:
         store.close()
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A real 2 MB file system (tmpfs) of this test's own, that the test can fill up or make
+    read-only (``mount -o remount,ro``); skipped where mounting is not allowed."""
+    folder = tmp_path / "disk"
+    folder.mkdir()
+    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(folder)],
+                          capture_output=True, text=True, check=False)
+    if made.returncode:
+        pytest.skip(f"cannot mount a small file system here: {made.stderr.strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], capture_output=True, check=False)
+
+
+def remount(folder: Path, mode: str) -> None:
+    subprocess.run(["mount", "-o", f"remount,{mode}", str(folder)], check=True)
+
+
+def test_a_really_full_disk_says_to_free_space_and_saves_the_work_once_there_is_room(
+        small_disk: Path) -> None:
+    """D8 on a real file system: the disk fills up; the teacher is told to free space (not to
+    rename the file) and the work is saved once space is freed."""
+    path = small_disk / "progress.sqlite3"
+    store = ProgressStore(path, backups=False)
+    sam = Pupil("class:C1:sam", "Sam")
+    store.record_attempt(sam, "P0", solved=False)
+    filler = small_disk / "filler"
+    with open(filler, "wb", buffering=0) as out, suppress(OSError):
+        while True:  # until the disk is full (no space left on device)
+            out.write(b"x" * 4096)
+    found = None
+    for n in range(1, 2000):
+        store.record_attempt(sam, f"P{n}", solved=False)
+        if store.problem is not None:
+            found = (n, store.problem_kind, store.problem)
+            break
+    assert found is not None, "the disk never filled up"
+    last, kind, problem = found
+    assert kind == "full" and "free some space" in problem and "rename" not in problem
+    assert "disk is full" in (store.problem_for_pupils() or "")
+    filler.unlink()
+    wait_for(lambda: store.saving, "saved once there is room")
+    with ProgressStore(path, backups=False) as other:
+        assert len(other.load(sam).puzzles) == last + 1
+    store.close()
+
+
+def test_a_read_only_file_system_keeps_the_work_and_the_page_says_so(
+        small_disk: Path) -> None:
+    """D7 on a real read-only file system: a kernel keeps its joined pupil's work and writes
+    it under the class pupil once the file system is writable again; a page
+    opened meanwhile says, without the path, that work done before joining counts for this
+    browser only."""
+    from widgets.babbage.puzzle_app import PuzzleApp
+
+    path = small_disk / "progress.sqlite3"
+    store = ProgressStore(path, backups=False)
+    bea = Pupil("class:C1:bea", "Bea")
+    store.record_attempt(bea, "P1", solved=False)
+    store.close()  # (a file system with files open for writing cannot be made read-only)
+    remount(small_disk, "ro")
+    try:
+        store.record_attempt(bea, "P2", solved=True, rows=3)
+        assert store.problem_kind == "read-only" and "writable" in (store.problem or "")
+        fresh = ProgressStore(path, backups=False)  # a page opened now
+        fresh.load(bea)
+        assert not fresh.saving and fresh.problem_kind == "read-only"
+        app = PuzzleApp(fresh, today=lambda: datetime.date(2024, 3, 4), seed=1)
+        app._show_progress()
+        shown = app.progress_view.value
+        assert "for this browser only" in shown and str(small_disk) not in shown
+    finally:
+        remount(small_disk, "rw")
+    wait_for(lambda: store.saving, "written once the file system is writable")
+    with ProgressStore(path, backups=False) as other:
+        assert [p.puzzle for p in other.load(bea).puzzles] == ["P1", "P2"]
+    fresh.close()
+    store.close()

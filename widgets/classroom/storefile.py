@@ -234,6 +234,14 @@ def problem_kind(exc: BaseException) -> str:
     return "unusable"
 
 
+def _read_only_folder(path: Path) -> bool:
+    """Whether the file system holding ``path`` is mounted read-only."""
+    try:
+        return bool(os.statvfs(path.parent).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
 def unwritable(path: Path, exc: object, kind: str) -> str:
     """The teacher's words for a file that cannot be written now (``kind`` full, read-only
     or cannot-write): what is wrong and the fix (a full disk needs space, not a new file)."""
@@ -652,6 +660,8 @@ def open_store(path: Path, timeout: float = 15.0) -> tuple[sqlite3.Connection, l
                       "close the other program, or restart the server").format(
                           path=path, reason=exc), transient=True, kind="locked") from None
             kind = problem_kind(exc)
+            if kind == "cannot-write" and _read_only_folder(path):
+                kind = "read-only"
             if kind in ("full", "read-only", "cannot-write"):
                 raise StoreProblem(unwritable(path, exc, kind), transient=True,
                                    kind=kind) from None
