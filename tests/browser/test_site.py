@@ -27,6 +27,7 @@ from browser_harness import (
     requests_of,
     resolve_the_round,
     snap,
+    snap_sizes,
     watched_page,
 )
 from lesson_checks import EXERCISE, FirstLessonWords, assert_first_exercises_answer
@@ -287,6 +288,8 @@ def test_a_round_against_the_computer(page) -> None:  # type: ignore[no-untyped-
     tips = page.locator("h2", has_text="Tips").locator("xpath=..").inner_text()
     assert "Save the game" in tips and "table" not in tips  # tables need the served kit
     assert_clean(page)
+    page.locator("h2", has_text="Tips").scroll_into_view_if_needed()
+    snap_sizes(page, "play-tips")
 
 
 def first_placement(page, seed: int) -> int:  # type: ignore[no-untyped-def]
@@ -387,6 +390,8 @@ def test_a_program_row_in_the_game_in_chinese(zh_page) -> None:  # type: ignore[
     tips = page.locator("h2", has_text="小提示").locator("xpath=..").inner_text()
     assert in_chinese("Save the game") in tips and "桌" not in tips  # tables: the served kit's
     assert_clean(page)
+    page.locator("h2", has_text="小提示").scroll_into_view_if_needed()
+    snap_sizes(page, "play-tips-zh-CN")
 
 
 def test_the_museum_first_placement_in_chinese(zh_page) -> None:  # type: ignore[no-untyped-def]
@@ -397,6 +402,7 @@ def test_the_museum_first_placement_in_chinese(zh_page) -> None:  # type: ignore
     expect(page.locator(".lnb-score-line").first).to_have_text(
         in_chinese("Score: {points}").format(points=score), timeout=WAIT)
     assert_clean(page)
+    snap_sizes(page, "museum-zh-CN")
 
 
 def test_a_decision_in_ada_s_dream_in_chinese(zh_page) -> None:  # type: ignore[no-untyped-def]
@@ -408,3 +414,4 @@ def test_a_decision_in_ada_s_dream_in_chinese(zh_page) -> None:  # type: ignore[
     expect(page.locator(".lnb-dream-log")).to_contain_text(
         re.compile(".+".join(map(re.escape, re.split(r"\{\w+\}", took)))), timeout=WAIT)
     assert_clean(page)
+    snap_sizes(page, "dream-zh-CN")
