@@ -5,7 +5,9 @@ built from the library (:func:`number`, :func:`numbers`, :func:`words`, or a
 :class:`lnb.babbage.puzzles.Puzzle` checked by :func:`lnb.babbage.hints.check_answer`).
 Hints escalate: each
 press of *Hint* shows the next one in the same box, in place of the one before; after the last
-the button is disabled and says so. A :func:`number` check that knows the program asked about
+the button is disabled and says so. The hint shown follows the answer: each new attempt makes
+it again about the new text, and a right answer hides it. A :func:`number` check that knows
+the program asked about
 (``program=``, or a question like "Start at 55. Which number does <b>A3+ A4/</b> end on?")
 diagnoses a wrong number with the engine (:func:`lnb.babbage.hints.diagnose`). Every callback
 runs inside the status line's guard, so a pupil never sees a traceback.
@@ -351,6 +353,7 @@ class Exercise(w.VBox):
         self.solved = False
         self.attempts = 0
         self._last_checked: str | None = None
+        self._right_now = False  # whether the answer last checked is right (no hint then)
         self.hints_shown: list[str] = []
 
         self._placeholder: Text = _ANSWER if placeholder is None else placeholder
@@ -446,11 +449,13 @@ class Exercise(w.VBox):
         empty answer is not an attempt."""
         if not text.strip():
             self._last_checked = text
+            self._hints_follow(text, right=False)
             self.words.say("info", lambda: str(EMPTY))
             return Verdict(False, str(EMPTY))
         self.attempts += 1
         self._last_checked = text
         verdict = self.check(text)
+        self._hints_follow(text, right=verdict.correct)
         if self.show_rows is not None:
             self.rows.value = self.show_rows(text)
         kind = "ok" if verdict.correct else "error"
@@ -475,6 +480,16 @@ class Exercise(w.VBox):
         self._draw_hints()
         return text
 
+    def _hints_follow(self, text: str, *, right: bool) -> None:
+        """A new attempt: the hint shown is made again about ``text`` (a hint about rows no
+        longer there would mislead); a right answer hides the hints (nothing left to hint at)."""
+        self._right_now = right
+        if self._hints_asked and self._hints_asked[-1] != text:
+            self._hints_asked = [text] * len(self._hints_asked)
+            self.hints_shown = [self._hint_source(n, text)
+                                for n in range(1, len(self._hints_asked) + 1)]
+        self._draw_hints()
+
     # -- callbacks and drawing -------------------------------------------------------------
     def _answer_changed(self, change: dict) -> None:
         if change["new"].strip():
@@ -488,7 +503,8 @@ class Exercise(w.VBox):
     def _draw_hints(self) -> None:
         left = self.hint_count - len(self.hints_shown)
         self.hint_button.disabled = left == 0
-        self.hint_button.layout.display = None if self.hint_count else "none"
+        self.hint_button.layout.display = (
+            None if self.hint_count and not self._right_now else "none")
         self.hint_button.description = (
             _("Hint ({number} of {count})").format(number=len(self.hints_shown) + 1,
                                                    count=self.hint_count)
@@ -501,7 +517,8 @@ class Exercise(w.VBox):
         shown = len(self.hints_shown)
         self.hint_list.value = (
             f"<ol class='lnb-hint-list lnb-hint-box' start='{shown}' aria-live='polite'>"
-            f"<li>{html.escape(str(self.hints_shown[-1]))}</li></ol>" if shown else "")
+            f"<li>{html.escape(str(self.hints_shown[-1]))}</li></ol>"
+            if shown and not self._right_now else "")
 
 
 __all__ = ["Exercise", "Verdict", "number", "numbers", "read_number", "rows_html", "words"]
