@@ -1,7 +1,9 @@
 """How the kit is served: Voila config, the offline ``kit`` template and the XSRF fix.
 
-``config/`` is put on ``JUPYTER_CONFIG_PATH`` (it holds ``voila.json``) and ``data/`` on
-``JUPYTER_PATH`` (it holds the ``kit`` Voila template), by :func:`kit_environ`. The
+``config/`` is put on ``JUPYTER_CONFIG_PATH`` (it holds ``voila.json``, and for a Jupyter
+server, e.g. on Binder, ``jupyter_server_config.json`` and the kit's extension
+:mod:`widgets.serving.extension`) and ``data/`` on ``JUPYTER_PATH`` (it holds the ``kit``
+Voila template), by :func:`kit_environ` (``make serve``) or ``binder/start``. The
 application run is :class:`widgets.serving.app.KitVoila` (the checks of
 :mod:`widgets.serving.guard`, the kernel owners of :mod:`widgets.serving.owners`).
 """
