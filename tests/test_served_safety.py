@@ -34,6 +34,7 @@ import requests
 from websockets.sync.client import connect
 
 from widgets.serve import kit_voila_args, parse_args, server_for
+from widgets.serving.guard import OTHERS_KERNEL
 from widgets.serving.owners import UNJOINED_TIMEOUT
 from widgets.serving.server import KitServer, free_port, hermetic_environ, port_is_free
 
@@ -249,6 +250,31 @@ def test_no_page_learns_or_joins_another_pages_kernel(server: KitServer) -> None
             with pytest.raises(Exception) as refused, joined(server, kernel_id, cookie=cookie):
                 pass
             assert "403" in str(refused.value)
+
+
+def test_a_refused_kernel_request_answers_its_reason_in_words(server: KitServer) -> None:
+    resp = requests.get(server.url("voila/api/shutdown/x"), timeout=30)
+    assert resp.status_code == 403
+    assert resp.json()["message"] == OTHERS_KERNEL
+    resp = requests.get(server.url("api/kernels/00000000-0000-0000-0000-000000000000"),
+                        timeout=30)
+    assert resp.status_code == 403 and resp.json()["message"] == OTHERS_KERNEL
+
+
+@pytest.mark.parametrize("path", ["logout", "voila/templates/", "voila/templates/x",
+                                  "voila/templates/..%2f", "voila/templates/%2e%2e/static/x",
+                                  "voila/templates/kit/static/%2e%2e%2f%2e%2e%2fx",
+                                  "voila/templates/kit/x"])
+def test_odd_addresses_are_not_found_not_server_errors(server: KitServer, path: str) -> None:
+    resp = requests.get(server.url(path), timeout=30)
+    assert resp.status_code == 404, (path, resp.status_code, resp.text[:300])
+    assert "Traceback" not in resp.text
+    assert "Uncaught exception" not in server.log_tail(80)
+
+
+def test_a_templates_own_files_are_still_served(server: KitServer) -> None:
+    assert requests.get(server.url("voila/templates/kit/static/index.css"),
+                        timeout=30).status_code == 200
 
 
 # -- 10. a closed terminal, and what it leaves behind -----------------------------------------

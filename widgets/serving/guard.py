@@ -12,7 +12,13 @@ each of Voila's handler classes the kit's checks, run before the handler's own:
 * ``api/kernels/<id>`` (GET, DELETE) and ``voila/api/shutdown/<id>``: only from the browser
   the kernel was rendered for (:mod:`widgets.serving.owners`);
 * ``api/kernels/<id>/channels``: only from the browser the kernel was rendered for (another
-  pupil who learnt an id cannot work the page's widgets); the kernel is marked as joined.
+  pupil who learnt an id cannot work the page's widgets); the kernel is marked as joined;
+* ``logout`` (the kit has no login) and ``voila/templates/...`` other than a template's
+  static file: not found (404), never a server error.
+
+An API's refusal answers its message in words (``{"message": ...}``); Jupyter's own pages
+(not Voila's) get a plain error page (:data:`PLAIN_ERROR`), as their templates need files
+Voila does not serve.
 
 A render also carries the pupil's remembered language (the ``lnb-lang`` cookie) to the kernel
 as the ``X-Lnb-Language`` header (:mod:`widgets.core.remembered`); the kit's refusals are
@@ -32,10 +38,13 @@ from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 import psutil
+from jupyter_server.auth.logout import LogoutHandler
+from jupyter_server.base.handlers import APIHandler, JupyterHandler
 from jupyter_server.services.kernels.handlers import KernelHandler
 from tornado.web import HTTPError, RequestHandler
-from voila.handler import VoilaHandler
+from voila.handler import BaseVoilaHandler, VoilaHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from lnb.core.i18n import N_, _, choose_language, tag, use_language
@@ -60,6 +69,12 @@ OTHERS_KERNEL = N_("This kernel belongs to another page: a page may only see or 
 OTHERS_CHANNELS = N_("This kernel belongs to another page: a page may only talk to its own "
                      "kernel")
 REFRESH = 10.0  # seconds between two reads of this machine's addresses
+# The error page of Jupyter's own (not Voila's) pages: Jupyter's templates need a static
+# folder Voila does not serve, so the kit writes this one instead.
+PLAIN_ERROR = """<!DOCTYPE html>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{status}</title></head>
+<body><h1>{status}</h1>{detail}</body></html>
+"""
 
 
 def host_name(host: str) -> str:
@@ -203,6 +218,42 @@ def bounce_page(language: str) -> str:
                              open_it=html.escape(_("open it")))
 
 
+def template_file(path: str) -> bool:
+    """Whether ``path`` (under ``voila/templates/``) names a template's static file, the only
+    thing served there: ``TEMPLATE/static/FILE``, inside the template's folder.
+
+    >>> [template_file(p) for p in ("kit/static/index.css", "lab/static/a/b.js")]
+    [True, True]
+    >>> [template_file(p) for p in ("x", "", "kit/static", "../static/x", "kit/static/../../x")]
+    [False, False, False, False, False]
+    """
+    parts = path.split("/")
+    if len(parts) < 3 or parts[1] != "static" or not all(parts):
+        return False
+    return not any(part in (".", "..") or "\\" in part for part in parts)
+
+
+class SpelledOut(HTTPError):
+    """An HTTP error whose message is final text: ``log_message`` gives it as it is."""
+
+    @property
+    def log_message(self) -> str | None:  # type: ignore[override]
+        """The message, as it is (tornado's doubles each ``%`` of a message without args)."""
+        return self._log_message
+
+
+def spelled_out(error: HTTPError) -> HTTPError:
+    """``error`` with its message filled in (Jupyter's API error answer writes the message
+    as it stands, ``%s`` and all).
+
+    >>> spelled_out(HTTPError(403, "%s", "not yours: 100%")).log_message
+    'not yours: 100%'
+    """
+    if error.get_message() is None:
+        return error
+    return SpelledOut(error.status_code, error.get_message(), reason=error.reason)
+
+
 def refusal(message: str, **values: str) -> HTTPError:
     """A 403 whose message is ``message`` translated (in the current language), filled in."""
     text = _(message).format(**values)
@@ -212,7 +263,7 @@ def refusal(message: str, **values: str) -> HTTPError:
 class Guarded(RequestHandler):
     """The kit's checks before a Voila handler's own (see the module's docstring)."""
 
-    kit_kind: ClassVar[str] = ""  # "render", "kernel", "shutdown", "channels" or ""
+    kit_kind: ClassVar[str] = ""  # see kind_of
 
     async def prepare(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         """Refuse what the kit does not serve, then prepare as the handler does."""
@@ -233,15 +284,37 @@ class Guarded(RequestHandler):
         return names
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
-        """Jupyter's error page, written in the request's language."""
+        """Jupyter's error page (an API's answer: its message filled in; Jupyter's own
+        pages: :data:`PLAIN_ERROR`), written in the request's language."""
+        error = (kwargs.get("exc_info") or (None, None, None))[1]
         with use_language(self.kit_language):
+            if isinstance(self, APIHandler) and isinstance(error, HTTPError):
+                kwargs["exc_info"] = (HTTPError, spelled_out(error), kwargs["exc_info"][2])
+            elif isinstance(self, JupyterHandler) and not isinstance(self, BaseVoilaHandler):
+                self._plain_error(status_code, error)
+                return
             super().write_error(status_code, **kwargs)
+
+    def _plain_error(self, status_code: int, error: BaseException | None) -> None:
+        status = f"{status_code}: {self._reason}"
+        message = ""
+        if isinstance(error, HTTPError) and error.log_message:
+            message = error.get_message() or ""
+        detail = f"<p>{html.escape(message)}</p>" if message else ""
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.finish(PLAIN_ERROR.format(lang=tag(self.kit_language), status=html.escape(status),
+                                       detail=detail))
 
     async def _checked_prepare(self, *args: Any, **kwargs: Any) -> Any:
         hosts = self.settings.get("kit_hosts")
         if hosts is not None and not hosts.allows(self.request.host):
             self._refuse_early()
             raise refusal(HOST_REFUSED, host=host_name(self.request.host))
+        if self.kit_kind == "absent":  # Jupyter's logout page: the kit has no login
+            self._refuse_early()
+            raise HTTPError(404)
+        if self.kit_kind == "template-file" and not template_file(next(iter(self.path_args), "")):
+            raise HTTPError(404)
         if self.kit_kind == "render":
             reason = cross_site(self.request.headers, self.request.host)
             if reason is not None:
@@ -297,7 +370,8 @@ class Guarded(RequestHandler):
 def kind_of(handler: type) -> str:
     """Which of the kit's checks a Voila handler class gets (``""``: the host check only)."""
     kinds = ((VoilaHandler, "render"), (VoilaKernelWebsocketHandler, "channels"),
-             (KernelHandler, "kernel"), (VoilaShutdownKernelHandler, "shutdown"))
+             (KernelHandler, "kernel"), (VoilaShutdownKernelHandler, "shutdown"),
+             (LogoutHandler, "absent"), (TemplateStaticFileHandler, "template-file"))
     return next((kind for cls, kind in kinds if issubclass(handler, cls)), "")
 
 
