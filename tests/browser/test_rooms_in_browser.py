@@ -7,7 +7,8 @@ her browser goes to the table's page); Cy opens ``play.ipynb?room=CODE``. Each p
 by the class session their browser keeps (the class panel's ``localStorage`` key, as after
 *Join my class*). The host gives seat 4 to a computer, frees it and gives it again, and
 starts. After Ali's *I'm done* the minute runs on Bea's and Cy's pages; Bea reloads mid-race
-and finds her seat, her unfinished program and a countdown that moves with Cy's; everyone
+and finds her seat, her unfinished program and a countdown that moves with Cy's; Cy is
+still writing at the bell and every page says time is up (his rows stand); everyone
 sees the same rows resolved and the same scores, under the heading of the Round just played;
 the projector's page (in 简体中文) never shows a program being written. Run against the served
 kit on SQLite and on PostgreSQL (``LNB_STORE``). Screenshots at 1280×800 and 768×1024 go to
@@ -139,6 +140,8 @@ def test_three_pupils_and_a_computer_play_a_round(browser, served) -> None:  # t
         expect(seats).to_contain_text("Bea", timeout=WAIT)  # seated before her page opens
         bea.wait_for_url(f"**/{PLAY}?room={code}", timeout=WAIT)
         expect(bea.locator(".lnb-room-seats")).to_contain_text("Bea", timeout=WAIT)
+        expect(bea.locator(".lnb-status-text").first).to_have_text("You sit in seat 2.",
+                                                                   timeout=WAIT)
         open_voila(cy, f"{PLAY}?room={code}", ".lnb-room-seats", timeout=WAIT)
         expect(seats).to_contain_text("Cy", timeout=WAIT)
         expect(bea.locator(".lnb-room-start")).to_have_count(0)  # only the host starts
@@ -205,8 +208,10 @@ def test_three_pupils_and_a_computer_play_a_round(browser, served) -> None:  # t
             bea.wait_for_timeout(200)
         bea.set_viewport_size({"width": 1280, "height": 800})
         bea.locator(".lnb-done").click()
-        write(cy, "A3+", "55 + 5 = 60")
-        cy.locator(".lnb-done").click()
+        write(cy, "A3+", "55 + 5 = 60")  # Cy is still writing at the bell: his rows stand
+        for page in (ali, bea, cy):
+            expect(page.locator(".lnb-status-text").first).to_have_text(
+                "Time is up! The rows written so far stand.", timeout=WAIT)
 
         # Resolution: a choice is made on the acting pupil's page only, seen by all
         deadline = time.monotonic() + 90

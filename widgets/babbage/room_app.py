@@ -341,7 +341,7 @@ class RoomApp(PolledPage, GameParts, w.VBox):
             return
         self.seat = self.rooms.take_seat(self.code, self.pupil, self._pupil_name())
         seat = self.seat
-        if held is None:
+        if held is None or self.setup.status == "open":  # (seated by Join a table: here now)
             self._say("ok", lambda: _("You sit in seat {number}.").format(number=seat + 1))
         else:
             self._say("ok", lambda: _("Welcome back: seat {number} is yours.").format(
