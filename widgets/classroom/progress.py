@@ -407,13 +407,15 @@ class StoreAway(LnbError):
     and saved, in order and once, as soon as the store is back)."""
 
 
-def store_away(kind: str | None, *, queued: bool) -> StoreAway:
-    """The error a page shows while the store is away (its message for pupils)."""
-    if queued:
-        return StoreAway(N_("The class database is not answering: your work is kept and saved "
-                            "when it is back."), reason="store-away", kind=kind, queued=True)
-    return StoreAway(N_("The class database is not answering: try again in a moment (nothing "
-                        "was changed)."), reason="store-away", kind=kind, queued=False)
+def store_away(kind: str | None, *, queued: bool, refused: bool = False) -> StoreAway:
+    """The error a page shows while the store is away (its message for pupils); ``refused``:
+    a change that is not kept (e.g. taking a seat), to be made again later."""
+    if refused:
+        return StoreAway(N_("The class database is not answering: try again in a moment "
+                            "(nothing was changed)."), reason="store-away", kind=kind,
+                         queued=False)
+    return StoreAway(N_("The class database is not answering: your work is kept and saved "
+                        "when it is back."), reason="store-away", kind=kind, queued=queued)
 
 
 @dataclass
@@ -785,7 +787,7 @@ class ProgressStore(ProgressChanges):
                     if self.problem is None:
                         return self._written(conn, work)
             if not keep:
-                raise store_away(self.problem_kind, queued=False)
+                raise store_away(self.problem_kind, queued=False, refused=True)
             self._keep(work, merge)
             raise store_away(self.problem_kind, queued=True)
 
