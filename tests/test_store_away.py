@@ -25,7 +25,7 @@ from store_engines import PgCluster
 from lnb.babbage.game import Finish, Phase, Target, WriteProgram
 from lnb.core.errors import LnbError
 from widgets.classroom.progress import ProgressStore, Pupil, StoreAway
-from widgets.classroom.rooms import RoomStore
+from widgets.classroom.rooms import SETTLE_SECONDS, RoomStore
 
 ADA = Pupil("class:C1:ada", "Ada")
 BEA = Pupil("class:C1:bea", "Bea")
@@ -196,7 +196,7 @@ def test_nobody_is_counted_absent_because_the_store_was_away(outage: Outage) -> 
     try:
         clock.now += 5
         ada.heartbeat(code, 0, ADA)  # kept, written when it is back
-        away(lambda: ada.advance(code))  # nothing decided while the store is away
+        assert ada.advance(code) == []  # nothing decided while the store is away
         clock.now += 55
     finally:
         outage.up()
@@ -208,6 +208,39 @@ def test_nobody_is_counted_absent_because_the_store_was_away(outage: Outage) -> 
     bea.heartbeat(code, 1, BEA)
     assert ada.present(code) == {"Bea"}
     assert [(m.seat, m.by) for m in ada.advance(code)] == [(0, "computer")]
+    ada_store.close()
+    bea_store.close()
+
+
+def test_an_im_done_kept_before_the_bell_is_not_beaten_by_time_up(outage: Outage) -> None:
+    """D3: the race's bell rings while the store is away; Bea pressed *I'm done* before it.
+    Once the store is back the table waits until every kernel wrote what it kept: her
+    *I'm done* counts (no time-up before it)."""
+    clock = Clock(T0)
+    ada_store, bea_store = kernel(outage.url, clock=clock), kernel(outage.url, clock=clock)
+    ada, bea = RoomStore(ada_store, clock=clock), RoomStore(bea_store, clock=clock)
+    code = program_phase(ada)
+    play = ada.play(code)
+    ada.act_all(code, play.next_seq, 0, [WriteProgram("Ada", "A3+"), Finish("Ada")], ADA)
+    deadline = ada.play(code).race_deadline
+    seq = bea.play(code).next_seq
+    outage.down()
+    try:
+        clock.now = deadline - 10
+        ada.heartbeat(code, 0, ADA)  # Ada's page beats on (kept)
+        away(lambda: bea.act_all(code, seq, 1, [WriteProgram("Bea", "A3+"), Finish("Bea")],
+                                 BEA))
+        clock.now = deadline + 30  # the bell rang while the store was away
+    finally:
+        outage.up()
+    wait_for(lambda: ada_store.saving, "Ada's kernel back")
+    assert ada.advance(code) == []  # not yet: Bea's kernel may still hold her moves
+    wait_for(lambda: bea_store.saving and bea_store.pending == 0, "Bea's kept moves written")
+    clock.now += SETTLE_SECONDS
+    ada.advance(code)  # the table goes on: both are done, so no time-up
+    kinds = [(m.seat, type(m.action).__name__, m.by) for m in ada.moves(code)]
+    assert kinds[seq - 1:seq + 1] == [(1, "WriteProgram", BEA.key), (1, "Finish", BEA.key)]
+    assert "TimeUp" not in [k[1] for k in kinds] and bea_store.refused == []
     ada_store.close()
     bea_store.close()
 

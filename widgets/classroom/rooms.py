@@ -46,7 +46,8 @@ with ``reason`` and fields, its message for pupils):
 - ``advance(code, now=None) -> list[Move]``: append the moves that are due now (computer and
   absent seats, paced; drafts then ``TimeUp`` at the race deadline) in one transaction; any
   kernel may call it on every poll: two kernels appending the same move clash on the key
-  and the loser gets ``[]``.
+  and the loser gets ``[]``. Nothing is due while the store is away and for
+  ``SETTLE_SECONDS`` after it is back (every kernel first writes what it kept).
 - ``save_draft(code, seat, program: str, by)``, ``draft(code, seat, by) -> str | None``
   (a seat's unfinished program; never in ``play`` nor shown to others: only the pupil ``by``
   holding the seat writes or reads it, anyone else gets ``not-your-seat``),
@@ -120,11 +121,20 @@ from widgets.classroom.identity import (
     release_tries,
     reserve_tries,
 )
-from widgets.classroom.progress import ProgressStore, Pupil, StoreAway, StoreConflict
+from widgets.classroom.progress import (
+    MAX_RETRY,
+    ProgressStore,
+    Pupil,
+    StoreAway,
+    StoreConflict,
+)
 
 #: A unique-key clash (two kernels appending the same seq, two rooms given one code), as the
 #: store's engines raise it on SQLite and PostgreSQL alike.
 CONFLICT: type[Exception] = StoreConflict
+#: After the store was away, the table decides nothing for this long (every kernel's
+#: background retry writes what it kept within MAX_RETRY seconds of the store's return).
+SETTLE_SECONDS = MAX_RETRY + 2.0
 #: Rooms touched within this many seconds are live (the dashboard's list).
 LIVE_SECONDS = 3600.0
 CACHE_ROOMS = 256
@@ -576,6 +586,8 @@ class RoomStore:
         transaction; ``[]`` when nothing is due or another kernel appended them first."""
         code = self._code(code)
         at = self.clock() if now is None else now
+        if self._settling(at):
+            return []
 
         def peek(conn: Any) -> bool:
             setup, version = self._setup(conn, code)
@@ -617,6 +629,13 @@ class RoomStore:
         if made and trial is not None:
             self._remember(code, version + 1, trial)
         return made
+
+    def _settling(self, at: float) -> bool:
+        """True while the store is away or came back less than :data:`SETTLE_SECONDS` ago:
+        the table decides nothing then, so that every kernel first writes what its pupils
+        did meanwhile (a kept *I'm done* before the bell is not beaten by ``TimeUp``)."""
+        away = getattr(self.store, "away_during", None)
+        return bool(away is not None and away(at - SETTLE_SECONDS, at) > 0)
 
     # -- drafts and presence ---------------------------------------------------------------
     def save_draft(self, code: str, seat: int, program: str, by: Pupil | str) -> None:
