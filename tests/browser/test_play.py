@@ -19,6 +19,7 @@ from browser_harness import (
     resolve_the_round,
     snap,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -178,4 +179,142 @@ def test_a_debug_rewrite_runs_under_its_own_ticking_timer(page) -> None:  # type
     rewrite.locator(".lnb-done").click()
     expect(page.locator(".lnb-resolution-table")).to_contain_text("55 + 5 = 60", timeout=WAIT)
     expect(page.locator(".lnb-debug-timer")).to_have_count(0, timeout=WAIT)
+    assert_no_traceback(page)
+
+
+# --------------------------------------------------------------------------- by keyboard alone
+# The element with the keyboard focus, in words (for a failed check).
+FOCUSED = """() => { const e = document.activeElement;
+  return e ? `${e.tagName}.${e.className} "${(e.innerText || e.value || '').trim()}"` : ''; }"""
+# The board space of the focused button ("A3"), or null.
+FOCUSED_SPACE = """() => { const s = document.activeElement.closest('.lnb-space');
+  const m = s && /(?:^|\\s)lnb-space-([A-E][1-4])(?:\\s|$)/.exec(s.className);
+  return m ? m[1] : null; }"""
+# What the resolution screen asks for now, once focus and screen agree: "choice" (a choice is
+# shown and focused), "next" (the Round is resolved and Next Round is focused), or "step"
+# (Step is focused and the progress line is no longer ``shown``).
+RESOLUTION_NOW = """shown => {
+  const a = document.activeElement, visible = e => e && e.offsetParent !== null;
+  const choice = document.querySelector('.lnb-choice');
+  if (visible(choice)) { return a.matches('.lnb-choice') ? 'choice' : null; }
+  if (visible(document.querySelector('.lnb-next-round'))) {
+    return a.matches('.lnb-next-round') ? 'next' : null; }
+  const progress = document.querySelector('.lnb-resolution-progress');
+  return a.matches('.lnb-step') && progress && progress.innerText !== shown ? 'step' : null;
+}"""
+
+
+def focus_is_on(page, selector: str, what: str) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the keyboard focus is on ``selector``; fail naming where it is."""
+    try:
+        page.wait_for_function("s => document.activeElement && document.activeElement.matches(s)",
+                               arg=selector, timeout=WAIT)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"{what}: the focus is on {page.evaluate(FOCUSED)}") from None
+
+
+def tab_to(page, selector: str, what: str, most: int = 12) -> int:  # type: ignore[no-untyped-def]
+    """Press Tab until ``selector`` has the focus; how many presses it took."""
+    for presses in range(1, most + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => document.activeElement.matches(s)", selector):
+            return presses
+    raise AssertionError(f"{what}: not reached in {most} Tabs ({page.evaluate(FOCUSED)})")
+
+
+def resolution_now(page, shown: str) -> str:  # type: ignore[no-untyped-def]
+    try:
+        return page.wait_for_function(RESOLUTION_NOW, arg=shown, timeout=WAIT).json_value()
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"after a key in the resolution the focus is on "
+                             f"{page.evaluate(FOCUSED)}") from None
+
+
+def resolve_by_keyboard(page) -> int:  # type: ignore[no-untyped-def]
+    """Enter on Step, Enter on the first choice, until Next Round has the focus; the number
+    of choices made."""
+    progress = page.locator(".lnb-resolution-progress")
+    focus_is_on(page, ".lnb-step", "the program handed in: Step")
+    choices = 0
+    now = "step"
+    for _ in range(60):
+        if now == "next":
+            return choices
+        shown = progress.inner_text()
+        if now == "choice":
+            choices += 1
+        page.keyboard.press("Enter")
+        now = resolution_now(page, shown)
+    raise AssertionError("the Round was not resolved in 60 key presses")
+
+
+def write_by_keyboard(page, claim: bool) -> None:  # type: ignore[no-untyped-def]
+    """The board has the focus: Enter writes its current button's row; with ``claim`` the
+    rows are typed instead (Tab to the box): the shortest program to one of Round 1's Patrons.
+    Then Tab to I'm done and Enter."""
+    focus_is_on(page, ".lnb-builder .lnb-board button.lnb-fn", "the program phase: the board")
+    header = page.locator(".lnb-builder-header")
+    if claim:
+        from lnb.babbage.board import Board
+        from lnb.babbage.solver import Solver
+
+        values = page.eval_on_selector_all(
+            ".lnb-patron", "els => els.map(e => /lnb-patron-(\\d+)/.exec(e.className)[1])")
+        solver = Solver(Board.standard(), start=55)
+        solved = [s for v in values if (s := solver.solve(int(v), limit=5)).solved]
+        program = min(solved, key=lambda s: s.length).program
+        assert tab_to(page, ".lnb-typed input", "the box for typed rows") == 1
+        page.keyboard.type(str(program))
+        page.keyboard.press("Enter")
+        expect(header).to_contain_text(f"{len(program)} of", timeout=WAIT)
+    else:
+        page.keyboard.press("Enter")
+        expect(header).to_contain_text("1 of", timeout=WAIT)
+    tab_to(page, ".lnb-done", "I'm done")
+    page.keyboard.press("Enter")
+
+
+def test_a_whole_game_by_keyboard_alone(page) -> None:  # type: ignore[no-untyped-def]
+    """Against a fast computer, untimed: after every key that changes the screen, the focus is
+    on the next thing to do; ↑/↓ move between the board's levels."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_voila(page, PLAY, ".lnb-start-game")
+    page.locator(".lnb-setup select").last.select_option(label="No time limit")
+    page.locator(".lnb-start-game").focus()
+    page.keyboard.press("Enter")
+    choices = 0
+    for round_no in range(1, 5):
+        expect(page.locator(".lnb-phase")).to_contain_text(f"Round {round_no} of 4",
+                                                          timeout=WAIT)
+        focus_is_on(page, ".lnb-target.lnb-for-You", f"Round {round_no}: a Target")
+        page.keyboard.press("Enter")
+        next_up = ".lnb-activate-tick input, .lnb-activate, .lnb-builder .lnb-board button"
+        focus_is_on(page, next_up, f"Round {round_no}: the target chosen")
+        if page.evaluate("() => document.activeElement.matches('.lnb-activate-tick input')"):
+            expect(page.locator(".lnb-activate")).to_have_text("Carry on")
+            snap(page, f"round-{round_no}-activate")
+            tab_to(page, ".lnb-activate", "Carry on")
+            page.keyboard.press("Enter")
+        elif page.evaluate("() => document.activeElement.matches('.lnb-activate')"):
+            page.keyboard.press("Enter")
+        focus_is_on(page, ".lnb-builder .lnb-board button.lnb-fn", "the board")
+        if round_no == 1:  # ↓ and ↑: the same rack, one level down and up again
+            here = page.evaluate(FOCUSED_SPACE)
+            assert here and here[0] == "A", here
+            page.keyboard.press("ArrowDown")
+            page.wait_for_function(f"() => ({FOCUSED_SPACE})() === 'B{here[1]}'", timeout=WAIT)
+            page.keyboard.press("ArrowUp")
+            page.wait_for_function(f"() => ({FOCUSED_SPACE})() === '{here}'", timeout=WAIT)
+            snap(page, "round-1-board")
+        write_by_keyboard(page, claim=round_no == 1)
+        page.locator(".lnb-resolution").wait_for(timeout=WAIT)
+        choices += resolve_by_keyboard(page)
+        snap(page, f"round-{round_no}-resolved")
+        page.keyboard.press("Enter")  # Next Round / See the final scores
+    assert choices >= 1, "the claim of Round 1 offered a choice"
+    expect(page.locator(".lnb-phase")).to_contain_text("The game is over", timeout=WAIT)
+    focus_is_on(page, ".lnb-save", "the game over: Save the game")
+    page.keyboard.press("Enter")
+    page.locator(".lnb-download-link").wait_for(timeout=WAIT)
+    snap(page, "game-over-saved")
     assert_no_traceback(page)
