@@ -15,6 +15,7 @@ Plain HTTP and websocket clients, no browser (the page's side is in
 from __future__ import annotations
 
 import contextlib
+import html
 import http.client
 import os
 import re
@@ -275,6 +276,76 @@ def test_odd_addresses_are_not_found_not_server_errors(server: KitServer, path: 
 def test_a_templates_own_files_are_still_served(server: KitServer) -> None:
     assert requests.get(server.url("voila/templates/kit/static/index.css"),
                         timeout=30).status_code == 200
+
+
+# -- one browser's pages, and pages left open ------------------------------------------------
+
+PER_BROWSER, PER_ADDRESS = 3, 5  # the limits of the ``capped`` server
+
+
+@pytest.fixture
+def capped(root: Path, tmp_path: Path) -> Iterator[KitServer]:
+    """The serve command's server with small page limits (no preheated kernels, so every
+    page's kernel is its own); renders no page joins keep their kernel."""
+    args = parse_args(["--root", str(root), "--pool-size", "0", "--class-size", "0", "--",
+                       f"--KitKernelManager.pages_per_browser={PER_BROWSER}",
+                       f"--KitKernelManager.pages_per_address={PER_ADDRESS}",
+                       "--KitKernelManager.unjoined_timeout=0"])
+    with server_for(args, port=None, home=tmp_path, log=tmp_path / "voila.log",
+                    startup_timeout=90) as running:
+        yield running
+
+
+def connections(server: KitServer, browser: requests.Session, kernel_id: str) -> int:
+    """How many pages the server counts as connected to ``kernel_id`` (its owner asks)."""
+    resp = browser.get(server.url(f"api/kernels/{kernel_id}"), timeout=30)
+    return int(resp.json()["connections"])
+
+
+def test_one_browser_holds_only_a_few_pages(capped: KitServer) -> None:
+    pupil, other = requests.Session(), requests.Session()
+    for _ in range(PER_BROWSER):
+        assert render(capped, pupil)[0] == 200
+    more = [pupil.get(capped.url(PAGE), timeout=60) for _ in range(2 * PER_BROWSER)]
+    assert {resp.status_code for resp in more} == {429}
+    assert "Too many pages are open in this browser: close some tabs" in more[-1].text
+    assert len(capped.kernel_ids()) == PER_BROWSER
+    status, kernel_id = render(capped, other)  # another pupil still gets a page
+    assert status == 200 and kernel_id in capped.kernel_ids()
+    assert "Uncaught exception" not in capped.log_tail(200)
+
+
+def test_a_page_left_without_a_word_makes_room_for_a_new_one(capped: KitServer) -> None:
+    pupil = requests.Session()
+    kernels = [render(capped, pupil)[1] for _ in range(PER_BROWSER)]
+    with joined(capped, kernels[0], pupil):  # its page came, then left with no beacon
+        assert wait_until(lambda: connections(capped, pupil, kernels[0]) == 1, 30)
+    assert wait_until(lambda: connections(capped, pupil, kernels[0]) == 0, 30)
+    status, newest = render(capped, pupil)
+    assert status == 200
+    assert capped.kernel_ids() == {*kernels[1:], newest}
+
+
+def test_one_network_address_holds_only_a_class_of_pages(capped: KitServer) -> None:
+    browsers = [requests.Session() for _ in range(PER_ADDRESS + 1)]
+    statuses = [render(capped, browser)[0] for browser in browsers]  # all from 127.0.0.1
+    assert statuses == [200] * PER_ADDRESS + [429]
+    resp = browsers[-1].get(capped.url(PAGE), timeout=60)
+    assert "Too many pages are open from this computer's network" in html.unescape(resp.text)
+
+
+def test_a_page_open_but_idle_for_long_is_culled(root: Path, tmp_path: Path) -> None:
+    args = parse_args(["--root", str(root), "--pool-size", "0", "--class-size", "0",
+                       "--cull-interval", "1", "--",
+                       "--KitKernelManager.connected_idle_timeout=3"])
+    with server_for(args, port=None, home=tmp_path, log=tmp_path / "voila.log",
+                    startup_timeout=90) as server:
+        pupil = requests.Session()
+        status, kernel_id = render(server, pupil)
+        assert status == 200
+        with joined(server, kernel_id, pupil):
+            assert wait_until(lambda: kernel_id not in server.kernel_ids(), 60)
+        assert "its page is open but has done nothing" in server.log_tail(200)
 
 
 # -- 10. a closed terminal, and what it leaves behind -----------------------------------------

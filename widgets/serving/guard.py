@@ -8,7 +8,9 @@ each of Voila's handler classes the kit's checks, run before the handler's own:
 * every request: the ``Host`` must be one the kit announces (:class:`HostCheck`);
 * a render (``voila/render/...``): not asked for by another site (:func:`cross_site`); a
   pupil's click on a link elsewhere gets a page that opens the lesson again from the kit's
-  own address (:func:`clicked_elsewhere`), so the render itself is never cross-site;
+  own address (:func:`clicked_elsewhere`), so the render itself is never cross-site; not
+  past the pages one browser or one address may hold (429, "Too many pages are open...":
+  :func:`widgets.serving.owners.start_render`);
 * ``api/kernels/<id>`` (GET, DELETE) and ``voila/api/shutdown/<id>``: only from the browser
   the kernel was rendered for (:mod:`widgets.serving.owners`);
 * ``api/kernels/<id>/channels``: only from the browser the kernel was rendered for (another
@@ -66,6 +68,10 @@ CROSS_SITE = N_("This lesson page was asked for by another web site ({reason}): 
                 "from the kit's own address instead")
 OTHERS_KERNEL = N_("This kernel belongs to another page: a page may only see or shut down "
                    "its own kernel")
+TOO_MANY_HERE = N_("Too many pages are open in this browser: close some tabs, then reload "
+                   "this page")
+TOO_MANY_NEAR = N_("Too many pages are open from this computer's network: close some tabs, "
+                   "then reload this page")
 OTHERS_CHANNELS = N_("This kernel belongs to another page: a page may only talk to its own "
                      "kernel")
 REFRESH = 10.0  # seconds between two reads of this machine's addresses
@@ -254,10 +260,11 @@ def spelled_out(error: HTTPError) -> HTTPError:
     return SpelledOut(error.status_code, error.get_message(), reason=error.reason)
 
 
-def refusal(message: str, **values: str) -> HTTPError:
-    """A 403 whose message is ``message`` translated (in the current language), filled in."""
+def refusal(message: str, status: int = 403, **values: str) -> HTTPError:
+    """A refusal (403 unless ``status``) whose message is ``message`` translated (in the
+    current language), filled in."""
     text = _(message).format(**values)
-    return HTTPError(403, "%s", text)
+    return HTTPError(status, "%s", text)
 
 
 class Guarded(RequestHandler):
@@ -335,7 +342,10 @@ class Guarded(RequestHandler):
             result = await result
         kernel_id = self.path_kwargs.get("kernel_id") or next(iter(self.path_args), "")
         if self.kit_kind == "render":
-            owners.start_render(self)
+            limit = await owners.start_render(self)
+            if limit is not None:
+                self.log.warning("Refused a render: too many pages open in one %s", limit)
+                raise refusal(TOO_MANY_HERE if limit == "browser" else TOO_MANY_NEAR, 429)
         elif self.kit_kind in ("kernel", "shutdown") and not owners.owns(self, kernel_id):
             self.log.warning("Refused %s of kernel %s: not the page's own",
                              self.request.method, kernel_id)

@@ -12,6 +12,14 @@ A rendered kernel whose page never opens its websocket (a plain GET, a script, a
 never loaded) is shut down ``KitKernelManager.unjoined_timeout`` seconds (60) after the
 render's response ended (:func:`end_render`; a notebook that runs long is not cut short),
 instead of living until culling: :func:`joined` marks the kernels whose page came.
+
+One browser holds at most ``KitKernelManager.pages_per_browser`` kernels (6), one network
+address at most ``pages_per_address`` (40): a render past either first frees that browser's
+(or address's) oldest kernel whose page has left without saying so (its websocket closed),
+and is refused if there is none (:func:`start_render` says which limit), so one browser
+cannot take the memory a class needs. A kernel whose page stays open but does nothing for
+``connected_idle_timeout`` seconds (an hour) is culled too (plain Jupyter culls only kernels
+no page is connected to): its page then says to reload.
 """
 
 from __future__ import annotations
@@ -25,19 +33,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from jupyter_core.utils import ensure_async
+from jupyter_server._tz import utcnow
 from tornado.web import RequestHandler
-from traitlets import Float
+from traitlets import Float, Int
 
 Factory = Callable[..., type]
 UNJOINED_TIMEOUT = 60.0
+PAGES_PER_BROWSER = 6
+PAGES_PER_ADDRESS = 40
+CONNECTED_IDLE_TIMEOUT = 3600.0
 
 
-@dataclass
+@dataclass(eq=False)
 class Render:
-    """One render request: its browser's token, its task, the kernel it took (once known)."""
+    """One render request: its browser's token, its task, its address, the kernel it took
+    (once known)."""
 
     token: bytes
     task: asyncio.Task[Any] | None
+    address: str = ""
     kernel_id: str | None = None
     ended: bool = False
 
@@ -50,22 +64,38 @@ def browser_token(handler: RequestHandler) -> bytes:
     return bytes(handler._get_raw_xsrf_token()[1])  # tornado's own decoding of the cookie
 
 
-def start_render(handler: RequestHandler) -> None:
-    """Mark the current request as a render: the kernel it takes will be its browser's."""
-    with contextlib.suppress(RuntimeError):
-        render = Render(browser_token(handler), asyncio.current_task())
-        RENDER.set(render)
-        handler._kit_render = render  # type: ignore[attr-defined]
+async def start_render(handler: RequestHandler) -> str | None:
+    """Mark the current request as a render: the kernel it takes will be its browser's.
+
+    Returns None, or the limit that refuses it (``"browser"`` or ``"address"``: see the
+    module's docstring); a browser's or address's left pages are freed first to make room.
+    """
+    try:
+        task = asyncio.current_task()
+    except RuntimeError:
+        return None
+    render = Render(browser_token(handler), task, handler.request.remote_ip or "")
+    admit = getattr(handler.kernel_manager, "kit_admit", None)  # type: ignore[attr-defined]
+    if admit is not None:
+        refused = await admit(render)
+        if refused is not None:
+            return str(refused)
+    RENDER.set(render)
+    handler._kit_render = render  # type: ignore[attr-defined]
+    return None
 
 
 def end_render(handler: RequestHandler) -> None:
     """The render's response is over: from now on its kernel waits for its page."""
     render: Render | None = getattr(handler, "_kit_render", None)
-    if render is None or render.ended or render.kernel_id is None:
+    if render is None or render.ended:
         return
     render.ended = True
-    watch = getattr(handler.kernel_manager, "kit_watch", None)  # type: ignore[attr-defined]
-    if watch is not None:
+    manager = handler.kernel_manager  # type: ignore[attr-defined]
+    with contextlib.suppress(ValueError, AttributeError):
+        manager.kit_pending.remove(render)
+    watch = getattr(manager, "kit_watch", None)
+    if watch is not None and render.kernel_id is not None:
         watch(render.kernel_id)
 
 
@@ -98,11 +128,23 @@ def with_owners(factory: Factory) -> Factory:
                 UNJOINED_TIMEOUT, config=True,
                 help="Seconds a rendered kernel waits for its page's websocket before it is "
                      "shut down (0: never).")
+            pages_per_browser = Int(
+                PAGES_PER_BROWSER, config=True,
+                help="Kernels (pages) one browser may hold at once (0: no limit).")
+            pages_per_address = Int(
+                PAGES_PER_ADDRESS, config=True,
+                help="Kernels (pages) one network address may hold at once (0: no limit).")
+            connected_idle_timeout = Float(
+                CONNECTED_IDLE_TIMEOUT, config=True,
+                help="Seconds a kernel whose page is still connected may do nothing before "
+                     "it is culled (0: never; culling must be on).")
 
             def __init__(self, **kwargs: Any) -> None:
                 super().__init__(**kwargs)
                 self.kit_owners: dict[str, bytes] = {}
+                self.kit_addresses: dict[str, str] = {}
                 self.kit_joined: set[str] = set()
+                self.kit_pending: list[Render] = []  # admitted renders without a kernel yet
 
             def _kit_claim(self, kernel_id: str) -> None:
                 render = RENDER.get()
@@ -112,6 +154,60 @@ def with_owners(factory: Factory) -> Factory:
                     return
                 render.kernel_id = kernel_id
                 self.kit_owners[kernel_id] = render.token
+                self.kit_addresses[kernel_id] = render.address
+                with contextlib.suppress(ValueError):
+                    self.kit_pending.remove(render)
+
+            async def kit_admit(self, render: Render) -> str | None:
+                """Admit ``render`` (None) or say which limit refuses it; frees the oldest
+                left pages of its browser or address first, if that makes room."""
+                alive = [k for k in self.kit_owners if k in self]
+                mine = [k for k in alive if hmac.compare_digest(self.kit_owners[k], render.token)]
+                count = len(mine) + sum(r.token == render.token for r in self.kit_pending)
+                freed = self._kit_room(count, self.pages_per_browser, mine)
+                if freed is None:
+                    return "browser"
+                near = [k for k in alive if self.kit_addresses.get(k) == render.address
+                        and k not in freed]
+                count = len(near) + sum(r.address == render.address for r in self.kit_pending)
+                more = self._kit_room(count, self.pages_per_address, near)
+                if more is None:
+                    return "address"
+                self.kit_pending.append(render)  # counted from now on, before any wait
+                for kernel_id in freed + more:
+                    self.log.info("Kernel %s: its page left, and its browser (or address) "
+                                  "opens a page past the limit; shutting it down", kernel_id)
+                    with contextlib.suppress(KeyError):
+                        await ensure_async(self.shutdown_kernel(kernel_id))
+                return None
+
+            def _kit_room(self, count: int, limit: int, kernels: list[str]) -> list[str] | None:
+                """The kernels to free so that one more page fits under ``limit``: the
+                oldest of those whose page left; None if there are not enough."""
+                if limit <= 0 or count < limit:
+                    return []
+                need = count - limit + 1
+                left = [k for k in kernels
+                        if k in self.kit_joined and not self._kernel_connections.get(k, 0)]
+                left.sort(key=lambda k: getattr(self._kernels[k], "last_activity", utcnow()))
+                return left[:need] if len(left) >= need else None
+
+            async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+                """Jupyter's culling, plus kernels whose page stays connected but has been
+                idle ``connected_idle_timeout`` seconds."""
+                kernel = self._kernels.get(kernel_id)
+                last = getattr(kernel, "last_activity", None)
+                if (kernel is not None and last is not None and not self.cull_connected
+                        and self.connected_idle_timeout > 0
+                        and self._kernel_connections.get(kernel_id, 0)
+                        and (self.cull_busy or kernel.execution_state != "busy")):
+                    idle = (utcnow() - last).total_seconds()
+                    if idle > self.connected_idle_timeout:
+                        self.log.warning("Culling kernel %s: its page is open but has done "
+                                         "nothing for %d s", kernel_id, idle)
+                        await ensure_async(self.shutdown_kernel(kernel_id))
+                        return
+                await super().cull_kernel_if_idle(kernel_id)
 
             def kit_watch(self, kernel_id: str) -> None:
                 """Shut ``kernel_id`` down if no page joins it within ``unjoined_timeout``."""
@@ -140,6 +236,7 @@ def with_owners(factory: Factory) -> Factory:
 
             async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> Any:
                 self.kit_owners.pop(kernel_id, None)
+                self.kit_addresses.pop(kernel_id, None)
                 self.kit_joined.discard(kernel_id)
                 return await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))
 
