@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import sqlite3
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -467,3 +468,33 @@ def test_a_read_only_file_system_keeps_the_work_and_the_page_says_so(
         assert [p.puzzle for p in other.load(bea).puzzles] == ["P1", "P2"]
     fresh.close()
     store.close()
+
+
+def test_a_kernel_ending_just_after_the_store_came_back_writes_what_it_kept(
+        tmp_path: Path) -> None:
+    """D4: the page is closed (its kernel ends) after the store came back but before the
+    background retry came round: what the kernel kept is written as it exits."""
+    path = tmp_path / "progress.sqlite3"
+    with ProgressStore(path, backups=False) as made:
+        made.pupil_count()  # the file is made
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # the store cannot be written
+    kernel_code = (
+        "import sys\n"
+        "from widgets.classroom.progress import ProgressStore, Pupil\n"
+        "store = ProgressStore(sys.argv[1], backups=False, timeout=0.3)\n"
+        "store.record_attempt(Pupil('class:C1:dov', 'Dov'), 'P1', solved=True, rows=2)\n"
+        "store._stop.set()  # the background retry does not come round before the end\n"
+        "print(store.pending, flush=True)\n"
+        "sys.stdin.readline()  # the store is back; the page is closed: the kernel ends\n")
+    kernel_process = subprocess.Popen(
+        [sys.executable, "-c", kernel_code, str(path)], stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parents[1])
+    assert kernel_process.stdout is not None
+    assert kernel_process.stdout.readline().strip() == "1"
+    holder.execute("ROLLBACK")
+    holder.close()
+    kernel_process.communicate("\n", timeout=60)
+    with ProgressStore(path, backups=False) as other:
+        solved = other.load(Pupil("class:C1:dov", "Dov")).solved
+        assert [p.puzzle for p in solved] == ["P1"]

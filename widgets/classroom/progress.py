@@ -35,6 +35,7 @@ aside and replaced by its newest backup (:attr:`ProgressStore.notices` says wher
 
 from __future__ import annotations
 
+import atexit
 import datetime
 import hashlib
 import logging
@@ -487,6 +488,7 @@ class ProgressStore(ProgressChanges):
         self._last_ok = clock()
         self._retrier: threading.Thread | None = None
         self._stop = threading.Event()
+        self._at_exit = False
 
     # -- opening -----------------------------------------------------------------------
     @property
@@ -802,6 +804,19 @@ class ProgressStore(ProgressChanges):
             self._pending = [p for p in self._pending if p.merge != merge]
         self._pending.append(_Pending(work, merge))
         self._start_retrier()
+        if not self._at_exit:  # a kernel shut down (its page closed) tries once more
+            atexit.register(self._last_try)
+            self._at_exit = True
+
+    def _last_try(self) -> None:
+        """At exit: write what is still kept if the store answers now (else it is lost, and
+        the log says how much)."""
+        if self._pending and self.engine is not None and self.problem is not None:
+            with suppress(Exception):
+                self._retry()
+        if self._pending:
+            LOG.warning("%d writes kept while the store was away are lost: %s",
+                        len(self._pending), self.problem)
 
     def _lost(self, exc: BaseException) -> bool:
         """Whether ``exc`` means the store itself is lost (not a clash, not a bug of SQL)."""
@@ -947,6 +962,9 @@ class ProgressStore(ProgressChanges):
         if self._pending and self.engine is not None and self.problem is not None:
             with suppress(Exception):
                 self._retry()
+        if self._at_exit and not self._pending:
+            atexit.unregister(self._last_try)
+            self._at_exit = False
         with self._lock:
             if self._conn is not None:
                 self._conn.close()
