@@ -508,6 +508,9 @@ class ProgressStore(ProgressChanges):
         elif self.problem_kind in ("read-only", "cannot-write"):
             text = _("The class's file cannot be written right now: your work is kept and "
                      "saved when it can be.")
+        elif self.path is not None:  # damaged, not the kit's, locked: the teacher's to fix
+            text = _("The class's file cannot be used right now: your work is kept and saved "
+                     "when it can be; tell your teacher.")
         else:
             text = _("The class database is not answering: your work is kept and saved when "
                      "it is back.")
