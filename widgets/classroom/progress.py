@@ -12,9 +12,12 @@ browser keeps (the file holds only its hash), ``class:<code>:<id>`` for a pupil 
 who joined with their card (:mod:`widgets.classroom.identity`). Every query is filtered by
 that key; nothing a pupil can type alone (a nickname) opens a stored key.
 
-If the file cannot be used (not a SQLite file, from a newer kit, not writable, locked), the
-store says so in :attr:`ProgressStore.problem`, naming the file and the fix, carries on in
-memory, tries the file again later and then saves what it kept. A damaged file is kept
+If the file cannot be used (not a SQLite file, from a newer kit, not writable, a full disk,
+locked) or the server does not answer beyond a short blip, the store says so in
+:attr:`ProgressStore.problem` (for the teacher: the file and the fix; ``problem_kind`` as
+data; :meth:`ProgressStore.problem_for_pupils` for pupils, without the path), carries on in
+memory, keeps every write, tries the store again in the background and writes what it kept
+as soon as it answers, in order and once. A damaged file is kept
 aside and replaced by its newest backup (:attr:`ProgressStore.notices` says where).
 
 >>> import datetime, tempfile, pathlib

@@ -61,6 +61,12 @@ with ``reason`` and fields, its message for pupils):
 - ``record(code) -> dict``: the room's ``lnb-game/1`` record (as ``GameApp.record_json()``
   saves; ``lnb.babbage.records.load`` reads it), the Rounds finished so far;
   ``record_json(code) -> str`` the same as the text a download holds.
+- While the store is away (a blip is waited out first; ``ProgressStore.read_shared`` and
+  ``ProgressStore.write``): reads raise ``StoreAway`` (an ``LnbError``, reason
+  ``store-away``, never ``no-such-room``); ``act``/``act_all`` keep the move and raise it
+  with ``queued=True``; a seat's newest draft and heartbeat are kept without an error; lobby
+  changes raise it with nothing kept; ``advance`` appends nothing. What was kept is written
+  by the store once it is back, in order and once each.
 """
 
 from __future__ import annotations
