@@ -19,7 +19,7 @@ from widget_texts import visible_texts
 
 from lnb.babbage.edition import Edition
 from lnb.babbage.game import Phase
-from lnb.babbage.puzzles import Puzzle
+from lnb.babbage.puzzles import SHORT_EXAMPLE, Puzzle
 from lnb.core.i18n import use_language
 from widgets.babbage import words
 from widgets.babbage.algebra_view import AlgebraView, BackwardsView
@@ -210,7 +210,7 @@ def test_the_puzzle_app_in_chinese_solves_a_puzzle(chinese: None) -> None:
     app.hint_button.click()
     app.corner.selected_index = 0
     app.teacher.make()
-    allowed = {"monday"}  # the example seed a teacher may type, kept as typed
+    allowed = {"monday", *_code_words(app)}  # the example seed a teacher may type, and codes
     left = english_left(app, allowed)
     assert [where for where, text in left if "Start at" not in text] == []
 
@@ -231,6 +231,13 @@ def _lesson_widgets() -> list[w.Widget]:
     grid = ReachGrid(start=55, rows=2)
     grid.target_box.value = 73
     return [builder, exercise, puzzle, algebra, back, grid, MajorityView({"Ada": 3, "Bea": 3})]
+
+
+def _code_words(app: PuzzleApp) -> set[str]:
+    """Letters of the short puzzle codes the app shows (3K7QX): codes stay as typed."""
+    sheet = app._teacher.puzzle_set if app._teacher is not None else None
+    codes = [SHORT_EXAMPLE, *(sheet.shown_codes if sheet is not None else ())]
+    return {word for code in codes for word in re.findall(r"[A-Za-z]{2,}", code)}
 
 
 def _unmarked_but_library(widget: w.Widget, allowed: set[str] = frozenset()) -> list:
@@ -260,7 +267,7 @@ def test_the_pseudo_language_marks_every_text_of_the_puzzle_app(pseudo: None) ->
     app.identity.open_join()
     app.corner.selected_index = 0
     app.teacher.make()
-    assert _unmarked_but_library(app, {"monday"}) == []
+    assert _unmarked_but_library(app, {"monday", *_code_words(app)}) == []
 
 
 @pytest.mark.parametrize("index", range(7))
@@ -394,12 +401,12 @@ def test_relabel_marks_every_text_of_the_puzzle_app() -> None:
     app.teacher.make()
     with use_language("en-XA"):
         app.relabel()
-        assert _unmarked_but_library(app, {"monday"}) == []
+        assert _unmarked_but_library(app, {"monday", *_code_words(app)}) == []
     broken = PuzzleApp(ProgressStore(":memory:"), today=lambda: datetime.date(2025, 3, 3))
     broken.open_query({"code": "P1-XXXX"})
     with use_language("en-XA"):
         broken.relabel()
-        assert broken.banner.value and _unmarked_but_library(broken) == []
+        assert broken.banner.value and _unmarked_but_library(broken, _code_words(broken)) == []
 
 
 def test_a_saved_game_in_chinese(chinese: None) -> None:

@@ -166,13 +166,14 @@ def test_each_puzzle_has_a_histogram_of_the_class_lengths_beside_the_shortest(
     assert report.lengths(OTHER.code) == () and report.tried(OTHER.code) == 1
     shown = board.puzzles_view.value
     first, second = shown.split("<div class='lnb-lengths'>")[1:3]
-    assert f"Puzzle {CODE}: 2 pupils tried it, 2 solved it" in first  # not Dan, of 8C
+    assert f"Puzzle 55 → 73 ({CODE}): 2 pupils tried it, 2 solved it" in first  # not Dan, of 8C
     bars = re.findall(r"<th scope='row'>(\d+) rows?</th><td>(.*?)</td>", first)
     assert [n for n, _ in bars] == ["2", "3", "4"]
     assert ["1 pupil" in cell and "lnb-bar" in cell for _, cell in bars] == [True, False, True]
     assert "0 pupils" in bars[1][1] and "shortest possible" in bars[0][1]
     assert "shortest possible" not in bars[2][1]
-    assert f"Puzzle {OTHER.code}: 1 pupil tried it, 0 solved it" in second
+    assert (f"Puzzle {OTHER.summary()} ({OTHER.shown_code}): 1 pupil tried it, 0 solved it"
+            in second)
     assert "lnb-bar" not in second and "Ali" not in shown and "Bea" not in shown
 
 

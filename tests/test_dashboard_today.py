@@ -11,6 +11,7 @@ import pytest
 
 from lnb.babbage.errors import LnbError
 from lnb.babbage.puzzle_sheet import PuzzleSet
+from lnb.babbage.puzzles import Puzzle
 from lnb.core.i18n import use_language
 from widgets.babbage.puzzle_app import PuzzleApp
 from widgets.classroom.dashboard import Dashboard
@@ -42,17 +43,18 @@ def test_the_teacher_gives_a_set_and_the_class_pupils_open_it(store: ProgressSto
     box = board.assign_box
     box.difficulty.value, box.count.value, box.seed.value = 2, 3, "7B monday"
     box.assign_button.click()
-    expected = PuzzleSet.make(3, 2, "7B monday").codes
+    expected = PuzzleSet.make(3, 2, "7B monday").shown_codes  # the short codes, 3K7QX
     assert board.status.kind == "ok" and "3 puzzles given" in board.status.text
     assert box.given == expected
     assert all(code in box.shown.value for code in expected)
+    assert all(Puzzle.from_code(c).summary() in box.shown.value for c in expected)
 
     ali = pupil_app(store, room, made, "Ali")
     assert ali.todays.layout.display is None
     assert "Your teacher&#x27;s puzzles for today" in ali.todays.title.value
     assert [b.description for b in ali.todays.buttons] == list(expected)
     ali.todays.buttons[1].click()
-    assert ali.puzzle.code == expected[1]
+    assert ali.puzzle.shown_code == expected[1]
     ali.builder.type_rows(str(ali.puzzle.solution.program))
     ali.check()
     assert ali.todays.buttons[1].description == f"✓ {expected[1]}"

@@ -295,6 +295,14 @@ class Puzzle:
             return _("Do not use {spaces}.").format(spaces=comma.join(map(name, forbidden)))
         return _("Use only {spaces}.").format(spaces=comma.join(map(name, allowed)))
 
+    def summary(self) -> str:
+        """What the puzzle asks, in a few signs (for a teacher's list).
+
+        >>> Puzzle(62, (78,)).summary(), Puzzle(55, (54, 35, 33)).summary()
+        ('62 → 78', '55 → 54, 35, 33')
+        """
+        return f"{two_digits(self.start)} → {', '.join(two_digits(t) for t in self.targets)}"
+
     def text(self) -> str:
         """The puzzle as a pupil reads it."""
         lines = [_("Start at {start}. {goal}").format(start=two_digits(self.start),
@@ -333,8 +341,11 @@ class Puzzle:
     @property
     def short_code(self) -> str | None:
         """The five-character code of a generated puzzle (``3K7QX``), or None for a puzzle
-        made another way (it has only its long ``code``)."""
-        return self._cache.get("short_code")
+        made another way (it has only its long ``code``). A puzzle read from its long code
+        knows its short one when this process made it (see ``_remember_short``)."""
+        if "short_code" not in self._cache:
+            self._cache["short_code"] = _SHORT_OF.get(self.code)
+        return self._cache["short_code"]
 
     @property
     def shown_code(self) -> str:
@@ -405,7 +416,7 @@ def generate(difficulty: int, seed: int | str | None = None) -> Puzzle:
         puzzle = _candidate(rng, aim)
         if puzzle is not None and puzzle.solvable and puzzle.difficulty == difficulty:
             if isinstance(seed, int) and 0 <= seed < SHORT_SEEDS:
-                puzzle._cache["short_code"] = short_code(str(difficulty), seed)
+                _remember_short(puzzle, short_code(str(difficulty), seed))
             return puzzle
     # pragma: no cover (every difficulty is found within a few dozen tries)
     raise LnbError(N_("no puzzle of difficulty {difficulty} found for seed {seed!r}"),
@@ -449,6 +460,11 @@ def _candidate(rng: random.Random, aim: int) -> Puzzle | None:
     return Puzzle(start, tuple(targets), limit, tuple(levels), spaces, shortest)
 
 
+def daily_difficulty(date: _dt.date) -> int:
+    """The difficulty of the puzzle of ``date``: Monday 1 to Friday 5, weekends 3."""
+    return (1, 2, 3, 4, 5, 3, 3)[date.weekday()]
+
+
 def daily(date: _dt.date | None = None) -> Puzzle:
     """The puzzle of the day: Monday easy (1) to Friday hard (5), weekends 3.
 
@@ -456,11 +472,10 @@ def daily(date: _dt.date | None = None) -> Puzzle:
     1
     """
     date = date or _dt.date.today()
-    difficulty = (1, 2, 3, 4, 5, 3, 3)[date.weekday()]
-    puzzle = generate(difficulty, seed=f"daily:{date.isoformat()}")
+    puzzle = generate(daily_difficulty(date), seed=f"daily:{date.isoformat()}")
     day = (date - DAY_ZERO).days
     if 0 <= day < SHORT_SEEDS:
-        puzzle._cache["short_code"] = short_code(DAILY_KIND, day)
+        _remember_short(puzzle, short_code(DAILY_KIND, day))
     return puzzle
 
 
@@ -657,8 +672,19 @@ SHORT_MOST = 7  # a text this long or shorter (not starting with P1) is read as 
 DAILY_KIND = "D"
 DAY_ZERO = _dt.date(2024, 1, 1)  # day 0 of a daily puzzle's short code
 SHORT_EXAMPLE = "3K7QX"
+_SHORT_OF: dict[str, str] = {}  # long code -> short code, of puzzles made in this process
+_SHORT_KEPT = 20_000
 _GF_LOG: dict[int, int] = {}
 _GF_EXP: list[int] = []
+
+
+def _remember_short(puzzle: Puzzle, code: str) -> None:
+    """``puzzle``'s short code, kept so its long code, read again, shows the short one (a
+    teacher's dashboard lists the puzzles of the set it gave by their short codes)."""
+    puzzle._cache["short_code"] = code
+    if len(_SHORT_OF) >= _SHORT_KEPT:
+        _SHORT_OF.clear()
+    _SHORT_OF[puzzle.code] = code
 
 
 def _gf_tables() -> None:

@@ -98,13 +98,14 @@ def test_the_teacher_opens_the_class_and_sees_the_figures(page, kit: VoilaServer
     expect(rows).to_have_count(3)
     expect(rows.nth(0)).to_contain_text("Ali")
     expect(rows.nth(0)).to_contain_text("4 (shortest 2)")
+    expect(rows.nth(0).locator("td.lnb-puzzle")).to_contain_text("55 → 73")  # what it asks
     expect(rows.nth(1)).to_contain_text("2 (shortest 2)")
     expect(rows.nth(2)).to_contain_text("No puzzle tried yet")
     assert [rows.nth(i).locator("td.lnb-num").all_inner_texts() for i in range(2)] == [
         ["2", "1"], ["2", "0"]]  # attempts, hints used
     expect(page.locator(".lnb-online-line")).to_contain_text("Online now (1): Bea")
     lengths = page.locator(".lnb-lengths")
-    expect(lengths).to_contain_text(f"Puzzle {CODE}: 2 pupils tried it, 2 solved it")
+    expect(lengths).to_contain_text(f"Puzzle 55 → 73 ({CODE}): 2 pupils tried it, 2 solved it")
     assert lengths.locator("th").all_inner_texts() == ["2 rows", "3 rows", "4 rows"]
     expect(lengths.locator(".lnb-mark")).to_have_text("shortest possible")
     assert Puzzle.from_code(CODE).solution.length == 2

@@ -8,7 +8,8 @@ The app only turns clicks into those calls.
 
 Who the pupil is: the device, or a pupil of a class who joined with their card
 (:class:`widgets.classroom.panel.ClassPanel`, the same on every app). A nickname alone never
-opens stored progress. ``?code=P1-...`` opens a shared puzzle.
+opens stored progress. ``?code=`` opens a shared puzzle, by its short code (``3K7QX``, what
+the heading shows and *Copy link* copies) or its long one (``P1-...``).
 
 >>> import datetime
 >>> from widgets.classroom.progress import ProgressStore
@@ -42,8 +43,16 @@ from lnb.babbage.numbers import two_digits
 from lnb.babbage.operations import Operation
 from lnb.babbage.programs import Program
 from lnb.babbage.puzzle_sheet import STARS, PuzzleSet, code_link
-from lnb.babbage.puzzles import DIFFICULTIES, Puzzle, daily, generate
+from lnb.babbage.puzzles import (
+    DIFFICULTIES,
+    SHORT_EXAMPLE,
+    SHORT_SEEDS,
+    Puzzle,
+    daily,
+    generate,
+)
 from lnb.core.i18n import _, lazy_gettext, ngettext
+from widgets.babbage.copy_link import CopyLink
 from widgets.babbage.program_builder import Choices, ProgramBuilder
 from widgets.classroom.dashboard_today import TodaysPuzzles
 from widgets.classroom.identity import Classroom
@@ -75,6 +84,8 @@ div.lnb-banner { padding: 6px 10px; background: #fdecea; color: #8a1c12; border:
 .lnb-progress table td { padding: 1px 8px; }
 .lnb-warning { background: #fff4e5; color: #663c00; padding: 4px 8px; border-radius: 4px; }
 .lnb-code { font-family: monospace; font-size: 18px; letter-spacing: 1px; }
+.lnb-copy-link { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; margin: 2px 0; }
+.lnb-copy-link-field { font-family: monospace; font-size: 14px; max-width: 100%; }
 """
 
 
@@ -188,7 +199,7 @@ class PuzzleApp(w.VBox):
         self.levels.add_class("lnb-levels")
         self.new_button = self._button("lnb-new", self.new_puzzle)
         self.daily_button = self._button("lnb-daily", self.open_daily)
-        self.code_box = w.Text(placeholder="P1-....", continuous_update=False,
+        self.code_box = w.Text(placeholder=SHORT_EXAMPLE, continuous_update=False,
                                layout=w.Layout(width="16em"))
         self.code_box.add_class("lnb-code-input")
         self.code_box.observe(self.status.guarded(self._code_typed), "value")
@@ -196,6 +207,8 @@ class PuzzleApp(w.VBox):
         # -- the puzzle and its answer
         self.heading = w.HTML("")
         self.heading.add_class("lnb-puzzle-heading")
+        self.copy_link = CopyLink()  # this page's address with ?code=, copied in the browser
+        self.copy_link.on_error = self.status.sorry
         self.targets = w.HTML("")
         self.targets.add_class("lnb-targets")
         self.builder = PuzzleBuilder(self.puzzle, on_change=lambda _: self._show_targets(),
@@ -229,7 +242,7 @@ class PuzzleApp(w.VBox):
             self.identity, self.todays,
             w.HBox([self.levels, self.new_button, self.daily_button]),
             w.HBox([self.code_box, self.open_button]),
-            self.heading, self.targets, self.builder,
+            self.heading, self.copy_link, self.targets, self.builder,
             self.hint_row, self.hints, self.status,
             self.progress_view, corner,
         ])
@@ -255,7 +268,7 @@ class PuzzleApp(w.VBox):
         self.new_button.description = _("New puzzle")
         self.daily_button.description = _("Today's puzzle")
         # TRANSLATORS: the shape of a puzzle code, typed as it is (keep it)
-        self.code_box.placeholder = _("code, e.g. {example}").format(example="P1-....")
+        self.code_box.placeholder = _("code, e.g. {example}").format(example=SHORT_EXAMPLE)
         self.open_button.description = _("Open code")
         self.corner.set_title(0, _("For teachers: a puzzle sheet for the class"))
 
@@ -266,7 +279,7 @@ class PuzzleApp(w.VBox):
             self._label()
             relabel_part(self.builder)
             for part in (self.status, self.contrast_toggle, self.language, self._teacher,
-                         self.identity, self.todays):
+                         self.identity, self.todays, self.copy_link):
                 if part is not None:
                     relabel_part(part)
             self._show_hint_button()
@@ -376,7 +389,7 @@ class PuzzleApp(w.VBox):
         """A fresh puzzle of the chosen difficulty (one not solved before, when possible)."""
         difficulty = int(self.levels.value)
         for _try in range(20):
-            puzzle = generate(difficulty, seed=self.rng.randrange(10**9))
+            puzzle = generate(difficulty, seed=self.rng.randrange(SHORT_SEEDS))
             done = self.progress.get(puzzle.code) if self.progress else None
             if puzzle != self.puzzle and not (done and done.solved):
                 break
@@ -400,7 +413,8 @@ class PuzzleApp(w.VBox):
                 code=code.strip()))
         self._set_puzzle(puzzle)
         self.code_box.value = ""
-        self.words.say("info", lambda: _("Puzzle {code} opened.").format(code=puzzle.code))
+        self.words.say("info", lambda: _("Puzzle {code} opened.").format(
+            code=puzzle.shown_code))
 
     def _code_typed(self, change: dict[str, Any]) -> None:
         if change["new"].strip():
@@ -411,6 +425,7 @@ class PuzzleApp(w.VBox):
         if puzzle.solvable and self.levels.value != puzzle.difficulty:
             self.levels.value = puzzle.difficulty
         self.builder.set_puzzle(puzzle)
+        self.copy_link.code = puzzle.shown_code
         self.hints.value = ""
         self._show_puzzle(True)
         self._restore_hints()
@@ -421,7 +436,8 @@ class PuzzleApp(w.VBox):
     def _show_puzzle(self, shown: bool) -> None:
         """Show the puzzle and its answer, or hide them (a broken code opened nothing); an
         opened puzzle clears the banner."""
-        for part in (self.heading, self.targets, self.builder, self.hint_row, self.hints):
+        for part in (self.heading, self.copy_link, self.targets, self.builder, self.hint_row,
+                     self.hints):
             part.layout.display = None if shown else "none"
         if shown:
             self.banner.value = ""
@@ -508,7 +524,7 @@ class PuzzleApp(w.VBox):
         if done and done.solved:
             tags.append(html.escape(_("✓ solved")))
         tags.append(_("code {code}").format(
-            code=f"<span class='lnb-code'>{html.escape(p.code)}</span>"))
+            code=f"<span class='lnb-code'>{html.escape(p.shown_code)}</span>"))
         lines = "<br>".join(html.escape(line) for line in str(p.text()).splitlines())
         self.heading.value = (
             f"<div class='lnb-goal'>{lines}</div>"
@@ -642,7 +658,7 @@ class TeacherSheet(w.VBox):
         data = b64encode(sheet.encode("utf-8")).decode("ascii")
         name = f"puzzles-d{self.puzzle_set.difficulty}-{self.puzzle_set.seed}.html"
         items = []
-        for code in self.puzzle_set.codes:
+        for code in self.puzzle_set.shown_codes:
             shown = html.escape(code)
             if link:
                 shown = (f"<a href='{html.escape(code_link(link, code))}' target='_blank'>"

@@ -27,11 +27,13 @@ from __future__ import annotations
 import datetime
 import html
 from collections.abc import Callable
+from functools import lru_cache
 
 import ipywidgets as w
 
+from lnb.babbage.errors import LnbError
 from lnb.babbage.puzzle_sheet import PuzzleSet
-from lnb.babbage.puzzles import DIFFICULTIES
+from lnb.babbage.puzzles import DIFFICULTIES, Puzzle
 from lnb.core.i18n import _, ngettext
 from widgets.classroom.dashboard_store import ClassWork
 from widgets.classroom.identity import Classroom
@@ -41,6 +43,20 @@ from widgets.core.shared import shared_model
 from widgets.core.status import StatusLine
 
 MOST = 20  # puzzles in one day's set
+
+
+@lru_cache(maxsize=512)
+def long_code(code: str) -> str:
+    """The long code of a puzzle given by either code (progress is kept by the long one);
+    a code the library cannot read is itself.
+
+    >>> long_code("P1-0J6Y-91VC-7"), long_code("nonsense")
+    ('P1-0J6Y-91VC-7', 'nonsense')
+    """
+    try:
+        return Puzzle.from_code(code).code
+    except LnbError:
+        return code
 
 
 def _hidden() -> w.Layout:
@@ -100,7 +116,7 @@ class TodaysPuzzles(w.VBox):
         """The words in the current language (the set shown is kept)."""
         if self.title is None:
             return
-        solved = sum(code in self.solved for code in self.codes)
+        solved = sum(long_code(code) in self.solved for code in self.codes)
         title = _("Your teacher's puzzles for today")
         count = ngettext("{solved} of {count} solved", "{solved} of {count} solved",
                          len(self.codes)).format(solved=solved, count=len(self.codes))
@@ -108,7 +124,7 @@ class TodaysPuzzles(w.VBox):
                             f"<span class='lnb-muted'>{html.escape(count)}</span></div>")
         for button in self.buttons:
             code = button.code  # type: ignore[attr-defined]
-            done = code in self.solved
+            done = long_code(code) in self.solved
             button.description = f"✓ {code}" if done else code
             button.button_style = "success" if done else ""
             button.tooltip = (_("Solved: open it again") if done
@@ -183,7 +199,8 @@ class AssignBox(w.VBox):
             self.words.say("error", lambda: _("Open a class first."))
             return
         made = self.make_set()
-        self.work.assign(self.classroom, *opened, made.codes, self.today())
+        # the short codes (3K7QX) where there are: the ones pupils copy from the board
+        self.work.assign(self.classroom, *opened, made.shown_codes, self.today())
         self.load()
         count = len(made.codes)
         self.words.say("ok", lambda: ngettext(
@@ -195,7 +212,9 @@ class AssignBox(w.VBox):
             self.shown.value = "<div class='lnb-muted'>{}</div>".format(html.escape(
                 _("The class has no puzzles from you for today.")))
             return
-        items = "".join(f"<li class='lnb-code'>{html.escape(c)}</li>" for c in self.given)
+        from widgets.classroom.dashboard_views import puzzle_html
+
+        items = "".join(f"<li class='lnb-given'>{puzzle_html(c)}</li>" for c in self.given)
         said = _("Today the class has these puzzles (on their puzzle page):")
         self.shown.value = f"<div>{html.escape(said)}</div><ol>{items}</ol>"
 

@@ -8,14 +8,21 @@ class list with each pupil's puzzles. Every word a teacher reads comes from the 
 ...                                                       PupilResults("Bea", ()))))
 >>> "3 (shortest 2)" in shown, "No puzzle tried yet" in shown, "lnb-pupil" in shown
 (True, True, True)
+>>> "55 → 73" in shown  # what the puzzle asks, beside its code
+True
 """
 
 from __future__ import annotations
 
+import datetime
 import html
 from collections.abc import Sequence
+from functools import lru_cache
 from urllib.parse import urlencode
 
+from lnb.babbage.errors import LnbError
+from lnb.babbage.puzzle_sheet import STARS
+from lnb.babbage.puzzles import Puzzle, daily, daily_difficulty
 from lnb.core.i18n import _, format_list, ngettext, tag
 from widgets.classroom.dashboard_figures import ClassReport, PuzzleResult, diagnosis
 from widgets.classroom.dashboard_store import WrongAnswer
@@ -29,6 +36,9 @@ CSS = """
 .lnb-dashboard .lnb-class-list th.lnb-pupil { font-weight: bold; }
 .lnb-dashboard .lnb-class-list td.lnb-num { text-align: right; }
 .lnb-dashboard .lnb-code { font-family: monospace; white-space: nowrap; }
+.lnb-dashboard .lnb-asks { font-weight: bold; white-space: nowrap; }
+.lnb-dashboard .lnb-stars { white-space: nowrap; color: #5c6bc0; }
+.lnb-high-contrast .lnb-dashboard .lnb-stars { color: inherit; }
 .lnb-dashboard td.lnb-rows { white-space: normal; }
 .lnb-dashboard .lnb-solved { color: #1b5e20; font-weight: bold; }
 .lnb-dashboard .lnb-unsolved { color: #8a1c12; }
@@ -55,6 +65,53 @@ BAR_EM = 12  # the longest bar, in em
 def _cell(text: str, css: str = "") -> str:
     attr = f" class='{css}'" if css else ""
     return f"<td{attr}>{html.escape(text)}</td>"
+
+
+@lru_cache(maxsize=2048)
+def _puzzle(code: str) -> Puzzle | None:
+    """The puzzle of a code (None for a code the library cannot read)."""
+    try:
+        return Puzzle.from_code(code)
+    except LnbError:
+        return None
+
+
+@lru_cache(maxsize=512)
+def _daily_code(day: datetime.date) -> str:
+    return daily(day).code  # makes the day's puzzle: its short code is then known
+
+
+def puzzle_html(code: str, day: datetime.date | None = None) -> str:
+    """A puzzle as the teacher reads it: what it asks (``62 → 78``), its difficulty in
+    stars and its code, the short one (``3K7QX``) when the kit knows it (the sets this
+    dashboard gave, the puzzle of the day ``day``), else the long one.
+
+    >>> shown = puzzle_html("P1-0J6Y-91VC-7")
+    >>> "55 → 73" in shown, "P1-0J6Y-91VC-7" in shown
+    (True, True)
+    >>> puzzle_html("P1-XXXX")
+    "<span class='lnb-code'>P1-XXXX</span>"
+    """
+    puzzle = _puzzle(code)
+    if puzzle is None:
+        return f"<span class='lnb-code'>{html.escape(code)}</span>"
+    if day is not None and puzzle.short_code is None and puzzle.solvable \
+            and puzzle.difficulty == daily_difficulty(day) and _daily_code(day) == code:
+        puzzle = Puzzle.from_code(code)  # read again: the day's short code is now known
+    stars = STARS.get(puzzle.difficulty, "") if puzzle.solvable else ""
+    level = (_("difficulty {level}").format(level=puzzle.difficulty) if puzzle.solvable
+             else "")
+    return (f"<span class='lnb-asks'>{html.escape(puzzle.summary())}</span> "
+            f"<span class='lnb-stars' title='{html.escape(level)}'>{stars}</span> "
+            f"<span class='lnb-code'>{html.escape(puzzle.shown_code)}</span>")
+
+
+def puzzle_words(code: str) -> str:
+    """A puzzle in plain text for a caption: ``62 → 78 (3K7QX)``."""
+    puzzle = _puzzle(code)
+    if puzzle is None:
+        return code
+    return f"{puzzle.summary()} ({puzzle.shown_code})"
 
 
 def rows_text(result: PuzzleResult) -> str:
@@ -109,7 +166,7 @@ def class_table_html(report: ClassReport, online: Sequence[str] = ()) -> str:
         for i, p in enumerate(pupil.puzzles):
             solved = (_cell(_("yes"), "lnb-solved") if p.solved
                       else _cell(_("not yet"), "lnb-unsolved"))
-            cells = (f"<td class='lnb-code'>{html.escape(p.puzzle)}</td>{solved}"
+            cells = (f"<td class='lnb-puzzle'>{puzzle_html(p.puzzle, p.first_day)}</td>{solved}"
                      f"{_cell(str(p.attempts), 'lnb-num')}{_cell(str(p.hints), 'lnb-num')}"
                      f"{_cell(rows_text(p))}")
             body.append(f"<tr class='lnb-pupil-row'>{name if i == 0 else ''}{cells}</tr>")
@@ -135,7 +192,7 @@ def lengths_html(report: ClassReport, code: str) -> str:
     tried = report.tried(code)
     caption = ngettext("Puzzle {code}: {tried} pupil tried it, {solved} solved it",
                        "Puzzle {code}: {tried} pupils tried it, {solved} solved it",
-                       tried).format(code=code, tried=tried, solved=len(lengths))
+                       tried).format(code=puzzle_words(code), tried=tried, solved=len(lengths))
     low = min([*lengths, *([shortest] if shortest is not None else [])], default=None)
     if low is None:
         return f"<div class='lnb-lengths-none'><b>{html.escape(caption)}</b></div>"
@@ -192,7 +249,7 @@ def wrong_html(answers: tuple[WrongAnswer, ...]) -> str:
             count=answer.times)
         # TRANSLATORS: how many pupils checked a wrong program, and how often in all
         checked = _("{pupils}, {times}").format(pupils=pupils, times=times)
-        body.append(f"<tr><td class='lnb-code'>{html.escape(answer.puzzle)}</td>"
+        body.append(f"<tr><td class='lnb-puzzle'>{puzzle_html(answer.puzzle)}</td>"
                     f"<td class='lnb-code lnb-rows'>{html.escape(answer.rows)}</td>"
                     f"{_cell(checked)}{_cell(why, 'lnb-why')}</tr>")
     return (f"<h4>{html.escape(title)}</h4><table class='lnb-class-list lnb-wrong'>"
@@ -251,5 +308,5 @@ def rooms_html(rooms: Sequence[LiveRoom], now: float, language: str) -> str:
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
 
 
-__all__ = ["CSS", "class_heading_html", "class_table_html", "lengths_html", "puzzles_html",
-           "rooms_html", "rows_text", "watch_link", "wrong_html"]
+__all__ = ["CSS", "class_heading_html", "class_table_html", "lengths_html", "puzzle_html",
+           "puzzle_words", "puzzles_html", "rooms_html", "rows_text", "watch_link", "wrong_html"]
