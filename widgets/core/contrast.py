@@ -1,8 +1,9 @@
 """The *High contrast* switch every app shows: it puts the high-contrast theme on the app.
 
 Pressed, it adds the class :data:`~widgets.core.theme.HIGH_CONTRAST` to the app's root widget
-(the theme's colours then apply to the whole app, see :mod:`widgets.core.theme`); pressed
-again, it takes the class away. It changes looks only.
+(the theme's colours then apply to the whole app and to the page around it: the widgets shown
+beside it and the notebook's text, see :mod:`widgets.core.theme`); pressed again, it takes the
+class away. It changes looks only.
 
 >>> import ipywidgets as w
 >>> app = w.VBox()

@@ -2,8 +2,11 @@
 
 Every look of the kit is a CSS custom property (``--lnb-...``) declared here, twice: the
 everyday theme and the high-contrast theme (the class :data:`HIGH_CONTRAST` on an app's root,
-see :mod:`widgets.core.contrast`). :mod:`widgets.core.style` puts :func:`tokens_css` and
-:data:`LOOK_CSS` in the kit's one stylesheet. Only looks live here, never a rule of a game.
+see :mod:`widgets.core.contrast`). The high-contrast theme covers the whole page holding such
+an app (:data:`HIGH_CONTRAST_PAGE`): the widgets around the app (the class panel, the table
+entry) and the notebook's own text (:data:`PAGE_CSS`). :mod:`widgets.core.style` puts
+:func:`tokens_css` and :data:`LOOK_CSS` in the kit's one stylesheet. Only looks live here,
+never a rule of a game.
 
 Each kind of Engine component has its own colour (:data:`KINDS`), each Influence type its
 chip colour (:data:`CHIPS`):
@@ -23,6 +26,12 @@ import re
 
 #: The class on an app's root that switches it to the high-contrast theme.
 HIGH_CONTRAST = "lnb-high-contrast"
+#: The page that holds an app in high contrast: the theme covers all of it, the widgets shown
+#: beside the app and the notebook's text too (``:has``; a browser without it drops this
+#: selector from the forgiving ``:is`` lists below and themes the app alone).
+HIGH_CONTRAST_PAGE = f"html:has(.{HIGH_CONTRAST})"
+#: Where the high-contrast theme applies: the app's root, or the page around it.
+_HC = f":is(.{HIGH_CONTRAST}, {HIGH_CONTRAST_PAGE})"
 
 #: The kinds of Engine component that get a colour of their own (both Copies share one).
 KINDS = ("add-sub", "mul-div", "swap", "copy", "set-to")
@@ -155,7 +164,7 @@ def tokens_css() -> str:
     True
     """
     return (f".lnb-app, .lnb-widget {{ {_declarations(SCALE)} {_declarations(LIGHT_THEME)} }}\n"
-            f".{HIGH_CONTRAST}, .{HIGH_CONTRAST} .lnb-widget {{ "
+            f"{_HC}, {_HC} :is(.lnb-app, .lnb-widget) {{ "
             f"{_declarations(HIGH_CONTRAST_THEME)} }}\n")
 
 
@@ -244,39 +253,70 @@ LOOK_CSS = """
 .lnb-title-row { align-items: center; justify-content: space-between; flex-wrap: wrap; }
 """ + _KIND_RULES + _CHIP_RULES
 
+#: The page around an app in high contrast: Jupyter's own colours (the page, the notebook's
+#: text, its links, code and tables: the tips under an app are Markdown, not widgets) in the
+#: high-contrast theme's white on black, links in its yellow.
+PAGE_CSS = f"""
+{HIGH_CONTRAST_PAGE}, {HIGH_CONTRAST_PAGE} body {{ background: #000000; color: #ffffff;
+  --jp-layout-color0: #000000; --jp-layout-color1: #000000; --jp-layout-color2: #000000;
+  --jp-content-font-color0: #ffffff; --jp-content-font-color1: #ffffff;
+  --jp-content-font-color2: #ffffff; --jp-content-font-color3: #e0e0e0;
+  --jp-ui-font-color0: #ffffff; --jp-ui-font-color1: #ffffff; --jp-ui-font-color2: #ffffff;
+  --jp-ui-font-color3: #e0e0e0; --jp-content-link-color: #ffff00;
+  --jp-border-color0: #ffffff; --jp-border-color1: #ffffff; --jp-border-color2: #ffffff;
+  --jp-rendermime-table-row-background: #000000;
+  --jp-rendermime-table-row-hover-background: #333333;
+  --jp-cell-editor-background: #000000; --jp-inverse-layout-color0: #ffffff; }}
+{HIGH_CONTRAST_PAGE} :is(.jp-Notebook, .jp-Cell, .jp-OutputArea, .jp-OutputArea-output,
+  .jp-RenderedHTMLCommon) {{ background: #000000; color: #ffffff; }}
+{HIGH_CONTRAST_PAGE} .jp-RenderedHTMLCommon :is(h1, h2, h3, h4, h5, h6, p, li, td, th, summary,
+  strong, b, em, details, blockquote) {{ color: #ffffff; }}
+{HIGH_CONTRAST_PAGE} .jp-RenderedHTMLCommon a, {HIGH_CONTRAST_PAGE} .jp-RenderedHTMLCommon a *
+  {{ color: #ffff00; }}
+{HIGH_CONTRAST_PAGE} .jp-RenderedHTMLCommon :is(code, pre, kbd) {{ background: #000000;
+  color: #ffffff; border: 1px solid #ffffff; }}
+{HIGH_CONTRAST_PAGE} .jp-RenderedHTMLCommon :is(table, tr, td, th) {{ background: #000000;
+  border-color: #ffffff; }}
+{HIGH_CONTRAST_PAGE} .jp-RenderedHTMLCommon hr, {HIGH_CONTRAST_PAGE} .lnb-table-entry {{
+  border-color: #ffffff; }}
+{HIGH_CONTRAST_PAGE} :is(.lnb-table-entry, .lnb-class-panel, .lnb-needs-server)
+  :is(.widget-html-content, .widget-label) {{ color: #ffffff; }}
+"""
+
 #: What the high-contrast theme changes beyond the tokens: the stock widgets' own colours
-#: (Jupyter's variables), and buttons, disabled ones included, in 7:1 contrast. It comes after
-#: the keyboard block of :mod:`widgets.core.style`, so it wins over that block's colours.
+#: (Jupyter's variables), and buttons, disabled ones included, in 7:1 contrast, in the app and
+#: on the page around it. It comes after the keyboard block of :mod:`widgets.core.style`, so
+#: it wins over that block's colours.
 HIGH_CONTRAST_CSS = f"""
-.{HIGH_CONTRAST} {{ --jp-widgets-color: #ffffff; --jp-widgets-label-color: #ffffff;
+{_HC} {{ --jp-widgets-color: #ffffff; --jp-widgets-label-color: #ffffff;
   --jp-widgets-readout-color: #ffffff; --jp-ui-font-color1: #ffffff; --jp-content-font-color1: #fff;
   --jp-layout-color1: #000000; --jp-layout-color2: #000000; --jp-layout-color3: #333333;
   --jp-widgets-input-color: #ffffff; --jp-widgets-input-background-color: #000000;
   --jp-widgets-input-border-color: #ffffff; --jp-border-color1: #ffffff; }}
-.{HIGH_CONTRAST} .lnb-status, .{HIGH_CONTRAST} .lnb-start {{ color: var(--lnb-text); }}
-.{HIGH_CONTRAST} .lnb-muted {{ color: var(--lnb-muted); }}
-.{HIGH_CONTRAST} .lnb-status-error, .{HIGH_CONTRAST} .lnb-status-ok,
-.{HIGH_CONTRAST} .lnb-status-sorry {{ background: #000000; color: #ffffff;
+{_HC} .lnb-status, {_HC} .lnb-start {{ color: var(--lnb-text); }}
+{_HC} .lnb-muted {{ color: var(--lnb-muted); }}
+{_HC} .lnb-status-error, {_HC} .lnb-status-ok,
+{_HC} .lnb-status-sorry {{ background: #000000; color: #ffffff;
   border: 2px solid #ffffff; }}
-.{HIGH_CONTRAST} button.jupyter-button {{ background: var(--lnb-button);
+{_HC} button.jupyter-button {{ background: var(--lnb-button);
   color: var(--lnb-button-ink);
   border: 2px solid #ffffff; }}
-.{HIGH_CONTRAST} button.jupyter-button:is(.mod-primary, .mod-success, .mod-info, .mod-warning,
+{_HC} button.jupyter-button:is(.mod-primary, .mod-success, .mod-info, .mod-warning,
   .mod-danger, .mod-active) {{ background: var(--lnb-accent); color: var(--lnb-accent-ink); }}
-.{HIGH_CONTRAST} .lnb-widget button.lnb-fn {{ border-color: #ffffff; }}
-{"".join(f".{HIGH_CONTRAST} .lnb-widget button.lnb-kind-{k} {{ background: var(--lnb-kind-{k}); "
+{_HC} .lnb-widget button.lnb-fn {{ border-color: #ffffff; }}
+{"".join(f"{_HC} .lnb-widget button.lnb-kind-{k} {{ background: var(--lnb-kind-{k}); "
          f"color: var(--lnb-kind-{k}-ink); }}" for k in KINDS)}
-.{HIGH_CONTRAST} button:is(:disabled, [aria-disabled="true"]) {{ color: #000000 !important;
+{_HC} button:is(:disabled, [aria-disabled="true"]) {{ color: #000000 !important;
   border-color: #ffffff !important;
   background: repeating-linear-gradient(135deg, #d9d9d9 0 6px, #bfbfbf 6px 12px) !important; }}
-.{HIGH_CONTRAST} .lnb-board .lnb-space {{ border-width: 3px; }}
-.{HIGH_CONTRAST} .lnb-rows td, .{HIGH_CONTRAST} .lnb-table td, .{HIGH_CONTRAST} .lnb-table th {{
+{_HC} .lnb-board .lnb-space {{ border-width: 3px; }}
+{_HC} .lnb-rows td, {_HC} .lnb-table td, {_HC} .lnb-table th {{
   border-bottom-color: #ffffff; }}
-.{HIGH_CONTRAST} .lnb-bar {{ background: var(--lnb-accent); }}
-.{HIGH_CONTRAST} .lnb-choices:not(:empty) {{ background: #000000; border: 2px solid #ffff00; }}
-.{HIGH_CONTRAST} .lnb-void {{ color: var(--lnb-muted); }}
-.{HIGH_CONTRAST} :is(.lnb-space-locked, .lnb-levels-locked) {{ color: var(--lnb-muted); }}
-.{HIGH_CONTRAST} input::placeholder {{ color: var(--lnb-muted); opacity: 1; }}
-.{HIGH_CONTRAST} .lnb-timer-bar .progress {{ background: #000000; border: 2px solid #ffffff; }}
-.{HIGH_CONTRAST} .lnb-timer-bar .progress-bar {{ background: var(--lnb-accent); }}
-"""
+{_HC} .lnb-bar {{ background: var(--lnb-accent); }}
+{_HC} .lnb-choices:not(:empty) {{ background: #000000; border: 2px solid #ffff00; }}
+{_HC} .lnb-void {{ color: var(--lnb-muted); }}
+{_HC} :is(.lnb-space-locked, .lnb-levels-locked) {{ color: var(--lnb-muted); }}
+{_HC} input::placeholder {{ color: var(--lnb-muted); opacity: 1; }}
+{_HC} .lnb-timer-bar .progress {{ background: #000000; border: 2px solid #ffffff; }}
+{_HC} .lnb-timer-bar .progress-bar {{ background: var(--lnb-accent); }}
+""" + PAGE_CSS
