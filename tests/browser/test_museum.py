@@ -19,11 +19,13 @@ from pathlib import Path
 import pytest
 from browser_harness import (
     REPO,
+    SIZES,
     VoilaServer,
     assert_no_traceback,
     open_voila,
     running_voila,
     serious_violations,
+    snap,
     snap_sizes,
     text_changed,
 )
@@ -188,17 +190,33 @@ def test_the_map_is_focusable_and_named(page, kit: VoilaServer) -> None:  # type
     assert unnamed == 0
 
 
-def test_hovering_a_square_says_whether_the_shape_fits_there(page, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]
+def hover_and_snap(page, square: str, shown: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    """Hover ``square`` (of the map's last rows) at each screen size with the reason line
+    in sight, wait for ``shown`` in it, and take the screenshot."""
+    reason = page.locator(".lnb-museum-reason")
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        reason.evaluate("line => line.scrollIntoView({block: 'end'})")
+        page.locator(f".lnb-map-square[data-sq='{square}']").hover()
+        expect(reason).to_contain_text(shown, timeout=WAIT)
+        snap(page, f"{name}-{width}x{height}")
+
+
+@pytest.mark.parametrize(("lang", "fits"), [("en", "it fits"), ("zh-CN", "放得下")])
+def test_hovering_a_square_says_whether_the_shape_fits_there(page, kit: VoilaServer,  # type: ignore[no-untyped-def]
+                                                             lang: str, fits: str) -> None:
     """The mouse over a square (no click): green ghost and "it fits" where the library says
-    it fits (A4 for 6b of seed 1), the library's reason where it does not (C2)."""
-    open_app(page, kit, "?seed=1")
+    it fits (I11 for 6b of seed 1), the library's reason where it does not (C2)."""
+    open_app(page, kit, f"?seed=1&lang={lang}")
     page.locator("button.lnb-shape-6b").click()
     reason = page.locator(".lnb-museum-reason")
-    expect(reason).to_contain_text("click or tap a square", timeout=WAIT)
-    page.locator(".lnb-map-square[data-sq='A4']").hover()
-    expect(reason).to_contain_text("Shape 6b at A4", timeout=WAIT)
-    expect(reason).to_contain_text("it fits")
-    expect(reason).not_to_contain_text("Does not fit")
+    expect(reason).to_contain_text("6b", timeout=WAIT)
+    hover_and_snap(page, "I11", fits, f"hover-fits-{lang}")
+    expect(reason.locator(".lnb-good")).to_have_count(1)
+    expect(reason.locator(".lnb-bad")).to_have_count(0)
+    if lang != "en":
+        return
+    expect(reason).to_contain_text("Shape 6b at I11")
     page.locator(".lnb-map-square[data-sq='C2']").hover()
     expect(reason).to_contain_text("Does not fit", timeout=WAIT)
     expect(reason).not_to_contain_text("Does not fit: .")
@@ -222,6 +240,7 @@ def test_a_huge_file_is_refused_in_the_page_and_the_game_kept(page, kit: VoilaSe
     status = page.locator(".lnb-status-text")
     # the kernel says it: the page is still connected
     expect(status).to_contain_text("too large to be a saved game (12.0 MB", timeout=WAIT)
+    snap_sizes(page, "too-large")
     expect(page.locator(".lnb-map-piece")).to_have_count(1)
     saved = Game(seed=2).new_initial_state().to_record()
     chooser.set_input_files({"name": "g.json", "mimeType": "application/json",
@@ -229,6 +248,10 @@ def test_a_huge_file_is_refused_in_the_page_and_the_game_kept(page, kit: VoilaSe
     expect(status).to_contain_text("Game loaded: seed 2", timeout=WAIT)
     expect(page.locator(".lnb-map-piece")).to_have_count(0)
     expect(button).to_have_text("Load a game")
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        button.scroll_into_view_if_needed()
+        snap(page, f"load-button-{width}x{height}")
     assert_no_traceback(page)
 
 

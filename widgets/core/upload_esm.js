@@ -40,6 +40,8 @@ export default {
     }
     draw();
     el.classList.add("lnb-upload");
+    el.style.display = "flex";  // as tall as the row's other buttons, and in line with them
+    button.style.margin = "var(--jp-widgets-margin, 2px)";
     el.append(button, input);
   },
 };
