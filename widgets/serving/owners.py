@@ -42,6 +42,8 @@ UNJOINED_TIMEOUT = 60.0
 PAGES_PER_BROWSER = 6
 PAGES_PER_ADDRESS = 40
 CONNECTED_IDLE_TIMEOUT = 3600.0
+ADMIT_GRACE = 2.0  # seconds a render past a page limit waits for room (a reload's old page)
+ADMIT_POLL = 0.2
 
 
 @dataclass(eq=False)
@@ -160,7 +162,17 @@ def with_owners(factory: Factory) -> Factory:
 
             async def kit_admit(self, render: Render) -> str | None:
                 """Admit ``render`` (None) or say which limit refuses it; frees the oldest
-                left pages of its browser or address first, if that makes room."""
+                left pages of its browser or address first, if that makes room. A render
+                past a limit waits up to ``ADMIT_GRACE`` seconds first: a reload's render can
+                come before the left page's shutdown request and websocket close."""
+                deadline = asyncio.get_running_loop().time() + ADMIT_GRACE
+                while True:
+                    refused = await self._kit_admit_now(render)
+                    if refused is None or asyncio.get_running_loop().time() >= deadline:
+                        return refused
+                    await asyncio.sleep(ADMIT_POLL)
+
+            async def _kit_admit_now(self, render: Render) -> str | None:
                 alive = [k for k in self.kit_owners if k in self]
                 mine = [k for k in alive if hmac.compare_digest(self.kit_owners[k], render.token)]
                 count = len(mine) + sum(r.token == render.token for r in self.kit_pending)
