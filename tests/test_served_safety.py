@@ -28,6 +28,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -307,9 +308,14 @@ def connections(server: KitServer, browser: requests.Session, kernel_id: str) ->
 
 def test_one_browser_holds_only_a_few_pages(capped: KitServer) -> None:
     pupil, other = requests.Session(), requests.Session()
-    for _ in range(PER_BROWSER):
-        assert render(capped, pupil)[0] == 200
-    more = [pupil.get(capped.url(PAGE), timeout=60) for _ in range(PER_BROWSER)]
+    assert render(capped, pupil)[0] == 200  # the browser has its cookie now
+    cookie = {"Cookie": f"_xsrf={pupil.cookies['_xsrf']}"}
+    with ThreadPoolExecutor(2 * PER_BROWSER) as pool:  # many pages asked for at once
+        statuses = list(pool.map(lambda _: requests.get(capped.url(PAGE), headers=cookie,
+                                                        timeout=60).status_code,
+                                 range(2 * PER_BROWSER)))
+    assert sorted(statuses) == [200] * (PER_BROWSER - 1) + [429] * (PER_BROWSER + 1)
+    more = [pupil.get(capped.url(PAGE), timeout=60) for _ in range(2)]
     assert {resp.status_code for resp in more} == {429}
     assert "Too many pages are open in this browser: close some tabs" in more[-1].text
     assert len(capped.kernel_ids()) == PER_BROWSER
