@@ -10,7 +10,8 @@ starts. After Ali's *I'm done* the minute runs on Bea's and Cy's pages; Bea relo
 and finds her seat, her unfinished program and a countdown that moves with Cy's; Cy is
 still writing at the bell and every page says time is up (his rows stand); everyone
 sees the same rows resolved and the same scores, under the heading of the Round just played;
-the projector's page (in 简体中文) never shows a program being written. Run against the served
+the projector's page (in 简体中文) never shows a program being written. In Round 2 only a
+pupil with a completed Subroutine is asked to activate. Run against the served
 kit on SQLite and on PostgreSQL (``LNB_STORE``). Screenshots at 1280×800 and 768×1024 go to
 ``test-artifacts/`` (the host's lobby and the projector also in 简体中文).
 """
@@ -162,8 +163,7 @@ def test_three_pupils_and_a_computer_play_a_round(browser, served) -> None:  # t
         expect(seats).to_contain_text("Computer", timeout=WAIT)
         ali.locator(".lnb-room-start").click()
 
-        # Subroutine phase: each pupil targets on their own page; Round 1 has nothing to
-        # activate (each presses Carry on in turn)
+        # Subroutine phase: each pupil targets on their own page (Round 1 has no activation)
         for page in (ali, bea, cy):
             page.locator(".lnb-target").first.click(timeout=WAIT)
         deadline = time.monotonic() + 60
@@ -253,6 +253,21 @@ def test_three_pupils_and_a_computer_play_a_round(browser, served) -> None:  # t
         with ProgressStore(where) as store:  # the room's record holds the Round
             record = RoomStore(store).record(code)
         assert [p["name"] for p in record["players"]][:3] == list(PUPILS)
+
+        # Round 2: only a pupil with a completed Subroutine is asked to activate; the step
+        # is skipped for the others (it held the whole table)
+        for page in (ali, bea, cy):
+            page.locator(".lnb-target").first.click(timeout=WAIT)
+        deadline = time.monotonic() + 60
+        while not all(p.locator(".lnb-builder").count() for p in (ali, bea, cy)):
+            assert time.monotonic() < deadline, seen((ali, bea, cy))
+            for page in (ali, bea, cy):
+                step = page.locator(".lnb-activate")
+                if step.count() and step.first.is_visible():
+                    assert page.locator(".lnb-activate-tick").count(), (
+                        f"asked to activate nothing: {seen((page,))}")
+                    step.first.click()
+            ali.wait_for_timeout(250)
     finally:
         for context in contexts:
             context.close()
