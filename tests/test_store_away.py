@@ -384,6 +384,8 @@ def test_the_table_page_says_the_database_is_not_answering_and_keeps_im_done(
     ali.sync(force=True)
     finished = [type(m.action).__name__ for m in rooms[0].moves(code) if m.seat == bea.seat]
     assert finished.count("Finish") == 1
+    bea.sync()  # the first poll that reads the store again takes the line back
+    assert "not answering" not in bea.status.text, bea.status.text
     for store in stores:
         store.close()
 

@@ -371,6 +371,8 @@ class RoomApp(PolledPage, GameParts, w.VBox):
             return
         now = self.clock()
         version = self.rooms.version(self.code)
+        if getattr(self.status.shown, "reason", None) == "store-away":
+            self.status.clear()  # the store answered again: "not answering" is no longer true
         if force or version != self.version:
             self._reload(version, now)
         deadline = self.play.race_deadline if self.play is not None else None
