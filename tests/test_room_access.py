@@ -215,3 +215,34 @@ def test_the_projector_page_shows_the_table_only_with_its_link(store: ProgressSt
         assert page.setup is None and page.status.kind == "error"
         assert page.status.text.startswith(f"Only the teacher and the pupils of its class can "
                                            f"watch table {code}")
+
+
+def test_a_pupils_page_shows_a_classs_table_only_to_its_class(store: ProgressStore,
+                                                              clock: Clock) -> None:
+    """The table page (``?room=CODE``, not the projector) of a visitor who is not of the
+    table's class shows its code only: no names, no lobby, no game."""
+    classroom, made, other = classes(store)
+    rooms = RoomStore(store, clock=clock)
+    ali = classroom.join(made.code, "Ali", made.cards[0].secret).pupil
+    code = rooms.open_room(ali, made.code, seats=2).code
+    rooms.take_seat(code, ali, "Ali")
+
+    def shown(page) -> str:
+        texts = [page.phase_title.value]
+        stack = list(page.body.children)
+        while stack:
+            widget = stack.pop()
+            texts.append(str(getattr(widget, "value", "")))
+            stack.extend(getattr(widget, "children", ()))
+        return " ".join(texts)
+
+    stranger = room_page({"room": code}, rooms, classroom)  # nobody joined on this page
+    assert code in shown(stranger) and "Ali" not in shown(stranger)
+    assert stranger.body.children == ()
+    with stranger.status.guard():  # as the panel's Join button calls it
+        stranger.panel.join_class(other.code, "Eve", other.cards[0].secret)  # another class
+    assert stranger.seat is None and "Ali" not in shown(stranger)
+    assert stranger.status.kind == "error" and "another class" in stranger.status.text
+    classmate = room_page({"room": code}, rooms, classroom)
+    classmate.panel.join_class(made.code, "Bea", made.cards[1].secret)
+    assert classmate.seat == 1 and "Ali" in shown(classmate)

@@ -32,7 +32,7 @@ words and her page redraws the table as it is; then she starts and targets.
 
 >>> from widgets.classroom.identity import Classroom
 >>> from widgets.classroom.progress import ProgressStore
->>> from widgets.classroom.rooms import RoomStore
+>>> from widgets.classroom.rooms import RoomStore, may_see
 >>> store = ProgressStore(":memory:")
 >>> classroom, rooms = Classroom(store, failure_delay=0), RoomStore(store)
 >>> made = classroom.new_class("7B", ["Ali", "Bea"])
@@ -94,7 +94,7 @@ from widgets.babbage.words import bot_name
 from widgets.classroom.identity import Classroom
 from widgets.classroom.panel import ClassPanel
 from widgets.classroom.progress import Pupil
-from widgets.classroom.rooms import RoomStore
+from widgets.classroom.rooms import RoomStore, may_see
 from widgets.core.poller import PolledPage
 from widgets.core.relabel import language_switch, register, relabel_part
 from widgets.core.saveload import download_link, safe_filename
@@ -524,10 +524,14 @@ class RoomApp(PolledPage, GameParts, w.VBox):
             self.phase_title.value = ""
             self.body.children = ()
             return
-        key = (self.version, self.seat, self.timer.running, self.me, self._here)
+        pupil = self.pupil.key if self.pupil is not None else None
+        key = (self.version, self.seat, self.timer.running, self.me, self._here, pupil)
         if key == self._drawn:
             return
         self._drawn = key
+        if not self.projector and not may_see(setup, self.pupil):
+            self._draw_closed(setup)
+            return
         if setup.status == "open" or play is None:
             self._draw_lobby(setup)
             return
@@ -540,6 +544,13 @@ class RoomApp(PolledPage, GameParts, w.VBox):
             self._draw_program_phase(play)
         else:
             self._draw_resolution_phase(play)
+
+    def _draw_closed(self, setup: RoomSetup) -> None:
+        """A class's table on the page of someone not (yet) of that class: its code only."""
+        self.phase_title.value = _("<b>Table <span class='lnb-room-code'>{code}</span></b> · "
+                                   "only its class's pupils see it: join your class with "
+                                   "your card").format(code=setup.code)
+        self.body.children = ()
 
     def _title(self, state: State, text: str) -> None:
         self.phase_title.value = _("<b>Round {round} of {rounds}</b> · {text}").format(

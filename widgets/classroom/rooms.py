@@ -202,6 +202,13 @@ def too_many_codes(wait: float) -> RoomError:
                      wait=max(1, math.ceil(wait)), reason="too-many-tries")
 
 
+def may_see(setup: RoomSetup, pupil: Pupil | str | None) -> bool:
+    """Whether ``pupil`` may see table ``setup`` on their own page: a pupil of its class (a
+    table of no class: anyone). Anyone else's page shows nothing of it (the projector view
+    has its token instead, :meth:`RoomStore.may_watch`)."""
+    return setup.class_code is None or class_of(_key(pupil)) == setup.class_code
+
+
 def _may_sit(setup: RoomSetup, key: str | None) -> None:
     """Raise ``other-class`` unless ``key`` is a pupil of the table's class (a table of no
     class takes anyone)."""
