@@ -37,7 +37,7 @@ from lnb.babbage.hints import check_answer, diagnose, hint
 from lnb.babbage.operations import Operation, describe_kind
 from lnb.babbage.programs import Program
 from lnb.babbage.puzzle_sheet import PuzzleSet
-from lnb.babbage.puzzles import Puzzle, decode, generate
+from lnb.babbage.puzzles import SHORT_EXAMPLE, Puzzle, decode, generate
 from lnb.babbage.words import MARKED, effect_name, type_name
 from lnb.core import i18n
 from lnb.core.messages import Listing, Text, lazy_ngettext
@@ -160,7 +160,8 @@ def _twice() -> None:
 
 #: What may stay unmarked: numbers, the notation pupils type (rows, spaces, tokens, levels),
 #: a puzzle's code, names of people and of the record's own entries, and anything quoted back.
-NOTATION = re.compile(r"[-+]?\d+|[A-Za-z]\d*[-+x/sc=÷×Σ!]?Σ?|[±×÷=⇄↦→←]+\d*|\d+[x/]|P1-.*")
+NOTATION = re.compile(r"[-+]?\d+|[A-Za-z]\d*[-+x/sc=÷×Σ!]?Σ?|[±×÷=⇄↦→←]+\d*|\d+[x/]|P1-.*|"
+                      + re.escape(SHORT_EXAMPLE))
 NAMES = {"Ada", "Bea", "Nobody", "Cy", "standard", "lnb-game", "None", "True", "False", "&",
          # the API's own names, which a message about a call names: actions and their fields
          *(t.__name__ for t in ACTION_TYPES),
