@@ -1,0 +1,67 @@
+"""*High contrast* on ``play.ipynb`` covers the whole page (issue 26): the class panel, the
+table entry and the tips under the game turn white on black with the game, in English and in
+简体中文, and back again when it is pressed off. Screenshots at 1280×800 and 768×1024 in
+``test-artifacts/<test name>/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from browser_harness import REPO, VoilaServer, open_voila, running_voila, snap_sizes
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+WAIT = 60_000
+BLACK, WHITE = "rgb(0, 0, 0)", "rgb(255, 255, 255)"
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """The kit's Voila server on ``lessons/`` (each page runs when opened)."""
+    home = tmp_path_factory.mktemp("contrast-home")
+    env = {"LNB_PROGRESS_DB": str(home / "progress.sqlite3")}
+    with running_voila(REPO / "lessons", home, pool_size=0, env=env) as server:
+        yield server
+
+
+@pytest.fixture
+def page(browser, kit: VoilaServer):  # type: ignore[no-untyped-def]
+    context = browser.new_context(base_url=kit.url, viewport={"width": 1280, "height": 800},
+                                  locale="en-US")
+    new_page = context.new_page()
+    yield new_page
+    context.close()
+
+
+def _parts(page):  # type: ignore[no-untyped-def]
+    """The parts of the page around the game: (locator, what it is)."""
+    return {
+        "the page": page.locator("body"),
+        "a tip": page.locator(".jp-RenderedMarkdown li:visible").first,
+        "the class panel's button": page.locator(".lnb-class-panel button.lnb-join-open"),
+        "the table entry's button": page.locator(".lnb-table-entry button.lnb-join-table"),
+        "the table code box": page.locator(".lnb-table-code input"),
+    }
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_high_contrast_covers_the_page_around_the_game(page, lang: str) -> None:  # type: ignore[no-untyped-def]
+    open_voila(page, f"voila/render/play.ipynb?lang={lang}", ".lnb-table-entry", timeout=WAIT)
+    parts = _parts(page)
+    expect(parts["the page"]).not_to_have_css("background-color", BLACK, timeout=WAIT)
+    page.locator(".lnb-contrast-toggle").click()
+    expect(page.locator(".lnb-app.lnb-high-contrast")).to_have_count(1, timeout=WAIT)
+    for name in ("the page", "the class panel's button", "the table entry's button",
+                 "the table code box"):
+        expect(parts[name], name).to_have_css("background-color", BLACK, timeout=WAIT)
+    for name in ("a tip", "the class panel's button", "the table entry's button"):
+        expect(parts[name], name).to_have_css("color", WHITE, timeout=WAIT)
+    snap_sizes(page, f"play-high-contrast-{lang}")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.locator(".lnb-contrast-toggle").click()  # off again: the page is as it was
+    expect(page.locator(".lnb-app.lnb-high-contrast")).to_have_count(0, timeout=WAIT)
+    expect(parts["the page"]).not_to_have_css("background-color", BLACK, timeout=WAIT)
+    expect(parts["a tip"]).not_to_have_css("color", WHITE, timeout=WAIT)
