@@ -425,12 +425,17 @@ def test_joining_while_the_file_cannot_be_used_says_so(tmp_path: Path) -> None:
     path.write_bytes(b"somebody else's notes, not a database " * 50)
     store = ProgressStore(path)
     room = Classroom(store, failure_delay=0)
-    with pytest.raises(IdentityError, match="cannot be read right now") as info:
+    with pytest.raises(IdentityError, match="cannot be used right now") as info:
         room.join("KM7Q4X", "Bea", "red sun")
+    assert info.value.reason == "no-store" and str(path) not in str(info.value)  # a pupil's
+    assert "counts for this browser only" in str(info.value)
+    with pytest.raises(IdentityError, match="cannot be read right now") as info:
+        room.check_teacher("KM7Q4X", "AAAA-BBBB-CCCC-DDDD")  # the teacher: the file named
     assert info.value.reason == "no-store" and str(path) in str(info.value)
     app = make_app(store, room, Pupil.new_browser_key(), session="t" * 43)
     assert app.identity.source == "device"
     assert app.identity.session_out.value == ""  # the browser keeps its session for later
     app.identity.join_class("KM7Q4X", "Bea", "red sun")
-    assert app.status.kind == "error" and "cannot be read right now" in app.status.text
+    assert app.status.kind == "error" and "cannot be used right now" in app.status.text
+    assert str(path) not in app.status.text
     assert path.read_bytes().startswith(b"somebody else's")  # left alone

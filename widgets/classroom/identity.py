@@ -321,16 +321,20 @@ class Classroom:
 
     # -- storage ---------------------------------------------------------------------------
     @contextmanager
-    def _conn(self) -> Iterator[Connection]:
+    def _conn(self, *, pupil: bool = False) -> Iterator[Connection]:
         """One transaction on the store's file; refused while the file cannot be used (the
-        memory a session falls back on has no classes)."""
+        memory a session falls back on has no classes). The refusal names the file for the
+        teacher; a ``pupil``'s says what it means for their work, and never the file."""
         with self.store.transaction() as conn:
             if self.store.problem is not None:
+                if pupil:
+                    raise IdentityError(self.store.problem_for_pupils(joined=False) or "",
+                                        reason="no-store", kind=self.store.problem_kind)
                 raise IdentityError(
                     _("The class list cannot be read right now (the progress file cannot be "
                       "used): ask your teacher. For the teacher: {problem}").format(
                           problem=self.store.problem),
-                    reason="no-store")
+                    reason="no-store", kind=self.store.problem_kind)
             yield conn
 
     # -- the teacher's side ------------------------------------------------------------------
@@ -437,7 +441,7 @@ class Classroom:
         code = normalize_code(class_code)
         key = name_key(pupil_name)
         now = self.clock()
-        with self._conn() as conn:
+        with self._conn(pupil=True) as conn:
             counted = reserve_tries(conn, self._join_limits(code, key, device), now,
                                     self.window)
             if isinstance(counted, Full):
@@ -450,14 +454,14 @@ class Classroom:
         right = check_secret(secret_key(secret), stored) and row is not None
         if right and seal("class_pupils", row[:6]) != row[6]:
             right = False
-            with self._conn() as conn:
+            with self._conn(pupil=True) as conn:
                 add_note(conn, f"class {code}: the card of {row[2]} is damaged in the file; "
                                "give them a new card (kit-class reset-secret)")
         if not right:  # the try stays counted
             self._wait()
             self._refuse(code, class_code, pupil_name, klass, row)
         token = secrets.token_urlsafe(32)
-        with self._conn() as conn:
+        with self._conn(pupil=True) as conn:
             release_tries(conn, counted)
             conn.execute("INSERT INTO sessions (token_hash, pupil, created, expires) "
                          "VALUES (?, ?, ?, ?)", (_token_hash(token), row[0], now,
@@ -514,7 +518,7 @@ class Classroom:
         """The session a browser remembered, if still valid (else None)."""
         if not isinstance(token, str) or not 20 <= len(token) <= 100:
             return None
-        with self._conn() as conn:
+        with self._conn(pupil=True) as conn:
             row = conn.execute(
                 "SELECT p.pupil, p.class_code, p.name, c.name FROM sessions s "
                 "JOIN class_pupils p ON p.pupil = s.pupil JOIN classes c ON c.code = "
@@ -527,7 +531,7 @@ class Classroom:
 
     def leave(self, token: str) -> None:
         """Forget a session (the browser goes back to its own progress)."""
-        with self._conn() as conn:
+        with self._conn(pupil=True) as conn:
             conn.execute("DELETE FROM sessions WHERE token_hash = ?", (_token_hash(token),))
 
 
