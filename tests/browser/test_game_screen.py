@@ -343,3 +343,52 @@ def test_projector_mode_enlarges_the_board(page) -> None:  # type: ignore[no-unt
         "([s, big]) => parseFloat(getComputedStyle(document.querySelector(s)).fontSize) < big",
         arg=[".lnb-board .lnb-space-name", big], timeout=WAIT)
     assert_no_traceback(page)
+
+
+# Every visible control of the setup form not wholly inside the page's width, every box of
+# it that scrolls sideways, and every drop-down one of whose options would be cut in it (its
+# text wider than the box less its padding, where the arrow is).
+SETUP_OVERFLOW = """() => {
+  const width = document.documentElement.clientWidth, out = [];
+  const ctx = document.createElement('canvas').getContext('2d');
+  const shown = e => e.offsetParent !== null;
+  document.querySelectorAll('.lnb-setup :is(input, select, button, label)').forEach(e => {
+    if (!shown(e)) { return; }
+    const r = e.getBoundingClientRect();
+    if (r.left < -0.5 || r.right > width + 0.5) {
+      out.push(`${e.tagName} "${(e.value || e.innerText).trim()}" ends at ${r.right} of ${width}`);
+    }
+    if (e.tagName !== 'SELECT') { return; }
+    const s = getComputedStyle(e);
+    ctx.font = s.font;
+    const room = e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+    for (const o of e.options) {
+      if (ctx.measureText(o.text).width > room + 0.5) { out.push(`"${o.text}" cut in its box`); }
+    }
+  });
+  document.querySelectorAll('.lnb-setup, .lnb-setup *').forEach(e => {
+    if (shown(e) && e.scrollWidth > e.clientWidth + 1 && e.tagName !== 'SELECT'
+        && getComputedStyle(e).overflowX !== 'visible') {
+      out.push(`${e.className} scrolls sideways (${e.scrollWidth} in ${e.clientWidth})`);
+    }
+  });
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_the_setup_form_fits_a_laptop_and_a_tablet(page, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """Four seats shown, at 1280 and 768 px: no control crosses the page's edge, no row
+    scrolls sideways, no drop-down cuts any of its options ("Computer (greedy)")."""
+    check = Checks()
+    open_voila(page, f"{PLAY}?lang={lang}", ".lnb-start-game")
+    page.locator(".lnb-seat-count button").last.click()  # 4 players: every seat row
+    page.locator(".lnb-seat-4").wait_for(timeout=WAIT)
+    for width, height in ((1280, 800), (768, 1024)):
+        page.set_viewport_size({"width": width, "height": height})
+        try:  # the page lays itself out again at the new size
+            page.wait_for_function(f"() => ({SETUP_OVERFLOW})().length === 0", timeout=WAIT)
+        except PlaywrightTimeoutError:
+            check.none(f"{lang} at {width} px", page.evaluate(SETUP_OVERFLOW))
+        snap(page, f"setup-{lang}-{width}x{height}")
+    check.done()
