@@ -1,10 +1,11 @@
 """The static site (issue 18, ``make site``) in headless Chromium, served by nothing but a
 static file server (Python's http.server on ``site/``): the landing page, a lesson's exercise
 answered, a puzzle solved, a Round of the game against the computer, the museum's first
-placement and a decision in Ada's Dream, each page's every request on 127.0.0.1; every app
-(landing, puzzles, game, museum, Dream) again in Chinese, one load and one move each (the
-site's Python has no Babel: issue 26); and the build refusing a Pyodide that is not the
-kernel's.
+placement, a decision in Ada's Dream and its game saved (a download) and loaded back (the
+kit's Load button; a file over 1 MB refused in the page), each page's every request on
+127.0.0.1; every app (landing, puzzles, game, museum, Dream) again in Chinese, one load and
+one move each (the site's Python has no Babel: issue 26); and the build refusing a Pyodide
+that is not the kernel's.
 
 ``make test`` runs ``make site`` first; without ``site/`` these tests fail (never skip).
 One browser context serves the whole file (the browser's cache warm after the first page,
@@ -37,6 +38,8 @@ from test_museum import press_button
 
 from lnb.babbage.puzzles import Puzzle
 from lnb.core.i18n import _, use_language
+from lnb.core.records import RECORD_BYTES
+from lnb.dream.records import loads as dream_loads
 from lnb.museum import Game, Place, Wild
 from lnb.museum.bots import make_bot
 from widgets.core.status import APOLOGY
@@ -349,6 +352,37 @@ def test_a_decision_in_ada_s_dream(page) -> None:  # type: ignore[no-untyped-def
     expect(page.locator(".lnb-dream-log")).to_contain_text("You took the", timeout=WAIT)
     assert_clean(page)
 
+
+
+def test_a_saved_dream_loads_back_and_a_huge_file_is_refused(page) -> None:  # type: ignore[no-untyped-def]
+    """Issue 26: the kit's Load button (``widgets/core/upload.py``) on the site. A game saved
+    (its link a download) loads back through it; a file over 1 MB is refused in the page,
+    in a sentence, and the game goes on."""
+    open_page(page, "dream.html?seed=3", f"button.lnb-dream-workshop{DREAM_ON}")
+    take_a_die(page)
+    log = page.locator(".lnb-dream-log")
+    expect(log).to_contain_text("You took the", timeout=WAIT)
+    page.locator("button.lnb-save").click()
+    link = page.locator("a.lnb-download-link")
+    link.wait_for(timeout=WAIT)
+    with page.expect_download(timeout=WAIT) as download:
+        link.click()
+    saved = Path(download.value.path()).read_bytes()
+    decisions = len(dream_loads(saved.decode("utf-8")).history)
+    assert decisions >= 1
+    status = page.locator(".lnb-status-text")
+    chooser = page.locator(".lnb-load input[type=file]")
+    expect(page.locator(".lnb-load button")).to_have_text("Load a game")
+    chooser.set_input_files({"name": "huge.json", "mimeType": "application/json",
+                             "buffer": b"[" * (RECORD_BYTES + 1)})
+    expect(status).to_contain_text("That file is too large to be a saved game (1.0 MB",
+                                   timeout=WAIT)
+    expect(log).to_contain_text("You took the")
+    chooser.set_input_files({"name": download.value.suggested_filename,
+                             "mimeType": "application/json", "buffer": saved})
+    expect(status).to_have_text(f"Game loaded: {decisions} decisions so far.", timeout=WAIT)
+    expect(page.locator(".lnb-dream-turn")).to_contain_text("Playing now", timeout=WAIT)
+    assert_clean(page)
 
 # -- every app again in Chinese: one load, one move each (issue 26) -----------------------------
 ZH = "lang=zh-CN"
