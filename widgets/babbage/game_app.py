@@ -64,7 +64,7 @@ from widgets.core.focus import Focus
 from widgets.core.language import page_language
 from widgets.core.page_request import wait_for_request
 from widgets.core.relabel import language_switch, register, relabel_all, relabel_part
-from widgets.core.saveload import SaveLoadPanel, record_object, safe_filename
+from widgets.core.saveload import SaveLoadPanel, damaged, record_object, safe_filename
 from widgets.core.status import StatusLine
 from widgets.core.style import app_styles, stylesheet
 from widgets.core.timer import Timer
@@ -969,9 +969,8 @@ class GameApp(GameParts, w.VBox):
             record = records.load(data)
             result = records.replay(record)
             computers = self._computers_of(result.state, record.data)
-        except LnbError as exc:
-            raise type(exc)(_("that file is not a game we can read: {error}").format(
-                error=exc)) from None
+        except LnbError as exc:  # a plain sentence first; the library's words and fields kept
+            raise damaged(exc) from exc
         # Nothing below raises: the current game is replaced only now. The timer is as the
         # record says (``"untimed"``, written by this app); else the one of the current game
         # (or chosen on the setup form).

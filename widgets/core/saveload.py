@@ -27,8 +27,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from lnb.core.errors import BadInputError, RecordError
-from lnb.core.i18n import _, lazy_gettext
+from lnb.core.errors import BadInputError, LnbError, RecordError
+from lnb.core.i18n import N_, _, lazy_gettext
+from lnb.core.messages import Text
 from lnb.core.records import RECORD_BYTES, parse_record_text
 from widgets.core.status import StatusLine
 from widgets.core.upload import FileButton
@@ -99,6 +100,37 @@ def record_object(text: str) -> dict[str, Any]:
     if not isinstance(data, dict) or "format" not in data:
         raise RecordError(str(NOT_A_GAME), reason="not-a-game")
     return data
+
+
+#: What a pupil reads first when a saved game's file is damaged (its entries break the
+#: game's rules); the library's words follow for the teacher.
+DAMAGED = N_("That saved game is damaged, so it cannot be loaded: your game goes on. For "
+             "your teacher: {detail}")
+#: The same, when the file is a game saved by another app (its ``format`` is another's).
+OTHER_APP = N_("That file is a game saved by another app, so it cannot be loaded here: your "
+               "game goes on. For your teacher: {detail}")
+
+
+def damaged(error: LnbError) -> LnbError:
+    """``error`` (a library's refusal of a saved game) as the apps show it: one plain
+    sentence a pupil reads first (:data:`DAMAGED`, or :data:`OTHER_APP` for a record of
+    another game), then the library's words for the teacher. The same class and fields
+    (``reason``, ``entry``...), translated when shown. Every app's ``load_text`` raises it
+    (``raise damaged(exc) from exc``).
+
+    >>> err = RecordError("players: give 2 to 4 players", entry="players", reason="players")
+    >>> made = damaged(err)
+    >>> type(made).__name__, made.reason, made.entry
+    ('RecordError', 'players', 'players')
+    >>> str(made).startswith("That saved game is damaged"), str(made).split("teacher: ")[1]
+    (True, 'players: give 2 to 4 players')
+    """
+    sentence = OTHER_APP if error.fields.get("reason") == "format" else DAMAGED
+    made = error.as_family(type(error))
+    made.template = Text(sentence, detail=error)
+    made.prefixes = ()
+    made.args = (made.template,)
+    return made
 
 
 SAVE_LABEL = lazy_gettext("Save the game")

@@ -33,6 +33,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from lnb.core.errors import LnbError
 from lnb.core.i18n import _
 from lnb.dream.actions import (
     Action,
@@ -57,7 +58,7 @@ from lnb.dream.title import TITLE
 from widgets.core.contrast import ContrastToggle
 from widgets.core.language import LanguageSwitch, page_language
 from widgets.core.page_request import page_query, query_seed
-from widgets.core.saveload import SaveLoadPanel, record_object, safe_filename
+from widgets.core.saveload import SaveLoadPanel, damaged, record_object, safe_filename
 from widgets.core.status import StatusLine
 from widgets.core.style import app_styles, stylesheet
 from widgets.dream.board import PlayerBoard, Selection, compact_html
@@ -310,12 +311,16 @@ class DreamApp(w.VBox):
     def load_text(self, text: str) -> None:
         """Load a saved game from its text (never a path: see
         :func:`widgets.core.saveload.record_object`) and play on; a broken file is refused on
-        the status line."""
+        the status line, a damaged one in a plain sentence first
+        (:func:`widgets.core.saveload.damaged`), the game kept."""
         data = record_object(text)
-        state = replay(data)
-        kinds = {name: p["computer"] for name, p in zip(state.names, data["players"],
-                                                        strict=True) if "computer" in p}
-        bots = {name: make_bot(kind, state.game.seed) for name, kind in kinds.items()}
+        try:
+            state = replay(data)
+            kinds = {name: p["computer"] for name, p in zip(state.names, data["players"],
+                                                            strict=True) if "computer" in p}
+            bots = {name: make_bot(kind, state.game.seed) for name, kind in kinds.items()}
+        except LnbError as exc:
+            raise damaged(exc) from exc
         self._start(state, kinds, bots)
         self.status.ok(_("Game loaded: {count} decisions so far.").format(
             count=len(state.history)))

@@ -45,6 +45,7 @@ from widgets.classroom.identity import Classroom
 from widgets.classroom.panel import ClassPanel, browser_key_script
 from widgets.classroom.progress import ProgressStore, Pupil
 from widgets.core.contrast import ContrastToggle
+from widgets.core.focus import Focus
 from widgets.core.host import current as current_host
 from widgets.core.language import LanguageSwitch, page_language
 from widgets.core.page_request import page_query, query_seed
@@ -67,6 +68,13 @@ CSS = """
 .lnb-museum-side { flex: 1 1 340px; max-width: 460px; min-width: 0; }
 .lnb-museum-board { flex: 3 1 460px; min-width: 0; }
 .lnb-museum-board .lnb-museum-map { width: 100%; }
+.lnb-museum-board .lnb-map-svg { max-height: calc(100vh - 190px); }
+.lnb-museum-app .lnb-other-choices { display: grid; gap: 2px 10px; align-items: center;
+  grid-template-columns: repeat(auto-fill, minmax(190px, 1fr)); }
+.lnb-museum-app .lnb-other-choices > .lnb-museum-section { grid-column: 1 / -1; }
+.lnb-map-key { font-size: 14px; line-height: 1.9; }
+.lnb-map-key .lnb-ev-mark { margin-right: 3px; }
+.lnb-map-key .lnb-key-item { white-space: nowrap; margin-right: 10px; }
 .lnb-museum-bar { column-gap: 18px; row-gap: 4px; align-items: center; }
 .lnb-museum-section { font-weight: bold; margin-top: 6px; }
 .lnb-die-card { border: 2px solid #9fa8da; border-radius: 8px; padding: 4px 8px; margin: 4px 0;
@@ -210,6 +218,9 @@ class MuseumApp(w.VBox):
         self.map.on_cancel = self.status.guarded(self.cancel)
         self.map.on_error = self._map_error
         self.map.on_change = self._ghost_changed
+        self.map_key = w.HTML()
+        self.map_key.add_class("lnb-map-key")
+        self.focus = Focus()  # after an action, the keyboard goes where the next one is
         self.reason = w.HTML()
         self.reason.add_class("lnb-museum-reason")
         self.turn_button = self._button("lnb-turn", lambda: self.map.handle({"event": "rotate"}))
@@ -220,7 +231,8 @@ class MuseumApp(w.VBox):
         self.controls = w.HBox([self.turn_button, self.flip_button, self.confirm_button,
                                 self.cancel_button, self.undo_button])
         self.controls.add_class("lnb-place-controls")
-        self.board = w.VBox([self.map, self.reason, self.controls])
+        # the reason and the controls above the map: in sight with it (its height fits)
+        self.board = w.VBox([self.reason, self.controls, self.map, self.map_key])
         self.board.add_class("lnb-museum-board")
         self.main = w.HBox([self.side, self.board])
         self.main.add_class("lnb-museum-main")
@@ -347,6 +359,7 @@ class MuseumApp(w.VBox):
         if choice.shape is not None:
             self.picked = choice
             self.map.pick(choice.shape)
+            self.map.request_focus()  # its keys work at once (no 19 Tabs to reach it)
             self._say("info", lambda: _("Shape {shape}: click or tap a square of the map, turn "
                                         "and flip it, then press Place it.").format(
                 shape=choice.shape))
@@ -408,6 +421,19 @@ class MuseumApp(w.VBox):
             self._save_score()
             self._load_class()
         self.refresh()
+        self._focus_next()
+
+    def _focus_next(self) -> None:
+        """The keyboard goes to the first choice that can be taken now (the next thing to
+        do); nowhere when the game is over."""
+        shown = [*self.dice_box.children, *self.other_box.children]
+        while shown:
+            part = shown.pop(0)
+            if isinstance(part, w.Button) and not part.disabled:
+                self.focus(part)
+                return
+            shown[:0] = getattr(part, "children", ())
+        self.focus.forget()
 
     def _news(self, action: Any, news: list[tuple[str, str]]) -> str:
         museum = self.state.museum
@@ -511,6 +537,7 @@ class MuseumApp(w.VBox):
             self._draw_bar(state)
             self._draw_choices(state)
             self.abilities.value = abilities_html(state)
+            self.map_key.value = map_key_html(state)
             self._draw_verdict(state)
             self._draw_class()
             self.undo_button.disabled = not self._undoable
@@ -554,10 +581,7 @@ class MuseumApp(w.VBox):
         self.counters.value = html.escape(" · ".join(parts))
         score = state.score()
         self.score_line.value = html.escape(_("Score: {points}").format(points=score.total))
-        self.score_parts.value = html.escape(_(
-            "evidence {evidence} · rooms {rooms} · bonuses {bonuses}").format(
-            evidence=score.evidence_points, rooms=score.room_points,
-            bonuses=score.bonus_points))
+        self.score_parts.value = html.escape(score_parts_words(score))
 
     def _draw_choices(self, state: State) -> None:
         if state.is_terminal():
@@ -664,7 +688,9 @@ class MuseumApp(w.VBox):
             self.verdict_box.value = ""
             return
         self.verdict_box.layout.display = None
-        self.verdict_box.value = verdict_html(state)
+        against = ("" if self.daily is None else
+                   f"<p class='lnb-par-result'>{html.escape(par_words(self.daily[1], state))}</p>")
+        self.verdict_box.value = verdict_html(state) + against
 
 
 def _reason(choice: ch.Choice) -> str:
@@ -737,6 +763,43 @@ def abilities_html(state: State) -> str:
     title = html.escape(_("Abilities"))
     return (f"<div class='lnb-museum-section'>{title}</div>"
             f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+def score_parts_words(score: Any) -> str:
+    """The parts of the score, each in points: "evidence 6 points · rooms 9 points · ..."."""
+    return " · ".join((
+        ngettext("evidence {count} point", "evidence {count} points",
+                 score.evidence_points).format(count=score.evidence_points),
+        ngettext("rooms {count} point", "rooms {count} points",
+                 score.room_points).format(count=score.room_points),
+        ngettext("bonuses {count} point", "bonuses {count} points",
+                 score.bonus_points).format(count=score.bonus_points)))
+
+
+def par_words(par_points: int, state: State) -> str:
+    """A finished daily game against par: "Par 80 points, you 49 points: 31 points under
+    par." (par is the planner's score of the day)."""
+    score = state.score().total
+    said = _("Today's challenge: par {par} points, you {score} points.").format(
+        par=par_points, score=score)
+    if score > par_points:
+        more = ngettext("You beat par by {count} point!", "You beat par by {count} points!",
+                        score - par_points)
+    elif score == par_points:
+        more = _("You matched par!")
+    else:
+        more = ngettext("{count} point under par.", "{count} points under par.",
+                        par_points - score)
+    return f"{said} {more.format(count=abs(score - par_points))}"
+
+
+def map_key_html(state: State) -> str:
+    """The key of the map's evidence marks (Cr: crowbar...), beside the map."""
+    items = "".join(
+        f"<span class='lnb-key-item'><span class='lnb-ev-mark'>"
+        f"{html.escape(str(GLYPHS.get(e.id, e.id[:2])))}</span>{html.escape(e.name)}</span> "
+        for e in state.museum.evidence)
+    return f"<b>{html.escape(_('Key to the map:'))}</b> {items}"
 
 
 def verdict_html(state: State) -> str:
