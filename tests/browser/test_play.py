@@ -18,6 +18,7 @@ from browser_harness import (
     open_voila,
     resolve_the_round,
     snap,
+    snap_sizes,
 )
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
@@ -317,4 +318,64 @@ def test_a_whole_game_by_keyboard_alone(page) -> None:  # type: ignore[no-untype
     page.keyboard.press("Enter")
     page.locator(".lnb-download-link").wait_for(timeout=WAIT)
     snap(page, "game-over-saved")
+    assert_no_traceback(page)
+
+
+def claim_program(page) -> str:  # type: ignore[no-untyped-def]
+    """Round 1's shortest program to one of its Patrons (from 55, on the standard board)."""
+    from lnb.babbage.board import Board
+    from lnb.babbage.solver import Solver
+
+    values = page.eval_on_selector_all(
+        ".lnb-patron", "els => els.map(e => /lnb-patron-(\\d+)/.exec(e.className)[1])")
+    solver = Solver(Board.standard(), start=55)
+    solved = [s for v in values if (s := solver.solve(int(v), limit=4)).solved]
+    return str(min(solved, key=lambda s: s.length).program)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_play_goes_on_after_a_choice_and_an_early_save_names_round_1(page, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """A save before anything is played is "…-round-1-target" (no "Round 0") and its link goes
+    once the game moves on; ▶ Play stops at a choice, says it goes on after it, and does."""
+    words = {"en": ("round-1-target", "Play goes on after the choice"),
+             "zh-CN": ("第1回合-选目标", "选好以后会接着播放")}[lang]
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_voila(page, f"{PLAY}?lang={lang}", ".lnb-start-game")
+    page.locator(".lnb-setup select").last.select_option(index=1)  # no time limit
+    page.locator(".lnb-start-game").click()
+    page.locator(".lnb-target").first.wait_for(timeout=WAIT)
+    page.locator(".lnb-save").click()
+    link = page.locator(".lnb-download-link")
+    link.wait_for(timeout=WAIT)
+    name = link.get_attribute("download") or ""
+    assert words[0] in name and "round-0" not in name and "第0" not in name, name
+    snap_sizes(page, "1-saved-at-the-start")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.locator(".lnb-target").first.click()
+    page.locator(".lnb-builder").wait_for(timeout=WAIT)
+    expect(link).to_have_count(0, timeout=WAIT)  # the game has moved on: the link went
+
+    typed = page.locator(".lnb-builder .lnb-typed input")
+    typed.fill(claim_program(page) + " B4s")  # a row more after the claim
+    typed.press("Enter")
+    page.locator(".lnb-rows", has_text="B4s").wait_for(timeout=WAIT)
+    page.locator(".lnb-done").click()
+    page.locator(".lnb-resolution").wait_for(timeout=WAIT)
+    page.locator(".lnb-speed button").last.click()  # Fast
+    page.locator(".lnb-play").click()
+    choice = page.locator(".lnb-choice").first
+    choice.wait_for(timeout=WAIT)
+    progress = page.locator(".lnb-resolution-progress")
+    expect(progress).to_contain_text(words[1], timeout=WAIT)
+    snap_sizes(page, "2-play-stopped-at-a-choice")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    shown = progress.inner_text()
+    chosen = choice.element_handle()
+    chosen.click()
+    chosen.wait_for_element_state("hidden", timeout=WAIT)
+    # nothing more is pressed: Play goes on to the next choice or to the Round's end
+    page.locator(".lnb-next-round").or_(page.locator(".lnb-choice")).first.wait_for(
+        timeout=WAIT)
+    assert progress.inner_text() != shown
+    snap(page, "3-played-on")
     assert_no_traceback(page)
