@@ -82,6 +82,7 @@ CSS = """
 .lnb-game .lnb-target-card { overflow-wrap: anywhere; }
 .lnb-game .lnb-seat { flex-wrap: wrap; row-gap: 4px; max-width: 100%; }  /* a tablet: 2 lines */
 .lnb-game .lnb-seat > .widget-inline-hbox { max-width: 100%; }
+@media (max-width: 900px) { .lnb-game .lnb-seat { margin-bottom: 12px; } }  /* seats apart */
 """
 ROUNDS = 4
 CLOCK_LIMIT = 3600  # seconds the hidden clock may count in one Program phase
