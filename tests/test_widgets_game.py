@@ -915,3 +915,14 @@ def test_after_every_action_the_focus_goes_to_the_next_thing_to_do() -> None:
         app.next_button.click()
     assert app.state.is_terminal()
     first_control(app, app.save_button, "Save the game, at the end")
+
+
+def test_a_debug_offer_then_the_rewrite_then_the_rows_take_the_focus_in_turn() -> None:
+    app = wrong_second_row()
+    first_control(app, app.keep_button, "the Debug offer: Keep my rows")
+    app.debug_button.click()
+    first_control(app, app.rewrite.board_view.grid, "the rewrite: its board")
+    app.rewrite.type_rows("A3- 55")
+    app.rewrite.done_button.click()
+    assert app.keyboard.target in (app.resolution.step_button, app.next_button,
+                                   *app.choice_box.children[1:])
