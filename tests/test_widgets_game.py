@@ -296,7 +296,8 @@ def test_a_broken_unfinished_record_keeps_the_current_game() -> None:
     broken["rounds"][0]["plays"]["You"]["program"] = "A3+ A3+ C1+"
     upload(other, "b.json", json.dumps(broken).encode())
     assert other.state is before and other.status.kind == "error"
-    assert other.status.text.startswith("That file is not a game we can read: Round 1, You")
+    assert other.status.text.startswith("That saved game is damaged, so it cannot be loaded: "
+                                        "your game goes on. For your teacher: Round 1, You")
     assert "row 3" in other.status.text
     broken = json.loads(json.dumps(record))
     broken["players"][1]["computer"] = "genius"
