@@ -340,3 +340,94 @@ def test_a_pupil_joins_their_class_and_sees_todays_class_scores(  # type: ignore
     snap_sizes(page, "class-scores")
     assert serious_violations(page) == []
     assert_no_traceback(page)
+
+
+def test_a_shape_picked_by_keyboard_goes_on_the_map_by_keys_alone(page, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]
+    """Issue 26 m1: Enter on a shape's button puts the focus on the map (it took 19 Tabs,
+    38–46 with wild shapes listed); the arrows move the ghost there, Enter places it, and
+    the focus goes on to the next choice, whose Enter brings it back to the map."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app(page, kit, "?seed=1")
+    page.mouse.move(1, 1)  # keyboard alone: no square under the mouse
+    board = page.locator(".lnb-map")
+    reason = page.locator(".lnb-museum-reason")
+    page.locator("button.lnb-shape-6b").focus()
+    page.keyboard.press("Enter")
+    expect(reason).to_contain_text("Shape 6b, not turned: click or tap", timeout=WAIT)
+    expect(board).to_be_focused(timeout=WAIT)
+    museum = Game(seed=1).new_initial_state().museum
+    row, col = museum.height // 2, museum.width // 2  # where the first arrow puts the ghost
+    page.keyboard.press("ArrowDown")
+    expect(page.locator(".lnb-map-live")).to_contain_text(
+        f" at {chr(65 + col)}{row + 1}, ", timeout=WAIT)
+    expect(board).to_be_focused()
+    for key in ["ArrowUp"] * (row - 3) + ["ArrowLeft"] * col:  # to A4, where 6b fits
+        page.keyboard.press(key)
+    expect(reason).to_contain_text("Shape 6b at A4, not turned: it fits", timeout=WAIT)
+    expect(board).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator(".lnb-map-piece")).to_have_count(1, timeout=WAIT)
+    chosen = page.locator("button.lnb-choice:focus")
+    expect(chosen).to_have_count(1, timeout=WAIT)
+    expect(chosen).to_be_enabled()
+    shape = re.search(r"lnb-shape-(\w+)", chosen.get_attribute("class") or "")
+    assert shape, chosen.get_attribute("class")
+    page.keyboard.press("Enter")
+    expect(reason).to_contain_text(f"Shape {shape.group(1)}", timeout=WAIT)
+    expect(board).to_be_focused(timeout=WAIT)
+    assert_no_traceback(page)
+
+
+def wild_game_record() -> tuple[dict, str, int]:  # type: ignore[type-arg]
+    """A game of seed 2 played by the greedy bot until many wild shapes are offered: its
+    record, the class of a shape's button of a die, and how many shapes are drawn."""
+    from widgets.museum import choices as ch
+    from widgets.museum.app import choice_class
+
+    state = Game(seed=2).new_initial_state()
+    bot = make_bot("greedy", seed=0)
+    while True:
+        actions = state.legal_actions()
+        wild = [c for c in ch.other_choices(state, actions) if c.kind == "wild"]
+        shapes = [c for v in state.hand for c in ch.die_choices(state, v, actions)
+                  if c.kind == "shape" and c.enabled]
+        if len(wild) >= 14 and shapes:
+            return state.to_record(), choice_class(shapes[0]), len(state.placed)
+        assert not state.is_terminal()
+        state.apply_action(bot.choose_action(state))
+
+
+IN_SIGHT = """selectors => selectors.every(s => { const b = document.querySelector(s)
+    .getBoundingClientRect(); return b.height > 0 && b.top >= 0 && b.bottom <= innerHeight
+    && b.left >= 0 && b.right <= innerWidth; })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_the_map_and_place_it_are_in_sight_once_a_shape_is_picked(page, kit: VoilaServer,  # type: ignore[no-untyped-def]
+                                                                  lang: str) -> None:
+    """Issue 26 m2: with 14+ wild shapes listed, picking a shape at 1280×800 and 768×1024
+    brings the whole map and the Place button into sight together (they were 260 px below
+    the fold, or a screen apart); the abilities are a grid of several columns."""
+    record, shape_button, drawn = wild_game_record()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app(page, kit, f"?seed=2&lang={lang}")
+    page.locator(".lnb-load input[type=file]").set_input_files(
+        {"name": "g.json", "mimeType": "application/json",
+         "buffer": json.dumps(record).encode()})
+    expect(page.locator(".lnb-map-piece")).to_have_count(drawn, timeout=WAIT)
+    expect(page.locator(".lnb-other-choices button.lnb-choice")).not_to_have_count(0)
+    for (width, height), columns in zip(SIZES, (2, 3), strict=True):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
+        grid = page.locator(".lnb-other-choices").evaluate(
+            "box => getComputedStyle(box).gridTemplateColumns.split(' ').length")
+        assert grid >= columns, (width, grid)
+        page.locator(f"button.{shape_button}").click()
+        expect(page.locator(".lnb-map")).to_be_focused(timeout=WAIT)
+        page.wait_for_function(IN_SIGHT, arg=[".lnb-map", "button.lnb-confirm",
+                                              "button.lnb-turn", ".lnb-museum-reason"],
+                               timeout=WAIT)
+        snap(page, f"museum-picked-{lang}-{width}x{height}")
+        page.keyboard.press("Escape")
+        expect(page.locator("button.lnb-turn")).to_be_disabled(timeout=WAIT)
+    assert_no_traceback(page)

@@ -36,7 +36,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from lnb.core.errors import BadInputError
+from lnb.core.errors import BadInputError, LnbError
 from lnb.core.i18n import _, lazy_gettext, ngettext
 from lnb.museum import Game, State, daily_seed, par, verdict
 from lnb.museum import words as museum_words
@@ -49,7 +49,7 @@ from widgets.core.focus import Focus
 from widgets.core.host import current as current_host
 from widgets.core.language import LanguageSwitch, page_language
 from widgets.core.page_request import page_query, query_seed
-from widgets.core.saveload import SaveLoadPanel, record_object, safe_filename
+from widgets.core.saveload import SaveLoadPanel, damaged, record_object, safe_filename
 from widgets.core.status import StatusLine
 from widgets.core.style import app_styles, stylesheet
 from widgets.museum import choices as ch
@@ -72,6 +72,7 @@ CSS = """
 .lnb-museum-app .lnb-other-choices { display: grid; gap: 2px 10px; align-items: center;
   grid-template-columns: repeat(auto-fill, minmax(190px, 1fr)); }
 .lnb-museum-app .lnb-other-choices > .lnb-museum-section { grid-column: 1 / -1; }
+@media (max-width: 900px) { .lnb-museum-side { max-width: none; } }
 .lnb-map-key { font-size: 14px; line-height: 1.9; }
 .lnb-map-key .lnb-ev-mark { margin-right: 3px; }
 .lnb-map-key .lnb-key-item { white-space: nowrap; margin-right: 10px; }
@@ -520,8 +521,13 @@ class MuseumApp(w.VBox):
 
     def load_text(self, text: str) -> None:
         """Load a saved game (an ``lnb-museum/1`` record's text, never a path: see
-        :func:`widgets.core.saveload.record_object`) and play on from it."""
-        state = read_record(record_object(text))
+        :func:`widgets.core.saveload.record_object`) and play on from it; a damaged one is
+        refused in a plain sentence (:func:`widgets.core.saveload.damaged`), the game kept."""
+        data = record_object(text)
+        try:
+            state = read_record(data)
+        except LnbError as exc:
+            raise damaged(exc) from exc
         self._start(state)
         self.daily = None
         self._scored = None
@@ -799,7 +805,8 @@ def map_key_html(state: State) -> str:
         f"<span class='lnb-key-item'><span class='lnb-ev-mark'>"
         f"{html.escape(str(GLYPHS.get(e.id, e.id[:2])))}</span>{html.escape(e.name)}</span> "
         for e in state.museum.evidence)
-    return f"<b>{html.escape(_('Key to the map:'))}</b> {items}"
+    title = html.escape(_("Key to the map:"))
+    return f"<b>{title}</b> {items}"
 
 
 def verdict_html(state: State) -> str:

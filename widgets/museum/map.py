@@ -1,6 +1,9 @@
 """The museum map: ONE widget (``anywidget``, inline ESM and CSS, no CDN) drawing the rooms,
 walls, doorways, evidence and filled squares as SVG, and the ghost of the shape being placed.
 
+A room the library counts as filled is drawn
+filled (its squares another colour, a ✓ before its points).
+
 The page sends clicks, keys and hovers; this side asks :mod:`lnb.museum` whether the ghost
 fits (:meth:`lnb.museum.State.check_placement`) and sends back the ghost: green where legal,
 red with the library's reason where not. Keys (the map is focusable): arrows move the ghost,
@@ -136,6 +139,7 @@ class MuseumMap(PageMessages, anywidget.AnyWidget):
     active = t.Bool(False).tag(sync=True)
     label = t.Unicode("").tag(sync=True)
     live = t.Unicode("").tag(sync=True)
+    focus_request = t.Int(0).tag(sync=True)
 
     def __init__(self, state: State, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -162,13 +166,15 @@ class MuseumMap(PageMessages, anywidget.AnyWidget):
             for sq in room.squares:
                 cells[m.index(sq)] = index
         walls, doors = wall_segments(m)
+        done = {rid for rid, _points in state.score().rooms}  # the library's filled rooms
         rooms = []
         for rid in keys:
             room = m.rooms[rid]
             at = room_label_square(m, rid)
-            rooms.append({"name": room.name, "row": at.row, "col": at.col,
-                          "points": ngettext("{count} point", "{count} points",
-                                             room.points).format(count=room.points)})
+            points = ngettext("{count} point", "{count} points",
+                              room.points).format(count=room.points)
+            rooms.append({"name": room.name, "row": at.row, "col": at.col, "done": rid in done,
+                          "points": f"✓ {points}" if rid in done else points})
         collected = set(state.collected)
         evidence = [{"index": m.index(e.square), "glyph": str(GLYPHS.get(e.id, e.id[:2])),
                      "collected": e.id in collected,
@@ -185,6 +191,11 @@ class MuseumMap(PageMessages, anywidget.AnyWidget):
             self._preview()
 
     relabel = show
+
+    def request_focus(self) -> None:
+        """Ask the page to put the keyboard focus on the map (and to bring it, with the
+        place controls above it, into sight): its keys work at once."""
+        self.focus_request += 1
 
     def redraw(self) -> None:
         """Draw the same state again (after a relabel, or a change of the state)."""

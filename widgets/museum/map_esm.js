@@ -39,13 +39,15 @@ function render({ model, el }) {
   el.appendChild(root);
   el.appendChild(live);
   const layers = {};
-  for (const layer of ["rooms", "pieces", "walls", "labels", "evidence", "ghost", "hover"]) {
+  for (const layer of ["rooms", "pieces", "done", "walls", "labels", "evidence", "ghost",
+                       "hover"]) {
     layers[layer] = make("g", {class: "lnb-layer-" + layer}, svg);
   }
   layers.ghost.setAttribute("pointer-events", "none");
   layers.hover.setAttribute("pointer-events", "none");
   layers.labels.setAttribute("pointer-events", "none");
   layers.walls.setAttribute("pointer-events", "none");
+  layers.done.setAttribute("pointer-events", "none");
 
   function board() { return model.get("board") || {}; }
   function inside(r, c) {
@@ -56,7 +58,9 @@ function render({ model, el }) {
   function drawBoard() {
     const b = board();
     if (!b.width) return;
-    for (const layer of ["rooms", "walls", "labels", "evidence"]) layers[layer].replaceChildren();
+    for (const layer of ["rooms", "done", "walls", "labels", "evidence"]) {
+      layers[layer].replaceChildren();
+    }
     svg.setAttribute("viewBox", `0 0 ${M + b.width * C + 1} ${M + b.height * C + 1}`);
     for (let c = 0; c < b.width; c++) {
       const t = make("text", {x: M + c * C + C / 2, y: M - 2, class: "lnb-map-axis"},
@@ -74,6 +78,10 @@ function render({ model, el }) {
       make("rect", {x: M + c * C, y: M + r * C, width: C, height: C, "data-sq": name(r, c),
                     class: "lnb-map-square", fill: TINTS[room % TINTS.length]},
            layers.rooms);
+      if ((b.rooms[room] || {}).done) {  // a filled room (the library's word): its own colour
+        make("rect", {x: M + c * C, y: M + r * C, width: C, height: C,
+                      class: "lnb-map-filled"}, layers.done);
+      }
     });
     for (const [x1, y1, x2, y2] of b.walls) {
       make("line", {x1: M + x1 * C, y1: M + y1 * C, x2: M + x2 * C, y2: M + y2 * C,
@@ -85,7 +93,9 @@ function render({ model, el }) {
     }
     for (const room of b.rooms) {
       const x = M + room.col * C + C / 2, y = M + room.row * C + C / 2;
-      const t = make("text", {x: x, y: y - 0.6, class: "lnb-map-room"}, layers.labels);
+      const t = make("text", {x: x, y: y - 0.6,
+                              class: "lnb-map-room" + (room.done ? " lnb-map-room-done" : "")},
+                     layers.labels);
       t.textContent = room.name;
       const p = make("text", {x: x, y: y + 3.4, class: "lnb-map-points"}, layers.labels);
       p.textContent = room.points;
@@ -161,17 +171,26 @@ function render({ model, el }) {
                   height: C - 0.6, class: "lnb-map-hovered"}, layers.hover);
   }
 
-  let wasActive = !!model.get("active");
   function drawWords() {
     root.setAttribute("aria-label", model.get("label"));
     live.textContent = model.get("live");
-    const active = !!model.get("active");
-    root.classList.toggle("lnb-map-active", active);
-    if (active && !wasActive && root.isConnected) {
-      // a shape was just picked: the keys R, F, arrows and Enter work at once
-      root.focus({preventScroll: true});  // no scroll: nothing moves under the pointer
-    }
-    wasActive = active;
+    root.classList.toggle("lnb-map-active", !!model.get("active"));
+  }
+
+  function inSight(node) {
+    const box = node.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  }
+  let focused = model.get("focus_request") || 0;
+  function takeFocus() {
+    // the kernel asks (a shape was just picked): the keys R, F, arrows and Enter work at once,
+    // and the map with its controls (above it, in the app's board) comes into sight
+    const asked = model.get("focus_request") || 0;
+    if (asked === focused || !root.isConnected) return;
+    focused = asked;
+    const area = el.closest(".lnb-museum-board") || root;
+    if (!inSight(root) || !inSight(area)) area.scrollIntoView({block: "start"});
+    root.focus({preventScroll: true});
   }
 
   function squareAt(event) {
@@ -234,6 +253,7 @@ function render({ model, el }) {
   model.on("change:label", drawWords);
   model.on("change:live", drawWords);
   model.on("change:active", drawWords);
+  model.on("change:focus_request", takeFocus);
   all();
   return () => {
     svg.removeEventListener("click", onClick);
