@@ -244,6 +244,9 @@ def resolve_by_keyboard(page) -> int:  # type: ignore[no-untyped-def]
         shown = progress.inner_text()
         if now == "choice":
             choices += 1
+            if choices == 1:  # the focus ring on the first choice, on both screens
+                snap_sizes(page, "first-choice-focused")
+                page.set_viewport_size({"width": 1280, "height": 800})
         page.keyboard.press("Enter")
         now = resolution_now(page, shown)
     raise AssertionError("the Round was not resolved in 60 key presses")
@@ -306,7 +309,8 @@ def test_a_whole_game_by_keyboard_alone(page) -> None:  # type: ignore[no-untype
             page.wait_for_function(f"() => ({FOCUSED_SPACE})() === 'B{here[1]}'", timeout=WAIT)
             page.keyboard.press("ArrowUp")
             page.wait_for_function(f"() => ({FOCUSED_SPACE})() === '{here}'", timeout=WAIT)
-            snap(page, "round-1-board")
+            snap_sizes(page, "round-1-board-focused")
+            page.set_viewport_size({"width": 1280, "height": 800})
         write_by_keyboard(page, claim=round_no == 1)
         page.locator(".lnb-resolution").wait_for(timeout=WAIT)
         choices += resolve_by_keyboard(page)
