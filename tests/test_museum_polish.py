@@ -45,6 +45,11 @@ def test_a_finished_daily_game_says_par_and_the_pupils_score() -> None:
     assert (f"beat par by {gap} point" in said if score > expected
             else f"{gap} point" in said and "under par" in said if score < expected
             else "matched par" in said), said
+    assert said.index("par ") < said.index("Evidence:"), "par is said before the details"
+    with use_language("zh_CN"):
+        app.relabel()
+        said = html.unescape(app.verdict_box.value)
+        assert f"标准分 {expected} 分，你得了 {score} 分。" in said and "。 " not in said, said
     other = new_app(seed=daily_seed(DAY))  # not the daily challenge: no par to compare with
     while not other.state.is_terminal():
         other.act(bot.choose_action(other.state))

@@ -696,7 +696,7 @@ class MuseumApp(w.VBox):
         self.verdict_box.layout.display = None
         against = ("" if self.daily is None else
                    f"<p class='lnb-par-result'>{html.escape(par_words(self.daily[1], state))}</p>")
-        self.verdict_box.value = verdict_html(state) + against
+        self.verdict_box.value = verdict_html(state, against)
 
 
 def _reason(choice: ch.Choice) -> str:
@@ -786,8 +786,6 @@ def par_words(par_points: int, state: State) -> str:
     """A finished daily game against par: "Par 80 points, you 49 points: 31 points under
     par." (par is the planner's score of the day)."""
     score = state.score().total
-    said = _("Today's challenge: par {par} points, you {score} points.").format(
-        par=par_points, score=score)
     if score > par_points:
         more = ngettext("You beat par by {count} point!", "You beat par by {count} points!",
                         score - par_points)
@@ -796,7 +794,8 @@ def par_words(par_points: int, state: State) -> str:
     else:
         more = ngettext("{count} point under par.", "{count} points under par.",
                         par_points - score)
-    return f"{said} {more.format(count=abs(score - par_points))}"
+    return _("Today's challenge: par {par} points, you {score} points. {comparison}").format(
+        par=par_points, score=score, comparison=more.format(count=abs(score - par_points)))
 
 
 def map_key_html(state: State) -> str:
@@ -809,8 +808,9 @@ def map_key_html(state: State) -> str:
     return f"<b>{title}</b> {items}"
 
 
-def verdict_html(state: State) -> str:
-    """The end: the verdict and what earned each point."""
+def verdict_html(state: State, against: str = "") -> str:
+    """The end: the verdict, ``against`` (HTML: a daily game's par and score) and what
+    earned each point."""
     score = state.score()
     v = verdict(score.total)
     museum = state.museum
@@ -834,6 +834,6 @@ def verdict_html(state: State) -> str:
     return (f"<h3>{title}</h3>"
             f"<p>{html.escape(v.text)}</p>"
             f"<p class='lnb-score-line'>{html.escape(points)}"
-            f" ({html.escape(band)})</p>"
+            f" ({html.escape(band)})</p>{against}"
             f"<table><tbody>{body}<tr><td><b>{total}</b></td>"
             f"<td><b>{score.total}</b></td></tr></tbody></table>")
