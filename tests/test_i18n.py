@@ -504,7 +504,7 @@ def test_the_library_speaks_through_the_command(tmp_path: Path,
     assert main(["--lang", "zh-CN", "puzzle", "check", "P1-0J6Y-91VC-7", "A3+"]) == 1
     assert "你最接近的运算结果是第 1 行的 60，差 13。" in capsys.readouterr().out
     assert main(["--lang", "zh-CN", "puzzle", "show", "P1-0J6Y-91VC-8"]) == 2
-    assert "校验码不符" in capsys.readouterr().err
+    assert "有字符打错了" in capsys.readouterr().err
     sheet = tmp_path / "sheet.html"
     assert main(["--lang", "zh-CN", "puzzle", "sheet", "--count", "1", "--difficulty", "1",
                  "--seed", "1", "-o", str(sheet)]) == 0

@@ -189,7 +189,7 @@ def test_missing_extra_and_swapped_characters_are_detected(seed):
         ("P9-0J6Y-91VC-7", "version P9 is not known"),
         ("Q1-0J6Y-91VC-7", "starts with P1-"),
         ("P1-0J6Y-91UC-7", "'U'"),
-        ("P1-0J6Y-91VC-8", "checksum does not match"),
+        ("P1-0J6Y-91VC-8", "a character of this code is mistyped"),
         ("P1-0J", "too short"),
         ("", "starts with P1-"),
     ],
@@ -225,7 +225,7 @@ def test_cli_puzzle_new_show_check_hint(capsys):
     h = json.loads(capsys.readouterr().out)
     assert h["rows_needed"] == made["features"]["length"]
     assert main(["puzzle", "show", code[:-1] + ("0" if code[-1] != "0" else "1")]) == 2
-    assert "checksum" in capsys.readouterr().err
+    assert "mistyped" in capsys.readouterr().err
 
 
 def test_cli_puzzle_daily(capsys):

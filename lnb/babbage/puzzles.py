@@ -572,7 +572,7 @@ def decode(code: str) -> Puzzle:
     >>> decode("P1-0J6Y-91VC-8")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    lnb.babbage.errors.PuzzleCodeError: 'P1-0J6Y-91VC-8': the checksum does not match, so a character ...
+    lnb.babbage.errors.PuzzleCodeError: 'P1-0J6Y-91VC-8': a character of this code is mistyped (the code ...
     """  # noqa: E501
     if not isinstance(code, str):
         raise PuzzleCodeError(N_("a puzzle code is text like 'P1-0J6Y-91VC-7', not {code!r}"),
@@ -615,8 +615,9 @@ def decode(code: str) -> Puzzle:
         check = check * 32 + _DECODE[ch]
     if check != _checksum(payload):
         raise PuzzleCodeError(
-            N_("{text!r}: the checksum does not match, so a character is mistyped; check the "
-               "code letter by letter"), text=shown, reason="bad-checksum",
+            N_("{text!r}: a character of this code is mistyped (the code does not check "
+               "out); check it letter by letter against the board"), text=shown,
+            reason="bad-checksum",
         )
     bits = _Bits()
     for ch in payload:

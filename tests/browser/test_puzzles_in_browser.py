@@ -115,7 +115,7 @@ def test_a_broken_code_in_the_address_is_explained(browser, lessons: Path,  # ty
                        selector=".lnb-puzzle-app .lnb-title")
             message = page.locator(STATUS, has_text="address is broken")
             message.wait_for(timeout=WAIT)
-            assert "checksum does not match" in message.inner_text()
+            assert "a character of this code is mistyped" in message.inner_text()
             # Said at the top of the page, and nothing else is opened in its place.
             banner = page.locator(".lnb-banner[role='alert']", has_text="address is broken")
             banner.wait_for(timeout=WAIT)
