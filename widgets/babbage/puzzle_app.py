@@ -197,6 +197,9 @@ class PuzzleApp(w.VBox):
                                       value=min(self.puzzle.difficulty, 5),
                                       style={"button_width": "auto"})
         self.levels.add_class("lnb-levels")
+        self.levels.observe(self.status.guarded(self._level_picked), "value")
+        self._verdict: Callable[[], str] | None = None  # the check's words while shown
+        self._opening = False  # True while a puzzle being opened sets its difficulty
         self.new_button = self._button("lnb-new", self.new_puzzle)
         self.daily_button = self._button("lnb-daily", self.open_daily)
         self.code_box = w.Text(placeholder=SHORT_EXAMPLE, continuous_update=False,
@@ -211,7 +214,7 @@ class PuzzleApp(w.VBox):
         self.copy_link.on_error = self.status.sorry
         self.targets = w.HTML("")
         self.targets.add_class("lnb-targets")
-        self.builder = PuzzleBuilder(self.puzzle, on_change=lambda _: self._show_targets(),
+        self.builder = PuzzleBuilder(self.puzzle, on_change=lambda _: self._rows_changed(),
                                      on_done=lambda _: self.check())
         self.builder.done_label = lambda: _("Check my answer")
         self.builder.done_tooltip = lambda: _("Check whether your rows solve the puzzle")
@@ -420,10 +423,19 @@ class PuzzleApp(w.VBox):
         if change["new"].strip():
             self.open_code(change["new"])
 
+    def _level_picked(self, _change: dict[str, Any]) -> None:
+        """A difficulty picked by the pupil opens a new puzzle of it at once."""
+        if not self._opening:
+            self.new_puzzle()
+
     def _set_puzzle(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         if puzzle.solvable and self.levels.value != puzzle.difficulty:
-            self.levels.value = puzzle.difficulty
+            self._opening = True
+            try:
+                self.levels.value = puzzle.difficulty
+            finally:
+                self._opening = False
         self.builder.set_puzzle(puzzle)
         self.copy_link.code = puzzle.shown_code
         self.hints.value = ""
@@ -497,9 +509,17 @@ class PuzzleApp(w.VBox):
                                                self.today())
         self.classwork.seen(self.pupil)
         self.todays.mark(self.progress)
-        self.words.say("ok" if feedback.solved else "error",
-                       lambda: str(check_answer(self.puzzle, program).message))
+        self._verdict = lambda: str(check_answer(self.puzzle, program).message)
+        self.words.say("ok" if feedback.solved else "error", self._verdict)
         self._show_heading()
+
+    def _rows_changed(self) -> None:
+        """The rows changed (a row, Undo, Clear): the targets redrawn, and the verdict on the
+        rows checked before taken away (it spoke of other rows)."""
+        self._show_targets()
+        if self._verdict is not None and self.words.showing(self._verdict):
+            self.status.clear()
+        self._verdict = None
 
     def _difficulty(self) -> int | None:
         return self.puzzle.difficulty if self.puzzle.solvable else None

@@ -137,6 +137,19 @@ class Words:
         self.status.show(make(), kind)
         self._last = (kind, make, self.status.text)
 
+    def showing(self, make: Callable[[], str]) -> bool:
+        """Whether the words ``make`` gave are what the line shows now (in any language).
+
+        >>> from widgets.core.status import StatusLine
+        >>> words, verdict = Words(StatusLine()), lambda: "Not yet"
+        >>> words.say("error", verdict); words.showing(verdict)
+        True
+        >>> words.status.show("Row 2: bad"); words.showing(verdict)
+        False
+        """
+        return (self._last is not None and self._last[1] is make
+                and self.status.text == self._last[2])
+
     def again(self) -> bool:
         """Say the last words again in the current language, if they are still shown."""
         if self._last is None or self.status.text != self._last[2]:
