@@ -26,6 +26,7 @@ def board(n: int) -> Board:
 
 
 def test_many_boards_keep_at_most_tables_kept_tables_alive() -> None:
+    held = live_tables()  # tables other tests of this process still hold (their puzzles)
     for n in range(1, 3 * TABLES_KEPT):
         b = board(n)
         search(b, [42, 17])
@@ -34,7 +35,7 @@ def test_many_boards_keep_at_most_tables_kept_tables_alive() -> None:
         Solver(b, start=n % 100, sigma=True).solve_sequence([17, 42])
         if n % 20 == 0:
             all_pairs(b).lengths(55)
-    assert live_tables() <= TABLES_KEPT
+    assert live_tables() <= TABLES_KEPT + held
     assert len(solver._TABLES) <= TABLES_KEPT
 
 
