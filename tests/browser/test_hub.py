@@ -43,6 +43,7 @@ SPAWN = 180_000  # ms: only a stuck hub takes this long to start a pupil's serve
 WAIT = 60_000  # ms: only a stuck server takes this long to answer a click
 STUCK = 120.0  # s: only a stuck hub takes this long to answer at all
 VENV_BIN = Path(sys.executable).parent
+CULLING = "Culling kernels with idle durations > 1800 seconds at 60 second intervals"
 
 
 def proxy_command() -> str:
@@ -186,6 +187,8 @@ def test_on_a_shared_computer_each_hub_login_sees_only_their_own_progress(
         page.locator(HEADING, has_text="✓ solved").wait_for(timeout=WAIT)
         assert_no_traceback(page)
         snap(page, "ana-solved")
+        # the kit's kernel culling reaches a pupil's server (binder/start's config path)
+        assert CULLING in hub.log_text(), hub.log_text()[-4000:]
         page.goto(hub.url + "hub/logout", wait_until="domcontentloaded", timeout=WAIT)
 
         log_in(page, hub, "ben")  # the same browser, its storage as ana left it
