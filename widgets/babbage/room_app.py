@@ -138,6 +138,7 @@ class RoomApp(PolledPage, GameParts, w.VBox):
         self._turn: tuple[int, str] | None = None  # (Round, player) the builder is set for
         self._resolution_round = 0
         self._said: tuple[str, Callable[[], str]] | None = None
+        self._bell_round = 0  # the Round whose bell the line says (Time is up)
         self._drawn: tuple[Any, ...] | None = None
         self._here: frozenset[str] = frozenset()  # who the lobby shows as here
         self._subs_drawn: tuple[Any, ...] | None = None  # what the Subroutines view shows
@@ -402,9 +403,13 @@ class RoomApp(PolledPage, GameParts, w.VBox):
             self.seat = None
             self._say("info", lambda: _("The host freed your seat: to sit down again, "
                                         "reload this page."))
-        if seen is not None and self.play is not None and any(
-                isinstance(move.action, TimeUp) for move in self.play.moves[seen:]):
-            self._say("info", lambda: _("Time is up! The rows written so far stand."))
+        if seen is not None and self.play is not None and _rang(self.play.moves[seen:]):
+            self._say("info", _time_is_up)
+            self._bell_round = self.play.state.round
+        elif (self._said is not None and self._said[1] is _time_is_up and self.play is not None
+              and self.play.state.round != self._bell_round):
+            self._said = None  # a new Round: the last one's bell no longer holds
+            self.status.clear()
         self._tick_timer(now, draw=False)  # the minute and the table drawn once
         self.draw()
 
@@ -807,6 +812,20 @@ class RoomApp(PolledPage, GameParts, w.VBox):
         box.children = tuple(children)
         for child in old:
             close_all(child)
+
+
+def _rang(moves: Sequence[Any]) -> bool:
+    """Whether ``moves`` ring the bell of the race now going on: a TimeUp with no Target
+    after it (a Target after it: the next Round began, and that bell is old news)."""
+    last = max((i for i, move in enumerate(moves) if isinstance(move.action, TimeUp)),
+               default=None)
+    return last is not None and not any(isinstance(move.action, Target)
+                                        for move in moves[last + 1:])
+
+
+def _time_is_up() -> str:
+    """The bell's words, as the one-screen game says them."""
+    return _("Time is up! The rows written so far stand.")
 
 
 def room_page(query: Mapping[str, str], rooms: RoomStore, classroom: Classroom) -> RoomApp:
