@@ -261,6 +261,18 @@ def test_a_saved_game_loads_back_the_same_state_and_plays_on() -> None:
     assert len(other.state.history) > len(app.state.history)  # the game is kept
 
 
+def test_a_loaded_game_shows_its_moves_so_far_in_the_log() -> None:
+    """The log of a loaded game was empty (its moves were played before the load)."""
+    app = DreamApp(["You", "Computer"], computers={"Computer": "greedy"}, seed=5)
+    for _ in range(12):
+        play_one(app)
+    _name, text = app.save_text()
+    other = DreamApp(["Someone", "Else"], computers={}, seed=1)
+    other.load_text(text)
+    assert other.log_view.value == app.log_view.value
+    assert "Computer" in other.log_view.value and "<li>" in other.log_view.value
+
+
 def test_relabel_in_chinese_keeps_the_game() -> None:
     app = DreamApp(["You", "Computer"], computers={"Computer": "greedy"}, seed=7)
     for _ in range(10):

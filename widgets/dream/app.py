@@ -186,7 +186,7 @@ class DreamApp(w.VBox):
         self.table = dream_table(state, bots)
         self.selection = Selection()
         self._letter = None
-        self.history_lines = []
+        self.history_lines = _told(state)  # a loaded game's moves so far, in words
         self.files.clear()
         self._play(self.table.advance)
         self.refresh()
@@ -438,6 +438,17 @@ class DreamApp(w.VBox):
         title = esc(_("Final scoring"))
         self.score.value = f"<h3>{title}</h3><ul>{items}</ul>"
         self.score.layout.display = None
+
+
+def _told(state: State) -> list[Callable[[], str]]:
+    """Every action of ``state``'s history in words, as the log said them when they were
+    played (a game loaded from a record shows its moves so far)."""
+    before = state.game.new_initial_state()
+    lines = []
+    for action in state.history:
+        lines.append(_log_line(action, before))
+        before.apply_action(action)
+    return lines
 
 
 def _log_line(action: Action, before: State) -> Callable[[], str]:
