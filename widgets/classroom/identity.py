@@ -38,17 +38,19 @@ import hmac
 import math
 import re
 import secrets
+import sqlite3
 import time
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from pathlib import Path
 from typing import NoReturn
 
 from lnb.core.errors import LnbError
 from lnb.core.i18n import _, format_list
 from widgets.classroom.engines import Connection
-from widgets.classroom.progress import Progress, ProgressStore, Pupil
+from widgets.classroom.progress import Progress, ProgressStore, Pupil, StoreAway
 from widgets.classroom.storefile import add_note, seal
 from widgets.classroom.words import PICTURES, WORDS
 
@@ -441,15 +443,24 @@ class Classroom:
         code = normalize_code(class_code)
         key = name_key(pupil_name)
         now = self.clock()
-        with self._conn(pupil=True) as conn:
-            counted = reserve_tries(conn, self._join_limits(code, key, device), now,
-                                    self.window)
-            if isinstance(counted, Full):
-                self._too_many(counted, pupil_name)
-            klass = conn.execute("SELECT name FROM classes WHERE code = ?", (code,)).fetchone()
-            row = None if klass is None else conn.execute(
-                "SELECT pupil, class_code, name, name_key, secret_hash, created, digest "
-                "FROM class_pupils WHERE class_code = ? AND name_key = ?", (code, key)).fetchone()
+        if self._read_only():
+            return self._join_read_only(code, class_code, pupil_name, secret, device, now)
+        try:
+            with self._conn(pupil=True) as conn:
+                counted = reserve_tries(conn, self._join_limits(code, key, device), now,
+                                        self.window)
+                if isinstance(counted, Full):
+                    self._too_many(counted, pupil_name)
+                klass = conn.execute("SELECT name FROM classes WHERE code = ?",
+                                     (code,)).fetchone()
+                row = None if klass is None else conn.execute(
+                    "SELECT pupil, class_code, name, name_key, secret_hash, created, digest "
+                    "FROM class_pupils WHERE class_code = ? AND name_key = ?",
+                    (code, key)).fetchone()
+        except IdentityError as exc:  # the file turned out read-only just now
+            if exc.reason != "no-store" or not self._read_only():
+                raise
+            return self._join_read_only(code, class_code, pupil_name, secret, device, now)
         stored = row[4] if row is not None else _dummy_hash()
         right = check_secret(secret_key(secret), stored) and row is not None
         if right and seal("class_pupils", row[:6]) != row[6]:
@@ -468,6 +479,47 @@ class Classroom:
                                                  now + self.session_days * 86400))
             conn.execute("DELETE FROM sessions WHERE expires < ?", (now,))
         return Session(token, Pupil(row[0], f"{row[2]} ({klass[0]})"), code, klass[0], row[2])
+
+    def _read_only(self) -> bool:
+        """Whether the store's file can be read but not written (a read-only file or file
+        system, a full disk): joining then reads the class from the file and keeps the
+        session to write."""
+        return (self.store.problem is not None and self.store.path is not None
+                and self.store.problem_kind in ("read-only", "cannot-write", "full"))
+
+    def _join_read_only(self, code: str, class_code: str, pupil_name: str, secret: str,
+                        device: Pupil | str | None, now: float) -> Session:
+        """:meth:`join` while the file cannot be written (safety trial D7: nobody could join,
+        and the work landed on the browser's key). The card is checked against the file,
+        read read-only; the wrong tries are counted in this kernel (the file takes no
+        count); the session is kept and written with the pupil's work once the file can be
+        written, so the work is the class pupil's from the start."""
+        key = name_key(pupil_name)
+        counted = reserve_tries(self._local_tries, self._join_limits(code, key, device), now,
+                                self.window)
+        if isinstance(counted, Full):
+            self._too_many(counted, pupil_name)
+        assert self.store.path is not None
+        klass, row = _read_card(self.store.path, code, key)
+        stored = row[4] if row is not None else _dummy_hash()
+        right = (check_secret(secret_key(secret), stored) and row is not None
+                 and seal("class_pupils", row[:6]) == row[6])
+        if not right:  # the try stays counted
+            self._wait()
+            self._refuse(code, class_code, pupil_name, klass, row)
+        release_tries(self._local_tries, counted)
+        token = secrets.token_urlsafe(32)
+        values = (_token_hash(token), row[0], now, now + self.session_days * 86400)
+        with suppress(StoreAway):  # kept: written once the file can be written
+            self.store.write(lambda conn: conn.execute(
+                "INSERT INTO sessions (token_hash, pupil, created, expires) "
+                "VALUES (?, ?, ?, ?)", values))
+        return Session(token, Pupil(row[0], f"{row[2]} ({klass[0]})"), code, klass[0], row[2])
+
+    @functools.cached_property
+    def _local_tries(self) -> _LocalTries:
+        """This kernel's own count of wrong tries, while the file takes none."""
+        return _LocalTries()
 
     def _join_limits(self, code: str, key: str,
                      device: Pupil | str | None) -> tuple[TryLimit, ...]:
@@ -550,6 +602,54 @@ def _write_pupil(conn: Connection, pupil: str, code: str, name: str, stored: str
 
 
 @functools.cache
+class _LocalTries:
+    """A table ``join_failures`` in this kernel's memory, read as the store's connection is
+    (each statement run to its end: an ``INSERT ... RETURNING`` left half-read is never
+    written)."""
+
+    def __init__(self) -> None:
+        self._conn = sqlite3.connect(":memory:", check_same_thread=False,
+                                     isolation_level=None)
+        self._conn.execute("CREATE TABLE join_failures (class_code TEXT, at REAL)")
+
+    def execute(self, sql: str, args: Sequence[object] = ()) -> _Rows:
+        return _Rows(self._conn.execute(sql, args).fetchall())
+
+
+@dataclass(frozen=True)
+class _Rows:
+    rows: list[tuple[object, ...]]
+
+    def fetchone(self) -> tuple[object, ...] | None:
+        return self.rows[0] if self.rows else None
+
+    def fetchall(self) -> list[tuple[object, ...]]:
+        return self.rows
+
+
+def _read_card(path: Path, code: str, key: str) -> tuple[Sequence[str] | None,
+                                                         Sequence[str] | None]:
+    """Class ``code``'s name row and its pupil ``key``'s card row, read from the store's file
+    without writing to it (``mode=ro``; on a read-only file system, ``immutable``)."""
+    for flags in ("mode=ro", "immutable=1"):
+        try:
+            conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?{flags}", uri=True)
+        except sqlite3.Error:
+            continue
+        try:
+            klass = conn.execute("SELECT name FROM classes WHERE code = ?", (code,)).fetchone()
+            row = None if klass is None else conn.execute(
+                "SELECT pupil, class_code, name, name_key, secret_hash, created, digest FROM "
+                "class_pupils WHERE class_code = ? AND name_key = ?", (code, key)).fetchone()
+            return klass, row
+        except sqlite3.Error:
+            continue
+        finally:
+            conn.close()
+    raise IdentityError(_("The class list cannot be read right now: ask your teacher."),
+                        reason="no-store")
+
+
 def _dummy_hash() -> str:
     """A hash to check an unknown name's secret against: the same work as a known one."""
     return hash_secret("not a secret anyone has")

@@ -519,6 +519,10 @@ class ProgressStore(ProgressChanges):
                      "it is back.")
         if joined:
             return text
+        if self.problem_kind in ("read-only", "cannot-write", "full") and self.path is not None:
+            # The file can be read: a card still joins (Classroom.join, its read-only path).
+            return _("{problem} Join your class with your card: what you do before that "
+                     "counts for this browser only, not for your class.").format(problem=text)
         return _("{problem} You cannot join your class until then: what you do meanwhile "
                  "counts for this browser only, not for your class.").format(problem=text)
 
@@ -735,6 +739,11 @@ class ProgressStore(ProgressChanges):
                 conn.begin()
             except StoreUnavailable as exc:
                 conn = self._recover(exc)
+                conn.begin()
+            except sqlite3.DatabaseError as exc:  # the file cannot be written (read-only...)
+                if self.problem is not None or not self._lost(exc):
+                    raise
+                conn = self._recover(exc)  # said, and carried on in memory, as _run does
                 conn.begin()
             try:
                 yield conn
