@@ -130,7 +130,7 @@ def test_a_row_is_typed_into_the_puzzle_app_in_a_few_key_presses(page, kit: Voil
     page.keyboard.press("Enter")
     presses += 3 + 1
     page.locator(".lnb-rows", has_text="55 + 5 = 60").wait_for(timeout=WAIT)
-    assert presses <= 6
+    assert presses <= 7  # Tab: Copy link, the board (one stop), the box; 3 keys; Enter
 
 
 def test_a_focused_button_has_a_ring_of_at_least_3px(page, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]
