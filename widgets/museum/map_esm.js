@@ -188,6 +188,10 @@ function render({ model, el }) {
     const asked = model.get("focus_request") || 0;
     if (asked === focused || !root.isConnected) return;
     focused = asked;
+    // a request that comes after the pupil moved on (a busy kernel) is dropped (the kit
+    // page's rule: widgets/serving/data/voila/templates/kit/index.html.j2)
+    const may = window.lnbKitMayTakeFocus;
+    if (typeof may === "function" && !may()) return;
     const area = el.closest(".lnb-museum-board") || root;
     if (!inSight(root) || !inSight(area)) area.scrollIntoView({block: "start"});
     root.focus({preventScroll: true});
