@@ -140,6 +140,26 @@ def running_voila(root: Path, home: Path, *, pool_size: int, port: int | None = 
         server.stop()
 
 
+@contextlib.contextmanager
+def lessons_kit(home: Path) -> Iterator[VoilaServer]:
+    """The kit's Voila server on ``lessons/`` with its own progress file in ``home`` (each
+    page runs when opened): a module's ``kit`` fixture."""
+    env = {"LNB_PROGRESS_DB": str(home / "progress.sqlite3")}
+    with running_voila(REPO / "lessons", home, pool_size=0, env=env) as server:
+        yield server
+
+
+@contextlib.contextmanager
+def laptop_page(browser, kit: VoilaServer):  # type: ignore[no-untyped-def]
+    """A page of a new English context at 1280×800 on ``kit``: a module's ``page`` fixture."""
+    context = browser.new_context(base_url=kit.url, viewport={"width": 1280, "height": 800},
+                                  locale="en-US")
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
 def watched_page(context):  # type: ignore[no-untyped-def]
     """A new page of ``context`` whose every request and websocket URL is recorded (for
     :func:`requests_of` and :func:`assert_local_only`)."""
@@ -170,6 +190,20 @@ def open_voila(page, path: str, selector: str = WIDGET_SELECTOR,  # type: ignore
                timeout: float = 60_000) -> None:
     """Go to ``path`` on the server and wait until ``selector`` (a widget) is visible."""
     page.goto(path, wait_until="domcontentloaded", timeout=timeout)
+    page.locator(selector).first.wait_for(state="visible", timeout=timeout)
+
+
+def open_dream(page, url: str, selector: str, timeout: float = 60_000) -> None:  # type: ignore[no-untyped-def]
+    """:func:`open_voila` for Ada's Dream's page, loaded once more when its notebook output
+    never comes: about one Dream load in six stays without its app, the kernel idle and
+    Voila's executor still waiting (seen at 020458b too; a Voila defect reported in issue
+    26's closing note), which is not what the tests opening it are about."""
+    page.goto(url, wait_until="domcontentloaded", timeout=timeout)
+    try:
+        page.locator(".jp-OutputArea-output").first.wait_for(state="attached",
+                                                             timeout=timeout / 2)
+    except Exception:  # playwright's TimeoutError: no output came
+        page.goto(url, wait_until="domcontentloaded", timeout=timeout)
     page.locator(selector).first.wait_for(state="visible", timeout=timeout)
 
 

@@ -17,12 +17,12 @@ from browser_harness import (
     VoilaServer,
     _test_dir_name,
     assert_no_traceback,
+    open_dream,
     running_voila,
     serious_violations,
     snap,
     text_changed,
 )
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -76,19 +76,8 @@ def changed(page, before: str, timeout: float = WAIT) -> bool:  # type: ignore[n
 
 
 def open_app(page, kit: VoilaServer, query: str = "?seed=3") -> None:  # type: ignore[no-untyped-def]
-    """Open the Dream page. A load whose notebook output never comes is loaded once more:
-    about one Dream load in six stays without its app here, its kernel idle and Voila's
-    executor still waiting (seen at 020458b too; a Voila defect the kit has to work around,
-    see the closing note of issue 26), and that is not what these tests are about."""
-    url = f"{kit.url}voila/render/dream.ipynb{query}"
-    page.goto(url, wait_until="domcontentloaded", timeout=WAIT)
-    output = page.locator(".jp-OutputArea-output").first
-    try:
-        output.wait_for(state="attached", timeout=WAIT // 2)
-    except PlaywrightTimeout:
-        page.goto(url, wait_until="domcontentloaded", timeout=WAIT)
-    page.locator(f"button.lnb-dream-workshop{ON}").first.wait_for(state="visible",
-                                                                  timeout=WAIT)
+    open_dream(page, f"{kit.url}voila/render/dream.ipynb{query}",
+               f"button.lnb-dream-workshop{ON}", timeout=WAIT)
     settle(page)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from browser_harness import REPO, VoilaServer, open_voila, running_voila, snap_sizes
+from browser_harness import VoilaServer, laptop_page, lessons_kit, open_voila, snap_sizes
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -20,20 +20,14 @@ BLACK, WHITE = "rgb(0, 0, 0)", "rgb(255, 255, 255)"
 
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    """The kit's Voila server on ``lessons/`` (each page runs when opened)."""
-    home = tmp_path_factory.mktemp("contrast-home")
-    env = {"LNB_PROGRESS_DB": str(home / "progress.sqlite3")}
-    with running_voila(REPO / "lessons", home, pool_size=0, env=env) as server:
+    with lessons_kit(tmp_path_factory.mktemp("contrast-home")) as server:
         yield server
 
 
 @pytest.fixture
 def page(browser, kit: VoilaServer):  # type: ignore[no-untyped-def]
-    context = browser.new_context(base_url=kit.url, viewport={"width": 1280, "height": 800},
-                                  locale="en-US")
-    new_page = context.new_page()
-    yield new_page
-    context.close()
+    with laptop_page(browser, kit) as new_page:
+        yield new_page
 
 
 def _parts(page):  # type: ignore[no-untyped-def]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from browser_harness import REPO, VoilaServer, open_voila, running_voila
+from browser_harness import VoilaServer, laptop_page, lessons_kit, open_dream, open_voila
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -18,20 +18,14 @@ WAIT = 60_000
 
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    """The kit's Voila server on ``lessons/`` (each page runs when opened)."""
-    home = tmp_path_factory.mktemp("titles-home")
-    env = {"LNB_PROGRESS_DB": str(home / "progress.sqlite3")}
-    with running_voila(REPO / "lessons", home, pool_size=0, env=env) as server:
+    with lessons_kit(tmp_path_factory.mktemp("titles-home")) as server:
         yield server
 
 
 @pytest.fixture
 def page(browser, kit: VoilaServer):  # type: ignore[no-untyped-def]
-    context = browser.new_context(base_url=kit.url, viewport={"width": 1280, "height": 800},
-                                  locale="en-US")
-    new_page = context.new_page()
-    yield new_page
-    context.close()
+    with laptop_page(browser, kit) as new_page:
+        yield new_page
 
 
 def test_a_page_is_titled_by_its_heading_in_its_language(page) -> None:  # type: ignore[no-untyped-def]
@@ -41,7 +35,8 @@ def test_a_page_is_titled_by_its_heading_in_its_language(page) -> None:  # type:
     page.locator(".lnb-language button", has_text="简体中文").click()
     expect(page).to_have_title("关于艾达·洛夫莱斯的三个游戏：课程和应用", timeout=WAIT)
 
-    open_voila(page, "voila/render/dream.ipynb?lang=zh-CN", ".lnb-language", timeout=WAIT)
+    open_dream(page, "voila/render/dream.ipynb?lang=zh-CN", ".lnb-language",
+               timeout=WAIT)
     expect(page).to_have_title("玩《艾达之梦》", timeout=WAIT)
     page.locator(".lnb-language button", has_text="English").click()
     expect(page).to_have_title("Play Ada's Dream", timeout=WAIT)
