@@ -50,9 +50,9 @@ if __package__ in (None, ""):  # run as a script: python benchmarks/classroom_lo
 import psutil
 
 from benchmarks.voila_timing import CHROMIUM, CHROMIUM_ARGS, REPO, start_server
+from classroom.progress import ProgressStore, Pupil
 from lnb.babbage.puzzles import Puzzle
 from widgets.classroom.panel import STORAGE_KEY
-from widgets.classroom.progress import ProgressStore, Pupil
 from widgets.serve import parse_args, pools_config
 
 # Start 55, reach 73 within 3 rows using only A1, A4, B4: the clicks A4/ B4s A1+.

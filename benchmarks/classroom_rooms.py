@@ -53,10 +53,10 @@ from benchmarks.classroom_load import (
 )
 from benchmarks.goals import report
 from benchmarks.voila_timing import CHROMIUM, REPO, start_server
+from classroom.identity import Classroom
+from classroom.progress import ProgressStore, Pupil
+from classroom.rooms import RoomStore
 from lnb.babbage.game import Activate, Finish, Phase, Target
-from widgets.classroom.identity import Classroom
-from widgets.classroom.progress import ProgressStore, Pupil
-from widgets.classroom.rooms import RoomStore
 from widgets.serve import parse_args, pools_config
 
 APP = "voila/render/play.ipynb"

@@ -198,7 +198,7 @@ def pg_session_url(pg_cluster: PgCluster) -> str:
 @pytest.fixture
 def store(store_url: str) -> Iterator[Any]:
     """A fresh :class:`ProgressStore` on each engine (a test module may define its own)."""
-    from widgets.classroom.progress import ProgressStore
+    from classroom.progress import ProgressStore
 
     with ProgressStore(store_url, backups=False) as opened:
         yield opened
@@ -207,7 +207,7 @@ def store(store_url: str) -> Iterator[Any]:
 @pytest.fixture
 def make_store(store_url: str) -> Iterator[Callable[..., Any]]:
     """``make_store(**options)``: a ProgressStore on this test's fresh store (closed after)."""
-    from widgets.classroom.progress import ProgressStore
+    from classroom.progress import ProgressStore
 
     made: list[ProgressStore] = []
 

@@ -17,6 +17,7 @@ import pytest
 from message_checks import without_marks as outside_marks
 from widget_texts import visible_texts
 
+from classroom.progress import ProgressStore
 from lnb.babbage.edition import Edition
 from lnb.babbage.game import Phase
 from lnb.babbage.puzzles import SHORT_EXAMPLE, Puzzle
@@ -29,7 +30,6 @@ from widgets.babbage.majority_view import MajorityView
 from widgets.babbage.program_builder import ProgramBuilder
 from widgets.babbage.puzzle_app import PuzzleApp
 from widgets.babbage.reach_grid import ReachGrid
-from widgets.classroom.progress import ProgressStore
 
 EDITION = Edition.load()
 #: Proper names the pages show as they are (people, the game's title, Σ's name).

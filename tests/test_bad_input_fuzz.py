@@ -97,8 +97,8 @@ def test_lnb_prints_one_short_line(argv: list[str]) -> None:
                        TEXT, max_size=3))
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_the_puzzle_pages_query(query: dict[str, str]) -> None:
+    from classroom.progress import ProgressStore
     from widgets.babbage.puzzle_app import PuzzleApp
-    from widgets.classroom.progress import ProgressStore
 
     app = PuzzleApp(ProgressStore(":memory:"), today=lambda: datetime.date(2025, 3, 3))
     app.open_query(query)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from classroom.progress import ProgressStore
 from lnb import Board
 from widgets.babbage.board import BoardView, shared
 from widgets.babbage.puzzle_app import PuzzleApp
-from widgets.classroom.progress import ProgressStore
 
 
 def models() -> set[str]:

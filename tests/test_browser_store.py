@@ -11,16 +11,16 @@ from collections.abc import Iterator
 import pytest
 from storage_page import Page, page_update
 
-from lnb.babbage.puzzles import Puzzle
-from widgets.babbage.puzzle_app import PuzzleApp
-from widgets.classroom.browser_store import (
+from classroom.browser_store import (
     BrowserProgressStore,
     BrowserScores,
     MemoryStorage,
     progress_json,
     read_progress,
 )
-from widgets.classroom.progress import ProgressStore, Pupil
+from classroom.progress import ProgressStore, Pupil
+from lnb.babbage.puzzles import Puzzle
+from widgets.babbage.puzzle_app import PuzzleApp
 from widgets.core import host
 from widgets.core.browser_storage import PREFIX, BrowserStorage
 

@@ -10,10 +10,10 @@ from xml.etree import ElementTree
 
 import pytest
 
-from widgets.classroom.card_pictures import DRAWINGS, picture_svg
-from widgets.classroom.cards import cards_html
-from widgets.classroom.identity import Card
-from widgets.classroom.words import PICTURES
+from classroom.card_pictures import DRAWINGS, picture_svg
+from classroom.cards import cards_html
+from classroom.identity import Card
+from classroom.words import PICTURES
 
 
 def needs_an_emoji_font(char: str) -> bool:

@@ -7,11 +7,11 @@ from collections.abc import Iterator
 import ipywidgets as w
 import pytest
 
+from classroom.cards import cards_html
+from classroom.identity import Card, Classroom, IdentityError
+from classroom.progress import ProgressError, ProgressStore, normalize_nickname
 from lnb.core.errors import BadInputError
 from lnb.core.i18n import set_default_language, use_language
-from widgets.classroom.cards import cards_html
-from widgets.classroom.identity import Card, Classroom, IdentityError
-from widgets.classroom.progress import ProgressError, ProgressStore, normalize_nickname
 from widgets.core.contrast import ContrastToggle
 from widgets.core.page_words import PAGE_WORDS, page_words
 from widgets.core.saveload import SaveLoadPanel

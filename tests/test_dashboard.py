@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
+from classroom.dashboard_figures import class_report, shortest_rows
+from classroom.identity import Classroom, IdentityError, NewClass
+from classroom.progress import ProgressStore
 from lnb.babbage.puzzles import Puzzle, generate
 from lnb.core.i18n import use_language
 from widgets.babbage.puzzle_app import PuzzleApp
 from widgets.classroom.dashboard import Dashboard
-from widgets.classroom.dashboard_figures import class_report, shortest_rows
-from widgets.classroom.identity import Classroom, IdentityError, NewClass
-from widgets.classroom.progress import ProgressStore
 
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 DAY = datetime.date(2026, 12, 1)

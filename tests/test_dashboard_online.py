@@ -9,12 +9,12 @@ import datetime
 import pytest
 from clock import Clock
 
+from classroom.dashboard_store import ONLINE_SECONDS, ClassWork
+from classroom.identity import Classroom, IdentityError, NewClass
+from classroom.progress import ProgressStore, Pupil
 from lnb.core.i18n import use_language
 from widgets.babbage.puzzle_app import PuzzleApp
 from widgets.classroom.dashboard import Dashboard
-from widgets.classroom.dashboard_store import ONLINE_SECONDS, ClassWork
-from widgets.classroom.identity import Classroom, IdentityError, NewClass
-from widgets.classroom.progress import ProgressStore, Pupil
 
 DAY = datetime.date(2026, 12, 1)
 CODE = "P1-0J6Y-91VC-7"

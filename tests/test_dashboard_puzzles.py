@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import datetime
 
+from classroom.dashboard_figures import ClassReport, PupilResults, PuzzleResult
+from classroom.dashboard_store import WrongAnswer
 from lnb.babbage import puzzles
 from lnb.babbage.puzzle_sheet import STARS
 from lnb.babbage.puzzles import Puzzle, daily, generate
 from widgets.classroom import dashboard_views
-from widgets.classroom.dashboard_figures import ClassReport, PupilResults, PuzzleResult
-from widgets.classroom.dashboard_store import WrongAnswer
 from widgets.classroom.dashboard_views import class_table_html, puzzle_html, wrong_html
 
 DAY = datetime.date(2026, 12, 1)

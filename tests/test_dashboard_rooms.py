@@ -11,12 +11,12 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from clock import Clock
 
+from classroom.identity import Classroom
+from classroom.progress import ProgressStore
+from classroom.rooms import LIVE_SECONDS, RoomStore
 from lnb.core.i18n import use_language
 from widgets.classroom import dashboard
 from widgets.classroom.dashboard import Dashboard
-from widgets.classroom.identity import Classroom
-from widgets.classroom.progress import ProgressStore
-from widgets.classroom.rooms import LIVE_SECONDS, RoomStore
 
 
 def class_table(rooms: RoomStore, room: Classroom, class_code: str, names: list[str]) -> str:

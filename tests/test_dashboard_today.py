@@ -9,15 +9,15 @@ import datetime
 
 import pytest
 
+from classroom.dashboard_store import ClassWork
+from classroom.identity import Classroom, IdentityError, NewClass
+from classroom.progress import ProgressStore, Pupil
 from lnb.babbage.errors import LnbError
 from lnb.babbage.puzzle_sheet import PuzzleSet
 from lnb.babbage.puzzles import Puzzle
 from lnb.core.i18n import use_language
 from widgets.babbage.puzzle_app import PuzzleApp
 from widgets.classroom.dashboard import Dashboard
-from widgets.classroom.dashboard_store import ClassWork
-from widgets.classroom.identity import Classroom, IdentityError, NewClass
-from widgets.classroom.progress import ProgressStore, Pupil
 
 DAY = datetime.date(2026, 12, 1)
 CODE = "P1-0J6Y-91VC-7"  # start at 55, reach 73: A2- B2+

@@ -13,6 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from classroom.dashboard_store import ClassWork, WrongAnswer
+from classroom.identity import Classroom, IdentityError
+from classroom.progress import SCHEMA_VERSION, ProgressStore, Pupil
+from classroom.storefile import NEW_IN_4, TABLES_OF
 from lnb.babbage.errors import LnbError
 from lnb.babbage.hints import VERDICTS, wrong_turn
 from lnb.babbage.programs import Program
@@ -21,10 +25,6 @@ from lnb.core.i18n import use_language
 from tests.reference_solver import reference_moves
 from widgets.babbage.puzzle_app import PuzzleApp
 from widgets.classroom.dashboard import Dashboard
-from widgets.classroom.dashboard_store import ClassWork, WrongAnswer
-from widgets.classroom.identity import Classroom, IdentityError
-from widgets.classroom.progress import SCHEMA_VERSION, ProgressStore, Pupil
-from widgets.classroom.storefile import NEW_IN_4, TABLES_OF
 
 DAY = datetime.date(2026, 12, 1)
 CODE = "P1-0J6Y-91VC-7"  # start at 55, reach 73 in at most 5 rows

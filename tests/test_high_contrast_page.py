@@ -17,11 +17,11 @@ import soupsieve as sv
 import tinycss2
 from bs4 import BeautifulSoup, Tag
 
+from classroom.identity import Classroom
+from classroom.progress import ProgressStore
+from classroom.rooms import RoomStore
 from widgets.babbage.game_app import GameApp
 from widgets.babbage.room_entry import TableEntry
-from widgets.classroom.identity import Classroom
-from widgets.classroom.progress import ProgressStore
-from widgets.classroom.rooms import RoomStore
 from widgets.core.style import stylesheet
 from widgets.core.theme import HIGH_CONTRAST
 

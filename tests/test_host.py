@@ -15,18 +15,18 @@ from pathlib import Path
 import pytest
 from storage_page import Page
 
-from widgets.babbage.puzzle_app import PuzzleApp
-from widgets.classroom.browser_store import (
+from classroom.browser_store import (
     BrowserProgressStore,
     BrowserScores,
     NoClassroom,
     NoClassWork,
 )
+from classroom.dashboard_store import ClassWork
+from classroom.identity import Classroom
+from classroom.progress import ProgressStore, Pupil
+from classroom.scores import DailyScores
+from widgets.babbage.puzzle_app import PuzzleApp
 from widgets.classroom.dashboard import Dashboard
-from widgets.classroom.dashboard_store import ClassWork
-from widgets.classroom.identity import Classroom
-from widgets.classroom.progress import ProgressStore, Pupil
-from widgets.classroom.scores import DailyScores
 from widgets.core import host
 from widgets.core.browser_storage import PREFIX
 from widgets.museum.app import MuseumApp
@@ -158,7 +158,7 @@ from widgets.babbage.puzzle_app import PuzzleApp
 from widgets.museum.app import MuseumApp
 from widgets.classroom.dashboard import Dashboard
 from widgets.babbage.game_app import GameApp
-from widgets.classroom.progress import Pupil
+from classroom.progress import Pupil
 assert host.current().static
 app = PuzzleApp()
 key = Pupil.new_browser_key()

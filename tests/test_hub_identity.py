@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from classroom.identity import Classroom
+from classroom.progress import ProgressStore, Pupil
 from lnb.babbage.puzzles import Puzzle
 from widgets.babbage.puzzle_app import PuzzleApp
-from widgets.classroom.identity import Classroom
 from widgets.classroom.panel import STORAGE_KEY, browser_key_script
-from widgets.classroom.progress import ProgressStore, Pupil
 
 TODAY = datetime.date(2025, 3, 5)
 SHARED = Puzzle(start=55, targets=(73,), limit=3, spaces=frozenset({"A1", "A4", "B4"}))

@@ -17,11 +17,9 @@ import pytest
 from clock import Clock
 from store_engines import SQLITE_ONLY
 
-from lnb.core.errors import LnbError
-from widgets.babbage.puzzle_app import PuzzleApp
-from widgets.classroom.cards import cards_html
-from widgets.classroom.cli import main
-from widgets.classroom.identity import (
+from classroom.cards import cards_html
+from classroom.cli import main
+from classroom.identity import (
     ALPHABET,
     Card,
     Classroom,
@@ -30,8 +28,10 @@ from widgets.classroom.identity import (
     read_names,
     shown_code,
 )
-from widgets.classroom.progress import ProgressStore, Pupil
-from widgets.classroom.words import PICTURES, WORDS
+from classroom.progress import ProgressStore, Pupil
+from classroom.words import PICTURES, WORDS
+from lnb.core.errors import LnbError
+from widgets.babbage.puzzle_app import PuzzleApp
 
 TODAY = datetime.date(2025, 3, 5)
 
@@ -354,7 +354,7 @@ def test_kit_class_makes_lists_resets_backs_up_and_restores(
 
 def test_kit_class_runs_as_a_module_and_as_a_command(tmp_path: Path) -> None:
     db = tmp_path / "p.sqlite3"
-    run = subprocess.run([sys.executable, "-m", "widgets.classroom", "--db", str(db), "list"],
+    run = subprocess.run([sys.executable, "-m", "classroom", "--db", str(db), "list"],
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0 and "No classes yet" in run.stdout
     command = Path(sys.executable).with_name("kit-class")

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from test_store_away import remount, small_disk, wait_for  # noqa: F401 (a fixture)
 
-from widgets.classroom.identity import Classroom, IdentityError, NewClass
-from widgets.classroom.progress import ProgressStore, Pupil
+from classroom.identity import Classroom, IdentityError, NewClass
+from classroom.progress import ProgressStore, Pupil
 
 DEVICE = Pupil("device:0123456789abcdef", "this browser")
 

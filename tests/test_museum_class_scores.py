@@ -10,12 +10,12 @@ import re
 
 import pytest
 
+from classroom.identity import Classroom, NewClass
+from classroom.progress import ProgressStore, Pupil
+from classroom.scores import DailyScores
 from lnb.core.i18n import use_language
 from lnb.museum import daily_seed, par, verdict
 from lnb.museum.bots import make_bot
-from widgets.classroom.identity import Classroom, NewClass
-from widgets.classroom.progress import ProgressStore, Pupil
-from widgets.classroom.scores import DailyScores
 from widgets.museum.app import MuseumApp
 
 DAY = datetime.date(2026, 12, 1)

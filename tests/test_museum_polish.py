@@ -8,10 +8,10 @@ from __future__ import annotations
 import datetime
 import html
 
+from classroom.progress import ProgressStore
 from lnb.core.i18n import use_language
 from lnb.museum import Game, daily_seed, par
 from lnb.museum.bots import make_bot
-from widgets.classroom.progress import ProgressStore
 from widgets.museum.app import MuseumApp
 
 DAY = datetime.date(2026, 12, 1)

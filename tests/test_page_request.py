@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from websockets.sync.server import serve
 
+from classroom.progress import ProgressStore
 from lnb.babbage.puzzles import daily
 from widgets.babbage.puzzle_app import PuzzleApp, voila_query
-from widgets.classroom.progress import ProgressStore
 from widgets.core.page_request import query_url, wait_for_request
 
 REQUEST = {"QUERY_STRING": "code=P1-0J6Y-91VC-7&nick=Sam", "SERVER_NAME": "10.0.0.5",

@@ -15,8 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lnb.babbage.errors import LnbError
-from widgets.classroom.progress import (
+from classroom.progress import (
     ENV_VAR,
     SCHEMA_VERSION,
     Progress,
@@ -28,6 +27,7 @@ from widgets.classroom.progress import (
     next_streak,
     normalize_nickname,
 )
+from lnb.babbage.errors import LnbError
 
 DAY = datetime.date(2024, 3, 4)
 
@@ -149,7 +149,7 @@ def test_progress_survives_closing_and_another_process(store_url: str) -> None:
     with ProgressStore(store_url) as first:
         first.record_attempt(sam, "P1", solved=True, rows=3, difficulty=2, day=DAY)
     code = (
-        "import sys; from widgets.classroom.progress import ProgressStore, Pupil;"
+        "import sys; from classroom.progress import ProgressStore, Pupil;"
         "p = ProgressStore(sys.argv[1]).load(Pupil.from_nickname('sam'));"
         "r = p.get('P1'); print(r.attempts, r.best_rows, r.difficulty, p.streak)"
     )

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 import widgets.classroom.panel as panel
+from classroom.progress import Progress, ProgressStore, Pupil
 from lnb.babbage.hints import hint
 from lnb.babbage.puzzles import Puzzle, daily
 from widgets.babbage.puzzle_app import PuzzleApp, browser_key_script, page_address, voila_query
-from widgets.classroom.progress import Progress, ProgressStore, Pupil
 
 TODAY = datetime.date(2025, 3, 5)  # a Wednesday: the daily puzzle is of difficulty 3
 # Start 55, reach 73 within 3 rows, using only A1 (±1), A4 (×÷2), B4 (Swap): A4/ B4s A1+.

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from classroom.progress import ProgressStore
 from lnb.babbage.puzzles import Puzzle, daily, generate
 from widgets.babbage.puzzle_app import PuzzleApp
-from widgets.classroom.progress import ProgressStore
 
 TODAY = datetime.date(2025, 3, 5)
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from classroom.progress import ProgressStore
 from lnb.babbage.puzzles import Puzzle
 from widgets.babbage.puzzle_app import PuzzleApp
-from widgets.classroom.progress import ProgressStore
 
 TODAY = datetime.date(2025, 3, 5)
 SHARED = Puzzle(start=55, targets=(73,), limit=3, spaces=frozenset({"A1", "A4", "B4"}))

@@ -11,13 +11,13 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from clock import Clock
 
+from classroom.identity import Classroom, NewClass
+from classroom.progress import ProgressStore, Pupil
+from classroom.rooms import CODE_TRIES, RoomStore
 from lnb.babbage.rooms import CODE_ALPHABET, RoomError
 from widgets.babbage.room_app import room_page
 from widgets.babbage.room_entry import TableEntry
 from widgets.classroom.dashboard import Dashboard
-from widgets.classroom.identity import Classroom, NewClass
-from widgets.classroom.progress import ProgressStore, Pupil
-from widgets.classroom.rooms import CODE_TRIES, RoomStore
 
 T0 = 1_800_000_000.0
 ADA = Pupil("class:C1:ada", "Ada")

@@ -8,13 +8,13 @@ import sqlite3
 
 import pytest
 
+from classroom.identity import Classroom
+from classroom.progress import ProgressStore
+from classroom.rooms import RoomStore
 from lnb.babbage.game import Phase
 from lnb.babbage.programs import Program
 from widgets.babbage.room_app import RoomApp
 from widgets.babbage.room_entry import TableEntry
-from widgets.classroom.identity import Classroom
-from widgets.classroom.progress import ProgressStore
-from widgets.classroom.rooms import RoomStore
 from widgets.core.poller import Poller
 
 T0 = 1_800_000_000.0

@@ -1,4 +1,4 @@
-"""Live rooms in the classroom store (widgets.classroom.rooms) on both engines: the lobby,
+"""Live rooms in the classroom store (classroom.rooms) on both engines: the lobby,
 acting in one transaction, two kernels at the same instant, heartbeats and absence, drafts and
 the race's end, the record, the teacher's list, the schema."""
 
@@ -12,13 +12,13 @@ import pytest
 from clock import Clock
 from store_engines import SQLITE_ONLY
 
+from classroom.progress import SCHEMA_VERSION, ProgressStore, Pupil
+from classroom.rooms import LIVE_SECONDS, RoomStore
+from classroom.storefile import NEW_IN_5, TABLES_OF
 from lnb.babbage import records
 from lnb.babbage.game import Finish, Phase, Target, WriteProgram
 from lnb.babbage.rooms import CODE_ALPHABET, RoomError
 from lnb.core.errors import GameError
-from widgets.classroom.progress import SCHEMA_VERSION, ProgressStore, Pupil
-from widgets.classroom.rooms import LIVE_SECONDS, RoomStore
-from widgets.classroom.storefile import NEW_IN_5, TABLES_OF
 
 T0 = 1_800_000_000.0
 ADA = Pupil("class:C1:ada", "Ada")
@@ -104,7 +104,7 @@ def test_clear_errors_for_codes_and_tables(rooms: RoomStore) -> None:
 
 def test_room_codes_are_unique(rooms: RoomStore, monkeypatch: pytest.MonkeyPatch) -> None:
     codes = iter(["KQXA", "KQXA", "KQXA", "MNPC"])
-    monkeypatch.setattr("widgets.classroom.rooms.new_code", lambda length: next(codes))
+    monkeypatch.setattr("classroom.rooms.new_code", lambda length: next(codes))
     assert rooms.open_room(None, None).code == "KQXA"
     assert rooms.open_room(None, None).code == "MNPC"  # the clash was drawn again
 
@@ -288,7 +288,7 @@ def test_a_game_of_computers_driven_by_advance_reaches_game_over(rooms: RoomStor
     assert [p["computer"] for p in record["players"]] == ["greedy", "beginner", "planner"]
     # a kernel with no cache replays the same game from the store's moves
     fresh = RoomStore(rooms.store, clock=clock)
-    from widgets.classroom import rooms as module
+    from classroom import rooms as module
 
     module._CACHE.clear()
     assert fresh.play(code).state.returns() == play.state.returns()
@@ -389,8 +389,8 @@ def test_a_schema_4_file_gets_the_room_tables(store_engine: str, tmp_path: Path)
 
 def test_a_polling_kernel_replays_only_the_new_moves(rooms: RoomStore, clock: Clock,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from classroom import rooms as module
     from lnb.babbage.rooms import RoomPlay
-    from widgets.classroom import rooms as module
 
     code = started(rooms, pupils=(ADA,), computers=("greedy",))
     module._CACHE.clear()

@@ -329,8 +329,8 @@ def test_room_codes() -> None:
 
 
 def test_the_code_alphabet_is_the_class_codes() -> None:
+    from classroom.identity import ALPHABET
     from lnb.babbage.rooms import CODE_ALPHABET
-    from widgets.classroom.identity import ALPHABET
 
     assert CODE_ALPHABET == ALPHABET
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from widgets.classroom.identity import Classroom
-from widgets.classroom.progress import SCHEMA_VERSION, ProgressStore, Pupil
-from widgets.classroom.scores import DailyScores, GameScore
-from widgets.classroom.storefile import TABLES, TABLES_OF
+from classroom.identity import Classroom
+from classroom.progress import SCHEMA_VERSION, ProgressStore, Pupil
+from classroom.scores import DailyScores, GameScore
+from classroom.storefile import TABLES, TABLES_OF
 
 DAY = datetime.date(2026, 12, 1)
 

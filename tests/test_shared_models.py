@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 import ipywidgets as w
 import pytest
 
+from classroom.progress import ProgressStore
 from lnb import Board
 from widgets.babbage.board import BoardView, close_all, shared
 from widgets.babbage.patrons import PatronsView
@@ -21,7 +22,6 @@ from widgets.babbage.puzzle_app import PuzzleApp
 from widgets.babbage.resolution import ResolutionView
 from widgets.babbage.scoreboard import ScoreSheetView
 from widgets.babbage.subroutines import SubroutinesView
-from widgets.classroom.progress import ProgressStore
 from widgets.core.shared import is_shared
 from widgets.core.style import stylesheet
 from widgets.core.timer import Timer

@@ -23,10 +23,10 @@ import pytest
 from clock import Clock
 from store_engines import PgCluster
 
+from classroom.progress import ProgressStore, Pupil, StoreAway
+from classroom.rooms import SETTLE_SECONDS, RoomStore
 from lnb.babbage.game import Finish, Phase, Target, WriteProgram
 from lnb.core.errors import LnbError
-from widgets.classroom.progress import ProgressStore, Pupil, StoreAway
-from widgets.classroom.rooms import SETTLE_SECONDS, RoomStore
 
 ADA = Pupil("class:C1:ada", "Ada")
 BEA = Pupil("class:C1:bea", "Bea")
@@ -338,9 +338,9 @@ def test_the_table_page_says_the_database_is_not_answering_and_keeps_im_done(
     """D3 on the page: while the store is away, Bea's table page says the class database is
     not answering (never "No table"); her *I'm done* pressed then is written once it is back
     and Ali's page shows it."""
+    from classroom.identity import Classroom
     from lnb.babbage.programs import Program
     from widgets.babbage.room_app import RoomApp
-    from widgets.classroom.identity import Classroom
 
     clock = Clock(T0)
     stores = [kernel(outage.url, clock=clock) for _ in range(2)]
@@ -480,7 +480,7 @@ def test_a_kernel_ending_just_after_the_store_came_back_writes_what_it_kept(
     holder.execute("BEGIN EXCLUSIVE")  # the store cannot be written
     kernel_code = (
         "import sys\n"
-        "from widgets.classroom.progress import ProgressStore, Pupil\n"
+        "from classroom.progress import ProgressStore, Pupil\n"
         "store = ProgressStore(sys.argv[1], backups=False, timeout=0.3)\n"
         "store.record_attempt(Pupil('class:C1:dov', 'Dov'), 'P1', solved=True, rows=2)\n"
         "store._stop.set()  # the background retry does not come round before the end\n"

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from widgets.classroom.progress import ProgressStore, Pupil
-from widgets.classroom.storefile import list_backups
+from classroom.progress import ProgressStore, Pupil
+from classroom.storefile import list_backups
 
 DAY = datetime.date(2024, 3, 4)
 
@@ -134,7 +134,7 @@ def _real_store(path: Path) -> dict[str, list[tuple[object, ...]]]:
                 store.record_attempt(pupil(n), f"P1-{n:02d}-{k}", solved=rng.random() < 0.7,
                                      rows=rng.randint(1, 8), day=day)
         try:
-            from widgets.classroom.identity import Classroom
+            from classroom.identity import Classroom
         except ImportError:
             pass
         else:

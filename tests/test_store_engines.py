@@ -1,4 +1,4 @@
-"""The store's two engines (widgets.classroom.engines): the same actions give the same results
+"""The store's two engines (classroom.engines): the same actions give the same results
 on SQLite and on PostgreSQL; a unique-key clash is one error on both; a write transaction is
 one writer at a time on both; a PostgreSQL server that is down or goes away is explained and
 the work is kept in memory, then saved; epoch seconds keep their precision."""
@@ -17,12 +17,12 @@ from typing import Any
 import pytest
 from store_engines import PgCluster
 
-from widgets.classroom.dashboard_store import ClassWork
-from widgets.classroom.engines import StoreConflict, StoreError, pg_sql
-from widgets.classroom.identity import Classroom
-from widgets.classroom.progress import ProgressError, ProgressStore, Pupil
-from widgets.classroom.scores import DailyScores
-from widgets.classroom.storefile import seal
+from classroom.dashboard_store import ClassWork
+from classroom.engines import StoreConflict, StoreError, pg_sql
+from classroom.identity import Classroom
+from classroom.progress import ProgressError, ProgressStore, Pupil
+from classroom.scores import DailyScores
+from classroom.storefile import seal
 
 DAY = datetime.date(2026, 12, 1)
 NOW = 1_764_576_000.123456  # an epoch second with microseconds (REAL must keep them)
@@ -263,7 +263,7 @@ def test_sqlite_only_sql_is_refused_on_postgresql() -> None:
 
 def test_the_store_url_picks_the_engine_and_psycopg_is_not_imported_before(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    code = ("import sys, widgets, widgets.classroom.progress, widgets.classroom.dashboard;"
+    code = ("import sys, widgets, classroom.progress, widgets.classroom.dashboard;"
             "print('psycopg' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()

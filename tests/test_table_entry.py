@@ -4,10 +4,10 @@ the same table (no second one); once it has started, or for another pupil, a new
 
 from __future__ import annotations
 
+from classroom.identity import Classroom
+from classroom.progress import ProgressStore
+from classroom.rooms import RoomStore
 from widgets.babbage.room_entry import TableEntry
-from widgets.classroom.identity import Classroom
-from widgets.classroom.progress import ProgressStore
-from widgets.classroom.rooms import RoomStore
 
 
 def entry_of(room: Classroom, rooms: RoomStore, code: str, name: str, secret: str) -> TableEntry:

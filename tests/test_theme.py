@@ -11,6 +11,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from classroom.progress import ProgressStore
 from lnb import Board
 from lnb.babbage.components import Kind
 from lnb.babbage.game import Game
@@ -19,7 +20,6 @@ from widgets.babbage.game_app import GameApp
 from widgets.babbage.patrons import PatronsView
 from widgets.babbage.puzzle_app import PuzzleApp
 from widgets.babbage.subroutines import SubroutinesView
-from widgets.classroom.progress import ProgressStore
 from widgets.core import theme
 from widgets.core.contrast import ContrastToggle
 from widgets.core.style import ACCESS_CSS, stylesheet

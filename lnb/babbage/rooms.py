@@ -2,7 +2,7 @@
 
 A room is its setup (seats, seed, options) and the list of its moves; replaying the moves
 gives the game's ``State``. This module is pure (no store, no UI): the store is
-``widgets.classroom.rooms.RoomStore``, the UI ``widgets.babbage.room_app``. See docs/rooms.md.
+``classroom.rooms.RoomStore``, the UI ``widgets.babbage.room_app``. See docs/rooms.md.
 
 API (the UI builds on exactly this):
 
@@ -109,7 +109,7 @@ from lnb.core.i18n import N_, format_list
 from lnb.core.messages import Text
 
 #: Room codes use the class codes' letters and digits nobody confuses
-#: (``widgets.classroom.identity.ALPHABET``: no 0/O, 1/I/L, 2/Z, 5/S, 8/B, 6/G).
+#: (``classroom.identity.ALPHABET``: no 0/O, 1/I/L, 2/Z, 5/S, 8/B, 6/G).
 CODE_ALPHABET = "ACDEFHJKMNPQRTUVWXY34679"
 CODE_LENGTH = 4
 #: The bot that plays a seat whose pupil is away (no heartbeat within the grace period).

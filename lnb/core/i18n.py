@@ -44,7 +44,8 @@ DOMAIN = "lnb"
 #: are read together: a message is looked up in each, in this order.
 DOMAINS: dict[str, tuple[str, ...]] = {
     "lnb": ("lnb/core", "lnb/babbage", "lnb/cli"),
-    "widgets": ("widgets/core", "widgets/classroom", "widgets/serving", "widgets/serve.py"),
+    "widgets": ("widgets/core", "classroom", "widgets/classroom", "widgets/serving",
+                "widgets/serve.py"),
     "babbage_widgets": ("widgets/babbage",),
     "lessons": ("lessons/make_index.py",),
     "museum": ("lnb/museum",),

@@ -25,12 +25,12 @@ from browser_harness import (
 )
 from playwright.sync_api import expect
 
+from classroom.dashboard_store import ClassWork
+from classroom.identity import Classroom, NewClass
+from classroom.progress import ProgressStore
+from classroom.rooms import RoomStore
 from lnb.babbage.hints import wrong_turn
 from lnb.babbage.puzzles import Puzzle
-from widgets.classroom.dashboard_store import ClassWork
-from widgets.classroom.identity import Classroom, NewClass
-from widgets.classroom.progress import ProgressStore
-from widgets.classroom.rooms import RoomStore
 
 pytestmark = pytest.mark.browser
 

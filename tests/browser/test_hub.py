@@ -26,8 +26,8 @@ import pytest
 from browser_harness import REPO, assert_no_traceback, free_port, snap
 from playwright.sync_api import expect
 
+from classroom.progress import ProgressStore
 from lnb.babbage.puzzles import Puzzle
-from widgets.classroom.progress import ProgressStore
 from widgets.serving.server import hermetic_environ
 
 pytestmark = pytest.mark.browser

@@ -31,11 +31,11 @@ from browser_harness import (
 )
 from playwright.sync_api import expect
 
+from classroom.identity import Classroom
+from classroom.progress import ProgressStore
+from classroom.scores import DailyScores
 from lnb.museum import Game, Orientation, Place, Wild, verdict
 from lnb.museum.bots import make_bot
-from widgets.classroom.identity import Classroom
-from widgets.classroom.progress import ProgressStore
-from widgets.classroom.scores import DailyScores
 from widgets.museum.map import orientation_words
 
 pytestmark = pytest.mark.browser

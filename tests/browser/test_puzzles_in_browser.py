@@ -19,9 +19,9 @@ from browser_harness import (
 )
 from playwright.sync_api import expect
 
+from classroom.identity import Classroom
+from classroom.progress import ProgressStore
 from lnb.babbage.puzzles import Puzzle
-from widgets.classroom.identity import Classroom
-from widgets.classroom.progress import ProgressStore
 
 pytestmark = pytest.mark.browser
 

@@ -20,9 +20,9 @@ from browser_harness import (
 )
 from playwright.sync_api import expect
 
-from widgets.classroom.identity import Classroom, NewClass
-from widgets.classroom.progress import ProgressStore
-from widgets.classroom.rooms import RoomStore
+from classroom.identity import Classroom, NewClass
+from classroom.progress import ProgressStore
+from classroom.rooms import RoomStore
 
 pytestmark = pytest.mark.browser
 

@@ -34,10 +34,10 @@ from browser_harness import (
 )
 from playwright.sync_api import expect
 
-from widgets.classroom.identity import Classroom
+from classroom.identity import Classroom
+from classroom.progress import ProgressStore, Pupil
+from classroom.rooms import RoomStore
 from widgets.classroom.panel import STORAGE_KEY
-from widgets.classroom.progress import ProgressStore, Pupil
-from widgets.classroom.rooms import RoomStore
 
 pytestmark = pytest.mark.browser
 

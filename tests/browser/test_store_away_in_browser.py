@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from browser_harness import REPO, assert_no_traceback, open_voila, running_voila, snap_sizes
 
-from widgets.classroom.progress import ProgressStore
-from widgets.classroom.rooms import RoomStore
+from classroom.progress import ProgressStore
+from classroom.rooms import RoomStore
 
 pytestmark = pytest.mark.browser
 

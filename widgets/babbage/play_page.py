@@ -34,11 +34,11 @@ def play_page(store: object | None = None) -> w.Widget:
     the page's request; outside Voila it is the game app)."""
     from IPython.display import HTML, display
 
+    from classroom.rooms import RoomStore
     from widgets.babbage.game_app import GameApp
     from widgets.babbage.room_app import room_page
     from widgets.babbage.room_entry import TableEntry
     from widgets.classroom.panel import browser_key_script
-    from widgets.classroom.rooms import RoomStore
     from widgets.core.host import current
 
     query = page_query()

@@ -3,7 +3,7 @@ answer check that explains, and progress (streak, puzzles solved) kept by the ho
 kit's store, or the browser's own storage on the static site (:mod:`widgets.core.host`).
 
 The rules, hints and checks are the library's (:mod:`lnb.babbage.puzzles`,
-:mod:`lnb.babbage.hints`); the progress is :class:`widgets.classroom.progress.ProgressStore`.
+:mod:`lnb.babbage.hints`); the progress is :class:`classroom.progress.ProgressStore`.
 The app only turns clicks into those calls.
 
 Who the pupil is: the device, or a pupil of a class who joined with their card
@@ -12,7 +12,7 @@ opens stored progress. ``?code=`` opens a shared puzzle, by its short code (``3K
 the heading shows and *Copy link* copies) or its long one (``P1-...``).
 
 >>> import datetime
->>> from widgets.classroom.progress import ProgressStore
+>>> from classroom.progress import ProgressStore
 >>> from lnb.babbage.puzzles import Puzzle
 >>> app = PuzzleApp(ProgressStore(":memory:"), today=lambda: datetime.date(2025, 3, 3))
 >>> app.open_query({"code": "P1-0J6Y-91VC-7"})
@@ -36,6 +36,8 @@ from typing import Any
 
 import ipywidgets as w
 
+from classroom.identity import Classroom
+from classroom.progress import Progress, ProgressStore, Pupil
 from lnb.babbage.errors import IllegalOperationError, LnbError
 from lnb.babbage.hints import LEVELS as HINT_LEVELS
 from lnb.babbage.hints import check_answer, hint
@@ -55,9 +57,7 @@ from lnb.core.i18n import _, lazy_gettext, ngettext
 from widgets.babbage.copy_link import CopyLink
 from widgets.babbage.program_builder import Choices, ProgramBuilder
 from widgets.classroom.dashboard_today import TodaysPuzzles
-from widgets.classroom.identity import Classroom
 from widgets.classroom.panel import ClassPanel, browser_key_script
-from widgets.classroom.progress import Progress, ProgressStore, Pupil
 from widgets.core.contrast import ContrastToggle
 from widgets.core.host import current as current_host
 from widgets.core.language import page_language

@@ -1,6 +1,6 @@
 """A live game room's page: one table of Lovelace & Babbage, each player on their own device.
 
-The room lives in the store (:class:`widgets.classroom.rooms.RoomStore`); its rules are
+The room lives in the store (:class:`classroom.rooms.RoomStore`); its rules are
 :mod:`lnb.babbage.rooms`. This page decides nothing: it draws the room's replayed ``State``
 with the game app's own views (board, Patrons, Subroutines, program builder, resolution,
 score sheet) and turns the pupil's clicks into moves that the store checks in one transaction.
@@ -30,9 +30,9 @@ Ali opens a table; her page shows the lobby with a button giving seat 2 to a com
 sits down on her own page before Ali's page has polled: Ali's click is refused in the table's
 words and her page redraws the table as it is; then she starts and targets.
 
->>> from widgets.classroom.identity import Classroom
->>> from widgets.classroom.progress import ProgressStore
->>> from widgets.classroom.rooms import RoomStore, may_see
+>>> from classroom.identity import Classroom
+>>> from classroom.progress import ProgressStore
+>>> from classroom.rooms import RoomStore, may_see
 >>> store = ProgressStore(":memory:")
 >>> classroom, rooms = Classroom(store, failure_delay=0), RoomStore(store)
 >>> made = classroom.new_class("7B", ["Ali", "Bea"])
@@ -68,6 +68,9 @@ from typing import Any
 
 import ipywidgets as w
 
+from classroom.identity import Classroom
+from classroom.progress import Pupil
+from classroom.rooms import RoomStore, may_see
 from lnb.babbage.bots import BOTS
 from lnb.babbage.errors import LnbError
 from lnb.babbage.game import (
@@ -91,10 +94,7 @@ from widgets.babbage.game_parts import GameParts
 from widgets.babbage.resolution import ResolutionView
 from widgets.babbage.room_entry import room_link
 from widgets.babbage.words import bot_name
-from widgets.classroom.identity import Classroom
 from widgets.classroom.panel import ClassPanel
-from widgets.classroom.progress import Pupil
-from widgets.classroom.rooms import RoomStore, may_see
 from widgets.core.poller import PolledPage
 from widgets.core.relabel import language_switch, register, relabel_part
 from widgets.core.saveload import download_link, safe_filename

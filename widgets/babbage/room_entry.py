@@ -2,16 +2,16 @@
 
 A table belongs to a class: the pupil first joins their class with their card (the
 :class:`widgets.classroom.panel.ClassPanel` this box carries); without a class session the box
-says so. *Open a table* asks the store for a new room (:class:`widgets.classroom.rooms.
+says so. *Open a table* asks the store for a new room (:class:`classroom.rooms.
 RoomStore`) and shows its code, big, with the link ``play.ipynb?room=K7QX`` that everyone at
 the table opens; *Join a table* takes a typed code, seats the pupil at that table and opens
 its page (the browser follows a ``<meta http-equiv="refresh">`` to its link).
 Nothing here decides anything about the game: seats, the start and every move are the room
 page's (:mod:`widgets.babbage.room_app`).
 
->>> from widgets.classroom.identity import Classroom
->>> from widgets.classroom.progress import ProgressStore
->>> from widgets.classroom.rooms import RoomStore
+>>> from classroom.identity import Classroom
+>>> from classroom.progress import ProgressStore
+>>> from classroom.rooms import RoomStore
 >>> store = ProgressStore(":memory:")
 >>> entry = TableEntry(RoomStore(store), Classroom(store, failure_delay=0))
 >>> entry.open_button.click()
@@ -26,12 +26,12 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
+from classroom.identity import Classroom
+from classroom.progress import Pupil
+from classroom.rooms import RoomStore
 from lnb.babbage.rooms import RoomError, RoomSetup, normalize_room_code
 from lnb.core.i18n import _
-from widgets.classroom.identity import Classroom
 from widgets.classroom.panel import ClassPanel
-from widgets.classroom.progress import Pupil
-from widgets.classroom.rooms import RoomStore
 from widgets.core.relabel import register, relabel_part
 from widgets.core.status import StatusLine
 from widgets.core.style import app_styles

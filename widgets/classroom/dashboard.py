@@ -4,16 +4,16 @@ histogram of the class's program lengths beside the shortest possible; the resul
 as a CSV file (a link made in the page, like :mod:`widgets.core.saveload`'s); the most
 common wrong programs, each with the library's exact diagnosis; who is online (pupils whose
 puzzle page was active in the last five minutes); the class's game tables playing now, each
-with a link to watch it on the projector (:mod:`widgets.classroom.rooms`); a puzzle set given
+with a link to watch it on the projector (:mod:`classroom.rooms`); a puzzle set given
 to the class for today (:class:`widgets.classroom.dashboard_today.AssignBox`). An opened class
 is read again by itself every :data:`REFRESH_SECONDS` (a :class:`widgets.core.poller.Poller`
 on the kernel's loop), and at once by *Show the latest*.
 
-The key is checked by :meth:`widgets.classroom.identity.Classroom.check_teacher`; a wrong one
+The key is checked by :meth:`classroom.identity.Classroom.check_teacher`; a wrong one
 is refused in one sentence, the code typed is kept and the key box emptied. The figures are
-:func:`widgets.classroom.dashboard_figures.class_report`'s; nothing here decides a rule.
+:func:`classroom.dashboard_figures.class_report`'s; nothing here decides a rule.
 
->>> from widgets.classroom.progress import ProgressStore
+>>> from classroom.progress import ProgressStore
 >>> room = Classroom(ProgressStore(":memory:"), failure_delay=0)
 >>> made = room.new_class("7B", ["Ali", "Bea"])
 >>> board = Dashboard(room)
@@ -34,14 +34,17 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from lnb.core.i18n import _, current_language
-from widgets.classroom.dashboard_figures import (
+from classroom.dashboard_figures import (
     ClassReport,
     class_report,
     csv_filename,
     report_csv,
 )
-from widgets.classroom.dashboard_store import ClassWork, WrongAnswer
+from classroom.dashboard_store import ClassWork, WrongAnswer
+from classroom.identity import Classroom, IdentityError
+from classroom.progress import ProgressStore
+from classroom.rooms import LiveRoom, RoomStore
+from lnb.core.i18n import _, current_language
 from widgets.classroom.dashboard_today import AssignBox
 from widgets.classroom.dashboard_views import (
     CSS,
@@ -51,9 +54,6 @@ from widgets.classroom.dashboard_views import (
     rooms_html,
     wrong_html,
 )
-from widgets.classroom.identity import Classroom, IdentityError
-from widgets.classroom.progress import ProgressStore
-from widgets.classroom.rooms import LiveRoom, RoomStore
 from widgets.core.contrast import ContrastToggle
 from widgets.core.host import current as current_host
 from widgets.core.poller import PolledPage

@@ -2,11 +2,11 @@
 puzzle set (:class:`lnb.babbage.puzzle_sheet.PuzzleSet`, or codes the teacher has) and gives
 it to the class for today; a pupil's puzzle app shows *Your teacher's puzzles for today* with
 a button for each (✓ once solved). Kept in schema 4's ``class_sets``
-(:class:`widgets.classroom.dashboard_store.ClassWork`); a pupil sees only their own class's.
+(:class:`classroom.dashboard_store.ClassWork`); a pupil sees only their own class's.
 
 >>> import datetime
->>> from widgets.classroom.identity import Classroom
->>> from widgets.classroom.progress import ProgressStore
+>>> from classroom.identity import Classroom
+>>> from classroom.progress import ProgressStore
 >>> room = Classroom(ProgressStore(":memory:"), failure_delay=0)
 >>> made = room.new_class("7B", ["Ali"])
 >>> ali = room.join(made.code, "Ali", made.cards[0].secret).pupil
@@ -31,13 +31,13 @@ from functools import lru_cache
 
 import ipywidgets as w
 
+from classroom.dashboard_store import ClassWork
+from classroom.identity import Classroom
+from classroom.progress import Progress, Pupil
 from lnb.babbage.errors import LnbError
 from lnb.babbage.puzzle_sheet import PuzzleSet
 from lnb.babbage.puzzles import DIFFICULTIES, Puzzle
 from lnb.core.i18n import _, ngettext
-from widgets.classroom.dashboard_store import ClassWork
-from widgets.classroom.identity import Classroom
-from widgets.classroom.progress import Progress, Pupil
 from widgets.core.relabel import Words, register
 from widgets.core.shared import shared_model
 from widgets.core.status import StatusLine

@@ -1,7 +1,7 @@
 """The teacher's dashboard drawn as HTML from its figures (:mod:`dashboard_figures`): the
 class list with each pupil's puzzles. Every word a teacher reads comes from the catalog.
 
->>> from widgets.classroom.dashboard_figures import ClassReport, PupilResults, PuzzleResult
+>>> from classroom.dashboard_figures import ClassReport, PupilResults, PuzzleResult
 >>> import datetime
 >>> row = PuzzleResult("P1-0J6Y-91VC-7", 1, True, 2, 1, 3, 2, datetime.date(2026, 12, 1))
 >>> shown = class_table_html(ClassReport("KM7Q4X", "7B", (PupilResults("Ali", (row,)),
@@ -20,14 +20,14 @@ from collections.abc import Sequence
 from functools import lru_cache
 from urllib.parse import urlencode
 
+from classroom.dashboard_figures import ClassReport, PuzzleResult, diagnosis
+from classroom.dashboard_store import WrongAnswer
+from classroom.identity import shown_code
+from classroom.rooms import LiveRoom
 from lnb.babbage.errors import LnbError
 from lnb.babbage.puzzle_sheet import STARS
 from lnb.babbage.puzzles import Puzzle, daily, daily_difficulty
 from lnb.core.i18n import _, format_list, ngettext, tag
-from widgets.classroom.dashboard_figures import ClassReport, PuzzleResult, diagnosis
-from widgets.classroom.dashboard_store import WrongAnswer
-from widgets.classroom.identity import shown_code
-from widgets.classroom.rooms import LiveRoom
 
 CSS = """
 .lnb-dashboard table.lnb-class-list { border-collapse: collapse; margin: 6px 0; }
@@ -178,7 +178,7 @@ def lengths_html(report: ClassReport, code: str) -> str:
     """One puzzle's histogram: how many of those who solved it used each number of rows
     (their best), from the shortest possible up, the shortest marked (no names).
 
-    >>> from widgets.classroom.dashboard_figures import PupilResults
+    >>> from classroom.dashboard_figures import PupilResults
     >>> import datetime
     >>> def did(rows):
     ...     return PupilResults("x", (PuzzleResult("P1-0J6Y-91VC-7", 1, True, 1, 0, rows, 2,

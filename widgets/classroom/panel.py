@@ -4,7 +4,7 @@ of a class who joined with their card.
 By default the pupil is the device: the long random key its browser keeps (``localStorage``,
 made in the page, sent to the kernel by :func:`browser_key_script` through a hidden text
 box; never taken from the address). *Join my class* asks for the class code, the pupil's
-name and the words on their card (:mod:`widgets.classroom.identity`); the browser then keeps
+name and the words on their card (:mod:`classroom.identity`); the browser then keeps
 a session token (never the secret) and *Leave* forgets it. A nickname alone never opens
 stored progress. The app is told each change of pupil through ``on_pupil``.
 
@@ -15,12 +15,12 @@ never sees or continues the last one's. The browser's storage is kept per hub us
 (:func:`storage_key`), so a class session one pupil left there is not the next one's.
 
 On the static site (:mod:`widgets.core.host`) the classroom is a
-:class:`~widgets.classroom.browser_store.NoClassroom`: *Join my class* says plainly that a
+:class:`~classroom.browser_store.NoClassroom`: *Join my class* says plainly that a
 class needs the served kit, and the device's pupil is given to the app only once the
 browser's storage has sent what it keeps (so the app reads the pupil's progress whole; what
 the pupil does before that waits in the app, as before the browser key came).
 
->>> from widgets.classroom.progress import ProgressStore
+>>> from classroom.progress import ProgressStore
 >>> from widgets.core.status import StatusLine
 >>> store = ProgressStore(":memory:")
 >>> room = Classroom(store, failure_delay=0)
@@ -44,10 +44,10 @@ from typing import Any
 
 import ipywidgets as w
 
+from classroom.browser_store import NoClassroom
+from classroom.identity import Classroom, IdentityError, Session
+from classroom.progress import ProgressError, Pupil
 from lnb.core.i18n import _, pgettext
-from widgets.classroom.browser_store import NoClassroom
-from widgets.classroom.identity import Classroom, IdentityError, Session
-from widgets.classroom.progress import ProgressError, Pupil
 from widgets.core.status import StatusLine
 from widgets.core.style import hidden_layout
 

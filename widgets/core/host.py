@@ -3,9 +3,9 @@ JupyterHub: a server keeps every pupil's progress and the classes) or the static
 the page's own Python in a web worker, no server at all). Everything that differs sits here.
 
 * The pupils' progress and the daily scores: the server's file
-  (:class:`~widgets.classroom.progress.ProgressStore`,
-  :class:`~widgets.classroom.scores.DailyScores`), or the browser's own storage
-  (:mod:`widgets.classroom.browser_store`, through :mod:`widgets.core.browser_storage`).
+  (:class:`~classroom.progress.ProgressStore`,
+  :class:`~classroom.scores.DailyScores`), or the browser's own storage
+  (:mod:`classroom.browser_store`, through :mod:`widgets.core.browser_storage`).
 * Classes (*Join my class*), the teacher's dashboard and tables to play together need the
   server: on the site :func:`needs_server` says so plainly, and how to get the served kit.
 * What Pyodide lacks: ``sqlite3``. The site never opens a store file; :func:`stand_ins`
@@ -101,10 +101,10 @@ class Host:
         """The pupils' progress: the server's file, or this browser's storage (one bridge
         to the page per kernel, shared by every app of the page)."""
         if not self.static:
-            from widgets.classroom.progress import ProgressStore
+            from classroom.progress import ProgressStore
 
             return ProgressStore()
-        from widgets.classroom.browser_store import BrowserProgressStore
+        from classroom.browser_store import BrowserProgressStore
         from widgets.core.browser_storage import BrowserStorage
         from widgets.core.shared import shared_model
         from widgets.core.style import hidden_layout
@@ -116,32 +116,32 @@ class Host:
     def memory_store(self) -> Any:
         """A store in this kernel's memory only (work not yet given to a pupil)."""
         if not self.static:
-            from widgets.classroom.progress import ProgressStore
+            from classroom.progress import ProgressStore
 
             return ProgressStore(":memory:")
-        from widgets.classroom.browser_store import BrowserProgressStore, MemoryStorage
+        from classroom.browser_store import BrowserProgressStore, MemoryStorage
 
         return BrowserProgressStore(MemoryStorage())
 
     def daily_scores(self, store: Any, game: str) -> Any:
         """``game``'s daily challenge scores in ``store`` (the kind of store decides)."""
-        from widgets.classroom.browser_store import BrowserProgressStore
+        from classroom.browser_store import BrowserProgressStore
 
         if not isinstance(store, BrowserProgressStore):
-            from widgets.classroom.scores import DailyScores
+            from classroom.scores import DailyScores
 
             return DailyScores(store, game)
-        from widgets.classroom.browser_store import BrowserScores
+        from classroom.browser_store import BrowserScores
 
         return BrowserScores(store, game)
 
     def classroom(self, store: Any) -> Any:
         """The classes in ``store`` (the served kit), or :class:`NoClassroom` (the site)."""
         if not self.static:
-            from widgets.classroom.identity import Classroom
+            from classroom.identity import Classroom
 
             return Classroom(store)
-        from widgets.classroom.browser_store import NoClassroom
+        from classroom.browser_store import NoClassroom
 
         return NoClassroom(store, lambda: self.needs_server("class"))
 
@@ -149,10 +149,10 @@ class Host:
         """The teacher's tables in ``store`` (wrong answers, who is online, today's set);
         on the site nothing is kept for a teacher."""
         if not self.static:
-            from widgets.classroom.dashboard_store import ClassWork
+            from classroom.dashboard_store import ClassWork
 
             return ClassWork(store)
-        from widgets.classroom.browser_store import NoClassWork
+        from classroom.browser_store import NoClassWork
 
         return NoClassWork(store)
 

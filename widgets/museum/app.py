@@ -11,7 +11,7 @@ with the planner's par and, for a pupil who joined their class
 toggle.
 Every rule is :mod:`lnb.museum`'s; a callback's error lands on the status line.
 
->>> from widgets.classroom.progress import ProgressStore
+>>> from classroom.progress import ProgressStore
 >>> app = MuseumApp(seed=1, store=ProgressStore(":memory:"))
 >>> app.state.hand
 (2, 6)
@@ -36,14 +36,14 @@ from typing import Any
 
 import ipywidgets as w
 
+from classroom.identity import Classroom
+from classroom.progress import ProgressStore, Pupil
 from lnb.core.errors import BadInputError, LnbError
 from lnb.core.i18n import _, lazy_gettext, ngettext
 from lnb.museum import Game, State, daily_seed, par, verdict
 from lnb.museum import words as museum_words
 from lnb.museum.records import dumps, read_record, write_record
-from widgets.classroom.identity import Classroom
 from widgets.classroom.panel import ClassPanel, browser_key_script
-from widgets.classroom.progress import ProgressStore, Pupil
 from widgets.core.contrast import ContrastToggle
 from widgets.core.focus import Focus
 from widgets.core.host import current as current_host

@@ -1,6 +1,6 @@
 """Today's challenge in a class: the class's scores as a histogram over the verdict chart's
 bands, beside par and the pupil's own best. No name is shown: only how many pupils scored in
-each band (:meth:`widgets.classroom.scores.DailyScores.class_scores`).
+each band (:meth:`classroom.scores.DailyScores.class_scores`).
 
 >>> shown = histogram_html((41, 52, 58, 80), par=57, own=58)
 >>> "4 pupils of your class" in shown, shown.count("lnb-bar"), "par 57" in shown

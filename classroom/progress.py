@@ -1,15 +1,15 @@
 """Pupils' puzzle progress, kept on the server in one SQLite file that many kernels share.
-(The daily challenges' scores, in the same file, are :mod:`widgets.classroom.scores`.)
+(The daily challenges' scores, in the same file, are :mod:`classroom.scores`.)
 
 One row per (pupil, puzzle) and one per pupil (the streak), each sealed by a digest. The
 file lives at ``$LNB_PROGRESS_DB``, else ``~/.local/share/lnb-kit/progress.sqlite3``; it is
-opened lazily (on the first read or write) and checked (:mod:`widgets.classroom.storefile`),
+opened lazily (on the first read or write) and checked (:mod:`classroom.storefile`),
 in WAL mode with a busy timeout, and every change is one ``BEGIN IMMEDIATE`` transaction, so
 kernels of a whole class can write at once.
 
 Whose progress it is, is the pupil's key: ``device:<hash>`` for the long random key one
 browser keeps (the file holds only its hash), ``class:<code>:<id>`` for a pupil of a class
-who joined with their card (:mod:`widgets.classroom.identity`). Every query is filtered by
+who joined with their card (:mod:`classroom.identity`). Every query is filtered by
 that key; nothing a pupil can type alone (a nickname) opens a stored key.
 
 If the file cannot be used (not a SQLite file, from a newer kit, not writable, a full disk,
@@ -55,9 +55,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from lnb.babbage.errors import LnbError
-from lnb.core.i18n import N_, _
-from widgets.classroom.engines import (
+from classroom.engines import (
     STORE_VAR,
     Connection,
     PgServer,
@@ -67,7 +65,7 @@ from widgets.classroom.engines import (
     locate,
     memory_connection,
 )
-from widgets.classroom.storefile import (
+from classroom.storefile import (
     APPLICATION_ID,
     SCHEMA_VERSION,
     SEALED,
@@ -88,9 +86,11 @@ from widgets.classroom.storefile import (
     utc_stamp,
     valid_day,
 )
+from lnb.babbage.errors import LnbError
+from lnb.core.i18n import N_, _
 
 ENV_VAR = "LNB_PROGRESS_DB"
-LOG = logging.getLogger("widgets.classroom")
+LOG = logging.getLogger("classroom")
 NICKNAME_MAX = 20
 _NICKNAME_RE = re.compile(r"^[\w .'-]+$")
 _KEY_RE = re.compile(r"^[A-Za-z0-9_-]{22,86}$")
@@ -142,7 +142,7 @@ def normalize_nickname(text: str) -> str:
     >>> normalize_nickname("Sam!")
     Traceback (most recent call last):
     ...
-    widgets.classroom.progress.ProgressError: nickname 'Sam!' has '!'; use letters, digits, spaces, . ' - or _
+    classroom.progress.ProgressError: nickname 'Sam!' has '!'; use letters, digits, spaces, . ' - or _
     """  # noqa: E501
     if not isinstance(text, str):
         raise ProgressError(_("a nickname is text like 'sam', not {value!r}").format(value=text))
@@ -174,7 +174,7 @@ def device_key(browser_key: str) -> str:
 @dataclass(frozen=True)
 class Pupil:
     """Whose progress it is: ``key`` is ``device:<hash of a browser key>``,
-    ``class:<class code>:<id>`` (see :mod:`widgets.classroom.identity`), or, for tools and
+    ``class:<class code>:<id>`` (see :mod:`classroom.identity`), or, for tools and
     tests only, ``nick:<nickname>`` (the apps never open progress by a nickname).
 
     >>> Pupil.from_nickname("Sam").key
@@ -201,7 +201,7 @@ class Pupil:
         >>> Pupil.from_browser_key("a" * 22)
         Traceback (most recent call last):
         ...
-        widgets.classroom.progress.ProgressError: browser key 'aaaaaaaaaa...' is not a key this kit made; it is 22 to 86 random letters, digits, - or _ (the page makes a new one when it is cleared)
+        classroom.progress.ProgressError: browser key 'aaaaaaaaaa...' is not a key this kit made; it is 22 to 86 random letters, digits, - or _ (the page makes a new one when it is cleared)
         """  # noqa: E501
         text = key.strip() if isinstance(key, str) else ""
         if not _KEY_RE.match(text) or len(set(text)) < KEY_MIN_DISTINCT:
@@ -407,7 +407,7 @@ class ProgressChanges:
 class StoreAway(LnbError):
     """The store does not answer now (``reason`` ``store-away``), said to the pupil without
     the store's place. Fields: ``kind`` (what is wrong, see
-    :data:`widgets.classroom.storefile.PROBLEM_KINDS`), ``queued`` (True: the write is kept
+    :data:`classroom.storefile.PROBLEM_KINDS`), ``queued`` (True: the write is kept
     and saved, in order and once, as soon as the store is back)."""
 
 
@@ -437,13 +437,13 @@ class ProgressStore(ProgressChanges):
 
     ``path=None`` means :func:`default_target` (``$LNB_STORE``, else the file of
     :func:`default_path`); a ``postgresql://`` URL is a PostgreSQL database
-    (:mod:`widgets.classroom.engines`, its tables made on first use); ``":memory:"`` keeps
+    (:mod:`classroom.engines`, its tables made on first use); ``":memory:"`` keeps
     everything in memory on purpose (no :attr:`problem`). Safe to share between threads;
     each process (kernel) has its own connection and the engine serialises the writers.
     On PostgreSQL, a server that cannot be reached is a :attr:`problem` like an unusable
     file (work kept in memory, saved when it answers); backups are pg_dump's job there.
 
-    Opening checks the file (:func:`widgets.classroom.storefile.open_store`): a damaged file
+    Opening checks the file (:func:`classroom.storefile.open_store`): a damaged file
     is kept aside and replaced by the newest backup, and :attr:`notices` says where, for the
     teacher. One damaged row is repaired (a copy kept in the file's ``set_aside`` table, a
     note for the teacher) and the pupil's work is saved. ``backups`` keeps a copy of the
@@ -724,7 +724,7 @@ class ProgressStore(ProgressChanges):
     @contextmanager
     def transaction(self) -> Iterator[Connection]:
         """The store's connection inside one write transaction (for the classroom's own
-        tables, see :mod:`widgets.classroom.identity`): other kernels' writes wait until it
+        tables, see :mod:`classroom.identity`): other kernels' writes wait until it
         ends, on both engines, so a read-check-write inside it is never interleaved. A row
         whose unique key is taken raises :class:`StoreConflict`.
 

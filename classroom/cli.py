@@ -10,7 +10,7 @@
     kit-class notes
 
 Every command takes ``--db FILE`` (default ``$LNB_PROGRESS_DB``, else the kit's file) and
-works while the kit is serving pupils. Also ``python -m widgets.classroom``. It speaks the
+works while the kit is serving pupils. Also ``python -m classroom``. It speaks the
 language of ``--lang zh-CN`` or, without it, of ``LANG`` (as the ``lnb`` command does); the
 cards it makes are in that language too.
 
@@ -28,13 +28,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from classroom.cards import cards_html
+from classroom.identity import Classroom, read_names, shown_code
+from classroom.progress import ProgressStore
+from classroom.storefile import list_backups
 from lnb.cli.parsing import Parser, UsageError, language_arg, speaking
 from lnb.core.errors import LnbError
 from lnb.core.i18n import _, ngettext
-from widgets.classroom.cards import cards_html
-from widgets.classroom.identity import Classroom, read_names, shown_code
-from widgets.classroom.progress import ProgressStore
-from widgets.classroom.storefile import list_backups
 
 
 def parser() -> argparse.ArgumentParser:
@@ -103,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(args: argparse.Namespace) -> int:
-    logging.getLogger("widgets.classroom").addHandler(logging.NullHandler())  # said below
+    logging.getLogger("classroom").addHandler(logging.NullHandler())  # said below
     store = ProgressStore(args.db) if args.db else ProgressStore()
     try:
         return _run(args, store)

@@ -5,7 +5,7 @@ code, a teacher key (shown once) and one card per pupil with a short secret (two
 or a picture and a number for young pupils). A pupil joins with the class code, their name
 and their card; the kernel then uses that pupil's progress (``class:<code>:<id>``) and gives
 the browser a session token to remember (never the secret). Without a class, progress stays
-on the device (:meth:`widgets.classroom.progress.Pupil.from_browser_key`).
+on the device (:meth:`classroom.progress.Pupil.from_browser_key`).
 
 Only salted hashes of secrets and keys are stored (``hashlib.scrypt``), compared in
 constant time; wrong tries are slowed down (``failure_delay``) and limited per pupil name
@@ -14,7 +14,7 @@ pupil's typos never refuse a classmate's right card. A try is counted (reserved)
 transaction that checks the count, so pages trying at once cannot pass the limit
 (:func:`reserve_tries`). The tables live in the progress store's file.
 
->>> from widgets.classroom.progress import ProgressStore
+>>> from classroom.progress import ProgressStore
 >>> room = Classroom(ProgressStore(":memory:"), failure_delay=0)
 >>> made = room.new_class("7B", ["Ali", "Bea"])
 >>> bea = made.cards[1]
@@ -24,7 +24,7 @@ transaction that checks the count, so pages trying at once cannot pass the limit
 >>> room.join(made.code, "Bea", "wrong words")
 Traceback (most recent call last):
 ...
-widgets.classroom.identity.IdentityError: That is not Bea's card in class 7B: check the two words on your card and try again.
+classroom.identity.IdentityError: That is not Bea's card in class 7B: check the two words on your card and try again.
 >>> room.resume(session.token) == session
 True
 """  # noqa: E501
@@ -47,12 +47,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
+from classroom.engines import Connection
+from classroom.progress import Progress, ProgressStore, Pupil, StoreAway
+from classroom.storefile import add_note, seal
+from classroom.words import PICTURES, WORDS
 from lnb.core.errors import LnbError
 from lnb.core.i18n import _, format_list
-from widgets.classroom.engines import Connection
-from widgets.classroom.progress import Progress, ProgressStore, Pupil, StoreAway
-from widgets.classroom.storefile import add_note, seal
-from widgets.classroom.words import PICTURES, WORDS
 
 #: Class codes and teacher keys use letters and digits nobody confuses (no 0/O, 1/I/L, 2/Z,
 #: 5/S, 8/B, 6/G).

@@ -1,7 +1,7 @@
 """The printable sheet of pupils' cards: one card per pupil (class code, name, secret),
 eight to an A4 page, to cut out and hand round, in the current language (``kit-class --lang``).
 
->>> from widgets.classroom.identity import Card
+>>> from classroom.identity import Card
 >>> sheet = cards_html([Card("KM7Q4X", "7B", "Ali", "tiger lemon")], address="http://x/p")
 >>> "KM7-Q4X" in sheet and "tiger lemon" in sheet and "@page" in sheet
 True
@@ -19,9 +19,9 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from classroom.card_pictures import picture_svg
+from classroom.identity import Card, shown_code
 from lnb.core.i18n import _, current_language, tag
-from widgets.classroom.card_pictures import picture_svg
-from widgets.classroom.identity import Card, shown_code
 from widgets.core.theme import TEXT_FONT
 
 CSS = f"""

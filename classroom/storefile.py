@@ -138,7 +138,7 @@ TABLES: dict[str, str] = {
                   " codes TEXT NOT NULL,"
                   " digest TEXT,"
                   " PRIMARY KEY (class_code, day))",
-    # schema 5: live game rooms (widgets.classroom.rooms); every change bumps rooms.version
+    # schema 5: live game rooms (classroom.rooms); every change bumps rooms.version
     "rooms": "CREATE TABLE IF NOT EXISTS rooms ("
              " code TEXT PRIMARY KEY,"
              " game TEXT NOT NULL,"
@@ -277,7 +277,7 @@ def seal(table: str, values: Sequence[object]) -> str:
 
 def columns(conn: sqlite3.Connection, table: str) -> list[str]:
     """The column names of ``table`` in order (on either engine's connection, see
-    :mod:`widgets.classroom.engines`; PostgreSQL's hidden ``rowid`` is not one)."""
+    :mod:`classroom.engines`; PostgreSQL's hidden ``rowid`` is not one)."""
     of_engine = getattr(conn, "table_columns", None)
     if of_engine is not None:
         return list(of_engine(table))
@@ -583,7 +583,7 @@ def upgrade(conn: sqlite3.Connection) -> None:
 
 def _upgrade_from_1(conn: sqlite3.Connection) -> None:
     """Schema 1 to 2, inside :func:`upgrade`'s transaction: digests, device keys hashed."""
-    from widgets.classroom.progress import device_key  # the one place keys are hashed
+    from classroom.progress import device_key  # the one place keys are hashed
 
     for table in ("pupils", "puzzles"):
         if "digest" not in columns(conn, table):

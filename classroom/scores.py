@@ -2,16 +2,16 @@
 
 A game with a daily challenge (the museum's: everyone gets the same dice on a day) keeps one
 row per pupil, game and day in the progress store's file (table ``game_scores``, schema 3 of
-:mod:`widgets.classroom.storefile`): the best score and how many games were finished. A
+:mod:`classroom.storefile`): the best score and how many games were finished. A
 class sees only the scores, never whose they are (:meth:`DailyScores.class_scores`), and
 only a pupil who joined that class with their card can ask for them.
 
 While the file cannot be used the store carries on in memory (see
-:class:`widgets.classroom.progress.ProgressStore`); a score finished meanwhile is kept here
+:class:`classroom.progress.ProgressStore`); a score finished meanwhile is kept here
 and written to the file with the next score once the file is back.
 
 >>> import datetime
->>> from widgets.classroom.progress import ProgressStore, Pupil
+>>> from classroom.progress import ProgressStore, Pupil
 >>> scores = DailyScores(ProgressStore(":memory:"), "museum")
 >>> sam, day = Pupil.from_nickname("sam"), datetime.date(2026, 12, 1)
 >>> scores.record(sam, day, 48)
@@ -27,9 +27,9 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from widgets.classroom.engines import Connection
-from widgets.classroom.progress import ProgressStore, Pupil
-from widgets.classroom.storefile import seal
+from classroom.engines import Connection
+from classroom.progress import ProgressStore, Pupil
+from classroom.storefile import seal
 
 _SELECT = "SELECT pupil, game, day, best, plays, digest FROM game_scores"
 #: The most a score can be (a museum game scores about 130 at most): a larger one is damage.

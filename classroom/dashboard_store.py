@@ -1,18 +1,18 @@
 """What the teacher's dashboard keeps beside the pupils' progress (schema 4 of
-:mod:`widgets.classroom.storefile`): each checked wrong answer's rows, when each pupil's page
+:mod:`classroom.storefile`): each checked wrong answer's rows, when each pupil's page
 was last active, and the puzzle set a class was given for a day.
 
 Every statement is one small function of a connection (``_insert_wrong``, ``_class_wrong``...),
-in SQL both engines run (:mod:`widgets.classroom.engines`); :class:`ClassWork` runs the writes
+in SQL both engines run (:mod:`classroom.engines`); :class:`ClassWork` runs the writes
 in the progress store's transactions and the reads with :meth:`ProgressStore.read` (no write
 lock). Only pupils of a class are recorded (a device's work is nobody's to
 read); what a class did is read only with its teacher key
-(:meth:`~widgets.classroom.identity.Classroom.check_teacher`); a pupil reads only their own
+(:meth:`~classroom.identity.Classroom.check_teacher`); a pupil reads only their own
 class's puzzle set.
 
 >>> import datetime
->>> from widgets.classroom.identity import Classroom
->>> from widgets.classroom.progress import ProgressStore
+>>> from classroom.identity import Classroom
+>>> from classroom.progress import ProgressStore
 >>> room = Classroom(ProgressStore(":memory:"), failure_delay=0)
 >>> made = room.new_class("7B", ["Ali", "Bea"])
 >>> ali, bea = (room.join(made.code, c.pupil_name, c.secret).pupil for c in made.cards)
@@ -35,12 +35,12 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from widgets.classroom.engines import Connection
-from widgets.classroom.identity import Classroom
-from widgets.classroom.progress import ProgressStore, Pupil
-from widgets.classroom.storefile import seal
+from classroom.engines import Connection
+from classroom.identity import Classroom
+from classroom.progress import ProgressStore, Pupil
+from classroom.storefile import seal
 
-LOG = logging.getLogger("widgets.classroom")
+LOG = logging.getLogger("classroom")
 #: A page active this many seconds ago still counts as online.
 ONLINE_SECONDS = 5 * 60
 #: Rows longer than this are not kept (a real answer has at most a few dozen characters).

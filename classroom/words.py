@@ -31,7 +31,7 @@ _TEXT = """
 WORDS: tuple[str, ...] = tuple(_TEXT.split())
 
 #: Word -> its emoji, for ``--pictures`` cards (the printed card draws its own picture, in
-#: widgets/classroom/card_pictures.py: no emoji font is needed to print it).
+#: classroom/card_pictures.py: no emoji font is needed to print it).
 PICTURES: dict[str, str] = {
     "cat": "🐱", "dog": "🐶", "fish": "🐟", "frog": "🐸", "owl": "🦉", "bee": "🐝",
     "duck": "🦆", "lion": "🦁", "pig": "🐷", "cow": "🐮", "fox": "🦊", "bear": "🐻",

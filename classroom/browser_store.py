@@ -1,12 +1,12 @@
 """Progress and daily scores kept in the browser's own storage, for the static site (no
 server, no ``sqlite3``), behind the methods the apps call on the server's store.
 
-:class:`BrowserProgressStore` has :class:`~widgets.classroom.progress.ProgressStore`'s
+:class:`BrowserProgressStore` has :class:`~classroom.progress.ProgressStore`'s
 ``load`` / ``record_attempt`` / ``record_hint`` / ``problem`` / ``notices`` / ``saving``, and
-makes the same :class:`~widgets.classroom.progress.Progress` with the same pure functions
-(:func:`~widgets.classroom.progress.with_attempt`, :func:`~widgets.classroom.progress.with_hint`);
+makes the same :class:`~classroom.progress.Progress` with the same pure functions
+(:func:`~classroom.progress.with_attempt`, :func:`~classroom.progress.with_hint`);
 each pupil's progress is one JSON text under ``progress/<pupil key>``. :class:`BrowserScores`
-is :class:`~widgets.classroom.scores.DailyScores` for one device (no class: no class scores).
+is :class:`~classroom.scores.DailyScores` for one device (no class: no class scores).
 :class:`NoClassroom` and :class:`NoClassWork` stand where the served kit's classes and
 teacher's tables are: they say the served kit is needed, and keep nothing.
 
@@ -16,7 +16,7 @@ The storage is any object with ``get``/``put``/``keys``/``loaded``/``when_loaded
 top of them when they arrive, so a pupil's first move is never lost.
 
 >>> import datetime
->>> from widgets.classroom.progress import Pupil
+>>> from classroom.progress import Pupil
 >>> store = BrowserProgressStore(MemoryStorage())
 >>> me = Pupil("device:" + "a" * 32, "this browser")
 >>> day = datetime.date(2025, 3, 3)
@@ -34,16 +34,16 @@ import logging
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from lnb.core.i18n import _
-from widgets.classroom.progress import (
+from classroom.progress import (
     Progress,
     ProgressChanges,
     Pupil,
     PuzzleProgress,
 )
-from widgets.classroom.scores import SCORE_MAX, GameScore
+from classroom.scores import SCORE_MAX, GameScore
+from lnb.core.i18n import _
 
-LOG = logging.getLogger("widgets.classroom")
+LOG = logging.getLogger("classroom")
 FORMAT = 1  # the version of the JSON kept for each pupil
 DAYS_KEPT = 60  # a pupil's daily scores of older days are forgotten
 Change = Callable[[Progress], Progress]
@@ -103,7 +103,7 @@ class MemoryStorage:
 def progress_json(progress: Progress) -> str:
     """The JSON text kept for ``progress`` (the pupil's key is the storage key, not in it).
 
-    >>> from widgets.classroom.progress import with_attempt
+    >>> from classroom.progress import with_attempt
     >>> p = with_attempt(Progress(Pupil("device:x", "me")), "P1", solved=False,
     ...                  day=datetime.date(2025, 3, 3))
     >>> progress_json(p)
@@ -189,7 +189,7 @@ def _problem(storage: Storage) -> str | None:
 
 class BrowserProgressStore(ProgressChanges):
     """Pupils' progress in the browser's storage, with the methods the apps call on the
-    server's :class:`~widgets.classroom.progress.ProgressStore` (see the module)."""
+    server's :class:`~classroom.progress.ProgressStore` (see the module)."""
 
     in_memory_by_choice = False
 
@@ -278,7 +278,7 @@ class BrowserProgressStore(ProgressChanges):
 
 class BrowserScores:
     """A game's daily challenge scores kept in the browser, with the methods of
-    :class:`~widgets.classroom.scores.DailyScores` (a device has no class: no class scores).
+    :class:`~classroom.scores.DailyScores` (a device has no class: no class scores).
 
     >>> scores = BrowserScores(BrowserProgressStore(MemoryStorage()), "museum")
     >>> me, day = Pupil("device:" + "b" * 32, "me"), datetime.date(2025, 3, 3)
@@ -328,7 +328,7 @@ class BrowserScores:
 
 
 class NoClassroom:
-    """Where the served kit's :class:`~widgets.classroom.identity.Classroom` is: no class can
+    """Where the served kit's :class:`~classroom.identity.Classroom` is: no class can
     be joined here; :attr:`needs_server` says so and how to get the served kit."""
 
     def __init__(self, store: BrowserProgressStore, needs_server: Callable[[], str]) -> None:
@@ -343,7 +343,7 @@ class NoClassroom:
     def resume(self, token: str) -> None:
         """No session can be resumed here: refused as a store that cannot be used now, so the
         browser keeps its token for the served kit (a ``None`` would make it forget it)."""
-        from widgets.classroom.identity import IdentityError
+        from classroom.identity import IdentityError
 
         raise IdentityError(self.needs_server, reason="no-store")
 

@@ -2,7 +2,7 @@
 
 Every page has its own kernel; kernels share nothing but the store, so a room lives in four
 tables (``rooms``, ``room_seats``, ``room_moves``, ``room_drafts``, see
-:mod:`widgets.classroom.storefile`) and each kernel polls ``version(code)`` (one cheap
+:mod:`classroom.storefile`) and each kernel polls ``version(code)`` (one cheap
 ``SELECT``) and asks for ``play(code)`` when it changed. The rules are
 :mod:`lnb.babbage.rooms`; this module only keeps them in the store. See docs/rooms.md.
 
@@ -84,6 +84,21 @@ from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Any
 
+from classroom.identity import (
+    Full,
+    TryLimit,
+    class_of,
+    new_code,
+    release_tries,
+    reserve_tries,
+)
+from classroom.progress import (
+    MAX_RETRY,
+    ProgressStore,
+    Pupil,
+    StoreAway,
+    StoreConflict,
+)
 from lnb.babbage import records
 from lnb.babbage.bots import BOTS
 from lnb.babbage.edition import Edition
@@ -119,21 +134,6 @@ from lnb.babbage.rooms import (
     unknown_bot,
 )
 from lnb.core.i18n import N_
-from widgets.classroom.identity import (
-    Full,
-    TryLimit,
-    class_of,
-    new_code,
-    release_tries,
-    reserve_tries,
-)
-from widgets.classroom.progress import (
-    MAX_RETRY,
-    ProgressStore,
-    Pupil,
-    StoreAway,
-    StoreConflict,
-)
 
 #: A unique-key clash (two kernels appending the same seq, two rooms given one code), as the
 #: store's engines raise it on SQLite and PostgreSQL alike.
@@ -147,7 +147,7 @@ CACHE_ROOMS = 256
 #: Wrong table codes a pupil may type in :data:`CODE_WINDOW` seconds (:meth:`RoomStore.find_table`).
 CODE_TRIES = 5
 CODE_WINDOW = 60.0
-LOG = logging.getLogger("widgets.classroom")
+LOG = logging.getLogger("classroom")
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,9 @@
 """The pictures of young pupils' cards (``kit-class new --pictures``), drawn as inline SVG:
 a printed card needs no emoji font (a school's Linux laptop often has none, and an emoji
 then prints as an empty box). One small drawing per word of
-:data:`widgets.classroom.words.PICTURES`.
+:data:`classroom.words.PICTURES`.
 
->>> from widgets.classroom.words import PICTURES
+>>> from classroom.words import PICTURES
 >>> sorted(DRAWINGS) == sorted(PICTURES)
 True
 >>> svg = picture_svg("cat")

@@ -2,12 +2,12 @@
 hints used, rows used against the shortest possible), each puzzle's program lengths, the
 class's results as CSV (:func:`report_csv`).
 
-Only :meth:`widgets.classroom.identity.Classroom.class_progress` gives the figures, so only
+Only :meth:`classroom.identity.Classroom.class_progress` gives the figures, so only
 the class's teacher key opens them; a pupil's card secret is never read. The shortest possible
 is the library's (:attr:`lnb.babbage.puzzles.Puzzle.solution` of the puzzle's code).
 
->>> from widgets.classroom.identity import Classroom
->>> from widgets.classroom.progress import ProgressStore
+>>> from classroom.identity import Classroom
+>>> from classroom.progress import ProgressStore
 >>> room = Classroom(ProgressStore(":memory:"), failure_delay=0)
 >>> made = room.new_class("7B", ["Ali", "Bea"])
 >>> ali = room.join(made.code, "Ali", made.cards[0].secret).pupil
@@ -33,11 +33,11 @@ import io
 from collections import Counter
 from dataclasses import dataclass
 
+from classroom.identity import Classroom
 from lnb.babbage.errors import LnbError
 from lnb.babbage.hints import WrongTurn, wrong_turn
 from lnb.babbage.puzzles import Puzzle
 from lnb.core.i18n import N_, _
-from widgets.classroom.identity import Classroom
 from widgets.core.saveload import safe_filename
 
 
@@ -133,7 +133,7 @@ def diagnosis(puzzle: str, rows: str) -> WrongTurn | None:
 
 
 def class_report(classroom: Classroom, class_code: str, teacher_key: str) -> ClassReport:
-    """The class's figures; refused (:class:`~widgets.classroom.identity.IdentityError`)
+    """The class's figures; refused (:class:`~classroom.identity.IdentityError`)
     without the class's teacher key."""
     info = classroom.check_teacher(class_code, teacher_key)
     pupils = []

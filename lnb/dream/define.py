@@ -1,0 +1,43 @@
+"""Ada's Dream, as the rest of the kit sees it (:class:`lnb.core.game.GameType`).
+
+>>> from lnb.core.game import get
+>>> get("dream").new_state(["Ada", "Bea"], seed=5).names
+('Ada', 'Bea')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from lnb.core.game import GameType
+from lnb.core.i18n import lazy_pgettext
+
+
+def new_state(names: Sequence[str], seed: int | None = None,
+              options: Mapping[str, Any] | None = None) -> Any:
+    """A new game for 2 to 4 players (``options``: ``edition``)."""
+    from lnb.dream.state import Game
+
+    edition = dict(options or {}).get("edition", "classroom")
+    return Game(list(names), edition, seed=seed).new_initial_state()
+
+
+GAME = GameType(
+    name="dream",
+    title=lazy_pgettext("game title", "Ada's Dream"),
+    seats=(2, 4),
+    record_format="lnb-dream/1",
+    hooks={
+        "new_state": "lnb.dream.define:new_state",
+        "parse_action": "lnb.dream.actions:parse_action",
+        "action_text": "builtins:str",
+        "why_not": "lnb.dream.refusals:why_not",
+        "bots": "lnb.dream.bots:REGISTRY",
+        "table_rules": "lnb.dream.table:RULES",
+        "records": "lnb.dream.records",
+        "commands": "lnb.dream.define:COMMANDS",
+    },
+    domains={"dream": ("lnb/dream",), "dream_widgets": ("widgets/dream",)},
+)
+COMMANDS = ("lnb.cli.dream",)
