@@ -24,7 +24,8 @@ from scripts.site.errors import SiteBuildError
 #: The zip date of every file the build writes into a wheel (reproducible bytes).
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
-#: Package data the kit's wheel must carry for ``import lnb, classroom, widgets`` to work on the site.
+#: Package data the kit's wheel must carry for ``import lnb, classroom, widgets`` to work
+#: on the site.
 REQUIRED = ("lnb/babbage/data/", "lnb/museum/data/", "lnb/dream/data/",
             "lnb/locale/zh_CN/LC_MESSAGES/lnb.mo", "lnb/locale/zh_CN/LC_MESSAGES/widgets.po",
             "widgets/museum/", "widgets/dream/")
