@@ -899,7 +899,7 @@ class GameApp(GameParts, w.VBox):
         Rounds; each computer seat has ``"computer": "<bot>"``, and ``"untimed"`` says
         whether the timer was off. Mid-Round raises
         ``RecordError`` saying to save after the Round's rows are resolved."""
-        from lnb import records
+        from lnb.babbage import records
 
         if self.state is None:
             raise GameError(_("there is no game to save yet: start one first"))
@@ -963,7 +963,7 @@ class GameApp(GameParts, w.VBox):
         """Load a record from its JSON text (never a path: see :func:`record_data`): an
         unfinished game resumes, a finished one opens for review; a broken one raises and the
         current game is kept."""
-        from lnb import records
+        from lnb.babbage import records
 
         data = record_data(text)
         try:
