@@ -15,10 +15,12 @@ from lnb.core.errors import (
     GameError,
     LnbError,
     RecordError,
-    shown,  # noqa: F401  (the engine's modules quote input with it)
 )
 from lnb.core.i18n import N_
-from lnb.core.messages import Text
+from lnb.core.messages import (
+    Text,
+    shown,  # noqa: F401  (the engine's modules quote input with it)
+)
 
 __all__ = [
     "BadInputError", "EditionError", "GameError", "IllegalOperationError", "InvalidOperationError",

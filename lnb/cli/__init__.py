@@ -19,8 +19,9 @@ from collections.abc import Sequence
 
 from lnb.cli.parsing import Parser, UsageError, language_arg, speaking
 from lnb.core import i18n
-from lnb.core.errors import LnbError, shown
+from lnb.core.errors import LnbError
 from lnb.core.i18n import _, lazy_pgettext
+from lnb.core.messages import shown
 
 COMMAND_MODULES = (
     "lnb.cli.engine",

@@ -18,8 +18,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 from lnb.core import i18n
-from lnb.core.errors import shown
 from lnb.core.i18n import _
+from lnb.core.messages import shown
 
 
 class UsageError(Exception):

@@ -6,8 +6,9 @@ caller ever parses a message back (``err.row``, ``err.text``, ``err.expected``..
 The message is a *template* over the fields, marked for the catalog with ``N_``; it is
 translated when it is shown (``str(err)``, ``err.message``), in the language of that moment
 (:mod:`lnb.core.i18n`), so the same error reads in English in a test and in Chinese in a
-pupil's app. ``{text!r}`` quotes what was typed (:func:`shown`); a value may be a
-:class:`~lnb.core.messages.Text` (a translated part) or a :class:`~lnb.core.messages.Listing`.
+pupil's app. ``{text!r}`` quotes what was typed (:func:`lnb.core.messages.shown`); a
+value may be a :class:`~lnb.core.messages.Text` (a translated part) or a
+:class:`~lnb.core.messages.Listing`.
 
 >>> from lnb.core.i18n import N_, use_language
 >>> err = LnbError(N_("level {level} does not exist; levels are A to E, e.g. A3+"), level="F",
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lnb.core.messages import Text, lazy_ngettext, translate
+from lnb.core.messages import Text, translate
 
 #: Fields every error has (None when they do not apply).
 COMMON_FIELDS = ("row", "text", "expected", "player", "round", "entry", "reason")
@@ -84,30 +85,6 @@ class LnbError(ValueError):
         merged = {**self.fields, **{k: v for k, v in fields.items() if v is not None}}
         prefixes = (prefix, *self.prefixes) if prefix else self.prefixes
         return _rebuild(cls, self.template, merged, prefixes)
-
-
-def shown(value: object, limit: int = 40, quote: bool = True) -> str:
-    """``repr(value)`` for a message (without quotes: ``quote=False``), cut in the middle
-    when it is long, so a pasted page of digits stays one short line.
-
-    >>> shown("A3+"), shown("A3+", quote=False), shown("1" * 100)
-    ("'A3+'", 'A3+', "'11111111111111111111…1111111111' (100 characters)")
-    """
-    text = value if isinstance(value, str) else None
-    try:
-        full = repr(value)
-    except (ValueError, RecursionError):  # a huge int, a deep list
-        return f"<{type(value).__name__}>"
-    if text is not None and not quote:
-        full = repr(text)[1:-1]
-    if len(full) <= limit + 2:
-        return full
-    if text is None:
-        return full[:limit] + "…"
-    head, tail = repr(text[:20]), repr(text[-10:])
-    cut = f"{head[:-1]}…{tail[1:]}" if quote else f"{head[1:-1]}…{tail[1:-1]}"
-    return lazy_ngettext("{cut} ({count} character)", "{cut} ({count} characters)", len(text),
-                         cut=cut, count=len(text))
 
 
 def _rebuild(cls: type[LnbError], message: str, fields: dict[str, Any],

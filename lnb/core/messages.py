@@ -9,7 +9,7 @@ read it as data keep working; shown (``str()``, ``format()``, an f-string, ``%s`
 the current language. A value may itself be a :class:`Text`, a :class:`Listing` (a list joined
 as the language joins lists) or a lazy text: each is rendered in the same language.
 
-``{name!r}`` in a template quotes the value as :func:`lnb.core.errors.shown` does (cut in the
+``{name!r}`` in a template quotes the value as :func:`shown` does (cut in the
 middle when long), so what a pupil typed is quoted back, never translated.
 
 >>> from lnb.core.i18n import N_, use_language
@@ -35,7 +35,7 @@ from typing import Any
 
 from lnb.core import i18n
 
-__all__ = ["Listing", "Text", "lazy_ngettext", "render", "translate"]
+__all__ = ["Listing", "Text", "lazy_ngettext", "render", "shown", "translate"]
 
 
 class Text(str):
@@ -206,11 +206,33 @@ def render(template: str, values: Mapping[str, Any], english: bool = False,
     shown_values = {name: _shown_as(value, english) for name, value in values.items()}
     try:
         if "!r" in template:
-            from lnb.core.errors import shown
-
             template, quoted = _quoting(template)
             for name in quoted:
                 shown_values[name + "__r"] = _shown_as(shown(values[name]), english)
         return template.format_map(shown_values)
     except (KeyError, IndexError, ValueError, AttributeError, TypeError):
         return template if fallback is None else fallback
+
+
+def shown(value: object, limit: int = 40, quote: bool = True) -> str:
+    """``repr(value)`` for a message (without quotes: ``quote=False``), cut in the middle
+    when it is long, so a pasted page of digits stays one short line.
+
+    >>> shown("A3+"), shown("A3+", quote=False), shown("1" * 100)
+    ("'A3+'", 'A3+', "'11111111111111111111…1111111111' (100 characters)")
+    """
+    text = value if isinstance(value, str) else None
+    try:
+        full = repr(value)
+    except (ValueError, RecursionError):  # a huge int, a deep list
+        return f"<{type(value).__name__}>"
+    if text is not None and not quote:
+        full = repr(text)[1:-1]
+    if len(full) <= limit + 2:
+        return full
+    if text is None:
+        return full[:limit] + "…"
+    head, tail = repr(text[:20]), repr(text[-10:])
+    cut = f"{head[:-1]}…{tail[1:]}" if quote else f"{head[1:-1]}…{tail[1:-1]}"
+    return lazy_ngettext("{cut} ({count} character)", "{cut} ({count} characters)", len(text),
+                         cut=cut, count=len(text))
