@@ -28,6 +28,9 @@ from store_engines import (  # noqa: F401  (pytest finds fixtures by their names
     store_url,
 )
 
+#: The browser pass's schedule, measured by each run (tests/browser_schedule.py).
+pytest_plugins = ["browser_schedule"]
+
 _HERMETIC = (
     "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR",
     "MPLCONFIGDIR",

@@ -24,6 +24,7 @@ from browser_harness import (
     snap,
     watched_page,
 )
+from browser_schedule import measured, order_files
 
 # Notebooks here are pages for the browser tests, not lessons for nbval.
 collect_ignore_glob = ["notebooks/*"]
@@ -53,28 +54,15 @@ def browser() -> Iterator[object]:
         chromium.close()
 
 
-#: Seconds each browser test file takes in a CI run (about; only their order matters). The
-#: files run longest first, so that with ``--dist loadfile`` the long ones start at once and
-#: the short ones fill in the end: in name order the two longest (the pseudo-language pages
-#: and the site) started late, and one worker ran on alone for minutes.
-FILE_SECONDS = {
-    "test_pseudo_language.py": 380, "test_site.py": 300, "test_lessons.py": 180,
-    "test_rooms_in_browser.py": 150, "test_accessibility.py": 130, "test_museum.py": 130,
-    "test_dream.py": 130, "test_puzzles_in_browser.py": 90, "test_look.py": 80,
-    "test_serving.py": 60, "test_lessons_zh_cn.py": 60, "test_serve_cli.py": 50,
-    "test_game_screen.py": 50, "test_play.py": 40, "test_zh_cn.py": 30,
-    "test_dashboard_in_browser.py": 25,
-}
-UNKNOWN_SECONDS = 60  # a new file: somewhere in the middle until it is measured
-
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser tests, longest file first (``FILE_SECONDS``); within a file, and for every
-    other test, the order stays as collected."""
+    """The browser tests, longest file first, by the last whole run's file times
+    (:mod:`browser_schedule`); within a file, and for every other test, the order stays as
+    collected."""
     here = Path(__file__).parent
     slots = [i for i, item in enumerate(items) if item.path.parent == here]
-    ordered = sorted(slots, key=lambda i: (
-        -FILE_SECONDS.get(items[i].path.name, UNKNOWN_SECONDS), items[i].path.name, i))
+    files = order_files({items[i].path.name for i in slots}, measured())
+    rank = {name: n for n, name in enumerate(files)}
+    ordered = sorted(slots, key=lambda i: (rank[items[i].path.name], i))
     moved = [items[i] for i in ordered]
     for slot, item in zip(slots, moved, strict=True):
         items[slot] = item
