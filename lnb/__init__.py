@@ -17,15 +17,11 @@ Pure Python, no UI; ``import lnb`` imports neither sympy nor ipywidgets.
 
 from __future__ import annotations
 
-import importlib
-
-from lnb import _moved
+from lnb.core.exports import lazy_exports
 
 TYPE_CHECKING = False  # not typing's: importing typing alone costs ``import lnb`` some 4 ms
 
 __version__ = "0.1.0"
-
-_moved.install()
 
 #: Each top-level name and the module that holds it.
 _EXPORTS: dict[str, str] = {
@@ -49,18 +45,7 @@ if TYPE_CHECKING:
     from lnb.babbage.programs import Program, Trace
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'lnb' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS})
-
+__getattr__, __dir__ = lazy_exports(globals(), _EXPORTS)
 
 _DEFAULT_LIMIT: Any = object()
 

@@ -9,9 +9,9 @@ Exports are lazy, so ``import widgets`` (e.g. for ``widgets.serve``) imports no 
 
 from __future__ import annotations
 
-import importlib
 import sys as _sys
-from typing import Any
+
+from lnb.core.exports import lazy_exports
 
 if _sys.platform == "emscripten":  # the static site: stand-ins for what Pyodide lacks
     from widgets.core.host import stand_ins as _stand_ins
@@ -35,14 +35,4 @@ _EXPORTS = {
 __all__ = sorted(_EXPORTS)
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'widgets' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])
+__getattr__, __dir__ = lazy_exports(globals(), _EXPORTS)

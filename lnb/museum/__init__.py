@@ -12,8 +12,7 @@ The API for the app is in docs/museum.md. The names below load when first used, 
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from lnb.core.exports import lazy_exports
 
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("Orientation", "Shape"), "lnb.museum.shapes"),
@@ -30,13 +29,6 @@ _EXPORTS: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'lnb.museum' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
+__getattr__, __dir__ = lazy_exports(globals(), _EXPORTS)
 
 __all__ = sorted(_EXPORTS)
