@@ -152,7 +152,9 @@ _loaded = False
 
 
 def register(game: GameType) -> GameType:
-    """Add ``game`` to the registry (again: replaced); returns it, for ``GAME = register(…)``."""
+    """Add ``game`` to the registry (again: replaced); returns it, for ``GAME = register(…)``.
+    The kit's own games come first, whenever another game registers."""
+    _load_built_in()
     _GAMES[game.name] = game
     return game
 
