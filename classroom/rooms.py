@@ -100,7 +100,7 @@ from classroom.progress import (
     StoreConflict,
 )
 from lnb.babbage import records
-from lnb.babbage.bots import BOTS
+from lnb.babbage.bots import REGISTRY
 from lnb.babbage.edition import Edition
 from lnb.babbage.errors import LnbError
 from lnb.babbage.game import Action, GameOptions, Phase, TimeUp
@@ -506,7 +506,7 @@ class RoomStore:
 
     def give_to_computer(self, code: str, seat: int, kind: str = "greedy") -> None:
         """Before the start: an empty seat (or a computer's) is played by the bot ``kind``."""
-        if kind not in BOTS:
+        if kind not in REGISTRY.names:
             raise unknown_bot(kind)
 
         def change(conn: Any, setup: RoomSetup) -> Any:

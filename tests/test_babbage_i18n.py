@@ -159,10 +159,10 @@ def test_every_word_of_the_edition_has_its_catalog_entry() -> None:
     assert {e.value for e in EDITION.effects} == set(words.EFFECT_TEXTS)
     for effect, english in EDITION.effects.items():  # the data's sentence is the msgid
         assert words.EFFECT_TEXTS[effect.value].message == english
-    from lnb.babbage.bots import BOTS, REGISTRY
+    from lnb.babbage.bots import REGISTRY
 
-    assert set(BOTS) == set(words.BOT_NAMES) == set(words.BOT_TEXTS)
-    for name in BOTS:
+    assert set(REGISTRY.names) == set(words.BOT_NAMES) == set(words.BOT_TEXTS)
+    for name in REGISTRY.names:
         assert words.BOT_TEXTS[name].message == REGISTRY.kind(name).describe
     with use_language("zh-CN"):
         assert words.influence("Art") == "艺术" and words.effect_name("SLOW") == "减速"

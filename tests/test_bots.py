@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lnb import LnbError
-from lnb.babbage.bots import BOTS, Beginner, Greedy, Planner, make_bot
+from lnb.babbage.bots import REGISTRY, Beginner, Greedy, Planner, make_bot
 from lnb.babbage.bots.base import standing
 from lnb.babbage.bots.planner import best_program
 from lnb.babbage.game import (
@@ -142,7 +142,7 @@ def test_standing_estimate():
 
 
 def test_make_bot():
-    assert set(BOTS) == {"beginner", "greedy", "planner"}
+    assert set(REGISTRY.names) == {"beginner", "greedy", "planner"}
     assert isinstance(make_bot(" Planner "), Planner)
     with pytest.raises(LnbError, match="no computer player named"):
         make_bot("grandmaster")
@@ -157,7 +157,7 @@ def test_strength_ordering_over_many_seeded_games():
     assert planner.games == greedy.games == beginner.games == 100
 
 
-@pytest.mark.parametrize("kind", sorted(BOTS))
+@pytest.mark.parametrize("kind", sorted(REGISTRY.names))
 def test_bots_write_true_results_in_mental_arithmetic_play(kind):
     # The bots are the one place a computer writes its Results (the game app adds none).
     from lnb.babbage.game import GameOptions

@@ -86,7 +86,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from lnb.babbage.bots import BOTS, make_bot
+from lnb.babbage.bots import REGISTRY, make_bot
 from lnb.babbage.bots.base import BotBase
 from lnb.babbage.errors import GameError, LnbError
 from lnb.babbage.game import (
@@ -214,8 +214,8 @@ def bad_seat_count(count: object) -> RoomError:
 
 def unknown_bot(kind: object) -> RoomError:
     return RoomError(N_("{kind!r} is not a computer player; choose {bots}."), kind=kind,
-                     bots=format_list(BOTS, style="or"), reason="unknown-bot",
-                     expected=tuple(BOTS))
+                     bots=format_list(REGISTRY.names, style="or"), reason="unknown-bot",
+                     expected=REGISTRY.names)
 
 
 def time_is_up(code: str, player: str | None) -> RoomError:

@@ -35,7 +35,7 @@ from urllib.parse import parse_qsl
 
 import ipywidgets as w
 
-from lnb.babbage.bots import BOTS, REGISTRY, make_bot
+from lnb.babbage.bots import REGISTRY, make_bot
 from lnb.babbage.edition import Edition
 from lnb.babbage.errors import GameError, LnbError
 from lnb.babbage.game import (
@@ -178,7 +178,7 @@ class SetupForm(w.VBox):
     def _kinds() -> list[tuple[str, str]]:
         return [(pgettext("who plays a seat", "Person"), PERSON),
                 *((_("Computer ({strength})").format(strength=bot_name(kind)), kind)
-                  for kind in BOTS)]
+                  for kind in REGISTRY.names)]
 
     def _handicaps(self) -> list[tuple[str, str]]:
         return [(_("No handicap"), NO_HANDICAP),
@@ -1015,11 +1015,11 @@ class GameApp(GameParts, w.VBox):
             kind = player.get("computer")
             if kind is None:
                 continue
-            if not isinstance(kind, str) or kind not in BOTS:
+            if not isinstance(kind, str) or kind not in REGISTRY.names:
                 raise GameError(_("players: {player}'s computer {kind!r} is not one of {bots} "
                                   "(leave it out for a person)").format(
                                       player=player["name"], kind=kind,
-                                      bots=format_list(BOTS, style="or")))
+                                      bots=format_list(REGISTRY.names, style="or")))
             computers[player["name"]] = Computer(player["name"], kind, seed=seed + i,
                                                  think=self.think)
         return computers

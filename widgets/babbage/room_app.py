@@ -71,7 +71,6 @@ import ipywidgets as w
 from classroom.identity import Classroom
 from classroom.progress import Pupil
 from classroom.rooms import RoomStore, may_see
-from lnb.babbage.bots import BOTS
 from lnb.babbage.errors import LnbError
 from lnb.babbage.game import (
     Activate,
@@ -837,4 +836,4 @@ def room_page(query: Mapping[str, str], rooms: RoomStore, classroom: Classroom) 
     return RoomApp(rooms, query.get("room", ""), classroom=classroom, projector=projector)
 
 
-__all__ = ["BOTS", "RoomApp", "room_page"]
+__all__ = ["RoomApp", "room_page"]

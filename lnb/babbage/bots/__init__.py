@@ -30,9 +30,6 @@ REGISTRY.register("planner", Planner, strength=3,
                   describe="searches whole programs for the most points this Round and plays "
                            "for every majority")
 
-#: The bot classes by name (as registered).
-BOTS: dict[str, type[BotBase]] = {"beginner": Beginner, "greedy": Greedy, "planner": Planner}
-
 
 def make_bot(kind: str, seed: int | str = 0) -> BotBase:
     """A bot by name: ``beginner``, ``greedy`` or ``planner`` (an unknown name raises
@@ -40,4 +37,4 @@ def make_bot(kind: str, seed: int | str = 0) -> BotBase:
     return REGISTRY.make(kind, seed)  # type: ignore[return-value]
 
 
-__all__ = ["BOTS", "REGISTRY", "Beginner", "Bot", "BotBase", "Greedy", "Planner", "make_bot"]
+__all__ = ["REGISTRY", "Beginner", "Bot", "BotBase", "Greedy", "Planner", "make_bot"]
