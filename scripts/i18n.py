@@ -1,6 +1,7 @@
 """`make i18n`: extract, update and compile every catalog of the kit, one per part.
 
-Each part of the kit (:data:`lnb.core.i18n.DOMAINS`) has its own template
+Each part of the kit has its own catalog (:func:`lnb.core.i18n.domains`: the shared parts'
+and each registered game's, from its declaration, ``GameType.domains``), with its own template
 ``lnb/locale/<part>.pot`` and, per language, ``lnb/locale/<lang>/LC_MESSAGES/<part>.po``. A
 language that lacks a part's catalog gets one (``pybabel init``); the others are updated from
 the template (``pybabel update``); all are compiled to ``.mo`` (``pybabel compile``).
@@ -19,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from lnb.core.i18n import DOMAINS, LOCALE_DIR  # noqa: E402
+from lnb.core.i18n import LOCALE_DIR, domains  # noqa: E402
 
 PYBABEL = [sys.executable, "-m", "babel.messages.frontend"]
 
@@ -29,10 +30,12 @@ def run(*args: str) -> None:
 
 
 def main(keywords: list[str], only: str | None = None) -> None:
-    if only is not None and only not in DOMAINS:
-        raise SystemExit(f"no catalog {only!r}: choose one of {', '.join(DOMAINS)}")
+    """Extract, update and compile every catalog (only the part ``only``, when given)."""
+    catalogs = domains()
+    if only is not None and only not in catalogs:
+        raise SystemExit(f"no catalog {only!r}: choose one of {', '.join(catalogs)}")
     languages = sorted(p.name for p in LOCALE_DIR.iterdir() if (p / "LC_MESSAGES").is_dir())
-    for domain, paths in DOMAINS.items():
+    for domain, paths in catalogs.items():
         if only is not None and domain != only:
             continue
         sources = [path for path in paths if (ROOT / path).exists()]

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from lnb.cli.parsing import Parser, UsageError, language_arg, speaking
 from lnb.core import i18n
 from lnb.core.errors import LnbError
-from lnb.core.i18n import _, lazy_pgettext
+from lnb.core.i18n import _
 from lnb.core.messages import shown
 
 COMMAND_MODULES = (
@@ -31,44 +31,41 @@ COMMAND_MODULES = (
 )
 
 
-#: One sub-command group per game of the kit: its name, title and command modules.
-#: Lovelace & Babbage's commands are also at the top level (``lnb run`` = ``lnb babbage run``).
-GAMES: dict[str, tuple[i18n.LazyText, tuple[str, ...]]] = {
-    "babbage": (lazy_pgettext("game title", "Lovelace & Babbage"), COMMAND_MODULES),
-    "dream": (importlib.import_module("lnb.dream.title").TITLE, ("lnb.cli.dream",)),
-    "museum": (importlib.import_module("lnb.museum.words").SHORT_TITLE, ("lnb.cli.museum",)),
-}
-TOP_LEVEL_GAME = "babbage"
-
-
 def build_parser() -> argparse.ArgumentParser:
-    """The whole command line: each game's group, and the first game's commands on top.
+    """The whole command line: one group per registered game (:func:`lnb.core.game.games`:
+    its title, its ``commands`` hook), and the first game's commands on top as well
+    (``lnb run`` = ``lnb babbage run``).
 
     >>> parser = build_parser()
     >>> parser.parse_args(["babbage", "run", "A3+"]).handler is \\
     ...     parser.parse_args(["run", "A3+"]).handler
     True
     """
-    games = i18n.format_list(_("{title} ({name})").format(title=title, name=name)
-                             for name, (title, _modules) in GAMES.items())
+    from lnb.core.game import games
+
+    every = games()
+    listed = i18n.format_list(_("{title} ({name})").format(title=g.title, name=g.name)
+                              for g in every)
     parser = Parser(prog="lnb",
                      description=_("The kit's games on the command line: {games}.").format(
-                         games=games))
+                         games=listed))
     parser.add_argument("--lang", metavar="LANG", type=language_arg,
                         help=_("the language of the messages, e.g. zh-CN or en "
                                "(default: from LANG)"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
-    for name, (title, modules) in GAMES.items():
-        group = sub.add_parser(name, help=_("{title}: its commands").format(title=title),
+    for game in every:
+        modules = game.commands
+        group = sub.add_parser(game.name,
+                               help=_("{title}: its commands").format(title=game.title),
                                description=_("{title} on the command line.").format(
-                                   title=title))
+                                   title=game.title))
         group_sub = group.add_subparsers(dest="game_command", metavar="COMMAND",
                                          parser_class=Parser)
         group_sub.required = True
         for module in modules:
             importlib.import_module(module).register(group_sub)
-        if name == TOP_LEVEL_GAME:
+        if game is every[0]:
             for module in modules:
                 importlib.import_module(module).register(sub)
     return parser

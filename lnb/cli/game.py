@@ -1,4 +1,5 @@
-"""``lnb replay``: replay a saved game record and print its events and scores.
+"""``lnb replay``: replay a saved game record and print its events and scores (a record of
+another game of the kit is replayed by that game: :mod:`lnb.cli.replay`).
 
 >>> import json, tempfile
 >>> from lnb.cli import main
@@ -15,6 +16,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from lnb.cli.options import print_json
 from lnb.core.i18n import _
@@ -32,13 +34,19 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from pathlib import Path
+    """``lnb replay FILE``: the record's game replays it (:mod:`lnb.cli.replay`)."""
+    from lnb.cli.replay import replay_file
 
+    return replay_file(args.file, args.json)
+
+
+def show_replay(record: Any, as_json: bool = False) -> None:
+    """Lovelace & Babbage's replay: every resolved row and the score sheet (``--json``:
+    players, winners, events and finished); the game's ``show_replay`` hook."""
     from lnb.babbage.records import replay
 
-    result = replay(Path(args.file))
-    if args.json:
+    result = replay(record)
+    if as_json:
         print_json(result.to_dict())
     else:
         print(result.text())
-    return 0

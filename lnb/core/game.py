@@ -66,7 +66,8 @@ class GameType:
       ``table_rules`` its :class:`~lnb.core.table.TableRules`;
       ``records`` its records module (``load``, ``replay``, ``write``, ``dumps``);
       optional: ``describe(action)`` (an action as everyone at the table may read it),
-      ``commands`` (a tuple of ``lnb`` command modules), and any service's own hooks.
+      ``commands`` (a tuple of ``lnb`` command modules), ``show_replay(source, as_json)``
+      (what ``lnb replay FILE`` prints of a record of the game), and any service's own hooks.
     - ``domains``: the game's i18n catalogs, name → folders (``make i18n``).
     """
 

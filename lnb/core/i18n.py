@@ -39,20 +39,58 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 DOMAIN = "lnb"
-#: The kit's catalogs, one per part, each extracted from its own folders (``make i18n``), so the
-#: people translating one game never edit the catalog of another. All of a language's catalogs
-#: are read together: a message is looked up in each, in this order.
-DOMAINS: dict[str, tuple[str, ...]] = {
-    "lnb": ("lnb/core", "lnb/babbage", "lnb/cli"),
+#: The catalogs of the kit's shared parts, which name no game: the apps' common widgets with the
+#: classroom and the serving pages, and the lessons. Each game declares its own catalogs
+#: (:attr:`lnb.core.game.GameType.domains`).
+CORE_DOMAINS: dict[str, tuple[str, ...]] = {
     "widgets": ("widgets/core", "classroom", "widgets/classroom", "widgets/serving",
                 "widgets/serve.py"),
-    "babbage_widgets": ("widgets/babbage",),
     "lessons": ("lessons/make_index.py",),
-    "museum": ("lnb/museum",),
-    "museum_widgets": ("widgets/museum",),
-    "dream": ("lnb/dream",),
-    "dream_widgets": ("widgets/dream",),
 }
+
+
+def domains() -> dict[str, tuple[str, ...]]:
+    """The kit's catalogs, one per part, each extracted from its own folders (``make i18n``),
+    so the people translating one game never edit the catalog of another. All of a
+    language's catalogs are read together: a message is looked up in each, in this order:
+    the first game's library catalog (which holds ``lnb/core`` and ``lnb/cli`` too), the
+    shared widgets, the first game's other catalogs, the lessons, then each other registered
+    game's (:func:`lnb.core.game.games`). The games are asked only now, never on import.
+
+    >>> list(domains())[:4], domains()["lessons"]
+    (['lnb', 'widgets', 'babbage_widgets', 'lessons'], ('lessons/make_index.py',))
+    """
+    from lnb.core.game import games
+
+    first, *others = games()
+    own = list(first.domains.items())
+    ordered = [*own[:1], ("widgets", CORE_DOMAINS["widgets"]), *own[1:],
+               ("lessons", CORE_DOMAINS["lessons"])]
+    ordered += [item for game in others for item in game.domains.items()]
+    found: dict[str, tuple[str, ...]] = {}
+    for name, folders in [*ordered, *CORE_DOMAINS.items()]:
+        found.setdefault(name, tuple(folders))
+    return found
+
+
+class _Domains(Mapping[str, tuple[str, ...]]):
+    """:func:`domains` as a mapping, worked out each time it is read (``DOMAINS["museum"]``)."""
+
+    def __getitem__(self, name: str) -> tuple[str, ...]:
+        return domains()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(domains())
+
+    def __len__(self) -> int:
+        return len(domains())
+
+    def __repr__(self) -> str:
+        return f"DOMAINS({domains()!r})"
+
+
+#: The kit's catalogs, part name -> folders, in lookup order (see :func:`domains`).
+DOMAINS: Mapping[str, tuple[str, ...]] = _Domains()
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 #: The language the messages are written in (no catalog needed).
 SOURCE = "en"
@@ -452,7 +490,7 @@ def _translations(language: str) -> _gettext.NullTranslations:
         return _gettext.NullTranslations()
     folder = LOCALE_DIR / language / "LC_MESSAGES"
     chain: _gettext.NullTranslations | None = None
-    for domain in DOMAINS:
+    for domain in domains():
         po, mo = folder / f"{domain}.po", folder / f"{domain}.mo"
         if not po.exists():
             continue

@@ -68,17 +68,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from lnb.dream.records import load
+    show_replay(Path(args.file), args.json)  # a file named on the command line
+    return 0
 
-    state = load(Path(args.file))  # a file named on the command line (an upload is text)
+
+def show_replay(source: Any, as_json: bool = False) -> None:
+    """Ada's Dream's replay (``lnb dream replay``, and ``lnb replay`` of a Dream record): the
+    score sheet (``--json``: finished, winners, scores); ``source`` is what
+    :func:`lnb.dream.records.load` reads."""
+    from lnb.dream.records import replay
+
+    state = replay(source).state
     sheet = state.score_sheet()
-    if args.json:
+    if as_json:
         _print_json({"finished": state.is_terminal(), "winners": list(sheet.winners),
                      "scores": [{"player": r.player, "total": r.total, "parts": dict(r.parts)}
                                 for r in sheet.rows]})
     else:
         print(sheet.text())
-    return 0
 
 
 def cmd_cards(args: argparse.Namespace) -> int:

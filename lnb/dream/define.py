@@ -37,6 +37,7 @@ GAME = GameType(
         "table_rules": "lnb.dream.table:RULES",
         "records": "lnb.dream.records",
         "commands": "lnb.dream.define:COMMANDS",
+        "show_replay": "lnb.dream.command:show_replay",
     },
     domains={"dream": ("lnb/dream",), "dream_widgets": ("widgets/dream",)},
 )

@@ -11,6 +11,7 @@ catalog (``lnb/cli/museum.py`` only hands the parser over).
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from lnb.core.i18n import _
 
@@ -60,20 +61,28 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    import json
     from pathlib import Path
 
-    from lnb.museum.records import read_record
+    show_replay(Path(args.file), args.json)
+    return 0
 
-    state = read_record(Path(args.file))
+
+def show_replay(source: Any, as_json: bool = False) -> None:
+    """The museum's replay (``lnb museum replay``, and ``lnb replay`` of a museum record): the
+    map and the score, the verdict once the game is over (``--json``: finished, score,
+    verdict band); ``source`` is what :func:`lnb.museum.records.load` reads."""
+    import json
+
+    from lnb.museum.records import replay
+
+    state = replay(source).state
     score = state.score()
-    if args.json:
+    if as_json:
         print(json.dumps({"finished": state.is_terminal(), "score": score.as_dict(),
                           "verdict": state.verdict().band}, ensure_ascii=False))
-        return 0
+        return
     print(state.text())
     print(_score_line(state))
-    return 0
 
 
 def _score_line(state) -> str:  # type: ignore[no-untyped-def]

@@ -37,6 +37,7 @@ GAME = GameType(
         "table_rules": "lnb.museum.table:RULES",
         "records": "lnb.museum.records",
         "commands": "lnb.museum.define:COMMANDS",
+        "show_replay": "lnb.museum.command:show_replay",
     },
     domains={"museum": ("lnb/museum",), "museum_widgets": ("widgets/museum",)},
 )
