@@ -43,8 +43,8 @@ GAME = GameType(
         "table_rules": "lnb.babbage.table:RULES",
         "records": "lnb.babbage.records",
         "commands": "lnb.cli:COMMAND_MODULES",
-    },
         "show_replay": "lnb.cli.game:show_replay",
+    },
     domains={"lnb": ("lnb/core", "lnb/babbage", "lnb/cli"),
              "babbage_widgets": ("widgets/babbage",)},
 )
