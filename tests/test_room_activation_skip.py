@@ -1,12 +1,13 @@
 """An activation step with nothing to activate is skipped (issue 26, trial defect 9): at a
-live table (``RoomPlay.due``) and at one screen (``BabbageRules.forced``), one rule in
-``lnb``. A seat with completed, unused Subroutines is still asked."""
+live table (``RoomPlay.due``, i.e. ``Table.due``) and at one screen
+(``BabbageRules.forced``), one rule in ``lnb``. A seat with completed, unused Subroutines is
+still asked."""
 
 from __future__ import annotations
 
 from lnb.babbage.game import Activate, Phase
-from lnb.babbage.rooms import COMPUTER, Move, RoomPlay, RoomSeat, RoomSetup
 from lnb.babbage.table import RULES, babbage_table
+from lnb.core.rooms import COMPUTER, Move, RoomPlay, RoomSeat, RoomSetup
 
 NAMES = ("Ada", "Bea", "Cy")
 
@@ -16,7 +17,8 @@ def at_an_activation(seed: int) -> RoomPlay | None:
     step in Round 2 or later; None when the game ends first."""
     seats = tuple(RoomSeat(i, n, c, pupil=f"class:C:{i}") for i, (n, c) in enumerate(
         zip(NAMES, ("Ada Lovelace", "Charles Babbage", "Luigi Federico Menabrea"), strict=True)))
-    setup = RoomSetup("K7QX", seats, seed=seed, status="playing", started=1000.0)
+    setup = RoomSetup("K7QX", seats, seed=seed, game="babbage", status="playing",
+                      started=1000.0)
     play = RoomPlay.from_moves(setup, [])
     now = 1000.0
     for _ in range(2000):
@@ -43,7 +45,7 @@ def test_a_pupil_with_nothing_to_activate_is_skipped_and_others_are_asked() -> N
         state = play.state
         while state.phase is Phase.ACTIVATE:
             name = play.waiting_on[0]
-            due = play.due(play._last_at(), present=set(NAMES))  # every pupil is here
+            due = play.due(play.last_at, present=set(NAMES))  # every pupil is here
             if state.activatable(name):
                 assert due == [], (seed, name, due)  # their choice: the table waits
                 asked += 1
@@ -54,7 +56,7 @@ def test_a_pupil_with_nothing_to_activate_is_skipped_and_others_are_asked() -> N
                 skipped += 1
                 action = due[0]
             play.apply(Move(play.next_seq, play.seat_index(name), action,
-                            play._last_at(), COMPUTER))
+                            play.last_at, COMPUTER))
     assert skipped and asked, (skipped, asked)  # both cases were met
 
 

@@ -41,6 +41,7 @@ GAME = GameType(
         "why_not": "lnb.babbage.refusals:why_not",
         "bots": "lnb.babbage.bots:REGISTRY",
         "table_rules": "lnb.babbage.table:RULES",
+        "describe": "lnb.babbage.table:describe",
         "records": "lnb.babbage.records",
         "commands": "lnb.cli:COMMAND_MODULES",
         "show_replay": "lnb.cli.game:show_replay",

@@ -22,7 +22,8 @@ which one stops the laggards, and which phases show their automatic steps one at
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from lnb.core.errors import GameError
@@ -46,57 +47,136 @@ class GameState(Protocol):
     def names(self) -> tuple[str, ...]: ...
 
 
-class TableRules(Protocol):
-    """What a game tells its table about its timed race and its pace."""
+class TableRules:
+    """What a game tells its table: its timed race, its pace, its forced steps, and what a
+    live table needs (the clock's hooks). The defaults are a game with no race, no pace and
+    no forced step: a game overrides only what it has.
 
+    >>> rules = TableRules()
+    >>> rules.racing(None), rules.paced(None), rules.forced(None, "Ada", ["only"])
+    (False, False, None)
+    """
+
+    # -- the race (a phase where everyone writes at once against the clock) -------------
     def racing(self, state: Any) -> bool:
         """True in the phase where everyone writes at once against the clock."""
-        ...
+        return False
 
     def race_key(self, state: Any) -> Any:
         """Tells one race from the next (e.g. the Round number)."""
-        ...
+        return None
 
     def seconds(self, state: Any, timed: bool) -> float | None:
         """The race's length (None: untimed)."""
-        ...
+        return None
+
+    def race_seconds(self, options: Mapping[str, Any]) -> float | None:
+        """The race's length for a game of ``options`` (a live table's setup; None: no race)."""
+        return None
 
     def is_finish(self, action: Any) -> bool:
         """True for a computer's "I'm done" (it has written its work)."""
-        ...
+        return False
 
     def finish(self, player: str, seconds: float) -> Any:
         """The action: ``player`` is done after ``seconds``."""
-        ...
+        raise GameError(N_("this game has no race"), reason="no-race")
 
     def time_up(self) -> Any:
         """The action: the minute is over, the others are stopped."""
-        ...
+        raise GameError(N_("this game has no race"), reason="no-race")
 
     def has_finished(self, state: Any, player: str) -> bool:
         """True once ``player`` finished (or was stopped) in this race."""
-        ...
+        return True
 
     def write(self, player: str, work: Any) -> Any:
         """The action: ``player`` hands in ``work`` (written so far)."""
-        ...
+        raise GameError(N_("this game has no race"), reason="no-race")
 
+    def hand_in(self, state: Any, player: str, draft: str) -> Any | None:
+        """At the race's deadline: the action handing in what a person's ``draft`` (text)
+        allows (None: nothing new to hand in)."""
+        return None
+
+    def stamp(self, action: Any, seconds: float) -> Any:
+        """``action`` made ``seconds`` into the race (a finish gets its time)."""
+        return action
+
+    # -- pace, forced steps, time-outs ----------------------------------------------------
     def paced(self, state: Any) -> bool:
         """True where automatic steps are shown one at a time (``advance`` stops there)."""
-        ...
+        return False
 
     def forced(self, state: Any, player: str, actions: list[Any]) -> Any | None:
         """The one action a person has no real choice about (None: they must choose)."""
-        ...
+        return None
+
+    def timeout(self, state: Any, player: str) -> tuple[float, Any] | None:
+        """At a live table: a person deciding now has this many seconds from the phase's
+        start, then the table makes the action (None: the table waits for them)."""
+        return None
+
+    # -- a live table ---------------------------------------------------------------------
+    def actor(self, state: Any, action: Any) -> str | None:
+        """The player whose action it is (None: the table's own, e.g. the race's end)."""
+        return getattr(action, "player", None)
+
+    def phase_key(self, state: Any) -> Hashable:
+        """Tells one phase from the next (a live table's clock and stale-move rule)."""
+        return None
+
+    def independent(self, action: Any) -> bool:
+        """True for an action a seat makes on its own while others make theirs: one sent
+        from a screen the table has moved on from still counts if the phase is the same
+        and the seat made no move since."""
+        return False
+
+    def checked_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """A live table's ``options`` checked and written out in full (JSON values); an
+        unknown or wrong one raises the game's error."""
+        return dict(options)
+
+    def characters(self, count: int, wanted: Sequence[str] | None = None) -> tuple[str, ...]:
+        """The characters of a live table's ``count`` seats (``wanted``, checked, or the
+        game's defaults); "" for a game whose seats have none."""
+        if wanted is not None and any(wanted):
+            raise GameError(N_("this game has no characters"), reason="no-characters")
+        return ("",) * count
+
+    def record(self, state: Any, computers: Mapping[str, str]) -> dict[str, Any] | None:
+        """The record of a game played at a live table (``computers``: seat name → kind);
+        None: the game's records module writes it (``records.write(state)``)."""
+        return None
+
+
+@dataclass
+class TableClock:
+    """A live table's clock marks (epoch seconds): the last move, the current phase's and
+    race's starts, the race's deadline; ``pace`` is the seconds between paced steps."""
+
+    last_at: float = 0.0
+    phase_since: float = 0.0
+    race_since: float | None = None
+    race_deadline: float | None = None
+    pace: float = 1.5
 
 
 class Table:
     """One game's seats: ``computers`` maps seat names to computer players; every other
-    seat is a person. ``think`` fixes the computers' think seconds (tests, demos)."""
+    seat is a person. ``think`` fixes the computers' think seconds (tests, demos).
+
+    Two ways to drive it: :meth:`advance` (hot seat, simulations: steps until a person must
+    act) and the clock mode of a live table, where every action has a time: :meth:`due`
+    says which actions the table makes at a moment (``absent`` gives the computer player of
+    a person who is away), :meth:`play` applies one and moves :attr:`clock` on.
+    """
 
     def __init__(self, state: Any, computers: Mapping[str, ComputerPlayer],
                  rules: TableRules, *, timed: bool = True,
-                 think: float | None = None) -> None:
+                 think: float | None = None,
+                 absent: Callable[[str], ComputerPlayer] | None = None,
+                 clock: TableClock | None = None) -> None:
         unknown = [n for n in computers if n not in state.names]
         if unknown:
             raise GameError(N_("computer seat {player!r} is not at this table; seats are "
@@ -109,6 +189,10 @@ class Table:
         self.think = think
         self.race: Race | None = None
         self._race_key: Any = None
+        self.absent = absent
+        self.clock = clock if clock is not None else TableClock()
+        if self.clock.race_since is None and self.in_race():
+            self.clock.race_since = self.clock.phase_since
 
     @property
     def persons(self) -> tuple[str, ...]:
@@ -166,7 +250,7 @@ class Table:
     def act(self, action: Any) -> None:
         """A person's action: one for a seat the computer plays is refused here, anything
         else the game does not allow now is refused by the game."""
-        who = getattr(action, "player", None)
+        who = self.rules.actor(self.state, action)
         if who in self.computers:
             raise GameError(N_("{player} is played by the computer"), player=who,
                             reason="computer-seat")
@@ -259,3 +343,139 @@ class Table:
         if self.race is None:
             return []
         return self.race.seen_by(now)
+
+    # ----------------------------------------------------------------- the clock mode
+    def copy(self) -> Table:
+        """An independent table of a clone of the state (the computer players shared)."""
+        new = Table.__new__(Table)
+        new.__dict__.update(self.__dict__)
+        new.state = self.state.clone()
+        new.clock = replace(self.clock)
+        return new
+
+    def play(self, action: Any, at: float) -> None:
+        """Apply ``action`` made at ``at`` (epoch seconds) and move the clock on: the first
+        finish of a timed race sets its deadline; a new phase starts at ``at``."""
+        state, clock, rules = self.state, self.clock, self.rules
+        before, racing = rules.phase_key(state), self.in_race()
+        state.apply_action(action)  # an illegal action raises, changes nothing
+        clock.last_at = at
+        if rules.is_finish(action) and clock.race_deadline is None and self.in_race():
+            seconds = rules.seconds(state, self.timed)
+            if seconds is not None:
+                clock.race_deadline = at + seconds
+        if rules.phase_key(state) != before:
+            clock.phase_since = at
+            if self.in_race():
+                clock.race_since, clock.race_deadline = at, None
+            elif racing:
+                clock.race_since, clock.race_deadline = None, None
+
+    def late(self, action: Any, at: float, by_table: bool) -> bool:
+        """True for a person's race action at or after the race's deadline (the table's end
+        of the race comes first, whoever makes it)."""
+        deadline = self.clock.race_deadline
+        return (deadline is not None and at >= deadline and not by_table and self.in_race()
+                and self.rules.actor(self.state, action) is not None)
+
+    def stamped(self, action: Any, at: float) -> Any:
+        """``action`` as made at ``at``: in the race, with its seconds since the race began
+        (see :meth:`TableRules.stamp`)."""
+        since = self.clock.race_since
+        if since and self.in_race():
+            return self.rules.stamp(action, round(max(0.0, at - since), 1))
+        return action
+
+    def _auto(self, name: str, here: frozenset[str]) -> bool:
+        return name in self.computers or name not in here
+
+    def player_for(self, name: str) -> ComputerPlayer:
+        """The computer player of seat ``name``: its own, or the one of a person away."""
+        found = self.computers.get(name)
+        if found is not None:
+            return found
+        if self.absent is None:
+            raise GameError(N_("{player} is played by a person"), player=name,
+                            reason="person-seat")
+        return self.absent(name)
+
+    def due(self, now: float, present: Iterable[str] = (),
+            drafts: Mapping[str, str] | None = None) -> list[Any]:
+        """The actions the table makes at ``now`` (epoch seconds), in order, without applying
+        them: ``present`` are the persons who are here (the others, and the computers, are
+        played by their computer player); ``drafts`` the persons' work in the race (name →
+        text).
+
+        Computers' (and absent persons') actions come at once, a person's forced action too;
+        in a paced phase one comes ``clock.pace`` seconds after the move before; a person
+        with a time-out (:meth:`TableRules.timeout`) has it from the phase's start. In the
+        race: the computers' work at once, each finish at its think time from the race's
+        start; at the deadline each person still writing hands in their draft, then time
+        is up.
+        """
+        state = self.state
+        if state.is_terminal():
+            return []
+        here = frozenset(present)
+        if self.in_race():
+            return self._due_in_race(now, here, drafts or {})
+        if self.rules.paced(state) and now < self.clock.last_at + self.clock.pace:
+            return []
+        out: list[Any] = []
+        for name in state.current_players():
+            if self._auto(name, here):
+                out.append(self.player_for(name).choose_action(state, name))
+                continue
+            forced = self.rules.forced(state, name, state.legal_actions(name))
+            if forced is not None:
+                out.append(forced)  # nothing to choose: made by the table
+                continue
+            timeout = self.rules.timeout(state, name)
+            if timeout is not None and now >= self.clock.phase_since + timeout[0]:
+                out.append(timeout[1])
+        return out
+
+    def forced_steps(self) -> list[Any]:
+        """The persons' forced actions due now, outside a race and a paced phase (a live
+        table makes them with the move that led to them: no screen ever asks a person for
+        a step they have no choice in)."""
+        state = self.state
+        if state.is_terminal() or self.in_race() or self.rules.paced(state):
+            return []
+        out = []
+        for name in state.current_players():
+            if name not in self.computers:
+                forced = self.rules.forced(state, name, state.legal_actions(name))
+                if forced is not None:
+                    out.append(forced)
+        return out
+
+    def _due_in_race(self, now: float, here: frozenset[str],
+                     drafts: Mapping[str, str]) -> list[Any]:
+        state, rules, clock = self.state, self.rules, self.clock
+        writing = [n for n in state.names if not rules.has_finished(state, n)]
+        if clock.race_deadline is not None and now >= clock.race_deadline:
+            out: list[Any] = []
+            for name in writing:
+                text = drafts.get(name)
+                if name not in self.computers and text is not None:
+                    action = rules.hand_in(state, name, text)
+                    if action is not None:
+                        out.append(action)
+            out.append(rules.time_up())
+            return out
+        since = clock.race_since if clock.race_since is not None else clock.last_at
+        writes: list[Any] = []
+        finishes: list[tuple[float, int, Any]] = []
+        for i, name in enumerate(writing):
+            if not self._auto(name, here):
+                continue
+            computer = self.player_for(name)
+            action = computer.choose_action(state, name)
+            if not rules.is_finish(action):
+                writes.append(action)
+            think = round(float(computer.think_seconds(state, name)), 1)
+            if now >= since + think:
+                finishes.append((think, i, rules.finish(name, think)))
+        finishes.sort(key=lambda f: (f[0], f[1]))
+        return writes + [a for _, _, a in finishes]

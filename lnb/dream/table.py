@@ -19,43 +19,22 @@ from collections.abc import Mapping
 from typing import Any
 
 from lnb.core.players import ComputerPlayer
-from lnb.core.table import Table
+from lnb.core.table import Table, TableRules
 from lnb.dream.state import State
 
 
-class DreamRules:
+class DreamRules(TableRules):
     """The table rules of Ada's Dream (see :class:`lnb.core.table.TableRules`): no race."""
-
-    def racing(self, state: State) -> bool:
-        return False
-
-    def race_key(self, state: State) -> Any:  # pragma: no cover - never racing
-        return None
-
-    def seconds(self, state: State, timed: bool) -> float | None:  # pragma: no cover
-        return None
-
-    def is_finish(self, action: Any) -> bool:  # pragma: no cover
-        return False
-
-    def finish(self, player: str, seconds: float) -> Any:  # pragma: no cover
-        raise NotImplementedError
-
-    def time_up(self) -> Any:  # pragma: no cover
-        raise NotImplementedError
-
-    def has_finished(self, state: State, player: str) -> bool:  # pragma: no cover
-        return True
-
-    def write(self, player: str, work: Any) -> Any:  # pragma: no cover
-        raise NotImplementedError
-
-    def paced(self, state: State) -> bool:
-        return False
 
     def forced(self, state: State, player: str, actions: list[Any]) -> Any | None:
         """The only possible action of a person is taken for them."""
         return actions[0] if len(actions) == 1 else None
+
+    def record(self, state: State, computers: Mapping[str, str]) -> dict[str, Any]:
+        """Ada's Dream's record of the game so far, computer seats marked."""
+        from lnb.dream import records
+
+        return records.write(state, dict(computers))
 
 
 RULES = DreamRules()

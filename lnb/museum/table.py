@@ -15,51 +15,36 @@ step is returning dice when no Used die could go back.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from lnb.core.players import ComputerPlayer
-from lnb.core.table import Table
+from lnb.core.table import Table, TableRules
 from lnb.museum.actions import Return
 from lnb.museum.state import State
 
 SEAT = "solo"
 
 
-class MuseumRules:
-    """The table rules of the museum (see :class:`lnb.core.table.TableRules`)."""
-
-    def racing(self, state: State) -> bool:
-        return False
-
-    def race_key(self, state: State) -> Any:
-        return None
-
-    def seconds(self, state: State, timed: bool) -> float | None:
-        return None
-
-    def is_finish(self, action: Any) -> bool:
-        return False
-
-    def finish(self, player: str, seconds: float) -> Any:
-        raise NotImplementedError("the museum has no race")
-
-    def time_up(self) -> Any:
-        raise NotImplementedError("the museum has no race")
-
-    def has_finished(self, state: State, player: str) -> bool:
-        return state.is_terminal()
-
-    def write(self, player: str, work: Any) -> Any:
-        raise NotImplementedError("the museum has no race")
-
-    def paced(self, state: State) -> bool:
-        return False
+class MuseumRules(TableRules):
+    """The table rules of the museum (see :class:`lnb.core.table.TableRules`): no race, no
+    pace; the one player is ``solo``."""
 
     def forced(self, state: State, player: str, actions: list[Any]) -> Any | None:
         """``return 0`` when it is the only choice."""
         if len(actions) == 1 and isinstance(actions[0], Return):
             return actions[0]
         return None
+
+    def actor(self, state: State, action: Any) -> str | None:
+        """Every action is the one player's."""
+        return SEAT
+
+    def record(self, state: State, computers: Mapping[str, str]) -> dict[str, Any]:
+        """The museum's record of the game so far."""
+        from lnb.museum import records
+
+        return records.write(state)
 
 
 RULES = MuseumRules()
