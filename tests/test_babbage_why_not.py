@@ -28,7 +28,7 @@ from lnb.babbage.game import (
 from lnb.babbage.game.random_play import finish_written, random_action, random_program
 from lnb.babbage.operations import FUNCTION_SYMBOLS, Operation
 from lnb.babbage.programs import Program
-from lnb.babbage.refusals import why_not
+from lnb.babbage.refusals import why_not, why_not_row
 from lnb.core.errors import GameError
 from lnb.core.game import get
 from lnb.core.testing import playthrough
@@ -169,3 +169,21 @@ def test_the_game_type_hook_is_this() -> None:
     state = babbage.new_state(["Ada", "Bea"], seed=1)
     assert babbage.why_not(state, Target("Ada", 14)) is None
     assert babbage.why_not(state, Target("Ada", 99)).reason == "not-targetable"
+
+
+def test_why_not_row_is_none_exactly_for_the_legal_rows() -> None:
+    from lnb.babbage.board import Board
+    from lnb.babbage.operations import legal_operations
+
+    board = Board.standard()
+    for value in range(0, 100, 7):
+        legal = set(legal_operations(value, board))
+        for level, rack, comp in board.spaces():
+            for function in comp.functions:
+                op = Operation(level, rack, function)
+                err = why_not_row(op, value, board)
+                assert (err is None) == (op in legal), (op, value)
+                if err is not None:
+                    with pytest.raises(IllegalOperationError) as raised:
+                        op.apply(value, board)
+                    assert (err.reason, str(err)) == (raised.value.reason, str(raised.value))

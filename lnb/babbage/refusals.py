@@ -1,5 +1,5 @@
-"""Why an action is not allowed now: the error :meth:`State.apply_action` would raise, as a
-value, with the state left as it was.
+"""Why an action (or a program row) is not allowed now: the error the rules would raise, as a
+value, with nothing changed.
 
 The rules check an action once, in :meth:`State.apply_action` (the phase, the player, then the
 action's own rules: a Subroutine one may target, a program the board and the limit allow,
@@ -20,6 +20,16 @@ True
 >>> state.apply_action(Target("Ada", 14)); state.apply_action(Target("Bea", 12))
 >>> why_not(state, WriteProgram("Ada", "A3+ D1+")).reason  # the program's own error
 'level-not-revealed'
+
+:func:`why_not_row` answers the same for one row after a value, on a board (what a program
+builder asks of each button):
+
+>>> from lnb.babbage.board import Board
+>>> from lnb.babbage.operations import Operation
+>>> why_not_row(Operation.parse("B1-"), 6, Board.standard()).reason
+'out-of-range'
+>>> why_not_row(Operation.parse("A3+"), 55, Board.standard()) is None
+True
 """
 
 from __future__ import annotations
@@ -30,7 +40,9 @@ from lnb.babbage.errors import LnbError
 from lnb.babbage.game.actions import Action, Debug, WriteProgram
 
 if TYPE_CHECKING:  # pragma: no cover
+    from lnb.babbage.board import Board
     from lnb.babbage.game.state import State
+    from lnb.babbage.operations import Operation
 
 #: Actions ``legal_actions`` cannot list (a program is written, not picked from a list).
 _WRITTEN = (WriteProgram, Debug)
@@ -53,6 +65,18 @@ def why_not(state: State, action: Action) -> LnbError | None:
             pass
     try:
         state.clone().apply_action(action)
+    except LnbError as err:
+        return err
+    return None
+
+
+def why_not_row(operation: Operation, value: int, board: Board) -> LnbError | None:
+    """None when ``operation`` may be written after ``value`` on ``board``, else the error the
+    rules give for it (an :class:`~lnb.babbage.errors.IllegalOperationError`: a level not
+    revealed, a function the component does not have, a Result leaving 00–99), its
+    ``detail`` field the explanation without the row's prefix."""
+    try:
+        operation.apply(value, board)
     except LnbError as err:
         return err
     return None

@@ -30,6 +30,7 @@ from lnb.babbage.game.writing import WritingRules
 from lnb.babbage.numbers import two_digits
 from lnb.babbage.operations import Operation, legal_operations
 from lnb.babbage.programs import DEFAULT_LIMIT, Program, Trace
+from lnb.babbage.refusals import why_not_row
 from lnb.core.i18n import _, ngettext, pgettext
 from widgets.babbage.board import BoardView
 from widgets.core.relabel import Text, register, relabel_part, text_of
@@ -42,9 +43,8 @@ Choices = dict[Operation, "str | None"]
 
 def illegal_reason(operation: Operation, value: int, board: Board) -> str:
     """Why the library refuses ``operation`` after ``value``, in plain words."""
-    try:
-        operation.apply(value, board)
-    except LnbError as exc:
+    exc = why_not_row(operation, value, board)
+    if exc is not None:
         # ``detail``: the explanation without its "row N 'X': " prefix (the button names X).
         return plain_words(exc.fields.get("detail") or exc.message)
     return _("{operation} is not allowed now.").format(operation=operation)
