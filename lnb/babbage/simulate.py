@@ -19,15 +19,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from tqdm import tqdm
-
 from lnb.babbage.bots import REGISTRY, BotBase, make_bot
 from lnb.babbage.edition import Edition
 from lnb.babbage.errors import LnbError
 from lnb.babbage.game import Game, State
 from lnb.babbage.table import babbage_table
 from lnb.core.i18n import N_
-from lnb.core.tally import Tally
+from lnb.core.tally import Tally, progress_bar
 
 PARTS = ("influence", "failed_experiments", "subroutines", "engine", "debugs")
 
@@ -148,18 +146,6 @@ def _seed_int(text: str) -> int:
     import zlib
 
     return zlib.crc32(text.encode("utf-8"))
-
-
-def progress_bar(total: int, out: TextIO = sys.stderr, quiet: bool = False) -> tqdm:
-    """The ecosystem's progress bar (tqdm) over ``total`` games on ``out`` (stderr); it says
-    nothing with ``quiet`` or when ``out`` is not a terminal (a log, a pipe, a test).
-
-    >>> import io
-    >>> with progress_bar(2, io.StringIO()) as bar:
-    ...     bar.disable
-    True
-    """
-    return tqdm(total=total, file=out, unit="game", disable=True if quiet else None)
 
 
 def run_cli(args: Any, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:

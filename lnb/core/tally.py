@@ -1,6 +1,6 @@
-"""A player's (or a seat's) line of a simulation of many games, for every game of the kit:
-games, wins (a shared win split between the winners), each game's total and the sum of each
-scoring part.
+"""What every game's simulation of many games shares: a player's (or a seat's) line — games,
+wins (a shared win split between the winners), each game's total and the sum of each scoring
+part — and the progress bar on stderr.
 
 >>> line = Tally("greedy", parts=dict.fromkeys(("patrons", "influence"), 0))
 >>> line.add(10, {"patrons": 4, "influence": 6}, win=1.0)
@@ -11,8 +11,13 @@ scoring part.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tqdm import tqdm
 
 
 @dataclass
@@ -48,3 +53,19 @@ class Tally:
     def mean_part(self, part: str) -> float:
         """Its mean points of one part a game."""
         return self.parts.get(part, 0) / self.games if self.games else 0.0
+
+
+def progress_bar(total: int, out: TextIO | None = None, quiet: bool = False) -> tqdm:
+    """The ecosystem's progress bar (tqdm) over ``total`` games on ``out`` (stderr); it says
+    nothing with ``quiet`` or when ``out`` is not a terminal (a log, a pipe, a test). tqdm is
+    imported only here: a simulation's library use stays light.
+
+    >>> import io
+    >>> with progress_bar(2, io.StringIO()) as bar:
+    ...     bar.disable
+    True
+    """
+    from tqdm import tqdm
+
+    return tqdm(total=total, file=out if out is not None else sys.stderr, unit="game",
+                disable=True if quiet else None)

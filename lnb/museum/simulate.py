@@ -16,16 +16,20 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from lnb.core.i18n import _, ngettext
+from lnb.core.table import Table
+from lnb.core.tally import progress_bar
 from lnb.museum import words
+from lnb.museum.define import GAME
 from lnb.museum.state import Game, State, verdict
 
 
 def play_game(bot: Any, game: Game) -> State:
-    """One whole game by ``bot``."""
+    """One whole game by ``bot``, at a :class:`~lnb.core.table.Table` with the museum's table
+    rules (the same loop as the app's and the live room's)."""
     state = game.new_initial_state()
-    while not state.is_terminal():
-        state.apply_action(bot.choose_action(state, "solo"))
-    return state
+    table = Table(state, dict.fromkeys(state.names, bot), GAME.table_rules, timed=False)
+    table.advance(through_paced=True)
+    return table.state
 
 
 @dataclass(frozen=True)
@@ -128,13 +132,6 @@ def simulate(games: int, bot: str = "planner", seed: int = 1, edition: str = "st
         if progress is not None:
             progress(number + 1, games)
     return Summary(bot, seed, tuple(scores), tuple(parts), tuple(rooms))
-
-
-def progress_bar(total: int, out: TextIO, quiet: bool = False) -> Any:
-    """tqdm over ``total`` games on ``out``; silent with ``quiet`` or off a terminal."""
-    from tqdm import tqdm
-
-    return tqdm(total=total, file=out, unit="game", disable=True if quiet else None)
 
 
 def run_cli(args: Any, out: TextIO | None = None, err: TextIO | None = None) -> int:
