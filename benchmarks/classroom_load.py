@@ -50,7 +50,8 @@ if __package__ in (None, ""):  # run as a script: python benchmarks/classroom_lo
 import psutil
 
 from benchmarks.voila_timing import CHROMIUM, CHROMIUM_ARGS, REPO, start_server
-from classroom.progress import ProgressStore, Pupil
+from classroom.identity import Pupil
+from classroom.progress import ProgressStore
 from lnb.babbage.puzzles import Puzzle
 from widgets.classroom.panel import STORAGE_KEY
 from widgets.serve import parse_args, pools_config

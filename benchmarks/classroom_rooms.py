@@ -53,8 +53,8 @@ from benchmarks.classroom_load import (
 )
 from benchmarks.goals import report
 from benchmarks.voila_timing import CHROMIUM, REPO, start_server
-from classroom.identity import Classroom
-from classroom.progress import ProgressStore, Pupil
+from classroom.identity import Classroom, Pupil
+from classroom.progress import ProgressStore
 from classroom.rooms import RoomStore
 from lnb.babbage.game import Activate, Finish, Phase, Target
 from widgets.serve import parse_args, pools_config

@@ -16,7 +16,7 @@ The storage is any object with ``get``/``put``/``keys``/``loaded``/``when_loaded
 top of them when they arrive, so a pupil's first move is never lost.
 
 >>> import datetime
->>> from classroom.progress import Pupil
+>>> from classroom.identity import Pupil
 >>> store = BrowserProgressStore(MemoryStorage())
 >>> me = Pupil("device:" + "a" * 32, "this browser")
 >>> day = datetime.date(2025, 3, 3)
@@ -34,12 +34,8 @@ import logging
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from classroom.progress import (
-    Progress,
-    ProgressChanges,
-    Pupil,
-    PuzzleProgress,
-)
+from classroom.identity import Pupil
+from classroom.progress import Progress, ProgressChanges, PuzzleProgress
 from classroom.scores import SCORE_MAX, GameScore
 from lnb.core.i18n import _
 

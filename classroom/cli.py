@@ -30,7 +30,7 @@ from pathlib import Path
 
 from classroom.cards import cards_html
 from classroom.identity import Classroom, read_names, shown_code
-from classroom.progress import ProgressStore
+from classroom.progress import ProgressStore, class_progress
 from classroom.storefile import list_backups
 from lnb.cli.parsing import Parser, UsageError, language_arg, speaking
 from lnb.core.errors import LnbError
@@ -143,7 +143,7 @@ def _run(args: argparse.Namespace, store: ProgressStore) -> int:
             info = room.check_teacher(args.klass, key)
             print(_("Class {name} ({code}), made {day}:").format(
                 name=info.name, code=shown_code(info.code), day=info.created))
-            for name, progress in room.class_progress(info.code, key):
+            for name, progress in class_progress(room, info.code, key):
                 print(_("  {name:<24} solved {solved:>3}  streak {streak} (best {best})").format(
                     name=name, solved=progress.solved_count, streak=progress.streak,
                     best=progress.best_streak))

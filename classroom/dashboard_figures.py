@@ -2,7 +2,7 @@
 hints used, rows used against the shortest possible), each puzzle's program lengths, the
 class's results as CSV (:func:`report_csv`).
 
-Only :meth:`classroom.identity.Classroom.class_progress` gives the figures, so only
+Only :func:`classroom.progress.class_progress` gives the figures, so only
 the class's teacher key opens them; a pupil's card secret is never read. The shortest possible
 is the library's (:attr:`lnb.babbage.puzzles.Puzzle.solution` of the puzzle's code).
 
@@ -34,6 +34,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from classroom.identity import Classroom
+from classroom.progress import class_progress
 from lnb.babbage.errors import LnbError
 from lnb.babbage.hints import WrongTurn, wrong_turn
 from lnb.babbage.puzzles import Puzzle
@@ -137,7 +138,7 @@ def class_report(classroom: Classroom, class_code: str, teacher_key: str) -> Cla
     without the class's teacher key."""
     info = classroom.check_teacher(class_code, teacher_key)
     pupils = []
-    for name, progress in classroom.class_progress(info.code, teacher_key):
+    for name, progress in class_progress(classroom, info.code, teacher_key):
         pupils.append(PupilResults(name, tuple(
             PuzzleResult(p.puzzle, p.difficulty, p.solved, p.attempts, p.hints, p.best_rows,
                          shortest_rows(p.puzzle), p.first_day)

@@ -4,16 +4,16 @@ was last active, and the puzzle set a class was given for a day.
 
 Every statement is one small function of a connection (``_insert_wrong``, ``_class_wrong``...),
 in SQL both engines run (:mod:`classroom.engines`); :class:`ClassWork` runs the writes
-in the progress store's transactions and the reads with :meth:`ProgressStore.read` (no write
-lock). Only pupils of a class are recorded (a device's work is nobody's to
+in the store's transactions and the reads with :meth:`classroom.store.Store.read` (no
+write lock). Only pupils of a class are recorded (a device's work is nobody's to
 read); what a class did is read only with its teacher key
 (:meth:`~classroom.identity.Classroom.check_teacher`); a pupil reads only their own
 class's puzzle set.
 
 >>> import datetime
 >>> from classroom.identity import Classroom
->>> from classroom.progress import ProgressStore
->>> room = Classroom(ProgressStore(":memory:"), failure_delay=0)
+>>> from classroom.store import Store
+>>> room = Classroom(Store(":memory:"), failure_delay=0)
 >>> made = room.new_class("7B", ["Ali", "Bea"])
 >>> ali, bea = (room.join(made.code, c.pupil_name, c.secret).pupil for c in made.cards)
 >>> work, day = ClassWork(room.store, clock=lambda: 1000.0), datetime.date(2026, 12, 1)
@@ -36,8 +36,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from classroom.engines import Connection
-from classroom.identity import Classroom
-from classroom.progress import ProgressStore, Pupil
+from classroom.identity import Classroom, Pupil
+from classroom.store import Store
 from classroom.storefile import seal
 
 LOG = logging.getLogger("classroom")
@@ -128,7 +128,7 @@ def _class_of(pupil: Pupil) -> str | None:
 class ClassWork:
     """The dashboard's tables in ``store``'s file. ``clock`` gives the time (tests)."""
 
-    def __init__(self, store: ProgressStore, *,
+    def __init__(self, store: Store, *,
                  clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock

@@ -5,7 +5,7 @@ code, a teacher key (shown once) and one card per pupil with a short secret (two
 or a picture and a number for young pupils). A pupil joins with the class code, their name
 and their card; the kernel then uses that pupil's progress (``class:<code>:<id>``) and gives
 the browser a session token to remember (never the secret). Without a class, progress stays
-on the device (:meth:`classroom.progress.Pupil.from_browser_key`).
+on the device (:meth:`Pupil.from_browser_key`): a :class:`Pupil` is whose work it is.
 
 Only salted hashes of secrets and keys are stored (``hashlib.scrypt``), compared in
 constant time; wrong tries are slowed down (``failure_delay``) and limited per pupil name
@@ -14,8 +14,8 @@ pupil's typos never refuse a classmate's right card. A try is counted (reserved)
 transaction that checks the count, so pages trying at once cannot pass the limit
 (:func:`reserve_tries`). The tables live in the progress store's file.
 
->>> from classroom.progress import ProgressStore
->>> room = Classroom(ProgressStore(":memory:"), failure_delay=0)
+>>> from classroom.store import Store
+>>> room = Classroom(Store(":memory:"), failure_delay=0)
 >>> made = room.new_class("7B", ["Ali", "Bea"])
 >>> bea = made.cards[1]
 >>> session = room.join(made.code.lower(), " bea ", bea.secret.upper())
@@ -48,8 +48,8 @@ from pathlib import Path
 from typing import NoReturn
 
 from classroom.engines import Connection
-from classroom.progress import Progress, ProgressStore, Pupil, StoreAway
-from classroom.storefile import add_note, seal
+from classroom.store import ProgressError, Store, StoreAway
+from classroom.storefile import add_note, key_digest, seal
 from classroom.words import PICTURES, WORDS
 from lnb.core.errors import LnbError
 from lnb.core.i18n import _, format_list
@@ -62,6 +62,94 @@ NAME_MAX = 40
 SESSION_DAYS = 30
 SCRYPT = {"n": 2**14, "r": 8, "p": 1}
 _NAME_RE = re.compile(r"^[\w .'-]+$")
+NICKNAME_MAX = 20
+_NICKNAME_RE = re.compile(r"^[\w .'-]+$")
+_KEY_RE = re.compile(r"^[A-Za-z0-9_-]{22,86}$")
+KEY_MIN_DISTINCT = 10  # a random 22-character key has ~18 different characters
+
+
+def normalize_nickname(text: str) -> str:
+    """The form a nickname is stored under: trimmed, single spaces, case-folded.
+
+    >>> normalize_nickname("  Ada   LOVELACE ")
+    'ada lovelace'
+    >>> normalize_nickname("Sam!")
+    Traceback (most recent call last):
+    ...
+    classroom.store.ProgressError: nickname 'Sam!' has '!'; use letters, digits, spaces, . ' - or _
+    """
+    if not isinstance(text, str):
+        raise ProgressError(_("a nickname is text like 'sam', not {value!r}").format(value=text))
+    name = " ".join(unicodedata.normalize("NFKC", text).split()).casefold()
+    if not name:
+        raise ProgressError(_("the nickname is empty; type a nickname like 'sam' and press "
+                              "Enter"))
+    if len(name) > NICKNAME_MAX:
+        raise ProgressError(
+            _("nickname {name!r} is {length} characters long; use at most {most}").format(
+                name=text.strip(), length=len(name), most=NICKNAME_MAX))
+    if not _NICKNAME_RE.match(name):
+        bad = "".join(sorted({c for c in name if not _NICKNAME_RE.match(c)}))
+        raise ProgressError(
+            _("nickname {name!r} has {bad!r}; use letters, digits, spaces, . ' - or _").format(
+                name=text.strip(), bad=bad))
+    return name
+
+
+def device_key(browser_key: str) -> str:
+    """The pupil key stored for a browser's key: a hash, so the file never holds the key.
+
+    >>> device_key("x" * 22).startswith("device:"), len(device_key("x" * 22))
+    (True, 39)
+    """
+    return "device:" + key_digest(browser_key)
+
+
+@dataclass(frozen=True)
+class Pupil:
+    """Whose progress it is: ``key`` is ``device:<hash of a browser key>``,
+    ``class:<class code>:<id>`` (a pupil of a :class:`Classroom`), or, for tools and
+    tests only, ``nick:<nickname>`` (the apps never open progress by a nickname).
+
+    >>> Pupil.from_nickname("Sam").key
+    'nick:sam'
+    >>> key = Pupil.new_browser_key()
+    >>> Pupil.from_browser_key(key).key == device_key(key)
+    True
+    """
+
+    key: str
+    label: str
+
+    @classmethod
+    def from_nickname(cls, text: str) -> Pupil:
+        """A pupil named by a nickname (normalised, see :func:`normalize_nickname`), for
+        tools and tests: anyone can type a nickname, so no app opens progress with it."""
+        name = normalize_nickname(text)
+        return cls(f"nick:{name}", name)
+
+    @classmethod
+    def from_browser_key(cls, key: str) -> Pupil:
+        """A pupil known by the long random key their browser keeps (128 bits or more).
+
+        >>> Pupil.from_browser_key("a" * 22)
+        Traceback (most recent call last):
+        ...
+        classroom.store.ProgressError: browser key 'aaaaaaaaaa...' is not a key this kit made; it is 22 to 86 random letters, digits, - or _ (the page makes a new one when it is cleared)
+        """  # noqa: E501
+        text = key.strip() if isinstance(key, str) else ""
+        if not _KEY_RE.match(text) or len(set(text)) < KEY_MIN_DISTINCT:
+            shown = repr(text[:10] + "...") if len(text) > 10 else repr(key)
+            raise ProgressError(
+                _("browser key {key} is not a key this kit made; it is 22 to 86 random "
+                  "letters, digits, - or _ (the page makes a new one when it is cleared)").format(
+                      key=shown), text=text[:10], reason="weak-browser-key")
+        return cls(device_key(text), _("this browser"))
+
+    @staticmethod
+    def new_browser_key() -> str:
+        """A fresh random key (43 URL-safe characters, 256 bits) for a browser to keep."""
+        return secrets.token_urlsafe(32)
 
 
 class IdentityError(LnbError):
@@ -309,7 +397,7 @@ class Classroom:
     other names' or other devices' wrong tries. ``clock`` gives the time (tests).
     """
 
-    def __init__(self, store: ProgressStore, *, failure_delay: float = 1.0,
+    def __init__(self, store: Store, *, failure_delay: float = 1.0,
                  max_failures: int = 5, max_device_failures: int = 10,
                  window: float = 60.0, session_days: float = SESSION_DAYS,
                  clock: Callable[[], float] = time.time) -> None:
@@ -426,14 +514,14 @@ class Classroom:
             add_note(conn, f"class {info.name} ({info.code}): {row[1]} was given a new card")
         return Card(info.code, info.name, row[1], secret)
 
-    def class_progress(self, class_code: str,
-                       teacher_key: str) -> list[tuple[str, Progress]]:
-        """Each pupil's name and progress (only with the class's teacher key)."""
+    def class_pupils(self, class_code: str, teacher_key: str) -> list[Pupil]:
+        """The class's pupils, in the class list's order, labelled by name (only with the
+        class's teacher key); their progress is :func:`classroom.progress.class_progress`."""
         info = self.check_teacher(class_code, teacher_key)
         with self._conn() as conn:
             rows = conn.execute("SELECT pupil, name FROM class_pupils WHERE class_code = ? "
                                 "ORDER BY rowid", (info.code,)).fetchall()
-        return [(name, self.store.load(Pupil(key, name))) for key, name in rows]
+        return [Pupil(key, name) for key, name in rows]
 
     # -- the pupil's side --------------------------------------------------------------------
     def join(self, class_code: str, pupil_name: str, secret: str, *,
@@ -526,9 +614,9 @@ class Classroom:
         """The limits a try at name ``key`` of class ``code`` counts in: the name's, and the
         device's when the page said which device it is."""
         limits = [TryLimit(f"name:{code}:{key}", self.max_failures)]
-        device_key = device.key if isinstance(device, Pupil) else device
-        if device_key:
-            limits.append(TryLimit(f"device:{device_key}", self.max_device_failures))
+        device_id = device.key if isinstance(device, Pupil) else device
+        if device_id:
+            limits.append(TryLimit(f"device:{device_id}", self.max_device_failures))
         return tuple(limits)
 
     @staticmethod

@@ -7,12 +7,13 @@ class sees only the scores, never whose they are (:meth:`DailyScores.class_score
 only a pupil who joined that class with their card can ask for them.
 
 While the file cannot be used the store carries on in memory (see
-:class:`classroom.progress.ProgressStore`); a score finished meanwhile is kept here
+:class:`classroom.store.Store`); a score finished meanwhile is kept here
 and written to the file with the next score once the file is back.
 
 >>> import datetime
->>> from classroom.progress import ProgressStore, Pupil
->>> scores = DailyScores(ProgressStore(":memory:"), "museum")
+>>> from classroom.identity import Pupil
+>>> from classroom.store import Store
+>>> scores = DailyScores(Store(":memory:"), "museum")
 >>> sam, day = Pupil.from_nickname("sam"), datetime.date(2026, 12, 1)
 >>> scores.record(sam, day, 48)
 GameScore(game='museum', day=datetime.date(2026, 12, 1), best=48, plays=1)
@@ -28,7 +29,8 @@ import datetime
 from dataclasses import dataclass
 
 from classroom.engines import Connection
-from classroom.progress import ProgressStore, Pupil
+from classroom.identity import Pupil
+from classroom.store import Store
 from classroom.storefile import seal
 
 _SELECT = "SELECT pupil, game, day, best, plays, digest FROM game_scores"
@@ -57,7 +59,7 @@ def _sound(row: tuple[object, ...]) -> bool:
 class DailyScores:
     """The scores of ``game``'s daily challenge, in ``store``'s file."""
 
-    def __init__(self, store: ProgressStore, game: str) -> None:
+    def __init__(self, store: Store, game: str) -> None:
         self.store = store
         self.game = game
         self._pending: list[tuple[Pupil, datetime.date, int]] = []

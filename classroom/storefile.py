@@ -275,6 +275,16 @@ def seal(table: str, values: Sequence[object]) -> str:
     return hashlib.blake2b(text.encode("ascii"), digest_size=10).hexdigest()
 
 
+def key_digest(browser_key: str) -> str:
+    """The hash a browser's key is kept under (the file never holds the key itself; see
+    :func:`classroom.identity.device_key`): the one place keys are hashed.
+
+    >>> len(key_digest("x" * 22)), key_digest("x" * 22) == key_digest("x" * 22)
+    (32, True)
+    """
+    return hashlib.sha256(browser_key.encode("utf-8")).hexdigest()[:32]
+
+
 def columns(conn: sqlite3.Connection, table: str) -> list[str]:
     """The column names of ``table`` in order (on either engine's connection, see
     :mod:`classroom.engines`; PostgreSQL's hidden ``rowid`` is not one)."""
@@ -583,14 +593,12 @@ def upgrade(conn: sqlite3.Connection) -> None:
 
 def _upgrade_from_1(conn: sqlite3.Connection) -> None:
     """Schema 1 to 2, inside :func:`upgrade`'s transaction: digests, device keys hashed."""
-    from classroom.progress import device_key  # the one place keys are hashed
-
     for table in ("pupils", "puzzles"):
         if "digest" not in columns(conn, table):
             conn.execute(f"ALTER TABLE {table} ADD COLUMN digest TEXT")
     for (old,) in conn.execute("SELECT pupil FROM pupils WHERE pupil LIKE 'browser:%'"
                                ).fetchall():
-        new = device_key(old.partition(":")[2])
+        new = "device:" + key_digest(old.partition(":")[2])  # as identity.device_key
         for table in ("puzzles", "pupils"):
             conn.execute(f"UPDATE {table} SET pupil = ? WHERE pupil = ?", (new, old))
     for table in ("pupils", "puzzles"):

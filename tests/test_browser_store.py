@@ -18,7 +18,8 @@ from classroom.browser_store import (
     progress_json,
     read_progress,
 )
-from classroom.progress import ProgressStore, Pupil
+from classroom.identity import Pupil
+from classroom.progress import ProgressStore
 from lnb.babbage.puzzles import Puzzle
 from widgets.babbage.puzzle_app import PuzzleApp
 from widgets.core import host

@@ -8,8 +8,9 @@ import ipywidgets as w
 import pytest
 
 from classroom.cards import cards_html
-from classroom.identity import Card, Classroom, IdentityError
-from classroom.progress import ProgressError, ProgressStore, normalize_nickname
+from classroom.identity import Card, Classroom, IdentityError, normalize_nickname
+from classroom.progress import ProgressStore
+from classroom.store import ProgressError
 from lnb.core.errors import BadInputError
 from lnb.core.i18n import set_default_language, use_language
 from widgets.core.contrast import ContrastToggle

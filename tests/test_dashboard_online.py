@@ -10,8 +10,8 @@ import pytest
 from clock import Clock
 
 from classroom.dashboard_store import ONLINE_SECONDS, ClassWork
-from classroom.identity import Classroom, IdentityError, NewClass
-from classroom.progress import ProgressStore, Pupil
+from classroom.identity import Classroom, IdentityError, NewClass, Pupil
+from classroom.progress import ProgressStore
 from lnb.core.i18n import use_language
 from widgets.babbage.puzzle_app import PuzzleApp
 from widgets.classroom.dashboard import Dashboard

@@ -10,8 +10,8 @@ import datetime
 import pytest
 
 from classroom.dashboard_store import ClassWork
-from classroom.identity import Classroom, IdentityError, NewClass
-from classroom.progress import ProgressStore, Pupil
+from classroom.identity import Classroom, IdentityError, NewClass, Pupil
+from classroom.progress import ProgressStore
 from lnb.babbage.errors import LnbError
 from lnb.babbage.puzzle_sheet import PuzzleSet
 from lnb.babbage.puzzles import Puzzle

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from classroom.dashboard_store import ClassWork, WrongAnswer
-from classroom.identity import Classroom, IdentityError
-from classroom.progress import SCHEMA_VERSION, ProgressStore, Pupil
-from classroom.storefile import NEW_IN_4, TABLES_OF
+from classroom.identity import Classroom, IdentityError, Pupil
+from classroom.progress import ProgressStore
+from classroom.storefile import NEW_IN_4, SCHEMA_VERSION, TABLES_OF
 from lnb.babbage.errors import LnbError
 from lnb.babbage.hints import VERDICTS, wrong_turn
 from lnb.babbage.programs import Program

@@ -22,8 +22,8 @@ from classroom.browser_store import (
     NoClassWork,
 )
 from classroom.dashboard_store import ClassWork
-from classroom.identity import Classroom
-from classroom.progress import ProgressStore, Pupil
+from classroom.identity import Classroom, Pupil
+from classroom.progress import ProgressStore
 from classroom.scores import DailyScores
 from widgets.babbage.puzzle_app import PuzzleApp
 from widgets.classroom.dashboard import Dashboard
@@ -158,7 +158,7 @@ from widgets.babbage.puzzle_app import PuzzleApp
 from widgets.museum.app import MuseumApp
 from widgets.classroom.dashboard import Dashboard
 from widgets.babbage.game_app import GameApp
-from classroom.progress import Pupil
+from classroom.identity import Pupil
 assert host.current().static
 app = PuzzleApp()
 key = Pupil.new_browser_key()

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from classroom.identity import Classroom
-from classroom.progress import ProgressStore, Pupil
+from classroom.identity import Classroom, Pupil
+from classroom.progress import ProgressStore
 from lnb.babbage.puzzles import Puzzle
 from widgets.babbage.puzzle_app import PuzzleApp
 from widgets.classroom.panel import STORAGE_KEY, browser_key_script

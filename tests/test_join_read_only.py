@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from test_store_away import remount, small_disk, wait_for  # noqa: F401 (a fixture)
 
-from classroom.identity import Classroom, IdentityError, NewClass
-from classroom.progress import ProgressStore, Pupil
+from classroom.identity import Classroom, IdentityError, NewClass, Pupil
+from classroom.progress import ProgressStore
 
 DEVICE = Pupil("device:0123456789abcdef", "this browser")
 

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from classroom.identity import Classroom, NewClass
-from classroom.progress import ProgressStore, Pupil
+from classroom.identity import Classroom, NewClass, Pupil
+from classroom.progress import ProgressStore
 from classroom.scores import DailyScores
 from lnb.core.i18n import use_language
 from lnb.museum import daily_seed, par, verdict

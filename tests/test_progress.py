@@ -15,18 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from classroom.progress import (
-    ENV_VAR,
-    SCHEMA_VERSION,
-    Progress,
-    ProgressError,
-    ProgressStore,
-    Pupil,
-    default_path,
-    device_key,
-    next_streak,
-    normalize_nickname,
-)
+from classroom.identity import Pupil, device_key, normalize_nickname
+from classroom.progress import Progress, ProgressStore, next_streak
+from classroom.store import ENV_VAR, ProgressError, default_path
+from classroom.storefile import SCHEMA_VERSION
 from lnb.babbage.errors import LnbError
 
 DAY = datetime.date(2024, 3, 4)

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 import widgets.classroom.panel as panel
-from classroom.progress import Progress, ProgressStore, Pupil
+from classroom.identity import Pupil
+from classroom.progress import Progress, ProgressStore
 from lnb.babbage.hints import hint
 from lnb.babbage.puzzles import Puzzle, daily
 from widgets.babbage.puzzle_app import PuzzleApp, browser_key_script, page_address, voila_query

@@ -11,10 +11,10 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from clock import Clock
 
-from classroom.identity import Classroom, NewClass
-from classroom.progress import ProgressStore, Pupil
+from classroom.identity import Classroom, NewClass, Pupil
+from classroom.progress import ProgressStore
 from classroom.rooms import CODE_TRIES, RoomStore
-from lnb.babbage.rooms import CODE_ALPHABET, RoomError
+from lnb.core.rooms import CODE_ALPHABET, RoomError
 from widgets.babbage.room_app import room_page
 from widgets.babbage.room_entry import TableEntry
 from widgets.classroom.dashboard import Dashboard

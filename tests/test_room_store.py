@@ -12,13 +12,14 @@ import pytest
 from clock import Clock
 from store_engines import SQLITE_ONLY
 
-from classroom.progress import SCHEMA_VERSION, ProgressStore, Pupil
+from classroom.identity import Pupil
+from classroom.progress import ProgressStore
 from classroom.rooms import LIVE_SECONDS, RoomStore
-from classroom.storefile import NEW_IN_5, TABLES_OF
+from classroom.storefile import NEW_IN_5, SCHEMA_VERSION, TABLES_OF
 from lnb.babbage import records
 from lnb.babbage.game import Finish, Phase, Target, WriteProgram
-from lnb.babbage.rooms import CODE_ALPHABET, RoomError
 from lnb.core.errors import GameError
+from lnb.core.rooms import CODE_ALPHABET, RoomError
 
 T0 = 1_800_000_000.0
 ADA = Pupil("class:C1:ada", "Ada")
@@ -390,7 +391,7 @@ def test_a_schema_4_file_gets_the_room_tables(store_engine: str, tmp_path: Path)
 def test_a_polling_kernel_replays_only_the_new_moves(rooms: RoomStore, clock: Clock,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     from classroom import rooms as module
-    from lnb.babbage.rooms import RoomPlay
+    from lnb.core.rooms import RoomPlay
 
     code = started(rooms, pupils=(ADA,), computers=("greedy",))
     module._CACHE.clear()
@@ -428,11 +429,12 @@ def test_a_move_clashing_with_another_kernels_on_the_key_is_read_again(
     code = started(rooms)
     play = rooms.play(code)  # cached at seq 0
     bea = Target("Bea", play.state.targetable("Bea")[0].target)
-    from lnb.babbage.rooms import action_to_json
+    from lnb.core.game import get
 
     with rooms.store.transaction() as conn:  # another kernel's row, as if its version lagged
         conn.execute('INSERT INTO room_moves (code, seq, seat, action, at, "by") VALUES '
-                     "(?, ?, ?, ?, ?, ?)", (code, 1, 1, action_to_json(bea), T0, BEA.key))
+                     "(?, ?, ?, ?, ?, ?)", (code, 1, 1, get("babbage").action_text(bea), T0,
+                                            BEA.key))
     move = rooms.act(code, 1, 0, Target("Ada", play.state.targetable("Ada")[0].target), ADA)
     assert move.seq == 2  # the clash on (code, 1) was retried on the room as it is
     assert [m.action.player for m in rooms.moves(code)] == ["Bea", "Ada"]

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from classroom.identity import Classroom
-from classroom.progress import SCHEMA_VERSION, ProgressStore, Pupil
+from classroom.identity import Classroom, Pupil
+from classroom.progress import ProgressStore
 from classroom.scores import DailyScores, GameScore
-from classroom.storefile import TABLES, TABLES_OF
+from classroom.storefile import SCHEMA_VERSION, TABLES, TABLES_OF
 
 DAY = datetime.date(2026, 12, 1)
 

@@ -23,8 +23,10 @@ import pytest
 from clock import Clock
 from store_engines import PgCluster
 
-from classroom.progress import ProgressStore, Pupil, StoreAway
+from classroom.identity import Pupil
+from classroom.progress import ProgressStore
 from classroom.rooms import SETTLE_SECONDS, RoomStore
+from classroom.store import StoreAway
 from lnb.babbage.game import Finish, Phase, Target, WriteProgram
 from lnb.core.errors import LnbError
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from classroom.progress import ProgressStore, Pupil
+from classroom.identity import Pupil
+from classroom.progress import ProgressStore
 from classroom.storefile import list_backups
 
 DAY = datetime.date(2024, 3, 4)

@@ -19,9 +19,10 @@ from store_engines import PgCluster
 
 from classroom.dashboard_store import ClassWork
 from classroom.engines import StoreConflict, StoreError, pg_sql
-from classroom.identity import Classroom
-from classroom.progress import ProgressError, ProgressStore, Pupil
+from classroom.identity import Classroom, Pupil
+from classroom.progress import ProgressStore, class_progress
 from classroom.scores import DailyScores
+from classroom.store import ProgressError
 from classroom.storefile import seal
 
 DAY = datetime.date(2026, 12, 1)
@@ -50,7 +51,7 @@ def _scenario(store: ProgressStore) -> dict[str, Any]:
         room.join(made.code, "Bea", made.cards[0].secret)
     return {
         "classes": [(c.name, c.pupils) for c in room.classes()],
-        "progress": room.class_progress(made.code, made.teacher_key),
+        "progress": class_progress(room, made.code, made.teacher_key),
         "scores": (scores.class_scores(made.code, DAY), scores.best(ali, DAY)),
         "wrong": work.wrong_answers(room, made.code, made.teacher_key),
         "online": work.online(room, made.code, made.teacher_key),

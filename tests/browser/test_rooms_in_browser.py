@@ -34,8 +34,8 @@ from browser_harness import (
 )
 from playwright.sync_api import expect
 
-from classroom.identity import Classroom
-from classroom.progress import ProgressStore, Pupil
+from classroom.identity import Classroom, Pupil
+from classroom.progress import ProgressStore
 from classroom.rooms import RoomStore
 from widgets.classroom.panel import STORAGE_KEY
 

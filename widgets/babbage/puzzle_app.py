@@ -36,8 +36,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from classroom.identity import Classroom
-from classroom.progress import Progress, ProgressStore, Pupil
+from classroom.identity import Classroom, Pupil
+from classroom.progress import Progress, ProgressStore
 from lnb.babbage.errors import IllegalOperationError, LnbError
 from lnb.babbage.hints import LEVELS as HINT_LEVELS
 from lnb.babbage.hints import check_answer, hint

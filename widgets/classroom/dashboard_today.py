@@ -32,8 +32,8 @@ from functools import lru_cache
 import ipywidgets as w
 
 from classroom.dashboard_store import ClassWork
-from classroom.identity import Classroom
-from classroom.progress import Progress, Pupil
+from classroom.identity import Classroom, Pupil
+from classroom.progress import Progress
 from lnb.babbage.errors import LnbError
 from lnb.babbage.puzzle_sheet import PuzzleSet
 from lnb.babbage.puzzles import DIFFICULTIES, Puzzle

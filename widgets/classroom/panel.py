@@ -45,8 +45,8 @@ from typing import Any
 import ipywidgets as w
 
 from classroom.browser_store import NoClassroom
-from classroom.identity import Classroom, IdentityError, Session
-from classroom.progress import ProgressError, Pupil
+from classroom.identity import Classroom, IdentityError, Pupil, Session
+from classroom.store import ProgressError
 from lnb.core.i18n import _, pgettext
 from widgets.core.status import StatusLine
 from widgets.core.style import hidden_layout
