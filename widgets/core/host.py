@@ -2,10 +2,11 @@
 JupyterHub: a server keeps every pupil's progress and the classes) or the static site (Voici:
 the page's own Python in a web worker, no server at all). Everything that differs sits here.
 
-* The pupils' progress and the daily scores: the server's file
-  (:class:`~classroom.progress.ProgressStore`,
-  :class:`~classroom.scores.DailyScores`), or the browser's own storage
-  (:mod:`classroom.browser_store`, through :mod:`widgets.core.browser_storage`).
+* The pupils' progress and the daily scores: the server's file, or the browser's own storage
+  (through :mod:`widgets.core.browser_storage`). Which stores each host opens is not
+  decided here: the package that builds the pages registers them (:func:`register_stores`,
+  a :class:`Stores` for each kind), so ``widgets/core`` stands below the classroom and
+  names none of its stores.
 * Classes (*Join my class*), the teacher's dashboard and tables to play together need the
   server: on the site :func:`needs_server` says so plainly, and how to get the served kit.
 * What Pyodide lacks: ``sqlite3``. The site never opens a store file; :func:`stand_ins`
@@ -36,7 +37,7 @@ import sys
 import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from lnb.core.i18n import _
 
@@ -54,6 +55,46 @@ def choose(environ: Mapping[str, str] = os.environ, platform: str = sys.platform
     if forced in KINDS:
         return forced
     return STATIC if platform == "emscripten" else SERVED
+
+
+class Stores(Protocol):
+    """What one kind of host keeps things in: each method makes a store (or the stand-in
+    that says the served kit is needed). Registered with :func:`register_stores`."""
+
+    def progress_store(self) -> Any:
+        """The pupils' progress (one per kernel, shared by every app of the page)."""
+
+    def memory_store(self) -> Any:
+        """A store in this kernel's memory only (work not yet given to a pupil)."""
+
+    def daily_scores(self, store: Any, game: str) -> Any:
+        """``game``'s daily challenge scores in ``store``."""
+
+    def classroom(self, store: Any, needs_server: Callable[[], str]) -> Any:
+        """The classes in ``store``; ``needs_server()`` is what a host without classes says."""
+
+    def class_work(self, store: Any) -> Any:
+        """The teacher's tables in ``store``."""
+
+
+_stores: dict[str, Stores] = {}
+
+
+def register_stores(kind: str, stores: Stores) -> None:
+    """Make ``stores`` what a ``kind`` host (:data:`SERVED` or :data:`STATIC`) opens; the
+    package that builds the pages does it when it is imported.
+
+    >>> class Nothing:
+    ...     def progress_store(self): return "nothing kept"
+    >>> before = dict(_stores)
+    >>> register_stores(SERVED, Nothing())
+    >>> Host(SERVED).progress_store()
+    'nothing kept'
+    >>> _stores.clear(); _stores.update(before)
+    """
+    if kind not in KINDS:
+        raise ValueError(f"host is {' or '.join(KINDS)}, not {kind!r}")
+    _stores[kind] = stores
 
 
 def _feature_words(feature: str) -> str:
@@ -96,65 +137,37 @@ class Host:
             "computer of the class, or from the school's JupyterHub (see {docs} in the "
             "kit).").format(docs=DOCS)))
 
-    # -- the stores ----------------------------------------------------------------------
+    # -- the stores (registered: see :class:`Stores`) -----------------------------------
+    @property
+    def stores(self) -> Stores:
+        """What this host keeps things in (:func:`register_stores`)."""
+        if self.kind not in _stores:
+            raise LookupError(f"no stores are registered for the {self.kind} host; the "
+                              "package that builds the pages registers them (register_stores)")
+        return _stores[self.kind]
+
     def progress_store(self) -> Any:
         """The pupils' progress: the server's file, or this browser's storage (one bridge
         to the page per kernel, shared by every app of the page)."""
-        if not self.static:
-            from classroom.progress import ProgressStore
-
-            return ProgressStore()
-        from classroom.browser_store import BrowserProgressStore
-        from widgets.core.browser_storage import BrowserStorage
-        from widgets.core.shared import shared_model
-        from widgets.core.style import hidden_layout
-
-        storage = shared_model("browser-storage",
-                               lambda: BrowserStorage(layout=hidden_layout()))
-        return BrowserProgressStore(storage)
+        return self.stores.progress_store()
 
     def memory_store(self) -> Any:
         """A store in this kernel's memory only (work not yet given to a pupil)."""
-        if not self.static:
-            from classroom.progress import ProgressStore
-
-            return ProgressStore(":memory:")
-        from classroom.browser_store import BrowserProgressStore, MemoryStorage
-
-        return BrowserProgressStore(MemoryStorage())
+        return self.stores.memory_store()
 
     def daily_scores(self, store: Any, game: str) -> Any:
         """``game``'s daily challenge scores in ``store`` (the kind of store decides)."""
-        from classroom.browser_store import BrowserProgressStore
-
-        if not isinstance(store, BrowserProgressStore):
-            from classroom.scores import DailyScores
-
-            return DailyScores(store, game)
-        from classroom.browser_store import BrowserScores
-
-        return BrowserScores(store, game)
+        return self.stores.daily_scores(store, game)
 
     def classroom(self, store: Any) -> Any:
-        """The classes in ``store`` (the served kit), or :class:`NoClassroom` (the site)."""
-        if not self.static:
-            from classroom.identity import Classroom
-
-            return Classroom(store)
-        from classroom.browser_store import NoClassroom
-
-        return NoClassroom(store, lambda: self.needs_server("class"))
+        """The classes in ``store`` (the served kit), or a stand-in that says joining a class
+        needs the served kit (the site)."""
+        return self.stores.classroom(store, lambda: self.needs_server("class"))
 
     def class_work(self, store: Any) -> Any:
         """The teacher's tables in ``store`` (wrong answers, who is online, today's set);
         on the site nothing is kept for a teacher."""
-        if not self.static:
-            from classroom.dashboard_store import ClassWork
-
-            return ClassWork(store)
-        from classroom.browser_store import NoClassWork
-
-        return NoClassWork(store)
+        return self.stores.class_work(store)
 
 
 _current: list[Host] = []
@@ -262,5 +275,6 @@ def stand_ins(platform: str = sys.platform,
     return done
 
 
-__all__ = ["DOCS", "ENV_VAR", "FEATURES", "KINDS", "SERVED", "STATIC", "Host", "choose",
-           "current", "is_static", "needs_server", "sqlite3_stand_in", "stand_ins", "use"]
+__all__ = ["DOCS", "ENV_VAR", "FEATURES", "KINDS", "SERVED", "STATIC", "Host", "Stores", "choose",
+           "current", "is_static", "needs_server", "register_stores", "sqlite3_stand_in",
+           "stand_ins", "use"]
