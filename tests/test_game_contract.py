@@ -49,6 +49,11 @@ def test_nim_is_registered_only_while_a_test_wants_it(nim: GameType):
     assert names()[:3] == ("babbage", "museum", "dream")
 
 
+def test_a_game_without_commands_has_no_group_of_its_own():
+    assert _group_commands("nim") == set()
+    assert {"simulate", "replay"} <= _group_commands("museum")
+
+
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_every_legal_action_round_trips_through_its_text(name: str, seed: int):
@@ -173,3 +178,38 @@ def test_a_person_cannot_act_for_a_computer_seat():
     assert info.value.reason == "computer-seat"
     error = nim.why_not(table.state, nim_game.Take("Ada", 4))
     assert error is not None and error.reason == "too-many" and error.expected == 3
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_lnb_replay_replays_every_games_record_as_its_own_group_does(name: str, tmp_path,
+                                                                     capsys):
+    from lnb.cli import main
+
+    game = get(name)
+    state = game.new_state(seat_names(game), seed=7)
+    table = Table(state, {n: game.make_bot(game.bots.names[0], 7) for n in state.names},
+                  game.table_rules, timed=False)
+    table.advance(through_paced=True)
+    path = tmp_path / "game.json"
+    path.write_text(game.records.dumps(game.records.write(table.state)), "utf-8")
+    for args in ([], ["--json"]):
+        assert main(["replay", str(path), *args]) == 0
+        printed = capsys.readouterr().out
+        assert printed.strip()
+        if "replay" in _group_commands(name):
+            assert main([name, "replay", str(path), *args]) == 0
+            assert capsys.readouterr().out == printed
+
+
+def _group_commands(name: str) -> set[str]:
+    """The sub-commands of ``lnb NAME`` (none for a game without a group)."""
+    import argparse
+
+    from lnb.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    group = sub.choices.get(name)
+    inner = [a for a in group._actions if isinstance(a, argparse._SubParsersAction)] \
+        if group is not None else []
+    return set(inner[0].choices) if inner else set()

@@ -56,6 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
     for game in every:
         modules = game.commands
+        if not modules:  # a game with no commands of its own (``lnb replay`` still reads it)
+            continue
         group = sub.add_parser(game.name,
                                help=_("{title}: its commands").format(title=game.title),
                                description=_("{title} on the command line.").format(
