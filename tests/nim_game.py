@@ -263,23 +263,8 @@ BOTS.register("perfect", PerfectPlayer, strength=2,
 
 
 # -------------------------------------------------------------------------- the table
-class NimRules(TableRules):
-    """Nim at a :class:`~lnb.core.table.Table`: no race, no paced phase, nothing forced."""
-
-    def racing(self, state: Any) -> bool:
-        return False
-
-    def paced(self, state: Any) -> bool:
-        return False
-
-    def forced(self, state: Any, player: str, actions: list[Any]) -> Any | None:
-        return None
-
-    def has_finished(self, state: Any, player: str) -> bool:
-        return bool(state.is_terminal())
-
-
-RULES = NimRules()
+#: The core's defaults, as they are: no race, no paced phase, no forced step.
+RULES = TableRules()
 
 
 # ------------------------------------------------------------------------ the records
