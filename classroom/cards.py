@@ -21,8 +21,8 @@ from collections.abc import Sequence
 
 from classroom.card_pictures import picture_svg
 from classroom.identity import Card, shown_code
+from lnb.core.fonts import TEXT_FONT
 from lnb.core.i18n import _, current_language, tag
-from widgets.core.theme import TEXT_FONT
 
 CSS = f"""
 @page {{ size: A4; margin: 10mm; }}

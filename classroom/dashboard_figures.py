@@ -39,7 +39,6 @@ from lnb.babbage.errors import LnbError
 from lnb.babbage.hints import WrongTurn, wrong_turn
 from lnb.babbage.puzzles import Puzzle
 from lnb.core.i18n import N_, _
-from widgets.core.saveload import safe_filename
 
 
 @dataclass(frozen=True)
@@ -176,18 +175,9 @@ def report_csv(report: ClassReport) -> str:
     return out.getvalue()
 
 
-def csv_filename(report: ClassReport, day: datetime.date) -> str:
-    """The file a class's results are saved as: ``results-7B-2026-12-01.csv``.
-
-    >>> csv_filename(ClassReport("KM7Q4X", "7B", ()), datetime.date(2026, 12, 1))
-    'results-7B-2026-12-01.csv'
-    """
-    return safe_filename(f"results-{report.name}-{day.isoformat()}", ".csv")
-
-
 def _blank(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
 __all__ = ["CSV_COLUMNS", "ClassReport", "PupilResults", "PuzzleResult", "class_report",
-           "csv_filename", "diagnosis", "report_csv", "shortest_rows"]
+           "diagnosis", "report_csv", "shortest_rows"]

@@ -34,12 +34,7 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from classroom.dashboard_figures import (
-    ClassReport,
-    class_report,
-    csv_filename,
-    report_csv,
-)
+from classroom.dashboard_figures import ClassReport, class_report, report_csv
 from classroom.dashboard_store import ClassWork, WrongAnswer
 from classroom.identity import Classroom, IdentityError
 from classroom.progress import ProgressStore
@@ -58,7 +53,7 @@ from widgets.core.contrast import ContrastToggle
 from widgets.core.host import current as current_host
 from widgets.core.poller import PolledPage
 from widgets.core.relabel import Words, language_switch, register, relabel_all, relabel_part
-from widgets.core.saveload import download_link
+from widgets.core.saveload import download_link, safe_filename
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
 
@@ -252,4 +247,14 @@ class Dashboard(PolledPage, w.VBox):
                                           report_csv(self.report), "text/csv")
 
 
-__all__ = ["Dashboard"]
+
+def csv_filename(report: ClassReport, day: datetime.date) -> str:
+    """The file a class's results are saved as: ``results-7B-2026-12-01.csv``.
+
+    >>> csv_filename(ClassReport("KM7Q4X", "7B", ()), datetime.date(2026, 12, 1))
+    'results-7B-2026-12-01.csv'
+    """
+    return safe_filename(f"results-{report.name}-{day.isoformat()}", ".csv")
+
+
+__all__ = ["Dashboard", "csv_filename"]

@@ -24,6 +24,8 @@ from __future__ import annotations
 import html
 import re
 
+from lnb.core.fonts import CJK_FONTS, TEXT_FONT  # below the widgets and the classroom's cards
+
 #: The class on an app's root that switches it to the high-contrast theme.
 HIGH_CONTRAST = "lnb-high-contrast"
 #: The page that holds an app in high contrast: the theme covers all of it, the widgets shown
@@ -37,14 +39,6 @@ _HC = f":is(.{HIGH_CONTRAST}, {HIGH_CONTRAST_PAGE})"
 KINDS = ("add-sub", "mul-div", "swap", "copy", "set-to")
 #: The Influence types of the standard edition that get a chip colour (others: a plain chip).
 CHIPS = ("art", "science", "engineering", "politics", "commerce")
-
-#: The reader's own fonts for Chinese, after the Latin ones (a Latin font draws no Han
-#: character, so the browser falls through to these): Debian's and Android's Noto, Adobe's
-#: Source Han, macOS's and Windows' own.
-CJK_FONTS = "'Noto Sans CJK SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei'"
-#: The kit's text: the system's interface font, then the CJK fonts, then any sans-serif.
-TEXT_FONT = ("system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, "
-             f"'Noto Sans', 'DejaVu Sans', {CJK_FONTS}, sans-serif")
 
 #: Sizes and shapes, the same in both themes.
 SCALE = {
