@@ -1,19 +1,24 @@
-"""Live game rooms in the classroom store: tables, seats, moves, drafts (schema 5).
+"""Live game rooms in the classroom store: tables, seats, moves, drafts (schema 5), of any
+registered game (the ``rooms.game`` column names it: :func:`lnb.core.game.get`).
 
 Every page has its own kernel; kernels share nothing but the store, so a room lives in four
 tables (``rooms``, ``room_seats``, ``room_moves``, ``room_drafts``, see
 :mod:`classroom.storefile`) and each kernel polls ``version(code)`` (one cheap
 ``SELECT``) and asks for ``play(code)`` when it changed. The rules are
-:mod:`lnb.babbage.rooms`; this module only keeps them in the store. See docs/rooms.md.
+:mod:`lnb.core.rooms` (asking the game's ``GameType``); this module only keeps them in the
+store, and names no game. A move is kept as the game's text form (``GameType.action_text``;
+rows written as JSON before are read by ``GameType.parse_action`` too). See docs/rooms.md.
 
-API (the room UI builds on exactly this; every error is a ``lnb.babbage.rooms.RoomError``
+API (the room UI builds on exactly this; every error is a ``lnb.core.rooms.RoomError``
 with ``reason`` and fields, its message for pupils):
 
 - ``RoomStore(store: ProgressStore, clock=time.time)``
 - ``open_room(host: Pupil | None, class_code: str | None, seats: int = 4, options=None,
-  characters=None, seed=None) -> RoomSetup``: a new table, status ``"open"``, a unique
+  characters=None, seed=None, game=None) -> RoomSetup``: a new table of ``game`` (a name;
+  None: the first registered game, Lovelace & Babbage), status ``"open"``, a unique
   4-character code (unambiguous letters; retried on a clash); no seat taken yet (the host
-  takes one with ``take_seat`` like everyone).
+  takes one with ``take_seat`` like everyone). The seats' characters and the options are
+  checked by the game's table rules (``TableRules.characters``, ``checked_options``).
 - ``take_seat(code, pupil: Pupil, name: str, seat: int | None = None) -> int``: the seat
   (the first free one when None); a pupil who has a seat gets the same one back (rejoin, also
   after the start). Refused: unknown code, a pupil not of the table's class (``other-class``;
@@ -27,8 +32,9 @@ with ``reason`` and fields, its message for pupils):
   (the dashboard's), ``may_watch(code, token) -> bool``, ``for_watcher(token) -> RoomStore``
   (the projector view's rooms: ``room()`` raises ``not-a-watcher`` without the right token).
 - ``leave_seat(code, pupil)`` (before the start), ``give_to_computer(code, seat, kind)``
-  (an empty seat, before the start; kind ``beginner``/``greedy``/``planner``),
-  ``start(code) -> RoomSetup`` (at least 2 seats taken; empty seats are left out).
+  (an empty seat, before the start; kind one of the game's bots, e.g. ``greedy``),
+  ``start(code) -> RoomSetup`` (at least the game's fewest players seated; empty seats are
+  left out).
 - ``room(code) -> RoomSetup`` (seats with their pupils, status; ``no-such-room`` error for an
   unknown code), ``version(code) -> int`` (bumped by every move, seat change and start; NOT
   by drafts and heartbeats), ``moves(code, after=0) -> list[Move]``,
@@ -58,9 +64,9 @@ with ``reason`` and fields, its message for pupils):
   hour (``LiveRoom(code, class_code, seats, round, status, updated)``, most recently touched
   first; an open table has round 0 and the names of the seats taken so far), for the
   dashboard.
-- ``record(code) -> dict``: the room's ``lnb-game/1`` record (as ``GameApp.record_json()``
-  saves; ``lnb.babbage.records.load`` reads it), the Rounds finished so far;
-  ``record_json(code) -> str`` the same as the text a download holds.
+- ``record(code) -> dict``: the room's record in its game's format (``RoomPlay.to_record``;
+  Lovelace & Babbage's ``lnb-game/1`` as ``GameApp.record_json()`` saves it, the Rounds
+  finished so far); ``record_json(code) -> str`` the same as the text a download holds.
 - While the store is away (a blip is waited out first; ``ProgressStore.read_shared`` and
   ``ProgressStore.write``): reads raise ``StoreAway`` (an ``LnbError``, reason
   ``store-away``, never ``no-such-room``); ``act``/``act_all`` keep the move and raise it
@@ -86,36 +92,26 @@ from typing import Any
 
 from classroom.identity import (
     Full,
+    Pupil,
     TryLimit,
     class_of,
     new_code,
     release_tries,
     reserve_tries,
 )
-from classroom.progress import (
-    MAX_RETRY,
-    ProgressStore,
-    Pupil,
-    StoreAway,
-    StoreConflict,
-)
-from lnb.babbage import records
-from lnb.babbage.bots import REGISTRY
-from lnb.babbage.edition import Edition
-from lnb.babbage.errors import LnbError
-from lnb.babbage.game import Action, GameOptions, Phase, TimeUp
-from lnb.babbage.game.state import MAX_PLAYERS, MIN_PLAYERS
-from lnb.babbage.rooms import (
+from classroom.progress import ProgressStore
+from classroom.store import MAX_RETRY, StoreAway, StoreConflict
+from lnb.core.errors import LnbError
+from lnb.core.game import games, get
+from lnb.core.i18n import N_
+from lnb.core.rooms import (
     CODE_LENGTH,
     COMPUTER,
-    GAME,
     Move,
     RoomError,
     RoomPlay,
     RoomSeat,
     RoomSetup,
-    action_from_json,
-    action_to_json,
     bad_seat_count,
     busy,
     game_started,
@@ -127,13 +123,11 @@ from lnb.babbage.rooms import (
     not_started,
     not_your_seat,
     room_over,
-    same_character,
     seat_taken,
     table_full,
     too_few_players,
     unknown_bot,
 )
-from lnb.core.i18n import N_
 
 #: A unique-key clash (two kernels appending the same seq, two rooms given one code), as the
 #: store's engines raise it on SQLite and PostgreSQL alike.
@@ -240,9 +234,11 @@ def _holds(setup: RoomSetup, seat: int, by: Pupil | str | None) -> None:
         raise not_your_seat(setup.code, seat)
 
 
-def _seat_name(character: str) -> str:
-    """A computer seat's name: its character's family name (``Charles Babbage``: Babbage)."""
-    return character.split()[-1]
+def _seat_name(seat: RoomSeat, kind: str | None = None) -> str:
+    """A seat's name when none is given: its character's family name (``Charles Babbage``:
+    Babbage); in a game without characters the computer's kind, else ``#`` and its number."""
+    words = seat.character.split()
+    return words[-1] if words else (kind or f"#{seat.index + 1}")
 
 
 def _unique_name(wanted: str, taken: Iterable[str]) -> str:
@@ -274,7 +270,7 @@ class RoomStore:
         return normalize_room_code(code)
 
     def _setup(self, conn: Any, code: str) -> tuple[RoomSetup, int]:
-        row = conn.execute("SELECT setup, status, class_code, host, version FROM rooms "
+        row = conn.execute("SELECT setup, status, class_code, host, version, game FROM rooms "
                            "WHERE code = ?", (code,)).fetchone()
         if row is None:
             raise no_such_room(code)
@@ -283,16 +279,20 @@ class RoomStore:
                               " ORDER BY seat", (code,)).fetchall()]
         data = json.loads(row[0])
         characters = data.get("characters", [])
-        seats = [replace(s, character=characters[s.index]) for s in seats]
-        setup = RoomSetup.from_json(code, row[0], seats, status=row[1], class_code=row[2],
-                                    host=row[3])
+        seats = [replace(s, character=characters[s.index] if s.index < len(characters) else "")
+                 for s in seats]
+        setup = RoomSetup.from_json(code, row[0], seats, game=row[5], status=row[1],
+                                    class_code=row[2], host=row[3])
         return setup, int(row[4])
 
     @staticmethod
-    def _moves(conn: Any, code: str, after: int = 0) -> list[Move]:
+    def _moves(conn: Any, setup: RoomSetup, after: int = 0) -> list[Move]:
+        """The moves after seq ``after``, their actions read by the game (its text form, or
+        the JSON rows of before)."""
         rows = conn.execute('SELECT seq, seat, action, at, "by" FROM room_moves WHERE code = ? '
-                            "AND seq > ? ORDER BY seq", (code, after)).fetchall()
-        return [Move(int(seq), None if seat is None else int(seat), action_from_json(action),
+                            "AND seq > ? ORDER BY seq", (setup.code, after)).fetchall()
+        game = setup.game_type
+        return [Move(int(seq), None if seat is None else int(seat), game.parse_action(action),
                      float(at), by) for seq, seat, action, at, by in rows]
 
     def _play_in(self, conn: Any, code: str, setup: RoomSetup, version: int) -> RoomPlay:
@@ -306,11 +306,11 @@ class RoomStore:
         base = (hit[1] if hit is not None and hit[0] <= version
                 and _same_table(hit[1].setup, setup) else None)
         if base is not None:
-            play = base.extended(self._moves(conn, code, base.seq))
+            play = base.extended(self._moves(conn, setup, base.seq))
             if play.setup != setup:
                 play = play.with_setup(setup)
         else:
-            play = RoomPlay.from_moves(setup, self._moves(conn, code))
+            play = RoomPlay.from_moves(setup, self._moves(conn, setup))
         self._remember(code, version, play)
         return play
 
@@ -343,8 +343,8 @@ class RoomStore:
         code = self._code(code)
 
         def work(conn: Any) -> list[Move]:
-            self._setup(conn, code)
-            return self._moves(conn, code, after)
+            setup, _version = self._setup(conn, code)
+            return self._moves(conn, setup, after)
         return self.store.read_shared(work)
 
     def play(self, code: str) -> RoomPlay:
@@ -360,48 +360,45 @@ class RoomStore:
         return self.store.read_shared(work)
 
     def record(self, code: str) -> dict[str, Any]:
-        """The room's ``lnb-game/1`` record (the Rounds finished so far), as the game app's
-        *Save* writes it: ``lnb.babbage.records`` and the app's *Load* read it."""
+        """The room's record so far in its game's format (Lovelace & Babbage: the Rounds
+        finished, as the game app's *Save* writes it), read by the game's records module."""
         return self.play(code).to_record()
 
     def record_json(self, code: str) -> str:
         """The record as the JSON text of a download."""
-        return records.dumps(self.record(code))
+        play = self.play(code)
+        return str(play.game.records.dumps(play.to_record()))
 
     # -- the lobby -----------------------------------------------------------------------
     def open_room(self, host: Pupil | None, class_code: str | None, seats: int = 4,
-                  options: GameOptions | dict[str, Any] | None = None,
-                  characters: Sequence[str] | None = None, seed: int | None = None,
-                  grace_seconds: float = 20.0, pace_seconds: float = 1.5) -> RoomSetup:
-        """A new table with ``seats`` empty seats (2 to 4) and a unique 4-character code."""
+                  options: Any = None, characters: Sequence[str] | None = None,
+                  seed: int | None = None, grace_seconds: float = 20.0,
+                  pace_seconds: float = 1.5, game: str | None = None) -> RoomSetup:
+        """A new table of ``game`` (None: the first registered game) with ``seats`` empty
+        seats (the game's fewest to most) and a unique 4-character code."""
+        kind = get(game) if game is not None else games()[0]
+        least, most = kind.seats
         if isinstance(seats, bool) or not isinstance(seats, int) \
-                or not MIN_PLAYERS <= seats <= MAX_PLAYERS:
-            raise bad_seat_count(seats)
-        if options is None:
-            options = GameOptions()
-        elif not isinstance(options, GameOptions):
-            options = GameOptions.from_dict(options)
-        edition = Edition.load()
-        names = list(characters) if characters is not None else [
-            c.name for c in edition.characters][:seats]
-        if len(names) != seats:
-            raise bad_seat_count(len(names))
-        chars = tuple(edition.character(c).name for c in names)  # unknown: the edition's error
-        if len(set(chars)) != len(chars):
-            raise same_character(chars)
+                or not least <= seats <= most:
+            raise bad_seat_count(seats, kind.seats)
+        rules = kind.table_rules
+        if hasattr(options, "to_dict"):
+            options = options.to_dict()
+        options = rules.checked_options(dict(options or {}))  # the game's errors
+        chars = rules.characters(seats, characters)
         seed = secrets.randbelow(1_000_000) if seed is None else seed
         now = self.clock()
         for _ in range(20):
             code = new_code(CODE_LENGTH)
             setup = RoomSetup(code, tuple(RoomSeat(i, "", c) for i, c in enumerate(chars)),
-                              seed, options, grace_seconds, pace_seconds, "open", class_code,
-                              _key(host))
+                              seed, kind.name, options, grace_seconds, pace_seconds, "open",
+                              class_code, _key(host))
             def work(conn: Any, code: str = code, setup: RoomSetup = setup) -> bool:
                 if conn.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone():
                     return False
                 conn.execute("INSERT INTO rooms (code, game, setup, class_code, host, "
                              "created, status, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                             (code, GAME, setup.to_json(), class_code, _key(host), now,
+                             (code, kind.name, setup.to_json(), class_code, _key(host), now,
                               "open", 1))
                 for s in setup.seats:
                     conn.execute("INSERT INTO room_seats (code, seat, name, pupil, computer,"
@@ -463,7 +460,7 @@ class RoomStore:
                 if chosen.taken:
                     raise seat_taken(setup.code, chosen.index, chosen.name)
             wanted = " ".join(str(name or "").split()) or (pupil.label if isinstance(
-                pupil, Pupil) else "") or _seat_name(chosen.character)
+                pupil, Pupil) else "") or _seat_name(chosen)
             shown = _unique_name(wanted, [s.name for s in setup.players])
             conn.execute("UPDATE room_seats SET name = ?, pupil = ?, computer = NULL, seen = ? "
                          "WHERE code = ? AND seat = ?", (shown, key, now, setup.code,
@@ -505,11 +502,13 @@ class RoomStore:
         self._lobby(code, change)
 
     def give_to_computer(self, code: str, seat: int, kind: str = "greedy") -> None:
-        """Before the start: an empty seat (or a computer's) is played by the bot ``kind``."""
-        if kind not in REGISTRY.names:
-            raise unknown_bot(kind)
+        """Before the start: an empty seat (or a computer's) is played by the bot ``kind``
+        (one of the game's, exactly as its registry names it)."""
 
         def change(conn: Any, setup: RoomSetup) -> Any:
+            bots = setup.game_type.bots.names
+            if kind not in bots:
+                raise unknown_bot(kind, bots)
             if setup.status != "open":
                 raise not_open(setup.code)
             if isinstance(seat, bool) or not isinstance(seat, int) \
@@ -519,25 +518,25 @@ class RoomStore:
             if chosen.pupil is not None:
                 raise seat_taken(setup.code, chosen.index, chosen.name)
             others = [s.name for s in setup.players if s.index != seat]
-            shown = _unique_name(_seat_name(chosen.character), others)
+            shown = _unique_name(_seat_name(chosen, kind), others)
             conn.execute("UPDATE room_seats SET name = ?, pupil = NULL, computer = ?, seen = NULL"
                          " WHERE code = ? AND seat = ?", (shown, kind, setup.code, seat))
             return None
         self._lobby(code, change)
 
     def start(self, code: str) -> RoomSetup:
-        """Start the game (at least 2 seats taken; empty seats are left out). Starting a
-        started game changes nothing."""
+        """Start the game (at least the game's fewest players seated; empty seats are left
+        out). Starting a started game changes nothing."""
         now = self.clock()
 
         def change(conn: Any, setup: RoomSetup) -> Any:
             if setup.status != "open":
                 return _UNCHANGED
             count = len(setup.players)
-            if count < MIN_PLAYERS:
-                raise too_few_players(setup.code, count)
+            if count < setup.game_type.seats[0]:
+                raise too_few_players(setup.code, count, setup.game_type.seats)
             started = replace(setup, started=now, status="playing")
-            started.game()  # the game's own checks (e.g. a handicap for a name not seated)
+            started.new_state()  # the game's own checks (e.g. a handicap for a name not seated)
             conn.execute("UPDATE rooms SET setup = ?, status = ? WHERE code = ?",
                          (started.to_json(), "playing", setup.code))
             return None
@@ -545,12 +544,12 @@ class RoomStore:
         return self.room(code)
 
     # -- playing -------------------------------------------------------------------------
-    def act(self, code: str, seq_expected: int, seat: int, action: Action,
+    def act(self, code: str, seq_expected: int, seat: int, action: Any,
             by: Pupil | str, now: float | None = None) -> Move:
         """One action of ``seat``'s pupil ``by``, in one transaction (see the module)."""
         return self.act_all(code, seq_expected, seat, [action], by, now)[-1]
 
-    def act_all(self, code: str, seq_expected: int, seat: int, actions: Sequence[Action],
+    def act_all(self, code: str, seq_expected: int, seat: int, actions: Sequence[Any],
                 by: Pupil | str, now: float | None = None) -> list[Move]:
         """Several actions of one seat, all or nothing, in one transaction."""
         code = self._code(code)
@@ -571,7 +570,9 @@ class RoomStore:
                 move = trial.apply(Move(expected, seat, trial.stamp(action, at), at, key))
                 made.append(move)
                 expected = move.seq + 1
-            self._insert(conn, code, made, trial)
+            # a step nobody has a choice in is made with the move that led to it: no page
+            # ever draws it as a question (e.g. an activation with nothing to activate)
+            self._insert(conn, code, made + trial.settle(at), trial)
             return made, trial, version
         for _attempt in range(5):
             try:
@@ -587,7 +588,7 @@ class RoomStore:
         for m in made:
             conn.execute('INSERT INTO room_moves (code, seq, seat, action, at, "by") '
                          "VALUES (?, ?, ?, ?, ?, ?)",
-                         (code, m.seq, m.seat, action_to_json(m.action), m.at, m.by))
+                         (code, m.seq, m.seat, play.game.action_text(m.action), m.at, m.by))
         if play.finished:
             conn.execute("UPDATE rooms SET version = version + 1, status = ? WHERE code = ?",
                          ("over", code))
@@ -625,8 +626,7 @@ class RoomStore:
                 if not due:
                     break
                 for action in due:
-                    seat = None if isinstance(action, TimeUp) else trial.seat_index(
-                        action.player)
+                    seat = trial.seat_for(action)
                     made.append(trial.apply(Move(trial.next_seq, seat,
                                                  trial.stamp(action, at), at, COMPUTER)))
                 if trial.finished:
@@ -678,8 +678,8 @@ class RoomStore:
     def _drafts(conn: Any, play: RoomPlay, at: float | None) -> dict[int, str]:
         """The drafts written in the current Program phase (needed only at its deadline
         when ``at`` is given)."""
-        since = play.program_since
-        if since is None or play.state.phase is not Phase.PROGRAM:
+        since = play.race_since
+        if since is None or not play.table.in_race():
             return {}
         if at is not None and (play.race_deadline is None or at < play.race_deadline):
             return {}
@@ -852,7 +852,8 @@ def _playing(setup: RoomSetup) -> None:
 
 def _same_table(a: RoomSetup, b: RoomSetup) -> bool:
     """True when a play of ``a`` is one of ``b`` (same game; only the status may differ)."""
-    return (a.code == b.code and a.seed == b.seed and a.options == b.options
+    return (a.code == b.code and a.game == b.game and a.seed == b.seed
+            and a.options == b.options
             and a.started == b.started
             and [(s.index, s.name, s.character, s.computer) for s in a.players]
             == [(s.index, s.name, s.character, s.computer) for s in b.players])

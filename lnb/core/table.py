@@ -191,6 +191,7 @@ class Table:
         self._race_key: Any = None
         self.absent = absent
         self.clock = clock if clock is not None else TableClock()
+        self._chosen: dict[str, Any] = {}  # clock mode: each computer's choice, once a move
         if self.clock.race_since is None and self.in_race():
             self.clock.race_since = self.clock.phase_since
 
@@ -351,6 +352,7 @@ class Table:
         new.__dict__.update(self.__dict__)
         new.state = self.state.clone()
         new.clock = replace(self.clock)
+        new._chosen = dict(self._chosen)
         return new
 
     def play(self, action: Any, at: float) -> None:
@@ -359,6 +361,7 @@ class Table:
         state, clock, rules = self.state, self.clock, self.rules
         before, racing = rules.phase_key(state), self.in_race()
         state.apply_action(action)  # an illegal action raises, changes nothing
+        self._chosen = {}
         clock.last_at = at
         if rules.is_finish(action) and clock.race_deadline is None and self.in_race():
             seconds = rules.seconds(state, self.timed)
@@ -399,6 +402,15 @@ class Table:
                             reason="person-seat")
         return self.absent(name)
 
+    def _choice(self, name: str) -> Any:
+        """The computer player's action for ``name`` now, asked once between two moves
+        (however often the table is polled: a player drawing on its random numbers draws
+        as many as at a hot-seat table, so the two give the same game)."""
+        found = self._chosen.get(name)
+        if found is None:
+            found = self._chosen[name] = self.player_for(name).choose_action(self.state, name)
+        return found
+
     def due(self, now: float, present: Iterable[str] = (),
             drafts: Mapping[str, str] | None = None) -> list[Any]:
         """The actions the table makes at ``now`` (epoch seconds), in order, without applying
@@ -424,7 +436,7 @@ class Table:
         out: list[Any] = []
         for name in state.current_players():
             if self._auto(name, here):
-                out.append(self.player_for(name).choose_action(state, name))
+                out.append(self._choice(name))
                 continue
             forced = self.rules.forced(state, name, state.legal_actions(name))
             if forced is not None:
@@ -471,7 +483,7 @@ class Table:
             if not self._auto(name, here):
                 continue
             computer = self.player_for(name)
-            action = computer.choose_action(state, name)
+            action = self._choice(name)
             if not rules.is_finish(action):
                 writes.append(action)
             think = round(float(computer.think_seconds(state, name)), 1)
