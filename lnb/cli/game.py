@@ -5,9 +5,10 @@ another game of the kit is replayed by that game: :mod:`lnb.cli.replay`).
 >>> from lnb.cli import main
 >>> from lnb.babbage.game import Game
 >>> from lnb.babbage.game.random_play import play_random_game
+>>> from lnb.babbage.records import record_of
 >>> state = play_random_game(Game([("Ada", "Ada Lovelace"), ("Bea", "Mary Somerville")], seed=2), 2)
 >>> path = tempfile.mktemp(suffix=".json")
->>> _ = open(path, "w").write(json.dumps(state.to_record()))
+>>> _ = open(path, "w").write(json.dumps(record_of(state)))
 >>> main(["replay", path, "--json"])  # doctest: +ELLIPSIS
 {"players": [{"name": "Ada", ...}], "winners": [...], "events": [...], "finished": true}
 0
