@@ -26,7 +26,8 @@ from lnb.core.i18n import _
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``replay``."""
     replay = sub.add_parser(
-        "replay", help=_("replay a game record (lnb-game/1) and print its events and scores"))
+        "replay", help=_("replay a game record (lnb-game/1 or another game's) and print its "
+                         "events and scores"))
     replay.add_argument("file", help=_("the record, a JSON file"))
     replay.add_argument("--json", action="store_true",
                         help=_("print players, winners, events and finished as JSON "
