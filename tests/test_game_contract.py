@@ -213,3 +213,26 @@ def _group_commands(name: str) -> set[str]:
     inner = [a for a in group._actions if isinstance(a, argparse._SubParsersAction)] \
         if group is not None else []
     return set(inner[0].choices) if inner else set()
+
+
+def test_importing_the_command_and_the_catalogs_loads_no_game():
+    import subprocess
+    import sys
+
+    code = ("import sys, lnb.cli, lnb.core.i18n, lnb.core.game; print(sorted(m for m in "
+            "sys.modules if m.split('.')[:2] in (['lnb', 'babbage'], ['lnb', 'museum'], "
+            "['lnb', 'dream'])))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_catalogs_are_the_games_and_the_cores_in_their_order():
+    from lnb.core.i18n import CORE_DOMAINS, DOMAINS
+
+    assert list(DOMAINS) == ["lnb", "widgets", "babbage_widgets", "lessons", "museum",
+                             "museum_widgets", "dream", "dream_widgets"]
+    for name in names():
+        for domain, folders in get(name).domains.items():
+            assert DOMAINS[domain] == folders
+    assert all(DOMAINS[d] == f for d, f in CORE_DOMAINS.items())
