@@ -1,7 +1,17 @@
-"""Why an action is not allowed now: one ``IllegalActionError`` whose template says why.
+"""What a player may do now, and why not: the rules of each decision written once.
 
-The state calls :func:`refusal` for an action that is not among its legal ones; an app calls
-:func:`why_not` to put the reason on a disabled button.
+Each step a player decides (:data:`STEPS`) says what it asks (its prompt), the verbs it takes
+and its *candidates*: every action of those verbs that the moment offers (each Workshop space,
+each Store slot and Mill cell, each card in hand, each display card, each place...). Each kind
+of action has one *check*, which gives the reason a candidate or any other action of its verb
+may not be taken now, the most telling first. So:
+
+- :func:`legal` (the State's legal actions) is the candidates that pass their check;
+- :func:`refusal` (what an illegal ``apply_action`` raises) is the check's reason, after the
+  game being over, another player's turn and a verb the step does not take; an action that
+  passes its check but is not offered now (a Program taken on a Travel action) is "not
+  possible";
+- :func:`why_not` (on an app's disabled button) is None for a legal action, else the refusal.
 
 >>> from lnb.dream.state import Game
 >>> from lnb.dream.actions import Collect, Place
@@ -12,21 +22,28 @@ The state calls :func:`refusal` for an action that is not among its legal ones; 
 'not-your-turn'
 >>> why_not(state, Collect("Ada", 2)) is None
 True
+>>> [str(a) for a in legal(state, "Ada", ("turn",))][:2]
+['Ada: collect 1', 'Ada: collect 2']
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
-from lnb.core.messages import Listing
+from lnb.core.messages import Listing, Text
 from lnb.dream.actions import (
     Action,
     Bonus,
     Build,
+    ChooseArea,
     Collect,
     Discard,
     Join,
     MoveDisc,
+    Pass,
     Pay,
     Place,
     Play,
@@ -38,22 +55,339 @@ from lnb.dream.actions import (
     Visit,
 )
 from lnb.dream.dice import colour_name
-from lnb.dream.edition import Colour
+from lnb.dream.edition import COLOURS, Area, Colour
 from lnb.dream.errors import N_, IllegalActionError
-from lnb.dream.mill import CELLS
+from lnb.dream.mill import CELLS, LINES
 
 if TYPE_CHECKING:  # pragma: no cover
+    from lnb.dream.player import PlayerState
     from lnb.dream.state import State
 
-#: The action types each step takes (for "wrong step").
-STEP_ACTIONS: dict[str, tuple[str, ...]] = {
-    "turn": ("collect", "place"), "workshop_play": ("play", "pass"), "area": ("area",),
-    "main": ("program", "assignment", "partner", "visit", "join", "pass"),
-    "take": ("program", "assignment", "partner", "pass"), "research": ("research",),
-    "play_free": ("play", "pass"), "discard": ("discard",), "discard_down": ("discard",),
-    "pay": ("pay", "pass"), "bonus": ("bonus", "pass"), "move_disc": ("move",),
-    "end": ("publish", "build", "pass"),
+#: A step waiting in :attr:`State.pending`: its kind, then what it carries.
+Step = tuple[Any, ...]
+
+#: Why an action may not be taken: the message's template, the reason and the fields.
+Why = tuple[str, str, dict[str, object]]
+
+
+@dataclass(frozen=True)
+class StepRule:
+    """One kind of decision: what it asks the player, the verbs it takes, and its candidates
+    (``candidates(state, player, step)``: the actions of those verbs the moment offers)."""
+
+    prompt: str
+    verbs: tuple[str, ...]
+    candidates: Callable[[State, str, Step], Iterable[Action]]
+
+
+# ------------------------------------------------------------------------ the candidates
+@lru_cache(maxsize=16384)
+def _offer(cls: type[Action], player: str, *values: object) -> Action:
+    """A candidate action, made once (actions are frozen values, so states share them):
+    most candidates are refused, and making an action costs more than checking it."""
+    return cls.trusted(player, *values)
+
+
+def _turn(state: State, name: str, step: Step) -> Iterable[Action]:
+    p = state.players[name]
+    yield from (_offer(Collect, name, i + 1) for i in range(len(state.workshop)))
+    yield from (_offer(Place, name, i + 1, c) for i in range(len(p.store)) for c in CELLS)
+
+
+def _plays(state: State, name: str, step: Step) -> Iterable[Action]:
+    yield from (_offer(Play, name, c) for c in sorted(set(state.players[name].hand)))
+    yield _offer(Pass, name)
+
+
+def _areas(state: State, name: str, step: Step) -> Iterable[Action]:
+    return (_offer(ChooseArea, name, a.value) for a in Area)
+
+
+def _main(state: State, name: str, step: Step) -> Iterable[Action]:
+    area = Area(step[1])
+    if area is Area.STUDY:
+        yield from _display(state, name, "program")
+        yield from _display(state, name, "assignment")
+    elif area is Area.MEETINGS:
+        yield from _display(state, name, "partner")
+    elif area is Area.TRAVEL:
+        yield from (_offer(Visit, name, loc.id) for loc in state.edition.map)
+    else:
+        yield from (_offer(Join, name, inst.id) for inst in state.edition.institutions)
+    yield _offer(Pass, name)
+
+
+def _take(state: State, name: str, step: Step) -> Iterable[Action]:
+    yield from _display(state, name, step[1])
+    yield _offer(Pass, name)
+
+
+def _display(state: State, name: str, kind: str) -> Iterable[Action]:
+    """A display's cards as the actions taking them (each line, column, card to remove)."""
+    p = state.players[name]
+    shown = [x for x in state.displays[f"{kind}s"] if x is not None]
+    if kind == "program":
+        return (_offer(TakeProgram, name, x, line) for x in shown for line in LINES)
+    if kind == "assignment":
+        ed = state.edition
+        return (_offer(TakeAssignment, name, x, c.value) for x in shown
+                for c in ed.assignment(x).columns())
+    removable = sorted({("hand", c) for c in p.hand} | {("discard", c) for c in p.discard})
+    return (_offer(TakePartner, name, x, pile, card) for x in shown for pile, card in removable)
+
+
+def _research(state: State, name: str, step: Step) -> Iterable[Action]:
+    return (_offer(Research, name, c.value) for c in COLOURS)
+
+
+def _discards(state: State, name: str, step: Step) -> Iterable[Action]:
+    return (_offer(Discard, name, c) for c in sorted(set(state.players[name].hand)))
+
+
+def _pay(state: State, name: str, step: Step) -> Iterable[Action]:
+    return (_offer(Pay, name), _offer(Pass, name))
+
+
+def _bonus(state: State, name: str, step: Step) -> Iterable[Action]:
+    yield from (_offer(Bonus, name, b) for b, _effect in state.edition.bonuses)
+    yield _offer(Pass, name)
+
+
+def _move_disc(state: State, name: str, step: Step) -> Iterable[Action]:
+    return (_offer(MoveDisc, name, place) for place in sorted(set(state.players[name].places)))
+
+
+def _end(state: State, name: str, step: Step) -> Iterable[Action]:
+    yield _offer(Publish, name)
+    yield from (_offer(Build, name, g.id) for g in state.edition.gears)
+    yield _offer(Pass, name)
+
+
+#: Every decision a player is asked, by the step's kind.
+STEPS: dict[str, StepRule] = {
+    "turn": StepRule(N_("take a die from the Workshop or move a die from the Store into the "
+                        "Mill"), ("collect", "place"), _turn),
+    "workshop_play": StepRule(N_("play a Partner card whose requirement the die meets, or "
+                                 "pass"), ("play", "pass"), _plays),
+    "area": StepRule(N_("choose the area whose main action the grey die takes"), ("area",),
+                     _areas),
+    "main": StepRule(N_("take the main action of the area, or pass"),
+                     ("program", "assignment", "partner", "visit", "join", "pass"), _main),
+    "take": StepRule(N_("take a card from the display, or pass"),
+                     ("program", "assignment", "partner", "pass"), _take),
+    "research": StepRule(N_("choose a Research track"), ("research",), _research),
+    "play_free": StepRule(N_("play a Partner card from your hand, or pass"), ("play", "pass"),
+                          _plays),
+    "discard": StepRule(N_("discard a Partner card"), ("discard",), _discards),
+    "discard_down": StepRule(N_("discard down to five cards in hand"), ("discard",),
+                             _discards),
+    "pay": StepRule(N_("pay for the effect, or pass"), ("pay", "pass"), _pay),
+    "bonus": StepRule(N_("spend 2 Innovation for a Workshop bonus, or pass"),
+                      ("bonus", "pass"), _bonus),
+    "move_disc": StepRule(N_("choose the disc to move on the main board"), ("move",),
+                          _move_disc),
+    "end": StepRule(N_("publish, build a Gear, or pass"), ("publish", "build", "pass"), _end),
 }
+
+#: What each step asks of the player, for prompts and refusals.
+PROMPTS: dict[str, str] = {kind: rule.prompt for kind, rule in STEPS.items()}
+
+#: The action types each step takes (for "wrong step").
+STEP_ACTIONS: dict[str, tuple[str, ...]] = {kind: rule.verbs for kind, rule in STEPS.items()}
+
+
+# ------------------------------------------------------------------------ the checks
+def _collect(state: State, p: PlayerState, step: Step, action: Collect) -> Why | None:
+    if None not in p.store:
+        return N_("the Store is full: take an Actions turn"), "store-full", {}
+    if not 1 <= action.space <= len(state.workshop):
+        return N_("the Workshop has spaces 1 to {count}"), "no-space", {
+            "count": len(state.workshop)}
+    return None
+
+
+def _place(state: State, p: PlayerState, step: Step, action: Place) -> Why | None:
+    if not 1 <= action.slot <= len(p.store) or p.store[action.slot - 1] is None:
+        return N_("Store slot {slot} is empty"), "empty-slot", {"slot": action.slot}
+    if action.cell in p.mill:
+        return N_("Mill cell {cell} already holds a die"), "cell-taken", {"cell": action.cell}
+    return None
+
+
+#: What each display take reads: the display and the action's field naming its card.
+_DISPLAYS = {TakeProgram: ("programs", "program"), TakeAssignment: ("assignments", "assignment"),
+             TakePartner: ("partners", "partner")}
+
+
+def _in_display(state: State, action: Action) -> Why | None:
+    kind, item = _DISPLAYS[type(action)]
+    card = getattr(action, item)
+    if card not in state.displays[kind]:
+        return N_("{card!r} is not in the display"), "not-in-display", {"card": card}
+    return None
+
+
+def _take_program(state: State, p: PlayerState, step: Step, action: TakeProgram) -> Why | None:
+    why = _in_display(state, action)
+    if why is None and action.line in p.programs:
+        return (N_("line {line} of the Mill already has a Program"), "line-taken",
+                {"line": action.line})
+    return why
+
+
+def _take_assignment(state: State, p: PlayerState, step: Step, action: TakeAssignment
+                     ) -> Why | None:
+    why = _in_display(state, action)
+    if why is not None:
+        return why
+    card = state.edition.assignment(action.assignment)
+    if Colour(action.column) not in card.columns():
+        return (N_("this Assignment goes in the {columns} column"), "wrong-column",
+                {"columns": Listing([colour_name(c) for c in card.columns()], "or")})
+    if len(p.hand) < card.discard:
+        return (N_("this Assignment asks you to discard {count} Partner cards"),
+                "cannot-discard", {"count": card.discard})
+    return None
+
+
+def _take_partner(state: State, p: PlayerState, step: Step, action: TakePartner) -> Why | None:
+    why = _in_display(state, action)
+    if why is not None:
+        return why
+    pile = p.hand if action.pile == "hand" else p.discard
+    if action.remove not in pile:
+        template = (N_("there is no {card!r} in your hand to remove")
+                    if action.pile == "hand" else
+                    N_("there is no {card!r} in your discard pile to remove"))
+        return template, "not-in-pile", {"card": action.remove}
+    return None
+
+
+def _visit(state: State, p: PlayerState, step: Step, action: Visit) -> Why | None:
+    try:
+        loc = state.edition.location(action.place)
+    except KeyError:
+        return N_("{place!r} is not on the map"), "unknown-place", {"place": action.place}
+    if f"map:{loc.id}" in p.places:
+        return N_("you already have a disc on {place}"), "visited", {"place": loc.name}
+    face = step[2]  # the main action's die (a Travel action is a main step)
+    if loc.distance > state.reach(p, face):
+        return (N_("{place} is {distance} away; the die shows {face}"), "too-far",
+                {"place": loc.name, "distance": loc.distance, "face": face})
+    return None
+
+
+def _join(state: State, p: PlayerState, step: Step, action: Join) -> Why | None:
+    if action.institution not in {i.id for i in state.edition.institutions}:
+        return N_("{place!r} is not an Institution"), "unknown-place", {
+            "place": action.institution}
+    return None
+
+
+def _move_disc_check(state: State, p: PlayerState, step: Step, action: MoveDisc
+                     ) -> Why | None:
+    if action.place not in p.places:
+        return N_("you have no disc on {place!r}"), "no-disc", {"place": action.place}
+    return None
+
+
+def _in_hand(p: PlayerState, action: Play | Discard) -> Why | None:
+    if action.card not in p.hand:
+        return N_("{card!r} is not in your hand"), "not-in-hand", {"card": action.card}
+    return None
+
+
+def _play(state: State, p: PlayerState, step: Step, action: Play) -> Why | None:
+    why = _in_hand(p, action)
+    if why is not None or step[0] != "workshop_play":
+        return why  # a free play takes any card in hand
+    partner = state.edition.partner(action.card)
+    die = state.active_die()
+    face = die.face if die else 0
+    if partner.cost == "lower":
+        if die is not None and die.face > 1:
+            return None
+        return N_("a die showing 1 cannot be lowered"), "cannot-lower", {}
+    if partner.cost == "pay":
+        if die is not None and p.money >= die.face:
+            return None
+        return (N_("this card costs £{face} and you have £{money}"), "cannot-afford",
+                {"face": face, "money": p.money})
+    if die is not None and die.face in partner.faces:
+        return None
+    return (N_("this card needs a die showing {faces}; the die shows {face}"), "requirement",
+            {"faces": Listing([str(f) for f in partner.faces], "or"), "face": face})
+
+
+def _discard(state: State, p: PlayerState, step: Step, action: Discard) -> Why | None:
+    return _in_hand(p, action)
+
+
+def _research_check(state: State, p: PlayerState, step: Step, action: Research) -> Why | None:
+    colour = Colour(action.track)
+    if p.research[colour] >= state.edition.track(colour).spaces:
+        return N_("the {track} Research track is full"), "track-full", {
+            "track": colour_name(colour)}
+    return None
+
+
+def _bonus_check(state: State, p: PlayerState, step: Step, action: Bonus) -> Why | None:
+    if action.bonus not in {b for b, _effect in state.edition.bonuses}:
+        return N_("{bonus!r} is not a Workshop bonus"), "unknown-bonus", {"bonus": action.bonus}
+    return None
+
+
+def _pay_check(state: State, p: PlayerState, step: Step, action: Pay) -> Why | None:
+    if not p.can_pay(step[1].pay):  # a pay step carries its effect
+        return N_("you cannot pay for this effect"), "cannot-afford", {}
+    return None
+
+
+def _publish(state: State, p: PlayerState, step: Step, action: Publish) -> Why | None:
+    if p.books < 1:
+        return N_("publishing costs a Book and you have none"), "no-book", {}
+    if state.turn.area is None:
+        return N_("a grey die's Workshop turn used no area to publish in"), "no-area", {}
+    return None
+
+
+def _build(state: State, p: PlayerState, step: Step, action: Build) -> Why | None:
+    ed = state.edition
+    try:
+        gear = ed.gear(action.gear)
+    except KeyError:
+        return N_("{gear!r} is not a Gear"), "unknown-gear", {"gear": action.gear}
+    if gear.id in p.gears:
+        return N_("you have built this Gear already"), "built", {}
+    if p.open_gear_spaces(ed) <= 0:
+        return (N_("no open Gear space: place a disc on the main board first"),
+                "no-gear-space", {})
+    if not p.can_pay(gear.cost):
+        return (N_("this Gear costs {coal} Coal and {brass} Brass"), "cannot-afford",
+                {"coal": dict(gear.cost).get("coal", 0), "brass": dict(gear.cost).get("brass", 0)})
+    return None
+
+
+def _always(state: State, p: PlayerState, step: Step, action: Action) -> Why | None:
+    return None
+
+
+#: Each kind of action's check: why it may not be taken now (None: nothing stops it).
+CHECKS: dict[type[Action], Callable[[State, PlayerState, Step, Any], Why | None]] = {
+    Collect: _collect, Place: _place, ChooseArea: _always, TakeProgram: _take_program,
+    TakeAssignment: _take_assignment, TakePartner: _take_partner, Visit: _visit, Join: _join,
+    MoveDisc: _move_disc_check, Play: _play, Research: _research_check, Discard: _discard,
+    Bonus: _bonus_check, Pay: _pay_check, Publish: _publish, Build: _build, Pass: _always,
+}
+
+
+# ------------------------------------------------------------------------ legal and why not
+def legal(state: State, name: str, step: Step) -> list[Action]:
+    """The actions ``name`` may take at ``step``: its candidates that pass their check (in
+    the candidates' order; :meth:`State.legal_actions` sorts them)."""
+    p = state.players[name]
+    return [a for a in STEPS[step[0]].candidates(state, name, step)
+            if CHECKS[type(a)](state, p, step, a) is None]
 
 
 def why_not(state: State, action: Action) -> IllegalActionError | None:
@@ -70,126 +404,18 @@ def _error(template: str, action: Action, reason: str, **fields: object) -> Ille
 
 def refusal(state: State, action: Action) -> IllegalActionError:
     """The error for an action that is not legal now (the most telling reason first)."""
-    from lnb.dream.state import PROMPTS
-
     if state.over:
         return _error(N_("the game is over"), action, "game-over")
     if action.player != state.current_player:
         return _error(N_("it is {current}'s turn, not {player}'s"), action, "not-your-turn",
                       current=state.current_player)
-    step = state.pending[0][0]
-    if action.verb not in STEP_ACTIONS[step]:
-        from lnb.core.messages import Text
-
+    step = state.pending[0]
+    kind = step[0]
+    if action.verb not in STEP_ACTIONS[kind]:
         return _error(N_("{player} must now {prompt}"), action, "wrong-step",
-                      prompt=Text(PROMPTS[step]), expected=STEP_ACTIONS[step])
-    found = _specific(state, action, step)
-    if found is not None:
-        return found
+                      prompt=Text(PROMPTS[kind]), expected=STEP_ACTIONS[kind])
+    why = CHECKS[type(action)](state, state.players[action.player], step, action)
+    if why is not None:
+        template, reason, fields = why
+        return _error(template, action, reason, **fields)
     return _error(N_("{player} cannot {text!r} now"), action, "not-possible")
-
-
-def _specific(state: State, action: Action, step: str) -> IllegalActionError | None:
-    p = state.players[action.player]
-    ed = state.edition
-    if isinstance(action, Collect):
-        if None not in p.store:
-            return _error(N_("the Store is full: take an Actions turn"), action, "store-full")
-        if not 1 <= action.space <= len(state.workshop):
-            return _error(N_("the Workshop has spaces 1 to {count}"), action, "no-space",
-                          count=len(state.workshop))
-    if isinstance(action, Place):
-        if not 1 <= action.slot <= len(p.store) or p.store[action.slot - 1] is None:
-            return _error(N_("Store slot {slot} is empty"), action, "empty-slot",
-                          slot=action.slot)
-        if action.cell in p.mill:
-            return _error(N_("Mill cell {cell} already holds a die"), action, "cell-taken",
-                          cell=action.cell)
-        if action.cell not in CELLS:  # pragma: no cover - the action checks its cell
-            return None
-    if isinstance(action, (TakeProgram, TakeAssignment, TakePartner)):
-        kind, item = {TakeProgram: ("programs", "program"), TakeAssignment:
-                      ("assignments", "assignment"), TakePartner: ("partners", "partner")
-                      }[type(action)]
-        if getattr(action, item) not in state.displays[kind]:
-            return _error(N_("{card!r} is not in the display"), action, "not-in-display",
-                          card=getattr(action, item))
-    if isinstance(action, TakeProgram) and action.line in p.programs:
-        return _error(N_("line {line} of the Mill already has a Program"), action,
-                      "line-taken", line=action.line)
-    if isinstance(action, TakeAssignment):
-        card = ed.assignment(action.assignment)
-        if Colour(action.column) not in card.columns():
-            return _error(N_("this Assignment goes in the {columns} column"), action,
-                          "wrong-column", columns=Listing([colour_name(c)
-                                                           for c in card.columns()], "or"))
-        if len(p.hand) < card.discard:
-            return _error(N_("this Assignment asks you to discard {count} Partner cards"),
-                          action, "cannot-discard", count=card.discard)
-    if isinstance(action, TakePartner):
-        pile = p.hand if action.pile == "hand" else p.discard
-        if action.remove not in pile:
-            template = (N_("there is no {card!r} in your hand to remove")
-                        if action.pile == "hand" else
-                        N_("there is no {card!r} in your discard pile to remove"))
-            return _error(template, action, "not-in-pile", card=action.remove)
-    if isinstance(action, Visit):
-        try:
-            loc = ed.location(action.place)
-        except KeyError:
-            return _error(N_("{place!r} is not on the map"), action, "unknown-place",
-                          place=action.place)
-        if f"map:{loc.id}" in p.places:
-            return _error(N_("you already have a disc on {place}"), action, "visited",
-                          place=loc.name)
-        die = state.turn.die
-        if die is not None and loc.distance > state.reach(p, die.face):
-            return _error(N_("{place} is {distance} away; the die shows {face}"), action,
-                          "too-far", place=loc.name, distance=loc.distance, face=die.face)
-    if isinstance(action, Join) and action.institution not in {i.id for i in ed.institutions}:
-        return _error(N_("{place!r} is not an Institution"), action, "unknown-place",
-                      place=action.institution)
-    if isinstance(action, MoveDisc) and action.place not in p.places:
-        return _error(N_("you have no disc on {place!r}"), action, "no-disc", place=action.place)
-    if isinstance(action, (Play, Discard)) and action.card not in p.hand:
-        return _error(N_("{card!r} is not in your hand"), action, "not-in-hand", card=action.card)
-    if isinstance(action, Play) and step == "workshop_play":
-        partner = ed.partner(action.card)
-        die = state.active_die()
-        face = die.face if die else 0
-        if partner.cost == "lower":
-            return _error(N_("a die showing 1 cannot be lowered"), action, "cannot-lower")
-        if partner.cost == "pay":
-            return _error(N_("this card costs £{face} and you have £{money}"), action,
-                          "cannot-afford", face=face, money=p.money)
-        return _error(N_("this card needs a die showing {faces}; the die shows {face}"), action,
-                      "requirement", faces=Listing([str(f) for f in partner.faces], "or"),
-                      face=face)
-    if isinstance(action, Research):
-        return _error(N_("the {track} Research track is full"), action, "track-full",
-                      track=colour_name(Colour(action.track)))
-    if isinstance(action, Bonus):
-        return _error(N_("{bonus!r} is not a Workshop bonus"), action, "unknown-bonus",
-                      bonus=action.bonus)
-    if isinstance(action, Pay):
-        return _error(N_("you cannot pay for this effect"), action, "cannot-afford")
-    if isinstance(action, Publish):
-        if p.books < 1:
-            return _error(N_("publishing costs a Book and you have none"), action, "no-book")
-        return _error(N_("a grey die's Workshop turn used no area to publish in"), action,
-                      "no-area")
-    if isinstance(action, Build):
-        try:
-            gear = ed.gear(action.gear)
-        except KeyError:
-            return _error(N_("{gear!r} is not a Gear"), action, "unknown-gear",
-                          gear=action.gear)
-        if gear.id in p.gears:
-            return _error(N_("you have built this Gear already"), action, "built")
-        if p.open_gear_spaces(ed) <= 0:
-            return _error(N_("no open Gear space: place a disc on the main board first"),
-                          action, "no-gear-space")
-        return _error(N_("this Gear costs {coal} Coal and {brass} Brass"), action,
-                      "cannot-afford", coal=dict(gear.cost).get("coal", 0),
-                      brass=dict(gear.cost).get("brass", 0))
-    return None
