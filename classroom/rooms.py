@@ -12,7 +12,8 @@ rows written as JSON before are read by ``GameType.parse_action`` too). See docs
 API (the room UI builds on exactly this; every error is a ``lnb.core.rooms.RoomError``
 with ``reason`` and fields, its message for pupils):
 
-- ``RoomStore(store: ProgressStore, clock=time.time)``
+- ``RoomStore(store: Store, clock=time.time)`` (``classroom.store.Store``; a ``ProgressStore``
+  is one)
 - ``open_room(host: Pupil | None, class_code: str | None, seats: int = 4, options=None,
   characters=None, seed=None, game=None) -> RoomSetup``: a new table of ``game`` (a name;
   None: the first registered game, Lovelace & Babbage), status ``"open"``, a unique
@@ -67,8 +68,8 @@ with ``reason`` and fields, its message for pupils):
 - ``record(code) -> dict``: the room's record in its game's format (``RoomPlay.to_record``;
   Lovelace & Babbage's ``lnb-game/1`` as ``GameApp.record_json()`` saves it, the Rounds
   finished so far); ``record_json(code) -> str`` the same as the text a download holds.
-- While the store is away (a blip is waited out first; ``ProgressStore.read_shared`` and
-  ``ProgressStore.write``): reads raise ``StoreAway`` (an ``LnbError``, reason
+- While the store is away (a blip is waited out first; ``Store.read_shared`` and
+  ``Store.write``): reads raise ``StoreAway`` (an ``LnbError``, reason
   ``store-away``, never ``no-such-room``); ``act``/``act_all`` keep the move and raise it
   with ``queued=True``; a seat's newest draft and heartbeat are kept without an error; lobby
   changes raise it with nothing kept; ``advance`` appends nothing. What was kept is written
@@ -99,8 +100,7 @@ from classroom.identity import (
     release_tries,
     reserve_tries,
 )
-from classroom.progress import ProgressStore
-from classroom.store import MAX_RETRY, StoreAway, StoreConflict
+from classroom.store import MAX_RETRY, Store, StoreAway, StoreConflict
 from lnb.core.errors import LnbError
 from lnb.core.game import games, get
 from lnb.core.i18n import N_
@@ -254,7 +254,7 @@ def _unique_name(wanted: str, taken: Iterable[str]) -> str:
 class RoomStore:
     """The rooms of one classroom store (see the module's API list)."""
 
-    def __init__(self, store: ProgressStore, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
 
@@ -825,7 +825,7 @@ _UNCHANGED = object()
 class WatchedRooms(RoomStore):
     """The rooms for a projector view: a table is read only with its link's token."""
 
-    def __init__(self, store: ProgressStore, token: str | None,
+    def __init__(self, store: Store, token: str | None,
                  clock: Callable[[], float] = time.time) -> None:
         super().__init__(store, clock=clock)
         self.token = token
