@@ -4,7 +4,8 @@ class's results as CSV (:func:`report_csv`).
 
 Only :func:`classroom.progress.class_progress` gives the figures, so only
 the class's teacher key opens them; a pupil's card secret is never read. The shortest possible
-is the library's (:attr:`lnb.babbage.puzzles.Puzzle.solution` of the puzzle's code).
+and the diagnosis of a wrong answer are the game's, asked through its ``"puzzles"`` hook
+(:mod:`classroom.puzzle_games`): no game is named here.
 
 >>> from classroom.identity import Classroom
 >>> from classroom.progress import ProgressStore
@@ -32,12 +33,11 @@ import functools
 import io
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
+from classroom import puzzle_games
 from classroom.identity import Classroom
 from classroom.progress import class_progress
-from lnb.babbage.errors import LnbError
-from lnb.babbage.hints import WrongTurn, wrong_turn
-from lnb.babbage.puzzles import Puzzle
 from lnb.core.i18n import N_, _
 
 
@@ -107,29 +107,23 @@ class ClassReport:
 
 @functools.lru_cache(maxsize=512)
 def shortest_rows(code: str) -> int | None:
-    """The rows of a shortest program for the puzzle ``code`` (the library's solver); None
+    """The rows of a shortest program for the puzzle ``code`` (the game's solver); None
     for a code that is not a puzzle's.
 
     >>> shortest_rows("P1-0J6Y-91VC-7"), shortest_rows("nonsense")
     (2, None)
     """
-    try:
-        return Puzzle.from_code(code).solution.length
-    except LnbError:
-        return None
+    return puzzle_games.shortest(code)
 
 
-def diagnosis(puzzle: str, rows: str) -> WrongTurn | None:
-    """The library's exact diagnosis of a wrong program ``rows`` for the puzzle ``puzzle``
-    (:func:`lnb.babbage.hints.wrong_turn`); None for a code that is not a puzzle's.
+def diagnosis(puzzle: str, rows: str) -> Any | None:
+    """The game's exact diagnosis of a wrong program ``rows`` for the puzzle ``puzzle``
+    (its ``message`` is one sentence); None for a code that is not a puzzle's.
 
     >>> print(diagnosis("P1-0J6Y-91VC-7", "A3+ B1- A1+").message)
     After row 2 (B1-) the Result is 10: from there 73 cannot be hit in the 3 rows left.
     """
-    try:
-        return wrong_turn(Puzzle.from_code(puzzle), rows)
-    except LnbError:
-        return None
+    return puzzle_games.diagnosis(puzzle, rows)
 
 
 def class_report(classroom: Classroom, class_code: str, teacher_key: str) -> ClassReport:

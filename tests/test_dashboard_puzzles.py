@@ -7,10 +7,9 @@ import datetime
 
 from classroom.dashboard_figures import ClassReport, PupilResults, PuzzleResult
 from classroom.dashboard_store import WrongAnswer
-from lnb.babbage import puzzles
+from lnb.babbage import classroom_hooks, puzzles
 from lnb.babbage.puzzle_sheet import STARS
 from lnb.babbage.puzzles import Puzzle, daily, generate
-from widgets.classroom import dashboard_views
 from widgets.classroom.dashboard_views import class_table_html, puzzle_html, wrong_html
 
 DAY = datetime.date(2026, 12, 1)
@@ -35,8 +34,8 @@ def test_the_puzzle_of_the_day_shows_its_short_code(monkeypatch) -> None:  # typ
     day = DAY + datetime.timedelta(days=3)
     today = daily(day)
     monkeypatch.setattr(puzzles, "_SHORT_OF", {})  # a dashboard that never made it
-    dashboard_views._daily_code.cache_clear()
-    dashboard_views._puzzle.cache_clear()
+    classroom_hooks._daily_code.cache_clear()  # the game's "puzzles" hook reads the codes
+    classroom_hooks._puzzle.cache_clear()
     assert Puzzle.from_code(today.code).short_code is None
     assert puzzle_html(today.code, day).endswith(
         f"<span class='lnb-code'>{today.short_code}</span>")

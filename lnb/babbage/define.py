@@ -45,6 +45,7 @@ GAME = GameType(
         "records": "lnb.babbage.records",
         "commands": "lnb.cli:COMMAND_MODULES",
         "show_replay": "lnb.cli.game:show_replay",
+        "puzzles": "lnb.babbage.classroom_hooks:PUZZLES",
     },
     domains={"lnb": ("lnb/core", "lnb/babbage", "lnb/cli"),
              "babbage_widgets": ("widgets/babbage",)},

@@ -1,8 +1,9 @@
 """Today's puzzles a teacher gave a class, on both sides: the dashboard's *Assign* box makes a
-puzzle set (:class:`lnb.babbage.puzzle_sheet.PuzzleSet`, or codes the teacher has) and gives
-it to the class for today; a pupil's puzzle app shows *Your teacher's puzzles for today* with
-a button for each (✓ once solved). Kept in schema 4's ``class_sets``
-(:class:`classroom.dashboard_store.ClassWork`); a pupil sees only their own class's.
+puzzle set (made by the game's ``"puzzles"`` hook, :mod:`classroom.puzzle_games`, or codes
+the teacher has) and gives it to the class for today; a pupil's puzzle app shows *Your
+teacher's puzzles for today* with a button for each (✓ once solved). Kept in schema 4's
+``class_sets`` (:class:`classroom.dashboard_store.ClassWork`); a pupil sees only their own
+class's.
 
 >>> import datetime
 >>> from classroom.identity import Classroom
@@ -31,12 +32,11 @@ from functools import lru_cache
 
 import ipywidgets as w
 
+from classroom import puzzle_games
 from classroom.dashboard_store import ClassWork
 from classroom.identity import Classroom, Pupil
 from classroom.progress import Progress
-from lnb.babbage.errors import LnbError
-from lnb.babbage.puzzle_sheet import PuzzleSet
-from lnb.babbage.puzzles import DIFFICULTIES, Puzzle
+from classroom.puzzle_games import PuzzleSetMade
 from lnb.core.i18n import _, ngettext
 from widgets.core.relabel import Words, register
 from widgets.core.shared import shared_model
@@ -53,10 +53,7 @@ def long_code(code: str) -> str:
     >>> long_code("P1-0J6Y-91VC-7"), long_code("nonsense")
     ('P1-0J6Y-91VC-7', 'nonsense')
     """
-    try:
-        return Puzzle.from_code(code).code
-    except LnbError:
-        return code
+    return puzzle_games.long_code(code)
 
 
 def _hidden() -> w.Layout:
@@ -145,7 +142,7 @@ class AssignBox(w.VBox):
         self.opened, self.today, self.status = opened, today, status
         self.words = Words(status)
         self.given: tuple[str, ...] = ()
-        self.difficulty = w.Dropdown(options=list(DIFFICULTIES), value=2,
+        self.difficulty = w.Dropdown(options=list(puzzle_games.assigning().difficulties), value=2,
                                      layout=w.Layout(width="12em"))
         self.count = w.BoundedIntText(value=5, min=1, max=MOST, layout=w.Layout(width="10em"))
         self.seed = w.Text(layout=w.Layout(width="14em"))
@@ -183,14 +180,15 @@ class AssignBox(w.VBox):
             self.classroom, *opened, self.today())
         self._show()
 
-    def make_set(self) -> PuzzleSet:
+    def make_set(self) -> PuzzleSetMade:
         """The set the boxes say: the codes typed, else one made from the difficulty, the
         count and the seed (a bad code raises the library's error)."""
         typed = self.codes_box.value.replace(",", " ").split()
         if typed:
-            return PuzzleSet.of_codes(typed[:MOST])
-        return PuzzleSet.make(int(self.count.value), int(self.difficulty.value),
-                              self.seed.value.strip() or None)
+            return puzzle_games.assigning().set_of_codes(typed[:MOST])
+        return puzzle_games.assigning().make_set(int(self.count.value),
+                                                 int(self.difficulty.value),
+                                                 self.seed.value.strip() or None)
 
     def assign(self) -> None:
         """Give the opened class the set for today (a set given again replaces it)."""

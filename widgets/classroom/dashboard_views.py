@@ -17,16 +17,13 @@ from __future__ import annotations
 import datetime
 import html
 from collections.abc import Sequence
-from functools import lru_cache
 from urllib.parse import urlencode
 
 from classroom.dashboard_figures import ClassReport, PuzzleResult, diagnosis
 from classroom.dashboard_store import WrongAnswer
 from classroom.identity import shown_code
+from classroom.puzzle_games import puzzle_view
 from classroom.rooms import LiveRoom
-from lnb.babbage.errors import LnbError
-from lnb.babbage.puzzle_sheet import STARS
-from lnb.babbage.puzzles import Puzzle, daily, daily_difficulty
 from lnb.core.i18n import _, format_list, ngettext, tag
 
 CSS = """
@@ -67,20 +64,6 @@ def _cell(text: str, css: str = "") -> str:
     return f"<td{attr}>{html.escape(text)}</td>"
 
 
-@lru_cache(maxsize=2048)
-def _puzzle(code: str) -> Puzzle | None:
-    """The puzzle of a code (None for a code the library cannot read)."""
-    try:
-        return Puzzle.from_code(code)
-    except LnbError:
-        return None
-
-
-@lru_cache(maxsize=512)
-def _daily_code(day: datetime.date) -> str:
-    return daily(day).code  # makes the day's puzzle: its short code is then known
-
-
 def puzzle_html(code: str, day: datetime.date | None = None) -> str:
     """A puzzle as the teacher reads it: what it asks (``62 → 78``), its difficulty in
     stars and its code, the short one (``3K7QX``) when the kit knows it (the sets this
@@ -92,26 +75,22 @@ def puzzle_html(code: str, day: datetime.date | None = None) -> str:
     >>> puzzle_html("P1-XXXX")
     "<span class='lnb-code'>P1-XXXX</span>"
     """
-    puzzle = _puzzle(code)
+    puzzle = puzzle_view(code, day)  # the game's, through its "puzzles" hook
     if puzzle is None:
         return f"<span class='lnb-code'>{html.escape(code)}</span>"
-    if day is not None and puzzle.short_code is None and puzzle.solvable \
-            and puzzle.difficulty == daily_difficulty(day) and _daily_code(day) == code:
-        puzzle = Puzzle.from_code(code)  # read again: the day's short code is now known
-    stars = STARS.get(puzzle.difficulty, "") if puzzle.solvable else ""
-    level = (_("difficulty {level}").format(level=puzzle.difficulty) if puzzle.solvable
-             else "")
-    return (f"<span class='lnb-asks'>{html.escape(puzzle.summary())}</span> "
-            f"<span class='lnb-stars' title='{html.escape(level)}'>{stars}</span> "
+    level = (_("difficulty {level}").format(level=puzzle.difficulty)
+             if puzzle.difficulty is not None else "")
+    return (f"<span class='lnb-asks'>{html.escape(puzzle.asks)}</span> "
+            f"<span class='lnb-stars' title='{html.escape(level)}'>{puzzle.stars}</span> "
             f"<span class='lnb-code'>{html.escape(puzzle.shown_code)}</span>")
 
 
 def puzzle_words(code: str) -> str:
     """A puzzle in plain text for a caption: ``62 → 78 (3K7QX)``."""
-    puzzle = _puzzle(code)
+    puzzle = puzzle_view(code)
     if puzzle is None:
         return code
-    return f"{puzzle.summary()} ({puzzle.shown_code})"
+    return f"{puzzle.asks} ({puzzle.shown_code})"
 
 
 def rows_text(result: PuzzleResult) -> str:
