@@ -4,6 +4,7 @@ the race's end, the record, the teacher's list, the schema."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 from pathlib import Path
@@ -438,3 +439,26 @@ def test_a_move_clashing_with_another_kernels_on_the_key_is_read_again(
     move = rooms.act(code, 1, 0, Target("Ada", play.state.targetable("Ada")[0].target), ADA)
     assert move.seq == 2  # the clash on (code, 1) was retried on the room as it is
     assert [m.action.player for m in rooms.moves(code)] == ["Bea", "Ada"]
+
+
+def test_moves_stored_as_json_before_still_replay(rooms: RoomStore) -> None:
+    """A room saved before moves were kept as the game's text form (``room_moves.action``
+    held JSON, ``lnb.babbage.rooms.action_to_json``) replays, and its new moves are text."""
+    code = started(rooms)
+    play = rooms.play(code)
+    sub = play.state.targetable("Bea")[0].target
+    with rooms.store.transaction() as conn:
+        conn.execute('INSERT INTO room_moves (code, seq, seat, action, at, "by") VALUES '
+                     "(?, ?, ?, ?, ?, ?)", (code, 1, 1, json.dumps(
+                         {"player": "Bea", "subroutine": sub, "type": "Target"},
+                         sort_keys=True), T0, BEA.key))
+        conn.execute("UPDATE rooms SET version = version + 1 WHERE code = ?", (code,))
+    assert [m.action for m in rooms.moves(code)] == [Target("Bea", sub)]
+    play = rooms.play(code)
+    rooms.act(code, play.next_seq, 0, Target("Ada", play.state.targetable("Ada")[0].target),
+              ADA)
+    with rooms.store.transaction() as conn:
+        kept = [r[0] for r in conn.execute("SELECT action FROM room_moves WHERE code = ? "
+                                           "ORDER BY seq", (code,)).fetchall()]
+    assert kept[0].startswith("{") and kept[1].startswith("Ada: target ")
+    assert rooms.play(code).state.phase is Phase.PROGRAM
