@@ -59,14 +59,13 @@ from widgets.babbage.game_parts import GameParts
 from widgets.babbage.program_builder import ProgramBuilder
 from widgets.babbage.resolution import ResolutionView
 from widgets.babbage.words import bot_name, bot_text, effect_name, effect_text, influence
+from widgets.core.app_shell import AppShell
 from widgets.core.contrast import ContrastToggle
 from widgets.core.focus import Focus
-from widgets.core.language import page_language
 from widgets.core.page_request import wait_for_request
-from widgets.core.relabel import language_switch, register, relabel_all, relabel_part
+from widgets.core.relabel import register, relabel_part
 from widgets.core.saveload import SaveLoadPanel, damaged, record_object, safe_filename
 from widgets.core.status import StatusLine
-from widgets.core.style import app_styles, stylesheet
 from widgets.core.timer import Timer
 from widgets.core.titles import title_html
 
@@ -313,7 +312,7 @@ def target_card_html(state: State, name: str) -> str:
 
 
 # --------------------------------------------------------------------------- the app
-class GameApp(GameParts, w.VBox):
+class GameApp(GameParts, AppShell, w.VBox):
     """The whole game in one widget. Without ``seats`` it opens on the setup form."""
 
     def __init__(self, seats: Sequence[Seat] | None = None, *, options: GameOptions | None = None,
@@ -343,12 +342,6 @@ class GameApp(GameParts, w.VBox):
         self._debug_words: Callable[[], str] | None = None  # what the Debug box says now
 
         self.status = StatusLine(on_continue=self.refresh)
-        self.header = w.HTML("")
-        self.language = language_switch()
-        self.header_row = w.HBox([self.header, self.language])
-        self.header_row.add_class("lnb-title-row")
-        self.phase_title = w.HTML("")
-        self.phase_title.add_class("lnb-phase")
         self.setup = SetupForm(self.status.guarded(self._setup_done), self.edition)
         self.finished_line = w.HTML("")
         self.finished_line.add_class("lnb-finished")
@@ -376,16 +369,10 @@ class GameApp(GameParts, w.VBox):
                                           self.contrast_toggle))
         self.save_button, self.download, self.upload = (
             self.files.save_button, self.files.download, self.files.upload)
-        self.body = w.VBox([])
-        self.body.add_class("lnb-body")
-        # The browser ticks a Play only if its one view is on the page when it starts playing
-        # (a view drawn later stays still; two views stop each other): so the clock and each
-        # timer's Play (added when the timer is made, well before it starts) have their only
-        # view here, hidden, whether their timer shows or not.
-        self.ticking = w.Box([self.clock], layout=w.Layout(display="none"))
-        self.ticking.add_class("lnb-ticking")
-        super().__init__([stylesheet(), app_styles("game", CSS), self.header_row,
-                          self.phase_title, self.status, self.body, self.files, self.ticking])
+        # The clock and each timer's Play (added when the timer is made, well before it
+        # starts) tick in the shell's hidden box (see ``AppShell.make_shell``).
+        self.make_shell(self.clock)
+        super().__init__(self.shell_children("game", CSS, bottom=(self.files,)))
         self.add_class("lnb-app")
         self.add_class("lnb-game")
         self._label()
@@ -455,14 +442,11 @@ class GameApp(GameParts, w.VBox):
         rounds.observe(self.status.guarded(lambda _: self._show_review()), "value")
         return rounds
 
-    def _made(self, part: str) -> bool:
-        return part in self.__dict__
-
     # -- the language --------------------------------------------------------------------------
     def _label(self) -> None:
         """The app's own fixed words in the current language."""
         title = pgettext("game title", "Lovelace & Babbage")
-        self.header.value = title_html(title)
+        self.set_title(title)
         self.next_button.description = _("Next Round")
         self.new_button.description = _("New game")
         self.projector_toggle.description = _("Projector")
@@ -531,11 +515,7 @@ class GameApp(GameParts, w.VBox):
             query = dict(parse_qsl(os.environ.get("QUERY_STRING", ""), keep_blank_values=True))
             if query.get("projector", "").lower() in ("1", "true", "yes", "on"):
                 self.set_projector(True)
-            page_language(query)  # ?lang=, the pupil's choice, the browser's language
-            old, self.language = self.language, language_switch()  # showing that language
-            self.header_row.children = (self.header, self.language)
-            old.close()
-            relabel_all()
+            self.open_language(query)  # ?lang=, the pupil's choice, the browser's language
 
     # -- starting and stopping -------------------------------------------------------------
     def start(self, seats: Sequence[Seat], options: GameOptions | None = None,
