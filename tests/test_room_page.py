@@ -13,6 +13,7 @@ from classroom.progress import ProgressStore
 from classroom.rooms import RoomStore
 from lnb.babbage.game import Phase
 from lnb.babbage.programs import Program
+from lnb.babbage.table import legal_start
 from widgets.babbage.room_app import RoomApp
 from widgets.babbage.room_entry import TableEntry
 from widgets.core.poller import Poller
@@ -71,7 +72,7 @@ def test_rows_written_just_before_the_bell_are_handed_in(table) -> None:
         bea.sync()
     clock.now = deadline - 0.2
     bea.sync()
-    program = rooms.play(code).legal_start("Bea", "A3+ A4/ A9+")
+    program = legal_start(rooms.play(code).state, "Bea", "A3+ A4/ A9+")
     assert str(program)  # a legal row to write
     bea._written(program)  # an edit 0.2 s before the bell: not saved yet (she is typing)
     clock.now = deadline
@@ -126,7 +127,7 @@ def test_another_pupil_joining_on_the_same_page_never_gets_the_last_ones_rows(ta
     kept in Ali's seat, never saved as Bea's draft (to be handed in as Bea's at time-up)."""
     clock, rooms, code, ali, bea, cards = table
     ali_seat, bea_seat = ali.seat, bea.seat
-    program = rooms.play(code).legal_start("Ali", "A3+ A4/ A9+")
+    program = legal_start(rooms.play(code).state, "Ali", "A3+ A4/ A9+")
     assert str(program)
     ali._written(program)  # not saved yet: she is still typing
     ali.panel.join_class(cards["class"], "Bea", cards["Bea"])  # Bea's card on Ali's page

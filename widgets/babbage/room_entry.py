@@ -7,7 +7,8 @@ RoomStore`) and shows its code, big, with the link ``play.ipynb?room=K7QX`` that
 the table opens; *Join a table* takes a typed code, seats the pupil at that table and opens
 its page (the browser follows a ``<meta http-equiv="refresh">`` to its link).
 Nothing here decides anything about the game: seats, the start and every move are the room
-page's (:mod:`widgets.babbage.room_app`).
+page's (:mod:`widgets.babbage.room_app`, on :mod:`widgets.classroom.table_page`, where
+:func:`room_link` is).
 
 >>> from classroom.identity import Classroom
 >>> from classroom.progress import ProgressStore
@@ -26,17 +27,16 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from classroom.identity import Classroom
-from classroom.progress import Pupil
+from classroom.identity import Classroom, Pupil
 from classroom.rooms import RoomStore
-from lnb.babbage.rooms import RoomError, RoomSetup, normalize_room_code
 from lnb.core.i18n import _
+from lnb.core.rooms import RoomError, RoomSetup, normalize_room_code
 from widgets.classroom.panel import ClassPanel
+from widgets.classroom.table_page import PAGE, room_link
 from widgets.core.relabel import register, relabel_part
 from widgets.core.status import StatusLine
 from widgets.core.style import app_styles
 
-PAGE = "play.ipynb"  # the room's page, relative to the page this box is on
 CSS = """
 .lnb-table-entry { border-top: 1px solid var(--lnb-rule, #bbb); margin-top: 12px;
                    padding-top: 8px; }
@@ -44,17 +44,6 @@ CSS = """
                                       font-family: monospace; }
 .lnb-table-entry .lnb-entry-row { flex-wrap: wrap; gap: 6px; align-items: center; }
 """
-
-
-def room_link(code: str, page: str = PAGE, projector: bool = False, watch: str = "") -> str:
-    """The address of table ``code``'s page, relative to the game page; the projector's
-    carries the class's ``watch`` token (:meth:`RoomStore.may_watch`).
-
-    >>> room_link("K7QX"), room_link("K7QX", projector=True, watch="ab12")
-    ('play.ipynb?room=K7QX', 'play.ipynb?room=K7QX&view=projector&watch=ab12')
-    """
-    return f"{page}?room={code}" + ("&view=projector" if projector else "") + (
-        f"&watch={watch}" if projector and watch else "")
 
 
 class TableEntry(w.VBox):
