@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 
 import ipywidgets as w
 
@@ -31,12 +31,21 @@ def html_texts(value: str) -> Iterator[str]:
     yield html.unescape(re.sub(r"<[^>]*>", " ", value))
 
 
-def visible_texts(widget: w.Widget, where: str = "",
-                  more: More | None = None) -> Iterator[tuple[str, str]]:
+def visible_texts(widget: w.Widget, where: str = "", more: More | None = None,
+                  passed_over: Collection[str] = ()) -> Iterator[tuple[str, str]]:
     """(where, text) for every text the page shows of ``widget`` and its visible children;
-    ``more`` adds what a widget shows of its own."""
+    ``more`` adds what a widget shows of its own; a widget with one of the ``passed_over``
+    classes (e.g. ``lnb-question``, a lesson's own words) is not read, nor its children.
+
+    >>> question = w.HTML("Which?").add_class("lnb-question")
+    >>> [text for _where, text in visible_texts(w.VBox([question, w.Button(description="Go")]),
+    ...                                         passed_over={"lnb-question"})]
+    ['Go']
+    """
     layout = getattr(widget, "layout", None)
     if layout is not None and layout.display == "none":
+        return
+    if passed_over and set(getattr(widget, "_dom_classes", ())) & set(passed_over):
         return
     if isinstance(widget, w.Output):
         return  # the hidden debug output, the language switch's script
@@ -55,11 +64,12 @@ def visible_texts(widget: w.Widget, where: str = "",
     for label in getattr(widget, "_options_labels", None) or ():
         yield f"{name}.options", str(label)
     for tip in getattr(widget, "tooltips", None) or ():
-        yield f"{name}.tooltips", tip
+        if isinstance(tip, str):  # not an app's own list of widgets so named
+            yield f"{name}.tooltips", tip
     for title in getattr(widget, "titles", None) or ():
-        if title:
+        if title and isinstance(title, str):
             yield f"{name}.titles", title
     if more is not None:
         yield from more(widget, name)
     for child in getattr(widget, "children", ()):
-        yield from visible_texts(child, name, more)
+        yield from visible_texts(child, name, more, passed_over)

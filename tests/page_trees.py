@@ -1,0 +1,357 @@
+r"""A page of the kit built as Voila builds it, without a browser, and the words it shows.
+
+:func:`open_page` starts a fresh Python kernel for one page (``lessons/<name>``) with the
+environment Voila gives the kernel of a page request (``?lang=en-XA``: ``QUERY_STRING``,
+``SERVER_SOFTWARE``, not preheated, run in the notebook's folder) and runs its code cells in
+order; :meth:`Page.texts` then reads, in the kernel, every widget tree the page displayed
+(the outputs' widget views, in order) with :func:`widget_texts.visible_texts` and returns
+``[kind, text, where]`` triples, as the browser test's ``COLLECT`` does from the page (a
+lesson's own questions, ``.lnb-question``, are its notebook's words and are passed over).
+:meth:`Page.run` runs more code in the same kernel (a click), :meth:`Page.switch_language`
+presses the page's own language switch.
+
+The checks are the browser test's (``tests/browser/test_pseudo_language.py``):
+:func:`untranslated` (a word of 3+ Latin letters outside ⟦ ⟧, but for names and codes) and,
+in 简体中文, :func:`marks_left` and :func:`english_left`.
+
+>>> untranslated([["text", "⟦Check⟧ A3+", "lnb-x"], ["title", "Check it", "lnb-y"],
+...               ["text", "Ada Lovelace P1-0J6Y-91VC-7", "lnb-z"]])
+["title 'Check it' (lnb-y)"]
+>>> english_left([["text", "检查 A3+ Ada", "a"], ["text", "检查 this", "b"]])
+["text '检查 this' (b)"]
+>>> marks_left([["text", "⟦You⟧ 检查", "a"], ["text", "⟦Check it⟧", "b"]])
+["text '⟦Check it⟧' (b)"]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+LESSONS = REPO / "lessons"
+TESTS = Path(__file__).resolve().parent
+#: A notebook whose code shows the kit's widgets (as test_pseudo_language.py's).
+WIDGET_CODE = re.compile(r"from widgets[.\w]* import|import ipywidgets")
+#: The environment a page's kernel gets from Voila (``SERVER_SOFTWARE`` makes importing
+#: :mod:`widgets.core` choose the page's language from ``QUERY_STRING``).
+VOILA_SOFTWARE = "voila/0.5.13"
+#: Widgets the page shows whose words are the notebook's own, not the kit's.
+PASSED_OVER = frozenset({"lnb-question"})
+
+
+def widget_pages() -> list[str]:
+    """The landing page, the apps and every English lesson whose code shows widgets (the
+    pages of ``tests/browser/test_pseudo_language.py``; the same function is kept there)."""
+    import nbformat
+
+    pages = ["index.ipynb", "play.ipynb", "puzzles.ipynb"]
+    for path in sorted(LESSONS.glob("*.ipynb")):
+        if path.name in pages:
+            continue
+        nb = nbformat.read(path, as_version=4)
+        if any(c.cell_type == "code" and WIDGET_CODE.search(c.source) for c in nb.cells):
+            pages.append(path.name)
+    return pages
+
+
+# -- the rule (copied from tests/browser/test_pseudo_language.py: the next step is for that
+# -- file to import these from here) ---------------------------------------------------------
+
+#: Words that are never translated: each language's name in its own script, the game's
+#: title and the people of the game (docs/glossary.md keeps them in Latin letters).
+ALLOWED = frozenset({
+    "English", "Lovelace", "Babbage", "Ada", "Charles", "Mary", "Somerville", "Luigi",
+    "Federico", "Menabrea", "Sigma",
+    "Bea", "Dot", "You",  # the lessons' players (Ada, Bea, Cy, Dot; "You" in lesson 07)
+    "mod",  # the remainder in a formula, as mathematics writes it in every language
+})
+
+
+def _people() -> list[str]:
+    """The people of the games, whole, longest first: Ada's Dream's Partners named in one
+    language and Lovelace & Babbage's characters and patrons (names, shown as they are)."""
+    from lnb.babbage.edition import Edition as BabbageEdition
+    from lnb.dream.edition import Edition as DreamEdition
+
+    babbage = BabbageEdition.load()
+    names = {partner.name.english for partner in DreamEdition.load().partners
+             if len(partner.name.texts) == 1}
+    names |= {person.name for person in (*babbage.characters, *babbage.patrons)}
+    return sorted(names, key=len, reverse=True)
+
+
+@cache
+def data() -> re.Pattern[str]:
+    """Texts that are data, not words: puzzle and class codes (P1-0J6Y-91VC-7, KM7-Q4X), a
+    puzzle's short code (38HJF: not in the browser test's list, whose random puzzle can show
+    one with three letters), operations (A3+, B4s), addresses, file names, the people (read
+    once: the page's kernel never needs them)."""
+    return re.compile(r"https?://\S+|\b[\w.-]+\.(?:json|html|ipynb|sqlite3)\b"
+                      r"|\b[A-Z0-9]{1,4}(?:-[A-Z0-9]{1,4}){1,4}\b|\b[A-E][1-4][^\s]?"
+                      r"|\b[1-5D][0-9A-Z]{4}\b"
+                      + "".join(f"|{re.escape(name)}" for name in _people()))
+MARKED = re.compile(r"⟦[^⟧]*⟧")
+#: A name a seat was given when the game was set up in the pseudo-language (``⟦You⟧``,
+#: ``⟦Computer 2⟧``): a name, kept as it was given when the language is switched.
+NAME_MARKED = re.compile(r"⟦[A-Z][a-z]+(?: \d)?⟧")
+WORD = re.compile(r"[A-Za-z]{3,}")
+#: Keys as printed on a keyboard, which the Chinese texts name as they are (in the
+#: pseudo-language they are inside the marks with the sentence).
+KEYS = frozenset({"Ctrl", "Enter", "Esc", "Escape", "Tab"})
+
+Found = list[list[str]]  # [kind, text, where] of every text a page shows
+
+
+def _words_left(found: Found, strip: re.Pattern[str], allowed: frozenset[str]) -> list[str]:
+    out = []
+    for kind, text, where in found:
+        rest = data().sub(" ", strip.sub(" ", text))
+        words = [word for word in WORD.findall(rest) if word not in allowed]
+        line = f"{kind} {text!r} ({where})"
+        if words and line not in out:
+            out.append(line)
+    return out
+
+
+def untranslated(found: Found) -> list[str]:
+    """The texts with a word left outside the marks, as ``kind 'text' (where)`` (the
+    pseudo-language: every word the kit shows went through its catalog)."""
+    return _words_left(found, MARKED, ALLOWED)
+
+
+def english_left(found: Found) -> list[str]:
+    """The texts with a word of 3+ Latin letters that is not a name or a code (简体中文: no
+    English sentence left). A seat's name given in the pseudo-language is a name, and the
+    keys are named as printed (:data:`KEYS`)."""
+    return _words_left(found, NAME_MARKED, ALLOWED | KEYS)
+
+
+def marks_left(found: Found) -> list[str]:
+    """The texts still in the pseudo-language (a ⟦ mark that is not a seat's name)."""
+    return [f"{kind} {text!r} ({where})" for kind, text, where in found
+            if "⟦" in NAME_MARKED.sub("", text)]
+
+
+# -- in the page's kernel -------------------------------------------------------------------
+
+def _shown(model_ids: list[str]) -> list[Any]:
+    """(Kernel side.) The live widgets of these views, the ones the kernel still has."""
+    from ipywidgets.widgets.widget import _instances
+
+    return [_instances[m] for m in model_ids if m in _instances]
+
+
+def _more(widget: Any, name: str) -> Iterator[tuple[str, str]]:
+    """(Kernel side.) What a widget drawn by its own script (``anywidget``) shows: the
+    museum map's label, live line, rooms and evidence; another's labels and live line."""
+    import anywidget
+
+    if not isinstance(widget, anywidget.AnyWidget):
+        return
+    board = getattr(widget, "board", None)
+    if isinstance(board, dict):
+        for room in board.get("rooms", ()):
+            yield f"{name}.room", f"{room['name']} {room['points']}"
+        for ev in board.get("evidence", ()):
+            yield f"{name}.evidence", f"{ev['glyph']} {ev['name']}"
+    for trait in sorted(widget.trait_names(sync=True)):
+        if trait in ("label", "live", "hover") or trait.endswith("_label"):
+            value = getattr(widget, trait)
+            if isinstance(value, str) and value:
+                yield f"{name}.{trait}", value
+
+
+def _typeset(text: str) -> str:
+    r"""(Kernel side.) What MathJax shows of the ``$...$`` parts of a text: its LaTeX
+    commands are not words on the page (``\bmod`` shows *mod*).
+
+    >>> _typeset(r"row $10 \left(x \bmod 10\right)$")
+    'row $10  (x mod 10 )$'
+    """
+    def shown(math: re.Match[str]) -> str:
+        return re.sub(r"\\([A-Za-z]+)",
+                      lambda c: "mod" if c.group(1) in ("bmod", "pmod", "mod") else " ",
+                      math.group())
+
+    return re.sub(r"\$[^$]*\$", shown, text)
+
+
+def kernel_texts(model_ids: list[str]) -> str:
+    """(Kernel side.) JSON of ``[kind, text, where]`` for every text the page shows of the
+    displayed widgets ``model_ids`` (``kind`` is the trait the text is in)."""
+    from widget_texts import visible_texts
+
+    found = []
+    for widget in _shown(model_ids):
+        for where, text in visible_texts(widget, more=_more, passed_over=PASSED_OVER):
+            if where.rpartition("/")[2].startswith("HTMLMath"):
+                text = _typeset(text)
+            text = re.sub(r"\s+", " ", text).strip()
+            if text:
+                path, _dot, kind = where.rpartition(".")
+                found.append([kind, text, path])
+    return json.dumps(found)
+
+
+def kernel_switch(model_ids: list[str], language: str) -> bool:
+    """(Kernel side.) Press ``language`` on the first language switch of the page (a
+    pupil's click); False when the page has none."""
+    from widgets.core.language import LanguageSwitch
+
+    def walk(widget: Any) -> Iterator[Any]:
+        yield widget
+        for child in getattr(widget, "children", ()):
+            yield from walk(child)
+
+    for top in _shown(model_ids):
+        for widget in walk(top):
+            if isinstance(widget, LanguageSwitch):
+                widget.value = language
+                return True
+    return False
+
+
+def kernel_exercises(model_ids: list[str]) -> int:
+    """(Kernel side.) Answer every exercise of the page wrongly and press *Check*: a
+    puzzle's exercise with the rows ``A1+`` (the engine's rows and the library's verdict),
+    then its first hint (the library's words; a lesson's own hints are its notebook's);
+    another with 98. The number of exercises answered."""
+    from widgets.babbage.exercise import Exercise
+
+    def walk(widget: Any) -> Iterator[Any]:
+        yield widget
+        for child in getattr(widget, "children", ()):
+            yield from walk(child)
+
+    count = 0
+    for top in _shown(model_ids):
+        for widget in walk(top):
+            if isinstance(widget, Exercise):
+                puzzle = getattr(widget, "puzzle", None)
+                widget.answer.value = "98" if puzzle is None else "A1+"
+                widget.check_button.click()
+                if puzzle is not None:
+                    widget.hint_button.click()
+                count += 1
+    return count
+
+
+# -- from the test's side ------------------------------------------------------------------
+
+#: The colours of a kernel's traceback (taken out of a failure's message).
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+class PageError(AssertionError):
+    """A cell of the page (or code run in its kernel) raised: the page shows a traceback."""
+
+    def __init__(self, page: str, error: BaseException) -> None:
+        super().__init__(f"{page}: {ANSI.sub('', str(error))}")
+        self.page = page
+
+
+class Page:
+    """One page's kernel after its notebook ran (see :func:`open_page`)."""
+
+    def __init__(self, client: Any, name: str, language: str) -> None:
+        self.client = client
+        self.name = name
+        self.language = language
+        self.model_ids: list[str] = []
+        self._count = 0
+
+    def _take_views(self, outputs: list[Any]) -> None:
+        for out in outputs:
+            view = out.get("data", {}).get("application/vnd.jupyter.widget-view+json")
+            if view and view["model_id"] not in self.model_ids:
+                self.model_ids.append(view["model_id"])
+
+    def run(self, code: str) -> str:
+        """Run ``code`` in the page's kernel (after its cells, as a pupil's click would);
+        what it printed. Widgets it displays join the page."""
+        import nbformat
+
+        cell = nbformat.v4.new_code_cell(code)
+        self._count += 1
+        index = len(self.client.nb.cells)
+        self.client.nb.cells.append(cell)
+        try:
+            self.client.execute_cell(cell, index)
+        except Exception as exc:  # nbclient's CellExecutionError: the kernel's traceback
+            raise PageError(f"{self.name}?lang={self.language}", exc) from None
+        self._take_views(cell.outputs)
+        return "".join(out.get("text", "") for out in cell.outputs
+                       if out.get("output_type") == "stream" and out.get("name") == "stdout")
+
+    def _call(self, function: str, *args: object) -> Any:
+        call = ", ".join(json.dumps(arg) for arg in (self.model_ids, *args))
+        printed = self.run(  # the tests' folder joins the path after the page's own cells
+            f"import sys\nif {str(TESTS)!r} not in sys.path: sys.path.append({str(TESTS)!r})\n"
+            f"import page_trees as _pt\nprint(_pt.json.dumps(_pt.{function}({call})))")
+        return json.loads(printed.strip().splitlines()[-1])
+
+    def texts(self) -> Found:
+        """``[kind, text, where]`` of every text the page shows now."""
+        return json.loads(self._call("kernel_texts"))
+
+    def switch_language(self, language: str) -> bool:
+        """Press the page's own language switch (False: it has none)."""
+        return bool(self._call("kernel_switch", language))
+
+    def answer_exercises(self) -> int:
+        """Answer every exercise of the page wrongly and check it (see
+        :func:`kernel_exercises`); how many there are."""
+        return int(self._call("kernel_exercises"))
+
+
+def page_env(language: str, home: Path) -> dict[str, str]:
+    """The environment of a page's kernel served for ``?lang=<language>`` (Voila's request
+    variables; the kit's store in ``home``)."""
+    env = dict(os.environ)
+    for name in ("VOILA_PREHEAT", "LNB_HOST", "HTTP_X_LNB_LANGUAGE", "HTTP_ACCEPT_LANGUAGE"):
+        env.pop(name, None)
+    env.update({
+        "QUERY_STRING": f"lang={language}",
+        "SERVER_SOFTWARE": VOILA_SOFTWARE,
+        "VOILA_PREHEAT": "False",
+        "HTTP_ACCEPT_LANGUAGE": "en-US,en;q=0.9",  # an English browser, as the browser test's
+        "LNB_PROGRESS_DB": str(home / "progress.sqlite3"),
+    })
+    env.pop("LNB_STORE", None)
+    return env
+
+
+@contextmanager
+def open_page(name: str, language: str, home: Path, before: str = "",
+              timeout: int = 120) -> Iterator[Page]:
+    """A fresh kernel that ran ``lessons/<name>`` for ``?lang=<language>``, its cells in
+    order in the notebook's folder (a cell that raises raises :class:`PageError`).
+
+    ``before`` is code run first (a test that breaks the kit on purpose: the checks must
+    see it)."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(LESSONS / name, as_version=4)
+    nb.cells = [c for c in nb.cells if c.cell_type == "code"]
+    if before:
+        nb.cells.insert(0, nbformat.v4.new_code_cell(before))
+    client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                            shutdown_kernel="immediate",
+                            resources={"metadata": {"path": str(LESSONS)}})
+    page = Page(client, name, language)
+    with client.setup_kernel(env=page_env(language, home), cwd=str(LESSONS)):
+        for index, cell in enumerate(list(nb.cells)):
+            try:
+                client.execute_cell(cell, index)
+            except Exception as exc:
+                raise PageError(f"{name}?lang={language}", exc) from None
+            page._take_views(cell.outputs)
+        yield page

@@ -1,0 +1,145 @@
+"""Every page of the kit has no untranslated word, read from its widget trees without a browser.
+
+Each page the browser test ``tests/browser/test_pseudo_language.py`` opens (the landing page,
+the game, the puzzles, every lesson whose code shows widgets: the three games' apps and
+lessons) is run here as Voila runs it, in a fresh kernel of its own with ``?lang=en-XA``
+(:mod:`page_trees`), and every text its widgets show is read from the kernel
+(:mod:`widget_texts`): a word of three or more Latin letters outside the pseudo-language's
+⟦ ⟧ marks went round the catalog. The same page is then switched to 简体中文 with its own
+switch (no mark may be left, and no English word), and opened afresh with ``?lang=zh-CN``.
+Names, codes and keys are allowed (:mod:`page_trees`); a lesson's own questions are its
+notebook's words. Where a page's words change after a click (a game started, a move, a
+wrong answer, a hint), the click is made and the page read again.
+
+What needs pixels (Chinese that fits, layout) stays in the browser test.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from page_trees import (
+    Found,
+    Page,
+    english_left,
+    marks_left,
+    open_page,
+    untranslated,
+    widget_pages,
+)
+
+PAGES = widget_pages()
+
+#: One step of a pupil's play where the page's words change, run in the page's kernel after
+#: its cells (``app`` is the page's app, as its notebook names it).
+ACTIONS = {
+    # the game: start it from the form (no timer), then target a Patron
+    "play.ipynb": "app.setup.timed.value = False\n"
+                  "app.setup.start_button.click()\n"
+                  "next(iter(app.subs_view.target_buttons.values())).click()",
+    # Ada's Dream: one move, a die of the Workshop
+    "dream.ipynb": "next(b for b in app.workshop_buttons if not b.disabled).click()",
+    # the museum: pick a shape (the ghost and its help), then place one after the roll
+    "museum.ipynb": "app.pick(next(c for c in app.current_choices() if c.enabled and c.shape))\n"
+                    "app.act(app.state.legal_actions()[0])",
+    # the puzzles: one row, a wrong answer checked, a hint
+    "puzzles.ipynb": "next(b for s in app.builder.board_view.spaces.values()\n"
+                     "     for b in s.buttons.values() if not b.disabled).click()\n"
+                     "app.check()\n"
+                     "app.hint_button.click()",
+}
+
+
+def act(page: Page) -> bool:
+    """Make the page's step of play (:data:`ACTIONS`; a lesson: a wrong answer to each of
+    its exercises); False when the page has nothing to click."""
+    code = ACTIONS.get(page.name)
+    if code is not None:
+        page.run(code)
+        return True
+    return page.answer_exercises() > 0
+
+
+def report(name: str, what: str, left: list[str], found: Found) -> str:
+    """The failure: each text left and where it is."""
+    return f"{name}: {len(left)} texts {what}:\n" + "\n".join(left)
+
+
+def check_pseudo(name: str, found: Found) -> None:
+    """No word outside the pseudo-language's marks (but names and codes)."""
+    assert found, f"{name}: no widget text found"
+    left = untranslated(found)
+    marked = any("⟦" in text for _kind, text, _where in found)
+    hint = "" if marked else " (nothing is marked: did the page choose its language?)"
+    assert not left, report(name, "went round the catalog" + hint, left, found)
+
+
+def check_chinese(name: str, found: Found) -> None:
+    """No pseudo-language mark and no English word (but names, codes and keys)."""
+    assert found, f"{name}: no widget text found"
+    marks = marks_left(found)
+    assert not marks, report(name, "are in the pseudo-language (not relabelled)", marks, found)
+    left = english_left(found)
+    assert not left, report(name, "still speak English", left, found)
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_word_is_the_catalogs_and_the_switch_relabels_it(name: str,
+                                                                tmp_path: Path) -> None:
+    """``?lang=en-XA``: no word outside the marks, after loading and after a step of play;
+    then the page's own switch to 简体中文 leaves no mark and no English word."""
+    with open_page(name, "en-XA", tmp_path) as page:
+        check_pseudo(f"{name}?lang=en-XA", page.texts())
+        if act(page):
+            check_pseudo(f"{name}?lang=en-XA, after a step of play", page.texts())
+        if page.switch_language("zh_CN"):
+            check_chinese(f"{name}?lang=en-XA switched to 简体中文", page.texts())
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_the_page_opened_in_chinese_speaks_chinese(name: str, tmp_path: Path) -> None:
+    """``?lang=zh-CN``: no English word and no mark, after loading and after a step of play."""
+    with open_page(name, "zh-CN", tmp_path) as page:
+        check_chinese(f"{name}?lang=zh-CN", page.texts())
+        if act(page):
+            check_chinese(f"{name}?lang=zh-CN, after a step of play", page.texts())
+
+
+# -- the checks can fail (on the landing page: its kernel is the quickest) -------------------
+
+#: Code run before the page's cells: the language switch's words lose their ``_()`` (as if
+#: a copy of widgets/core/language.py had it removed), so they show English.
+UNMARKED = "import widgets.core.language as language\nlanguage._ = str\n"
+#: Code run after the page's cells: a widget's words set to an English literal.
+LITERAL = ("from ipywidgets.widgets.widget import _instances\n"
+           "from widgets.core.language import LanguageSwitch\n"
+           "switch = next(x for x in list(_instances.values()) if isinstance(x, LanguageSwitch))\n"
+           "switch.label.value = 'Choose your language'\n")
+
+
+def test_a_string_without_its_catalog_call_is_found_with_where_it_is(tmp_path: Path) -> None:
+    with open_page("index.ipynb", "en-XA", tmp_path, before=UNMARKED) as page:
+        found = page.texts()
+        assert any("lnb-language" in line for line in untranslated(found)), found
+        with pytest.raises(AssertionError, match="went round the catalog"):
+            check_pseudo("index.ipynb?lang=en-XA", found)
+
+
+def test_an_english_literal_on_a_widget_is_found_in_both_languages(tmp_path: Path) -> None:
+    for language, check in (("en-XA", check_pseudo), ("zh-CN", check_chinese)):
+        with open_page("index.ipynb", language, tmp_path) as page:
+            check(f"index.ipynb?lang={language}", page.texts())  # the page as it is passes
+            page.run(LITERAL)
+            with pytest.raises(AssertionError, match=r"'Choose your language' \(.*lnb-language"):
+                check(f"index.ipynb?lang={language}", page.texts())
+
+
+def test_a_page_left_in_the_pseudo_language_after_the_switch_is_found(tmp_path: Path) -> None:
+    forgets = ("from widgets.core.language import LanguageSwitch\n"
+               "LanguageSwitch.relabel = lambda self: None  # the switch forgets its words\n")
+    with open_page("index.ipynb", "en-XA", tmp_path) as page:
+        page.run(forgets)
+        assert page.switch_language("zh_CN")
+        with pytest.raises(AssertionError, match=r"pseudo-language.*\n.*⟦.*lnb-language"):
+            check_chinese("index.ipynb?lang=en-XA switched to 简体中文", page.texts())
