@@ -114,10 +114,11 @@ class Screen(NamedTuple):
 class TableView:
     """A game's board at a live table: what a game plugs into :class:`TablePage`.
 
-    The base draws the table as the game's text form (every seat's name, the moves so far
-    said as everyone may read them): enough for a game that has no view of its own yet. A
-    game's view overrides :meth:`draw` and :meth:`draw_over` and makes its moves with
-    ``self.page.act(...)``.
+    The base draws the table in the game's text form: the moves so far as everyone may read
+    them (``GameType.describe``), who the table waits for, and the seat's legal actions as
+    buttons (``GameType.action_text``): enough to play a small game that has no view of its
+    own yet (tests/nim_game.py). A game's view overrides :meth:`draw` and :meth:`draw_over`
+    and makes its moves with ``self.page.act(...)``.
 
     >>> TableView.bot, TableView.classes
     ('greedy', ())
@@ -134,6 +135,21 @@ class TableView:
 
     def __init__(self, page: TablePage) -> None:
         self.page = page
+        self._offered: tuple[Any, ...] | None = None  # the turn the action buttons are for
+
+    @cached_property
+    def log(self) -> w.HTML:
+        """The moves so far, one a line (the base view's)."""
+        log = w.HTML("")
+        log.add_class("lnb-room-log")
+        return log
+
+    @cached_property
+    def actions(self) -> w.HBox:
+        """The seat's legal actions, one button each (the base view's)."""
+        box = w.HBox([])
+        box.add_class("lnb-choices")
+        return box
 
     @property
     def game_type(self) -> GameType:
@@ -160,15 +176,33 @@ class TableView:
     def rang(self, moves: Sequence[Move]) -> bool:
         """Whether ``moves`` (the ones a page had not seen yet) ring the bell of the race now
         going on: here, whether one of them is the game's time-up
-        (:meth:`~lnb.core.table.TableRules.time_up`)."""
+        (:meth:`~lnb.core.table.TableRules.time_up`; a game without a race has none)."""
+        setup = self.page.setup
+        if setup is None or setup.race_seconds is None:
+            return False
         bell = self.page.rules.time_up()
         return any(move.action == bell for move in moves)
 
     def draw(self, play: RoomPlay) -> Screen:
         """The game going on, as this page's seat (``self.page.me``) may see it."""
-        moves = [html.escape(str(self.game_type.describe(m.action))) for m in play.moves]
-        parts = w.HTML("<br>".join(moves))
-        return Screen(html.escape(", ".join(play.state.names)), (parts,))
+        game, me, page = self.game_type, self.page.me, self.page
+        self.log.value = "<br>".join(html.escape(str(game.describe(move.action)))
+                                     for move in play.moves)
+        page.waiting.value = page.waiting_words(play)
+        mine = me is not None and me in play.waiting_on and not page.projector
+        turn = (play.seq, me if mine else None)
+        if turn != self._offered:
+            self._offered = turn
+            buttons = []
+            for action in play.state.legal_actions(me) if mine else ():
+                button = w.Button(description=game.action_text(action),
+                                  layout=w.Layout(width="auto"))
+                button.add_class("lnb-choice")
+                button.on_click(page.status.guarded(lambda _b, a=action: page.act(a)))
+                buttons.append(button)
+            page.replace(self.actions, buttons)
+        return Screen(f"<b>{html.escape(self.title())}</b>",
+                      (page.waiting, self.actions, self.log))
 
     def draw_over(self, play: RoomPlay, record: w.Widget) -> Screen:
         """The game over, with ``record`` (the game's download) placed in it."""
@@ -428,7 +462,7 @@ class TablePage(AppShell, PolledPage, w.VBox):
         if play is None:
             return
         key = self.rules.race_key(play.state)
-        if before is not None and self.view.rang(play.moves[before.seq:]) and self.view.bell():
+        if before is not None and self.view.bell() and self.view.rang(play.moves[before.seq:]):
             self._say("info", self.view.bell)
             self._bell_key = key
         elif (self._said is not None and self._said[1] == self.view.bell
