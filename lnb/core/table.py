@@ -7,8 +7,15 @@ once and finish at their think times, people write in turn, each on their own cl
 the table hands the game each finish as soon as its place in the order is certain. Who is
 stopped by the minute is decided once, by the race.
 
-A game plugs in with :class:`TableRules`: which phase is the race, which action finishes,
-which one stops the laggards, and which phases show their automatic steps one at a time.
+A game plugs in with :class:`TableRules` (a base whose defaults are a game with no race,
+no pace and no forced step): which phase is the race, which action finishes, which one
+stops the laggards, and which phases show their automatic steps one at a time.
+
+The live table (:mod:`lnb.core.rooms`) drives the same ``Table`` in its *clock mode*: each
+action has a time (:meth:`Table.play`), and :meth:`Table.due` says which actions the table
+makes at a moment (computers', absent persons' through a computer player, forced and paced
+steps, a person's time-out, the race's finishes and its end at the deadline). One driver
+for the hot-seat apps, the simulations and the live rooms.
 
 >>> from lnb.babbage.game import Game
 >>> from lnb.babbage.table import babbage_table
