@@ -141,7 +141,8 @@ def test_progress_survives_closing_and_another_process(store_url: str) -> None:
     with ProgressStore(store_url) as first:
         first.record_attempt(sam, "P1", solved=True, rows=3, difficulty=2, day=DAY)
     code = (
-        "import sys; from classroom.progress import ProgressStore, Pupil;"
+        "import sys; from classroom.identity import Pupil;"
+        "from classroom.progress import ProgressStore;"
         "p = ProgressStore(sys.argv[1]).load(Pupil.from_nickname('sam'));"
         "r = p.get('P1'); print(r.attempts, r.best_rows, r.difficulty, p.streak)"
     )

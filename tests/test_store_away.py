@@ -482,7 +482,8 @@ def test_a_kernel_ending_just_after_the_store_came_back_writes_what_it_kept(
     holder.execute("BEGIN EXCLUSIVE")  # the store cannot be written
     kernel_code = (
         "import sys\n"
-        "from classroom.progress import ProgressStore, Pupil\n"
+        "from classroom.identity import Pupil\n"
+        "from classroom.progress import ProgressStore\n"
         "store = ProgressStore(sys.argv[1], backups=False, timeout=0.3)\n"
         "store.record_attempt(Pupil('class:C1:dov', 'Dov'), 'P1', solved=True, rows=2)\n"
         "store._stop.set()  # the background retry does not come round before the end\n"
