@@ -22,13 +22,14 @@ def games_per_second(count: int = 200, mental: bool = False, first: int = 0
     their records."""
     from lnb.babbage.game import Game, GameOptions
     from lnb.babbage.game.random_play import play_random_game
+    from lnb.babbage.records import write
 
     options = GameOptions(mental_arithmetic=mental)
     records = []
     began = time.perf_counter()
     for seed in range(first, first + count):
         state = play_random_game(Game(PLAYERS, options, seed=seed), seed=seed)
-        records.append(state.to_record())
+        records.append(write(state))
     return count / (time.perf_counter() - began), records
 
 

@@ -73,10 +73,11 @@ def decisions(seed: int) -> list[list[Any]]:
 
 def table_record(seed: int) -> dict[str, Any]:
     """The record of game ``seed`` played at the table (think times, the race) to the end."""
+    from lnb.babbage.records import write
     from lnb.babbage.simulate import play_game
 
     game = game_of(seed)
-    return play_game(bots_of(seed, game), game).to_record()
+    return write(play_game(bots_of(seed, game), game))
 
 
 def played(seed: int) -> dict[str, Any]:

@@ -42,9 +42,10 @@ def played(seed: int) -> dict[str, Any]:
     """What is kept of game ``seed`` played by the random player: its record, its events
     (as ``lnb replay --json`` lists them) and its returns."""
     from lnb.babbage.game.random_play import play_random_game
+    from lnb.babbage.records import write
 
     state = play_random_game(game_of(seed), seed=seed)
-    return {"record": state.to_record(), "events": [e.to_dict() for e in state.events],
+    return {"record": write(state), "events": [e.to_dict() for e in state.events],
             "describe": [e.describe() for e in state.events], "returns": state.returns()}
 
 

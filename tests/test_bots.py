@@ -18,6 +18,7 @@ from lnb.babbage.game import (
     Target,
     WriteProgram,
 )
+from lnb.babbage.records import write
 from lnb.babbage.simulate import play_game, simulate
 
 PLAYERS = [("planner", "Ada Lovelace"), ("greedy", "Charles Babbage"),
@@ -50,12 +51,12 @@ def test_bots_play_whole_games_with_legal_actions_only():
             if isinstance(action, WriteProgram):
                 assert len(action.program) <= state.program_limit(name)
             state.apply_action(action)
-        assert len(state.to_record()["rounds"]) == 4
+        assert len(write(state)["rounds"]) == 4
 
 
 def test_same_seed_same_game_different_seed_different_game():
     def record(seed, bot_seed):
-        return play_game(new_bots(bot_seed), Game(PLAYERS, seed=seed)).to_record()
+        return write(play_game(new_bots(bot_seed), Game(PLAYERS, seed=seed)))
 
     assert record(5, 1) == record(5, 1)
     assert record(5, 1)["rounds"] != record(5, 2)["rounds"]

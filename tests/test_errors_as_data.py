@@ -54,7 +54,7 @@ BOARD = Board.standard()  # A: ±1 ±2 ±5 ×÷2, B: ±50 ±20 ±10 Swap; C–E 
 
 @pytest.fixture(scope="module")
 def finished_record() -> dict:
-    return play_random_game(Game(PAIRS, seed=5), seed=5).to_record()
+    return records.write(play_random_game(Game(PAIRS, seed=5), seed=5))
 
 
 # ------------------------------------------------------------------ engine errors' fields

@@ -18,6 +18,7 @@ from lnb.babbage.bots.planner import best_program
 from lnb.babbage.game import Game, GameOptions, WriteProgram
 from lnb.babbage.game.random_play import finish_written, play_random_game
 from lnb.babbage.operations import legal_operations, legal_results
+from lnb.babbage.records import write
 from lnb.babbage.solver import MoveTable, Solver, all_pairs, search
 from lnb.core.testing import playthrough
 from tests.reference_solver import (
@@ -340,7 +341,7 @@ def test_random_games_are_the_old_random_games(mental):
     for seed in range(12):
         players = FOUR[: 2 + seed % 3]
         game = Game(players, GameOptions(mental_arithmetic=mental), seed=seed)
-        new = play_random_game(game, seed=seed).to_record()
-        old = playthrough(game.new_initial_state, reference_random_action, seed,
-                          after=finish_written).to_record()
+        new = write(play_random_game(game, seed=seed))
+        old = write(playthrough(game.new_initial_state, reference_random_action, seed,
+                                after=finish_written))
         assert new == old

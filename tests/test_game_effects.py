@@ -11,7 +11,7 @@ from game_kit import claims_of, make_record, player_json
 
 from lnb.babbage.errors import RecordError
 from lnb.babbage.game import Activate, Finish, Game, GameOptions, Phase, Target
-from lnb.babbage.records import replay
+from lnb.babbage.records import replay, write
 
 R1 = [58, 40, 46, 95, 98]
 # Programs from 55 reaching Ada's and Babbage's Subroutines.
@@ -93,7 +93,7 @@ def test_near_aimed_at_a_patron_waits_for_it():
     round2 = {"patrons": [62, 70, 11, 12, 15], "plays": {"Ada": {"program": "A3- A3+ A1+"}}}
     record = completing(68, round2=round2, activate=[{"id": 68, "patron": 70}])
     assert [c["patron"] for c in claims_of(replay(record), 2, "Ada")] == [70]
-    assert replay(record).state.history[1]["plays"]["Ada"]["activate"] == [
+    assert write(replay(record).state)["rounds"][1]["plays"]["Ada"]["activate"] == [
         {"id": 68, "patron": 70}]
 
 

@@ -18,7 +18,7 @@ from lnb.babbage.game import (
     WriteProgram,
 )
 from lnb.babbage.programs import Program
-from lnb.babbage.records import replay
+from lnb.babbage.records import replay, write
 
 MENTAL = {"mental_arithmetic": True}
 R1 = [29, 40, 46, 95, 98]  # 29: Elizabeth Barrett Browning (Art, Politics)
@@ -38,7 +38,7 @@ def test_debug_rewrites_from_the_wrong_row_and_costs_three_points():
     assert claims_of(result, 1, "Ada")[0]["patron"] == 29
     ada = player_json(result, "Ada")
     assert (ada["debugs"], ada["score"]["debugs"]) == (1, -3)
-    assert result.state.history[0]["plays"]["Ada"]["program"] == WRONG
+    assert write(result.state)["rounds"][0]["plays"]["Ada"]["program"] == WRONG
 
 
 def test_without_debug_the_results_are_recomputed():

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from lnb.babbage.errors import LnbError, RecordError
 from lnb.babbage.game import Game
 from lnb.babbage.game.random_play import play_random_game
-from lnb.babbage.records import replay
+from lnb.babbage.records import replay, write
 
 GAMES = 2000
 
@@ -30,7 +30,7 @@ def test_random_games_keep_the_rules_and_replay_to_the_same_result():
         state = play_random_game(Game(players, options_for(seed), seed=seed), seed=seed)
         assert state.is_terminal()
         check_invariants(state)
-        record = json.loads(json.dumps(state.to_record()))
+        record = json.loads(json.dumps(write(state)))
         result = replay(record)
         assert [p.total for p in result.sheet.players] == \
             [p.total for p in state.score_sheet().players]
@@ -44,7 +44,7 @@ def _records(count: int = 12) -> list[dict]:
     for seed in range(count):
         players = PLAYERS[:2 + seed % 3]
         state = play_random_game(Game(players, options_for(seed), seed=seed), seed=seed)
-        out.append(json.loads(json.dumps(state.to_record())))
+        out.append(json.loads(json.dumps(write(state))))
     return out
 
 

@@ -22,6 +22,7 @@ from lnb.babbage.game import (
 )
 from lnb.babbage.game.actions import action_sort_key
 from lnb.babbage.game.random_play import play_random_game, random_action
+from lnb.babbage.records import write
 
 PLAYERS = [("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage"), ("Cy", "Mary Somerville")]
 
@@ -37,7 +38,7 @@ def to_program_phase(state):
 
 
 def snapshot(state):
-    return (json.dumps(state.to_record(), sort_keys=True), state.phase, state.round,
+    return (json.dumps(write(state), sort_keys=True), state.phase, state.round,
             repr(state.legal_actions()), [e.to_dict() for e in state.events],
             {n: (p.start, dict(p.influence), p.play.program, p.play.token)
              for n, p in state.players.items()})
@@ -75,10 +76,10 @@ def test_legal_actions_are_sorted_and_only_the_players_own():
 
 def test_same_seed_same_game():
     game = Game(PLAYERS, seed=11)
-    one = play_random_game(game, seed=5).to_record()
-    two = play_random_game(game, seed=5).to_record()
+    one = write(play_random_game(game, seed=5))
+    two = write(play_random_game(game, seed=5))
     assert one == two
-    other = play_random_game(Game(PLAYERS, seed=12), seed=5).to_record()
+    other = write(play_random_game(Game(PLAYERS, seed=12), seed=5))
     assert [r["patrons"] for r in other["rounds"]] != [r["patrons"] for r in one["rounds"]]
 
 

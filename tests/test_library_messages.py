@@ -275,7 +275,7 @@ def test_a_remainder_is_written_as_the_language_writes_it() -> None:
 def test_the_score_sheet_and_the_replay_in_chinese() -> None:
     from lnb.babbage.game.random_play import play_random_game
 
-    result = records.replay(play_random_game(Game(PAIRS, seed=5), seed=5).to_record())
+    result = records.replay(records.write(play_random_game(Game(PAIRS, seed=5), seed=5)))
     english = result.text()
     with i18n.use_language("zh-CN"):
         sheet = result.state.score_sheet().text()

@@ -21,6 +21,7 @@ from lnb.babbage.game.random_play import (
     play_random_game,
     random_action,
 )
+from lnb.babbage.records import write
 from lnb.core.testing import playthrough
 from tests.golden_random_games import game_of
 from tests.reference_solver import reference_random_action
@@ -38,7 +39,7 @@ def snapshot(state: Any) -> dict[str, Any]:
         "deck": state.deck, "bag": state.tokens_to_draw, "board": state.board.tokens(),
         "events": [e.to_dict() for e in state.events],
         "describe": [e.describe() for e in state.events],
-        "history": state.history, "record": state.to_record(), "returns": state.returns(),
+        "history": state.history, "record": write(state), "returns": state.returns(),
         "draws": state._chance.rng.random(),  # the game's own generator: as many draws
     }
 

@@ -25,7 +25,7 @@ from lnb.babbage.game import (
 )
 from lnb.babbage.game.chance import ScriptedChance
 from lnb.babbage.game.resolution import EffectUse, PatronSlot, row_options
-from lnb.babbage.records import dumps, load, replay
+from lnb.babbage.records import dumps, load, replay, write
 from lnb.cli import main
 
 MENTAL = {"mental_arithmetic": True}
@@ -92,10 +92,10 @@ def test_a_wrong_result_inside_a_rewrite_may_be_debugged_again():
 
 def test_the_writer_gives_a_list_for_two_rewrites_and_text_for_one():
     two = replay(mental({"Ada": {"program": WRONG, "debug": [FIRST, SECOND]}}))
-    assert two.state.history[0]["plays"]["Ada"]["debug"] == [FIRST, SECOND]
+    assert write(two.state)["rounds"][0]["plays"]["Ada"]["debug"] == [FIRST, SECOND]
     one = replay(mental({"Ada": {"program": WRONG, "debug": "A4/ 30, A1- 29"}}))
-    assert one.state.history[0]["plays"]["Ada"]["debug"] == "A4/ 30, A1- 29"
-    again = replay(load(dumps(two.state.to_record())))
+    assert write(one.state)["rounds"][0]["plays"]["Ada"]["debug"] == "A4/ 30, A1- 29"
+    again = replay(load(dumps(write(two.state))))
     assert again.to_dict() == two.to_dict()
 
 
@@ -329,7 +329,8 @@ def test_row_choices_show_the_near_fork_and_the_types():
         choices.resolve(patron=64, take="Commerce")
     assert err.value.reason == "cannot-take" and err.value.expected == ("Art", "Engineering")
     state.apply_action(choices.resolve(patron=64, take="Engineering"))
-    assert state.history[-1]["plays"]["Ada"]["picks"] == [64, "Engineering"]  # Round 2 is over
+    last = write(state)["rounds"][-1]  # Round 2 is over
+    assert last["plays"]["Ada"]["picks"] == [64, "Engineering"]
     assert state.events[-1].claims[-1].patron == 64
 
 

@@ -14,6 +14,7 @@ from ipywidgets.widgets import widget as widget_module
 from lnb.babbage.game import Game, GameOptions, Phase
 from lnb.babbage.game.random_play import play_random_game
 from lnb.babbage.programs import Program
+from lnb.babbage.records import write
 from widgets.babbage.game_app import GameApp, Seat
 from widgets.babbage.patrons import PatronsView
 from widgets.babbage.resolution import ResolutionView
@@ -185,7 +186,7 @@ def test_load_a_record_and_a_broken_file_keeps_the_game() -> None:
     assert app.status.text == str(NOT_A_GAME)
     upload(app, "x.json", b"\xff\xfe")
     assert app.state is before and "not text" in app.status.text
-    text = json.dumps(finished.to_record()).encode()
+    text = json.dumps(write(finished)).encode()
     upload(app, "g.json", text)
     assert app.loaded and app.state.is_terminal()
     assert app.scores.totals() == {p.name: p.total for p in finished.score_sheet().players}
@@ -281,7 +282,7 @@ def test_a_record_without_computers_resumes_with_people_only() -> None:
     state = Game([("Ada", "Ada Lovelace"), ("Bea", "Mary Somerville")], seed=4
                  ).new_initial_state()
     app = GameApp()
-    upload(app, "g.json", json.dumps(state.to_record()).encode())
+    upload(app, "g.json", json.dumps(write(state)).encode())
     assert app.computers == {} and app.persons() == ["Ada", "Bea"]
     assert app.state.round == 1 and "Ada: choose a Subroutine" in app.phase_title.value
 
@@ -454,7 +455,7 @@ def test_an_upload_with_a_byte_order_mark_loads() -> None:
     state = Game([("Ada", "Ada Lovelace"), ("Bea", "Mary Somerville")], seed=4
                  ).new_initial_state()
     app = GameApp([YOU, BOT], seed=2)
-    upload(app, "g.json", b"\xef\xbb\xbf" + json.dumps(state.to_record()).encode())
+    upload(app, "g.json", b"\xef\xbb\xbf" + json.dumps(write(state)).encode())
     assert app.status.kind == "ok" and app.persons() == ["Ada", "Bea"]
 
 
@@ -465,7 +466,7 @@ def test_an_upload_naming_a_file_on_the_server_is_refused(tmp_path, monkeypatch,
     finished = play_random_game(Game([("Ada", "Ada Lovelace"), ("Bea", "Mary Somerville")],
                                      seed=4), seed=4)
     saved = tmp_path / "game.json"
-    saved.write_text(json.dumps(finished.to_record()), "utf-8")
+    saved.write_text(json.dumps(write(finished)), "utf-8")
     if path == "saved":
         path = str(saved)
     monkeypatch.chdir(tmp_path)

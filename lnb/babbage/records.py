@@ -1,5 +1,12 @@
 """Game records ``lnb-game/1`` (GAME-RECORD.md): save a game, replay or resume a record.
 
+The kit's record contract (:mod:`lnb.core.records`): ``load(source)`` (a dict, JSON text or a
+``Path``) gives a checked :class:`Record`, ``replay(source_or_record)`` a
+:class:`ReplayResult` (``.state``, ``.finished``, the score sheet and the events),
+``write(state)`` the record of a game (its ``history`` with the envelope: the Rounds are the
+State's own :class:`~lnb.babbage.game.history.RoundEntry` values, turned into JSON here) and
+``dumps(record)`` its text.
+
 Replay rebuilds the game from the record alone (its levels, Patrons and RESERVE draws instead
 of random draws); a record that breaks the rules raises one ``RecordError`` naming the Round,
 the player and the row, and nothing is half-applied.
@@ -25,10 +32,10 @@ plays that seat; absent: a person). See docs/records.md.
 >>> from lnb.babbage.game.random_play import play_random_game
 >>> game = Game([("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage")], seed=5)
 >>> state = play_random_game(game, seed=5)
->>> result = replay(state.to_record())
+>>> result = replay(write(state))
 >>> result.finished, result.to_dict()["winners"] == list(state.score_sheet().winners)
 (True, True)
->>> saved = {**state.to_record(), "rounds": state.to_record()["rounds"][:2]}
+>>> saved = {**write(state), "rounds": write(state)["rounds"][:2]}
 >>> resumed = replay(saved).state
 >>> resumed.round, resumed.phase.name, len(resumed.history)
 (3, 'TARGET', 2)
@@ -40,9 +47,7 @@ lnb.core.errors.RecordError: players: give 2 to 4 players, each {"name": ..., "c
 
 from __future__ import annotations
 
-import copy
 import json
-import marshal
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,6 +68,7 @@ from lnb.babbage.game.actions import (
 )
 from lnb.babbage.game.chance import RandomChance, ResumedChance, ScriptedChance, resumed_generator
 from lnb.babbage.game.events import RowEvent
+from lnb.babbage.game.history import Play, RoundEntry
 from lnb.babbage.game.options import GameOptions
 from lnb.babbage.game.phases import Phase, phase_name
 from lnb.babbage.game.scoring import ScoreSheet, as_counts
@@ -70,13 +76,7 @@ from lnb.babbage.game.state import ROUNDS, Game, State
 from lnb.babbage.programs import Program
 from lnb.core.i18n import N_, _
 from lnb.core.messages import Text, lazy_ngettext
-from lnb.core.records import (
-    clean_name,
-    parse_record_text,
-    read_envelope,
-    read_record_file,
-    short,
-)
+from lnb.core.records import Replayed, clean_name, read_envelope, read_source, short
 
 #: The option names a record may give, with their types (others are ignored).
 OPTION_TYPES: dict[str, type | tuple[type, ...]] = {
@@ -87,28 +87,6 @@ FORMAT = "lnb-game/1"
 
 
 # ------------------------------------------------------------------------- reading
-
-
-@dataclass(frozen=True)
-class Play:
-    """One player's entry in one Round of a record, checked for shape."""
-
-    target: int
-    activate: tuple[tuple[int, int | None], ...]
-    program: Program
-    finished: int
-    picks: tuple[str | int, ...]
-    debug: tuple[Program, ...]
-    stopped: bool
-
-
-@dataclass(frozen=True)
-class RoundEntry:
-    """One Round of a record."""
-
-    level: tuple[Component, ...]
-    patrons: tuple[int, ...]
-    plays: dict[str, Play]
 
 
 def _at(where: str, key: str) -> Text:
@@ -284,18 +262,8 @@ def load(source: str | Path | Mapping[str, Any]) -> Record:
     ...
     lnb.core.errors.RecordError: record: give JSON text, a file Path or a dict, not 5
     """
-    if isinstance(source, Mapping):
-        data: Any = source
-    elif isinstance(source, Path):
-        data = parse_record_text(read_record_file(source))
-    elif isinstance(source, str):
-        data = parse_record_text(source)
-    else:
-        raise RecordError(N_("record: give JSON text, a file Path or a dict, not {value!r}"),
-                          value=source, entry="record", reason="bad-type",
-                          expected="a str (JSON text), a Path (a file) or a dict")
-    envelope = read_envelope(data, format=FORMAT, editions=EDITIONS, options=OPTION_TYPES,
-                             strict_options=False)
+    envelope = read_envelope(read_source(source), format=FORMAT, editions=EDITIONS,
+                             options=OPTION_TYPES, strict_options=False)
     data = dict(envelope.data)
     data["players"] = [dict(p) for p in envelope.players]  # the names as cleaned
     edition = Edition.load(envelope.edition)
@@ -339,8 +307,9 @@ def load(source: str | Path | Mapping[str, Any]) -> Record:
 
 
 @dataclass(frozen=True)
-class ReplayResult:
-    """A replayed game: the state it reached, its score sheet and its events.
+class ReplayResult(Replayed):
+    """A replayed game (:class:`lnb.core.records.Replayed`): the state it reached, its score
+    sheet and its events; ``finished`` when the record is a whole game.
 
     For an unfinished record ``state`` waits at the next Round's Subroutine phase and
     ``sheet`` is the standing so far.
@@ -349,11 +318,6 @@ class ReplayResult:
     state: State
     sheet: ScoreSheet
     events: tuple[RowEvent, ...]
-
-    @property
-    def finished(self) -> bool:
-        """True when the record is a whole game."""
-        return self.state.is_terminal()
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON ``lnb replay --json`` prints (GAME-RECORD.md) and ``finished``;
@@ -549,46 +513,35 @@ class _Round:
 # ------------------------------------------------------------------------- writing
 
 
-def round_record(state: State) -> dict[str, Any]:
-    """The record of the Round ``state`` is ending (its ``rounds`` entry): levels and Patrons
-    revealed, and each player's target, activations (with the Patron an aimed effect or a
-    RESERVE names), program as written, order token, picks, Debug rewrites (one as text,
-    two as a list) and whether the timer stopped them. ``State`` calls it at each Round's end.
-    """
+def round_json(entry: RoundEntry) -> dict[str, Any]:
+    """A Round of the history (:class:`~lnb.babbage.game.history.RoundEntry`) as its
+    ``rounds`` entry: levels and Patrons revealed, and each player's target, activations (with
+    the Patron an aimed effect or a RESERVE names), program as written, order token, picks,
+    Debug rewrites (one as text, two as a list) and whether the timer stopped them."""
     plays: dict[str, Any] = {}
-    for name, p in state.players.items():
-        play = p.play
-        activate: list[Any] = []
-        aims = dict(play.aims)
-        for sub in play.activated or ():
-            use = next((u for u in play.uses if u.subroutine == sub), None)
-            if use is not None and use.effect is Effect.RESERVE and use.aim is not None:
-                activate.append({"id": sub, "patron": use.aim})
-            elif sub in aims:
-                activate.append({"id": sub, "patron": aims[sub]})
-            else:
-                activate.append(sub)
-        entry: dict[str, Any] = {
+    for name, play in entry.plays.items():
+        out: dict[str, Any] = {
             "target": play.target,
-            "activate": activate,
-            "program": str(play.written_program),
-            "finished": play.token,
+            "activate": [sub if patron is None else {"id": sub, "patron": patron}
+                         for sub, patron in play.activate],
+            "program": str(play.program),
+            "finished": play.finished,
         }
         if play.picks:
-            entry["picks"] = list(play.picks)
-        if play.rewrites:
-            rewrites = [str(r) for r in play.rewrites]
-            entry["debug"] = rewrites[0] if len(rewrites) == 1 else rewrites
+            out["picks"] = list(play.picks)
+        if play.debug:
+            rewrites = [str(r) for r in play.debug]
+            out["debug"] = rewrites[0] if len(rewrites) == 1 else rewrites
         if play.stopped:
-            entry["stopped"] = True
-        plays[name] = entry
-    return {"level": list(state.revealed_level), "patrons": list(state.revealed_patrons),
+            out["stopped"] = True
+        plays[name] = out
+    return {"level": [str(t) for t in entry.level], "patrons": list(entry.patrons),
             "plays": plays}
 
 
-def game_record(state: State) -> dict[str, Any]:
+def write(state: State) -> dict[str, Any]:
     """The game so far as an ``lnb-game/1`` record (the Rounds finished; see ``record_of``
-    for the check that no Round is under way). ``State.to_record()`` returns it."""
+    for the check that no Round is under way)."""
     return {
         "format": FORMAT,
         "edition": state.edition.name,
@@ -597,50 +550,8 @@ def game_record(state: State) -> dict[str, Any]:
                     for n, p in state.players.items()],
         "seat_order": list(state.seats),
         "seed": state.game.seed,
-        "rounds": _copied_rounds(state.history),
+        "rounds": [round_json(entry) for entry in state.history],
     }
-
-
-def _copied_rounds(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A deep copy of the Rounds' records, what ``_copied`` gives: a ``marshal`` round trip
-    (C code) when they hold only plain JSON values; ``_copied`` otherwise.
-
-    Version 2 of marshal writes no shared references (a list met twice is copied twice, as
-    ``_copied`` does), and it refuses any subclass (an ``IntEnum``, a ``str`` subclass): then
-    ``_copied`` keeps their types.
-
-    >>> rounds = [{"level": ["=89"], "plays": {"Ada": {"activate": [5, {"id": 7}]}}}]
-    >>> _copied_rounds(rounds) == rounds, _copied_rounds(rounds)[0]["level"] is rounds[0]["level"]
-    (True, False)
-    """
-    try:
-        return marshal.loads(marshal.dumps(history, 2))  # type: ignore[no-any-return]
-    except ValueError:  # an unmarshallable value
-        return _copied(history)  # type: ignore[no-any-return]
-
-
-def _copied(value: Any) -> Any:
-    """A deep copy of a record's JSON value (what ``copy.deepcopy`` gives, for its dicts,
-    lists and plain leaves; anything else is deep-copied as before).
-
-    >>> rounds = [{"plays": {"Ada": {"activate": [5, {"id": 7, "patron": 58}]}}}]
-    >>> copy_ = _copied(rounds)
-    >>> copy_ == rounds, copy_[0]["plays"]["Ada"]["activate"] is rounds[0]["plays"]["Ada"][
-    ...     "activate"]
-    (True, False)
-    """
-    kind = type(value)
-    leaves = _LEAVES  # a leaf is kept as it is, without a call for it
-    if kind is dict:
-        return {k: v if type(v) in leaves else _copied(v) for k, v in value.items()}
-    if kind is list:
-        return [v if type(v) in leaves else _copied(v) for v in value]
-    if kind in leaves:
-        return value
-    return copy.deepcopy(value)
-
-
-_LEAVES = frozenset((str, int, bool, float, type(None)))
 
 
 # ------------------------------------------------------------------------- saving
@@ -664,7 +575,7 @@ def record_of(state: State) -> dict[str, Any]:
         raise RecordError(N_("Round {round} is under way ({phase}): save the game after this "
                              "Round's rows are resolved"), round=state.round,
                           phase=phase_name(state.phase), reason="mid-round")
-    return state.to_record()
+    return write(state)
 
 
 def dumps(record: Mapping[str, Any]) -> str:

@@ -735,7 +735,9 @@ class RoomPlay:
     def to_record(self) -> dict[str, Any]:
         """The game's ``lnb-game/1`` record so far (the Rounds finished), as the game app
         saves it: each computer seat with ``"computer": kind``, ``"untimed": false``."""
-        record = self.state.to_record()
+        from lnb.babbage.records import write
+
+        record = write(self.state)
         kinds = {s.name: s.computer for s in self.setup.players if s.computer}
         for player in record["players"]:
             if player["name"] in kinds:

@@ -1,7 +1,18 @@
-"""The envelope every game record of the kit shares: format, edition, options, players, seed.
+"""The record contract every game of the kit shares, and the envelope of its records.
 
-A game's own record module reads its Rounds or turns; the checks of the envelope are here,
-once, each raising ``RecordError`` with the entry and a reason as fields.
+Each game's records module (``GameType.records``: :mod:`lnb.babbage.records`,
+:mod:`lnb.museum.records`, :mod:`lnb.dream.records`) means the same by the same four names:
+
+- ``load(source)``: the checked record of ``source``, a dict, JSON text (a ``str`` is always
+  text, never a file name: an upload is content) or a :class:`~pathlib.Path`
+  (:func:`read_source` reads it);
+- ``replay(source_or_record)``: the replayed game, a :class:`Replayed` (``.state``,
+  ``.finished``; a game may add more);
+- ``write(state) -> dict`` the record of a state, and ``dumps(record) -> str`` its text.
+
+Every refusal is a ``RecordError`` with the entry and a reason as fields. The envelope
+(format, edition, options, players, seed) is checked here, once; so is a record that is a
+list of actions in text form (:func:`replay_actions`). A game's own module reads the rest.
 
 >>> from pathlib import Path
 >>> import lnb.babbage.data as data
@@ -24,10 +35,10 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from lnb.core.editions import EditionFolder
 from lnb.core.errors import LnbError, RecordError
@@ -59,6 +70,37 @@ class Envelope:
     players: tuple[dict[str, Any], ...]
     seed: int | None
     data: Mapping[str, Any] = field(repr=False)
+
+
+@dataclass(frozen=True)
+class ActionsRecord(Envelope):
+    """A checked record whose game is its seed and its ``actions`` in text form (the museum,
+    Ada's Dream): the envelope and the actions as given (each is checked by replaying)."""
+
+    actions: tuple[Any, ...]
+
+
+class _Playable(Protocol):
+    def is_terminal(self) -> bool: ...  # pragma: no cover
+
+    def apply_action(self, action: Any) -> None: ...  # pragma: no cover
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A replayed record: the ``state`` it reached (ready to play on when unfinished).
+
+    >>> from lnb.core.game import get
+    >>> Replayed(get("museum").new_state(["solo"], seed=1)).finished
+    False
+    """
+
+    state: Any
+
+    @property
+    def finished(self) -> bool:
+        """True when the record is a whole game (its state is over)."""
+        return bool(self.state.is_terminal())
 
 
 def short(value: Any, limit: int = 60) -> str:
@@ -115,6 +157,30 @@ def read_record_file(path: Path) -> str:
     except UnicodeDecodeError:
         raise RecordError(N_("not a game record: {path} is not UTF-8 text; choose a .json file "
                              "the kit saved"), path=str(path), reason="not-utf-8") from None
+
+
+def read_source(source: Mapping[str, Any] | str | Path) -> Any:
+    """The JSON value of a record given as a dict (as it is), as JSON text (a ``str`` is
+    always text, never a file name: an upload is content) or as a file (a ``Path``, as the
+    ``lnb`` command gives, read by :func:`read_record_file`); anything else raises
+    ``RecordError`` (``reason``: bad-type).
+
+    >>> read_source('{"seed": 1}'), read_source({"seed": 2})
+    ({'seed': 1}, {'seed': 2})
+    >>> read_source(5)
+    Traceback (most recent call last):
+    ...
+    lnb.core.errors.RecordError: record: give JSON text, a file Path or a dict, not 5
+    """
+    if isinstance(source, Mapping):
+        return source
+    if isinstance(source, Path):
+        return parse_record_text(read_record_file(source))
+    if isinstance(source, str):
+        return parse_record_text(source)
+    raise RecordError(N_("record: give JSON text, a file Path or a dict, not {value!r}"),
+                      value=source, entry="record", reason="bad-type",
+                      expected="a str (JSON text), a Path (a file) or a dict")
 
 
 def parse_record_text(text: str) -> Any:
@@ -259,3 +325,45 @@ def read_envelope(data: Any, *, format: str, editions: EditionFolder,
     people = check_players(data, *players, fields=player_fields)
     seed = check_seed(data)
     return Envelope(fmt, edition, opts, people, seed, data)
+
+
+def check_actions(data: Mapping[str, Any]) -> tuple[Any, ...]:
+    """The record's ``actions``: a list (each entry is checked when it is replayed)."""
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError(Text(N_("actions: must be a list of actions as text, not {value}"),
+                               value=short(actions)), entry="actions", reason="not-list")
+    return tuple(actions)
+
+
+def replay_actions(state: _Playable, actions: Sequence[Any],
+                   parse: Callable[[str], Any] | None = None, example: str = "") -> Any:
+    """Apply ``actions`` (a record's, in text form) to ``state`` in order, each read by
+    ``parse`` (none: the state reads the text itself), and return the state. Each refusal is
+    a ``RecordError`` naming the entry (``actions[3]``, in ``entry``) and quoting the text
+    (``text``): an entry that is not text (``reason``: wrong-type; ``example`` shows one),
+    one after the game is over (after-end), or the game's own error with its fields.
+
+    >>> from lnb.core.game import get
+    >>> state = get("museum").new_state(["solo"], seed=1)
+    >>> replay_actions(state, ["place 6b r0 @A4", 5], example="skip 1")
+    Traceback (most recent call last):
+    ...
+    lnb.core.errors.RecordError: actions[1]: 5 must be an action as text, e.g. 'skip 1'
+    """
+    for index, text in enumerate(actions):
+        entry = f"actions[{index}]"
+        if not isinstance(text, str):
+            raise RecordError(Text(N_("{entry}: {value} must be an action as text, e.g. "
+                                      "{example!r}"), entry=entry, value=short(text),
+                                   example=example), entry=entry, reason="wrong-type")
+        if state.is_terminal():
+            raise RecordError(Text(N_("{entry} {value}: the game was over already"),
+                                   entry=entry, value=short(text)),
+                              entry=entry, text=text, reason="after-end")
+        try:
+            state.apply_action(text if parse is None else parse(text))
+        except LnbError as exc:
+            where = Text(N_("{entry} {value}: "), entry=entry, value=short(text))
+            raise exc.as_family(RecordError, where, entry=entry, text=text) from None
+    return state

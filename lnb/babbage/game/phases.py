@@ -54,7 +54,6 @@ class Phase(enum.Enum):
     __hash__ = object.__hash__
 
 
-_RESOLVING = frozenset((Phase.RESOLUTION, Phase.DEBUG))
 
 
 # The waits are asked after every action: plain loops (no generator per question).
@@ -82,9 +81,7 @@ def _tokens_missing(state: State) -> bool:
 
 
 def _rows_left(state: State) -> bool:
-    # What ``state.turn() is not None`` says, without making the (player, row) pair.
-    return (state.phase in _RESOLVING
-            and state._find_turn(state._turn) is not None)
+    return state.rows_left()
 
 
 def _debug_due(state: State) -> bool:
@@ -149,7 +146,7 @@ def phase_name(phase: Phase) -> Text:
 ROUND_PHASES: tuple[Phase, ...] = (Phase.TARGET, Phase.ACTIVATE, Phase.PROGRAM, Phase.RESOLUTION)
 
 TABLE = PhaseTable(RULES, cycle=ROUND_PHASES, rounds=ROUNDS, final=Phase.GAME_OVER,
-                   enter=lambda state, phase: state._enter_phase(phase))
+                   enter=lambda state, phase: state.enter_phase(phase))
 """Lovelace & Babbage's phases; ``TABLE.settle(state)`` is the one settle step of a State."""
 
 

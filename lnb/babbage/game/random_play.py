@@ -5,7 +5,7 @@ Used by the property tests and the benchmark; a baseline for smarter bots.
 >>> from lnb.babbage.game import Game
 >>> game = Game([("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage")], seed=3)
 >>> state = play_random_game(game, seed=3)
->>> state.is_terminal(), len(state.to_record()["rounds"])
+>>> state.is_terminal(), len(state.history)
 (True, 4)
 """
 

@@ -59,6 +59,7 @@ from lnb.babbage.game.actions import (
 from lnb.babbage.game.chance import Chance, RandomChance
 from lnb.babbage.game.choices import RowChoices
 from lnb.babbage.game.events import ENGINE, SUBROUTINE, Claim, RowEvent
+from lnb.babbage.game.history import RoundEntry, round_entry
 from lnb.babbage.game.options import GameOptions
 from lnb.babbage.game.phases import (  # noqa: F401 (ROUNDS: re-exported)
     ROUNDS,
@@ -331,8 +332,9 @@ class State:
             p.value for p in ed.patrons)))
         self._table: dict[int, PatronSlot] = {}
         self.events: list[RowEvent] = []
-        self.history: list[dict[str, Any]] = []
+        self.history: list[RoundEntry] = []  # the finished Rounds (lnb.babbage.game.history)
         self._turn = (0, 0)
+        self._level: tuple[Component, ...] = ()
         self._level_tokens: tuple[str, ...] = ()
         self._revealed: tuple[int, ...] = ()
         # "targets": per completed Subroutines; "choices": until the next action; "lengths":
@@ -439,7 +441,8 @@ class State:
         """True between Rounds: before a Round draws or decides anything that its record
         keeps (Target phase, or Activate before anyone declared), and once the game is over.
 
-        Only then does ``to_record()`` hold the whole game so far; Targets chosen in a Round
+        Only then does its record (``lnb.babbage.records.write``, from ``history``) hold the
+        whole game so far; Targets chosen in a Round
         not yet played are not part of it (they are chosen again after resuming).
         """
         if self.phase in (Phase.TARGET, Phase.GAME_OVER):
@@ -473,6 +476,12 @@ class State:
             return None
         k, i = found
         return self.order[i], k + 1
+
+    def rows_left(self) -> bool:
+        """True while a row waits to be resolved (what ``turn() is not None`` says, without
+        making the (player, row) pair: the phase table asks it after every action)."""
+        return (self.phase in (Phase.RESOLUTION, Phase.DEBUG)
+                and self._find_turn(self._turn) is not None)
 
     def debug_from(self) -> tuple[str, int, int] | None:
         """In the Debug phase: (player, wrong row, true value before it) — the rewrite
@@ -971,8 +980,9 @@ class State:
         the one generic step of ``lnb.core.phases`` over the phase table (``phases.TABLE``)."""
         TABLE.settle(self)
 
-    def _enter_phase(self, phase: Phase) -> None:
-        """The work of arriving in ``phase`` (the phase table sets ``self.phase`` after)."""
+    def enter_phase(self, phase: Phase) -> None:
+        """The work of arriving in ``phase``: the phase table's ``enter`` hook (it sets
+        ``self.phase`` after). Players act through ``apply_action``, never through this."""
         enter = _ENTER.get(phase)
         if enter is not None:
             enter(self)
@@ -1014,6 +1024,7 @@ class State:
                 else:
                     pool.remove(t)  # raises as it did
             self.board = self.board.with_level(level, tokens)
+            self._level = tuple(tokens)
             self._level_tokens = tuple(map(str, tokens))
         values = self._chance.patrons(self.round, self._deck, self.game.patrons_revealed)
         for v in values:
@@ -1050,10 +1061,8 @@ class State:
         self._end_round()
 
     def _end_round(self) -> None:
-        """Log the Round for the record; start values, reserves back, Patrons leave."""
-        from lnb.babbage.records import round_record  # the writer lives with the reader
-
-        self.history.append(round_record(self))
+        """Log the Round in ``history``; start values, reserves back, Patrons leave."""
+        self.history.append(round_entry(self.players, self._level, self._revealed))
         players = self.players
         for p in players.values():
             if p.play.trace is not None:
@@ -1067,6 +1076,7 @@ class State:
         deck.sort()
         self._table = {}
         self.last_order = self.order
+        self._level = ()
         self._level_tokens = ()
         self._revealed = ()
 
@@ -1084,14 +1094,6 @@ class State:
     def returns(self) -> dict[str, int]:
         """Each player's total score (OpenSpiel's name for it)."""
         return {p.name: p.total for p in self.score_sheet().players}
-
-    def to_record(self) -> dict[str, Any]:
-        """The game as an ``lnb-game/1`` record (the Rounds finished so far; a record with
-        fewer than four Rounds is an unfinished game, see ``lnb.babbage.records``, whose
-        ``game_record`` writes it next to the reader)."""
-        from lnb.babbage.records import game_record  # records imports this module
-
-        return game_record(self)
 
     def clone(self) -> State:
         """An independent copy (for bots that look ahead); the edition is shared."""
