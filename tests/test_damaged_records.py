@@ -33,6 +33,9 @@ def game_app() -> GameApp:
                     Seat("Babbage", computer=True, character="Charles Babbage")], seed=2)
 
 
+#: Each game's record writer, by the apps' names.
+WRITE = {"game": game_records.write, "museum": museum_records.write, "dream": dream_records.write}
+
 APPS: dict[str, Callable[[], Any]] = {
     "game": game_app,
     "museum": lambda: MuseumApp(seed=1),
@@ -48,7 +51,7 @@ def read_game(data: dict) -> object:
 #: Each app's library, reading a record's data (what the app's load asks).
 LIBRARY: dict[str, Callable[[dict], object]] = {
     "game": read_game,
-    "museum": museum_records.read_record,
+    "museum": museum_records.replay,
     "dream": dream_records.replay,
 }
 
@@ -91,7 +94,7 @@ def first_sentence() -> str:
 @pytest.mark.parametrize("kind", APPS)
 def test_a_damaged_record_is_refused_plainly_and_the_game_kept(kind: str, damage: str) -> None:
     app = APPS[kind]()
-    before = app.state.to_record()
+    before = WRITE[kind](app.state)
     bad = DAMAGES[damage](before)
     expected = library_error(kind, bad)
     upload(app.files, json.dumps(bad).encode())
@@ -101,14 +104,14 @@ def test_a_damaged_record_is_refused_plainly_and_the_game_kept(kind: str, damage
                            "goes on. For your teacher: "), text
     assert text.startswith(first_sentence())
     assert text.endswith(f"For your teacher: {expected}."), text
-    assert app.state.to_record() == before
+    assert WRITE[kind](app.state) == before
 
 
 @pytest.mark.parametrize("damage", DAMAGES)
 @pytest.mark.parametrize("kind", APPS)
 def test_the_error_raised_keeps_the_library_s_fields(kind: str, damage: str) -> None:
     app = APPS[kind]()
-    bad = DAMAGES[damage](app.state.to_record())
+    bad = DAMAGES[damage](WRITE[kind](app.state))
     expected = library_error(kind, bad)
     assert expected.fields["reason"] is not None
     with pytest.raises(RecordError) as refused:
@@ -122,7 +125,7 @@ def test_the_error_raised_keeps_the_library_s_fields(kind: str, damage: str) -> 
 def test_the_game_s_damaged_player_list_reads_plainly_first() -> None:
     """The trial's file: a game record with one player."""
     app = game_app()
-    upload(app.files, json.dumps(wrong_players(app.state.to_record())).encode())
+    upload(app.files, json.dumps(wrong_players(game_records.write(app.state))).encode())
     assert app.status.text == (
         "That saved game is damaged, so it cannot be loaded: your game goes on. For your "
         'teacher: players: give 2 to 4 players, each {"name": ..., "character": ...}.')
@@ -130,19 +133,19 @@ def test_the_game_s_damaged_player_list_reads_plainly_first() -> None:
 
 def test_a_record_of_another_app_says_so() -> None:
     app = game_app()
-    before = app.state.to_record()
-    upload(app.files, json.dumps(MuseumApp(seed=1).state.to_record()).encode())
+    before = game_records.write(app.state)
+    upload(app.files, json.dumps(museum_records.write(MuseumApp(seed=1).state)).encode())
     assert app.status.text.startswith(_(OTHER_APP).split("{detail}")[0].strip())
-    assert app.state.to_record() == before
+    assert game_records.write(app.state) == before
     with pytest.raises(RecordError) as refused:
-        app.load_text(json.dumps(MuseumApp(seed=1).state.to_record()))
+        app.load_text(json.dumps(museum_records.write(MuseumApp(seed=1).state)))
     assert refused.value.reason == "format"
 
 
 @pytest.mark.parametrize("kind", APPS)
 def test_a_damaged_record_in_chinese(kind: str) -> None:
     app = APPS[kind]()
-    bad = wrong_type(app.state.to_record())
+    bad = wrong_type(WRITE[kind](app.state))
     with use_language("zh-CN"):
         upload(app.files, json.dumps(bad).encode())
         text = app.status.text

@@ -14,7 +14,7 @@ from lnb.core.testing import mutated, playthrough, refuses_cleanly
 from lnb.dream.actions import action_sort_key, parse_action
 from lnb.dream.bots import REGISTRY, make_bot
 from lnb.dream.mill import CELLS
-from lnb.dream.records import replay
+from lnb.dream.records import replay, write
 from lnb.dream.simulate import simulate
 from lnb.dream.state import Game, State
 from lnb.dream.table import dream_table
@@ -63,8 +63,8 @@ def test_random_games_keep_the_invariants_and_end_as_the_rules_say(seed: int) ->
 def test_a_record_replays_to_the_same_game_and_every_action_reads_back(seed: int) -> None:
     state = playthrough(lambda: Game(["Ada", "Bea", "Cy"], seed=seed).new_initial_state(),
                         random_choice, seed=seed)
-    record = json.loads(json.dumps(state.to_record()))
-    again = replay(record)
+    record = json.loads(json.dumps(write(state)))
+    again = replay(record).state
     assert again.history == state.history and again.returns() == state.returns()
     assert again.is_terminal() and record["finished"]
     assert all(parse_action(str(a)) == a for a in state.history)
@@ -75,7 +75,7 @@ def test_an_unfinished_record_replays_to_where_it_stopped() -> None:
     rng = random.Random(9)
     for _ in range(25):
         state.apply_action(rng.choice(state.legal_actions()))
-    again = replay(state.to_record())
+    again = replay(write(state)).state
     assert again.step == state.step and again.current_player == state.current_player
     assert again.legal_actions() == state.legal_actions()
 
@@ -83,7 +83,7 @@ def test_an_unfinished_record_replays_to_where_it_stopped() -> None:
 def test_a_broken_record_is_refused_with_its_entry() -> None:
     state = Game(["Ada", "Bea"], seed=2).new_initial_state()
     state.apply_action(state.legal_actions()[0])
-    record = state.to_record()
+    record = write(state)
     err = refuses_cleanly(replay, {**record, "actions": ["Ada: collect 1", "Ada: fly"]})
     assert isinstance(err, RecordError) and err.entry == "actions[1]"
     assert refuses_cleanly(replay, {**record, "format": "lnb-game/1"}).entry == "format"
@@ -102,9 +102,9 @@ def test_each_computer_player_answers_a_legal_action_and_leaves_the_state_alone(
     bot = make_bot(f"{kind}:research", 3)
     for _ in range(12 if kind == "planner" else 40):  # a planner thinks longer
         name = state.current_player
-        before = state.to_record()
+        before = write(state)
         action = bot.choose_action(state, name)
-        assert action in state.legal_actions(name) and state.to_record() == before
+        assert action in state.legal_actions(name) and write(state) == before
         state.apply_action(action if rng.random() < 0.5 else rng.choice(state.legal_actions()))
 
 
@@ -115,7 +115,7 @@ def test_computer_players_play_a_whole_game_at_the_table(kind: str) -> None:
     table = dream_table(game.new_initial_state(), bots)
     table.advance()
     assert table.state.is_terminal()
-    assert replay(table.state.to_record()).returns() == table.state.returns()
+    assert replay(write(table.state)).state.returns() == table.state.returns()
     if kind == "greedy":  # a greedy player beats a random one
         assert table.state.returns()["Ada"] > table.state.returns()["Bea"]
 
@@ -144,7 +144,7 @@ def test_lnb_dream_commands(tmp_path, capsys) -> None:
     state = playthrough(lambda: Game(["Ada", "Bea"], seed=1).new_initial_state(),
                         random_choice, seed=1)
     path = tmp_path / "game.json"
-    path.write_text(json.dumps(state.to_record()))
+    path.write_text(json.dumps(write(state)))
     assert main(["dream", "replay", str(path), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["finished"] and {s["player"]: s["total"] for s in out["scores"]} == \

@@ -27,6 +27,7 @@ from lnb.dream.dice import Die
 from lnb.dream.edition import Colour, Edition
 from lnb.dream.errors import IllegalActionError, InvalidActionError
 from lnb.dream.mill import Status
+from lnb.dream.records import write
 from lnb.dream.refusals import why_not
 from lnb.dream.scoring import institution_points
 from lnb.dream.state import Game, State
@@ -448,13 +449,13 @@ def test_institutions_score_by_majority_and_ties_share() -> None:
 
 def test_an_illegal_action_leaves_the_state_as_it_was() -> None:
     state = new()
-    before = state.to_record()
+    before = write(state)
     for bad in (Collect("Bea", 1), Place("Ada", 1, "A1"), ChooseArea("Ada", "study"),
                 Discard("Ada", "clerk"), Bonus("Ada", "money")):
         with pytest.raises(IllegalActionError) as caught:
             state.apply_action(bad)
         assert caught.value.reason and str(caught.value)
-    assert state.to_record() == before
+    assert write(state) == before
 
 
 def test_it_is_somebody_elses_turn() -> None:

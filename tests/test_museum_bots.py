@@ -12,6 +12,7 @@ from lnb.cli import main
 from lnb.core.errors import BadInputError
 from lnb.museum.bots import REGISTRY, make_bot
 from lnb.museum.daily import _par, daily_seed, par
+from lnb.museum.records import write
 from lnb.museum.simulate import simulate
 from lnb.museum.state import Game
 from lnb.museum.table import museum_table
@@ -89,7 +90,7 @@ def test_replay_and_map_commands(tmp_path, capsys) -> None:
     state = Game(seed=8).new_initial_state()
     state.apply_action(state.legal_actions()[0])
     path = tmp_path / "g.json"
-    path.write_text(json.dumps(state.to_record()), "utf-8")
+    path.write_text(json.dumps(write(state)), "utf-8")
     assert main(["museum", "replay", str(path)]) == 0
     assert "score 0: evidence 0, rooms 0, bonuses 0" in capsys.readouterr().out
     assert main(["museum", "map"]) == 0

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from lnb.core.errors import RecordError
 from lnb.core.testing import json_values, mutated, refuses_cleanly
 from lnb.museum.bots import make_bot
-from lnb.museum.records import dumps, read_record, replay, write_record
+from lnb.museum.records import dumps, replay, write
 from lnb.museum.state import Game
 from lnb.museum.table import museum_table
 
@@ -21,7 +21,7 @@ from lnb.museum.table import museum_table
 def finished() -> dict:
     table = museum_table(Game(seed=11).new_initial_state(), make_bot("greedy"))
     table.advance()
-    return write_record(table.state)
+    return write(table.state)
 
 
 def test_a_record_follows_the_kits_envelope(finished) -> None:
@@ -34,23 +34,23 @@ def test_a_record_follows_the_kits_envelope(finished) -> None:
 
 
 def test_a_record_replays_to_the_same_game(finished, tmp_path) -> None:
-    state = read_record(finished)
-    assert state.is_terminal() and write_record(state) == finished
+    state = replay(finished).state
+    assert state.is_terminal() and write(state) == finished
     path = tmp_path / "game.json"
     path.write_text(dumps(finished), "utf-8")
-    assert write_record(read_record(path)) == finished
+    assert write(replay(path).state) == finished
     with pytest.raises(RecordError) as as_text:  # a str is text, never a file name
-        read_record(str(path))
+        replay(str(path))
     assert as_text.value.reason == "invalid-json"
-    assert replay(json.dumps(finished))["score"] == finished["score"]
+    assert replay(json.dumps(finished)).summary()["score"] == finished["score"]
 
 
 def test_an_unfinished_record_resumes_where_it_stopped(finished) -> None:
     half = {**finished, "actions": finished["actions"][:10], "rolls": None}
     del half["score"]
-    state = read_record(half)
+    state = replay(half).state
     assert not state.is_terminal() and [str(a) for a in state.history] == half["actions"]
-    again = read_record(write_record(state))
+    again = replay(write(state)).state
     assert again.hand == state.hand and again.filled == state.filled
 
 
@@ -69,7 +69,7 @@ def test_a_bad_envelope_is_refused_naming_the_entry(finished, change, entry, rea
     if change == "rolls cut short":  # the first turns' dice only: right, but not all
         change = {"rolls": finished["rolls"][:2]}
     with pytest.raises(RecordError) as caught:
-        read_record({**finished, **change})
+        replay({**finished, **change})
     assert (caught.value.entry, caught.value.reason) == (entry, reason)
 
 
@@ -77,18 +77,18 @@ def test_a_broken_action_is_refused_naming_it(finished) -> None:
     actions = list(finished["actions"])
     actions[3] = "place 0a r0 @A5"
     with pytest.raises(RecordError) as caught:
-        read_record({**finished, "actions": actions, "rolls": None})
+        replay({**finished, "actions": actions, "rolls": None})
     assert caught.value.entry == "actions[3]" and caught.value.reason == "wild-only"
     assert str(caught.value).startswith("actions[3] 'place 0a r0 @A5': ")
     actions[3] = 42
     with pytest.raises(RecordError) as caught:
-        read_record({**finished, "actions": actions})
+        replay({**finished, "actions": actions})
     assert caught.value.entry == "actions[3]"
     with pytest.raises(RecordError) as caught:
-        read_record({**finished, "actions": [*finished["actions"], "skip 1"]})
+        replay({**finished, "actions": [*finished["actions"], "skip 1"]})
     assert caught.value.reason == "after-end"
     with pytest.raises(RecordError) as caught:
-        read_record("{not json")
+        replay("{not json")
     assert caught.value.reason == "invalid-json"
 
 
@@ -98,7 +98,7 @@ SAMPLES = ("place 3a r0 @C5", "skip 1", "return 3", "reroll 2", -1, 10 ** 50, "s
 @settings(max_examples=60, deadline=None)
 @given(where=st.integers(0, 10_000), value=json_values(SAMPLES), delete=st.booleans())
 def test_mutated_records_are_refused_cleanly_or_replay(finished, where, value, delete) -> None:
-    refuses_cleanly(read_record, mutated(finished, where, value, delete))
+    refuses_cleanly(replay, mutated(finished, where, value, delete))
 
 
 GOLDEN = Path(__file__).parent / "golden" / "museum_games.json"
@@ -112,5 +112,5 @@ def test_golden_games_replay_to_their_scores() -> None:
     assert {"place", "write", "wild", "reroll", "return"} <= kinds
     assert any(a.startswith(("place 7", "place 8")) for g in games for a in g["actions"])
     for record in games:
-        state = read_record(record)
+        state = replay(record).state
         assert state.is_terminal() and state.score().as_dict() == record["score"]

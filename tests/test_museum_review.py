@@ -16,7 +16,7 @@ from lnb.core.errors import GameError, RecordError
 from lnb.museum.actions import Place, Reroll, Return, Skip, Wild, Write
 from lnb.museum.errors import PlacementError
 from lnb.museum.museum import Museum, Square
-from lnb.museum.records import read_record, write_record
+from lnb.museum.records import replay, write
 from lnb.museum.scenario import scenario
 from lnb.museum.shapes import Orientation
 from lnb.museum.state import Game, State, verdict
@@ -410,7 +410,7 @@ def _random_game(seed: int, stop: int | None = None) -> State:
 @pytest.mark.parametrize("stop", [None, 17])
 def test_a_record_replays_to_the_same_state(stop: int | None) -> None:
     state = _random_game(5, stop)
-    again = read_record(write_record(state))
+    again = replay(write(state)).state
     for name in ("filled", "hand", "reserve", "used", "boxes_checked", "wilds", "rerolls",
                  "gifts", "pending_return", "collected", "unlocked", "log", "rolls"):
         assert getattr(again, name) == getattr(state, name), name
@@ -418,22 +418,22 @@ def test_a_record_replays_to_the_same_state(stop: int | None) -> None:
 
 
 def test_a_tampered_record_is_refused_naming_the_entry() -> None:
-    record = write_record(_random_game(6))
+    record = write(_random_game(6))
     index = next(i for i, a in enumerate(record["actions"]) if a.startswith("place"))
     shape = record["actions"][index].split()[1]
     bad = {**record, "actions": list(record["actions"])}
     bad["actions"][index] = f"place {shape} r0 @A1"  # A1 is outside the museum
     with pytest.raises(RecordError) as caught:
-        read_record(bad)
+        replay(bad)
     assert caught.value.entry == f"actions[{index}]"
     assert str(caught.value).startswith(f"actions[{index}] ")
     richer = {**record, "score": {**record["score"], "total": record["score"]["total"] + 1}}
     with pytest.raises(RecordError) as caught:
-        read_record(richer)
+        replay(richer)
     assert caught.value.entry == "score"
     changed = [1, 1] if record["rolls"][0] != [1, 1] else [2, 2]
     with pytest.raises(RecordError) as caught:
-        read_record({**record, "rolls": [changed, *record["rolls"][1:]]})
+        replay({**record, "rolls": [changed, *record["rolls"][1:]]})
     assert caught.value.entry == "rolls"
 
 

@@ -21,7 +21,7 @@ import widget_texts
 from lnb.core.i18n import use_language
 from lnb.museum import Game, Orientation, Place, PlacementError, Wild, daily_seed, par
 from lnb.museum.bots import make_bot
-from lnb.museum.records import read_record
+from lnb.museum.records import replay, write
 from widgets.museum.app import MuseumApp
 from widgets.museum.choices import refusal, shape_reason
 from widgets.museum.map import MuseumMap
@@ -257,7 +257,7 @@ def test_every_disabled_choice_says_why_and_writes_say_the_librarys_reason() -> 
                                          f"Shape {choice.shape} fits nowhere on the map now.")
                     seen_return_first |= app.state.pending_return > 0
         act_by_clicks(app, bot.choose_action(app.state))
-    replayed = read_record(app.state.to_record())
+    replayed = replay(write(app.state)).state
     assert app.state.score() == replayed.score()
     assert app.verdict_box.layout.display is None
     shown = html.unescape(app.verdict_box.value)
@@ -276,7 +276,7 @@ def test_the_whole_game_ends_with_the_verdict_and_no_choices() -> None:
         act_by_clicks(app, bot.choose_action(app.state))
     assert app.dice_box.children == () and app.other_box.children == ()
     assert "10:00 pm" in html.unescape(app.time_line.value)
-    assert app.state.score().total == read_record(app.state.to_record()).score().total
+    assert app.state.score().total == replay(write(app.state)).state.score().total
 
 
 def test_a_reroll_says_the_new_dice_with_a_space_after_each_comma() -> None:

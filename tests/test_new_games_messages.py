@@ -33,7 +33,8 @@ from lnb.museum.bots import make_bot as museum_bot
 from lnb.museum.daily import daily_seed
 from lnb.museum.errors import PlacementError
 from lnb.museum.museum import Museum, Square
-from lnb.museum.records import read_record, write_record
+from lnb.museum.records import replay as museum_replay
+from lnb.museum.records import write as museum_write
 from lnb.museum.scenario import ScriptedChance, scenario
 from lnb.museum.shapes import Orientation, Shape
 from lnb.museum.state import Game
@@ -84,7 +85,7 @@ def _returning():
 def _record(**changes):
     state = _state()
     state.apply_action("place 6b r0 @A4")
-    return {**write_record(state), **changes}
+    return {**museum_write(state), **changes}
 
 
 def _edition(change: Callable[[dict], None]) -> Callable[[], object]:
@@ -148,22 +149,22 @@ MUSEUM_BAD: dict[str, Callable[[], object]] = {
     "scenario no dice": lambda: ScriptedChance([]).roll("turn 2", 2),
     "scenario script": lambda: ScriptedChance([(1,)]).roll("turn 2", 2),
     "scenario count": lambda: scenario(hand=(1, 2), reserve=5, used=5),
-    "record type": lambda: read_record(5),
-    "record json": lambda: read_record("{"),
-    "record deep": lambda: read_record("{" + '"a": [' * 3000),
-    "record no file": lambda: read_record("no-such-museum-game.json"),
-    "record format": lambda: read_record(_record(format="chess")),
-    "record edition": lambda: read_record(_record(edition="../../etc/passwd")),
-    "record seed missing": lambda: read_record({**_record(), "seed": None}),
-    "record seed": lambda: read_record(_record(seed="x")),
-    "record players": lambda: read_record(_record(players=[{"name": "A"}, {"name": "B"}])),
-    "record actions": lambda: read_record(_record(actions="place 6b r0 @A4")),
-    "record action type": lambda: read_record(_record(actions=[5])),
-    "record action text": lambda: read_record(_record(actions=["jump 3"])),
-    "record action illegal": lambda: read_record(_record(actions=["place 6b r0 @A4"] * 2)),
-    "record action placement": lambda: read_record(_record(actions=["place 6b r0 @A1"])),
-    "record rolls": lambda: read_record(_record(rolls=[[1, 1]])),
-    "record score": lambda: read_record(_record(score={"total": 99})),
+    "record type": lambda: museum_replay(5).state,
+    "record json": lambda: museum_replay("{").state,
+    "record deep": lambda: museum_replay("{" + '"a": [' * 3000).state,
+    "record no file": lambda: museum_replay("no-such-museum-game.json").state,
+    "record format": lambda: museum_replay(_record(format="chess")).state,
+    "record edition": lambda: museum_replay(_record(edition="../../etc/passwd")).state,
+    "record seed missing": lambda: museum_replay({**_record(), "seed": None}).state,
+    "record seed": lambda: museum_replay(_record(seed="x")).state,
+    "record players": lambda: museum_replay(_record(players=[{"name": "A"}, {"name": "B"}])).state,
+    "record actions": lambda: museum_replay(_record(actions="place 6b r0 @A4")).state,
+    "record action type": lambda: museum_replay(_record(actions=[5])).state,
+    "record action text": lambda: museum_replay(_record(actions=["jump 3"])).state,
+    "record action illegal": lambda: museum_replay(_record(actions=["place 6b r0 @A4"] * 2)).state,
+    "record action placement": lambda: museum_replay(_record(actions=["place 6b r0 @A1"])).state,
+    "record rolls": lambda: museum_replay(_record(rolls=[[1, 1]])).state,
+    "record score": lambda: museum_replay(_record(score={"total": 99})).state,
     "edition rows": _edition(lambda d: d["map"].append("NN")),
     "edition no map": _edition(lambda d: d.pop("map")),
     "edition map type": _edition(lambda d: d.update(map="NNN")),
@@ -178,8 +179,8 @@ def _after_the_end() -> None:
     bot = museum_bot("greedy", seed=0)
     while not state.is_terminal():
         state.apply_action(bot.choose_action(state))
-    record = write_record(state)
-    read_record({**record, "actions": [*record["actions"], "skip 1"], "score": None,
+    record = museum_write(state)
+    museum_replay({**record, "actions": [*record["actions"], "skip 1"], "score": None,
                  "rolls": None})
 
 
@@ -203,7 +204,7 @@ def _dream_edition(change: Callable[[dict], None]) -> Callable[[], object]:
 def _dream_record(**changes):
     state = _dream()
     state.apply_action(dream_action("Ada: collect 2"))
-    return {**state.to_record(), **changes}
+    return {**dream_records.write(state), **changes}
 
 
 DREAM_BAD: dict[str, Callable[[], object]] = {

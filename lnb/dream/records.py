@@ -9,34 +9,37 @@ is written for people and not read back.
 >>> from lnb.dream.state import Game
 >>> state = Game(["Ada", "Bea"], seed=4).new_initial_state()
 >>> state.apply_action(state.legal_actions()[0])
->>> record = state.to_record()
+>>> record = write(state)
 >>> record["format"], record["actions"]
 ('lnb-dream/1', ['Ada: collect 1'])
->>> replay(record).history == state.history
+>>> replay(record).state.history == state.history
 True
 >>> replay({**record, "actions": ["Bea: collect 1"]})
 Traceback (most recent call last):
 ...
-lnb.dream.errors.RecordError: actions[0] 'Bea: collect 1': it is Ada's turn, not Bea's
+lnb.core.errors.RecordError: actions[0] 'Bea: collect 1': it is Ada's turn, not Bea's
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lnb.core.errors import LnbError
 from lnb.core.i18n import N_
-from lnb.core.messages import Text
 from lnb.core.records import (
+    ActionsRecord,
+    Replayed,
+    check_actions,
     clean_name,
-    parse_record_text,
     read_envelope,
-    read_record_file,
-    short,
+    read_source,
+    replay_actions,
 )
-from lnb.dream.actions import parse_action
+from lnb.dream.actions import Action, parse_action
 from lnb.dream.edition import EDITIONS
 from lnb.dream.errors import RecordError
 
@@ -45,8 +48,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 FORMAT = "lnb-dream/1"
 
+#: An action as a record writes it (shown when an entry is not text).
+EXAMPLE = "Ada: collect 3"
 
-def to_record(state: State, computers: dict[str, str] | None = None) -> dict[str, Any]:
+
+def write(state: State, computers: dict[str, str] | None = None) -> dict[str, Any]:
     """The record of a game so far (``computers``: seats a computer plays, by kind)."""
     computers = computers or {}
     players = [{"name": n, **({"computer": computers[n]} if n in computers else {})}
@@ -63,45 +69,41 @@ def to_record(state: State, computers: dict[str, str] | None = None) -> dict[str
     }
 
 
-def replay(data: Any) -> State:
-    """The State a record (its data) describes, every action checked by the rules; a broken
-    record raises ``RecordError`` naming the entry. Players' names are cleaned
-    (:func:`lnb.core.records.clean_name`) in the players and in every action."""
-    from lnb.dream.state import Game
+def dumps(record: Mapping[str, Any]) -> str:
+    """A record as JSON text (UTF-8 friendly, indented, final newline)."""
+    return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
-    env = read_envelope(data, format=FORMAT, editions=EDITIONS, options={},
+
+def load(source: Mapping[str, Any] | str | Path) -> ActionsRecord:
+    """The checked record of ``source`` (its data, its JSON text, or a file as a ``Path``: a
+    ``str`` is never a file name): the envelope, with its seed (needed), 2 to 4 players
+    (names cleaned: :func:`lnb.core.records.clean_name`), the actions as a list; each action
+    is checked by :func:`replay`."""
+    env = read_envelope(read_source(source), format=FORMAT, editions=EDITIONS, options={},
                         players=(2, 4), player_fields=("name",))
     if env.seed is None:
         raise RecordError(N_("seed: a record of Ada's Dream needs its seed"), entry="seed",
                           reason="missing")
-    actions = env.data.get("actions", [])
-    if not isinstance(actions, list):
-        raise RecordError(N_("actions: must be a list of lines like 'Ada: collect 3'"),
-                          entry="actions", reason="not-list")
+    return ActionsRecord(env.format, env.edition, env.options, env.players, env.seed,
+                         env.data, check_actions(env.data))
+
+
+def _parse(text: str) -> Action:
+    """An action line, its player's name cleaned as the players' names are."""
+    action = parse_action(text)
+    return replace(action, player=clean_name(action.player))
+
+
+def replay(source: Mapping[str, Any] | str | Path | ActionsRecord) -> Replayed:
+    """The game a record describes (a checked one, or any ``source`` :func:`load` reads),
+    every action checked by the rules; a broken record raises ``RecordError`` naming the
+    entry (``actions[3]``)."""
+    from lnb.dream.state import Game
+
+    record = source if isinstance(source, ActionsRecord) else load(source)
     try:
-        game = Game([p["name"] for p in env.players], env.edition, seed=env.seed)
+        game = Game([p["name"] for p in record.players], record.edition, seed=record.seed)
     except LnbError as exc:
         raise exc.as_family(RecordError, N_("players: "), entry="players") from None
-    state = game.new_initial_state()
-    for i, line in enumerate(actions):
-        try:
-            action = parse_action(line)
-            state.apply_action(replace(action, player=clean_name(action.player)))
-        except LnbError as exc:
-            where = Text(N_("actions[{index}] {line!r}: "), index=i, line=line)
-            raise exc.as_family(RecordError, where, entry=f"actions[{i}]") from None
-    return state
-
-
-def load(path: Path) -> State:
-    """Replay a record file (a ``Path``, as the ``lnb`` command gives; read at most
-    :data:`lnb.core.records.RECORD_BYTES` bytes). Text (an upload) goes to :func:`loads`."""
-    if not isinstance(path, Path):
-        raise RecordError(N_("record: give a file Path, not {value}"), value=short(path),
-                          entry="record", reason="bad-type")
-    return replay(parse_record_text(read_record_file(path)))
-
-
-def loads(text: str) -> State:
-    """Replay a record's JSON text (an upload's: never a file name)."""
-    return replay(parse_record_text(text))
+    return Replayed(replay_actions(game.new_initial_state(), record.actions, _parse,
+                                   example=EXAMPLE))

@@ -579,7 +579,7 @@ class State:
         fresh = [self.decks[kind].pop(0) for _ in range(min(empty, len(self.decks[kind])))]
         row[:] = [None] * (empty - len(fresh)) + fresh[::-1] + items
 
-    # ----------------------------------------------------------------- scores, records
+    # ----------------------------------------------------------------- scores
     def score_sheet(self) -> Any:
         """Every player's Prestige by part (see :mod:`lnb.dream.scoring`)."""
         from lnb.dream.scoring import score_sheet
@@ -589,12 +589,6 @@ class State:
     def returns(self) -> dict[str, int]:
         """Each player's total Prestige (so far, before the end)."""
         return {row.player: row.total for row in self.score_sheet().rows}
-
-    def to_record(self) -> dict[str, Any]:
-        """The game as an ``lnb-dream/1`` record (see :mod:`lnb.dream.records`)."""
-        from lnb.dream.records import to_record
-
-        return to_record(self)
 
     def clone(self, chance: Chance | None = None) -> State:
         """An independent copy; with ``chance`` it draws from there (a bot's look-ahead

@@ -23,7 +23,7 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("FORMAT", "Game", "Score", "State", "Verdict", "verdict"),
                     "lnb.museum.state"),
     **dict.fromkeys(("PlacementError",), "lnb.museum.errors"),
-    **dict.fromkeys(("read_record", "write_record", "replay"), "lnb.museum.records"),
+    **dict.fromkeys(("replay",), "lnb.museum.records"),
     **dict.fromkeys(("museum_table",), "lnb.museum.table"),
     **dict.fromkeys(("daily_seed", "par"), "lnb.museum.daily"),
 }

@@ -9,13 +9,13 @@ more turns of them than its actions play, is refused.
 >>> from lnb.museum.state import Game
 >>> state = Game(seed=1).new_initial_state()
 >>> state.apply_action("place 6b r0 @A4")
->>> record = write_record(state)
+>>> record = write(state)
 >>> record["format"], record["seed"], record["actions"], record["rolls"][:1]
 ('lnb-museum/1', 1, ['place 6b r0 @A4'], [[2, 6]])
->>> read_record(record).text() == state.text()
+>>> replay(record).state.text() == state.text()
 True
 >>> bad = {**record, "actions": ["place 6b r0 @A4", "place 6b r0 @A4"]}
->>> read_record(bad)
+>>> replay(bad)
 Traceback (most recent call last):
 ...
 lnb.core.errors.RecordError: actions[1] 'place 6b r0 @A4': no die showing 6 in hand (you hold 2)
@@ -25,26 +25,32 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lnb.core.errors import LnbError, RecordError
+from lnb.core.errors import RecordError
 from lnb.core.i18n import N_
 from lnb.core.messages import Text
 from lnb.core.records import (
+    ActionsRecord,
+    Replayed,
+    check_actions,
     check_edition,
     check_format,
     check_object,
     check_seed,
-    parse_record_text,
-    read_record_file,
-    short,
+    read_source,
+    replay_actions,
 )
 from lnb.museum.museum import editions
 from lnb.museum.state import FORMAT, Game, State
 
+#: An action as a record writes it (shown when an entry is not text).
+EXAMPLE = "place 3a r1f @C5"
 
-def write_record(state: State, player: str = "solo") -> dict[str, Any]:
+
+def write(state: State, player: str = "solo") -> dict[str, Any]:
     """The record of a game (finished or not)."""
     record: dict[str, Any] = {
         "format": FORMAT,
@@ -70,13 +76,16 @@ def dumps(record: Mapping[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
 
-def read_record(source: Mapping[str, Any] | str | Path) -> State:
-    """Replay a record (its data, its JSON text, or a file as a ``Path``: a ``str`` is never
-    a file name) to its state; a record that breaks a rule is refused with a
-    :class:`RecordError` naming the entry (``actions[3]``)."""
-    data = _load(source)
-    data = check_object(data, "record")
-    check_format(data, FORMAT)
+def load(source: Mapping[str, Any] | str | Path) -> ActionsRecord:
+    """The checked record of ``source`` (its data, its JSON text, or a file as a ``Path``: a
+    ``str`` is never a file name): format, edition, seed (needed: the dice come from it), one
+    player, the actions as a list; each action is checked by :func:`replay`.
+
+    >>> load('{"format": "lnb-museum/1", "seed": 3}').actions
+    ()
+    """
+    data = check_object(read_source(source), "record")
+    fmt = check_format(data, FORMAT)
     edition = check_edition(data, editions())
     seed = check_seed(data)
     if seed is None:
@@ -87,26 +96,31 @@ def read_record(source: Mapping[str, Any] | str | Path) -> State:
             and isinstance(players[0].get("name"), str)):
         raise RecordError(Text(N_("players: a museum game has one player, {shape}"),
                                shape='[{"name": ...}]'), entry="players", reason="players")
-    actions = data.get("actions", [])
-    if not isinstance(actions, list):
-        raise RecordError(Text(N_("actions: must be a list of actions as text, not {value}"),
-                               value=short(actions)), entry="actions", reason="not-list")
-    state = Game(edition, seed).new_initial_state()
-    for index, text in enumerate(actions):
-        entry = f"actions[{index}]"
-        if not isinstance(text, str):
-            raise RecordError(Text(N_("{entry}: {value} must be an action as text, e.g. "
-                                      "'place 3a r1f @C5'"), entry=entry, value=short(text)),
-                              entry=entry, reason="wrong-type")
-        if state.is_terminal():
-            raise RecordError(Text(N_("{entry} {value}: the game was over already"),
-                                   entry=entry, value=short(text)),
-                              entry=entry, text=text, reason="after-end")
-        try:
-            state.apply_action(text)
-        except LnbError as exc:
-            where = Text(N_("{entry} {value}: "), entry=entry, value=short(text))
-            raise exc.as_family(RecordError, where, entry=entry, text=text) from None
+    options = data.get("options", {})
+    return ActionsRecord(fmt, edition, dict(options) if isinstance(options, dict) else {},
+                         (dict(players[0]),), seed, data, check_actions(data))
+
+
+@dataclass(frozen=True)
+class MuseumReplay(Replayed):
+    """A replayed museum record: its ``state``, and :meth:`summary` of the outcome."""
+
+    def summary(self) -> dict[str, Any]:
+        """The score and its parts, the verdict band, whether it ended, the map as text."""
+        state = self.state
+        return {"finished": state.is_terminal(), "score": state.score().as_dict(),
+                "verdict": state.verdict().band, "map": state.text().splitlines()}
+
+
+def replay(source: Mapping[str, Any] | str | Path | ActionsRecord) -> MuseumReplay:
+    """Replay a record (a checked one, or any ``source`` :func:`load` reads) to its state;
+    a record that breaks a rule is refused with a :class:`RecordError` naming the entry
+    (``actions[3]``); so is one whose ``rolls`` are not its seed's or whose ``score`` is not
+    the one its actions make."""
+    record = source if isinstance(source, ActionsRecord) else load(source)
+    data = record.data
+    state = replay_actions(Game(record.edition, record.seed).new_initial_state(),
+                           record.actions, example=EXAMPLE)
     rolls = data.get("rolls")
     if rolls is not None:
         expected = [list(r) for r in rolls_of(state)]
@@ -123,25 +137,4 @@ def read_record(source: Mapping[str, Any] | str | Path) -> State:
     if score is not None and score != (state.score().as_dict() if state.is_terminal() else None):
         raise RecordError(N_("score: not the score these actions make (the record was "
                              "changed)"), entry="score", reason="score")
-    return state
-
-
-def _load(source: Mapping[str, Any] | str | Path) -> Any:
-    """A record's data: a dict as it is, a ``str`` as JSON text (always text, never a file
-    name: an upload is content), a ``Path`` (the ``lnb`` command's) read at most
-    :data:`lnb.core.records.RECORD_BYTES` bytes."""
-    if isinstance(source, Mapping):
-        return source
-    if isinstance(source, Path):
-        return parse_record_text(read_record_file(source))
-    if isinstance(source, str):
-        return parse_record_text(source)
-    return source  # check_object says what it should have been
-
-
-def replay(source: Mapping[str, Any] | str | Path) -> dict[str, Any]:
-    """A record's outcome: the score and its parts, the verdict band, whether it ended."""
-    state = read_record(source)
-    score = state.score()
-    return {"finished": state.is_terminal(), "score": score.as_dict(),
-            "verdict": state.verdict().band, "map": state.text().splitlines()}
+    return MuseumReplay(state)

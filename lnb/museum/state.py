@@ -432,7 +432,7 @@ class State:
     def verdict(self) -> Verdict:
         return verdict(self.score().total)
 
-    # ------------------------------------------------------------------ copies and records
+    # ------------------------------------------------------------------ copies
     def clone(self) -> State:
         """An independent copy (bots search on copies)."""
         new = State.__new__(State)
@@ -464,12 +464,6 @@ class State:
         for action in self.history[: max(0, len(self.history) - count)]:
             state.apply_action(action)
         return state
-
-    def to_record(self) -> dict[str, Any]:
-        """This game as an ``lnb-museum/1`` record (seed and actions as text)."""
-        from lnb.museum.records import write_record
-
-        return write_record(self)
 
     def text(self) -> str:
         """The map as text: ``#`` filled, ``*`` evidence, ``.`` empty, a space outside."""

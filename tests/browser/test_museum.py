@@ -36,6 +36,7 @@ from classroom.progress import ProgressStore
 from classroom.scores import DailyScores
 from lnb.museum import Game, Orientation, Place, Wild, verdict
 from lnb.museum.bots import make_bot
+from lnb.museum.records import write
 from widgets.museum.map import orientation_words
 
 pytestmark = pytest.mark.browser
@@ -242,7 +243,7 @@ def test_a_huge_file_is_refused_in_the_page_and_the_game_kept(page, kit: VoilaSe
     expect(status).to_contain_text("too large to be a saved game (12.0 MB", timeout=WAIT)
     snap_sizes(page, "too-large")
     expect(page.locator(".lnb-map-piece")).to_have_count(1)
-    saved = Game(seed=2).new_initial_state().to_record()
+    saved = write(Game(seed=2).new_initial_state())
     chooser.set_input_files({"name": "g.json", "mimeType": "application/json",
                              "buffer": json.dumps(saved).encode()})
     expect(status).to_contain_text("Game loaded: seed 2", timeout=WAIT)
@@ -392,7 +393,7 @@ def wild_game_record() -> tuple[dict, str, int]:  # type: ignore[type-arg]
         shapes = [c for v in state.hand for c in ch.die_choices(state, v, actions)
                   if c.kind == "shape" and c.enabled]
         if len(wild) >= 14 and shapes:
-            return state.to_record(), choice_class(shapes[0]), len(state.placed)
+            return write(state), choice_class(shapes[0]), len(state.placed)
         assert not state.is_terminal()
         state.apply_action(bot.choose_action(state))
 

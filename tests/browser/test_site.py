@@ -39,7 +39,7 @@ from test_museum import press_button
 from lnb.babbage.puzzles import Puzzle
 from lnb.core.i18n import _, use_language
 from lnb.core.records import RECORD_BYTES
-from lnb.dream.records import loads as dream_loads
+from lnb.dream.records import replay as dream_replay
 from lnb.museum import Game, Place, Wild
 from lnb.museum.bots import make_bot
 from widgets.core.status import APOLOGY
@@ -368,7 +368,7 @@ def test_a_saved_dream_loads_back_and_a_huge_file_is_refused(page) -> None:  # t
     with page.expect_download(timeout=WAIT) as download:
         link.click()
     saved = Path(download.value.path()).read_bytes()
-    decisions = len(dream_loads(saved.decode("utf-8")).history)
+    decisions = len(dream_replay(saved.decode("utf-8")).state.history)
     assert decisions >= 1
     status = page.locator(".lnb-status-text")
     chooser = page.locator(".lnb-load input[type=file]")

@@ -51,7 +51,7 @@ from lnb.dream.actions import (
 )
 from lnb.dream.bots import make_bot
 from lnb.dream.describe import describe
-from lnb.dream.records import replay, to_record
+from lnb.dream.records import replay, write
 from lnb.dream.state import PROMPTS, Game, State
 from lnb.dream.table import dream_table
 from lnb.dream.title import TITLE
@@ -304,7 +304,7 @@ class DreamApp(w.VBox):
     # ------------------------------------------------------------------ files
     def save_text(self) -> tuple[str, str]:
         """The game as a record file (``lnb-dream/1``), with who the computer plays."""
-        record = to_record(self.state, self.kinds)
+        record = write(self.state, self.kinds)
         name = "ada-s-dream-" + "-".join(self.state.names) + f"-{len(self.state.history)}"
         return safe_filename(name), json.dumps(record, ensure_ascii=False, indent=1)
 
@@ -315,7 +315,7 @@ class DreamApp(w.VBox):
         (:func:`widgets.core.saveload.damaged`), the game kept."""
         data = record_object(text)
         try:
-            state = replay(data)
+            state = replay(data).state
             kinds = {name: p["computer"] for name, p in zip(state.names, data["players"],
                                                             strict=True) if "computer" in p}
             bots = {name: make_bot(kind, state.game.seed) for name, kind in kinds.items()}

@@ -36,13 +36,13 @@ from typing import Any
 
 import ipywidgets as w
 
-from classroom.identity import Classroom
-from classroom.progress import ProgressStore, Pupil
+from classroom.identity import Classroom, Pupil
+from classroom.progress import ProgressStore
 from lnb.core.errors import BadInputError, LnbError
 from lnb.core.i18n import _, lazy_gettext, ngettext
 from lnb.museum import Game, State, daily_seed, par, verdict
 from lnb.museum import words as museum_words
-from lnb.museum.records import dumps, read_record, write_record
+from lnb.museum.records import dumps, replay, write
 from widgets.classroom.panel import ClassPanel, browser_key_script
 from widgets.core.contrast import ContrastToggle
 from widgets.core.focus import Focus
@@ -517,7 +517,7 @@ class MuseumApp(w.VBox):
     # -- saving and loading ------------------------------------------------------------------
     def _saved_file(self) -> tuple[str, str]:
         name = safe_filename(f"museum-{self.state.seed}-turn-{self.state.turn}")
-        return name, dumps(write_record(self.state))
+        return name, dumps(write(self.state))
 
     def load_text(self, text: str) -> None:
         """Load a saved game (an ``lnb-museum/1`` record's text, never a path: see
@@ -525,7 +525,7 @@ class MuseumApp(w.VBox):
         refused in a plain sentence (:func:`widgets.core.saveload.damaged`), the game kept."""
         data = record_object(text)
         try:
-            state = read_record(data)
+            state = replay(data).state
         except LnbError as exc:
             raise damaged(exc) from exc
         self._start(state)

@@ -22,7 +22,7 @@ from typing import Any
 
 from lnb.museum import Place, Reroll, Return, Skip, State, Wild, Write, parse_action
 from lnb.museum.actions import Action
-from lnb.museum.records import read_record, write_record
+from lnb.museum.records import replay, write
 from lnb.museum.refusals import why_not
 
 __all__ = ["Choice", "can_undo", "die_choices", "parse_action", "refusal", "undo"]
@@ -127,11 +127,11 @@ def drawing(kind: str, shape: str, orientation: str, anchor: str) -> Action:
 
 def undo(state: State) -> State:
     """The game as it was before its last action: its record replayed without it."""
-    record = write_record(state)
+    record = write(state)
     record["actions"] = record["actions"][:-1]
     for key in ("rolls", "score"):
         record.pop(key, None)
-    return read_record(record)
+    return replay(record).state
 
 
 def can_undo(before: State, after: State) -> bool:
