@@ -28,6 +28,7 @@ from lnb.babbage.game import (
 from lnb.babbage.game.random_play import finish_written, random_action, random_program
 from lnb.babbage.operations import FUNCTION_SYMBOLS, Operation
 from lnb.babbage.programs import Program
+from lnb.babbage.records import write
 from lnb.babbage.refusals import why_not, why_not_row
 from lnb.core.errors import GameError
 from lnb.core.game import get
@@ -36,7 +37,7 @@ from lnb.core.testing import playthrough
 
 def _fingerprint(state) -> tuple:
     """What an apply would change: the record so far, phase, turn, events, what is legal."""
-    return (json.dumps(state.to_record(), sort_keys=True, default=str), state.phase,
+    return (json.dumps(write(state), sort_keys=True, default=str), state.phase,
             state.round, len(state.events), state.turn(), tuple(state.legal_actions()))
 
 
