@@ -8,7 +8,8 @@ order; :meth:`Page.texts` then reads, in the kernel, every widget tree the page 
 ``[kind, text, where]`` triples, as the browser test's ``COLLECT`` does from the page (a
 lesson's own questions, ``.lnb-question``, are its notebook's words and are passed over).
 :meth:`Page.run` runs more code in the same kernel (a click), :meth:`Page.switch_language`
-presses the page's own language switch.
+presses the page's own language switch, :meth:`Page.outputs` reads what the page shows
+besides widgets (a library object's Markdown or HTML, which the browser test never read).
 
 The checks are the browser test's (``tests/browser/test_pseudo_language.py``):
 :func:`untranslated` (a word of 3+ Latin letters outside ⟦ ⟧, but for names and codes) and,
@@ -168,19 +169,19 @@ def _more(widget: Any, name: str) -> Iterator[tuple[str, str]]:
                 yield f"{name}.{trait}", value
 
 
-def _typeset(text: str) -> str:
-    r"""(Kernel side.) What MathJax shows of the ``$...$`` parts of a text: its LaTeX
+def typeset(text: str) -> str:
+    r"""What MathJax shows of the ``$...$`` and ``$$...$$`` parts of a text: its LaTeX
     commands are not words on the page (``\bmod`` shows *mod*).
 
-    >>> _typeset(r"row $10 \left(x \bmod 10\right)$")
-    'row $10  (x mod 10 )$'
+    >>> typeset(r"row $10 \left(x \bmod 10\right)$ and $$\frac{x}{2}$$")
+    'row $10  (x mod 10 )$ and $$ {x}{2}$$'
     """
     def shown(math: re.Match[str]) -> str:
         return re.sub(r"\\([A-Za-z]+)",
                       lambda c: "mod" if c.group(1) in ("bmod", "pmod", "mod") else " ",
                       math.group())
 
-    return re.sub(r"\$[^$]*\$", shown, text)
+    return re.sub(r"\$\$.*?\$\$|\$[^$]*\$", shown, text, flags=re.S)
 
 
 def kernel_texts(model_ids: list[str]) -> str:
@@ -192,7 +193,7 @@ def kernel_texts(model_ids: list[str]) -> str:
     for widget in _shown(model_ids):
         for where, text in visible_texts(widget, more=_more, passed_over=PASSED_OVER):
             if where.rpartition("/")[2].startswith("HTMLMath"):
-                text = _typeset(text)
+                text = typeset(text)
             text = re.sub(r"\s+", " ", text).strip()
             if text:
                 path, _dot, kind = where.rpartition(".")
@@ -265,7 +266,7 @@ class Page:
         self.name = name
         self.language = language
         self.model_ids: list[str] = []
-        self._count = 0
+        self.cells = len(client.nb.cells)  # the page's own (code run later comes after)
 
     def _take_views(self, outputs: list[Any]) -> None:
         for out in outputs:
@@ -279,7 +280,6 @@ class Page:
         import nbformat
 
         cell = nbformat.v4.new_code_cell(code)
-        self._count += 1
         index = len(self.client.nb.cells)
         self.client.nb.cells.append(cell)
         try:
@@ -300,6 +300,27 @@ class Page:
     def texts(self) -> Found:
         """``[kind, text, where]`` of every text the page shows now."""
         return json.loads(self._call("kernel_texts"))
+
+    def outputs(self) -> Found:
+        """``[kind, text, "cell N"]`` of what the page's cells show besides widgets: rich
+        displays (``text/markdown``, ``text/html`` but scripts and styles), as a library's
+        object shows itself (a proof); what a cell prints is the notebook's own words."""
+        from widget_texts import html_texts
+
+        found = []
+        for number, cell in enumerate(self.client.nb.cells[:self.cells], start=1):
+            for out in cell.get("outputs", ()):
+                data = out.get("data", {})
+                if "application/vnd.jupyter.widget-view+json" in data:
+                    continue
+                texts = [("markdown", data["text/markdown"])] if "text/markdown" in data else \
+                    [("html", text) for text in html_texts(data["text/html"])] \
+                    if "text/html" in data else []
+                for kind, text in texts:
+                    text = re.sub(r"\s+", " ", typeset(text)).strip()
+                    if text:
+                        found.append([kind, text, f"cell {number}"])
+        return found
 
     def switch_language(self, language: str) -> bool:
         """Press the page's own language switch (False: it has none)."""

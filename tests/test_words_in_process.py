@@ -30,6 +30,14 @@ from page_trees import (
 )
 
 PAGES = widget_pages()
+#: Pages whose outputs besides widgets (a library object showing itself) have words outside
+#: the catalog today, with where: strict, so the day they are translated the entry must go.
+#: (The browser test reads the widgets only and never saw these.)
+KNOWN_OUTPUTS = {
+    "02-place-value.ipynb": "the proofs' Markdown (lnb/babbage/algebra.py: Proof, ProofStep "
+                            "texts are English only, in every language)",
+    "03-multiply-divide.ipynb": "the proofs' Markdown (lnb/babbage/algebra.py)",
+}
 
 #: One step of a pupil's play where the page's words change, run in the page's kernel after
 #: its cells (``app`` is the page's app, as its notebook names it).
@@ -75,6 +83,16 @@ def check_pseudo(name: str, found: Found) -> None:
     assert not left, report(name, "went round the catalog" + hint, left, found)
 
 
+def check_outputs(name: str, page: Page, left: list[str]) -> None:
+    """What the page shows besides widgets: no text left (``left`` of its outputs), but on
+    the :data:`KNOWN_OUTPUTS` pages, which must still have some (strict)."""
+    known = KNOWN_OUTPUTS.get(page.name)
+    if known is None:
+        assert not left, f"{name}: outputs besides the widgets:\n" + "\n".join(left)
+    else:
+        assert left, f"{name}: {known} is translated now: take it out of KNOWN_OUTPUTS"
+
+
 def check_chinese(name: str, found: Found) -> None:
     """No pseudo-language mark and no English word (but names, codes and keys)."""
     assert found, f"{name}: no widget text found"
@@ -91,6 +109,7 @@ def test_every_word_is_the_catalogs_and_the_switch_relabels_it(name: str,
     then the page's own switch to 简体中文 leaves no mark and no English word."""
     with open_page(name, "en-XA", tmp_path) as page:
         check_pseudo(f"{name}?lang=en-XA", page.texts())
+        check_outputs(f"{name}?lang=en-XA", page, untranslated(page.outputs()))
         if act(page):
             check_pseudo(f"{name}?lang=en-XA, after a step of play", page.texts())
         if page.switch_language("zh_CN"):
@@ -102,6 +121,8 @@ def test_the_page_opened_in_chinese_speaks_chinese(name: str, tmp_path: Path) ->
     """``?lang=zh-CN``: no English word and no mark, after loading and after a step of play."""
     with open_page(name, "zh-CN", tmp_path) as page:
         check_chinese(f"{name}?lang=zh-CN", page.texts())
+        outputs = page.outputs()
+        check_outputs(f"{name}?lang=zh-CN", page, marks_left(outputs) + english_left(outputs))
         if act(page):
             check_chinese(f"{name}?lang=zh-CN, after a step of play", page.texts())
 
