@@ -47,19 +47,28 @@ VOILA_SOFTWARE = "voila/0.5.13"
 PASSED_OVER = frozenset({"lnb-question"})
 
 
+def shows_widgets(path: Path) -> bool:
+    """Whether the notebook's code shows the kit's widgets."""
+    import nbformat
+
+    nb = nbformat.read(path, as_version=4)
+    return any(c.cell_type == "code" and WIDGET_CODE.search(c.source) for c in nb.cells)
+
+
 def widget_pages() -> list[str]:
     """The landing page, the apps and every English lesson whose code shows widgets (the
     pages of ``tests/browser/test_pseudo_language.py``; the same function is kept there)."""
-    import nbformat
-
     pages = ["index.ipynb", "play.ipynb", "puzzles.ipynb"]
-    for path in sorted(LESSONS.glob("*.ipynb")):
-        if path.name in pages:
-            continue
-        nb = nbformat.read(path, as_version=4)
-        if any(c.cell_type == "code" and WIDGET_CODE.search(c.source) for c in nb.cells):
-            pages.append(path.name)
+    pages += [path.name for path in sorted(LESSONS.glob("*.ipynb"))
+              if path.name not in pages and shows_widgets(path)]
     return pages
+
+
+def translated_lessons() -> list[str]:
+    """The lessons written in another language (``lessons/zh-CN/``) that show widgets, as
+    paths under ``lessons/``."""
+    return [path.relative_to(LESSONS).as_posix() for path in sorted(LESSONS.glob("*/*.ipynb"))
+            if shows_widgets(path)]
 
 
 # -- the rule (copied from tests/browser/test_pseudo_language.py: the next step is for that
@@ -353,7 +362,8 @@ def page_env(language: str, home: Path) -> dict[str, str]:
 def open_page(name: str, language: str, home: Path, before: str = "",
               timeout: int = 120) -> Iterator[Page]:
     """A fresh kernel that ran ``lessons/<name>`` for ``?lang=<language>``, its cells in
-    order in the notebook's folder (a cell that raises raises :class:`PageError`).
+    order in the notebook's folder (a cell that raises raises :class:`PageError`); ``name``
+    may be in a folder (``zh-CN/01-first-program.ipynb``).
 
     ``before`` is code run first (a test that breaks the kit on purpose: the checks must
     see it)."""
@@ -366,9 +376,9 @@ def open_page(name: str, language: str, home: Path, before: str = "",
         nb.cells.insert(0, nbformat.v4.new_code_cell(before))
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
                             shutdown_kernel="immediate",
-                            resources={"metadata": {"path": str(LESSONS)}})
+                            resources={"metadata": {"path": str((LESSONS / name).parent)}})
     page = Page(client, name, language)
-    with client.setup_kernel(env=page_env(language, home), cwd=str(LESSONS)):
+    with client.setup_kernel(env=page_env(language, home), cwd=str((LESSONS / name).parent)):
         for index, cell in enumerate(list(nb.cells)):
             try:
                 client.execute_cell(cell, index)

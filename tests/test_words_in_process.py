@@ -25,11 +25,14 @@ from page_trees import (
     english_left,
     marks_left,
     open_page,
+    translated_lessons,
     untranslated,
     widget_pages,
 )
 
 PAGES = widget_pages()
+#: The pages in 简体中文: every page above, and the lessons written in Chinese.
+CHINESE_PAGES = PAGES + translated_lessons()
 #: Pages whose outputs besides widgets (a library object showing itself) have words outside
 #: the catalog today, with where: strict, so the day they are translated the entry must go.
 #: (The browser test reads the widgets only and never saw these.)
@@ -116,7 +119,7 @@ def test_every_word_is_the_catalogs_and_the_switch_relabels_it(name: str,
             check_chinese(f"{name}?lang=en-XA switched to 简体中文", page.texts())
 
 
-@pytest.mark.parametrize("name", PAGES)
+@pytest.mark.parametrize("name", CHINESE_PAGES)
 def test_the_page_opened_in_chinese_speaks_chinese(name: str, tmp_path: Path) -> None:
     """``?lang=zh-CN``: no English word and no mark, after loading and after a step of play."""
     with open_page(name, "zh-CN", tmp_path) as page:
