@@ -294,6 +294,18 @@ def choice_label(state: State, name: str, action: Any) -> str:
     return _("Patron {value}: claim").format(**fields)
 
 
+def round_title(state: State, text: str) -> str:
+    """The phase line of a Round under way (the game app's and a room's): the Round, then
+    ``text`` (HTML).
+
+    >>> round_title(Game([("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage")], seed=1)
+    ...             .new_initial_state(), "Ada: choose")
+    '<b>Round 1 of 4</b> · Ada: choose'
+    """
+    return _("<b>Round {round} of {rounds}</b> · {text}").format(round=state.round,
+                                                                  rounds=ROUNDS, text=text)
+
+
 def target_card_html(state: State, name: str) -> str:
     """The card of ``name``'s targeted Subroutine this Round (number, effect, what it does),
     shown beside the program being written (the game app's and a room's)."""
@@ -1074,8 +1086,7 @@ class GameApp(GameParts, AppShell, w.VBox):
 
     def _title(self, text: str) -> None:
         assert self.state is not None
-        self.phase_title.value = _("<b>Round {round} of {rounds}</b> · {text}").format(
-            round=self.state.round, rounds=ROUNDS, text=text)
+        self.phase_title.value = round_title(self.state, text)
 
     def _draw_subroutine_phase(self) -> None:
         state = self.state

@@ -80,7 +80,7 @@ from lnb.babbage.programs import Program
 from lnb.core.i18n import _, format_list
 from lnb.core.rooms import Move, RoomPlay
 from widgets.babbage.game_app import CSS as GAME_CSS
-from widgets.babbage.game_app import ROUNDS, choice_label, target_card_html
+from widgets.babbage.game_app import choice_label, round_title, target_card_html
 from widgets.babbage.game_parts import GameParts
 from widgets.babbage.resolution import ResolutionView
 from widgets.babbage.words import bot_name
@@ -223,31 +223,26 @@ class BabbageTable(GameParts, TableView):
             return self._program_phase(play)
         return self._resolution_phase(play)
 
-    @staticmethod
-    def _title(state: State, text: str) -> str:
-        return _("<b>Round {round} of {rounds}</b> · {text}").format(
-            round=state.round, rounds=ROUNDS, text=text)
-
     def _subroutine_phase(self, play: RoomPlay) -> Screen:
         state, me = play.state, self.page.me
         self.board_view.refresh(state.board)
         mine = me is not None and me in play.waiting_on
         if state.phase is Phase.TARGET:
             if mine:
-                title = self._title(state, html.escape(
+                title = round_title(state, html.escape(
                     _("{player}: choose a Subroutine to target").format(player=me)))
                 self._subs(state, me, "target")
             else:
-                title = self._title(state, html.escape(
+                title = round_title(state, html.escape(
                     _("Everyone chooses a Subroutine to target")))
         else:
             if mine:
-                title = self._title(state, html.escape(
+                title = round_title(state, html.escape(
                     _("{player}: activate Subroutines you completed (each works once)")
                     .format(player=me)))
                 self._subs(state, me, "activate")
             else:
-                title = self._title(state, html.escape(
+                title = round_title(state, html.escape(
                     _("Players activate Subroutines they completed")))
         self.page.waiting.value = self.page.waiting_words(play)
         parts: list[w.Widget] = [self.page.waiting]
@@ -296,17 +291,17 @@ class BabbageTable(GameParts, TableView):
         writer = me is not None and state.player(me).play.token is None
         if writer and not self.page.projector:
             assert me is not None
-            title = self._title(state, _("{player}: write your program, then press {done}")
+            title = round_title(state, _("{player}: write your program, then press {done}")
                                 .format(player=html.escape(me), done=_("I'm done")))
             self._begin_turn(state, me)
             self.target_card.value = target_card_html(state, me)
             panel: w.Widget = self.race_panel
         else:
             if me is not None:
-                title = self._title(state, html.escape(
+                title = round_title(state, html.escape(
                     _("Your program is in: waiting for the others")))
             else:
-                title = self._title(state, html.escape(_("The players write their programs")))
+                title = round_title(state, html.escape(_("The players write their programs")))
             self.board_view.refresh(state.board)
             panel = self.board_view
         return Screen(title, (self.race_top, self.patrons_view, panel))
@@ -372,7 +367,7 @@ class BabbageTable(GameParts, TableView):
             self.page.waiting.value = ""
         if fresh:
             self.page.replace(self.choice_box, tuple(buttons))
-        title = self._title(state, html.escape(
+        title = round_title(state, html.escape(
             _("Resolution: each row in turn, in order of finishing")))
         return Screen(title, (self.page.waiting, self.patrons_view, self.resolution,
                               self.choice_box))
