@@ -62,29 +62,11 @@ from lnb.dream.edition import COLOURS, RESOURCES, Area, Colour, Edition, Effect,
 from lnb.dream.errors import N_, BadInputError
 from lnb.dream.mill import CELLS, LINES, LineEquation, Status, equation, line_cells, line_status
 from lnb.dream.player import PlayerState
+from lnb.dream.refusals import PROMPTS, Step, legal, refusal
 
 #: The displays: Programs and Assignments in Ada's Study, Partners in the Meetings area.
 DISPLAYS = ("programs", "assignments", "partners")
 FORMAT = "lnb-dream/1"
-
-Step = tuple[Any, ...]
-
-#: What each step asks of the player, for prompts and refusals.
-PROMPTS = {
-    "turn": N_("take a die from the Workshop or move a die from the Store into the Mill"),
-    "workshop_play": N_("play a Partner card whose requirement the die meets, or pass"),
-    "area": N_("choose the area whose main action the grey die takes"),
-    "main": N_("take the main action of the area, or pass"),
-    "take": N_("take a card from the display, or pass"),
-    "research": N_("choose a Research track"),
-    "play_free": N_("play a Partner card from your hand, or pass"),
-    "discard": N_("discard a Partner card"),
-    "discard_down": N_("discard down to five cards in hand"),
-    "pay": N_("pay for the effect, or pass"),
-    "bonus": N_("spend 2 Innovation for a Workshop bonus, or pass"),
-    "move_disc": N_("choose the disc to move on the main board"),
-    "end": N_("publish, build a Gear, or pass"),
-}
 
 
 @dataclass
@@ -209,99 +191,19 @@ class State:
 
     # ----------------------------------------------------------------- legal actions
     def legal_actions(self, player: str | None = None) -> list[Action]:
-        """The actions allowed now (sorted); for another player than the current, none."""
+        """The actions allowed now (sorted); for another player than the current, none.
+        What each decision allows is :mod:`lnb.dream.refusals`' table (with why not)."""
         if self.over:
             return []
         name = self.names[self.current]
         if player is not None and player != name:
             return []
-        actions = self._legal(name, self.pending[0])
+        actions = legal(self, name, self.pending[0])
         return sorted(actions, key=action_sort_key)
-
-    def _legal(self, name: str, step: Step) -> list[Action]:
-        p = self.players[name]
-        ed = self.edition
-        kind = step[0]
-        if kind == "turn":
-            out: list[Action] = []
-            if None in p.store:
-                out += [Collect.trusted(name, i + 1) for i in range(len(self.workshop))]
-            free = [c for c in CELLS if c not in p.mill]
-            out += [Place.trusted(name, i + 1, c) for i, d in enumerate(p.store) if d is not None
-                    for c in free]
-            return out
-        if kind == "workshop_play":
-            return [Play.trusted(name, c) for c in sorted(set(p.hand)) if self._meets(p, c)] \
-                + [Pass.trusted(name)]
-        if kind == "area":
-            return [ChooseArea.trusted(name, a.value) for a in Area]
-        if kind == "main":
-            return [*self._takes(name, Area(step[1]), step[2], main=True), Pass.trusted(name)]
-        if kind == "take":
-            return [*self._display_takes(name, step[1], main=False), Pass.trusted(name)]
-        if kind == "research":
-            return [Research.trusted(name, c.value) for c in COLOURS
-                    if p.research[c] < ed.track(c).spaces]
-        if kind == "play_free":
-            return [Play.trusted(name, c) for c in sorted(set(p.hand))] + [Pass.trusted(name)]
-        if kind in ("discard", "discard_down"):
-            return [Discard.trusted(name, c) for c in sorted(set(p.hand))]
-        if kind == "pay":
-            return ([Pay.trusted(name)] if p.can_pay(step[1].pay) else []) + [Pass.trusted(name)]
-        if kind == "bonus":
-            return [Bonus.trusted(name, b) for b, _e in ed.bonuses] + [Pass.trusted(name)]
-        if kind == "move_disc":
-            return [MoveDisc.trusted(name, place) for place in sorted(set(p.places))]
-        if kind == "end":
-            out = []
-            if p.books >= 1 and self.turn.area is not None:
-                out.append(Publish.trusted(name))
-            if p.open_gear_spaces(ed) > 0:
-                out += [Build.trusted(name, g.id) for g in ed.gears
-                        if g.id not in p.gears and p.can_pay(g.cost)]
-            return [*out, Pass.trusted(name)]
-        raise AssertionError(kind)  # pragma: no cover - auto steps never wait
-
-    def _meets(self, p: PlayerState, card: str) -> bool:
-        """True when the Workshop turn's active die meets the card's requirement or cost."""
-        partner = self.edition.partner(card)
-        die = self.active_die()
-        if die is None:
-            return False
-        if partner.cost == "lower":
-            return die.face > 1
-        if partner.cost == "pay":
-            return p.money >= die.face
-        return die.face in partner.faces
 
     def reach(self, p: PlayerState, face: int) -> int:
         """How far a die of ``face`` travels (a Gear may add one)."""
         return face + sum(1 for g in p.gears if self.edition.gear(g).lasting == "travel_reach")
-
-    def _takes(self, name: str, area: Area, face: int, main: bool) -> list[Action]:
-        p = self.players[name]
-        if area is Area.STUDY:
-            return [*self._display_takes(name, "program", main),
-                    *self._display_takes(name, "assignment", main)]
-        if area is Area.MEETINGS:
-            return self._display_takes(name, "partner", main)
-        if area is Area.TRAVEL:
-            return [Visit.trusted(name, loc.id) for loc in self.edition.map
-                    if loc.distance <= self.reach(p, face) and f"map:{loc.id}" not in p.places]
-        return [Join.trusted(name, inst.id) for inst in self.edition.institutions]
-
-    def _display_takes(self, name: str, kind: str, main: bool) -> list[Action]:
-        p = self.players[name]
-        shown = [x for x in self.displays[f"{kind}s"] if x is not None]
-        if kind == "program":
-            free = [line for line in LINES if line not in p.programs]
-            return [TakeProgram.trusted(name, x, line) for x in shown for line in free]
-        if kind == "assignment":
-            return [TakeAssignment.trusted(name, x, c.value) for x in shown
-                    if len(p.hand) >= self.edition.assignment(x).discard
-                    for c in self.edition.assignment(x).columns()]
-        removable = sorted({("hand", c) for c in p.hand} | {("discard", c) for c in p.discard})
-        return [TakePartner.trusted(name, x, pile, card) for x in shown for pile, card in removable]
 
     # ----------------------------------------------------------------- applying
     def apply_action(self, action: Action) -> None:
@@ -311,9 +213,7 @@ class State:
             raise BadInputError(N_("{text!r} is not an action of Ada's Dream"),
                                 text=action, reason="bad-action")
         if self.over or action.player != self.names[self.current] \
-                or action not in self._legal(action.player, self.pending[0]):
-            from lnb.dream.refusals import refusal
-
+                or action not in legal(self, action.player, self.pending[0]):
             raise refusal(self, action)
         step = self.pending.pop(0)
         new = self._resolve(self.players[action.player], step, action)
@@ -329,7 +229,7 @@ class State:
             kind = step[0]
             p = self.players[self.names[self.current]]
             if kind in PROMPTS:
-                if self._legal(p.name, step):
+                if legal(self, p.name, step):
                     return
                 self.pending.pop(0)
                 continue
