@@ -1,5 +1,7 @@
 """Why an action is not allowed now: the one set of checks :meth:`State.apply_action` runs
 before it changes anything, so a refusal shown on a button and an apply can never disagree.
+Where a shape may go on the map is :mod:`lnb.museum.placement`'s (asked here, never the
+State's); this module adds what pays for it (a die, a gift, a wild) and the other actions.
 
 :func:`check` raises the refusal (a :class:`GameError`, a :class:`PlacementError` for a shape
 that may not go there) and returns the placement a drawing makes; :func:`why_not` returns the
@@ -26,6 +28,7 @@ from lnb.museum import words
 from lnb.museum.actions import Action, Place, Reroll, Return, Skip, Wild, Write
 from lnb.museum.errors import GameError
 from lnb.museum.museum import Placement
+from lnb.museum.placement import fit, on_wheel
 
 if TYPE_CHECKING:  # pragma: no cover
     from lnb.museum.state import State
@@ -67,8 +70,8 @@ def check(state: State, action: Action) -> Placement | None:
     if isinstance(action, Wild):
         if not state.wilds:
             raise refused("no-wild", Text(N_("you have no wild shape left")))
-        on_wheel(state, action.shape)
-        return state.check_placement(action.shape, action.orientation, action.anchor)
+        on_wheel(state.museum, action.shape)
+        return fit(state.museum, state.filled, action.shape, action.orientation, action.anchor)
     if isinstance(action, Write):
         _write(state, action)
     elif isinstance(action, Reroll):
@@ -99,16 +102,9 @@ def need_die(state: State, value: int) -> None:
                                      value=value, held=held), value=value)
 
 
-def on_wheel(state: State, shape: str) -> None:
-    """Refuse a shape id the wheel does not have."""
-    if shape not in state.museum.wheel.shapes:
-        raise refused("no-shape", Text(N_("the wheel has no shape {shape}"), shape=shape),
-                      text=shape)
-
-
 def _place(state: State, action: Place) -> Placement:
     spoke = action.value
-    on_wheel(state, action.shape)
+    on_wheel(state.museum, action.shape)
     if spoke == 0:
         raise refused("wild-only", Text(N_("shape {shape} is in the centre of the wheel: only "
                                            "a wild shape takes it"), shape=action.shape),
@@ -120,7 +116,7 @@ def _place(state: State, action: Place) -> Placement:
                                           shape=action.shape), text=action.shape)
     else:
         need_die(state, spoke)
-    return state.check_placement(action.shape, action.orientation, action.anchor)
+    return fit(state.museum, state.filled, action.shape, action.orientation, action.anchor)
 
 
 def _write(state: State, action: Write) -> None:

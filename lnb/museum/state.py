@@ -35,9 +35,9 @@ from typing import Any
 from lnb.core.chance import SeededChance
 from lnb.core.i18n import N_
 from lnb.core.messages import Text
-from lnb.museum import refusals, words
+from lnb.museum import placement, refusals, words
 from lnb.museum.actions import Action, Place, Reroll, Return, Skip, Wild, Write, parse_action
-from lnb.museum.errors import BadInputError, PlacementError
+from lnb.museum.errors import BadInputError
 from lnb.museum.museum import Museum, Placement, Square
 from lnb.museum.shapes import Orientation, Shape
 
@@ -232,45 +232,14 @@ class State:
     def check_placement(self, shape: str | Shape, orientation: str | Orientation,
                         anchor: str | Square) -> Placement:
         """The placement of a wheel shape (by id like ``3a``, or a :class:`Shape`) turned to
-        ``orientation`` with its anchor cell on ``anchor``, or :class:`PlacementError` with
-        the first square that breaks a rule (reading order) and the reason: ``outside``,
-        ``evidence``, ``filled`` or ``wall``. Dice are not checked here."""
-        m = self.museum
-        sid = shape if isinstance(shape, str) else "?"
-        if isinstance(shape, str):
-            refusals.on_wheel(self, shape)
-        piece = m.wheel[shape] if isinstance(shape, str) else shape
-        o = Orientation.parse(orientation) if isinstance(orientation, str) else orientation
-        oriented = piece.oriented(o)
-        squares = m.cells_at(oriented, Square.parse(anchor))
-        for sq in squares:
-            i = m.index(sq)
-            if i < 0 or not m.inside(i):
-                raise PlacementError.make("outside", square=_name(sq))
-            evidence = m.evidence_at(i)
-            if evidence is not None:
-                raise PlacementError.make("evidence", square=sq, evidence=evidence.name,
-                                          evidence_id=evidence.id)
-            if self.filled >> i & 1:
-                raise PlacementError.make("filled", square=sq)
-        for a in squares:
-            for b in squares:
-                if b > a and abs(a.row - b.row) + abs(a.col - b.col) == 1 \
-                        and m.wall_between(a, b):
-                    room, other = m.room_of(a), m.room_of(b)
-                    raise PlacementError.make("wall", square=a, beside=b,
-                                              room=room.name,  # type: ignore[union-attr]
-                                              other=other.name,  # type: ignore[union-attr]
-                                              room_id=room.id,  # type: ignore[union-attr]
-                                              other_id=other.id)  # type: ignore[union-attr]
-        indexes = [m.index(s) for s in squares]
-        return Placement(sid, o, Square.parse(anchor), tuple(squares),
-                         sum(1 << i for i in indexes))
+        ``orientation`` with its anchor cell on ``anchor`` on this map, or
+        :class:`PlacementError` with the first square that breaks a rule and the reason
+        (:func:`lnb.museum.placement.fit`, which decides). Dice are not checked here."""
+        return placement.fit(self.museum, self.filled, shape, orientation, anchor)
 
     def free_placements(self, sid: str) -> list[Placement]:
         """Every placement of shape ``sid`` that fits now (one per distinct orientation)."""
-        filled = self.filled
-        return [p for p in self.museum.placements(sid) if not p.mask & filled]
+        return placement.free(self.museum, self.filled, sid)
 
     def _free(self, sid: str, kind: type) -> list[Action]:
         """The actions (``Place`` or ``Wild``) of every placement of ``sid`` that fits now."""
@@ -485,8 +454,3 @@ def _actions(museum: Museum, sid: str, kind: type) -> tuple[tuple[int, Action], 
     return tuple((p.mask, kind(p.shape, p.orientation, p.anchor))
                  for p in museum.placements(sid))
 
-
-def _name(square: Square) -> str:
-    if square.col < 0 or square.col > 25 or square.row < 0:
-        return f"({square.row + 1},{square.col + 1})"
-    return str(square)
