@@ -47,7 +47,6 @@ lnb.core.errors.RecordError: players: give 2 to 4 players, each {"name": ..., "c
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -76,7 +75,7 @@ from lnb.babbage.game.state import ROUNDS, Game, State
 from lnb.babbage.programs import Program
 from lnb.core.i18n import N_, _
 from lnb.core.messages import Text, lazy_ngettext
-from lnb.core.records import Replayed, clean_name, read_envelope, read_source, short
+from lnb.core.records import Replayed, clean_name, dumps, read_envelope, read_source, short
 
 #: The option names a record may give, with their types (others are ignored).
 OPTION_TYPES: dict[str, type | tuple[type, ...]] = {
@@ -576,11 +575,6 @@ def record_of(state: State) -> dict[str, Any]:
                              "Round's rows are resolved"), round=state.round,
                           phase=phase_name(state.phase), reason="mid-round")
     return write(state)
-
-
-def dumps(record: Mapping[str, Any]) -> str:
-    """A record as the JSON text ``save`` writes (UTF-8 friendly, indented, final newline)."""
-    return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
 
 def save(state: State, path: str | Path) -> None:

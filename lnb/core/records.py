@@ -8,7 +8,8 @@ Each game's records module (``GameType.records``: :mod:`lnb.babbage.records`,
   (:func:`read_source` reads it);
 - ``replay(source_or_record)``: the replayed game, a :class:`Replayed` (``.state``,
   ``.finished``; a game may add more);
-- ``write(state) -> dict`` the record of a state, and ``dumps(record) -> str`` its text.
+- ``write(state) -> dict`` the record of a state, and ``dumps(record) -> str`` its text
+  (:func:`dumps`, the same in every game).
 
 Every refusal is a ``RecordError`` with the entry and a reason as fields. The envelope
 (format, edition, options, players, seed) is checked here, once; so is a record that is a
@@ -215,6 +216,22 @@ def parse_record_text(text: str) -> Any:
     except ValueError:  # a number of more than 4,300 digits
         raise RecordError(N_("not a game record: a number in it has far too many digits"),
                           reason="too-many-digits") from None
+
+
+def dumps(record: Mapping[str, Any]) -> str:
+    """A record as the JSON text every game saves: UTF-8 friendly, indented, a final newline.
+
+    >>> print(dumps({"seed": 7, "players": [{"name": "Zoë"}]}), end="")
+    {
+     "seed": 7,
+     "players": [
+      {
+       "name": "Zoë"
+      }
+     ]
+    }
+    """
+    return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
 
 def check_object(value: Any, entry: str) -> dict[str, Any]:

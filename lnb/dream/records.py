@@ -22,7 +22,6 @@ lnb.core.errors.RecordError: actions[0] 'Bea: collect 1': it is Ada's turn, not 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -35,6 +34,7 @@ from lnb.core.records import (
     Replayed,
     check_actions,
     clean_name,
+    dumps,
     read_envelope,
     read_source,
     replay_actions,
@@ -45,6 +45,8 @@ from lnb.dream.errors import RecordError
 
 if TYPE_CHECKING:  # pragma: no cover
     from lnb.dream.state import State
+
+__all__ = ["EXAMPLE", "FORMAT", "dumps", "load", "replay", "write"]
 
 FORMAT = "lnb-dream/1"
 
@@ -67,11 +69,6 @@ def write(state: State, computers: dict[str, str] | None = None) -> dict[str, An
         "finished": state.is_terminal(),
         "scores": state.returns(),
     }
-
-
-def dumps(record: Mapping[str, Any]) -> str:
-    """A record as JSON text (UTF-8 friendly, indented, final newline)."""
-    return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
 
 def load(source: Mapping[str, Any] | str | Path) -> ActionsRecord:

@@ -23,7 +23,6 @@ lnb.core.errors.RecordError: actions[1] 'place 6b r0 @A4': no die showing 6 in h
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,11 +39,14 @@ from lnb.core.records import (
     check_format,
     check_object,
     check_seed,
+    dumps,
     read_source,
     replay_actions,
 )
 from lnb.museum.museum import editions
 from lnb.museum.state import FORMAT, Game, State
+
+__all__ = ["EXAMPLE", "MuseumReplay", "dumps", "load", "replay", "rolls_of", "write"]
 
 #: An action as a record writes it (shown when an entry is not text).
 EXAMPLE = "place 3a r1f @C5"
@@ -69,11 +71,6 @@ def write(state: State, player: str = "solo") -> dict[str, Any]:
 def rolls_of(state: State) -> list[tuple[int, ...]]:
     """The dice of every turn so far, as rolled (re-rolls are not turns)."""
     return list(state.rolls)
-
-
-def dumps(record: Mapping[str, Any]) -> str:
-    """A record as JSON text (one action a line is not needed: compact, sorted keys)."""
-    return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
 
 def load(source: Mapping[str, Any] | str | Path) -> ActionsRecord:

@@ -335,7 +335,6 @@ class State:
         self.history: list[RoundEntry] = []  # the finished Rounds (lnb.babbage.game.history)
         self._turn = (0, 0)
         self._level: tuple[Component, ...] = ()
-        self._level_tokens: tuple[str, ...] = ()
         self._revealed: tuple[int, ...] = ()
         # "targets": per completed Subroutines; "choices": until the next action; "lengths":
         # of the traces in token order, until the order or a trace changes
@@ -361,7 +360,7 @@ class State:
     @property
     def revealed_level(self) -> tuple[str, ...]:
         """This Round's level tokens as a record spells them (empty in Round 1)."""
-        return self._level_tokens
+        return tuple(map(str, self._level))
 
     @property
     def revealed_patrons(self) -> tuple[int, ...]:
@@ -1025,7 +1024,6 @@ class State:
                     pool.remove(t)  # raises as it did
             self.board = self.board.with_level(level, tokens)
             self._level = tuple(tokens)
-            self._level_tokens = tuple(map(str, tokens))
         values = self._chance.patrons(self.round, self._deck, self.game.patrons_revealed)
         for v in values:
             self._deck.remove(v)
@@ -1077,7 +1075,6 @@ class State:
         self._table = {}
         self.last_order = self.order
         self._level = ()
-        self._level_tokens = ()
         self._revealed = ()
 
     # ----------------------------------------------------------------- results
