@@ -11,6 +11,7 @@ import pytest
 from game_checks import PLAYERS
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from room_rows_of_today import action_to_json
 
 from lnb.babbage.errors import BadInputError, LnbError
 from lnb.babbage.game import (
@@ -27,7 +28,6 @@ from lnb.babbage.game import (
 )
 from lnb.babbage.game.actions import ACTION_TYPES, VERBS, action_text, parse_action
 from lnb.babbage.game.random_play import finish_written, random_action
-from lnb.babbage.rooms import action_to_json
 from lnb.core.game import get
 from lnb.core.testing import playthrough
 
