@@ -147,9 +147,10 @@ LOG = logging.getLogger("classroom")
 @dataclass(frozen=True)
 class LiveRoom:
     """A room on the teacher's dashboard: code, class, the players' names, the Round (0
-    before the start), status and when it was last touched (epoch seconds); ``watch`` is
-    the token of its projector link (:meth:`RoomStore.may_watch`: for the class's teacher's
-    eyes only, the dashboard shows it after the teacher key)."""
+    before the start; 1 all along in a game without Rounds), status and when it was last
+    touched (epoch seconds); ``watch`` is the token of its projector link
+    (:meth:`RoomStore.may_watch`: for the class's teacher's eyes only, the dashboard shows it
+    after the teacher key)."""
 
     code: str
     class_code: str | None
@@ -809,7 +810,8 @@ class RoomStore:
                     setup, round_no = self.room(code), 0
                 else:
                     play = self.play(code)
-                    setup, round_no = play.setup, play.state.round
+                    # a game without Rounds is in its first (and only) one
+                    setup, round_no = play.setup, int(getattr(play.state, "round", 1))
             except LnbError as exc:  # a room that cannot be read is left out, and logged
                 LOG.warning("room %s cannot be read: %s", code, exc)
                 continue

@@ -55,6 +55,8 @@ def nim_table(rooms: RoomStore, pile: int = 9) -> str:
 def test_a_nim_table_plays_to_the_end_and_gives_nims_record(rooms: RoomStore,
                                                             clock: Clock) -> None:
     code = nim_table(rooms)
+    assert [(r.code, r.seats, r.round, r.status) for r in rooms.live_rooms("C1")] == [
+        (code, ("Ada", "perfect"), 1, "playing")]  # on the teacher's dashboard
     play = rooms.play(code)
     assert play.waiting_on == ("Ada",) and [s.name for s in play.setup.players] == [
         "Ada", "perfect"]
