@@ -29,8 +29,10 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -386,3 +388,65 @@ def open_page(name: str, language: str, home: Path, before: str = "",
                 raise PageError(f"{name}?lang={language}", exc) from None
             page._take_views(cell.outputs)
         yield page
+
+
+# -- every page, two kernels at a time -------------------------------------------------------
+
+@dataclass
+class Reading:
+    """What one page showed (``[kind, text, where]`` lists, see :meth:`Page.texts`)."""
+
+    name: str
+    language: str
+    loaded: Found  #: its widgets once its cells ran
+    outputs: Found  #: its outputs besides widgets (:meth:`Page.outputs`)
+    acted: Found | None  #: its widgets after a step of play (None: nothing to click)
+    switched: Found | None  #: after its own switch to ``switch_to`` (None: no switch)
+
+
+def read_page(name: str, language: str, home: Path, act: Callable[[Page], bool],
+              switch_to: str | None = None) -> Reading:
+    """Open the page (:func:`open_page`), read it, make ``act(page)`` (a step of play;
+    False: none) and read it again, then press its switch to ``switch_to`` and read it."""
+    with open_page(name, language, home) as page:
+        loaded, outputs = page.texts(), page.outputs()
+        acted = page.texts() if act(page) else None
+        switched = page.texts() if switch_to and page.switch_language(switch_to) else None
+    return Reading(name, language, loaded, outputs, acted, switched)
+
+
+class Readings:
+    """Pages read in a pool of ``workers`` threads (each page a kernel of its own), in the
+    order the tests ask for them: asking for one also starts the next ``ahead``, so a
+    kernel starts while another page's checks run (a test file runs on one pytest worker).
+
+    ``plan`` is every (name, language) the tests will ask for, in their order; ``read``
+    reads one. Asking for one not in the plan reads it at once.
+    """
+
+    def __init__(self, plan: list[tuple[str, str]], read: Callable[[str, str], Reading],
+                 workers: int = 2, ahead: int = 1) -> None:
+        self.plan = plan
+        self.read = read
+        self.ahead = ahead
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="page")
+        self.futures: dict[tuple[str, str], Future[Reading]] = {}
+
+    def _start(self, key: tuple[str, str]) -> Future[Reading]:
+        if key not in self.futures:
+            self.futures[key] = self.pool.submit(self.read, *key)
+        return self.futures[key]
+
+    def get(self, name: str, language: str) -> Reading:
+        """The page's reading (a page that raised raises here, with its traceback)."""
+        key = (name, language)
+        future = self._start(key)
+        if key in self.plan:
+            at = self.plan.index(key)
+            for later in self.plan[at + 1:at + 1 + self.ahead]:
+                self._start(later)
+        return future.result()
+
+    def close(self) -> None:
+        """Stop: readings not started are dropped, the running ones finish."""
+        self.pool.shutdown(wait=True, cancel_futures=True)

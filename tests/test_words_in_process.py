@@ -16,15 +16,19 @@ What needs pixels (Chinese that fits, layout) stays in the browser test.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from page_trees import (
     Found,
     Page,
+    Reading,
+    Readings,
     english_left,
     marks_left,
     open_page,
+    read_page,
     translated_lessons,
     untranslated,
     widget_pages,
@@ -86,10 +90,10 @@ def check_pseudo(name: str, found: Found) -> None:
     assert not left, report(name, "went round the catalog" + hint, left, found)
 
 
-def check_outputs(name: str, page: Page, left: list[str]) -> None:
+def check_outputs(name: str, page: str, left: list[str]) -> None:
     """What the page shows besides widgets: no text left (``left`` of its outputs), but on
     the :data:`KNOWN_OUTPUTS` pages, which must still have some (strict)."""
-    known = KNOWN_OUTPUTS.get(page.name)
+    known = KNOWN_OUTPUTS.get(page)
     if known is None:
         assert not left, f"{name}: outputs besides the widgets:\n" + "\n".join(left)
     else:
@@ -105,29 +109,47 @@ def check_chinese(name: str, found: Found) -> None:
     assert not left, report(name, "still speak English", left, found)
 
 
+PSEUDO, CHINESE = "en-XA", "zh-CN"
+
+
+@pytest.fixture(scope="module")
+def readings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Readings]:
+    """Every page of the tests below, read two kernels at a time in the tests' order."""
+    plan = [(name, PSEUDO) for name in PAGES] + [(name, CHINESE) for name in CHINESE_PAGES]
+
+    def read(name: str, language: str) -> Reading:
+        home = tmp_path_factory.mktemp("page")
+        return read_page(name, language, home, act,
+                         switch_to="zh_CN" if language == PSEUDO else None)
+
+    pages = Readings(plan, read)
+    yield pages
+    pages.close()
+
+
 @pytest.mark.parametrize("name", PAGES)
 def test_every_word_is_the_catalogs_and_the_switch_relabels_it(name: str,
-                                                                tmp_path: Path) -> None:
+                                                                readings: Readings) -> None:
     """``?lang=en-XA``: no word outside the marks, after loading and after a step of play;
     then the page's own switch to 简体中文 leaves no mark and no English word."""
-    with open_page(name, "en-XA", tmp_path) as page:
-        check_pseudo(f"{name}?lang=en-XA", page.texts())
-        check_outputs(f"{name}?lang=en-XA", page, untranslated(page.outputs()))
-        if act(page):
-            check_pseudo(f"{name}?lang=en-XA, after a step of play", page.texts())
-        if page.switch_language("zh_CN"):
-            check_chinese(f"{name}?lang=en-XA switched to 简体中文", page.texts())
+    page = readings.get(name, PSEUDO)
+    check_pseudo(f"{name}?lang=en-XA", page.loaded)
+    check_outputs(f"{name}?lang=en-XA", name, untranslated(page.outputs))
+    if page.acted is not None:
+        check_pseudo(f"{name}?lang=en-XA, after a step of play", page.acted)
+    if page.switched is not None:
+        check_chinese(f"{name}?lang=en-XA switched to 简体中文", page.switched)
 
 
 @pytest.mark.parametrize("name", CHINESE_PAGES)
-def test_the_page_opened_in_chinese_speaks_chinese(name: str, tmp_path: Path) -> None:
+def test_the_page_opened_in_chinese_speaks_chinese(name: str, readings: Readings) -> None:
     """``?lang=zh-CN``: no English word and no mark, after loading and after a step of play."""
-    with open_page(name, "zh-CN", tmp_path) as page:
-        check_chinese(f"{name}?lang=zh-CN", page.texts())
-        outputs = page.outputs()
-        check_outputs(f"{name}?lang=zh-CN", page, marks_left(outputs) + english_left(outputs))
-        if act(page):
-            check_chinese(f"{name}?lang=zh-CN, after a step of play", page.texts())
+    page = readings.get(name, CHINESE)
+    check_chinese(f"{name}?lang=zh-CN", page.loaded)
+    check_outputs(f"{name}?lang=zh-CN", name, marks_left(page.outputs)
+                  + english_left(page.outputs))
+    if page.acted is not None:
+        check_chinese(f"{name}?lang=zh-CN, after a step of play", page.acted)
 
 
 # -- the checks can fail (on the landing page: its kernel is the quickest) -------------------
