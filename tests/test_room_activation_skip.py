@@ -81,3 +81,51 @@ def test_one_screen_skips_it_too() -> None:
                 assert table.step() == Activate(name, ())
                 skipped += 1
     assert skipped and asked, (skipped, asked)
+
+
+def test_the_store_never_leaves_a_skipped_activation_pending(tmp_path) -> None:
+    """Through the store (``RoomStore``), a pupil's activation that is followed by a pupil
+    with nothing to activate is written with that skip, in one transaction: a page reading
+    the room between two polls never sees a pupil asked to activate nothing (the rooms
+    browser test's flake: "asked to activate nothing")."""
+    from clock import Clock
+
+    from classroom.identity import Pupil
+    from classroom.progress import ProgressStore
+    from classroom.rooms import RoomStore
+
+    followed = 0
+    for seed in range(12):
+        play = at_an_activation(seed)
+        if play is None:
+            continue
+        clock = Clock(1000.0)
+        with ProgressStore(tmp_path / f"rooms-{seed}.sqlite3", backups=False) as store:
+            rooms = RoomStore(store, clock=clock)
+            pupils = [Pupil(f"class:C:{i}", n) for i, n in enumerate(NAMES)]
+            code = rooms.open_room(None, None, seats=3, seed=seed, characters=[
+                "Ada Lovelace", "Charles Babbage", "Luigi Federico Menabrea"]).code
+            for pupil in pupils:
+                rooms.take_seat(code, pupil, pupil.label)
+            rooms.start(code)
+            game = play.game
+            with store.transaction() as conn:  # the table's moves up to the activation
+                for m in play.moves:
+                    conn.execute('INSERT INTO room_moves (code, seq, seat, action, at, "by") '
+                                 "VALUES (?, ?, ?, ?, ?, ?)", (code, m.seq, m.seat,
+                                                               game.action_text(m.action),
+                                                               m.at, m.by))
+                conn.execute("UPDATE rooms SET version = version + 1 WHERE code = ?", (code,))
+            clock.now = play.last_at
+            for i, pupil in enumerate(pupils):
+                rooms.heartbeat(code, i, pupil)
+            rooms.advance(code)  # a first pupil with nothing to activate is skipped
+            while (now := rooms.play(code)).state.phase is Phase.ACTIVATE:
+                name = now.waiting_on[0]
+                assert now.state.activatable(name), (seed, name)  # never asked for nothing
+                seat = now.seat_index(name)
+                rooms.act(code, now.next_seq, seat, Activate(name, ()), pupils[seat])
+                after = rooms.moves(code, now.seq + 1)
+                followed += sum(m.by == COMPUTER and isinstance(m.action, Activate)
+                                for m in after)
+    assert followed, "no pupil's activation was followed by a skipped one"
