@@ -4,9 +4,9 @@ A pile of 1 to 99 counters; 2 to 4 players take 1 to 3 of them in turn (``option
 ``pile``, ``most`` up to 9); whoever takes the last counter wins. Everything a shared
 service asks of a game is here: the state (the OpenSpiel loop), the action's text form
 (``Ada: take 3``), why-not, computer players ("random", "perfect"), the table rules, and the
-records module (``write``, ``dumps``, ``load``, ``replay``). No other file of the kit names
-Nim: a test registers :data:`GAME` and every service finds it (``lnb replay``, the hot-seat
-:class:`~lnb.core.table.Table`, a live room). See docs/architecture.md.
+records module (``write``, ``load``, ``replay``, and the kit's ``dumps``). No other file of
+the kit names Nim: a test registers :data:`GAME` and every service finds it (``lnb replay``,
+the hot-seat :class:`~lnb.core.table.Table`, a live room). See docs/architecture.md.
 
 Nothing is registered on import (a doctest run imports this file; a game left registered
 would show up in every other test): use :func:`registered` (or ``register(GAME)`` and
@@ -29,7 +29,6 @@ False
 from __future__ import annotations
 
 import copy
-import json
 import random
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -43,14 +42,17 @@ from lnb.core.game import GameType, register, unregister
 from lnb.core.i18n import N_
 from lnb.core.players import Registry
 from lnb.core.records import (
+    Replayed,
+    check_actions,
     check_format,
     check_object,
     check_players,
     check_seed,
-    parse_record_text,
-    read_record_file,
+    read_source,
+    replay_actions,
     short,
 )
+from lnb.core.records import dumps as dumps  # the kit's JSON text, part of the records hook
 from lnb.core.table import TableRules
 
 NAME = "nim"
@@ -282,63 +284,30 @@ def write(state: State) -> dict[str, Any]:
             "actions": [action_text(a) for a in state.history]}
 
 
-def dumps(record: Mapping[str, Any]) -> str:
-    """A record as JSON text."""
-    return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
-
-
 def load(source: Mapping[str, Any] | str | Path) -> dict[str, Any]:
     """The checked record: ``source`` is a dict, JSON text (a ``str`` is never a file name)
-    or a file (a ``Path``); ``RecordError`` says what is wrong."""
-    if isinstance(source, Path):
-        data: Any = parse_record_text(read_record_file(source))
-    elif isinstance(source, str):
-        data = parse_record_text(source)
-    elif isinstance(source, Mapping):
-        data = dict(source)
-    else:
-        raise RecordError(N_("record: give JSON text, a file Path or a dict, not {value!r}"),
-                          value=source, entry="record", reason="bad-type")
-    data = check_object(data, "record")
+    or a file (a ``Path``); ``RecordError`` says what is wrong (the kit's checks of
+    :mod:`lnb.core.records`)."""
+    data = check_object(read_source(source), "record")
     check_format(data, FORMAT)
     players = check_players(data, 2, 4, fields=("name",))
-    options = check_object(data.get("options", {}), "options")
-    actions = data.get("actions", [])
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise RecordError(N_("actions: must be a list of actions as text, not {value}"),
-                          value=short(actions), entry="actions", reason="not-list")
     return {**data, "players": [dict(p) for p in players], "seed": check_seed(data),
-            "options": options, "actions": list(actions)}
-
-
-@dataclass(frozen=True)
-class Replayed:
-    """A replayed record: the state it reached."""
-
-    state: State
-
-    @property
-    def finished(self) -> bool:
-        """True when the record is a whole game."""
-        return self.state.is_terminal()
+            "options": check_object(data.get("options", {}), "options"),
+            "actions": list(check_actions(data))}
 
 
 def replay(source: Mapping[str, Any] | str | Path) -> Replayed:
-    """Replay a record's actions from its first state; a bad one raises ``RecordError``
-    naming the entry (``actions[2]``)."""
+    """Replay a record's actions from its first state (:class:`lnb.core.records.Replayed`:
+    ``.state``, ``.finished``); a bad one raises ``RecordError`` naming the entry
+    (``actions[2]``)."""
     record = load(source)
     try:
         state = new_state([p["name"] for p in record["players"]], seed=record["seed"],
                           options=record["options"])
     except LnbError as exc:
         raise exc.as_family(RecordError, N_("options: "), entry="options") from None
-    for index, text in enumerate(record["actions"]):
-        try:
-            state.apply_action(parse_action(text))
-        except LnbError as exc:
-            raise exc.as_family(RecordError, N_("{entry}: "), entry=f"actions[{index}]",
-                                text=text) from None
-    return Replayed(state)
+    return Replayed(replay_actions(state, record["actions"], parse_action,
+                                   example="Ada: take 3"))
 
 
 # ------------------------------------------------------------------------ the game

@@ -148,7 +148,7 @@ def test_lnb_replay_refuses_a_broken_nim_record_in_one_line(tmp_path, capsys):
     path.write_text(json.dumps(record), "utf-8")
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err == "lnb replay: actions[0]: it is Ada's turn, not Bea's\n"
+    assert err == "lnb replay: actions[0] 'Bea: take 1': it is Ada's turn, not Bea's\n"
 
 
 def test_nim_at_the_hot_seat_table_with_a_computer_player():
