@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from lnb.core.game import GameType, games
-from lnb.core.records import parse_record_text, read_record_file
+from lnb.core.records import read_source
 
 
 def game_of(record: Any) -> GameType:
@@ -30,7 +30,7 @@ def game_of(record: Any) -> GameType:
 
 def replay_file(path: str | Path, as_json: bool = False) -> int:
     """Replay the record in the file ``path`` with its game; print what the game shows."""
-    record = parse_record_text(read_record_file(Path(path)))
+    record = read_source(Path(path))
     game = game_of(record)
     if game.has("show_replay"):
         game.hook("show_replay")(record, as_json)
