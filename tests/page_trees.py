@@ -212,9 +212,10 @@ def kernel_texts(model_ids: list[str]) -> str:
     return json.dumps(found)
 
 
-def kernel_switch(model_ids: list[str], language: str) -> bool:
+def kernel_switch(model_ids: list[str], language: str) -> list[str]:
     """(Kernel side.) Press ``language`` on the first language switch of the page (a
-    pupil's click); False when the page has none."""
+    pupil's click); the switch's classes then (its ``lnb-lang-is-<tag>`` sets the page's
+    ``<html lang>``), [] when the page has none."""
     from widgets.core.language import LanguageSwitch
 
     def walk(widget: Any) -> Iterator[Any]:
@@ -226,8 +227,8 @@ def kernel_switch(model_ids: list[str], language: str) -> bool:
         for widget in walk(top):
             if isinstance(widget, LanguageSwitch):
                 widget.value = language
-                return True
-    return False
+                return list(widget._dom_classes)
+    return []
 
 
 def kernel_exercises(model_ids: list[str]) -> int:
@@ -333,9 +334,16 @@ class Page:
                         found.append([kind, text, f"cell {number}"])
         return found
 
-    def switch_language(self, language: str) -> bool:
-        """Press the page's own language switch (False: it has none)."""
-        return bool(self._call("kernel_switch", language))
+    def switch_language(self, language: str) -> list[str]:
+        """Press the page's own language switch; its classes then ([]: it has none)."""
+        return list(self._call("kernel_switch", language))
+
+    def stderr(self) -> list[str]:
+        """What the page's cells and the code run since wrote to stderr (a warning, an
+        error: the browser test's ``assert_no_traceback`` finds it on the page)."""
+        return [out.get("text", "") for cell in self.client.nb.cells
+                for out in cell.get("outputs", ())
+                if out.get("output_type") == "stream" and out.get("name") == "stderr"]
 
     def answer_exercises(self) -> int:
         """Answer every exercise of the page wrongly and check it (see
@@ -402,6 +410,8 @@ class Reading:
     outputs: Found  #: its outputs besides widgets (:meth:`Page.outputs`)
     acted: Found | None  #: its widgets after a step of play (None: nothing to click)
     switched: Found | None  #: after its own switch to ``switch_to`` (None: no switch)
+    switch_classes: list[str]  #: the switch's classes after the pick
+    stderr: list[str]  #: what the page wrote to stderr, all along
 
 
 def read_page(name: str, language: str, home: Path, act: Callable[[Page], bool],
@@ -411,8 +421,9 @@ def read_page(name: str, language: str, home: Path, act: Callable[[Page], bool],
     with open_page(name, language, home) as page:
         loaded, outputs = page.texts(), page.outputs()
         acted = page.texts() if act(page) else None
-        switched = page.texts() if switch_to and page.switch_language(switch_to) else None
-    return Reading(name, language, loaded, outputs, acted, switched)
+        classes = page.switch_language(switch_to) if switch_to else []
+        switched = page.texts() if classes else None
+        return Reading(name, language, loaded, outputs, acted, switched, classes, page.stderr())
 
 
 class Readings:

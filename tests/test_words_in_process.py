@@ -9,13 +9,17 @@ lessons) is run here as Voila runs it, in a fresh kernel of its own with ``?lang
 switch (no mark may be left, and no English word), and opened afresh with ``?lang=zh-CN``.
 Names, codes and keys are allowed (:mod:`page_trees`); a lesson's own questions are its
 notebook's words. Where a page's words change after a click (a game started, a move, a
-wrong answer, a hint), the click is made and the page read again.
+wrong answer, a hint), the click is made and the page read again. As in the browser test, a
+page may show no Python error (a cell that raises, stderr, a traceback in its texts), and
+its switch must mark the page Chinese (``lnb-lang-is-zh-CN``, which sets ``<html lang>``).
+What the pages show besides widgets (a proof's Markdown) is read too.
 
 What needs pixels (Chinese that fits, layout) stays in the browser test.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -81,6 +85,18 @@ def report(name: str, what: str, left: list[str], found: Found) -> str:
     return f"{name}: {len(left)} texts {what}:\n" + "\n".join(left)
 
 
+#: What a Python error looks like in a page's text (as the browser test looks for it).
+ERROR = re.compile(r"Traceback \(most recent call last\)|There was an error when executing"
+                   r"|^\w*Error: ", re.MULTILINE)
+
+
+def check_no_error(name: str, page: Reading, found: Found) -> None:
+    """No stderr output and no traceback or ``...Error:`` in the page's texts."""
+    assert not page.stderr, f"{name}: the page wrote to stderr:\n" + "".join(page.stderr)
+    shown = [f"{kind} {text!r} ({where})" for kind, text, where in found if ERROR.search(text)]
+    assert not shown, f"{name}: the page shows an error:\n" + "\n".join(shown)
+
+
 def check_pseudo(name: str, found: Found) -> None:
     """No word outside the pseudo-language's marks (but names and codes)."""
     assert found, f"{name}: no widget text found"
@@ -138,7 +154,11 @@ def test_every_word_is_the_catalogs_and_the_switch_relabels_it(name: str,
     if page.acted is not None:
         check_pseudo(f"{name}?lang=en-XA, after a step of play", page.acted)
     if page.switched is not None:
-        check_chinese(f"{name}?lang=en-XA switched to 简体中文", page.switched)
+        switched = f"{name}?lang=en-XA switched to 简体中文"
+        assert "lnb-lang-is-zh-CN" in page.switch_classes, (switched, page.switch_classes)
+        check_chinese(switched, page.switched)
+    check_no_error(f"{name}?lang=en-XA", page, page.loaded + (page.acted or [])
+                   + (page.switched or []))
 
 
 @pytest.mark.parametrize("name", CHINESE_PAGES)
@@ -150,6 +170,7 @@ def test_the_page_opened_in_chinese_speaks_chinese(name: str, readings: Readings
                   + english_left(page.outputs))
     if page.acted is not None:
         check_chinese(f"{name}?lang=zh-CN, after a step of play", page.acted)
+    check_no_error(f"{name}?lang=zh-CN", page, page.loaded + (page.acted or []))
 
 
 # -- the checks can fail (on the landing page: its kernel is the quickest) -------------------
@@ -189,3 +210,15 @@ def test_a_page_left_in_the_pseudo_language_after_the_switch_is_found(tmp_path: 
         assert page.switch_language("zh_CN")
         with pytest.raises(AssertionError, match=r"pseudo-language.*\n.*⟦.*lnb-language"):
             check_chinese("index.ipynb?lang=en-XA switched to 简体中文", page.texts())
+
+
+def test_a_warning_or_an_error_on_the_page_is_found(tmp_path: Path) -> None:
+    with open_page("index.ipynb", "en-XA", tmp_path) as page:
+        page.run("import warnings\nwarnings.warn('an old call')")
+        reading = Reading("index.ipynb", PSEUDO, page.texts(), [], None, None, [], page.stderr())
+    with pytest.raises(AssertionError, match=r"stderr:\n.*an old call"):
+        check_no_error("index.ipynb", reading, reading.loaded)
+    reading.stderr.clear()
+    shown = [["value", "ValueError: no such seat", "/App/HTML"]]
+    with pytest.raises(AssertionError, match=r"shows an error:\n.*ValueError"):
+        check_no_error("index.ipynb", reading, shown)
