@@ -414,13 +414,14 @@ class Reading:
     stderr: list[str]  #: what the page wrote to stderr, all along
 
 
-def read_page(name: str, language: str, home: Path, act: Callable[[Page], bool],
+def read_page(name: str, language: str, home: Path, act: Callable[[Page], Found | None],
               switch_to: str | None = None) -> Reading:
-    """Open the page (:func:`open_page`), read it, make ``act(page)`` (a step of play;
-    False: none) and read it again, then press its switch to ``switch_to`` and read it."""
+    """Open the page (:func:`open_page`), read it, play on it (``act(page)``: the texts it
+    read, None when there is nothing to click), then press its switch to ``switch_to`` and
+    read it."""
     with open_page(name, language, home) as page:
         loaded, outputs = page.texts(), page.outputs()
-        acted = page.texts() if act(page) else None
+        acted = act(page)
         classes = page.switch_language(switch_to) if switch_to else []
         switched = page.texts() if classes else None
         return Reading(name, language, loaded, outputs, acted, switched, classes, page.stderr())

@@ -50,34 +50,54 @@ KNOWN_OUTPUTS = {
     "03-multiply-divide.ipynb": "the proofs' Markdown (lnb/babbage/algebra.py)",
 }
 
-#: One step of a pupil's play where the page's words change, run in the page's kernel after
-#: its cells (``app`` is the page's app, as its notebook names it).
-ACTIONS = {
-    # the game: start it from the form (no timer), then target a Patron
-    "play.ipynb": "app.setup.timed.value = False\n"
-                  "app.setup.start_button.click()\n"
-                  "next(iter(app.subs_view.target_buttons.values())).click()",
-    # Ada's Dream: one move, a die of the Workshop
-    "dream.ipynb": "next(b for b in app.workshop_buttons if not b.disabled).click()",
+#: A pupil's play where the page's words change, step by step (the page is read after
+#: each), run in the page's kernel after its cells (``app`` is the page's app, as its
+#: notebook names it).
+ACTIONS: dict[str, list[str]] = {
+    # the game: start it from the form (no timer), target a Patron, write two rows, finish
+    # and resolve the round (choices, debugging, steps) until its review
+    "play.ipynb": [
+        "app.setup.timed.value = False\napp.setup.start_button.click()",
+        "next(iter(app.subs_view.target_buttons.values())).click()\n"
+        "if app.state.phase.name == 'ACTIVATE':\n    app.subs_view.activate_button.click()",
+        *["[b for s in app.builder.board_view.spaces.values() for b in s.buttons.values()\n"
+          " if not b.disabled][0].click()"] * 2,
+        "app.builder.done_button.click()",
+        "import ipywidgets as _w\n"
+        "while app.reviewing is None:\n"
+        "    _choices = [c for c in app.choice_box.children if isinstance(c, _w.Button)]\n"
+        "    if _choices:\n        _choices[0].click()\n"
+        "    elif app.debug_box.children:\n        app.keep_button.click()\n"
+        "    else:\n        app.resolution.step_button.click()",
+    ],
+    # Ada's Dream: one move, a die of the Workshop, then the first choice it leaves
+    "dream.ipynb": ["next(b for b in app.workshop_buttons if not b.disabled).click()",
+                    "next(b for b in app.choice_buttons if not b.disabled).click()"],
     # the museum: pick a shape (the ghost and its help), then place one after the roll
-    "museum.ipynb": "app.pick(next(c for c in app.current_choices() if c.enabled and c.shape))\n"
-                    "app.act(app.state.legal_actions()[0])",
+    "museum.ipynb": ["app.pick(next(c for c in app.current_choices() if c.enabled and c.shape))",
+                     "app.act(app.state.legal_actions()[0])"],
     # the puzzles: one row, a wrong answer checked, a hint
-    "puzzles.ipynb": "next(b for s in app.builder.board_view.spaces.values()\n"
-                     "     for b in s.buttons.values() if not b.disabled).click()\n"
-                     "app.check()\n"
-                     "app.hint_button.click()",
+    "puzzles.ipynb": ["next(b for s in app.builder.board_view.spaces.values()\n"
+                      "     for b in s.buttons.values() if not b.disabled).click()",
+                      "app.check()", "app.hint_button.click()"],
 }
 
 
-def act(page: Page) -> bool:
-    """Make the page's step of play (:data:`ACTIONS`; a lesson: a wrong answer to each of
-    its exercises); False when the page has nothing to click."""
-    code = ACTIONS.get(page.name)
-    if code is not None:
+def act(page: Page) -> Found | None:
+    """Play the page's steps (:data:`ACTIONS`; a lesson: a wrong answer to each of its
+    exercises) and read it after each: every text seen, None when there is nothing to click."""
+    steps = ACTIONS.get(page.name)
+    if steps is None:
+        return page.texts() if page.answer_exercises() else None
+    found: Found = []
+    seen: set[tuple[str, ...]] = set()
+    for code in steps:
         page.run(code)
-        return True
-    return page.answer_exercises() > 0
+        for text in page.texts():
+            if tuple(text) not in seen:
+                seen.add(tuple(text))
+                found.append(text)
+    return found
 
 
 def report(name: str, what: str, left: list[str], found: Found) -> str:
