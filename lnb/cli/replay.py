@@ -42,8 +42,7 @@ def replay_file(path: str | Path, as_json: bool = False) -> int:
 def show_state(game: GameType, record: Any, as_json: bool = False) -> None:
     """The plain summary of a replayed record: its final state and each player's return
     (``--json``: ``finished`` and ``returns``)."""
-    result = game.records.replay(record)
-    state = getattr(result, "state", result)
+    state = game.records.replay(record).state
     returns = dict(state.returns())
     if as_json:
         print(json.dumps({"finished": bool(state.is_terminal()), "returns": returns},

@@ -61,7 +61,8 @@ class GameType:
 
       ``new_state(names, seed=None, options=None)`` a new game's first ``State``;
       ``parse_action(text)`` / ``action_text(action)`` the action's text form, round-tripping;
-      ``why_not(state, action)`` None if legal, else the reason (a ``Text``);
+      ``why_not(state, action)`` None if legal, else the error applying it would raise (an
+      ``LnbError`` with its fields: ``reason``…), the state unchanged;
       ``bots`` the game's :class:`~lnb.core.players.Registry` of computer players;
       ``table_rules`` its :class:`~lnb.core.table.TableRules`;
       ``records`` its records module (``load``, ``replay``, ``write``, ``dumps``);

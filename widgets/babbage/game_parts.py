@@ -1,5 +1,6 @@
 """The parts of a Lovelace & Babbage page that the game on one device (:class:`GameApp`) and
-a live table (:class:`RoomApp`) both show, each made when first needed.
+a live table's Babbage view (:class:`~widgets.babbage.room_app.BabbageTable`) both show,
+each made when first needed.
 
 An app that uses them is an ipywidgets box with a ``status`` line
 (:class:`~widgets.core.status.StatusLine`), a ``timer`` and a ``finished_line``, and the
