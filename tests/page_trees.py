@@ -103,9 +103,9 @@ def _people() -> list[str]:
 def data() -> re.Pattern[str]:
     """Texts that are data, not words: puzzle and class codes (P1-0J6Y-91VC-7, KM7-Q4X), a
     puzzle's short code (38HJF: not in the browser test's list, whose random puzzle can show
-    one with three letters), operations (A3+, B4s), addresses, file names, the people (read
-    once: the page's kernel never needs them)."""
-    return re.compile(r"https?://\S+|\b[\w.-]+\.(?:json|html|ipynb|sqlite3)\b"
+    one with three letters), operations (A3+, B4s), addresses, file names (a class's results,
+    ``.csv``, too), the people (read once: the page's kernel never needs them)."""
+    return re.compile(r"https?://\S+|\b[\w.-]+\.(?:json|html|ipynb|sqlite3|csv)\b"
                       r"|\b[A-Z0-9]{1,4}(?:-[A-Z0-9]{1,4}){1,4}\b|\b[A-E][1-4][^\s]?"
                       r"|\b[1-5D][0-9A-Z]{4}\b"
                       + "".join(f"|{re.escape(name)}" for name in _people()))

@@ -76,6 +76,14 @@ ACTIONS: dict[str, list[str]] = {
     # the museum: pick a shape (the ghost and its help), then place one after the roll
     "museum.ipynb": ["app.pick(next(c for c in app.current_choices() if c.enabled and c.shape))",
                      "app.act(app.state.legal_actions()[0])"],
+    # the teacher's dashboard: a wrong class code refused, then a class of two (named as
+    # the lessons' players) made and opened with its code as printed and its teacher key
+    "teacher.ipynb": ["dashboard.open_class('7B-NOPE', 'not the key')",
+                      "_made = dashboard.classroom.new_class('7B', ['Bea', 'Dot'])\n"
+                      "dashboard.code_box.value = _made.code[:3] + '-' + _made.code[3:]\n"
+                      "dashboard.key_box.value = _made.teacher_key\n"
+                      "dashboard.open_button.click()\n"
+                      "assert dashboard.report is not None"],
     # the puzzles: one row, a wrong answer checked, a hint
     "puzzles.ipynb": ["next(b for s in app.builder.board_view.spaces.values()\n"
                       "     for b in s.buttons.values() if not b.disabled).click()",
