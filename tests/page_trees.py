@@ -351,14 +351,14 @@ class Page:
         return int(self._call("kernel_exercises"))
 
 
-def page_env(language: str, home: Path) -> dict[str, str]:
-    """The environment of a page's kernel served for ``?lang=<language>`` (Voila's request
-    variables; the kit's store in ``home``)."""
+def page_env(language: str, home: Path, query: str = "") -> dict[str, str]:
+    """The environment of a page's kernel served for ``?<query>&lang=<language>`` (Voila's
+    request variables; the kit's store in ``home``)."""
     env = dict(os.environ)
     for name in ("VOILA_PREHEAT", "LNB_HOST", "HTTP_X_LNB_LANGUAGE", "HTTP_ACCEPT_LANGUAGE"):
         env.pop(name, None)
     env.update({
-        "QUERY_STRING": f"lang={language}",
+        "QUERY_STRING": "&".join(filter(None, [query, f"lang={language}"])),
         "SERVER_SOFTWARE": VOILA_SOFTWARE,
         "VOILA_PREHEAT": "False",
         "HTTP_ACCEPT_LANGUAGE": "en-US,en;q=0.9",  # an English browser, as the browser test's
@@ -373,22 +373,25 @@ def open_page(name: str, language: str, home: Path, before: str = "",
               timeout: int = 120) -> Iterator[Page]:
     """A fresh kernel that ran ``lessons/<name>`` for ``?lang=<language>``, its cells in
     order in the notebook's folder (a cell that raises raises :class:`PageError`); ``name``
-    may be in a folder (``zh-CN/01-first-program.ipynb``).
+    may be in a folder (``zh-CN/01-first-program.ipynb``) and have more of the address
+    (``museum.ipynb?daily=1``).
 
     ``before`` is code run first (a test that breaks the kit on purpose: the checks must
     see it)."""
     import nbformat
     from nbclient import NotebookClient
 
-    nb = nbformat.read(LESSONS / name, as_version=4)
+    path, _mark, query = name.partition("?")
+    nb = nbformat.read(LESSONS / path, as_version=4)
     nb.cells = [c for c in nb.cells if c.cell_type == "code"]
     if before:
         nb.cells.insert(0, nbformat.v4.new_code_cell(before))
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
                             shutdown_kernel="immediate",
-                            resources={"metadata": {"path": str((LESSONS / name).parent)}})
+                            resources={"metadata": {"path": str((LESSONS / path).parent)}})
     page = Page(client, name, language)
-    with client.setup_kernel(env=page_env(language, home), cwd=str((LESSONS / name).parent)):
+    with client.setup_kernel(env=page_env(language, home, query),
+                             cwd=str((LESSONS / path).parent)):
         for index, cell in enumerate(list(nb.cells)):
             try:
                 client.execute_cell(cell, index)

@@ -38,7 +38,9 @@ from page_trees import (
     widget_pages,
 )
 
-PAGES = widget_pages()
+#: The pages of the browser test, and two apps opened by an address that changes their words
+#: (a shared puzzle's code, the museum's daily challenge).
+PAGES = [*widget_pages(), "puzzles.ipynb?code=P1-0J6Y-91VC-7", "museum.ipynb?daily=1"]
 #: The pages in 简体中文: every page above, and the lessons written in Chinese.
 CHINESE_PAGES = PAGES + translated_lessons()
 #: Pages whose outputs besides widgets (a library object showing itself) have words outside
@@ -93,8 +95,9 @@ ACTIONS: dict[str, list[str]] = {
 
 def act(page: Page) -> Found | None:
     """Play the page's steps (:data:`ACTIONS`; a lesson: a wrong answer to each of its
-    exercises) and read it after each: every text seen, None when there is nothing to click."""
-    steps = ACTIONS.get(page.name)
+    exercises) and read it after each: every text seen, None when there is nothing to click.
+    A page opened by another address (``museum.ipynb?daily=1``) plays as its notebook."""
+    steps = ACTIONS.get(page.name, ACTIONS.get(page.name.partition("?")[0]))
     if steps is None:
         return page.texts() if page.answer_exercises() else None
     found: Found = []
