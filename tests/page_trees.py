@@ -109,6 +109,8 @@ def data() -> re.Pattern[str]:
                       r"|\b[A-Z0-9]{1,4}(?:-[A-Z0-9]{1,4}){1,4}\b|\b[A-E][1-4][^\s]?"
                       r"|\b[1-5D][0-9A-Z]{4}\b"
                       + "".join(f"|{re.escape(name)}" for name in _people()))
+
+
 MARKED = re.compile(r"⟦[^⟧]*⟧")
 #: A name a seat was given when the game was set up in the pseudo-language (``⟦You⟧``,
 #: ``⟦Computer 2⟧``): a name, kept as it was given when the language is switched.

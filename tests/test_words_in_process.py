@@ -38,6 +38,7 @@ from page_trees import (
     widget_pages,
 )
 
+PSEUDO, CHINESE = "en-XA", "zh-CN"
 #: The pages of the browser test, and two apps opened by an address that changes their words
 #: (a shared puzzle's code, the museum's daily challenge).
 PAGES = [*widget_pages(), "puzzles.ipynb?code=P1-0J6Y-91VC-7", "museum.ipynb?daily=1"]
@@ -111,7 +112,7 @@ def act(page: Page) -> Found | None:
     return found
 
 
-def report(name: str, what: str, left: list[str], found: Found) -> str:
+def report(name: str, what: str, left: list[str]) -> str:
     """The failure: each text left and where it is."""
     return f"{name}: {len(left)} texts {what}:\n" + "\n".join(left)
 
@@ -134,7 +135,7 @@ def check_pseudo(name: str, found: Found) -> None:
     left = untranslated(found)
     marked = any("⟦" in text for _kind, text, _where in found)
     hint = "" if marked else " (nothing is marked: did the page choose its language?)"
-    assert not left, report(name, "went round the catalog" + hint, left, found)
+    assert not left, report(name, "went round the catalog" + hint, left)
 
 
 def check_outputs(name: str, page: str, left: list[str]) -> None:
@@ -151,12 +152,9 @@ def check_chinese(name: str, found: Found) -> None:
     """No pseudo-language mark and no English word (but names, codes and keys)."""
     assert found, f"{name}: no widget text found"
     marks = marks_left(found)
-    assert not marks, report(name, "are in the pseudo-language (not relabelled)", marks, found)
+    assert not marks, report(name, "are in the pseudo-language (not relabelled)", marks)
     left = english_left(found)
-    assert not left, report(name, "still speak English", left, found)
-
-
-PSEUDO, CHINESE = "en-XA", "zh-CN"
+    assert not left, report(name, "still speak English", left)
 
 
 @pytest.fixture(scope="module")
