@@ -103,11 +103,12 @@ def _people() -> list[str]:
 def data() -> re.Pattern[str]:
     """Texts that are data, not words: puzzle and class codes (P1-0J6Y-91VC-7, KM7-Q4X), a
     puzzle's short code (38HJF: not in the browser test's list, whose random puzzle can show
-    one with three letters), operations (A3+, B4s), addresses, file names (a class's results,
-    ``.csv``, too), the people (read once: the page's kernel never needs them)."""
-    return re.compile(r"https?://\S+|\b[\w.-]+\.(?:json|html|ipynb|sqlite3|csv)\b"
+    one with three letters), operations (A3+, B4s), addresses, file names and paths (a
+    class's results, ``.csv``, and ``docs/classroom.md`` too), the command ``make serve``,
+    the people (read once: the page's kernel never needs them)."""
+    return re.compile(r"https?://\S+|\b[\w./-]+\.(?:json|html|ipynb|sqlite3|csv|md)\b"
                       r"|\b[A-Z0-9]{1,4}(?:-[A-Z0-9]{1,4}){1,4}\b|\b[A-E][1-4][^\s]?"
-                      r"|\b[1-5D][0-9A-Z]{4}\b"
+                      r"|\b[1-5D][0-9A-Z]{4}\b|\bmake serve\b"
                       + "".join(f"|{re.escape(name)}" for name in _people()))
 
 
@@ -116,9 +117,9 @@ MARKED = re.compile(r"⟦[^⟧]*⟧")
 #: ``⟦Computer 2⟧``): a name, kept as it was given when the language is switched.
 NAME_MARKED = re.compile(r"⟦[A-Z][a-z]+(?: \d)?⟧")
 WORD = re.compile(r"[A-Za-z]{3,}")
-#: Keys as printed on a keyboard, which the Chinese texts name as they are (in the
-#: pseudo-language they are inside the marks with the sentence).
-KEYS = frozenset({"Ctrl", "Enter", "Esc", "Escape", "Tab"})
+#: Keys as printed on a keyboard and a product's name, which the Chinese texts write as
+#: they are (in the pseudo-language they are inside the marks with the sentence).
+KEYS = frozenset({"Ctrl", "Enter", "Esc", "Escape", "Tab", "JupyterHub"})
 
 Found = list[list[str]]  # [kind, text, where] of every text a page shows
 
@@ -275,10 +276,11 @@ class PageError(AssertionError):
 class Page:
     """One page's kernel after its notebook ran (see :func:`open_page`)."""
 
-    def __init__(self, client: Any, name: str, language: str) -> None:
+    def __init__(self, client: Any, name: str, language: str, host: str = "served") -> None:
         self.client = client
         self.name = name
         self.language = language
+        self.host = host
         self.model_ids: list[str] = []
         self.cells = len(client.nb.cells)  # the page's own (code run later comes after)
 
@@ -299,7 +301,7 @@ class Page:
         try:
             self.client.execute_cell(cell, index)
         except Exception as exc:  # nbclient's CellExecutionError: the kernel's traceback
-            raise PageError(f"{self.name}?lang={self.language}", exc) from None
+            raise PageError(f"{self.name}?lang={self.language} ({self.host})", exc) from None
         self._take_views(cell.outputs)
         return "".join(out.get("text", "") for out in cell.outputs
                        if out.get("output_type") == "stream" and out.get("name") == "stdout")
@@ -353,9 +355,14 @@ class Page:
         return int(self._call("kernel_exercises"))
 
 
-def page_env(language: str, home: Path, query: str = "") -> dict[str, str]:
+#: Where the kit runs (:mod:`widgets.core.host`): the served kit, or the static site
+#: (Pyodide in the browser: no classes, no tables, no dashboard; ``$LNB_HOST`` forces it).
+SERVED, STATIC = "served", "static"
+
+
+def page_env(language: str, home: Path, query: str = "", host: str = SERVED) -> dict[str, str]:
     """The environment of a page's kernel served for ``?<query>&lang=<language>`` (Voila's
-    request variables; the kit's store in ``home``)."""
+    request variables; the kit's store in ``home``) on ``host``."""
     env = dict(os.environ)
     for name in ("VOILA_PREHEAT", "LNB_HOST", "HTTP_X_LNB_LANGUAGE", "HTTP_ACCEPT_LANGUAGE"):
         env.pop(name, None)
@@ -367,11 +374,13 @@ def page_env(language: str, home: Path, query: str = "") -> dict[str, str]:
         "LNB_PROGRESS_DB": str(home / "progress.sqlite3"),
     })
     env.pop("LNB_STORE", None)
+    if host != SERVED:
+        env["LNB_HOST"] = host
     return env
 
 
 @contextmanager
-def open_page(name: str, language: str, home: Path, before: str = "",
+def open_page(name: str, language: str, home: Path, before: str = "", host: str = SERVED,
               timeout: int = 120) -> Iterator[Page]:
     """A fresh kernel that ran ``lessons/<name>`` for ``?lang=<language>``, its cells in
     order in the notebook's folder (a cell that raises raises :class:`PageError`); ``name``
@@ -379,7 +388,7 @@ def open_page(name: str, language: str, home: Path, before: str = "",
     (``museum.ipynb?daily=1``).
 
     ``before`` is code run first (a test that breaks the kit on purpose: the checks must
-    see it)."""
+    see it); ``host`` :data:`STATIC` runs the page as the static site would."""
     import nbformat
     from nbclient import NotebookClient
 
@@ -391,14 +400,14 @@ def open_page(name: str, language: str, home: Path, before: str = "",
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
                             shutdown_kernel="immediate",
                             resources={"metadata": {"path": str((LESSONS / path).parent)}})
-    page = Page(client, name, language)
-    with client.setup_kernel(env=page_env(language, home, query),
+    page = Page(client, name, language, host)
+    with client.setup_kernel(env=page_env(language, home, query, host),
                              cwd=str((LESSONS / path).parent)):
         for index, cell in enumerate(list(nb.cells)):
             try:
                 client.execute_cell(cell, index)
             except Exception as exc:
-                raise PageError(f"{name}?lang={language}", exc) from None
+                raise PageError(f"{name}?lang={language} ({host})", exc) from None
             page._take_views(cell.outputs)
         yield page
 
@@ -420,11 +429,11 @@ class Reading:
 
 
 def read_page(name: str, language: str, home: Path, act: Callable[[Page], Found | None],
-              switch_to: str | None = None) -> Reading:
+              switch_to: str | None = None, host: str = SERVED) -> Reading:
     """Open the page (:func:`open_page`), read it, play on it (``act(page)``: the texts it
     read, None when there is nothing to click), then press its switch to ``switch_to`` and
     read it."""
-    with open_page(name, language, home) as page:
+    with open_page(name, language, home, host=host) as page:
         loaded, outputs = page.texts(), page.outputs()
         acted = act(page)
         classes = page.switch_language(switch_to) if switch_to else []
@@ -432,31 +441,34 @@ def read_page(name: str, language: str, home: Path, act: Callable[[Page], Found 
         return Reading(name, language, loaded, outputs, acted, switched, classes, page.stderr())
 
 
+Key = tuple[str, str, str]  # a page's name, its language, its host
+
+
 class Readings:
     """Pages read in a pool of ``workers`` threads (each page a kernel of its own), in the
     order the tests ask for them: asking for one also starts the next ``ahead``, so a
     kernel starts while another page's checks run (a test file runs on one pytest worker).
 
-    ``plan`` is every (name, language) the tests will ask for, in their order; ``read``
-    reads one. Asking for one not in the plan reads it at once.
+    ``plan`` is every (name, language, host) the tests will ask for, in their order;
+    ``read`` reads one. Asking for one not in the plan reads it at once.
     """
 
-    def __init__(self, plan: list[tuple[str, str]], read: Callable[[str, str], Reading],
+    def __init__(self, plan: list[Key], read: Callable[[str, str, str], Reading],
                  workers: int = 2, ahead: int = 1) -> None:
         self.plan = plan
         self.read = read
         self.ahead = ahead
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="page")
-        self.futures: dict[tuple[str, str], Future[Reading]] = {}
+        self.futures: dict[Key, Future[Reading]] = {}
 
-    def _start(self, key: tuple[str, str]) -> Future[Reading]:
+    def _start(self, key: Key) -> Future[Reading]:
         if key not in self.futures:
             self.futures[key] = self.pool.submit(self.read, *key)
         return self.futures[key]
 
-    def get(self, name: str, language: str) -> Reading:
+    def get(self, name: str, language: str, host: str = SERVED) -> Reading:
         """The page's reading (a page that raised raises here, with its traceback)."""
-        key = (name, language)
+        key = (name, language, host)
         future = self._start(key)
         if key in self.plan:
             at = self.plan.index(key)
