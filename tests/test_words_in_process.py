@@ -46,9 +46,9 @@ PSEUDO, CHINESE = "en-XA", "zh-CN"
 PAGES = [*widget_pages(), "puzzles.ipynb?code=P1-0J6Y-91VC-7", "museum.ipynb?daily=1"]
 #: The pages in 简体中文: every page above, and the lessons written in Chinese.
 CHINESE_PAGES = PAGES + translated_lessons()
-#: The apps whose words change on the static site (no classes, tables or dashboard there).
-STATIC_PAGES = ["index.ipynb", "play.ipynb", "puzzles.ipynb", "museum.ipynb", "dream.ipynb",
-                "teacher.ipynb"]
+#: The apps whose words change on the static site (no classes, tables or dashboard there:
+#: the apps that ask widgets.core.host).
+STATIC_PAGES = ["play.ipynb", "puzzles.ipynb", "museum.ipynb", "teacher.ipynb"]
 #: Static-site apps whose words stay in the pseudo-language after the page's own switch,
 #: with where: strict, so the day it is relabelled the entry must go.
 KNOWN_NOT_RELABELLED = {
