@@ -147,7 +147,9 @@ def test_three_pupils_and_a_computer_play_a_round(browser, served) -> None:  # t
         expect(seats).to_contain_text("Cy", timeout=WAIT)
         expect(bea.locator(".lnb-room-start")).to_have_count(0)  # only the host starts
         expect(bea.locator(".lnb-room-free")).to_have_count(0)  # and frees seats
-        ali.locator(".lnb-room-computer").click()  # seat 4, the one left
+        # seat 4, the one left (the host's buttons are redrawn just after the seats' names)
+        expect(ali.locator(".lnb-room-computer")).to_have_count(1, timeout=WAIT)
+        ali.locator(".lnb-room-computer").click()
         expect(seats).to_contain_text("Computer", timeout=WAIT)
         expect(ali.locator(".lnb-room-free")).to_have_count(3, timeout=WAIT)  # 2, 3, 4
         snap_sizes(ali, "1-lobby")
