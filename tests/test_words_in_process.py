@@ -174,12 +174,21 @@ def check_chinese(name: str, found: Found) -> None:
     assert not left, report(name, "still speak English", left)
 
 
+#: What each test below reads of its page: (language, host).
+READS = {"test_every_word_is_the_catalogs_and_the_switch_relabels_it": (PSEUDO, SERVED),
+         "test_the_static_sites_apps_too": (PSEUDO, STATIC),
+         "test_the_page_opened_in_chinese_speaks_chinese": (CHINESE, SERVED)}
+
+
 @pytest.fixture(scope="module")
-def readings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Readings]:
-    """Every page of the tests below, read two kernels at a time in the tests' order."""
-    plan = [(name, PSEUDO, SERVED) for name in PAGES] \
-        + [(name, CHINESE, SERVED) for name in CHINESE_PAGES] \
-        + [(name, PSEUDO, STATIC) for name in STATIC_PAGES]
+def readings(request: pytest.FixtureRequest,
+             tmp_path_factory: pytest.TempPathFactory) -> Iterator[Readings]:
+    """Every page of the tests below, read two kernels at a time in the order the tests
+    run (shuffled or not)."""
+    plan = [(item.callspec.params["name"], *READS[item.originalname])
+            for item in request.session.items
+            if isinstance(item, pytest.Function) and item.module is request.module
+            and item.originalname in READS]
 
     def read(name: str, language: str, host: str) -> Reading:
         home = tmp_path_factory.mktemp("page")
