@@ -43,6 +43,8 @@ when the race runs (``racing``), the race's key (``race_key``) and the bell's ac
 (1, True)
 >>> page.status.text
 ''
+>>> f"lnb-drawn-{rooms.version(code)}" in page._dom_classes  # the version it drew
+True
 """
 
 from __future__ import annotations
@@ -454,6 +456,16 @@ class TablePage(AppShell, PolledPage, w.VBox):
         self._ring(before)
         self._tick_timer(now, draw=False)  # the minute and the table drawn once
         self.draw()
+        self._mark_drawn()
+
+    def _mark_drawn(self) -> None:
+        """Name the room's version this page has drawn in a CSS class of the page,
+        ``lnb-drawn-<version>`` (set after the drawing, so a browser shows it after what was
+        drawn): a browser test waits for it instead of for time. Not in the page's text."""
+        mark = f"lnb-drawn-{self.version}"
+        for old in [c for c in self._dom_classes if c.startswith("lnb-drawn-") and c != mark]:
+            self.remove_class(old)
+        self.add_class(mark)
 
     def _ring(self, before: RoomPlay | None) -> None:
         """Say the bell once when the moves this page had not seen ring it
