@@ -12,17 +12,16 @@ from collections.abc import Iterator
 import pytest
 from browser_harness import (
     ARTIFACTS,
-    REPO,
     SIZES,
     VoilaServer,
     _test_dir_name,
     assert_no_traceback,
     open_dream,
-    running_voila,
     serious_violations,
     snap,
-    text_changed,
 )
+from class_page_kit import class_page_kit
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -38,9 +37,9 @@ BOARD = ("lnb-dream-hand", "lnb-dream-research", "lnb-dream-place", "lnb-dream-i
 
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    """The kit's Voila server on ``lessons/``."""
-    with running_voila(REPO / "lessons", tmp_path_factory.mktemp("dream-home"),
-                       pool_size=0) as server:
+    """The kit's Voila server on ``lessons/``, the Dream's page with preheated kernels
+    (:func:`class_page_kit.class_page_kit`)."""
+    with class_page_kit("dream.ipynb", tmp_path_factory.mktemp("dream-home")) as server:
         yield server
 
 
@@ -48,70 +47,81 @@ def text_of(page) -> str:  # type: ignore[no-untyped-def]
     return page.locator(".lnb-dream-app").inner_text()
 
 
-def settle(page) -> None:  # type: ignore[no-untyped-def]
-    """Wait until the app's text stays the same for a moment (the kernel's updates arrive
-    one widget at a time; a button clicked meanwhile may be replaced under the click)."""
-    text = text_of(page)
-    for _ in range(120):
-        page.wait_for_timeout(300)
-        now = text_of(page)
-        if now == text:
-            return
-        text = now
+#: How many times the kernel has redrawn the app: its class ``lnb-shown-<n>``, which the app
+#: sends after every other part's update of a redraw (``DreamApp._count_redraw``).
+SHOWN = """() => Number((/(?:^|\\s)lnb-shown-(\\d+)/.exec(
+    document.querySelector('.lnb-dream-app').className) || [0, 0])[1])"""
 
 
-#: How long a click may take to change the page before the decision is looked for again (a
-#: button redrawn by the kernel just as it was clicked loses the click: the pupil clicks
-#: again, and so does the test).
+def shown(page) -> int:  # type: ignore[no-untyped-def]
+    """The app's redraws so far, as the page has them."""
+    return int(page.evaluate(SHOWN))
+
+
+#: How long a click may take to reach the page's next redraw before the decision is looked
+#: for again (a button redrawn by the kernel just as it was clicked loses the click: the
+#: pupil clicks again, and so does the test).
 CLICK_WAIT = 10_000
 
 
-def changed(page, before: str, timeout: float = WAIT) -> bool:  # type: ignore[no-untyped-def]
-    """Wait until the app's text is not ``before`` any more, then for it to settle (False if
-    it stayed so)."""
-    if not text_changed(page, ".lnb-dream-app", before, timeout):
+def redrawn(page, before: int, timeout: float = WAIT) -> bool:  # type: ignore[no-untyped-def]
+    """Wait until the kernel's next redraw after ``before`` has reached the page (False if it
+    did not within ``timeout`` ms)."""
+    try:
+        page.wait_for_function(f"n => ({SHOWN})() > n", arg=before, timeout=timeout)
+    except PlaywrightTimeoutError:
         return False
-    settle(page)
     return True
+
+
+#: Every button a decision is taken with (see :func:`one_decision`).
+DECISIONS = ("lnb-dream-line", "lnb-dream-choice", *BOARD, "lnb-dream-store", "lnb-dream-mill",
+             "lnb-dream-workshop")
+#: The page offers a decision (an enabled button of one), or shows the final scoring.
+OFFERED = """classes => { const score = document.querySelector('.lnb-dream-score');
+  return (score !== null && score.offsetParent !== null) || classes.some(c =>
+    document.querySelector(`button.${c}:enabled:not([aria-disabled='true'])`) !== null); }"""
 
 
 def open_app(page, kit: VoilaServer, query: str = "?seed=3") -> None:  # type: ignore[no-untyped-def]
     open_dream(page, f"{kit.url}voila/render/dream.ipynb{query}",
                f"button.lnb-dream-workshop{ON}", timeout=WAIT)
-    settle(page)
+    page.wait_for_function(f"() => ({SHOWN})() > 0", timeout=WAIT)
 
 
 def press(page, selector: str) -> bool:  # type: ignore[no-untyped-def]
     found = page.locator(f"button.{selector}{ON}")
     if not found.count():
         return False
-    before = text_of(page)
+    before = shown(page)
     found.first.click()
-    return changed(page, before, CLICK_WAIT)
+    return redrawn(page, before, CLICK_WAIT)
 
 
 def one_decision(page) -> bool:  # type: ignore[no-untyped-def]
-    """One decision by clicks, in the order a pupil would look; False when the page did not
-    change (nothing to press yet, or a click lost while the kernel redrew the button)."""
+    """One decision by clicks, in the order a pupil would look, once the page offers one;
+    False when the click did not reach a redraw (lost while the kernel redrew the button)."""
+    page.wait_for_function(OFFERED, arg=list(DECISIONS), timeout=WAIT)
     if press(page, "lnb-dream-line"):
         return True
     choices = page.locator(f"button.lnb-dream-choice{ON}")
     others = [i for i in range(choices.count()) if not choices.nth(i).inner_text()
               .endswith("pass")]
     if others:
-        before = text_of(page)
+        before = shown(page)
         choices.nth(others[0]).click()
-        return changed(page, before, CLICK_WAIT)
+        return redrawn(page, before, CLICK_WAIT)
     if any(press(page, cls) for cls in BOARD) or press(page, "lnb-dream-choice"):
         return True
     stores = page.locator(f"button.lnb-dream-store{ON}")
     workshop = page.locator(f"button.lnb-dream-workshop{ON}")
     if stores.count() and (not workshop.count() or stores.count() == 3):
         return press(page, "lnb-dream-store") and press(page, "lnb-dream-mill")
-    if not press(page, "lnb-dream-workshop"):
-        page.wait_for_timeout(500)  # the page is still catching up with the kernel
-        return False
-    return True
+    return press(page, "lnb-dream-workshop")
+
+
+#: Two animation frames: the page has laid itself out after a resize or a scroll.
+FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
 def snap_sizes(page, name: str, top: str = ".lnb-title") -> None:  # type: ignore[no-untyped-def]
@@ -119,9 +129,9 @@ def snap_sizes(page, name: str, top: str = ".lnb-title") -> None:  # type: ignor
     app at that width."""
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(500)
+        page.evaluate(FRAMES)
         page.locator(top).first.evaluate("el => el.scrollIntoView({block: 'start'})")
-        page.wait_for_timeout(200)
+        page.evaluate(FRAMES)
         snap(page, f"{name}-{width}x{height}")
         target = ARTIFACTS / _test_dir_name() / f"{name}-{width}-whole.png"
         page.locator(".lnb-dream-app").screenshot(path=str(target))
@@ -129,9 +139,9 @@ def snap_sizes(page, name: str, top: str = ".lnb-title") -> None:  # type: ignor
 
 
 def key(page, name: str) -> None:  # type: ignore[no-untyped-def]
-    before = text_of(page)
+    before = shown(page)
     page.keyboard.press(name)
-    assert changed(page, before), f"the key {name} changed nothing"
+    assert redrawn(page, before), f"the key {name} changed nothing"
 
 
 def test_a_few_turns_by_clicks_and_keys_then_axe_and_screenshots(page, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]
@@ -163,9 +173,9 @@ def test_a_few_turns_by_clicks_and_keys_then_axe_and_screenshots(page, kit: Voil
         one_decision(page)
     button = page.locator(f"button.lnb-dream-workshop{ON}, button.lnb-dream-choice{ON}").first
     button.focus()
-    before = text_of(page)
+    before = shown(page)
     page.keyboard.press("Enter")
-    assert changed(page, before), "Enter on a focused button changed nothing"
+    assert redrawn(page, before), "Enter on a focused button changed nothing"
     assert_no_traceback(page)
     assert serious_violations(page) == []
     unnamed = page.evaluate("""() => [...document.querySelectorAll('.lnb-dream-app button')]

@@ -138,6 +138,7 @@ class DreamApp(w.VBox):
                          self.log_view, self.help, self.setup, self.files, self.key_bridge]
         self.add_class("lnb-app")
         self.add_class("lnb-dream-app")
+        self.shown = 0  # redraws so far (:meth:`_count_redraw`)
         self._label()
         computer = _("Computer")  # the default seats, named in the page's language
         players = (_("You"), computer) if players is None else players
@@ -387,6 +388,23 @@ class DreamApp(w.VBox):
                                     for other in state.names if other != name]
             self._draw_log()
             self._draw_score(state)
+        self._count_redraw()
+
+    def _count_redraw(self) -> None:
+        """Mark the app with how many times it was redrawn, as a class ``lnb-shown-<n>``
+        sent after every other part's update (a browser test waits for the next number
+        instead of for the page's text to stop changing; a class is no text: nothing reads
+        it aloud).
+
+        >>> app = DreamApp(seed=3)
+        >>> before = app.shown
+        >>> app.refresh()
+        >>> app.shown == before + 1 and f"lnb-shown-{app.shown}" in app._dom_classes
+        True
+        """
+        self.shown += 1
+        kept = [c for c in self._dom_classes if not c.startswith("lnb-shown-")]
+        self._dom_classes = (*kept, f"lnb-shown-{self.shown}")
 
     def _draw_turn(self, state: State, name: str) -> None:
         scores = ", ".join(f"{r.player} {r.total}" for r in state.score_sheet().rows)
