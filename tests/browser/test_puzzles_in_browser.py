@@ -1,10 +1,16 @@
 """The puzzle app in a real browser: a shared puzzle solved by clicks, progress that survives
-a reload and a restarted server, a broken code explained on the page, and a pupil joining
-their class with their card."""
+a reload and a restarted server, a broken code explained on the page, a pupil joining their
+class with their card, and the app's short code and *Copy link* button (a short code in the
+address opens its puzzle, the button copies this page's address with that short code, read
+back from the clipboard and from the box it fills; a typo in a short code is refused on the
+page in one sentence).
+
+The restart test runs its own two servers; the others share one (:func:`kit`)."""
 
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,7 +27,7 @@ from playwright.sync_api import expect
 
 from classroom.identity import Classroom
 from classroom.progress import ProgressStore
-from lnb.babbage.puzzles import Puzzle
+from lnb.babbage.puzzles import Puzzle, generate
 
 pytestmark = pytest.mark.browser
 
@@ -31,6 +37,7 @@ APP = "voila/render/puzzles.ipynb"
 HEADING = ".lnb-puzzle-heading"
 STATUS = ".lnb-puzzle-app > .lnb-status .lnb-status-text"
 WAIT = 30_000
+MADE = generate(3, 1234)  # short code 316J6
 
 
 def served(root: Path, home: Path, db: Path, port: int):  # type: ignore[no-untyped-def]
@@ -42,13 +49,31 @@ def served(root: Path, home: Path, db: Path, port: int):  # type: ignore[no-unty
                          class_size=1)
 
 
-@pytest.fixture
-def lessons(tmp_path: Path) -> Path:
-    """A folder holding only the puzzle lesson (so only its kernel is preheated)."""
-    root = tmp_path / "lessons"
+def lessons_in(root: Path) -> Path:
+    """A folder ``root`` holding only the puzzle lesson (so only its kernel is preheated)."""
     root.mkdir()
     shutil.copy(REPO / "lessons" / "puzzles.ipynb", root / "puzzles.ipynb")
     return root
+
+
+@pytest.fixture
+def lessons(tmp_path: Path) -> Path:
+    """A folder holding only the puzzle lesson, for a test's own servers."""
+    return lessons_in(tmp_path / "lessons")
+
+
+@pytest.fixture(scope="module")
+def kit_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("puzzles-home")
+
+
+@pytest.fixture(scope="module")
+def kit(kit_home: Path) -> Iterator[VoilaServer]:
+    """One server of the puzzle lesson (as :func:`served`) for the tests that need no restart;
+    its progress file is ``kit_home/progress.sqlite3``."""
+    with served(lessons_in(kit_home / "lessons"), kit_home, kit_home / "progress.sqlite3",
+                free_port()) as server:
+        yield server
 
 
 def open_app(context, server: VoilaServer, query: str):  # type: ignore[no-untyped-def]
@@ -104,66 +129,97 @@ def test_a_shared_puzzle_is_solved_by_clicks_and_survives_reload_and_restart(
         context.close()
 
 
-def test_a_broken_code_in_the_address_is_explained(browser, lessons: Path,  # type: ignore[no-untyped-def]
-                                                   tmp_path: Path) -> None:
+def test_a_broken_code_in_the_address_is_explained(browser, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]
     broken = SHARED.code[:-1] + ("0" if SHARED.code[-1] != "0" else "1")
-    with served(lessons, tmp_path, tmp_path / "progress.sqlite3", free_port()) as server:
-        context = browser.new_context()
-        try:
-            page = context.new_page()  # no puzzle heading is shown: wait for the app's title
-            open_voila(page, server.url + APP + f"?code={broken}",
-                       selector=".lnb-puzzle-app .lnb-title")
-            message = page.locator(STATUS, has_text="address is broken")
-            message.wait_for(timeout=WAIT)
-            assert "a character of this code is mistyped" in message.inner_text()
-            # Said at the top of the page, and nothing else is opened in its place.
-            banner = page.locator(".lnb-banner[role='alert']", has_text="address is broken")
-            banner.wait_for(timeout=WAIT)
-            assert banner.bounding_box()["y"] < page.locator(".lnb-levels").bounding_box()["y"]  # type: ignore[index]
-            expect(page.locator(HEADING)).to_be_hidden(timeout=WAIT)
-            page.locator("button.lnb-daily").click()
-            expect(page.locator(HEADING)).to_contain_text("today's puzzle", timeout=WAIT)
-            expect(banner).to_be_hidden(timeout=WAIT)
-            assert_no_traceback(page)
-            snap(page, "broken-code")
-        finally:
-            context.close()
+    context = browser.new_context()
+    try:
+        page = context.new_page()  # no puzzle heading is shown: wait for the app's title
+        open_voila(page, kit.url + APP + f"?code={broken}",
+                   selector=".lnb-puzzle-app .lnb-title")
+        message = page.locator(STATUS, has_text="address is broken")
+        message.wait_for(timeout=WAIT)
+        assert "a character of this code is mistyped" in message.inner_text()
+        # Said at the top of the page, and nothing else is opened in its place.
+        banner = page.locator(".lnb-banner[role='alert']", has_text="address is broken")
+        banner.wait_for(timeout=WAIT)
+        assert banner.bounding_box()["y"] < page.locator(".lnb-levels").bounding_box()["y"]  # type: ignore[index]
+        expect(page.locator(HEADING)).to_be_hidden(timeout=WAIT)
+        page.locator("button.lnb-daily").click()
+        expect(page.locator(HEADING)).to_contain_text("today's puzzle", timeout=WAIT)
+        expect(banner).to_be_hidden(timeout=WAIT)
+        assert_no_traceback(page)
+        snap(page, "broken-code")
+    finally:
+        context.close()
 
 
 def test_a_pupil_joins_their_class_with_their_card_and_stays_joined(
-        browser, lessons: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+        browser, kit: VoilaServer, kit_home: Path) -> None:  # type: ignore[no-untyped-def]
     """Nothing in the address says who the pupil is: ?nick= is ignored; the card is."""
-    db = tmp_path / "progress.sqlite3"
-    with ProgressStore(db) as store:
+    with ProgressStore(kit_home / "progress.sqlite3") as store:
         made = Classroom(store, failure_delay=0).new_class("7B", ["Ali", "Bea"])
     bea = made.cards[1]
-    with served(lessons, tmp_path, db, free_port()) as server:
-        context = browser.new_context()
-        try:
-            page = open_app(context, server, f"?code={SHARED.code}&nick=bea")
-            page.locator(".lnb-who", has_text="this browser").wait_for(timeout=WAIT)
-            page.locator("button.lnb-join-open").click()
-            page.locator(".lnb-class-code input").fill(made.code.lower())
-            page.locator(".lnb-pupil-name input").fill("Bea")
-            page.locator(".lnb-card-secret input").fill("red sun")
-            page.locator("button.lnb-join").click()
-            page.locator(STATUS, has_text="not Bea's card").wait_for(timeout=WAIT)
-            page.locator(".lnb-card-secret input").fill(bea.secret)
-            page.locator("button.lnb-join").click()
-            page.locator(".lnb-who", has_text="Bea").wait_for(timeout=WAIT)
-            page.wait_for_function(
-                "() => (JSON.parse(localStorage.getItem('lnb-kit-pupil') || '{}').session "
-                "|| '').length > 20", timeout=WAIT)
-            kept = page.evaluate("() => localStorage.getItem('lnb-kit-pupil')")
-            assert bea.secret not in kept and "nickname" not in kept
-            snap(page, "joined")
-            page.reload(wait_until="domcontentloaded")
-            page.locator(".lnb-who", has_text="Bea").wait_for(timeout=60_000)
-            page.locator("button.lnb-leave").click()
-            page.locator(".lnb-who", has_text="this browser").wait_for(timeout=WAIT)
-            page.wait_for_function(
-                "() => !JSON.parse(localStorage.getItem('lnb-kit-pupil') || '{}').session",
-                timeout=WAIT)
-            assert_no_traceback(page)
-        finally:
-            context.close()
+    context = browser.new_context()
+    try:
+        page = open_app(context, kit, f"?code={SHARED.code}&nick=bea")
+        page.locator(".lnb-who", has_text="this browser").wait_for(timeout=WAIT)
+        page.locator("button.lnb-join-open").click()
+        page.locator(".lnb-class-code input").fill(made.code.lower())
+        page.locator(".lnb-pupil-name input").fill("Bea")
+        page.locator(".lnb-card-secret input").fill("red sun")
+        page.locator("button.lnb-join").click()
+        page.locator(STATUS, has_text="not Bea's card").wait_for(timeout=WAIT)
+        page.locator(".lnb-card-secret input").fill(bea.secret)
+        page.locator("button.lnb-join").click()
+        page.locator(".lnb-who", has_text="Bea").wait_for(timeout=WAIT)
+        page.wait_for_function(
+            "() => (JSON.parse(localStorage.getItem('lnb-kit-pupil') || '{}').session "
+            "|| '').length > 20", timeout=WAIT)
+        kept = page.evaluate("() => localStorage.getItem('lnb-kit-pupil')")
+        assert bea.secret not in kept and "nickname" not in kept
+        snap(page, "joined")
+        page.reload(wait_until="domcontentloaded")
+        page.locator(".lnb-who", has_text="Bea").wait_for(timeout=60_000)
+        page.locator("button.lnb-leave").click()
+        page.locator(".lnb-who", has_text="this browser").wait_for(timeout=WAIT)
+        page.wait_for_function(
+            "() => !JSON.parse(localStorage.getItem('lnb-kit-pupil') || '{}').session",
+            timeout=WAIT)
+        assert_no_traceback(page)
+    finally:
+        context.close()
+
+
+def test_copy_link_copies_the_short_address(browser, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]
+    short = MADE.short_code
+    assert short is not None
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=kit.url)
+    try:
+        page = open_app(context, kit, f"?lang=en&code={short.lower()}")
+        page.locator(HEADING, has_text=f"code {short}").wait_for(timeout=WAIT)
+        page.locator(HEADING, has_text=MADE.text().splitlines()[0]).wait_for(timeout=WAIT)
+        button = page.locator("button.lnb-copy-link-button", has_text="Copy link")
+        button.click()
+        field = page.locator("input.lnb-copy-link-field")
+        expect(field).to_be_visible(timeout=WAIT)
+        expected = kit.url + APP + f"?lang=en&code={short}"
+        expect(field).to_have_value(expected, timeout=WAIT)
+        page.locator(".lnb-copy-link-said", has_text="Link copied").wait_for(timeout=WAIT)
+        assert page.evaluate("() => navigator.clipboard.readText()") == expected
+        snap(page, "copied")
+        # the copied address opens the same puzzle in a fresh browser
+        other = browser.new_context().new_page()
+        open_voila(other, expected, selector=HEADING)
+        other.locator(HEADING, has_text=f"code {short}").wait_for(timeout=WAIT)
+        other.context.close()
+        # a typo in a short code is refused in one sentence; the puzzle stays
+        box = page.locator(".lnb-code-input input")
+        box.fill(short[:-1] + ("7" if short[-1] != "7" else "8"))
+        box.press("Enter")
+        page.locator(STATUS, has_text="is not a puzzle code: a character is mistyped").wait_for(
+            timeout=WAIT)
+        page.locator(HEADING, has_text=f"code {short}").wait_for(timeout=WAIT)
+        assert_no_traceback(page)
+    finally:
+        context.close()
