@@ -5,13 +5,14 @@ environment Voila gives the kernel of a page request (``?lang=en-XA``: ``QUERY_S
 ``SERVER_SOFTWARE``, not preheated, run in the notebook's folder) and runs its code cells in
 order; :meth:`Page.texts` then reads, in the kernel, every widget tree the page displayed
 (the outputs' widget views, in order) with :func:`widget_texts.visible_texts` and returns
-``[kind, text, where]`` triples, as the browser test's ``COLLECT`` does from the page (a
+``[kind, text, where]`` triples, as the browser test's ``COLLECT`` did from the page (a
 lesson's own questions, ``.lnb-question``, are its notebook's words and are passed over).
 :meth:`Page.run` runs more code in the same kernel (a click), :meth:`Page.switch_language`
 presses the page's own language switch, :meth:`Page.outputs` reads what the page shows
 besides widgets (a library object's Markdown or HTML, which the browser test never read).
 
-The checks are the browser test's (``tests/browser/test_pseudo_language.py``):
+The checks were the browser's (``tests/browser/test_pseudo_language.py``, gone: the browser
+now keeps what needs pixels, ``tests/browser/test_pages.py``):
 :func:`untranslated` (a word of 3+ Latin letters outside ⟦ ⟧, but for names and codes) and,
 in 简体中文, :func:`marks_left` and :func:`english_left`.
 
@@ -40,7 +41,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 LESSONS = REPO / "lessons"
 TESTS = Path(__file__).resolve().parent
-#: A notebook whose code shows the kit's widgets (as test_pseudo_language.py's).
+#: A notebook whose code shows the kit's widgets (a page of tests/browser/test_pages.py).
 WIDGET_CODE = re.compile(r"from widgets[.\w]* import|import ipywidgets")
 #: The environment a page's kernel gets from Voila (``SERVER_SOFTWARE`` makes importing
 #: :mod:`widgets.core` choose the page's language from ``QUERY_STRING``).
@@ -59,7 +60,7 @@ def shows_widgets(path: Path) -> bool:
 
 def widget_pages() -> list[str]:
     """The landing page, the apps and every English lesson whose code shows widgets (the
-    pages of ``tests/browser/test_pseudo_language.py``; the same function is kept there)."""
+    pages ``tests/browser/test_pages.py`` opens in both languages)."""
     pages = ["index.ipynb", "play.ipynb", "puzzles.ipynb"]
     pages += [path.name for path in sorted(LESSONS.glob("*.ipynb"))
               if path.name not in pages and shows_widgets(path)]
@@ -73,8 +74,7 @@ def translated_lessons() -> list[str]:
             if shows_widgets(path)]
 
 
-# -- the rule (copied from tests/browser/test_pseudo_language.py: the next step is for that
-# -- file to import these from here) ---------------------------------------------------------
+# -- the rule (once tests/browser/test_pseudo_language.py's, now kept here only) -------------
 
 #: Words that are never translated: each language's name in its own script, the game's
 #: title and the people of the game (docs/glossary.md keeps them in Latin letters).

@@ -1,27 +1,17 @@
-"""What the browser tests check of a lesson page, in any language (``test_lessons.py`` for the
-English lessons, ``test_lessons_zh_cn.py`` for ``lessons/zh-CN/``): the server on
-``lessons/``, opening a lesson until every exercise has rendered, a clean page, the lesson's
-heading and introduction, and the first lesson's exercises answering back.
+"""What the browser tests check of a lesson page, in any language (``test_pages.py`` for every
+lesson, English and ``lessons/zh-CN/``; ``test_site.py`` on the static site): opening a lesson
+until every exercise has rendered, a clean page, the lesson's heading and introduction, and
+the first lesson's exercises answering back.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 
 import nbformat
-from browser_harness import (
-    REPO,
-    VoilaServer,
-    assert_local_only,
-    assert_no_traceback,
-    open_voila,
-    running_voila,
-)
+from browser_harness import REPO, VoilaServer, assert_local_only, assert_no_traceback, open_voila
 
 from lnb.core.i18n import use_language
 from widgets.core.status import APOLOGY
@@ -29,15 +19,6 @@ from widgets.core.status import APOLOGY
 LESSONS = REPO / "lessons"
 WAIT = 60_000
 EXERCISE = re.compile(r"\bExercise(\.for_puzzle)?\(")
-
-
-@contextmanager
-def lessons_served(home: Path) -> Iterator[VoilaServer]:
-    """The kit's Voila server on ``lessons/`` (no preheating: lessons run when opened), its
-    progress kept under ``home``."""
-    env = {"LNB_PROGRESS_DB": str(home / "progress.sqlite3")}
-    with running_voila(LESSONS, home, pool_size=0, env=env) as server:
-        yield server
 
 
 def notebook(path: str) -> nbformat.NotebookNode:
@@ -63,9 +44,9 @@ def open_lesson(page, server: VoilaServer, path: str, navigation: str) -> None: 
     open_voila(page, f"{server.url}voila/render/{path}", timeout=WAIT)
     page.get_by_text(navigation).first.wait_for(timeout=WAIT)
     want = expected_exercises(path)
-    deadline = time.monotonic() + WAIT / 1000
-    while page.locator(".lnb-exercise").count() < want and time.monotonic() < deadline:
-        page.wait_for_timeout(250)
+    with contextlib.suppress(Exception):  # playwright's TimeoutError: said below, with why
+        page.wait_for_function("want => document.querySelectorAll('.lnb-exercise').length >= want",
+                               arg=want, timeout=WAIT)
     shown = page.locator(".lnb-exercise").count()
     if shown != want:  # say what the page shows instead: a widget left blank, an error
         titles = [t[:40] for t in page.locator(".lnb-exercise .lnb-question").all_inner_texts()]

@@ -6,10 +6,9 @@ table entry and the tips under the game turn white on black with the game, in En
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from browser_harness import VoilaServer, laptop_page, lessons_kit, open_voila, snap_sizes
+from browser_harness import VoilaServer, laptop_page, open_voila, snap_sizes
+from page_kit import shared_kit
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -19,9 +18,9 @@ BLACK, WHITE = "rgb(0, 0, 0)", "rgb(255, 255, 255)"
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    with lessons_kit(tmp_path_factory.mktemp("contrast-home")) as server:
-        yield server
+def kit(request: pytest.FixtureRequest) -> VoilaServer:
+    """The session's kit server on ``lessons/`` (:func:`page_kit.shared_kit`)."""
+    return shared_kit(request)
 
 
 @pytest.fixture

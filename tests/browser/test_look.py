@@ -8,10 +8,16 @@ step is saved as a screenshot at 1280×800 and 768×1024 in ``test-artifacts/<te
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from browser_harness import REPO, VoilaServer, assert_no_traceback, open_voila, running_voila, snap
+from browser_harness import (
+    VoilaServer,
+    assert_no_traceback,
+    open_voila,
+    resize,
+    settle_layout,
+    snap,
+)
+from page_kit import shared_kit
 from playwright.sync_api import expect
 from test_game_screen import target, write_a_claim
 
@@ -37,12 +43,9 @@ APP_COLOURS = """() => { const s = getComputedStyle(document.querySelector('.lnb
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    """The kit's Voila server on ``lessons/`` (each page runs when opened)."""
-    home = tmp_path_factory.mktemp("look-home")
-    env = {"LNB_PROGRESS_DB": str(home / "progress.sqlite3")}
-    with running_voila(REPO / "lessons", home, pool_size=0, env=env) as server:
-        yield server
+def kit(request: pytest.FixtureRequest) -> VoilaServer:
+    """The session's kit server on ``lessons/`` (:func:`page_kit.shared_kit`)."""
+    return shared_kit(request)
 
 
 @pytest.fixture
@@ -56,8 +59,7 @@ def page(browser, kit: VoilaServer):  # type: ignore[no-untyped-def]
 def snap_sizes(page, name: str) -> None:  # type: ignore[no-untyped-def]
     """A screenshot at each size (ending at 1280×800)."""
     for size, viewport in [*SIZES.items()][::-1]:
-        page.set_viewport_size(viewport)
-        page.wait_for_timeout(300)
+        resize(page, viewport["width"], viewport["height"])
         snap(page, f"{name}-{size}")
 
 
@@ -71,9 +73,13 @@ def check_kinds(page, root: str) -> dict[str, str]:  # type: ignore[no-untyped-d
 
 
 def switch_contrast(page, on: bool) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    """Press *High contrast*; the app's colours once the theme is (or is no longer) on and
+    the page's script has kept the choice (``localStorage``)."""
     page.locator(".lnb-contrast-toggle").click()
     expect(page.locator(HIGH)).to_have_count(1 if on else 0, timeout=WAIT)
-    page.wait_for_timeout(200)
+    page.wait_for_function("on => localStorage.getItem('lnb-contrast') === (on ? 'on' : 'off')",
+                           arg=on, timeout=WAIT)
+    settle_layout(page)
     return tuple(page.evaluate(APP_COLOURS))
 
 
@@ -130,7 +136,7 @@ def test_the_puzzle_page_starts_with_the_app(page) -> None:  # type: ignore[no-u
     open_voila(page, f"voila/render/puzzles.ipynb?code={OPEN.code}", ".lnb-puzzle-heading",
                timeout=WAIT)
     page.locator(".lnb-board .lnb-fn").first.wait_for(timeout=WAIT)
-    page.wait_for_timeout(500)
+    settle_layout(page)
     assert page.get_by_text("Start the app").count() == 0
     top = page.locator(".lnb-puzzle-app").bounding_box()
     assert top is not None and top["y"] < 400, top  # the app, not a page of text, comes first
@@ -157,9 +163,9 @@ def test_high_contrast_is_remembered_on_every_app_of_the_kit(page) -> None:  # t
     open_voila(page, "voila/render/play.ipynb", ".lnb-start-game", timeout=WAIT)
     expect(page.locator(HIGH)).to_have_count(1, timeout=WAIT)
     assert tuple(page.evaluate(APP_COLOURS)) == ("rgb(0, 0, 0)", "rgb(255, 255, 255)")
-    switch_contrast(page, on=False)
+    switch_contrast(page, on=False)  # kept as "off": the page's script presses nothing
     open_voila(page, puzzles, ".lnb-puzzle-heading", timeout=WAIT)
     page.locator(".lnb-contrast-toggle").wait_for(timeout=WAIT)
-    page.wait_for_timeout(1500)  # the page's script had time to press it, if it were to
+    assert page.evaluate("localStorage.getItem('lnb-contrast')") == "off"
     expect(page.locator(HIGH)).to_have_count(0)
     assert_no_traceback(page)

@@ -9,18 +9,16 @@ shows 简体中文 chosen.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from browser_harness import (
-    REPO,
     VoilaServer,
     assert_no_traceback,
     open_voila,
+    resize,
     resolve_the_round,
-    running_voila,
     snap,
 )
+from page_kit import shared_kit
 from playwright.sync_api import expect
 
 from lnb.babbage.puzzles import Puzzle
@@ -47,12 +45,9 @@ ENGLISH_ON_BUTTONS = """() => [...document.querySelectorAll('.lnb-app button')]
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    """The kit's Voila server on ``lessons/`` (each page runs when opened)."""
-    home = tmp_path_factory.mktemp("zh-home")
-    env = {"LNB_PROGRESS_DB": str(home / "progress.sqlite3")}
-    with running_voila(REPO / "lessons", home, pool_size=0, env=env) as server:
-        yield server
+def kit(request: pytest.FixtureRequest) -> VoilaServer:
+    """The session's kit server on ``lessons/`` (:func:`page_kit.shared_kit`)."""
+    return shared_kit(request)
 
 
 @pytest.fixture
@@ -67,8 +62,7 @@ def page(browser, kit: VoilaServer):  # type: ignore[no-untyped-def]
 def snap_sizes(page, name: str) -> None:  # type: ignore[no-untyped-def]
     """A screenshot at each size (ending at 1280×800); nothing overflows its box at either."""
     for size, viewport in [*SIZES.items()][::-1]:
-        page.set_viewport_size(viewport)
-        page.wait_for_timeout(400)
+        resize(page, viewport["width"], viewport["height"])
         snap(page, f"{name}-{size}")
         assert page.evaluate(OVERFLOWING) == [], (name, size)
     assert page.evaluate(ENGLISH_ON_BUTTONS) == [], name
