@@ -11,9 +11,22 @@ and finds her seat, her unfinished program and a countdown that moves with Cy's;
 still writing at the bell and every page says time is up (his rows stand); everyone
 sees the same rows resolved and the same scores, under the heading of the Round just played;
 the projector's page (in 简体中文) never shows a program being written. In Round 2 only a
-pupil with a completed Subroutine is asked to activate. Run against the served
-kit on SQLite and on PostgreSQL (``LNB_STORE``). Screenshots at 1280×800 and 768×1024 go to
-``test-artifacts/`` (the host's lobby and the projector also in 简体中文).
+pupil with a completed Subroutine is asked to activate. Screenshots at 1280×800 and 768×1024
+go to ``test-artifacts/`` (the host's lobby and the projector also in 简体中文).
+
+The served kit runs on a SQLite store. The table's store on PostgreSQL is tested below the
+browser, on both engines (``tests/store_engines.py``): the room store in
+``tests/test_room_store.py`` (lobby, moves and versions, two kernels at one instant, drafts and
+heartbeats, the deadline's hand-in, advance, the record), the engines' own differences in
+``tests/test_store_engines.py`` (``LNB_STORE`` picking the engine among them), the dashboard's
+tables in ``tests/test_dashboard_rooms.py``; and this round, played by the table pages in the
+kernel on each engine, in ``tests/test_room_pages_on_both_engines.py``.
+
+Nothing here waits a fixed time (the bell comes when the race's minute is over: the game's
+time, most of the test's): the test waits for what the kernel already told. The room's
+version is read from the store; each table page names the version it has drawn in a class
+(``lnb-drawn-N``, :meth:`widgets.classroom.table_page.TablePage._mark_drawn`), so a page is
+looked at or clicked once it shows the table as the store holds it.
 """
 
 from __future__ import annotations
@@ -21,22 +34,25 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 from browser_harness import (
-    REPO,
     VoilaServer,
     assert_no_traceback,
+    lessons_kit,
     open_voila,
-    running_voila,
     snap_sizes,
+    wait_until,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from classroom.identity import Classroom, Pupil
 from classroom.progress import ProgressStore
 from classroom.rooms import RoomStore
+from lnb.babbage.game import Phase, Recompute, ResolveRow, State
+from lnb.core.rooms import RoomPlay
 from widgets.classroom.panel import STORAGE_KEY
 
 pytestmark = pytest.mark.browser
@@ -44,26 +60,27 @@ pytestmark = pytest.mark.browser
 WAIT = 60_000
 PLAY = "voila/render/play.ipynb"
 PUPILS = ("Ali", "Bea", "Cy")
+RACE = 60  # the race's seconds (the room's default options)
+#: The room's version a table page has drawn (its ``lnb-drawn-N`` class), -1 before any.
+DRAWN = ("() => { const m = (document.querySelector('[class*=\"lnb-drawn-\"]')?.className"
+         " || '').match(/lnb-drawn-(\\d+)/); return m ? Number(m[1]) : -1; }")
+#: The seconds of the race gone, as the page's countdown shows them.
+COUNTED = "() => Number(document.querySelector('.lnb-timer-count input')?.value || 0)"
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory
            ) -> Iterator[tuple[VoilaServer, str, dict[str, str]]]:
-    """The kit served on a store of that engine holding class 7B (Ali, Bea, Cy); each
-    pupil's session token, as their browser keeps it after *Join my class*."""
-    home = tmp_path_factory.mktemp(f"rooms-{request.param}")
-    if request.param == "sqlite":
-        where = str(home / "progress.sqlite3")
-        env = {"LNB_PROGRESS_DB": where}
-    else:
-        where = request.getfixturevalue("pg_cluster").new_database()
-        env = {"LNB_STORE": where}
+    """The kit served on a SQLite store holding class 7B (Ali, Bea, Cy); each pupil's
+    session token, as their browser keeps it after *Join my class*."""
+    home = tmp_path_factory.mktemp("rooms")
+    where = str(home / "progress.sqlite3")  # the file lessons_kit serves
     with ProgressStore(where) as store:
         room = Classroom(store, failure_delay=0)
         made = room.new_class("7B", list(PUPILS))
         tokens = {c.pupil_name: room.join(made.code, c.pupil_name, c.secret).token
                   for c in made.cards}
-    with running_voila(REPO / "lessons", home, pool_size=0, env=env) as server:
+    with lessons_kit(home) as server:
         yield server, where, tokens
 
 
@@ -80,15 +97,38 @@ def pupil(browser, server: VoilaServer, token: str | None):  # type: ignore[no-u
 
 def wait_draft(where: str, code: str, seat: int, text: str) -> None:
     """Until the store holds the seat's draft (saved by its page as the pupil writes)."""
-    with ProgressStore(where) as store:
+    with ProgressStore(where, backups=False) as store:
         rooms = RoomStore(store)
         pupil = rooms.room(code).seat(seat).pupil  # (the store's own reading, as its pupil)
         assert pupil is not None, f"seat {seat} has no pupil"
-        for _ in range(100):
-            if rooms.draft(code, seat, pupil) == text:
-                return
-            time.sleep(0.1)
-    raise AssertionError(f"seat {seat}'s draft {text!r} was never saved")
+        wait_until(lambda: rooms.draft(code, seat, pupil) == text,
+                   f"the store holds seat {seat}'s draft {text!r}")
+
+
+def table_now(where: str, code: str) -> tuple[int, RoomPlay]:
+    """The room's version and its play, as the store holds them now."""
+    with ProgressStore(where, backups=False) as store:
+        rooms = RoomStore(store)
+        return rooms.version(code), rooms.play(code)
+
+
+def wait_drawn(pages: Sequence, version: int, what: str) -> None:  # type: ignore[type-arg]
+    """Until each page has drawn the room at ``version`` or later (``what``: the step)."""
+    for page in pages:
+        try:
+            page.wait_for_function(f"v => ({DRAWN})() >= v", arg=version, timeout=WAIT)
+        except PlaywrightTimeout:
+            raise AssertionError(f"{what}: a page never drew version {version} "
+                                 f"(it shows {page.evaluate(DRAWN)}): {seen(pages)}") from None
+
+
+def offers_a_choice(state: State, name: str) -> bool:
+    """Whether ``name``'s page shows choice buttons for their row (a plain row is resolved
+    by the table; widgets.babbage.room_app.BabbageTable._resolution_phase)."""
+    actions = state.legal_actions(name)
+    if state.phase is Phase.DEBUG:  # a rewrite is not offered at a table: keep the rows
+        actions = [a for a in actions if isinstance(a, Recompute)]
+    return not (len(actions) == 1 and actions[0] == ResolveRow(name))
 
 
 def seen(pages) -> str:  # type: ignore[no-untyped-def]
@@ -99,7 +139,21 @@ def seen(pages) -> str:  # type: ignore[no-untyped-def]
 
 def counted(page) -> int:  # type: ignore[no-untyped-def]
     """The seconds of the race gone, as the page's countdown shows them."""
-    return int(page.locator(".lnb-timer-count input").input_value() or 0)
+    return int(page.evaluate(COUNTED))
+
+
+def wait_counting_from(page, deadline: float, after: int, what: str) -> None:  # type: ignore[no-untyped-def]
+    """Until the page's countdown is past ``after`` and within 2 seconds of what the room's
+    ``deadline`` (epoch seconds) says has gone (the browser's clock is this machine's)."""
+    agree = (f"([deadline, after, race]) => {{ const shown = ({COUNTED})();"
+             " const gone = race - (deadline - Date.now() / 1000);"
+             " return shown > after && Math.abs(shown - gone) <= 2; }")
+    try:
+        page.wait_for_function(agree, arg=[deadline, after, RACE], timeout=WAIT)
+    except PlaywrightTimeout:
+        gone = RACE - (deadline - time.time())
+        raise AssertionError(f"{what}: the countdown shows {counted(page)} (at {after} "
+                             f"before), the room's deadline says {gone:.1f}") from None
 
 
 def write(page, rows: str, shown: str) -> None:  # type: ignore[no-untyped-def]
@@ -165,17 +219,13 @@ def test_three_pupils_and_a_computer_play_a_round(browser, served) -> None:  # t
         expect(seats).to_contain_text("Computer", timeout=WAIT)
         ali.locator(".lnb-room-start").click()
 
-        # Subroutine phase: each pupil targets on their own page (Round 1 has no activation)
+        # Subroutine phase: each pupil targets on their own page (Round 1 has no activation:
+        # nobody has a completed Subroutine, so the race follows)
         for page in (ali, bea, cy):
             page.locator(".lnb-target").first.click(timeout=WAIT)
-        deadline = time.monotonic() + 60
-        while not all(p.locator(".lnb-builder").count() for p in (ali, bea, cy)):
-            assert time.monotonic() < deadline, seen((ali, bea, cy))
-            for page in (ali, bea, cy):
-                carry_on = page.locator(".lnb-activate")
-                if carry_on.count() and carry_on.first.is_visible():
-                    carry_on.first.click()
-            ali.wait_for_timeout(250)
+        for page in (ali, bea, cy):
+            expect(page.locator(".lnb-builder").first).to_be_visible(timeout=WAIT)
+        assert table_now(where, code)[1].state.phase is Phase.PROGRAM
 
         # The race: Ali is done first; the minute starts on the other pages
         write(ali, "A3+", "55 + 5 = 60")
@@ -200,14 +250,12 @@ def test_three_pupils_and_a_computer_play_a_round(browser, served) -> None:  # t
         expect(bea.locator(".lnb-rows")).to_contain_text("55 ÷ 2 = 27", timeout=WAIT)
         expect(bea.locator(".lnb-timer-label")).to_contain_text("of 60 seconds", timeout=WAIT)
         reloaded = counted(bea)  # her page was drawn mid-race: its countdown must move on
-        deadline = time.monotonic() + 30
-        while True:  # ... and agree with Cy's (both count from the room's deadline)
-            mine, theirs = counted(bea), counted(cy)
-            if mine > reloaded and abs(mine - theirs) <= 2:
-                break
-            assert time.monotonic() < deadline, (
-                f"Bea's countdown {mine} (at {reloaded} after her reload), Cy's {theirs}")
-            bea.wait_for_timeout(200)
+        race_end = table_now(where, code)[1].race_deadline
+        assert race_end is not None
+        # ... and agree with Cy's: both count from the room's deadline
+        wait_counting_from(bea, race_end, reloaded, "Bea's countdown after her reload")
+        wait_counting_from(cy, race_end, 0, "Cy's countdown")
+        assert abs(counted(bea) - counted(cy)) <= 2, (counted(bea), counted(cy))
         bea.set_viewport_size({"width": 1280, "height": 800})
         bea.locator(".lnb-done").click()
         write(cy, "A3+", "55 + 5 = 60")  # Cy is still writing at the bell: his rows stand
@@ -215,18 +263,27 @@ def test_three_pupils_and_a_computer_play_a_round(browser, served) -> None:  # t
             expect(page.locator(".lnb-status-text").first).to_have_text(
                 "Time is up! The rows written so far stand.", timeout=WAIT)
 
-        # Resolution: a choice is made on the acting pupil's page only, seen by all
-        deadline = time.monotonic() + 90
-        while True:
-            titles = [p.locator(".lnb-phase").inner_text() for p in (ali, bea, cy)]
-            if all("Round 2 of 4" in t for t in titles):
+        # Resolution: a choice is made on the acting pupil's page only, seen by all; the
+        # table resolves the other rows by itself, one step at a time
+        chosen: set[tuple[int, str, int]] = set()
+        for _step in range(100):
+            version, play = table_now(where, code)
+            if play.state.round == 2:
                 break
-            assert time.monotonic() < deadline, seen((ali, bea, cy))
-            for page in (ali, bea, cy):
-                choice = page.locator(".lnb-choice")
-                if choice.count() and choice.first.is_visible():
-                    choice.first.click()
-            ali.wait_for_timeout(300)
+            turn = play.state.turn()
+            if turn is not None and turn[0] in pages and (play.state.round, *turn) not in chosen \
+                    and offers_a_choice(play.state, turn[0]):
+                chooser = pages[turn[0]]
+                wait_drawn((chooser,), version, f"{turn[0]}'s choice for row {turn[1]}")
+                choice = chooser.locator(".lnb-choice").first
+                expect(choice).to_be_visible(timeout=WAIT)
+                choice.click()
+                chosen.add((play.state.round, *turn))
+            wait_drawn((ali,), version + 1, f"the table moves on from version {version}")
+        else:
+            raise AssertionError(f"Round 1 was not resolved in 100 steps: {seen((ali, bea, cy))}")
+        for page in (ali, bea, cy):
+            expect(page.locator(".lnb-phase")).to_contain_text("Round 2 of 4", timeout=WAIT)
         expect(projector.locator(".lnb-phase")).to_contain_text("第 2 回合", timeout=WAIT)
         for page in (ali, bea, cy):  # Round 1's rows under their own heading
             expect(page.locator(".lnb-room-last-round")).to_contain_text(
@@ -235,17 +292,16 @@ def test_three_pupils_and_a_computer_play_a_round(browser, served) -> None:  # t
                                                                            timeout=WAIT)
         everyone = (ali, bea, cy, projector)
         table = ".lnb-room-resolution .lnb-resolution-table"
-        deadline = time.monotonic() + 30
-        while True:  # every page polls: within moments each shows the same Round and scores
-            rows = [" ".join(p.locator(table).inner_text().split()) for p in everyone]
-            scores = [" ".join(p.locator(".lnb-score-table").first.inner_text().split())
-                      for p in everyone]
-            numbers = {(tuple(re.findall(r"\d+ \S \d+ = \d+", r)), tuple(re.findall(r"\d+", c)))
-                       for r, c in zip(rows, scores, strict=True)}  # the projector's in 中文
-            if len(set(rows[:3])) == 1 and len(set(scores[:3])) == 1 and len(numbers) == 1:
-                break
-            assert time.monotonic() < deadline, f"the pages differ: {rows} {scores}"
-            ali.wait_for_timeout(300)
+        # every page polls: once each has drawn the table as the store holds it, each shows
+        # the same Round and scores
+        wait_drawn(everyone, table_now(where, code)[0], "Round 1's rows and scores")
+        rows = [" ".join(p.locator(table).inner_text().split()) for p in everyone]
+        scores = [" ".join(p.locator(".lnb-score-table").first.inner_text().split())
+                  for p in everyone]
+        numbers = {(tuple(re.findall(r"\d+ \S \d+ = \d+", r)), tuple(re.findall(r"\d+", c)))
+                   for r, c in zip(rows, scores, strict=True)}  # the projector's in 中文
+        assert len(set(rows[:3])) == 1 and len(set(scores[:3])) == 1 and len(numbers) == 1, (
+            f"the pages differ: {rows} {scores}")
         assert all(name in rows[0] for name in PUPILS), rows[0]
         assert projector.locator(".lnb-builder").count() == 0
         for page in everyone:
@@ -260,16 +316,32 @@ def test_three_pupils_and_a_computer_play_a_round(browser, served) -> None:  # t
         # is skipped for the others (it held the whole table)
         for page in (ali, bea, cy):
             page.locator(".lnb-target").first.click(timeout=WAIT)
-        deadline = time.monotonic() + 60
-        while not all(p.locator(".lnb-builder").count() for p in (ali, bea, cy)):
-            assert time.monotonic() < deadline, seen((ali, bea, cy))
-            for page in (ali, bea, cy):
-                step = page.locator(".lnb-activate")
-                if step.count() and step.first.is_visible():
-                    assert page.locator(".lnb-activate-tick").count(), (
-                        f"asked to activate nothing: {seen((page,))}")
-                    step.first.click()
-            ali.wait_for_timeout(250)
+        asked: set[str] = set()
+        for _step in range(40):
+            version, play = table_now(where, code)
+            if play.state.phase is Phase.PROGRAM:
+                break
+            if play.state.phase is Phase.ACTIVATE:
+                wait_drawn((ali, bea, cy), version, "the activation step")
+                for name in PUPILS:
+                    step = pages[name].locator(".lnb-activate")
+                    if name in asked:  # their step is done (or on its way)
+                        continue
+                    if name not in play.waiting_on:  # nothing to activate: not asked
+                        assert not play.state.activatable(name), name
+                        expect(step).to_have_count(0)
+                    else:
+                        assert play.state.activatable(name), name
+                        expect(step).to_be_visible(timeout=WAIT)
+                        assert pages[name].locator(".lnb-activate-tick").count(), (
+                            f"asked to activate nothing: {seen((pages[name],))}")
+                        step.click()
+                        asked.add(name)
+            wait_drawn((ali,), version + 1, f"the table moves on from version {version}")
+        else:
+            raise AssertionError(f"Round 2's race never began: {seen((ali, bea, cy))}")
+        for page in (ali, bea, cy):
+            expect(page.locator(".lnb-builder").first).to_be_visible(timeout=WAIT)
     finally:
         for context in contexts:
             context.close()
