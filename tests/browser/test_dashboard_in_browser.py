@@ -14,12 +14,11 @@ from pathlib import Path
 
 import pytest
 from browser_harness import (
-    REPO,
     VoilaServer,
     assert_local_only,
     assert_no_traceback,
+    lessons_kit,
     open_voila,
-    running_voila,
     serious_violations,
     snap,
 )
@@ -70,8 +69,7 @@ def made(home: Path) -> NewClass:
 
 @pytest.fixture(scope="module")
 def kit(home: Path, made: NewClass) -> Iterator[VoilaServer]:
-    env = {"LNB_PROGRESS_DB": str(home / "progress.sqlite3")}
-    with running_voila(REPO / "lessons", home, pool_size=0, env=env) as server:
+    with lessons_kit(home) as server:
         yield server
 
 
@@ -131,7 +129,7 @@ def test_the_teacher_opens_the_class_and_sees_the_figures(page, kit: VoilaServer
     assert serious_violations(page) == []
     for width, height in ((1280, 800), (768, 1024)):
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(300)
+        page.wait_for_function("w => window.innerWidth === w", arg=width)  # laid out anew
         widest = page.evaluate("document.documentElement.scrollWidth")
         assert widest <= width + 1, f"the page is {widest}px wide at {width}px"
         snap(page, f"dashboard-{width}x{height}")
@@ -157,6 +155,6 @@ def test_the_teacher_opens_the_class_and_sees_the_figures(page, kit: VoilaServer
         rooms.take_seat(later.code, cy, "Cy")
         rooms.give_to_computer(later.code, 1, "greedy")
         rooms.start(later.code)
-    expect(table).to_have_count(2, timeout=25_000)
+    expect(table).to_have_count(2, timeout=WAIT)
     expect(page.locator(".lnb-rooms")).to_contain_text("Cy")
     assert_no_traceback(page)

@@ -11,11 +11,10 @@ from pathlib import Path
 
 import pytest
 from browser_harness import (
-    REPO,
     VoilaServer,
     assert_no_traceback,
+    lessons_kit,
     open_voila,
-    running_voila,
     snap_sizes,
 )
 from playwright.sync_api import expect
@@ -52,8 +51,7 @@ def table(home: Path) -> tuple[NewClass, str, str]:
 
 @pytest.fixture(scope="module")
 def kit(home: Path, table: tuple[NewClass, str, str]) -> Iterator[VoilaServer]:
-    env = {"LNB_PROGRESS_DB": str(home / "progress.sqlite3")}
-    with running_voila(REPO / "lessons", home, pool_size=0, env=env) as server:
+    with lessons_kit(home) as server:
         yield server
 
 
