@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 import psutil
 import pytest
 
-from widgets.serve import kit_voila_args
+from widgets.serve import CLASS_PAGE, kit_voila_args
 from widgets.serving.server import KitServer, ServerError, hermetic_environ
 from widgets.serving.server import free_port as free_port  # for tests that choose a port
 
@@ -116,14 +116,12 @@ class VoilaServer:
                     return proc
         raise AssertionError(f"no process for kernel {kernel_id}")
 
-    def wait_kernel_gone(self, kernel_id: str, timeout: float = 10.0) -> bool:
-        """Poll until the kernel is gone; False if it is still there after ``timeout``."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if not self.kernel_alive(kernel_id):
-                return True
-            time.sleep(0.25)
-        return False
+    def wait_kernel_gone(self, kernel_id: str, why: str = "") -> None:
+        """Wait until the server no longer runs the kernel (:func:`wait_until`); the test
+        fails with the log's tail, and ``why`` the kernel should go, if it stays."""
+        wait_until(lambda: not self.kernel_alive(kernel_id),
+                   f"kernel {kernel_id} is gone {why}".rstrip(),
+                   details=lambda: self.log_tail(20))
 
 
 def hermetic_env(home: Path) -> dict[str, str]:
@@ -149,16 +147,18 @@ def check_jupyter_paths(env: dict[str, str]) -> None:
 
 @contextlib.contextmanager
 def running_voila(root: Path, home: Path, *, pool_size: int, port: int | None = None,
-                  env: dict[str, str] | None = None,
-                  class_size: int = 0) -> Iterator[VoilaServer]:
+                  env: dict[str, str] | None = None, class_size: int = 0,
+                  class_page: str = CLASS_PAGE) -> Iterator[VoilaServer]:
     """The kit's Voila server (the serve command's own ``KitServer``) on ``root``, with
     hermetic Jupyter folders under ``home``; waits until it answers, stops it after.
 
     ``env`` adds variables (e.g. ``LNB_PROGRESS_DB``); ``class_size`` is the serve command's
-    ``--class-size`` (preheated kernels of the puzzle app). A server that exits or does not
-    answer within ``STARTUP_TIMEOUT`` fails the test with the tail of its log.
+    ``--class-size`` (preheated kernels of ``class_page``, the puzzle app unless told). A
+    server that exits or does not answer within ``STARTUP_TIMEOUT`` fails the test with the
+    tail of its log.
     """
-    server = KitServer(root, port, voila_args=kit_voila_args(pool_size, class_size), env=env,
+    voila_args = kit_voila_args(pool_size, class_size, class_page)
+    server = KitServer(root, port, voila_args=voila_args, env=env,
                        home=home, log=home / f"voila-{time.monotonic_ns()}.log", cwd=REPO,
                        startup_timeout=STARTUP_TIMEOUT)
     check_jupyter_paths(server.environ())
@@ -287,11 +287,10 @@ def resize(page, width: int, height: int) -> None:  # type: ignore[no-untyped-de
 
 
 def snap_sizes(page, name: str, sizes=SIZES) -> None:  # type: ignore[no-untyped-def]
-    """A screenshot at each size, ``<name>-<width>x<height>.png``; the page is left at the
-    last size."""
+    """A screenshot at each size, ``<name>-<width>x<height>.png``, each taken once the page
+    is laid out at it (:func:`resize`); the page is left at the last size."""
     for width, height in sizes:
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(300)
+        resize(page, width, height)
         snap(page, f"{name}-{width}x{height}")
 
 

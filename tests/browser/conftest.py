@@ -1,8 +1,10 @@
 """Browser-test harness: one real Voila server per session, headless Chromium per test.
 
 Fixtures: ``voila_server`` (session), ``browser`` (session), ``page`` (per test).
-Helpers (in ``browser_harness``): ``open_voila``, ``snap``, ``assert_no_traceback``,
-``assert_local_only``, ``kernel_id_of``.
+Helpers (in ``browser_harness``): ``open_voila``, ``snap``, ``snap_sizes``,
+``assert_no_traceback``, ``assert_local_only``, ``kernel_id_of``; waits for a named state:
+``wait_until`` (a condition polled until a deadline meant for a server that stopped
+answering), ``resize`` and ``settle_layout`` (the page laid out, not a fixed time).
 Every test module here carries ``pytest.mark.browser``: ``make test`` runs them in a pass of
 their own, one at a time, after the other tests.
 """

@@ -22,16 +22,17 @@ pytestmark = pytest.mark.browser
 ONE_BUTTON = "voila/render/one_button.ipynb"
 BUTTON = ".kit-test-button"
 LABEL = ".kit-test-label"
+WAIT = 60_000  # ms: only a page or server that stopped answering takes this long
 
 
 def test_click_updates_label(page) -> None:  # type: ignore[no-untyped-def]
     open_voila(page, ONE_BUTTON, BUTTON)
     label = page.locator(LABEL)
-    expect(label).to_have_text("clicks: 0", timeout=10_000)
+    expect(label).to_have_text("clicks: 0", timeout=WAIT)
     page.locator(BUTTON).click()
-    page.locator(LABEL, has_text="clicks: 1").wait_for(timeout=10_000)
+    page.locator(LABEL, has_text="clicks: 1").wait_for(timeout=WAIT)
     page.locator(BUTTON).click()
-    page.locator(LABEL, has_text="clicks: 2").wait_for(timeout=10_000)
+    page.locator(LABEL, has_text="clicks: 2").wait_for(timeout=WAIT)
     assert_no_traceback(page)
     snap(page, "after-two-clicks")
 
@@ -41,16 +42,14 @@ def test_closed_page_frees_its_kernel(page, voila_server: VoilaServer) -> None: 
     kernel_id = kernel_id_of(page)
     assert voila_server.kernel_alive(kernel_id)
     page.close(run_before_unload=True)  # as when a pupil closes the tab
-    assert voila_server.wait_kernel_gone(kernel_id, timeout=10), (
-        f"kernel {kernel_id} survived its closed page\n{voila_server.log_tail(20)}"
-    )
+    voila_server.wait_kernel_gone(kernel_id, "after its page was closed")
 
 
 def test_navigating_away_frees_the_kernel(page, voila_server: VoilaServer) -> None:  # type: ignore[no-untyped-def]
     open_voila(page, ONE_BUTTON, BUTTON)
     kernel_id = kernel_id_of(page)
     page.goto("voila/tree/")  # leaving the page (as with a link or the back button)
-    assert voila_server.wait_kernel_gone(kernel_id, timeout=10)
+    voila_server.wait_kernel_gone(kernel_id, "after its page was left")
 
 
 def _cross_site_attack(page, target: str) -> None:  # type: ignore[no-untyped-def]
@@ -62,12 +61,12 @@ def _cross_site_attack(page, target: str) -> None:  # type: ignore[no-untyped-de
         const data = new FormData(); data.append("_xsrf", document.cookie);
         navigator.sendBeacon("{target}", data);
         fetch("{target}", {{method: "POST", mode: "no-cors", credentials: "include",
-                             body: data}}).catch(() => null);
-        setTimeout(() => document.getElementById("f").submit(), 300);
+                             body: data}}).catch(() => null)
+          .then(() => document.getElementById("f").submit());  // once the fetch is answered
       </script></body>"""
     page.route("http://evil.test/**", lambda route: route.fulfill(
         status=200, content_type="text/html", body=html))
-    with page.expect_navigation(url=target, timeout=10_000):
+    with page.expect_navigation(url=target, timeout=WAIT):
         page.goto("http://evil.test/attack.html")
 
 
@@ -110,7 +109,7 @@ def test_tree_page_is_offline_too(page) -> None:  # type: ignore[no-untyped-def]
     response = page.goto("")
     # the classic tree: the server writes the list (no script that may list it late or never)
     assert response is not None and "one_button.ipynb" in response.text()
-    page.get_by_text("one_button.ipynb").first.wait_for(timeout=30_000)
+    page.get_by_text("one_button.ipynb").first.wait_for(timeout=WAIT)
     page.wait_for_load_state("networkidle")
     assert_local_only(page)
 
@@ -139,16 +138,16 @@ def test_error_page_is_offline_too(page, voila_server: VoilaServer) -> None:  # 
 
 def test_a_killed_kernel_tells_the_page_to_reload(page, voila_server: VoilaServer) -> None:  # type: ignore[no-untyped-def]
     open_voila(page, ONE_BUTTON, BUTTON)
-    expect(page.locator(LABEL)).to_have_text("clicks: 0", timeout=10_000)
+    expect(page.locator(LABEL)).to_have_text("clicks: 0", timeout=WAIT)
     notice = page.locator("#kit-lost")
     expect(notice).to_have_count(0)  # a live page shows no notice
     voila_server.kernel_process(kernel_id_of(page)).kill()  # as the OOM killer would
-    expect(notice).to_be_visible(timeout=20_000)
+    expect(notice).to_be_visible(timeout=WAIT)
     expect(notice).to_contain_text(
         "This page lost its connection to Python: reload the page (your saved work comes back)")
     snap(page, "kernel-lost")
     page.locator(".kit-lost-reload").click()  # the reload gives a working page again
-    page.locator(BUTTON).first.wait_for(state="visible", timeout=60_000)
+    page.locator(BUTTON).first.wait_for(state="visible", timeout=WAIT)
     expect(notice).to_have_count(0)
     page.locator(BUTTON).click()
-    page.locator(LABEL, has_text="clicks: 1").wait_for(timeout=10_000)
+    page.locator(LABEL, has_text="clicks: 1").wait_for(timeout=WAIT)
