@@ -1,8 +1,8 @@
 """The Binder route in a real browser: a Jupyter server started as ``binder/start`` starts it
 on mybinder.org (Voila as the server's extension, the kit's config on the Jupyter paths).
 
-A left lesson page frees its kernel, idle kernels are culled, the server opens on the
-landing page, JupyterLab's badge opens in ``lessons/``, and formulas typeset offline.
+A lesson page typesets its formulas offline and frees its kernel when left, idle kernels are
+culled, the server opens on the landing page, and JupyterLab's badge opens in ``lessons/``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import secrets
 import signal
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -22,7 +21,14 @@ from pathlib import Path
 
 import psutil
 import pytest
-from browser_harness import REPO, STARTUP_TIMEOUT, assert_local_only, free_port, watched_page
+from browser_harness import (
+    REPO,
+    STARTUP_TIMEOUT,
+    assert_local_only,
+    free_port,
+    wait_until,
+    watched_page,
+)
 
 from widgets.serving.server import hermetic_environ
 
@@ -30,7 +36,7 @@ pytestmark = pytest.mark.browser
 
 LESSON = "voila/render/lessons/02-place-value.ipynb"  # its text has formulas
 LANDING = "/voila/render/lessons/index.ipynb"
-STUCK = 60.0  # seconds: only a stuck server takes this long to free a kernel
+WAIT = 90_000  # ms: only a stuck server takes this long to run a lesson page
 CULLING = "Culling kernels with idle durations > 1800 seconds at 60 second intervals"
 
 
@@ -79,15 +85,17 @@ class BinderServer:
         assert status == 200, body
         return [kernel["id"] for kernel in json.loads(body)]
 
+    def answers(self) -> bool:
+        """Whether the server answers ``api/status``; fails the test if it has exited."""
+        assert self.proc.poll() is None, f"the server exited:\n{self.log_text()[-3000:]}"
+        with contextlib.suppress(OSError):
+            return self.get("api/status")[0] == 200
+        return False
+
     def wait_ready(self) -> None:
-        deadline = time.monotonic() + STARTUP_TIMEOUT
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, f"the server exited:\n{self.log_text()[-3000:]}"
-            with contextlib.suppress(OSError):
-                if self.get("api/status")[0] == 200:
-                    return
-            time.sleep(0.2)
-        pytest.fail(f"the server did not answer:\n{self.log_text()[-3000:]}")
+        """Wait until the server answers (``STARTUP_TIMEOUT``: one that never will)."""
+        wait_until(self.answers, "the Binder server answers", STARTUP_TIMEOUT,
+                   details=lambda: self.log_text()[-3000:])
 
     def stop(self) -> None:
         family = [self.proc.pid]
@@ -131,33 +139,22 @@ def binder_page(browser, binder: BinderServer, request: pytest.FixtureRequest): 
     context.close()
 
 
-def wait_for(check, what: str, binder: BinderServer) -> None:  # type: ignore[no-untyped-def]
-    """Poll ``check()`` until true; fail only if the server seems stuck (``STUCK``)."""
-    deadline = time.monotonic() + STUCK
-    while not check():
-        if time.monotonic() > deadline:
-            pytest.fail(f"{what}\n{binder.log_text()[-4000:]}")
-        time.sleep(0.25)
-
-
 def open_lesson(page, binder: BinderServer) -> None:  # type: ignore[no-untyped-def]
     """Open the lesson as a Binder link does (the token in its address), until it runs."""
-    page.goto(f"{LESSON}?token={binder.token}", wait_until="domcontentloaded")
-    page.locator(".jupyter-widgets").first.wait_for(state="visible", timeout=90_000)
+    page.goto(f"{LESSON}?token={binder.token}", wait_until="domcontentloaded", timeout=WAIT)
+    page.locator(".jupyter-widgets").first.wait_for(state="visible", timeout=WAIT)
 
 
-def test_a_left_page_frees_its_kernel(binder_page, binder: BinderServer) -> None:  # type: ignore[no-untyped-def]
-    open_lesson(binder_page, binder)
+def test_a_lesson_typesets_offline_and_its_left_page_frees_its_kernel(  # type: ignore[no-untyped-def]
+        binder_page, binder: BinderServer) -> None:
+    open_lesson(binder_page, binder)  # one load for both: a lesson page is the slow part
+    binder_page.locator("mjx-container").first.wait_for(state="attached", timeout=WAIT)
+    assert_local_only(binder_page)  # the formulas typeset offline
     assert len(binder.kernels()) == 1
     binder_page.close(run_before_unload=True)  # the pupil leaves the page
-    wait_for(lambda: not binder.kernels(), "the left page's kernel is still running", binder)
+    wait_until(lambda: not binder.kernels(), "the left page's kernel is stopped",
+               details=lambda: binder.log_text()[-4000:])
     assert "_xsrf' argument missing" not in binder.log_text()
-
-
-def test_formulas_typeset_offline(binder_page, binder: BinderServer) -> None:  # type: ignore[no-untyped-def]
-    open_lesson(binder_page, binder)
-    binder_page.locator("mjx-container").first.wait_for(state="attached", timeout=30_000)
-    assert_local_only(binder_page)
 
 
 def test_idle_kernels_are_culled(binder: BinderServer) -> None:

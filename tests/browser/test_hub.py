@@ -16,14 +16,13 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import psutil
 import pytest
-from browser_harness import REPO, assert_no_traceback, free_port, snap
+from browser_harness import REPO, assert_no_traceback, free_port, snap, wait_until
 from playwright.sync_api import expect
 
 from classroom.progress import ProgressStore
@@ -107,16 +106,18 @@ c.Spawner.start_timeout = c.Spawner.http_timeout = {SPAWN // 1000}
     def log_text(self) -> str:
         return self.log.read_text(errors="replace")
 
+    def answers(self) -> bool:
+        """Whether the hub answers ``hub/api/``; fails the test if it has exited."""
+        assert self.proc.poll() is None, f"the hub exited:\n{self.log_text()[-4000:]}"
+        with contextlib.suppress(OSError), urllib.request.urlopen(
+                self.url + "hub/api/", timeout=5) as resp:
+            return resp.status == 200
+        return False
+
     def wait_ready(self) -> None:
-        deadline = time.monotonic() + STUCK
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, f"the hub exited:\n{self.log_text()[-4000:]}"
-            with contextlib.suppress(OSError), urllib.request.urlopen(
-                    self.url + "hub/api/", timeout=5) as resp:
-                if resp.status == 200:
-                    return
-            time.sleep(0.25)
-        pytest.fail(f"the hub did not answer:\n{self.log_text()[-4000:]}")
+        """Wait until the hub answers (``STUCK``: a hub that never will)."""
+        wait_until(self.answers, "the hub answers", STUCK,
+                   details=lambda: self.log_text()[-4000:])
 
     def stop(self) -> None:
         """SIGTERM to the hub (it stops the pupils' servers and its proxy); whatever of its
