@@ -18,17 +18,17 @@ from pathlib import Path
 
 import pytest
 from browser_harness import (
-    REPO,
     SIZES,
     VoilaServer,
     assert_no_traceback,
     open_voila,
-    running_voila,
     serious_violations,
     snap,
     snap_sizes,
     text_changed,
 )
+from class_page_kit import class_page_kit
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from classroom.identity import Classroom
@@ -43,6 +43,7 @@ pytestmark = pytest.mark.browser
 
 WAIT = 60_000
 SEED = 3
+APP_PAGE = "museum.ipynb"
 LESSONS = ["museum-turn-and-flip.ipynb", "museum-chance.ipynb", "museum-area.ipynb"]
 KEYS = {(0, 1): "ArrowRight", (0, -1): "ArrowLeft", (1, 0): "ArrowDown", (-1, 0): "ArrowUp"}
 
@@ -54,18 +55,28 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def kit(home: Path) -> Iterator[VoilaServer]:
-    """The kit's Voila server on ``lessons/`` (each page runs when opened), its progress
-    file in the test's folder."""
-    env = {"LNB_PROGRESS_DB": str(home / "progress.sqlite3")}
-    with running_voila(REPO / "lessons", home, pool_size=0, env=env) as server:
+    """The kit's Voila server on ``lessons/``, its progress file in the test's folder; the
+    museum's page has preheated kernels (:func:`class_page_kit.class_page_kit`), the lessons
+    run when opened."""
+    with class_page_kit(APP_PAGE, home, {"LNB_PROGRESS_DB": str(home / "progress.sqlite3")}
+                        ) as server:
         yield server
 
 
+#: The page has shown every cell: Voila's spinner is gone, and every widget output of the
+#: notebook has drawn its widget.
+RENDERED = """() => document.getElementById('loading') === null
+  && document.querySelectorAll('.jp-OutputArea-output').length > 0
+  && [...document.querySelectorAll(
+    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.widget-view+json"]')]
+    .every(output => output.querySelector('.jupyter-widgets') !== null)"""
+
+
 def open_app(page, kit: VoilaServer, query: str = "") -> None:  # type: ignore[no-untyped-def]
-    open_voila(page, f"{kit.url}voila/render/museum.ipynb{query}",
+    open_voila(page, f"{kit.url}voila/render/{APP_PAGE}{query}",
                selector=".lnb-map-svg rect", timeout=WAIT)
     page.locator(".lnb-choice").first.wait_for(timeout=WAIT)
-    page.wait_for_timeout(500)
+    page.wait_for_function(RENDERED, timeout=WAIT)
 
 
 def square_of(text: str) -> tuple[int, int]:
@@ -274,7 +285,7 @@ def test_the_lessons_render_with_no_serious_violation(page, kit: VoilaServer, na
     open_voila(page, f"{kit.url}voila/render/{name}", selector=".lnb-lesson-view, .lnb-map",
                timeout=WAIT)
     page.get_by_text("All lessons").first.wait_for(timeout=WAIT)
-    page.wait_for_timeout(1500)
+    page.wait_for_function(RENDERED, timeout=WAIT)
     assert_no_traceback(page)
     assert serious_violations(page) == []
     snap_sizes(page, name.removesuffix(".ipynb"))
@@ -403,6 +414,11 @@ IN_SIGHT = """selectors => selectors.every(s => { const b = document.querySelect
     && b.left >= 0 && b.right <= innerWidth; })"""
 
 
+#: How many columns the grid of the other choices (the abilities) has.
+GRID_COLUMNS = """() => getComputedStyle(document.querySelector('.lnb-other-choices'))
+    .gridTemplateColumns.split(' ').length"""
+
+
 @pytest.mark.parametrize("lang", ["en", "zh-CN"])
 def test_the_map_and_place_it_are_in_sight_once_a_shape_is_picked(page, kit: VoilaServer,  # type: ignore[no-untyped-def]
                                                                   lang: str) -> None:
@@ -420,9 +436,10 @@ def test_the_map_and_place_it_are_in_sight_once_a_shape_is_picked(page, kit: Voi
     for (width, height), columns in zip(SIZES, (2, 3), strict=True):
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("window.scrollTo(0, 0)")
-        grid = page.locator(".lnb-other-choices").evaluate(
-            "box => getComputedStyle(box).gridTemplateColumns.split(' ').length")
-        assert grid >= columns, (width, grid)
+        try:  # the page lays itself out again at the new size
+            page.wait_for_function(f"n => ({GRID_COLUMNS})() >= n", arg=columns, timeout=WAIT)
+        except PlaywrightTimeoutError:
+            raise AssertionError((width, page.evaluate(GRID_COLUMNS))) from None
         page.locator(f"button.{shape_button}").click()
         expect(page.locator(".lnb-map")).to_be_focused(timeout=WAIT)
         page.wait_for_function(IN_SIGHT, arg=[".lnb-map", "button.lnb-confirm",
