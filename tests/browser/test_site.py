@@ -3,19 +3,26 @@ static file server (Python's http.server on ``site/``): the landing page, a less
 answered, a puzzle solved, a Round of the game against the computer, the museum's first
 placement, a decision in Ada's Dream and its game saved (a download) and loaded back (the
 kit's Load button; a file over 1 MB refused in the page), each page's every request on
-127.0.0.1; every app (landing, puzzles, game, museum, Dream) again in Chinese, one load and
-one move each (the site's Python has no Babel: issue 26); and the build refusing a Pyodide
+127.0.0.1; every app (landing, puzzles, game, museum, Dream) in Chinese as well, opened with
+``?lang=zh-CN`` (the site's Python has no Babel: issue 26), the landing page, the game, the
+museum and the Dream then switched to English in the page for their English checks (one boot
+of Python each; the puzzles' second load is the Chinese one); and the build refusing a Pyodide
 that is not the kernel's.
+
+Before any browser opens the site, its Python is checked in CPython
+(:mod:`site_wheel_check`): the kit's wheel imports without what the site lacks, and every
+notebook of the site runs in both languages.
 
 ``make test`` runs ``make site`` first; without ``site/`` these tests fail (never skip).
 One browser context serves the whole file (the browser's cache warm after the first page,
-as a pupil's is).
+as a pupil's is); each test starts with no remembered language.
 """
 
 from __future__ import annotations
 
 import re
 import subprocess
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -26,6 +33,7 @@ from browser_harness import (
     SIZES,
     assert_no_traceback,
     requests_of,
+    resize,
     resolve_the_round,
     snap,
     snap_sizes,
@@ -37,7 +45,7 @@ from site_server import SITE, serving
 from test_museum import press_button
 
 from lnb.babbage.puzzles import Puzzle
-from lnb.core.i18n import _, use_language
+from lnb.core.i18n import _, ngettext, use_language
 from lnb.core.records import RECORD_BYTES
 from lnb.dream.records import replay as dream_replay
 from lnb.museum import Game, Place, Wild
@@ -52,10 +60,28 @@ SITE_PY = REPO / ".venv-site" / "bin" / "python"
 
 
 @pytest.fixture(scope="module")
-def site_url() -> Iterator[str]:
-    """The built site, served on 127.0.0.1 by a static file server only."""
+def site_python(tmp_path_factory: pytest.TempPathFactory) -> subprocess.CompletedProcess[str]:
+    """:mod:`site_wheel_check` run on the built site's wheel (unpacked), in CPython."""
     if not (SITE / RENDER / "index.html").exists():
         pytest.fail(f"{SITE} is not built: run `make site` first")
+    wheels = sorted((SITE / "static" / "pyodide").glob("lovelace_babbage_kit-*.whl"))
+    assert len(wheels) == 1, f"the site carries no single kit wheel: {wheels}"
+    unpacked = tmp_path_factory.mktemp("site-wheel")
+    with zipfile.ZipFile(wheels[0]) as wheel:
+        wheel.extractall(unpacked)
+    return subprocess.run([str(REPO / ".venv" / "bin" / "python"), "-I",
+                           str(Path(__file__).with_name("site_wheel_check.py")), str(SITE),
+                           str(unpacked), str(REPO)],
+                          cwd=unpacked, capture_output=True, text=True, timeout=600,
+                          check=False)
+
+
+@pytest.fixture(scope="module")
+def site_url(site_python: subprocess.CompletedProcess[str]) -> Iterator[str]:
+    """The built site, served on 127.0.0.1 by a static file server only; its Python checked
+    in CPython first (a failure there would only be a page waiting in the browser)."""
+    assert site_python.returncode == 0, ("the site's Python fails in CPython already:\n"
+                                         + site_python.stdout[-6000:] + site_python.stderr)
     with serving(SITE) as url:
         yield url
 
@@ -68,35 +94,20 @@ def context(browser, site_url: str):  # type: ignore[no-untyped-def]
     made.close()
 
 
-@pytest.fixture(scope="module")
-def zh_context(browser, site_url: str):  # type: ignore[no-untyped-def]
-    """A browser context of its own for the Chinese pages (a language picked there is
-    remembered by the browser: it must not reach the English pages)."""
-    made = browser.new_context(base_url=site_url, viewport={"width": 1200, "height": 900})
-    yield made
-    made.close()
-
-
-def _watched(context, request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+@pytest.fixture
+def page(context, request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    """A page of the shared context whose every request URL is recorded (for
+    :func:`assert_on_site`), no language remembered from an earlier test (the ``lnb-lang``
+    cookie); a screenshot on failure."""
+    context.clear_cookies()
     made = watched_page(context)
     yield made
     failed = getattr(request.node, "rep_call", None)
     if failed is not None and failed.failed:
         snap(made, "failure")
+    if urlsplit(made.url).hostname == "127.0.0.1":  # the storage as it was, had a test stopped
+        made.evaluate("() => localStorage.removeItem('other-data')")
     made.close()
-
-
-@pytest.fixture
-def page(context, request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
-    """A page of the shared context whose every request URL is recorded (for
-    :func:`assert_on_site`); a screenshot on failure."""
-    yield from _watched(context, request)
-
-
-@pytest.fixture
-def zh_page(zh_context, request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
-    """A page of the Chinese pages' context (as :func:`page`)."""
-    yield from _watched(zh_context, request)
 
 
 def assert_on_site(page) -> None:  # type: ignore[no-untyped-def]
@@ -140,6 +151,14 @@ def in_chinese(message: str) -> str:
         return _(message)
 
 
+def test_the_sites_python_runs_in_cpython(site_python: subprocess.CompletedProcess[str]) -> None:
+    """The site's wheel, before any browser opens the site (:mod:`site_wheel_check`): every
+    module imports from it without what the site lacks (Babel, the served kit's server), every
+    repository module is in it, and every notebook of the site runs in English and Chinese."""
+    assert site_python.returncode == 0, site_python.stdout[-6000:] + site_python.stderr
+    assert "; 0 findings" in site_python.stdout, site_python.stdout
+
+
 def test_the_build_refuses_a_pyodide_that_is_not_the_kernels(tmp_path: Path) -> None:
     """A pins file with another npm pyodide stops the build at its first step, saying both
     versions, before anything is downloaded or written."""
@@ -175,14 +194,37 @@ def test_the_build_modules_examples() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_the_landing_page_links_every_page_of_the_site(page) -> None:  # type: ignore[no-untyped-def]
-    open_page(page, "index.html", ".lnb-landing-language")
-    page.locator("h1", has_text="Three games about Ada Lovelace").first.wait_for(timeout=WAIT)
+def site_pages(page) -> set[str]:  # type: ignore[no-untyped-def]
+    """The site's pages the page links to (paths), each checked to be a page of the site."""
     hrefs = page.locator("a[href]").evaluate_all("links => links.map(a => a.href)")
     pages = {urlsplit(h).path for h in hrefs if urlsplit(h).path.startswith("/" + RENDER)}
     assert len(pages) >= 15, pages
     for path in pages:
         assert path.endswith(".html") and (SITE / path.lstrip("/")).is_file(), path
+    return pages
+
+
+ZH = "lang=zh-CN"
+
+
+def to_english(page) -> None:  # type: ignore[no-untyped-def]
+    """Press the app's language switch's English button (the page keeps its Python)."""
+    page.locator(".lnb-language button", has_text="English").first.click()
+
+
+def test_the_landing_page_in_chinese_switches_to_english_and_links_every_page(page) -> None:  # type: ignore[no-untyped-def]
+    """Opened in Chinese (``?lang=zh-CN``), switched to English in the page: both languages'
+    links lead to pages of the site."""
+    open_page(page, f"index.html?{ZH}", ".lnb-landing-language")
+    chinese = page.locator("h1", has_text="关于艾达·洛夫莱斯的三个游戏")
+    expect(chinese).to_be_visible(timeout=WAIT)
+    site_pages(page)
+    assert_clean(page)
+    page.locator(".lnb-landing-language button", has_text="English").click()
+    english = page.locator("h1", has_text="Three games about Ada Lovelace")
+    expect(english).to_be_visible(timeout=WAIT)
+    expect(chinese).to_be_hidden()
+    site_pages(page)
     assert_clean(page)
 
 
@@ -230,7 +272,8 @@ WARNING = ".lnb-progress .lnb-warning"
 
 def test_a_puzzle_is_solved_and_kept_in_the_browser(page) -> None:  # type: ignore[no-untyped-def]
     """A teacher's code typed in, solved by clicks; the progress is in the browser's own
-    storage (no server to keep it): the page opened again with ``?code=`` says it is solved.
+    storage (no server to keep it): the page opened again with ``?code=`` (and in Chinese, a
+    row played so) says it is solved.
     *Join my class* says plainly that it needs the served kit. A full storage is said at once,
     and the warning goes once there is room again, with nothing lost."""
     open_page(page, "puzzles.html", ".lnb-puzzle-heading")
@@ -263,21 +306,43 @@ def test_a_puzzle_is_solved_and_kept_in_the_browser(page) -> None:  # type: igno
     page.wait_for_function("Object.keys(localStorage).some(k => "
                            "k.startsWith('lnb-kit/progress/device:'))", timeout=WAIT)
     assert_clean(page)
-    # the page again, the puzzle from its address this time (the query reaches the kernel)
-    page.goto(f"{RENDER}puzzles.html?code={SHARED.code}")
-    page.locator(".lnb-puzzle-heading", has_text="✓ solved").wait_for(timeout=WAIT)
-    page.locator(".lnb-progress", has_text="Solved: 1 puzzle").wait_for(timeout=WAIT)
+    # the page again, in Chinese, the puzzle from its address this time (the query reaches
+    # the kernel): solved already, and a row played in Chinese. (Not switched to English in
+    # the page: the puzzle app's switch replaces the puzzle with a new one, a defect reported
+    # in /tmp/helpers/requests.md; switched in the game, the museum and the Dream below.)
+    page.goto(f"{RENDER}puzzles.html?code={SHARED.code}&{ZH}")
+    heading = page.locator(".lnb-puzzle-heading", has_text=SHARED.code)
+    expect(heading).to_contain_text(in_chinese("✓ solved"), timeout=WAIT)
+    page.locator("button.lnb-op-A4-divide").click()
+    page.locator(".lnb-rows", has_text="55 ÷ 2 = 27").wait_for(timeout=WAIT)
+    expect(page.locator("button.lnb-done")).to_contain_text(in_chinese("Check my answer"))
+    with use_language("zh-CN"):
+        solved = ngettext("Solved: <b>{count}</b> puzzle", "Solved: <b>{count}</b> puzzles", 1)
+    page.locator(".lnb-progress", has_text=re.sub(r"</?b>", "", solved.format(count=1))
+                 ).wait_for(timeout=WAIT)
     assert_clean(page)
 
 
-def test_a_round_against_the_computer(page) -> None:  # type: ignore[no-untyped-def]
-    open_page(page, "play.html", ".lnb-start-game")
+def test_a_round_against_the_computer_in_chinese_then_english(page) -> None:  # type: ignore[no-untyped-def]
+    """The game opened in Chinese: a program row, its words and tips in Chinese; English
+    picked in the page: the program finished and the Round resolved, its words and tips in
+    English (tables need the served kit: no tip about them in either)."""
+    open_page(page, f"play.html?{ZH}", ".lnb-start-game")
     page.locator(".lnb-start-game").click()
     page.locator(".lnb-target").first.wait_for(timeout=WAIT)
     page.locator(".lnb-target").first.click()
     page.locator(".lnb-builder").wait_for(timeout=WAIT)
     page.locator(".lnb-op-A3-add").click()
     page.locator(".lnb-rows", has_text="55 + 5 = 60").wait_for(timeout=WAIT)
+    expect(page.locator(".lnb-done")).to_contain_text(in_chinese("I'm done"))
+    tips = page.locator("h2", has_text="小提示").locator("xpath=..").inner_text()
+    assert in_chinese("Save the game") in tips and "桌" not in tips  # tables: the served kit's
+    assert_clean(page)
+    page.locator("h2", has_text="小提示").scroll_into_view_if_needed()
+    snap_sizes(page, "play-tips-zh-CN")
+    resize(page, 1200, 900)
+    to_english(page)
+    expect(page.locator(".lnb-done")).to_contain_text("I'm done", timeout=WAIT)
     page.locator(".lnb-op-A4-divide").click()
     page.locator(".lnb-rows", has_text="60 ÷ 2 = 30").wait_for(timeout=WAIT)
     page.locator(".lnb-done").click()
@@ -288,8 +353,9 @@ def test_a_round_against_the_computer(page) -> None:  # type: ignore[no-untyped-
     expect(page.locator(".lnb-phase")).to_contain_text("Round 1 of 4 resolved", timeout=WAIT)
     expect(page.locator(".lnb-score-table tr.lnb-score-row")).to_have_count(2, timeout=WAIT)
     expect(page.locator(".lnb-resolution-table")).to_contain_text("A3+ 55 + 5 = 60")
-    tips = page.locator("h2", has_text="Tips").locator("xpath=..").inner_text()
-    assert "Save the game" in tips and "table" not in tips  # tables need the served kit
+    tips = page.locator("h2", has_text="Tips").locator("xpath=..")
+    expect(tips).to_contain_text("Save the game", timeout=WAIT)
+    assert "table" not in tips.inner_text()  # tables need the served kit
     assert_clean(page)
     page.locator("h2", has_text="Tips").scroll_into_view_if_needed()
     snap_sizes(page, "play-tips")
@@ -322,15 +388,23 @@ def first_placement(page, seed: int) -> int:  # type: ignore[no-untyped-def]
     return state.score().total
 
 
-def test_the_museum_first_placement(page) -> None:  # type: ignore[no-untyped-def]
-    """The museum's game (its seed read from the page) played by the library's planner up to
-    its first shape drawn on the map."""
-    open_page(page, "museum.html", ".lnb-map-svg rect")
+def test_the_museum_first_placement_in_chinese_then_english(page) -> None:  # type: ignore[no-untyped-def]
+    """The museum's game of ``?seed=55`` opened in Chinese, played by the library's planner
+    up to its first shape drawn on the map; its score and seed in Chinese, then in English
+    picked in the page."""
+    open_page(page, f"museum.html?seed=55&{ZH}", ".lnb-map-svg rect")
     page.locator(".lnb-choice").first.wait_for(timeout=WAIT)
-    found = re.search(r"Game seed (\d+)", page.locator("body").inner_text())
-    assert found, "the page names no seed"
-    score = first_placement(page, int(found.group(1)))
-    expect(page.locator(".lnb-score-line").first).to_have_text(f"Score: {score}", timeout=WAIT)
+    expect(page.locator("body")).to_contain_text(in_chinese("Game seed {seed}").format(seed=55))
+    score = first_placement(page, 55)
+    score_line = page.locator(".lnb-score-line").first
+    expect(score_line).to_have_text(in_chinese("Score: {points}").format(points=score),
+                                    timeout=WAIT)
+    assert_clean(page)
+    snap_sizes(page, "museum-zh-CN")
+    resize(page, 1200, 900)
+    to_english(page)
+    expect(score_line).to_have_text(f"Score: {score}", timeout=WAIT)
+    expect(page.locator("body")).to_contain_text("Game seed 55", timeout=WAIT)
     assert_clean(page)
 
 
@@ -345,22 +419,23 @@ def take_a_die(page) -> None:  # type: ignore[no-untyped-def]
     expect(log).not_to_have_text(before, timeout=WAIT)
 
 
-def test_a_decision_in_ada_s_dream(page) -> None:  # type: ignore[no-untyped-def]
-    open_page(page, "dream.html?seed=3", f"button.lnb-dream-workshop{DREAM_ON}")
-    expect(page.locator(".lnb-dream-turn")).to_contain_text("Playing now: You", timeout=WAIT)
+def test_ada_s_dream_in_chinese_then_saved_and_loaded_in_english(page) -> None:  # type: ignore[no-untyped-def]
+    """Ada's Dream opened in Chinese: a decision, said in Chinese. English picked in the
+    page; then issue 26's Load button (``widgets/core/upload.py``) on the site: the game
+    saved (its link a download) loads back through it; a file over 1 MB is refused in the
+    page, in a sentence, and the game goes on."""
+    open_page(page, f"dream.html?seed=3&{ZH}", f"button.lnb-dream-workshop{DREAM_ON}")
+    expect(page.locator(".lnb-dream-turn")).to_contain_text("现在轮到", timeout=WAIT)
     take_a_die(page)
-    expect(page.locator(".lnb-dream-log")).to_contain_text("You took the", timeout=WAIT)
-    assert_clean(page)
-
-
-
-def test_a_saved_dream_loads_back_and_a_huge_file_is_refused(page) -> None:  # type: ignore[no-untyped-def]
-    """Issue 26: the kit's Load button (``widgets/core/upload.py``) on the site. A game saved
-    (its link a download) loads back through it; a file over 1 MB is refused in the page,
-    in a sentence, and the game goes on."""
-    open_page(page, "dream.html?seed=3", f"button.lnb-dream-workshop{DREAM_ON}")
-    take_a_die(page)
+    took = in_chinese("{player} took the {die} from Workshop space {space}")
     log = page.locator(".lnb-dream-log")
+    expect(log).to_contain_text(
+        re.compile(".+".join(map(re.escape, re.split(r"\{\w+\}", took)))), timeout=WAIT)
+    assert_clean(page)
+    snap_sizes(page, "dream-zh-CN")
+    resize(page, 1200, 900)
+    to_english(page)
+    expect(page.locator(".lnb-dream-turn")).to_contain_text("Playing now", timeout=WAIT)
     expect(log).to_contain_text("You took the", timeout=WAIT)
     page.locator("button.lnb-save").click()
     link = page.locator("a.lnb-download-link")
@@ -383,69 +458,3 @@ def test_a_saved_dream_loads_back_and_a_huge_file_is_refused(page) -> None:  # t
     expect(status).to_have_text(f"Game loaded: {decisions} decisions so far.", timeout=WAIT)
     expect(page.locator(".lnb-dream-turn")).to_contain_text("Playing now", timeout=WAIT)
     assert_clean(page)
-
-# -- every app again in Chinese: one load, one move each (issue 26) -----------------------------
-ZH = "lang=zh-CN"
-
-
-def test_the_landing_page_in_chinese_switches_to_english(zh_page) -> None:  # type: ignore[no-untyped-def]
-    page = zh_page
-    open_page(page, f"index.html?{ZH}", ".lnb-landing-language")
-    chinese = page.locator("h1", has_text="关于艾达·洛夫莱斯的三个游戏")
-    expect(chinese).to_be_visible(timeout=WAIT)
-    assert_clean(page)
-    page.locator(".lnb-landing-language button", has_text="English").click()
-    english = page.locator("h1", has_text="Three games about Ada Lovelace")
-    expect(english).to_be_visible(timeout=WAIT)
-    expect(chinese).to_be_hidden()
-    assert_clean(page)
-
-
-def test_a_puzzle_row_in_chinese(zh_page) -> None:  # type: ignore[no-untyped-def]
-    page = zh_page
-    open_page(page, f"puzzles.html?code={SHARED.code}&{ZH}", ".lnb-puzzle-heading")
-    page.locator(".lnb-puzzle-heading", has_text=SHARED.code).wait_for(timeout=WAIT)
-    page.locator("button.lnb-op-A4-divide").click()
-    page.locator(".lnb-rows", has_text="55 ÷ 2 = 27").wait_for(timeout=WAIT)
-    expect(page.locator("button.lnb-done")).to_contain_text(in_chinese("Check my answer"))
-    assert_clean(page)
-
-
-def test_a_program_row_in_the_game_in_chinese(zh_page) -> None:  # type: ignore[no-untyped-def]
-    page = zh_page
-    open_page(page, f"play.html?{ZH}", ".lnb-start-game")
-    page.locator(".lnb-start-game").click()
-    page.locator(".lnb-target").first.wait_for(timeout=WAIT)
-    page.locator(".lnb-target").first.click()
-    page.locator(".lnb-builder").wait_for(timeout=WAIT)
-    page.locator(".lnb-op-A3-add").click()
-    page.locator(".lnb-rows", has_text="55 + 5 = 60").wait_for(timeout=WAIT)
-    expect(page.locator(".lnb-done")).to_contain_text(in_chinese("I'm done"))
-    tips = page.locator("h2", has_text="小提示").locator("xpath=..").inner_text()
-    assert in_chinese("Save the game") in tips and "桌" not in tips  # tables: the served kit's
-    assert_clean(page)
-    page.locator("h2", has_text="小提示").scroll_into_view_if_needed()
-    snap_sizes(page, "play-tips-zh-CN")
-
-
-def test_the_museum_first_placement_in_chinese(zh_page) -> None:  # type: ignore[no-untyped-def]
-    page = zh_page
-    open_page(page, f"museum.html?seed=55&{ZH}", ".lnb-map-svg rect")
-    page.locator(".lnb-choice").first.wait_for(timeout=WAIT)
-    score = first_placement(page, 55)
-    expect(page.locator(".lnb-score-line").first).to_have_text(
-        in_chinese("Score: {points}").format(points=score), timeout=WAIT)
-    assert_clean(page)
-    snap_sizes(page, "museum-zh-CN")
-
-
-def test_a_decision_in_ada_s_dream_in_chinese(zh_page) -> None:  # type: ignore[no-untyped-def]
-    page = zh_page
-    open_page(page, f"dream.html?seed=3&{ZH}", f"button.lnb-dream-workshop{DREAM_ON}")
-    expect(page.locator(".lnb-dream-turn")).to_contain_text("现在轮到", timeout=WAIT)
-    take_a_die(page)
-    took = in_chinese("{player} took the {die} from Workshop space {space}")
-    expect(page.locator(".lnb-dream-log")).to_contain_text(
-        re.compile(".+".join(map(re.escape, re.split(r"\{\w+\}", took)))), timeout=WAIT)
-    assert_clean(page)
-    snap_sizes(page, "dream-zh-CN")

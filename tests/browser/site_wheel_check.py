@@ -1,0 +1,153 @@
+"""The static site's Python, checked in CPython before any browser opens the site.
+
+Run as a script by ``test_site.py`` (``python -I site_wheel_check.py SITE UNPACKED``, the
+kit's wheel from ``SITE/static/pyodide`` unpacked in ``UNPACKED``), in a process of its own:
+
+* the kit is imported from the site's wheel, never from the repository (every module's file
+  is checked to be in the wheel), and every module of the repository's packages is in it;
+* nothing the site lacks is importable: every package of this environment that the site's
+  ``pyodide-lock.json`` does not list (Babel, Voila, tornado ...) is made unimportable first,
+  as it is on the site, except what the listed packages themselves need in CPython;
+* every module of the kit imports so (``widgets.serving``, the served kit's server, aside);
+* every notebook the site renders runs its code cells so, as the site runs them
+  (``LNB_HOST=static``), once in English and once with ``?lang=zh-CN`` (issue 26's defect:
+  Chinese needed Babel, which the site lacks), the kit's catalogs read from the wheel's
+  compiled ``.mo`` files; an error the app catches and logs (its apology on the page) is a
+  finding as well.
+
+It prints one line per finding and exits 1 if there is any (0 and a summary line if none).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import io
+import json
+import logging
+import os
+import pkgutil
+import sys
+import traceback
+from pathlib import Path
+
+KIT = ("lnb", "widgets", "classroom")
+SERVER_ONLY = ("widgets.serving", "widgets.serve")  # the served kit's server, its command
+#: What the kit's modules import from outside the kit on the site (each in the site's lock).
+THIRD_PARTY = ("IPython", "ipywidgets", "traitlets", "comm", "anywidget")
+
+
+def block_what_the_site_lacks(lock: dict) -> list[str]:
+    """Make every top-level module of this environment that the site's lock does not list
+    unimportable (``sys.modules[name] = None``), except the standard library and what the
+    listed packages the kit uses import in CPython. Returns the names blocked."""
+    listed = {name for package in lock["packages"].values() for name in package["imports"]}
+    for name in THIRD_PARTY:
+        importlib.import_module(name)
+    needed = {name.split(".")[0] for name in sys.modules}
+    blocked = []
+    for found in pkgutil.iter_modules():
+        name = found.name
+        if (name in listed or name in needed or name in KIT or name in sys.stdlib_module_names
+                or name.startswith("_") or name.endswith("__mypyc")):
+            continue
+        sys.modules[name] = None  # type: ignore[assignment]
+        blocked.append(name)
+    return sorted(blocked)
+
+
+def kit_modules(root: Path) -> list[str]:
+    """Every module of the kit's packages under ``root`` (dotted names, sorted)."""
+    found = []
+    for package in KIT:
+        for path in sorted((root / package).rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            parts = list(path.relative_to(root).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found.append(".".join(parts))
+    return found
+
+
+def code_cells(notebook: Path) -> list[str]:
+    """The code cells' sources of ``notebook``."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    return ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
+
+
+def run_notebook(notebook: Path, query: str) -> str | None:
+    """Run ``notebook``'s code cells as the site's kernel would for the address ``?query``;
+    the traceback of a failure, or None."""
+    from lnb.core.i18n import set_default_language
+
+    set_default_language("en")
+    os.environ["QUERY_STRING"] = query
+    namespace: dict = {"__name__": "__main__"}
+    logged = _Kept(logging.ERROR)
+    logging.getLogger().addHandler(logged)
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            for number, source in enumerate(code_cells(notebook), 1):
+                exec(compile(source, f"{notebook.name}[cell {number}]", "exec"), namespace)
+    except BaseException:  # any failure is a finding, with its traceback
+        return traceback.format_exc(limit=-6)
+    finally:
+        logging.getLogger().removeHandler(logged)
+    if logged.kept:  # an error the app caught and showed as its apology (widgets.core.status)
+        return "\n".join(logged.kept)
+    return None
+
+
+class _Kept(logging.Handler):
+    """Keeps every record it is given, formatted (with its traceback)."""
+
+    def __init__(self, level: int) -> None:
+        super().__init__(level)
+        self.kept: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.kept.append(self.format(record)[-3000:])
+
+
+def main(site: Path, unpacked: Path, repo: Path) -> int:
+    """Every check above; the number of findings as the exit status (capped at 1)."""
+    os.environ["LNB_HOST"] = "static"
+    sys.path.insert(0, str(unpacked))
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text("utf-8"))
+    blocked = block_what_the_site_lacks(lock)
+    findings = []
+    if "babel" not in blocked:
+        findings.append("babel was not blocked: this check would not see issue 26's defect")
+    in_wheel = set(kit_modules(unpacked))
+    findings += [f"{name}: in the repository, not in the site's wheel"
+                 for name in kit_modules(repo) if name not in in_wheel]
+    for name in sorted(in_wheel):
+        if any(name == s or name.startswith(s + ".") for s in SERVER_ONLY) or name.endswith(
+                "__main__"):
+            continue
+        try:
+            module = importlib.import_module(name)
+        except BaseException:  # reported
+            findings.append(f"{name} does not import from the wheel:\n"
+                            f"{traceback.format_exc(limit=-4)}")
+            continue
+        where = Path(getattr(module, "__file__", "") or "")
+        if unpacked not in where.parents:
+            findings.append(f"{name} was imported from {where}, not from the wheel")
+    notebooks = sorted((site / "files").rglob("*.ipynb"))
+    for notebook in notebooks:
+        for query in ("", "lang=zh-CN"):
+            failed = run_notebook(notebook, query)
+            if failed:
+                findings.append(f"{notebook.relative_to(site)}?{query}: {failed}")
+    for finding in findings:
+        print(finding)
+    print(f"{len(in_wheel)} modules, {len(notebooks)} notebooks in 2 languages, "
+          f"{len(blocked)} packages the site lacks blocked; {len(findings)} findings")
+    return 1 if findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve(),
+                  Path(sys.argv[3]).resolve()))
