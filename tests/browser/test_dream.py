@@ -74,13 +74,28 @@ def redrawn(page, before: int, timeout: float = WAIT) -> bool:  # type: ignore[n
     return True
 
 
-#: Every button a decision is taken with (see :func:`one_decision`).
-DECISIONS = ("lnb-dream-line", "lnb-dream-choice", *BOARD, "lnb-dream-store", "lnb-dream-mill",
-             "lnb-dream-workshop")
-#: The page offers a decision (an enabled button of one), or shows the final scoring.
-OFFERED = """classes => { const score = document.querySelector('.lnb-dream-score');
-  return (score !== null && score.offsetParent !== null) || classes.some(c =>
-    document.querySelector(`button.${c}:enabled:not([aria-disabled='true'])`) !== null); }"""
+#: The next decision, found in one look at the page once it offers one, in the order a pupil
+#: looks: a line of the Mill (a Program chosen), a choice that is not "pass", a card, a place
+#: or a track, "pass"; else a Store die (then a cell of the Mill) or a Workshop die; a cell of
+#: the Mill when only the Mill is left (its Store die chosen, the cell's click lost). The
+#: class and index among its enabled buttons, ``["score", 0]`` when the final scoring shows.
+PICK = """([board, on]) => {
+  const score = document.querySelector('.lnb-dream-score');
+  if (score !== null && score.offsetParent !== null) { return ['score', 0]; }
+  const enabled = cls => [...document.querySelectorAll(`button.${cls}${on}`)];
+  if (enabled('lnb-dream-line').length) { return ['lnb-dream-line', 0]; }
+  const choices = enabled('lnb-dream-choice');
+  const other = choices.findIndex(b => !b.innerText.endsWith('pass'));
+  if (other >= 0) { return ['lnb-dream-choice', other]; }
+  const card = board.find(cls => enabled(cls).length);
+  if (card) { return [card, 0]; }
+  if (choices.length) { return ['lnb-dream-choice', 0]; }
+  const stores = enabled('lnb-dream-store'), workshop = enabled('lnb-dream-workshop');
+  if (stores.length && (!workshop.length || stores.length === 3)) {
+    return ['lnb-dream-store', 0]; }
+  if (workshop.length) { return ['lnb-dream-workshop', 0]; }
+  return enabled('lnb-dream-mill').length ? ['lnb-dream-mill', 0] : null;
+}"""
 
 
 def open_app(page, kit: VoilaServer, query: str = "?seed=3") -> None:  # type: ignore[no-untyped-def]
@@ -89,35 +104,26 @@ def open_app(page, kit: VoilaServer, query: str = "?seed=3") -> None:  # type: i
     page.wait_for_function(f"() => ({SHOWN})() > 0", timeout=WAIT)
 
 
-def press(page, selector: str) -> bool:  # type: ignore[no-untyped-def]
+def press(page, selector: str, nth: int = 0) -> bool:  # type: ignore[no-untyped-def]
+    """Click the ``nth`` enabled button of ``selector`` and wait for the kernel's redraw;
+    False if there is none, or the click did not reach a redraw."""
     found = page.locator(f"button.{selector}{ON}")
-    if not found.count():
+    if found.count() <= nth:
         return False
     before = shown(page)
-    found.first.click()
+    found.nth(nth).click()
     return redrawn(page, before, CLICK_WAIT)
 
 
 def one_decision(page) -> bool:  # type: ignore[no-untyped-def]
-    """One decision by clicks, in the order a pupil would look, once the page offers one;
-    False when the click did not reach a redraw (lost while the kernel redrew the button)."""
-    page.wait_for_function(OFFERED, arg=list(DECISIONS), timeout=WAIT)
-    if press(page, "lnb-dream-line"):
+    """One decision by clicks (:data:`PICK`); False when the click did not reach a redraw
+    (lost while the kernel redrew the button)."""
+    cls, nth = page.wait_for_function(PICK, arg=[list(BOARD), ON], timeout=WAIT).json_value()
+    if cls == "score":
         return True
-    choices = page.locator(f"button.lnb-dream-choice{ON}")
-    others = [i for i in range(choices.count()) if not choices.nth(i).inner_text()
-              .endswith("pass")]
-    if others:
-        before = shown(page)
-        choices.nth(others[0]).click()
-        return redrawn(page, before, CLICK_WAIT)
-    if any(press(page, cls) for cls in BOARD) or press(page, "lnb-dream-choice"):
-        return True
-    stores = page.locator(f"button.lnb-dream-store{ON}")
-    workshop = page.locator(f"button.lnb-dream-workshop{ON}")
-    if stores.count() and (not workshop.count() or stores.count() == 3):
-        return press(page, "lnb-dream-store") and press(page, "lnb-dream-mill")
-    return press(page, "lnb-dream-workshop")
+    if cls == "lnb-dream-store":
+        return press(page, cls) and press(page, "lnb-dream-mill")
+    return press(page, cls, nth)
 
 
 #: Two animation frames: the page has laid itself out after a resize or a scroll.
