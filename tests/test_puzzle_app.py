@@ -307,3 +307,19 @@ def test_a_damaged_streak_row_does_not_lose_the_right_answer(tmp_path: Path) -> 
     saved = store.load(Pupil.from_browser_key(SAM))
     assert saved.get(SHARED.code).solved and saved.streak == 2  # type: ignore[union-attr]
     assert any("streak" in text for _, text in store.teacher_notes())
+
+
+def test_the_language_switch_keeps_a_harder_puzzle_and_its_rows(store: ProgressStore) -> None:
+    """Relabelling resets the difficulty buttons' words; that is no pick of a difficulty, so
+    the pupil's puzzle (here difficulty 4, not the first button) and their rows stay."""
+    app = make_app(store, SAM, code=SHARED.code)
+    assert app.levels.value == SHARED.difficulty != app.levels.options[0][1]
+    first = str(SHARED.solution.program).split()[0]
+    click_program(app, first)
+    rows = app.builder.rows_text()
+    assert rows
+    app.language.value = "zh_CN"
+    app.language.value = "en"
+    assert app.puzzle == SHARED
+    assert app.levels.value == SHARED.difficulty
+    assert app.builder.rows_text() == rows

@@ -264,9 +264,13 @@ class PuzzleApp(w.VBox):
         self.title.value = "<div class='lnb-title'>{}</div>".format(
             html.escape(_("Lovelace & Babbage puzzles")))
         value = self.levels.value
-        with self.levels.hold_sync():
-            self.levels.options = self._level_options()
-            self.levels.value = value
+        was, self._opening = self._opening, True  # new words for the same difficulty: no new puzzle
+        try:
+            with self.levels.hold_sync():
+                self.levels.options = self._level_options()
+                self.levels.value = value
+        finally:
+            self._opening = was
         self.levels.tooltips = [_("Difficulty {level}").format(level=d) for d in DIFFICULTIES]
         self.new_button.description = _("New puzzle")
         self.daily_button.description = _("Today's puzzle")
