@@ -1,7 +1,7 @@
 """The landing page in every language of the kit (lessons/make_index.py, lessons/index.ipynb).
 
 The browser side (a block shown per ``<html lang>``, the switch) is in
-tests/browser/test_pseudo_language.py; here the generated notebook itself.
+tests/browser/test_pages.py; here the generated notebook itself.
 """
 
 from __future__ import annotations

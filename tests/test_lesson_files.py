@@ -1,7 +1,7 @@
 """The lessons as files: generated navigation is up to date, each lesson keeps the house rules.
 
 Running them is nbval's job (``pytest --nbval-lax lessons``); opening them in a browser is
-``tests/browser/test_lessons.py``'s.
+``tests/browser/test_pages.py``'s (one load per page and language).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Every page of the kit has no untranslated word, read from its widget trees without a browser.
 
-Each page the browser test ``tests/browser/test_pseudo_language.py`` opens (the landing page,
+Each page the browser pass opens (``tests/browser/test_pages.py``: the landing page,
 the game, the puzzles, every lesson whose code shows widgets: the three games' apps and
 lessons) is run here as Voila runs it, in a fresh kernel of its own with ``?lang=en-XA``
 (:mod:`page_trees`), and every text its widgets show is read from the kernel
