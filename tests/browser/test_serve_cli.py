@@ -1,6 +1,9 @@
-"""``python -m widgets.serve`` end to end: prints a working URL, stops cleanly on Ctrl-C;
-started cold, the game page opened as soon as the banner shows is usable within 5 s, and the
-banner is the last thing printed (Voila's messages go to the log file it names).
+"""``python -m widgets.serve`` end to end: started cold, it prints a working URL; the game page
+opened as soon as the banner shows is usable at once, and the banner is the last thing printed
+(Voila's messages go to the log file it names); Ctrl-C or SIGTERM stops it and Voila cleanly.
+
+Each served kit is used for all of these (a server start is the slow part): one person's kit
+stopped with Ctrl-C, a class's (preheated kernels) with SIGTERM.
 """
 
 from __future__ import annotations
@@ -18,10 +21,19 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from browser_harness import NOTEBOOKS, REPO, free_port, hermetic_env, snap
+from browser_harness import (
+    NOTEBOOKS,
+    REPO,
+    STUCK,
+    free_port,
+    hermetic_env,
+    kernel_id_of,
+    snap,
+    wait_until,
+)
 from playwright.sync_api import expect
 
-from widgets.serve import command_for, landing_path, parse_args, voila_command
+from widgets.serve import command_for, default_root, landing_path, parse_args, voila_command
 
 pytestmark = pytest.mark.browser
 
@@ -70,57 +82,6 @@ def test_serve_on_a_busy_port_says_so(tmp_path: Path) -> None:
     assert not done.stdout  # found before anything started
 
 
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
-def test_serve_prints_url_and_stops_voila(tmp_path: Path, sig: signal.Signals) -> None:
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "widgets.serve", "--root", str(NOTEBOOKS), "--no-browser",
-         "--port", str(port), "--pool-size", "0", "--class-size", "0"],
-        cwd=REPO, env=hermetic_env(tmp_path), stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, text=True, start_new_session=True)
-    # A thread reads the output, so a server that hangs silently cannot block the test.
-    printed: queue.Queue[str] = queue.Queue()
-    threading.Thread(target=lambda: [printed.put(line) for line in proc.stdout or ()],
-                     daemon=True).start()
-    lines = [""]
-
-    def output() -> str:
-        while not printed.empty():
-            lines.append(printed.get())
-        return "".join(lines)
-
-    try:
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline and proc.poll() is None:
-            try:
-                lines.append(printed.get(timeout=max(0.1, deadline - time.monotonic())))
-            except queue.Empty:
-                break
-            if "kit is running:" in lines[-1]:
-                break
-        url = lines[-1].split("running:", 1)[-1].strip()
-        assert url == f"http://127.0.0.1:{port}/", output()
-        with urllib.request.urlopen(url, timeout=10) as resp:
-            assert resp.status == 200
-        # Ctrl-C in a terminal signals the foreground group: here the serve command alone,
-        # as Voila runs in its own session; serve stops Voila and its kernels itself.
-        os.killpg(proc.pid, sig)
-        try:
-            assert proc.wait(timeout=30) == 0, output()
-        except subprocess.TimeoutExpired:
-            pytest.fail(f"serve did not stop within 30 s of {sig.name}:\n{output()}")
-        assert "Stopping the kit" in output()
-        with pytest.raises(OSError):  # Voila is gone too: nothing answers on the port
-            urllib.request.urlopen(url, timeout=5)
-    finally:
-        if proc.poll() is None:  # serve stops Voila on SIGTERM; SIGKILL would leave it running
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-
-
 PLAY = "voila/render/play.ipynb"
 
 
@@ -135,8 +96,10 @@ class Serve:
             stderr=subprocess.STDOUT, text=True, start_new_session=True)
         self.printed: queue.Queue[str] = queue.Queue()
         self.lines: list[str] = []
-        threading.Thread(target=lambda: [self.printed.put(line) for line in self.proc.stdout
-                                         or ()], daemon=True).start()
+        self.reader = threading.Thread(
+            target=lambda: [self.printed.put(line) for line in self.proc.stdout or ()],
+            daemon=True)
+        self.reader.start()
 
     def output(self) -> str:
         """Everything printed so far."""
@@ -157,6 +120,35 @@ class Serve:
             if running and line.startswith("=" * 20):
                 return time.monotonic()
         pytest.fail(f"no banner within {timeout:.0f} s:\n{self.output()}")
+
+    def url(self) -> str:
+        """The address the banner prints."""
+        line = next(line for line in self.output().splitlines() if "kit is running:" in line)
+        return line.split("running:", 1)[1].strip()
+
+    def log(self) -> Path | None:
+        """The log file the banner names (Voila's messages); None before the banner."""
+        line = next((line for line in self.output().splitlines() if " go to " in line), None)
+        return Path(line.split(" go to ", 1)[1].strip()) if line else None
+
+    def log_text(self) -> str:
+        """What Voila wrote to its log file so far ("" before the banner names it)."""
+        log = self.log()
+        return log.read_text(errors="replace") if log is not None and log.exists() else ""
+
+    def stop_with(self, sig: signal.Signals) -> None:
+        """Send ``sig`` as a terminal would (Ctrl-C signals the foreground group: here the
+        serve command alone, as Voila runs in its own session); assert that serve stops
+        Voila and its kernels itself and exits cleanly: nothing answers on the port after."""
+        os.killpg(self.proc.pid, sig)
+        try:
+            assert self.proc.wait(timeout=60) == 0, self.output()
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"serve did not stop after {sig.name}:\n{self.output()}")
+        self.reader.join(timeout=STUCK)  # its output ends with the process: all of it read
+        assert "Stopping the kit" in self.output()
+        with pytest.raises(OSError):  # Voila is gone too: nothing answers on the port
+            urllib.request.urlopen(f"http://127.0.0.1:{self.port}/", timeout=5)
 
     def stop(self) -> None:
         """Stop it as a closed terminal would (serve stops Voila and its kernels)."""
@@ -182,9 +174,11 @@ def serve(tmp_path: Path) -> Iterator[Callable[..., Serve]]:
         each.stop()
 
 
-@pytest.mark.parametrize("options", [[], ["--class-size", "6"]], ids=["one-person", "class-of-6"])
-def test_the_game_page_opened_with_the_banner_is_usable_at_once(
-        serve, browser, options: list[str]) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(("options", "sig"), [([], signal.SIGINT),
+                                             (["--class-size", "6"], signal.SIGTERM)],
+                         ids=["one-person-ctrl-c", "class-of-6-sigterm"])
+def test_served_cold_the_game_page_is_usable_at_once_and_the_kit_stops_cleanly(
+        serve, browser, options: list[str], sig: signal.Signals) -> None:  # type: ignore[no-untyped-def]
     # The pupil's browser is open already; the server starts cold (fresh Jupyter folders).
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
@@ -201,20 +195,30 @@ def test_the_game_page_opened_with_the_banner_is_usable_at_once(
         snap(page, f"game-page-{'-'.join(options).strip('-') or 'default'}")
         start.click(timeout=60_000)  # and pressing it leads on: the Subroutine to target
         page.locator(".lnb-target").first.wait_for(state="visible", timeout=60_000)
+        kernel_id = kernel_id_of(page)
+        page.close(run_before_unload=True)  # the pupil closes the tab: its kernel is freed
     except Exception:
         snap(page, "failure")
-        log = next((line.split(" go to ", 1)[1] for line in served.output().splitlines()
-                    if " go to " in line), None)
-        print(Path(log).read_text()[-6000:] if log else served.output())
+        print(served.log_text()[-6000:] or served.output())
         raise
     finally:
         context.close()
-    time.sleep(1)  # anything the page's kernel made Voila say would be printed by now
+    # Everything the page's kernel made Voila say is said once Voila has shut it down (the
+    # closed page frees it): in the log, or printed if the log were not where it goes.
+    shutdown = f"Kernel shutdown: {kernel_id}"
+    wait_until(lambda: shutdown in served.output() or shutdown in served.log_text(),
+               f"Voila shut the closed page's kernel down ({shutdown!r})",
+               details=lambda: served.log_text()[-4000:])
     text = served.output()
     banner = text[text.index("kit is running:"):].rstrip("\n").splitlines()
     assert banner[-1].startswith("=" * 20), text  # the last thing printed
     for noise in ("not trusted", "Deprecation", "[KitVoila]", "Kernel started"):
         assert noise not in text, text
-    log = Path(next(line for line in banner if " go to " in line).split(" go to ", 1)[1])
-    assert log.name == f"lnb-kit-serve-{served.port}.log"
+    log = served.log()
+    assert log is not None and log.name == f"lnb-kit-serve-{served.port}.log", text
     assert "Kernel started" in log.read_text()  # Voila's messages are kept there
+    url = served.url()  # the banner's address works: the landing page
+    assert url == f"http://127.0.0.1:{served.port}/{landing_path(default_root())}", text
+    with urllib.request.urlopen(url, timeout=60) as resp:
+        assert resp.status == 200
+    served.stop_with(sig)
