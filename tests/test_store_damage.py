@@ -39,8 +39,13 @@ def test_a_class_opening_a_brand_new_file_at_once_is_all_saved(tmp_path: Path,
                                                                 round_: int) -> None:
     kernels = 40
     path = tmp_path / "progress.sqlite3"
+    # Each "kernel" starts from a fresh single-threaded process (as kernels do), never a fork
+    # of this test process: a fork copies whatever lock another thread holds at that moment
+    # (a store's retry thread logging, left by an earlier test), and the child waits forever.
     methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if "forkserver" in methods:
+        ctx.set_forkserver_preload(["classroom.progress"])
     barrier, results = ctx.Barrier(kernels), ctx.Queue()
     procs = [ctx.Process(target=_open_fresh, args=(str(path), n, barrier, results))
              for n in range(kernels)]
