@@ -13,29 +13,15 @@ import contextlib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-import pytest
-from browser_harness import REPO, STARTUP_TIMEOUT, VoilaServer, check_jupyter_paths
-
-from widgets.serve import kit_voila_args
-from widgets.serving.server import KitServer, ServerError
+from browser_harness import REPO, VoilaServer, running_voila
 
 
 @contextlib.contextmanager
 def class_page_kit(page: str, home: Path, env: Mapping[str, str] | None = None
                    ) -> Iterator[VoilaServer]:
     """The kit's Voila server on ``lessons/`` (hermetic Jupyter folders under ``home``, ``env``
-    added) with ``page`` (``"museum.ipynb"``) preheated as a class page of one pupil; waits
-    until it answers, stops it after. A server that exits or stays silent fails the test with
-    the tail of its log."""
-    server = KitServer(REPO / "lessons", voila_args=kit_voila_args(0, 1, class_page=page),
-                       env=dict(env or {}), home=home, log=home / "voila.log", cwd=REPO,
-                       startup_timeout=STARTUP_TIMEOUT)
-    check_jupyter_paths(server.environ())
-    try:
-        try:
-            server.start().wait_ready()
-        except ServerError as exc:
-            pytest.fail(f"{exc}:\n{server.log_tail()}")
-        yield VoilaServer(server)
-    finally:
-        server.stop()
+    added) with ``page`` (``"museum.ipynb"``) preheated as a class page of one pupil:
+    :func:`browser_harness.running_voila` with the serve command's ``--class-size 1``."""
+    with running_voila(REPO / "lessons", home, pool_size=0, env=dict(env or {}),
+                       class_size=1, class_page=page) as server:
+        yield server
