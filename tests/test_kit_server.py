@@ -17,6 +17,7 @@ import psutil
 import pytest
 
 from widgets.serve import kit_voila_args
+from widgets.serving.kernel import is_kit_kernel
 from widgets.serving.server import MARKER, KitServer, ServerError, port_is_free
 
 pytestmark = [pytest.mark.slow,
@@ -72,7 +73,7 @@ def test_serves_a_notebook_then_stops_leaving_nothing(root: Path, tmp_path: Path
         assert server.proc is not None
         voila = psutil.Process(server.proc.pid)
         family = [voila, *voila.children(recursive=True)]
-        kernels = [p for p in family if "ipykernel" in " ".join(p.cmdline())]
+        kernels = [p for p in family if is_kit_kernel(p.cmdline())]
         assert kernels, f"no kernel among {[p.cmdline() for p in family]}"
         assert {p.pid for p in family} <= {p.pid for p in marked_processes(server)}
         port = server.port

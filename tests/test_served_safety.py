@@ -40,6 +40,7 @@ from websockets.sync.client import connect
 
 from widgets.serve import kit_voila_args, parse_args, server_for
 from widgets.serving.guard import OTHERS_KERNEL
+from widgets.serving.kernel import is_kit_kernel
 from widgets.serving.owners import UNJOINED_TIMEOUT
 from widgets.serving.server import KitServer, free_port, hermetic_environ, port_is_free
 
@@ -393,7 +394,7 @@ def serving_with_a_kernel(root: Path, tmp_path: Path) -> Iterator[Serving]:
 
         def kernel_started() -> bool:
             running.family[:] = psutil.Process(proc.pid).children(recursive=True)
-            return any("ipykernel" in " ".join(p.cmdline()) for p in running.family)
+            return any(is_kit_kernel(p.cmdline()) for p in running.family)
 
         assert wait_until(kernel_started, 60), "no preheated kernel"
         yield running

@@ -225,20 +225,6 @@ def open_voila(page, path: str, selector: str = WIDGET_SELECTOR,  # type: ignore
     page.locator(selector).first.wait_for(state="visible", timeout=timeout)
 
 
-def open_dream(page, url: str, selector: str, timeout: float = 60_000) -> None:  # type: ignore[no-untyped-def]
-    """:func:`open_voila` for Ada's Dream's page, loaded once more when its notebook output
-    never comes: about one Dream load in six stays without its app, the kernel idle and
-    Voila's executor still waiting (seen at 020458b too; a Voila defect reported in issue
-    26's closing note), which is not what the tests opening it are about."""
-    page.goto(url, wait_until="domcontentloaded", timeout=timeout)
-    try:
-        page.locator(".jp-OutputArea-output").first.wait_for(state="attached",
-                                                             timeout=timeout / 2)
-    except Exception:  # playwright's TimeoutError: no output came
-        page.goto(url, wait_until="domcontentloaded", timeout=timeout)
-    page.locator(selector).first.wait_for(state="visible", timeout=timeout)
-
-
 def kernel_id_of(page) -> str:  # type: ignore[no-untyped-def]
     """The kernel id in the Voila page's ``jupyter-config-data``."""
     config = json.loads(page.locator("#jupyter-config-data").text_content())

@@ -16,7 +16,7 @@ from browser_harness import (
     VoilaServer,
     _test_dir_name,
     assert_no_traceback,
-    open_dream,
+    open_voila,
     serious_violations,
     snap,
 )
@@ -99,7 +99,7 @@ PICK = """([board, on]) => {
 
 
 def open_app(page, kit: VoilaServer, query: str = "?seed=3") -> None:  # type: ignore[no-untyped-def]
-    open_dream(page, f"{kit.url}voila/render/dream.ipynb{query}",
+    open_voila(page, f"{kit.url}voila/render/dream.ipynb{query}",
                f"button.lnb-dream-workshop{ON}", timeout=WAIT)
     page.wait_for_function(f"() => ({SHOWN})() > 0", timeout=WAIT)
 

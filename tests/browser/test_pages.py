@@ -153,16 +153,9 @@ def loads(browser, request: pytest.FixtureRequest) -> Iterator[Loads]:  # type: 
 
 
 def arrive(page, name: str, lang: str) -> None:  # type: ignore[no-untyped-def]
-    """Wait until the page has loaded and is ready. Ada's Dream is loaded once more when
-    its notebook output never comes (a Voila defect, see :func:`browser_harness.open_dream`)."""
-    url = f"**/voila/render/{name}?lang={lang}"
-    if name == "dream.ipynb":
-        try:
-            page.wait_for_url(url, wait_until="load", timeout=WAIT / 2)
-        except Exception:  # playwright's TimeoutError: no output came
-            page.reload(wait_until="load", timeout=WAIT)
-    else:
-        page.wait_for_url(url, wait_until="load", timeout=WAIT)
+    """Wait until the page has loaded and is ready (one load: a page whose app never came
+    is a failure, see :mod:`widgets.serving.kernel`)."""
+    page.wait_for_url(f"**/voila/render/{name}?lang={lang}", wait_until="load", timeout=WAIT)
     if name in APP_READY:
         page.locator(APP_READY[name]).first.wait_for(timeout=WAIT)
     wait_page_ready(page, lang, exercises=expected_exercises(name) if ours(name) else 0,
