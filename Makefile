@@ -4,21 +4,34 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
+# uv installs the packages (a cold install in about a third of pip's time); pip only
+# installs uv itself, pinned.
+UV := $(VENV)/bin/uv
+UV_VERSION := 0.13.8
+# uv trusts the system's certificates, as pip here does (a school's proxy may sign with its own)
+export UV_NATIVE_TLS := 1
 
-.PHONY: setup serve test test-fast lint bench browser postgres clean i18n site
+.PHONY: setup serve test test-fast lint bench browser postgres debian clean i18n site
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(UV):
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(PY) -m pip install --quiet --disable-pip-version-check 'uv==$(UV_VERSION)'
+
+$(STAMP): pyproject.toml | $(UV)
+	$(UV) pip install --quiet --python $(PY) -e '.[test]'
 	touch $(STAMP)
 
 browser:
 	bash scripts/ensure-chromium
 
 postgres:
+	bash scripts/ensure-postgres
+
+# Debian's packages for the tests, one apt-get after the other (they share apt's lock).
+debian:
+	bash scripts/ensure-chromium
 	bash scripts/ensure-postgres
 
 # `make serve` for one person; a teacher gives the class's size: `make serve CLASS=30`
@@ -31,17 +44,20 @@ serve: setup
 lint: setup
 	$(VENV)/bin/ruff check .
 
-# Two passes: everything else on both cores, then the browser tests, a file per worker
+# Setup: the Python packages and Debian's packages at once (downloads both ways). Then two
+# passes: everything else, a file per worker (three workers on two cores: some of these
+# tests wait on servers they start), then the browser tests, a file per worker
 # (`--dist loadfile`: a file's tests share its Voila server and its Chromium). Three workers
-# on two cores: a browser test spends most of its time waiting for a page or a kernel (two
-# kept the cores under half busy; three finish the pass in about four fifths of the time).
+# on two cores: a browser test spends much of its time waiting for a page or a kernel.
 # The static site (only the browser tests open it) is built during the first pass: most of
 # its minute is downloads and its own venv. Its log follows the first pass; a failed build
 # stops the run there.
-test: setup browser postgres lint
+test:
+	@$(MAKE) --no-print-directory -j2 setup debian
+	@$(MAKE) --no-print-directory lint
 	@mkdir -p test-artifacts; \
 	$(MAKE) --no-print-directory site > test-artifacts/site-build.log 2>&1 & site=$$!; \
-	$(PY) -m pytest -n 2 -m "not browser" --durations=15; tests=$$?; \
+	$(PY) -m pytest -n 3 -m "not browser" --durations=15; tests=$$?; \
 	wait $$site; built=$$?; cat test-artifacts/site-build.log; \
 	if [ $$built -ne 0 ]; then echo "make site failed: its log is above"; exit $$built; fi; \
 	exit $$tests
@@ -68,9 +84,9 @@ SITE_VENV ?= .venv-site
 SITE_PY := $(SITE_VENV)/bin/python
 SITE_STAMP := $(SITE_VENV)/.installed-stamp
 
-$(SITE_STAMP): scripts/site/requirements.txt
+$(SITE_STAMP): scripts/site/requirements.txt | $(UV)
 	test -x $(SITE_PY) || $(PYTHON) -m venv $(SITE_VENV)
-	$(SITE_PY) -m pip install --quiet --disable-pip-version-check -r scripts/site/requirements.txt
+	$(UV) pip install --quiet --python $(SITE_PY) -r scripts/site/requirements.txt
 	touch $(SITE_STAMP)
 
 site: $(SITE_STAMP)
