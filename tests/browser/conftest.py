@@ -1,6 +1,7 @@
 """Browser-test harness: one real Voila server per session, headless Chromium per test.
 
-Fixtures: ``voila_server`` (session), ``browser`` (session), ``page`` (per test).
+Fixtures: ``voila_server`` (session), ``playwright`` and ``browser`` (session), ``page``
+(per test).
 Helpers (in ``browser_harness``): ``open_voila``, ``snap``, ``snap_sizes``,
 ``assert_no_traceback``, ``assert_local_only``, ``kernel_id_of``; waits for a named state:
 ``wait_until`` (a condition polled until a deadline meant for a server that stopped
@@ -40,8 +41,8 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServ
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    """Headless Debian Chromium driven by Playwright (never a downloaded browser)."""
+def playwright() -> Iterator[object]:
+    """Playwright, with Debian Chromium at hand (never a downloaded browser)."""
     if not Path(CHROMIUM).exists():
         message = f"{CHROMIUM} is missing; run `make browser` to install Debian's chromium"
         if os.environ.get("CI"):
@@ -50,10 +51,16 @@ def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                      headless=True)
-        yield chromium
-        chromium.close()
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    """Headless Debian Chromium driven by Playwright; each test makes its own contexts."""
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                          headless=True)
+    yield chromium
+    chromium.close()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

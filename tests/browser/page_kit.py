@@ -34,15 +34,19 @@ def shared_kit(request: pytest.FixtureRequest) -> VoilaServer:
     return config.stash[_KIT]
 
 
-#: The page is ready: Voila ran every cell (its spinner is gone, the cells are shown), the
-#: fonts are in, each language switch shows ``lang`` and its page script ran (aria-pressed
-#: set, the browser's languages reported), and <html lang> is ``lang`` where a switch is.
+#: The page is ready: Voila ran every cell (its spinner is gone, the cells are shown), every
+#: widget output is drawn, the fonts are in, each language switch shows ``lang`` and its page
+#: script ran (aria-pressed set, the browser's languages reported), and <html lang> is
+#: ``lang`` where a switch is.
 READY = """([lang, exercises, formulas]) => {
   if (document.readyState !== "complete" || document.getElementById("loading")) return false;
   if (document.fonts.status !== "loaded") return false;
   const cells = document.getElementById("rendered_cells");
   if (!cells || cells.style.display === "none") return false;
   if (!document.querySelector(".jupyter-widgets")) return false;
+  const views = document.querySelectorAll(
+      '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.widget-view+json"]');
+  if ([...views].some((view) => !view.querySelector(".jupyter-widgets"))) return false;
   if (document.querySelectorAll(".lnb-exercise").length < exercises) return false;
   if (formulas && !document.querySelector("mjx-container")) return false;
   const switches = [...document.querySelectorAll(".lnb-language")];

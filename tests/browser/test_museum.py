@@ -1,8 +1,9 @@
 """Consulting Mathematician in a real browser: the app under the kit's Voila server, played to
 the verdict through the page (buttons clicked or pressed with the keyboard, squares clicked,
 R / F / arrows / Enter on the map), with the library's planner deciding what to do; axe finds
-no serious violation on the app and the lessons; screenshots at 1280×800 and 768×1024 go to
-``test-artifacts/``.
+no serious violation on the app; screenshots at 1280×800 and 768×1024 go to
+``test-artifacts/``. (The museum's lessons are checked, axe and screenshots too, on their one
+load per language in ``test_pages.py``.)
 
 The planner plays the same seed in the test's own process, so the test knows what the page
 must show after each action (the dice in hand, the score, the shapes drawn) and waits for it.
@@ -44,7 +45,6 @@ pytestmark = pytest.mark.browser
 WAIT = 60_000
 SEED = 3
 APP_PAGE = "museum.ipynb"
-LESSONS = ["museum-turn-and-flip.ipynb", "museum-chance.ipynb", "museum-area.ipynb"]
 KEYS = {(0, 1): "ArrowRight", (0, -1): "ArrowLeft", (1, 0): "ArrowDown", (-1, 0): "ArrowUp"}
 
 
@@ -278,17 +278,6 @@ def test_the_app_in_chinese_keeps_the_game(page, kit: VoilaServer) -> None:  # t
     expect(page.locator(".lnb-confirm")).to_have_text("Place it (Enter)", timeout=WAIT)
     expect(page.locator(".lnb-map-piece")).to_have_count(1)
     assert_no_traceback(page)
-
-
-@pytest.mark.parametrize("name", LESSONS)
-def test_the_lessons_render_with_no_serious_violation(page, kit: VoilaServer, name: str) -> None:  # type: ignore[no-untyped-def]
-    open_voila(page, f"{kit.url}voila/render/{name}", selector=".lnb-lesson-view, .lnb-map",
-               timeout=WAIT)
-    page.get_by_text("All lessons").first.wait_for(timeout=WAIT)
-    page.wait_for_function(RENDERED, timeout=WAIT)
-    assert_no_traceback(page)
-    assert serious_violations(page) == []
-    snap_sizes(page, name.removesuffix(".ipynb"))
 
 
 def test_touch_alone_places_turns_and_undoes(browser, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]

@@ -7,8 +7,8 @@ an English browser (en-US) on the one kit server of the session (:func:`page_kit
 On that single load of each page: no traceback or apology, no widget that failed to show,
 nothing fetched from another host, every language switch and <html lang> in the page's
 language (a lesson in Chinese stays Chinese after the page reported the English browser),
-the page's title its heading (not the file name), axe-core's serious and critical
-violations none, and at 1280×800 and 768×1024 a screenshot in
+the page's title its heading (not the file name), a lesson's link to all lessons,
+axe-core's serious and critical violations none, and at 1280×800 and 768×1024 a screenshot in
 ``test-artifacts/pages/<page>-<lang>-<size>.png``; in 简体中文 no visible button or card has
 words cut off or running out of it at either size. A lesson also shows its heading and its
 introduction, every exercise and (where the notebook has any) its typeset formulas, and no
@@ -87,6 +87,11 @@ def ours(name: str) -> bool:
     """A lesson of the Lovelace & Babbage course (heading, introduction, navigation)."""
     base = name.rsplit("/", 1)[-1]
     return base.startswith("0") or base == "teachers-guide.ipynb"
+
+
+def links_all_lessons(name: str) -> bool:
+    """Whether the notebook links the landing page (a lesson's navigation)."""
+    return name != "index.ipynb" and "index.ipynb" in (LESSONS / name).read_text("utf-8")
 
 
 def formulas(name: str) -> bool:
@@ -202,6 +207,8 @@ def check_page(page, name: str, lang: str) -> None:  # type: ignore[no-untyped-d
     assert title and title != stem and ".ipynb" not in title, (name, lang, title)
     if (name, lang) in TITLES:
         assert title == TITLES[name, lang]
+    if links_all_lessons(name):  # the generated navigation of a lesson
+        assert page.locator("a[href$='index.ipynb']").count() >= 1, (name, lang)
     if ours(name):
         written_in = "zh-CN" if name.startswith("zh-CN/") else "en"
         assert_lesson_page(page, name, INTRODUCTION[written_in])

@@ -14,8 +14,8 @@ Before any browser opens the site, its Python is checked in CPython
 notebook of the site runs in both languages.
 
 ``make test`` runs ``make site`` first; without ``site/`` these tests fail (never skip).
-One browser context serves the whole file (the browser's cache warm after the first page,
-as a pupil's is); each test starts with no remembered language.
+One browser with a profile on disk serves the whole file (its cache warm after the first
+page, as a pupil's is); each test starts with no remembered language.
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ from urllib.parse import urlsplit
 
 import pytest
 from browser_harness import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
     REPO,
     SIZES,
     assert_no_traceback,
@@ -87,9 +89,15 @@ def site_url(site_python: subprocess.CompletedProcess[str]) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def context(browser, site_url: str):  # type: ignore[no-untyped-def]
-    """One browser context for the file: its cache and storage kept from page to page."""
-    made = browser.new_context(base_url=site_url, viewport={"width": 1200, "height": 900})
+def context(playwright, site_url: str,  # type: ignore[no-untyped-def]
+            tmp_path_factory: pytest.TempPathFactory):
+    """One browser for the file with a profile on disk, as a pupil's browser has: its cache
+    and storage kept from page to page, and Python's compiled WebAssembly with them (a
+    Playwright context in memory compiles it again on every page)."""
+    made = playwright.chromium.launch_persistent_context(
+        str(tmp_path_factory.mktemp("site-profile")), executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS, headless=True, base_url=site_url,
+        viewport={"width": 1200, "height": 900})
     yield made
     made.close()
 
