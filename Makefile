@@ -20,7 +20,7 @@ $(UV):
 	$(PY) -m pip install --quiet --disable-pip-version-check 'uv==$(UV_VERSION)'
 
 $(STAMP): pyproject.toml | $(UV)
-	$(UV) pip install --quiet --python $(PY) -e '.[test]'
+	$(UV) pip install --quiet --compile-bytecode --python $(PY) -e '.[test]'
 	touch $(STAMP)
 
 browser:
@@ -44,20 +44,18 @@ serve: setup
 lint: setup
 	$(VENV)/bin/ruff check .
 
-# Setup: the Python packages and Debian's packages at once (downloads both ways). Then two
-# passes: everything else, a file per worker (three workers on two cores: some of these
-# tests wait on servers they start), then the browser tests, a file per worker
-# (`--dist loadfile`: a file's tests share its Voila server and its Chromium). Three workers
-# on two cores: a browser test spends much of its time waiting for a page or a kernel.
-# The static site (only the browser tests open it) is built during the first pass: most of
-# its minute is downloads and its own venv. Its log follows the first pass; a failed build
-# stops the run there.
-test:
-	@$(MAKE) --no-print-directory -j2 setup debian
-	@$(MAKE) --no-print-directory lint
+# First the Python packages (compiled: the tests start hundreds of Python processes). Then,
+# beside each other: the static site's build (only the browser tests open it: its log
+# follows the first pass, and a failed build stops the run there), Debian's packages, the
+# lint and the first pass, everything but the browser tests, a file per worker (three
+# workers on two cores: some of these tests wait on servers they start). Last the browser
+# tests, a file per worker (`--dist loadfile`: a file's tests share its Voila server and its
+# Chromium); three workers on two cores, as a browser test waits much for a page or a kernel.
+test: setup
 	@mkdir -p test-artifacts; \
 	$(MAKE) --no-print-directory site > test-artifacts/site-build.log 2>&1 & site=$$!; \
-	$(PY) -m pytest -n 3 -m "not browser" --durations=15; tests=$$?; \
+	$(MAKE) --no-print-directory debian lint \
+	  && $(PY) -m pytest -n 3 -m "not browser" --durations=15; tests=$$?; \
 	wait $$site; built=$$?; cat test-artifacts/site-build.log; \
 	if [ $$built -ne 0 ]; then echo "make site failed: its log is above"; exit $$built; fi; \
 	exit $$tests
@@ -86,7 +84,7 @@ SITE_STAMP := $(SITE_VENV)/.installed-stamp
 
 $(SITE_STAMP): scripts/site/requirements.txt | $(UV)
 	test -x $(SITE_PY) || $(PYTHON) -m venv $(SITE_VENV)
-	$(UV) pip install --quiet --python $(SITE_PY) -r scripts/site/requirements.txt
+	$(UV) pip install --quiet --compile-bytecode --python $(SITE_PY) -r scripts/site/requirements.txt
 	touch $(SITE_STAMP)
 
 site: $(SITE_STAMP)
