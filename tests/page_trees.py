@@ -60,11 +60,19 @@ def shows_widgets(path: Path) -> bool:
 
 def widget_pages() -> list[str]:
     """The landing page, the apps and every English lesson whose code shows widgets (the
-    pages ``tests/browser/test_pages.py`` opens in both languages)."""
+    pages whose widget trees are read in-process)."""
     pages = ["index.ipynb", "play.ipynb", "puzzles.ipynb"]
     pages += [path.name for path in sorted(LESSONS.glob("*.ipynb"))
               if path.name not in pages and shows_widgets(path)]
     return pages
+
+
+def every_page() -> list[str]:
+    """:func:`widget_pages`, then the English pages that show no widget (the pages
+    ``tests/browser/test_pages.py`` opens in both languages)."""
+    pages = widget_pages()
+    return pages + [path.name for path in sorted(LESSONS.glob("*.ipynb"))
+                    if path.name not in pages]
 
 
 def translated_lessons() -> list[str]:

@@ -38,12 +38,12 @@ def shared_kit(request: pytest.FixtureRequest) -> VoilaServer:
 #: widget output is drawn, the fonts are in, each language switch shows ``lang`` and its page
 #: script ran (aria-pressed set, the browser's languages reported), and <html lang> is
 #: ``lang`` where a switch is.
-READY = """([lang, exercises, formulas]) => {
+READY = """([lang, exercises, formulas, widgets]) => {
   if (document.readyState !== "complete" || document.getElementById("loading")) return false;
   if (document.fonts.status !== "loaded") return false;
   const cells = document.getElementById("rendered_cells");
   if (!cells || cells.style.display === "none") return false;
-  if (!document.querySelector(".jupyter-widgets")) return false;
+  if (widgets && !document.querySelector(".jupyter-widgets")) return false;
   const views = document.querySelectorAll(
       '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.widget-view+json"]');
   if ([...views].some((view) => !view.querySelector(".jupyter-widgets"))) return false;
@@ -63,9 +63,10 @@ READY = """([lang, exercises, formulas]) => {
 
 
 def wait_page_ready(page, lang: str = "en", exercises: int = 0,  # type: ignore[no-untyped-def]
-                    formulas: bool = False, timeout: float = WAIT) -> None:
+                    formulas: bool = False, timeout: float = WAIT,
+                    widgets: bool = True) -> None:
     """Wait for :data:`READY` (``exercises``: how many ``.lnb-exercise`` the page makes;
-    ``formulas``: a typeset formula is expected), then for the layout on screen
-    (:func:`browser_harness.settle_layout`)."""
-    page.wait_for_function(READY, arg=[lang, exercises, formulas], timeout=timeout)
+    ``formulas``: a typeset formula is expected; ``widgets``: the page shows widgets), then
+    for the layout on screen (:func:`browser_harness.settle_layout`)."""
+    page.wait_for_function(READY, arg=[lang, exercises, formulas, widgets], timeout=timeout)
     settle_layout(page)
