@@ -47,3 +47,19 @@ def test_a_candidate_is_legal_or_refused_with_its_own_reason(seed: int) -> None:
                 assert error is None, action
             else:  # the rules listed it and say exactly why not, never just "not possible"
                 assert error is not None and error.reason not in ("not-possible", "wrong-step")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_card_of_any_display_is_refused_with_a_reason(seed: int) -> None:
+    """The page shows every display's cards as buttons: a card the step does not take (a
+    Program while the Assignments are taken from, or in Meetings) is refused with what the
+    step asks, never the bare "cannot do that now" that repeats the action's text."""
+    for state in _states(seed):
+        name, step = state.current_player, state.pending[0]
+        assert name is not None
+        for kind in ("program", "assignment", "partner"):
+            for action in STEPS["take"].candidates(state, name, ("take", kind)):
+                if action in state.legal_actions():
+                    continue
+                error = why_not(state, action)
+                assert error is not None and error.reason != "not-possible", (step, action)

@@ -414,6 +414,10 @@ def refusal(state: State, action: Action) -> IllegalActionError:
     if action.verb not in STEP_ACTIONS[kind]:
         return _error(N_("{player} must now {prompt}"), action, "wrong-step",
                       prompt=Text(PROMPTS[kind]), expected=STEP_ACTIONS[kind])
+    offered = {a.verb for a in STEPS[kind].candidates(state, action.player, step)}
+    if action.verb not in offered:  # e.g. a Program while the Assignments are taken from
+        return _error(N_("{player} must now {prompt}"), action, "wrong-step",
+                      prompt=Text(PROMPTS[kind]), expected=tuple(sorted(offered)))
     why = CHECKS[type(action)](state, state.players[action.player], step, action)
     if why is not None:
         template, reason, fields = why
