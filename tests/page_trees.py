@@ -387,6 +387,20 @@ def page_env(language: str, home: Path, query: str = "", host: str = SERVED) -> 
     return env
 
 
+def kit_kernel():  # type: ignore[no-untyped-def]
+    """A manager of the kernel the served kit starts (:mod:`widgets.serving.kernel`, its
+    kernelspec first as on the kit's ``JUPYTER_PATH``): ipykernel's own loses the end of a
+    page's burst of messages, Ada's Dream's app among them."""
+    from jupyter_client.kernelspec import KernelSpecManager
+    from jupyter_client.manager import AsyncKernelManager
+
+    from widgets.serving import DATA_DIR
+
+    found = KernelSpecManager()
+    found.kernel_dirs = [str(DATA_DIR / "kernels"), *found.kernel_dirs]
+    return AsyncKernelManager(kernel_name="python3", kernel_spec_manager=found)
+
+
 @contextmanager
 def open_page(name: str, language: str, home: Path, before: str = "", host: str = SERVED,
               timeout: int = 120) -> Iterator[Page]:
@@ -405,7 +419,7 @@ def open_page(name: str, language: str, home: Path, before: str = "", host: str 
     nb.cells = [c for c in nb.cells if c.cell_type == "code"]
     if before:
         nb.cells.insert(0, nbformat.v4.new_code_cell(before))
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
+    client = NotebookClient(nb, km=kit_kernel(), timeout=timeout, kernel_name="python3",
                             shutdown_kernel="immediate",
                             resources={"metadata": {"path": str((LESSONS / path).parent)}})
     page = Page(client, name, language, host)
