@@ -3,7 +3,7 @@
 A page's app arrives as one burst of IOPub messages (Ada's Dream: about a thousand); a
 reader that is behind must still get all of them, or the page shows its text without its
 app. Here the burst is five thousand 2 kB displays, sent while the reader reads nothing
-(ipykernel's own kernel, with ZeroMQ's default queue of 1,000, loses most of them), then
+(ipykernel's own kernel, with ZeroMQ's default queue of 1,000, lost 1,506 of them here), then
 read: every one arrives, and the kernel's *idle* after them. The kernel is found as the
 served kit finds it: the kit's ``data/`` first on ``JUPYTER_PATH``.
 """
