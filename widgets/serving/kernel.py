@@ -13,7 +13,7 @@ runaway loop of output cannot take all memory). The kit's kernelspec
 (``widgets/serving/data/kernels/python3``, first on ``JUPYTER_PATH`` when the kit is served
 and on Binder) starts it: ``python -m widgets.serving.kernel -f {connection_file}``.
 
->>> KitKernelApp.iopub_queue() > 1000
+>>> IOPUB_QUEUE > 1000
 True
 >>> is_kit_kernel(["/venv/bin/python", "-m", "widgets.serving.kernel", "-f", "k.json"])
 True
@@ -41,14 +41,9 @@ def is_kit_kernel(cmdline: Sequence[str]) -> bool:
 class KitKernelApp(IPKernelApp):
     """ipykernel's application; its IOPub socket keeps :data:`IOPUB_QUEUE` messages."""
 
-    @staticmethod
-    def iopub_queue() -> int:
-        """The high-water mark given to the IOPub socket."""
-        return IOPUB_QUEUE
-
     def init_iopub(self, context: Any) -> None:
         """Make the IOPub socket (and the sockets made after it) with the longer queue."""
-        context.setsockopt(zmq.SNDHWM, self.iopub_queue())
+        context.setsockopt(zmq.SNDHWM, IOPUB_QUEUE)
         super().init_iopub(context)
 
 
