@@ -6,7 +6,9 @@ games (:data:`GAMES`), each with its one-line description, its apps and its less
 Lovelace & Babbage the numbered ones, ``01-…ipynb``, in order), then the teacher's guide.
 The last cell of every numbered lesson and of the guide (id ``nav``) links the previous
 lesson, the index and the next one; a translated lesson's (``lessons/zh-CN/…``) links the
-translated lessons around it and the index, each with its ``?lang=``.
+translated lessons around it and the index, each with its ``?lang=``. A game's own lesson
+(``dream-mill.ipynb``) whose last cell has the id ``nav`` gets it generated the same way within
+its game's lessons, the last of them linking the game's app (:func:`game_of`).
 
 The landing page speaks every language of the kit: one Markdown cell per language (the page's
 own words from the ``lessons`` catalog, ``make i18n PART=lessons``), each a block
@@ -271,16 +273,33 @@ def index_notebook(root: Path) -> nbformat.NotebookNode:
     return nb
 
 
+def game_of(name: str) -> GameLine | None:
+    """The game whose own lessons (not the numbered ones) include ``name`` (a lesson's file
+    name, or its translation's path ``zh-CN/…``), else None.
+
+    >>> game_of("zh-CN/dream-mill.ipynb").apps, game_of("01-first-program.ipynb")
+    (('dream.ipynb',), None)
+    """
+    bare = name.rsplit("/", 1)[-1]
+    return next((game for game in GAMES if bare in game.lessons), None)
+
+
 def nav_text(root: Path, name: str, language: str = SOURCE) -> str:
     """The links at the end of one lesson: previous, all lessons, next. A lesson translated
     into ``language`` (``name`` is then its path, ``zh-CN/01-….ipynb``) links the translated
-    lessons around it and the index, each with ``?lang=`` (the page keeps its language).
+    lessons around it and the index, each with ``?lang=`` (the page keeps its language). A
+    game's own lesson links the lessons of its game around it; the last one, the game's app.
 
     >>> print(nav_text(HERE, "zh-CN/teachers-guide.ipynb", "zh_CN"))
     ---
     [← 玩这个游戏](07-playing-the-game.ipynb?lang=zh-CN) · [全部课程](../index.ipynb?lang=zh-CN)
+    >>> print(nav_text(HERE, "dream-mill.ipynb"))
+    ---
+    [All lessons](index.ipynb) · [Play Ada's Dream →](dream.ipynb)
     """
-    order = lessons(root) + ([GUIDE] if (root / GUIDE).is_file() else [])
+    game = game_of(name)
+    order = (game_lessons(root, game) if game is not None
+             else lessons(root) + ([GUIDE] if (root / GUIDE).is_file() else []))
     query, up = "", ""
     if language != SOURCE:
         order = [found for lesson in order if (found := translated(root, language, lesson))]
@@ -299,7 +318,17 @@ def nav_text(root: Path, name: str, language: str = SOURCE) -> str:
         if i + 1 < len(order):
             e = entry(root, order[i + 1])
             parts.append(f"[{e.title} →]({link(e.path)})")
+        elif game is not None:  # the game's apps: one notebook for every language
+            parts += [f"[{_(e.title)} →]({up}{e.path}{query})"
+                      for e in (entry(root, app) for app in game.apps)
+                      if (root / e.path).is_file()]
     return "---\n" + " · ".join(parts)
+
+
+def has_nav(root: Path, name: str) -> bool:
+    """Whether a notebook's last cell is a navigation cell (id ``nav``)."""
+    nb = nbformat.read(root / name, as_version=4)
+    return bool(nb.cells) and nb.cells[-1].get("id") == NAV_ID
 
 
 def with_nav(root: Path, name: str, language: str = SOURCE) -> nbformat.NotebookNode:
@@ -318,6 +347,8 @@ def generated(root: Path = HERE) -> dict[Path, str]:
     the translated lessons too)."""
     out = {root / INDEX: nbformat.writes(index_notebook(root))}
     order = lessons(root) + ([GUIDE] if (root / GUIDE).is_file() else [])
+    order += [name for game in GAMES if game.lessons for name in game_lessons(root, game)
+              if has_nav(root, name)]  # a game's own lesson: once it has a nav cell
     for name in order:
         out[root / name] = nbformat.writes(with_nav(root, name))
     for language in languages(root)[1:]:
