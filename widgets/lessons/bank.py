@@ -1,0 +1,314 @@
+"""The exercise bank: a lesson's questions, answers, explanations and hints in a data file,
+in every language, so an exercise cell shows no answer and a translated lesson asks the same.
+
+One TOML file per lesson, ``widgets/lessons/exercises/<lesson-stem>.toml``, one table per
+exercise in lesson order: ``id`` (kebab-case, unique in the lesson), ``check`` (a kind named
+in :data:`CHECKS`), ``answer`` (once for every language), optional ``options`` (keyword
+arguments of the check) and a table per language (``[exercise.en]``, ``[exercise.zh_CN]``)
+with ``question``, ``explain``, ``hints`` and, for a ``words`` check, ``accept`` (the words
+that language's pupils may type) and ``example``. A cell only names the exercise:
+
+>>> ex = exercise("02-place-value", "swap-07")
+>>> ex.submit("07").message
+'Not yet: 07 is the start number: every row changes it. Begin with row 1 (B4s), the swap.'
+>>> ex.submit("70").correct, ex.exercise_id
+(True, 'swap-07')
+>>> from lnb.core.i18n import use_language
+>>> with use_language("zh-CN"):
+...     exercise("02-place-value", "swap-07").submit("70").message
+'对了！07 ⇄ 70：7 从个位移到了十位。'
+>>> bank("02-place-value").ids[:2], bank("02-place-value").missing("zh_CN")
+(('swap-07', 'copy-64'), [])
+>>> exercise("02-place-value", "swap-7")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+lnb.core.errors.BadInputError: ...02-place-value.toml has no exercise 'swap-7'; its exercises \
+are: swap-07, ...
+
+With ``language=None`` (the default) every text follows the page's language of the moment,
+also when the pupil switches it; a game's lesson views add their own kinds with
+:func:`register_check`.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from lnb.core.errors import BadInputError
+from lnb.core.i18n import N_, SOURCE, current_language, normalize
+from widgets.babbage.exercise import Check, Exercise, asks_about_program, number, numbers, words
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover (Python 3.10: the tomli package, a dependency there)
+    import tomli as tomllib
+
+#: Where the lessons' bank files are (package data of ``widgets.lessons``).
+FOLDER = Path(__file__).resolve().parent / "exercises"
+#: The fields of a language's table; ``question`` is required, the others optional.
+TEXT_FIELDS = ("question", "explain", "hints", "example", "accept")
+_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_TOP = {"id", "check", "answer", "options"}
+_ROOT = Path(__file__).resolve().parents[2]  # a file is named from here: widgets/lessons/...
+
+
+@dataclass(frozen=True)
+class BankEntry:
+    """One exercise of a bank file: its id, check kind, answer, options, any other fields of
+    its kind (``fields``) and its texts per language (catalog names: ``en``, ``zh_CN``)."""
+
+    lesson: str
+    id: str
+    check: str
+    answer: Any
+    options: Mapping[str, Any]
+    texts: Mapping[str, Mapping[str, Any]]
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    path: Path = FOLDER
+
+    def text(self, name: str, language: str | None = None) -> Any:
+        """The field ``name`` (``question``, ``explain``, ``hints``...) in ``language``
+        (None: the current one); a language the entry lacks, or a field it leaves out, gives
+        the English one; a field nobody wrote gives '' (a list field: [])."""
+        chosen = language or current_language()
+        for lang in (chosen, SOURCE):
+            value = self.texts.get(lang, {}).get(name)
+            if value is not None:
+                return value
+        return [] if name in ("hints", "accept") else ""
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(self.texts)
+
+    def accepted(self) -> list[str]:
+        """For a ``words`` check: the answer and every language's ``accept`` words (a pupil
+        may type the answer in any language the lesson is written in)."""
+        answer = self.answer if isinstance(self.answer, list) else [self.answer]
+        found = [str(a) for a in answer]
+        for texts in self.texts.values():
+            found += [str(a) for a in texts.get("accept", [])]
+        return found
+
+
+class Said:
+    """A field of an entry as a text shown later: its words in the language of the moment
+    (or the fixed ``language``) each time it is read, so a switch of language remakes it."""
+
+    def __init__(self, entry: BankEntry, name: str, language: str | None) -> None:
+        self.entry, self.name, self.language = entry, name, language
+
+    def __call__(self) -> str:
+        return str(self.entry.text(self.name, self.language))
+
+    def __str__(self) -> str:
+        return self()
+
+    def __repr__(self) -> str:
+        return f"Said({self.entry.id!r}, {self.name!r})"
+
+
+#: A check kind: (the entry, its language or None) -> the check of the answer typed.
+CheckMaker = Callable[[BankEntry, "str | None"], Check]
+
+
+def _number(entry: BankEntry, language: str | None) -> Check:
+    """A whole number; a question about a program ("Start at 55. What does <b>A4/</b>
+    make?") diagnoses a wrong number, the program read from the English question."""
+    options = dict(entry.options)
+    if "program" not in options:
+        asked = asks_about_program(str(entry.text("question", SOURCE)), entry.answer)
+        if asked is not None:
+            options["program"], options["start"] = asked
+    check = number(entry.answer, Said(entry, "explain", language), **options)  # type: ignore[arg-type]
+    if check.program is None:  # type: ignore[attr-defined]
+        check.about_program = None  # type: ignore[attr-defined]  # the same in every language
+    return check
+
+
+def _numbers(entry: BankEntry, language: str | None) -> Check:
+    return numbers(entry.answer, Said(entry, "explain", language), **entry.options)  # type: ignore[arg-type]
+
+
+def _words(entry: BankEntry, language: str | None) -> Check:
+    example = Said(entry, "example", language) if any(
+        "example" in t for t in entry.texts.values()) else None
+    return words(entry.accepted(), Said(entry, "explain", language), example=example,  # type: ignore[arg-type]
+                 **entry.options)
+
+
+#: Check kinds by name, as a bank file's ``check`` names them.
+CHECKS: dict[str, CheckMaker] = {"number": _number, "numbers": _numbers, "words": _words}
+
+
+def register_check(name: str, maker: CheckMaker) -> None:
+    """Let bank files name the check kind ``name`` (a game's lesson views add theirs)."""
+    CHECKS[name] = maker
+
+
+@dataclass(frozen=True)
+class LessonBank:
+    """The exercises of one lesson, in lesson order."""
+
+    lesson: str
+    path: Path
+    entries: tuple[BankEntry, ...]
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(e.id for e in self.entries)
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """Every language some exercise is written in (English first)."""
+        found = {lang for e in self.entries for lang in e.texts}
+        return (SOURCE, *sorted(found - {SOURCE}))
+
+    def entry(self, id: str) -> BankEntry:
+        """The exercise ``id``; a ``BadInputError`` naming the file and its ids if none."""
+        for e in self.entries:
+            if e.id == id:
+                return e
+        raise BadInputError(N_("{entry} has no exercise {text!r}; its exercises are: "
+                               "{choices}"), entry=_shown(self.path), text=id,
+                            choices=", ".join(self.ids), expected=self.ids,
+                            reason="unknown-exercise")
+
+    def missing(self, language: str) -> list[str]:
+        """The fields English has and ``language`` lacks, as ``id: field`` (an empty list:
+        the lesson is fully translated); a list of hints of another length counts too.
+
+        >>> bank("02-place-value").missing("fr")[:2]
+        ['swap-07: question', 'swap-07: explain']
+        """
+        found = []
+        for e in self.entries:
+            english, there = e.texts.get(SOURCE, {}), e.texts.get(language, {})
+            for name in TEXT_FIELDS:
+                if name == "accept" and e.check == "words" and language != SOURCE:
+                    if not there.get("accept"):
+                        found.append(f"{e.id}: accept")
+                    continue
+                if name in english and name not in there:
+                    found.append(f"{e.id}: {name}")
+                elif name == "hints" and len(there.get(name, [])) != len(english.get(name, [])):
+                    found.append(f"{e.id}: hints (not {len(english.get(name, []))})")
+        return found
+
+
+def _shown(path: Path) -> str:
+    try:
+        return path.relative_to(_ROOT).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _bad(path: Path, what: str, **fields: Any) -> BadInputError:
+    return BadInputError(N_("{entry}: {problem}"), entry=_shown(path), problem=what,
+                         reason="bad-bank-file", **fields)
+
+
+def read_bank(path: Path) -> LessonBank:
+    """The bank in ``path`` (a TOML file); a ``BadInputError`` naming the file, the
+    exercise and the field when one is missing or of the wrong kind."""
+    try:
+        data = tomllib.loads(path.read_text("utf-8"))
+    except FileNotFoundError:
+        raise BadInputError(N_("no exercise bank {entry}: write the lesson's exercises there"),
+                            entry=_shown(path), reason="no-bank") from None
+    except tomllib.TOMLDecodeError as err:
+        raise _bad(path, f"not TOML: {err}") from None
+    entries, seen = [], set()
+    for n, table in enumerate(data.get("exercise", []), start=1):
+        ident = table.get("id")
+        if not isinstance(ident, str) or not _ID.match(ident):
+            raise _bad(path, f"exercise {n} needs an id in kebab-case, like 'swap-07'",
+                       text=ident)
+        if ident in seen:
+            raise _bad(path, f"the id {ident!r} is used twice", text=ident)
+        seen.add(ident)
+        if not isinstance(table.get("check"), str) or "answer" not in table:
+            raise _bad(path, f"{ident}: give check = \"<kind>\" and answer = ...", text=ident)
+        texts: dict[str, dict[str, Any]] = {}
+        others: dict[str, Any] = {}
+        for key, value in table.items():
+            if key in _TOP:
+                continue
+            language = normalize(key) if isinstance(value, dict) else None
+            if language is None:
+                others[key] = value
+                continue
+            texts[language] = _texts(path, ident, key, value)
+        if SOURCE not in texts or "question" not in texts[SOURCE]:
+            raise _bad(path, f"{ident}: an [exercise.en] table with a question is needed",
+                       text=ident)
+        entries.append(BankEntry(path.stem, ident, table["check"], table["answer"],
+                                 dict(table.get("options", {})), texts, others, path))
+    return LessonBank(path.stem, path, tuple(entries))
+
+
+def _texts(path: Path, ident: str, key: str, value: dict[str, Any]) -> dict[str, Any]:
+    unknown = sorted(set(value) - set(TEXT_FIELDS))
+    if unknown:
+        raise _bad(path, f"{ident}.{key}: unknown field(s) {', '.join(unknown)}; "
+                   f"fields are {', '.join(TEXT_FIELDS)}", text=ident)
+    for name, kind in (("question", str), ("explain", str), ("example", str),
+                       ("hints", list), ("accept", list)):
+        if name in value and not isinstance(value[name], kind):
+            raise _bad(path, f"{ident}.{key}.{name} must be a {kind.__name__}", text=ident)
+    return dict(value)
+
+
+@cache
+def _cached(path: Path, mtime: float) -> LessonBank:
+    return read_bank(path)
+
+
+def bank(lesson: str) -> LessonBank:
+    """The bank of ``lesson`` (a notebook's stem, ``02-place-value``), read again when its
+    file changes."""
+    path = FOLDER / f"{lesson}.toml"
+    try:
+        mtime = path.stat().st_mtime
+    except FileNotFoundError:
+        return read_bank(path)  # raises, naming the file
+    return _cached(path, mtime)
+
+
+def exercise(lesson: str, id: str, language: str | None = None, **extra: Any) -> Exercise:
+    """The exercise ``id`` of ``lesson`` as a widget, its words in ``language`` (None: the
+    page's language, following a switch). ``extra`` goes to :class:`Exercise` (``title``,
+    ``on_solved``...). A missing id or language raises a ``BadInputError`` naming both."""
+    entry = bank(lesson).entry(id)
+    if language is not None:
+        chosen = normalize(language)
+        if chosen not in entry.texts:
+            raise BadInputError(N_("{entry}: exercise {text!r} is not written in {value}; "
+                                   "add an [exercise.{value}] table"), entry=_shown(entry.path),
+                                text=id, value=chosen or language, expected=entry.languages,
+                                reason="untranslated-exercise")
+        language = chosen
+    maker = CHECKS.get(entry.check)
+    if maker is None:
+        raise BadInputError(N_("{entry}: exercise {text!r} has check {value!r}; known checks "
+                               "are: {choices}"), entry=_shown(entry.path), text=id,
+                            value=entry.check, choices=", ".join(CHECKS), expected=tuple(CHECKS),
+                            reason="unknown-check")
+    hints: Sequence[str] = entry.text("hints", language)
+    count = len(entry.texts[SOURCE].get("hints", hints))
+    made = Exercise(Said(entry, "question", language), maker(entry, language),
+                    (count, lambda n, _typed: str(entry.text("hints", language)[n - 1])),
+                    **extra)
+    made.exercise_id = id  # type: ignore[attr-defined]
+    made.lesson = lesson  # type: ignore[attr-defined]
+    return made
+
+
+__all__ = ["CHECKS", "BankEntry", "LessonBank", "Said", "bank", "exercise", "read_bank",
+           "register_check"]
