@@ -73,7 +73,7 @@ from lnb.core.game import GameType, get
 from lnb.core.i18n import N_, format_list
 from lnb.core.messages import Text
 from lnb.core.players import ComputerPlayer
-from lnb.core.table import Table, TableClock, TableRules
+from lnb.core.table import ALLOWANCES, Table, TableClock, TableRules
 
 #: Room codes use the class codes' letters and digits nobody confuses
 #: (``classroom.identity.ALPHABET``: no 0/O, 1/I/L, 2/Z, 5/S, 8/B, 6/G).
@@ -204,6 +204,30 @@ def time_is_up(code: str, player: str | None) -> RoomError:
     """A pupil's race action at or after the race's deadline."""
     return RoomError(N_("Time is up at table {code}: the rows written when the minute ended "
                         "stand."), code=code, player=player, reason="time-up")
+
+
+def paused(code: str, seat: int | None, player: str | None) -> RoomError:
+    """A pupil's move while the teacher has paused the table."""
+    return RoomError(N_("Your teacher has paused table {code}: wait until they resume it."),
+                     code=code, seat=seat, player=player, reason="paused")
+
+
+def already_paused(code: str) -> RoomError:
+    """*Pause* on a table already paused."""
+    return RoomError(N_("Table {code} is already paused."), code=code, reason="already-paused")
+
+
+def not_paused(code: str) -> RoomError:
+    """*Resume* on a table that is not paused."""
+    return RoomError(N_("Table {code} is not paused: there is nothing to resume."), code=code,
+                     reason="not-paused")
+
+
+def bad_allowance(code: str, factor: object) -> RoomError:
+    """A time allowance the table does not offer."""
+    return RoomError(N_("{factor!r} is not a time allowance: choose ×1, ×2, ×5 or no limit."),
+                     code=code, factor=factor, reason="bad-allowance",
+                     expected=tuple(ALLOWANCES))
 
 
 def busy(code: str) -> RoomError:
@@ -376,6 +400,119 @@ class Move:
     by: str | None = None
 
 
+@dataclass(frozen=True)
+class Pause:
+    """The teacher pauses the table: its clock stands still, no move is made (a table move,
+    seat None: ``str()`` is its text form, :func:`parse_action` reads it back)."""
+
+    def __str__(self) -> str:
+        return f"{ROOM_PREFIX}pause"
+
+
+@dataclass(frozen=True)
+class Resume:
+    """The teacher lets the paused table go on: every clock mark moves on by the pause."""
+
+    def __str__(self) -> str:
+        return f"{ROOM_PREFIX}resume"
+
+
+@dataclass(frozen=True)
+class Allow:
+    """The teacher gives seat ``seat`` a time allowance: its race and time-outs last
+    ``factor`` times as long (one of :data:`~lnb.core.table.ALLOWANCES`; None: no limit).
+
+    >>> str(Allow(1, 2.0)), str(Allow(0, None)), parse_action(None, "table! allow 1 x2")
+    ('table! allow 1 x2', 'table! allow 0 none', Allow(seat=1, factor=2.0))
+    """
+
+    seat: int
+    factor: float | None
+
+    def __str__(self) -> str:
+        if self.factor is None:
+            return f"{ROOM_PREFIX}allow {self.seat} none"
+        return f"{ROOM_PREFIX}allow {self.seat} x{self.factor:g}"
+
+
+#: The table's own actions a teacher makes (not the game's): :class:`Pause`,
+#: :class:`Resume`, :class:`Allow`. Their text starts with :data:`ROOM_PREFIX`.
+ROOM_ACTIONS = (Pause, Resume, Allow)
+ROOM_PREFIX = "table! "
+_ROOM_RE = re.compile(r"^table! (pause|resume|allow (\d+) (?:x(\d+(?:\.\d+)?)|(none)))$")
+
+
+def is_room_action(action: object) -> bool:
+    """True for the teacher's table actions (pause, resume, a time allowance)."""
+    return isinstance(action, ROOM_ACTIONS)
+
+
+def action_text(game: GameType, action: Any) -> str:
+    """A room move's action as text: a room action's own, else the game's
+    (``GameType.action_text``). What the store keeps.
+
+    >>> from lnb.core.game import get
+    >>> action_text(get("babbage"), Pause())
+    'table! pause'
+    """
+    if is_room_action(action):
+        return str(action)
+    return game.action_text(action)
+
+
+def parse_action(game: GameType | None, text: str) -> Any:
+    """The action :func:`action_text` wrote: a room action, else the game's
+    (``GameType.parse_action``).
+
+    >>> parse_action(None, "table! resume")
+    Resume()
+    """
+    found = _ROOM_RE.match(str(text))
+    if found is None:
+        if game is None:
+            raise GameError(N_("{text!r} is not a table action"), text=str(text)[:40],
+                            reason="bad-action")
+        return game.parse_action(text)
+    word, seat, factor, _none = found.groups()
+    if word == "pause":
+        return Pause()
+    if word == "resume":
+        return Resume()
+    return Allow(int(seat), float(factor) if factor is not None else None)
+
+
+def describe(game: GameType, action: Any) -> Any:
+    """An action of a room's move as everyone at the table may read it (a room action's
+    words, else ``GameType.describe``).
+
+    >>> from lnb.core.game import get
+    >>> str(describe(get("babbage"), Allow(1, 5.0)))
+    'Seat 2 has ×5 time'
+    """
+    if isinstance(action, Pause):
+        return Text(N_("The teacher paused the table"))
+    if isinstance(action, Resume):
+        return Text(N_("The teacher resumed the table"))
+    if isinstance(action, Allow):
+        return allowance_words(action.factor, action.seat)
+    return game.describe(action)
+
+
+def allowance_words(factor: float | None, seat: int | None = None) -> Text:
+    """A time allowance in words (a seat's, when given).
+
+    >>> str(allowance_words(2.0)), str(allowance_words(None, 0))
+    ('×2 time', 'Seat 1 has no time limit')
+    """
+    if seat is None:
+        if factor is None:
+            return Text(N_("no time limit"))
+        return Text(N_("×{factor} time"), factor=f"{factor:g}")
+    if factor is None:
+        return Text(N_("Seat {number} has no time limit"), number=seat + 1)
+    return Text(N_("Seat {number} has ×{factor} time"), number=seat + 1, factor=f"{factor:g}")
+
+
 class _Said:
     """A move as everyone may read it, in the language of the moment it is shown."""
 
@@ -383,7 +520,7 @@ class _Said:
         self.game, self.action = game, action
 
     def __format__(self, spec: str) -> str:
-        return str(self.game.describe(self.action))
+        return str(describe(self.game, self.action))
 
     def __str__(self) -> str:
         return self.__format__("")
@@ -548,11 +685,41 @@ class RoomPlay:
         """When the last move was made (the start before any)."""
         return self.table.clock.last_at
 
-    def seconds_left(self, now: float) -> float | None:
-        """Seconds of the race left at ``now`` (None before the first finish)."""
-        if self.race_deadline is None:
-            return None
-        return max(0.0, self.race_deadline - now)
+    def seconds_left(self, now: float, seat: int | None = None) -> float | None:
+        """Seconds of the race left at ``now`` (for ``seat``, its allowance applied; else
+        ×1), frozen while paused (None before the first finish, or no limit)."""
+        name = None if seat is None else self._name_of(seat)
+        return self.table.clock.seconds_left(now, name)
+
+    def deadline_for(self, seat: int) -> float | None:
+        """When ``seat``'s race ends, its allowance applied (None: no deadline yet, or no
+        limit)."""
+        return self.table.clock.deadline_for(self._name_of(seat) or "")
+
+    @property
+    def paused(self) -> bool:
+        """True while the teacher has paused the table."""
+        return self.table.clock.paused
+
+    @property
+    def paused_at(self) -> float | None:
+        """When the teacher paused the table (None: it runs)."""
+        return self.table.clock.paused_at
+
+    def allowance(self, seat: int) -> float | None:
+        """Seat ``seat``'s time allowance (1.0 unless the teacher gave another; None: no
+        limit)."""
+        name = self._name_of(seat)
+        return 1.0 if name is None else self.table.clock.allowance(name)
+
+    @property
+    def allowances(self) -> dict[int, float | None]:
+        """The seats the teacher gave another allowance than ×1: seat index -> factor."""
+        given = self.table.clock.allowances
+        return {i: given[n] for n, i in self._names.items() if n in given}
+
+    def _name_of(self, seat: int) -> str | None:
+        return next((n for n, i in self._names.items() if i == seat), None)
 
     def seat_index(self, name: str) -> int:
         """The seat index of the game's player ``name``."""
@@ -605,6 +772,10 @@ class RoomPlay:
         drafts) comes first, whoever appends it."""
         if self.state.is_terminal():
             raise room_over(self.setup.code)
+        if is_room_action(move.action):
+            return self._apply_room(move)
+        if self.table.clock.paused:
+            raise paused(self.setup.code, move.seat, self.rules.actor(self.state, move.action))
         self._check_seat(move)
         if move.seq != self.next_seq:
             if move.seq > self.next_seq or move.seq < 1:
@@ -618,6 +789,35 @@ class RoomPlay:
         self.table.play(move.action, move.at)  # an illegal action raises, changes nothing
         self.moves.append(move)
         self._before.append(before)
+        return move
+
+    def _apply_room(self, move: Move) -> Move:
+        """A teacher's table action: pause, resume, a seat's time allowance."""
+        code, clock, action = self.setup.code, self.table.clock, move.action
+        if move.seat is not None:
+            raise not_your_seat(code, move.seat)
+        if move.seq != self.next_seq:
+            raise table_moved_on(None, None, [], move.seq, self.next_seq)
+        if isinstance(action, Pause):
+            if clock.paused:
+                raise already_paused(code)
+            clock.pause(move.at)
+        elif isinstance(action, Resume):
+            if not clock.paused:
+                raise not_paused(code)
+            clock.resume(move.at)
+        else:
+            if action.factor not in ALLOWANCES:
+                raise bad_allowance(code, action.factor)
+            name = self._name_of(action.seat)
+            if name is None:
+                raise no_such_seat(code, action.seat, len(self.setup.seats))
+            if action.factor == 1.0:
+                clock.allowances.pop(name, None)
+            else:
+                clock.allowances[name] = action.factor
+        self._before.append(self.rules.phase_key(self.state))
+        self.moves.append(move)
         return move
 
     # -- the table's own moves ------------------------------------------------------------

@@ -30,7 +30,7 @@ for the hot-seat apps, the simulations and the live rooms.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from lnb.core.errors import GameError
@@ -157,16 +157,96 @@ class TableRules:
         return None
 
 
+#: The time allowances a teacher may give a seat at a live table: its race and its time-outs
+#: last this many times as long (None: no time limit). WCAG 2.2.1 asks that a time limit
+#: can be extended at least tenfold: "no limit" is that.
+ALLOWANCES: tuple[float | None, ...] = (1.0, 2.0, 5.0, None)
+
+
 @dataclass
 class TableClock:
     """A live table's clock marks (epoch seconds): the last move, the current phase's and
-    race's starts, the race's deadline; ``pace`` is the seconds between paced steps."""
+    race's starts, the race's deadline (``race_length`` seconds after the first finish);
+    ``pace`` is the seconds between paced steps. ``paused_at``: when the teacher paused the
+    table (None: running); ``allowances``: a player's time allowance (name -> factor, None:
+    no limit; a player not named has ×1).
+
+    The deadline math, pure: a player's race ends ``race_length × factor`` after the first
+    finish; a pause shifts every mark by the paused time, so nobody loses a second.
+
+    >>> clock = TableClock(race_since=100.0)
+    >>> clock.set_deadline(130.0, 60.0)   # the first finish, 30 s in; the minute runs
+    >>> clock.allowances = {"Bea": 2.0, "Cy": None}
+    >>> clock.deadline_for("Ada"), clock.deadline_for("Bea"), clock.deadline_for("Cy")
+    (190.0, 250.0, None)
+    >>> clock.pause(150.0); clock.seconds_left(170.0, "Ada")  # frozen while paused
+    40.0
+    >>> clock.resume(200.0); clock.deadline_for("Ada"), clock.race_since
+    (240.0, 150.0)
+    >>> clock.phase_since, clock.timeout_at("Bea", 60.0)  # a time-out from the phase's start, ×2
+    (50.0, 170.0)
+    """
 
     last_at: float = 0.0
     phase_since: float = 0.0
     race_since: float | None = None
     race_deadline: float | None = None
     pace: float = 1.5
+    race_length: float | None = None
+    paused_at: float | None = None
+    allowances: dict[str, float | None] = field(default_factory=dict)
+
+    @property
+    def paused(self) -> bool:
+        """True while the teacher has paused the table."""
+        return self.paused_at is not None
+
+    def allowance(self, name: str) -> float | None:
+        """``name``'s time allowance (1.0 unless the teacher gave another; None: no limit)."""
+        return self.allowances.get(name, 1.0)
+
+    def set_deadline(self, at: float, seconds: float) -> None:
+        """The race's first finish at ``at``: the race ends ``seconds`` later (×1)."""
+        self.race_deadline, self.race_length = at + seconds, seconds
+
+    def deadline_for(self, name: str) -> float | None:
+        """When ``name``'s race ends (None: no deadline yet, or no limit for them)."""
+        factor = self.allowance(name)
+        if self.race_deadline is None or factor is None:
+            return None
+        return self.race_deadline + (self.race_length or 0.0) * (factor - 1.0)
+
+    def seconds_left(self, now: float, name: str | None = None) -> float | None:
+        """Seconds of ``name``'s race left at ``now`` (×1 without a name), frozen while
+        paused (None: no deadline)."""
+        deadline = self.race_deadline if name is None else self.deadline_for(name)
+        if deadline is None:
+            return None
+        at = self.paused_at if self.paused_at is not None else now
+        return max(0.0, deadline - at)
+
+    def timeout_at(self, name: str, seconds: float) -> float | None:
+        """When a time-out of ``seconds`` from the phase's start ends for ``name`` (their
+        allowance applied; None: no limit)."""
+        factor = self.allowance(name)
+        return None if factor is None else self.phase_since + seconds * factor
+
+    def pause(self, at: float) -> None:
+        """The teacher pauses the table at ``at``: its clock stands still."""
+        self.paused_at = at
+
+    def resume(self, at: float) -> None:
+        """The table goes on at ``at``: every mark moves on by the time it was paused."""
+        if self.paused_at is None:
+            return
+        gone = max(0.0, at - self.paused_at)
+        self.paused_at = None
+        self.last_at += gone
+        self.phase_since += gone
+        if self.race_since is not None:
+            self.race_since += gone
+        if self.race_deadline is not None:
+            self.race_deadline += gone
 
 
 class Table:
@@ -358,7 +438,7 @@ class Table:
         new = Table.__new__(Table)
         new.__dict__.update(self.__dict__)
         new.state = self.state.clone()
-        new.clock = replace(self.clock)
+        new.clock = replace(self.clock, allowances=dict(self.clock.allowances))
         new._chosen = dict(self._chosen)
         return new
 
@@ -373,20 +453,22 @@ class Table:
         if rules.is_finish(action) and clock.race_deadline is None and self.in_race():
             seconds = rules.seconds(state, self.timed)
             if seconds is not None:
-                clock.race_deadline = at + seconds
+                clock.set_deadline(at, seconds)
         if rules.phase_key(state) != before:
             clock.phase_since = at
             if self.in_race():
-                clock.race_since, clock.race_deadline = at, None
+                clock.race_since, clock.race_deadline, clock.race_length = at, None, None
             elif racing:
-                clock.race_since, clock.race_deadline = None, None
+                clock.race_since, clock.race_deadline, clock.race_length = None, None, None
 
     def late(self, action: Any, at: float, by_table: bool) -> bool:
-        """True for a person's race action at or after the race's deadline (the table's end
-        of the race comes first, whoever makes it)."""
-        deadline = self.clock.race_deadline
-        return (deadline is not None and at >= deadline and not by_table and self.in_race()
-                and self.rules.actor(self.state, action) is not None)
+        """True for a person's race action at or after their race's deadline (their
+        allowance applied; the table's end of the race comes first, whoever makes it)."""
+        actor = self.rules.actor(self.state, action)
+        if by_table or actor is None or not self.in_race():
+            return False
+        deadline = self.clock.deadline_for(actor)
+        return deadline is not None and at >= deadline
 
     def stamped(self, action: Any, at: float) -> Any:
         """``action`` as made at ``at``: in the race, with its seconds since the race began
@@ -427,13 +509,14 @@ class Table:
 
         Computers' (and absent persons') actions come at once, a person's forced action too;
         in a paced phase one comes ``clock.pace`` seconds after the move before; a person
-        with a time-out (:meth:`TableRules.timeout`) has it from the phase's start. In the
-        race: the computers' work at once, each finish at its think time from the race's
-        start; at the deadline each person still writing hands in their draft, then time
-        is up.
+        with a time-out (:meth:`TableRules.timeout`) has it from the phase's start (times
+        their allowance, :attr:`TableClock.allowances`). In the race: the computers' work at
+        once, each finish at its think time from the race's start; at each person's deadline
+        (:meth:`TableClock.deadline_for`) their draft is handed in, and time is up once every
+        person still writing is past theirs. Nothing while the table is paused.
         """
         state = self.state
-        if state.is_terminal():
+        if state.is_terminal() or self.clock.paused:
             return []
         here = frozenset(present)
         if self.in_race():
@@ -450,7 +533,8 @@ class Table:
                 out.append(forced)  # nothing to choose: made by the table
                 continue
             timeout = self.rules.timeout(state, name)
-            if timeout is not None and now >= self.clock.phase_since + timeout[0]:
+            ends = None if timeout is None else self.clock.timeout_at(name, timeout[0])
+            if timeout is not None and ends is not None and now >= ends:
                 out.append(timeout[1])
         return out
 
@@ -474,14 +558,25 @@ class Table:
         state, rules, clock = self.state, self.rules, self.clock
         writing = [n for n in state.names if not rules.has_finished(state, n)]
         if clock.race_deadline is not None and now >= clock.race_deadline:
+            # the computers are stopped at the race's deadline (×1); each person's own
+            # deadline (their allowance) hands in their draft; the race ends when every
+            # person still writing is past theirs
             out: list[Any] = []
+            ended = True
             for name in writing:
+                if name in self.computers:
+                    continue
+                mine = clock.deadline_for(name)
+                if mine is None or now < mine:
+                    ended = False
+                    continue
                 text = drafts.get(name)
-                if name not in self.computers and text is not None:
+                if text is not None:
                     action = rules.hand_in(state, name, text)
                     if action is not None:
                         out.append(action)
-            out.append(rules.time_up())
+            if ended:
+                out.append(rules.time_up())
             return out
         since = clock.race_since if clock.race_since is not None else clock.last_at
         writes: list[Any] = []
