@@ -33,6 +33,7 @@ GAME = GameType(
         "parse_action": "lnb.dream.actions:parse_action",
         "action_text": "builtins:str",
         "why_not": "lnb.dream.refusals:why_not",
+        "describe": "lnb.dream.describe:table_text",
         "bots": "lnb.dream.bots:REGISTRY",
         "table_rules": "lnb.dream.table:RULES",
         "records": "lnb.dream.records",

@@ -256,3 +256,25 @@ def gear_text(gear: Gear) -> Text:
     cost = Listing([_gain(r, n) for r, n in gear.cost])
     lasting = Text(_LASTING[gear.lasting]) if gear.lasting else None
     return _card(cost, _prestige(gear.prestige), lasting)
+
+
+# ------------------------------------------------------------------ at a live table
+
+
+def table_text(action: a.Action) -> Text:
+    """``action`` as everyone at a live table may read it (the ``describe`` hook of Ada's
+    Dream's :class:`~lnb.core.game.GameType`): who did what, in words.
+
+    Ada's Dream is played in the open: the board, the displays, the map and every move are
+    everyone's. Only a hand and the draw pile are private, and no action names a card of
+    them before it leaves the hand (a Partner played or discarded, one removed for a new
+    Partner), when it is shown on the table anyway. So each move is told in full.
+
+    >>> from lnb.dream.actions import Collect, Play
+    >>> str(table_text(Collect("Ada", 3)))
+    'Ada: take the die of Workshop space 3'
+    >>> str(table_text(Play("Bea", "babbage")))
+    'Bea: play Charles Babbage'
+    """
+    return Text(N_("{player}: {action}"), player=action.player,
+                action=describe(action, Edition.load()))
