@@ -29,13 +29,13 @@ lnb.museum.room.RoomRuleError: the class is held at turn 1: wait until the teach
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
 from lnb.core.errors import LnbError
 from lnb.core.i18n import N_
-from lnb.museum.actions import Action, parse_action
+from lnb.museum.actions import Action, Place, Wild, parse_action
 from lnb.museum.daily import band_counts
 from lnb.museum.state import Game, MuseumChance, State
 
@@ -65,7 +65,6 @@ class MuseumRoom:
     edition: str = "standard"
     hold: int | None = None
     capacity: int = CAPACITY
-    _game: list[Game] = field(default_factory=list, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.hold is not None and (not isinstance(self.hold, int)
@@ -154,6 +153,24 @@ class MuseumRoom:
         after = state.clone()
         after.apply_action(action)
         return after
+
+    def undone(self, state: State) -> State:
+        """A new state without the pupil's last move, if it is a shape placed in the turn
+        they are on (taking it back shows no dice they have not seen); else ``cannot-undo``.
+
+        >>> room = MuseumRoom(seed=1)
+        >>> room.undone(room.play(room.new_state(), "place 6b r0 @A4")).history
+        []
+        >>> room.undone(room.new_state())
+        Traceback (most recent call last):
+        ...
+        lnb.museum.room.RoomRuleError: only the last shape placed in this turn can be taken back
+        """
+        this_turn = state.this_turn()
+        if state.is_terminal() or not this_turn or not isinstance(this_turn[-1], (Place, Wild)):
+            raise RoomRuleError(N_("only the last shape placed in this turn can be taken back"),
+                                turn=state.turn, reason="cannot-undo")
+        return state.undone()
 
     # -- the teacher's hold --------------------------------------------------------------
     def holding(self, turn: int) -> MuseumRoom:
@@ -279,3 +296,49 @@ def best_maps(finished: Sequence[tuple[str, State]], show_names: bool = False,
         shown.append(BestMap(rank, state.score().total, name if show_names else None,
                              state.text()))
     return shown
+
+
+# -- the refusals of a room in the store (classroom.museum_rooms), with their fields ---------
+def no_such_room(code: str) -> RoomRuleError:
+    """No museum room has this code."""
+    return RoomRuleError(N_("No museum room {code}: check the code on the board."), code=code,
+                         reason="no-such-room")
+
+
+def not_in_room(code: str) -> RoomRuleError:
+    """A pupil who has not joined reads or plays a map of the room."""
+    return RoomRuleError(N_("You have not joined museum room {code}: join it with its code "
+                            "first."), code=code, reason="not-your-map")
+
+
+def other_class(code: str) -> RoomRuleError:
+    return RoomRuleError(N_("Museum room {code} is another class's: join your class first, "
+                            "or ask your teacher for your room's code."), code=code,
+                         reason="other-class")
+
+
+def room_full(code: str, capacity: int) -> RoomRuleError:
+    return RoomRuleError(N_("Museum room {code} is full ({capacity} pupils): ask your teacher "
+                            "to open another one."), code=code, capacity=capacity,
+                         reason="room-full")
+
+
+def room_over(code: str) -> RoomRuleError:
+    return RoomRuleError(N_("Museum room {code} is over: nothing more can be played in it."),
+                         code=code, reason="room-over")
+
+
+def map_moved_on(code: str, expected: int, moves: int) -> RoomRuleError:
+    """Another page of the same pupil played meanwhile: the page reads the map again."""
+    return RoomRuleError(N_("Your map changed on another page ({moves} moves, this page had "
+                            "{expected}): it is shown as it is now."), code=code,
+                         expected=expected, moves=moves, reason="map-moved-on")
+
+
+def not_host(code: str) -> RoomRuleError:
+    return RoomRuleError(N_("Only the teacher or the pupil who opened museum room {code} can "
+                            "do that."), code=code, reason="not-host")
+
+
+def no_free_code() -> RoomRuleError:
+    return RoomRuleError(N_("No free room code was found: try again."), reason="no-free-code")

@@ -1,0 +1,512 @@
+"""Museum rooms in the classroom store: a whole class plays one seed, each pupil on their own
+map (the rules: :mod:`lnb.museum.room`; this module only keeps them, on either engine).
+
+A room is three tables this module makes on first use (in SQL both engines run, see
+:mod:`classroom.engines`): ``museum_rooms`` (the code, the rules as JSON with the teacher's
+hold, the class, the host's key as a hash, whether names are shown, the status and a
+``version`` every change bumps), ``museum_room_pupils`` (who joined, and how far each has got:
+turn, boxes, score, finished, moves; written with each move) and ``museum_room_moves`` (each
+pupil's moves in order, in the game's text form). A page polls ``version(code)`` (one cheap
+``SELECT``) and reads again when it changed.
+
+A pupil only ever reads and writes their own map (:meth:`MuseumRooms.my_map`,
+:meth:`~MuseumRooms.place`, :meth:`~MuseumRooms.undo`); the others' maps reach them only as
+the class's progress, histogram and best maps (names hidden unless the host shows them:
+:meth:`~MuseumRooms.class_view`). The host (the pupil who opened the room, or whoever holds
+the key :meth:`~MuseumRooms.open_room` returned, e.g. the teacher's dashboard) holds the class
+at a turn, releases it, shows the names and ends the room. Every refusal is a
+:class:`lnb.museum.room.RoomRuleError` (or the game's own refusal) with ``reason`` and fields
+(``no-such-room``, ``not-your-map``, ``other-class``, ``room-full``, ``room-over``,
+``map-moved-on``, ``held``, ``game-over``, ``cannot-undo``, ``not-host``, ``bad-hold``).
+
+>>> from classroom.store import Store
+>>> from classroom.identity import Pupil
+>>> rooms = MuseumRooms(Store(":memory:"), clock=lambda: 100.0)
+>>> opened = rooms.open_room(None, seed=1)
+>>> ada, bo = Pupil.from_nickname("ada"), Pupil.from_nickname("bo")
+>>> rooms.join(opened.code, ada, "Ada").turn, rooms.join(opened.code, bo, "Bo").turn
+(1, 1)
+>>> rooms.place(opened.code, ada, "place 6b r0 @A4", expected=0).hand
+(2,)
+>>> rooms.hold(opened.code, 1, by=opened.host_key).hold
+1
+>>> rooms.place(opened.code, bo, "place 6b r0 @A4", expected=0)
+Traceback (most recent call last):
+...
+lnb.museum.room.RoomRuleError: the class is held at turn 1: wait until the teacher lets it go on
+>>> [(p.name, p.moves) for p in rooms.class_view(opened.code).pupils]
+[('Ada', 1), ('Bo', 0)]
+>>> rooms.my_map(opened.code, bo).history
+[]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass
+from typing import Any
+
+from classroom.engines import Connection
+from classroom.identity import Pupil, class_of, new_code
+from classroom.store import Store, StoreAway
+from lnb.core.errors import LnbError
+from lnb.core.game import get
+from lnb.core.rooms import CODE_LENGTH, normalize_room_code
+from lnb.museum import room as room_errors
+from lnb.museum.room import (
+    CAPACITY,
+    BestMap,
+    MuseumRoom,
+    Progress,
+    best_maps,
+    histogram,
+    standings,
+    turn_counts,
+)
+from lnb.museum.state import State
+
+#: The tables, made on first use by :func:`ensure_tables` (both engines).
+TABLES: dict[str, str] = {
+    "museum_rooms": "CREATE TABLE IF NOT EXISTS museum_rooms ("
+                    " code TEXT PRIMARY KEY,"
+                    " setup TEXT NOT NULL,"
+                    " class_code TEXT,"
+                    " host_pupil TEXT,"
+                    " host_hash TEXT NOT NULL,"
+                    " created REAL NOT NULL,"
+                    " status TEXT NOT NULL,"
+                    " show_names INTEGER NOT NULL DEFAULT 0,"
+                    " version INTEGER NOT NULL DEFAULT 0)",
+    "museum_room_pupils": "CREATE TABLE IF NOT EXISTS museum_room_pupils ("
+                          " code TEXT NOT NULL,"
+                          " pupil TEXT NOT NULL,"
+                          " name TEXT NOT NULL,"
+                          " joined REAL NOT NULL,"
+                          " turn INTEGER NOT NULL DEFAULT 1,"
+                          " boxes INTEGER NOT NULL DEFAULT 0,"
+                          " score INTEGER NOT NULL DEFAULT 0,"
+                          " finished INTEGER NOT NULL DEFAULT 0,"
+                          " moves INTEGER NOT NULL DEFAULT 0,"
+                          " PRIMARY KEY (code, pupil))",
+    "museum_room_moves": "CREATE TABLE IF NOT EXISTS museum_room_moves ("
+                         " code TEXT NOT NULL,"
+                         " pupil TEXT NOT NULL,"
+                         " n INTEGER NOT NULL,"
+                         " action TEXT NOT NULL,"
+                         " at REAL NOT NULL,"
+                         " PRIMARY KEY (code, pupil, n))",
+}
+#: A room's statuses: pupils play while it is ``open``; ``over`` once the host ended it.
+STATUSES = ("open", "over")
+NAME_MAX = 40
+_ENSURED: set[str] = set()
+_CACHE_LOCK = threading.Lock()
+#: Each pupil's map as this process last replayed it: ``(place, code, pupil) -> State``.
+_MAPS: dict[tuple[str, str, str], State] = {}
+
+
+def ensure_tables(conn: Connection) -> None:
+    """Make the museum rooms' tables if the store has none yet."""
+    for statement in TABLES.values():
+        conn.execute(statement)
+
+
+def _hash(key: str) -> str:
+    return hashlib.sha256(f"lnb-museum-room:{key}".encode()).hexdigest()
+
+
+def _key(pupil: Pupil | str) -> str:
+    return pupil.key if isinstance(pupil, Pupil) else str(pupil)
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A new room: its ``code`` (for the board), the ``host_key`` that runs it (hold,
+    release, names, end: keep it secret) and its rules."""
+
+    code: str
+    host_key: str
+    room: MuseumRoom
+
+
+@dataclass(frozen=True)
+class RoomInfo:
+    """A room as everyone may read it: its rules (with the hold), class, status, whether
+    names are shown, its version and how many pupils joined."""
+
+    code: str
+    room: MuseumRoom
+    class_code: str | None
+    status: str
+    show_names: bool
+    version: int
+    pupils: int
+
+    @property
+    def hold(self) -> int | None:
+        return self.room.hold
+
+    @property
+    def over(self) -> bool:
+        return self.status == "over"
+
+
+@dataclass(frozen=True)
+class ClassView:
+    """What a room shows of the class: each pupil's progress (``pupils``, in the order they
+    joined; names only as the room shows them: see ``show_names``), the verdict-band
+    histogram of the scores, how many are on each turn, and the best finished maps (names
+    hidden unless shown)."""
+
+    info: RoomInfo
+    pupils: tuple[Progress, ...]
+    histogram: tuple[int, ...]
+    turns: dict[int, int]
+    best: tuple[BestMap, ...]
+
+    @property
+    def finished(self) -> int:
+        return sum(1 for p in self.pupils if p.finished)
+
+    def standings(self) -> list[Any]:
+        """The class by score (for the host: :func:`lnb.museum.room.standings`)."""
+        return standings(self.pupils)
+
+
+class MuseumRooms:
+    """The museum rooms of one classroom store (see the module's text)."""
+
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+        place = self._where
+        if place not in _ENSURED:
+            with suppress(StoreAway):  # kept, and made once the store is back
+                store.write(ensure_tables)
+                _ENSURED.add(place)
+
+    @property
+    def _where(self) -> str:
+        where = str(getattr(self.store, "where", None) or getattr(self.store, "path", None))
+        return f"memory:{id(self.store)}" if where in (":memory:", "None") else where
+
+    # -- reading ------------------------------------------------------------------------
+    @staticmethod
+    def _code(code: str) -> str:
+        return normalize_room_code(code)
+
+    def _info(self, conn: Connection, code: str) -> tuple[RoomInfo, str | None, str]:
+        row = conn.execute("SELECT setup, class_code, status, show_names, version, host_pupil, "
+                           "host_hash FROM museum_rooms WHERE code = ?", (code,)).fetchone()
+        if row is None:
+            raise room_errors.no_such_room(code)
+        count = conn.execute("SELECT count(*) FROM museum_room_pupils WHERE code = ?",
+                             (code,)).fetchone()[0]
+        info = RoomInfo(code, MuseumRoom.from_setup(json.loads(row[0])), row[1], row[2],
+                        bool(row[3]), int(row[4]), int(count))
+        return info, row[5], row[6]
+
+    def room(self, code: str) -> RoomInfo:
+        """The room (``no-such-room`` for an unknown code)."""
+        code = self._code(code)
+        return self.store.read_shared(lambda conn: self._info(conn, code)[0])
+
+    def version(self, code: str) -> int:
+        """The room's version: bumped by every join, move, undo, hold, release and end."""
+        code = self._code(code)
+        row = self.store.read_shared(lambda conn: conn.execute(
+            "SELECT version FROM museum_rooms WHERE code = ?", (code,)).fetchone())
+        if row is None:
+            raise room_errors.no_such_room(code)
+        return int(row[0])
+
+    def _moves(self, conn: Connection, code: str, pupil: str, after: int = 0) -> list[str]:
+        return [r[0] for r in conn.execute(
+            "SELECT action FROM museum_room_moves WHERE code = ? AND pupil = ? AND n > ? "
+            "ORDER BY n", (code, pupil, after)).fetchall()]
+
+    def _map(self, conn: Connection, info: RoomInfo, pupil: str, count: int) -> State:
+        """The pupil's map of ``count`` moves: the process's copy moved on, or replayed."""
+        key = (self._where, info.code, pupil)
+        with _CACHE_LOCK:
+            cached = _MAPS.get(key)
+        if cached is not None and len(cached.history) == count:
+            return cached
+        if cached is not None and len(cached.history) < count:
+            state = info.room.replay(self._moves(conn, info.code, pupil,
+                                                 len(cached.history)), start=cached)
+        else:
+            state = info.room.replay(self._moves(conn, info.code, pupil))
+        with _CACHE_LOCK:
+            _MAPS[key] = state
+        return state.clone()
+
+    def _joined(self, conn: Connection, code: str, pupil: str) -> tuple[str, int] | None:
+        row = conn.execute("SELECT name, moves FROM museum_room_pupils WHERE code = ? AND "
+                           "pupil = ?", (code, pupil)).fetchone()
+        return None if row is None else (str(row[0]), int(row[1]))
+
+    def my_map(self, code: str, pupil: Pupil) -> State:
+        """The pupil's own map (``not-in-room`` before they joined): what a reload shows."""
+        code, key = self._code(code), _key(pupil)
+
+        def work(conn: Connection) -> State:
+            info = self._info(conn, code)[0]
+            joined = self._joined(conn, code, key)
+            if joined is None:
+                raise room_errors.not_in_room(code)
+            return self._map(conn, info, key, joined[1])
+
+        return self.store.read_shared(work)
+
+    def is_member(self, code: str, pupil: Pupil) -> bool:
+        """True when the pupil has joined the room."""
+        code, key = self._code(code), _key(pupil)
+        return self.store.read_shared(lambda conn: self._joined(conn, code, key)) is not None
+
+    def class_view(self, code: str, names: bool | None = None) -> ClassView:
+        """The class as the room shows it: progress, histogram, turns and best maps. Names
+        are the pupils' in ``pupils`` (who is here and how far they got); in the best maps
+        only when the host shows them (``names`` True: the host's own view, always)."""
+        code = self._code(code)
+
+        def work(conn: Connection) -> ClassView:
+            info = self._info(conn, code)[0]
+            rows = conn.execute(
+                "SELECT pupil, name, turn, boxes, score, finished, moves FROM "
+                "museum_room_pupils WHERE code = ? ORDER BY joined, name", (code,)).fetchall()
+            pupils = tuple(Progress(str(r[1]), int(r[2]), int(r[3]), int(r[4]), bool(r[5]),
+                                    int(r[6])) for r in rows)
+            done = sorted((r for r in rows if r[5]), key=lambda r: (-int(r[4]), str(r[1])))
+            best_rows = [r for r in done if int(r[4]) >= int(done[min(len(done), 3) - 1][4])] \
+                if done else []
+            states = [(str(r[1]), self._map(conn, info, str(r[0]), int(r[6])))
+                      for r in best_rows[:3]]
+            shown = info.show_names if names is None else names
+            return ClassView(info, pupils, histogram(pupils, finished_only=True),
+                             turn_counts(pupils), tuple(best_maps(states, show_names=shown)))
+
+        return self.store.read_shared(work)
+
+    # -- opening and joining --------------------------------------------------------------
+    def open_room(self, host: Pupil | None, class_code: str | None = None,
+                  seed: int | None = None, edition: str = "standard",
+                  capacity: int = CAPACITY) -> Opened:
+        """A new room (status ``open``) with a unique code (not a table's either) and the
+        key that runs it; ``host`` (a pupil who opens it from the museum page) runs it too.
+        ``class_code``: only that class's pupils join (None: anyone with the code)."""
+        if seed is None:
+            seed = secrets.randbelow(10 ** 9)
+        room = MuseumRoom(seed=seed, edition=edition, capacity=capacity)
+        room.game  # noqa: B018  (a bad edition or seed is refused here, before any write)
+        host_key = secrets.token_urlsafe(16)
+        for _try in range(20):
+            code = new_code(CODE_LENGTH)
+
+            def work(conn: Connection, code: str = code) -> bool:
+                ensure_tables(conn)
+                for table in ("museum_rooms", "rooms"):  # a table's code is taken too
+                    if conn.execute(f"SELECT 1 FROM {table} WHERE code = ?",
+                                    (code,)).fetchone():
+                        return False
+                conn.execute("INSERT INTO museum_rooms (code, setup, class_code, host_pupil, "
+                             "host_hash, created, status, show_names, version) VALUES "
+                             "(?, ?, ?, ?, ?, ?, ?, 0, 1)",
+                             (code, json.dumps(room.setup()), class_code,
+                              _key(host) if host is not None else None, _hash(host_key),
+                              self.clock(), "open"))
+                return True
+
+            if self.store.write(work, keep=False):
+                return Opened(code, host_key, room)
+        raise room_errors.no_free_code()
+
+    def join(self, code: str, pupil: Pupil, name: str) -> Progress:
+        """The pupil joins (or comes back: their map as it was, the same name); refused:
+        an unknown code, a pupil of another class (``other-class``), a full room
+        (``room-full``), a room over (``room-over``, for a new pupil)."""
+        code, key = self._code(code), _key(pupil)
+        name = " ".join(str(name).split())[:NAME_MAX] or pupil.label or "?"
+
+        def work(conn: Connection) -> Progress:
+            ensure_tables(conn)  # a store replaced since (a backup restored) has none yet
+            info = self._info(conn, code)[0]
+            row = conn.execute("SELECT name, turn, boxes, score, finished, moves FROM "
+                               "museum_room_pupils WHERE code = ? AND pupil = ?",
+                               (code, key)).fetchone()
+            if row is not None:
+                return Progress(str(row[0]), int(row[1]), int(row[2]), int(row[3]),
+                                bool(row[4]), int(row[5]))
+            if info.class_code is not None and class_of(pupil) != info.class_code:
+                raise room_errors.other_class(code)
+            if info.over:
+                raise room_errors.room_over(code)
+            if info.pupils >= info.room.capacity:
+                raise room_errors.room_full(code, info.room.capacity)
+            taken = {str(r[0]) for r in conn.execute(
+                "SELECT name FROM museum_room_pupils WHERE code = ?", (code,)).fetchall()}
+            unique, n = name, 2
+            while unique in taken:
+                unique, n = f"{name} {n}", n + 1
+            conn.execute("INSERT INTO museum_room_pupils (code, pupil, name, joined) VALUES "
+                         "(?, ?, ?, ?)", (code, key, unique, self.clock()))
+            self._bump(conn, code)
+            return Progress(unique, 1, 0, 0, False, 0)
+
+        return self.store.write(work, keep=False)
+
+    @staticmethod
+    def _bump(conn: Connection, code: str) -> None:
+        conn.execute("UPDATE museum_rooms SET version = version + 1 WHERE code = ?", (code,))
+
+    # -- a pupil's own map ------------------------------------------------------------------
+    def place(self, code: str, pupil: Pupil, action: Any, expected: int | None = None
+              ) -> State:
+        """Play ``action`` on the pupil's own map, in one transaction (their moves read,
+        replayed, the room's rules and the game's checked, the move and their progress
+        written, the version bumped); the map after it. ``expected``: how many moves the
+        page's map had (another page of the same pupil played meanwhile: ``map-moved-on``).
+        Refused: ``not-in-room``, ``room-over``, ``held``, ``game-over``, the game's own."""
+        code, key = self._code(code), _key(pupil)
+
+        def work(conn: Connection) -> State:
+            info, state = self._mine(conn, code, key, expected)
+            after = info.room.play(state, action)
+            n = len(after.history)
+            conn.execute("INSERT INTO museum_room_moves (code, pupil, n, action, at) VALUES "
+                         "(?, ?, ?, ?, ?)", (code, key, n, str(after.history[-1]),
+                                             self.clock()))
+            self._progress(conn, code, key, after)
+            self._remember(code, key, after)
+            return after.clone()
+
+        return self.store.write(work, keep=False)
+
+    def undo(self, code: str, pupil: Pupil, expected: int | None = None) -> State:
+        """Take back the pupil's last move if it is a shape placed in the turn they are on
+        (no dice they have not seen); else ``cannot-undo``."""
+        code, key = self._code(code), _key(pupil)
+
+        def work(conn: Connection) -> State:
+            info, state = self._mine(conn, code, key, expected)
+            before = info.room.undone(state)
+            conn.execute("DELETE FROM museum_room_moves WHERE code = ? AND pupil = ? AND n = ?",
+                         (code, key, len(state.history)))
+            self._progress(conn, code, key, before)
+            self._remember(code, key, before)
+            return before.clone()
+
+        return self.store.write(work, keep=False)
+
+    def _mine(self, conn: Connection, code: str, key: str, expected: int | None
+              ) -> tuple[RoomInfo, State]:
+        info = self._info(conn, code)[0]
+        joined = self._joined(conn, code, key)
+        if joined is None:
+            raise room_errors.not_in_room(code)
+        if info.over:
+            raise room_errors.room_over(code)
+        if expected is not None and expected != joined[1]:
+            raise room_errors.map_moved_on(code, expected, joined[1])
+        return info, self._map(conn, info, key, joined[1])
+
+    def _progress(self, conn: Connection, code: str, key: str, state: State) -> None:
+        conn.execute("UPDATE museum_room_pupils SET turn = ?, boxes = ?, score = ?, "
+                     "finished = ?, moves = ? WHERE code = ? AND pupil = ?",
+                     (state.turn, state.boxes_checked, state.score().total,
+                      int(state.is_terminal()), len(state.history), code, key))
+        self._bump(conn, code)
+
+    def _remember(self, code: str, key: str, state: State) -> None:
+        with _CACHE_LOCK:
+            _MAPS[(self._where, code, key)] = state
+
+    # -- the host's controls ----------------------------------------------------------------
+    def is_host(self, code: str, by: Pupil | str | None) -> bool:
+        """True when ``by`` runs the room (its host pupil, or the key it was opened with)."""
+        code = self._code(code)
+
+        def work(conn: Connection) -> bool:
+            _info, pupil, digest = self._info(conn, code)
+            return _is_host(by, pupil, digest)
+
+        return by is not None and self.store.read_shared(work)
+
+    def _control(self, code: str, by: Pupil | str | None,
+                 change: Callable[[Connection, RoomInfo], None]) -> RoomInfo:
+        code = self._code(code)
+
+        def work(conn: Connection) -> RoomInfo:
+            info, pupil, digest = self._info(conn, code)
+            if not _is_host(by, pupil, digest):
+                raise room_errors.not_host(code)
+            change(conn, info)
+            self._bump(conn, code)
+            return self._info(conn, code)[0]
+
+        return self.store.write(work, keep=False)
+
+    def hold(self, code: str, turn: int, by: Pupil | str | None) -> RoomInfo:
+        """Hold the class at ``turn``: no pupil plays it (or a later one) until released."""
+        room = MuseumRoom(seed=0, hold=turn)  # checks the turn (bad-hold) before any write
+        return self._set_rules(code, by, lambda r: r.holding(room.hold or 1))
+
+    def release(self, code: str, by: Pupil | str | None) -> RoomInfo:
+        """Let the class go on (no hold)."""
+        return self._set_rules(code, by, lambda r: r.released())
+
+    def _set_rules(self, code: str, by: Pupil | str | None,
+                   change: Callable[[MuseumRoom], MuseumRoom]) -> RoomInfo:
+        def work(conn: Connection, info: RoomInfo) -> None:
+            conn.execute("UPDATE museum_rooms SET setup = ? WHERE code = ?",
+                         (json.dumps(change(info.room).setup()), info.code))
+        return self._control(code, by, work)
+
+    def show_names(self, code: str, shown: bool, by: Pupil | str | None) -> RoomInfo:
+        """Show (or hide again) the names on the class's best maps."""
+        def work(conn: Connection, info: RoomInfo) -> None:
+            conn.execute("UPDATE museum_rooms SET show_names = ? WHERE code = ?",
+                         (int(bool(shown)), info.code))
+        return self._control(code, by, work)
+
+    def end(self, code: str, by: Pupil | str | None) -> RoomInfo:
+        """End the room: no more moves; everyone sees the class's best maps."""
+        def work(conn: Connection, info: RoomInfo) -> None:
+            conn.execute("UPDATE museum_rooms SET status = ? WHERE code = ?", ("over", info.code))
+        return self._control(code, by, work)
+
+    def open_rooms(self, class_code: str | None = None) -> list[RoomInfo]:
+        """The rooms not over (of one class when given), newest first: for the dashboard."""
+        query = "SELECT code FROM museum_rooms WHERE status <> ?"
+        args: tuple[Any, ...] = ("over",)
+        if class_code is not None:
+            query += " AND class_code = ?"
+            args += (class_code,)
+        codes = self.store.read_shared(lambda conn: [r[0] for r in conn.execute(
+            query + " ORDER BY created DESC, code", args).fetchall()])
+        found = []
+        for code in codes:
+            with suppress(LnbError):
+                found.append(self.room(code))
+        return found
+
+
+def _is_host(by: Pupil | str | None, pupil: str | None, digest: str) -> bool:
+    if isinstance(by, Pupil):
+        return pupil is not None and by.key == pupil
+    return isinstance(by, str) and hmac.compare_digest(_hash(by), digest)
+
+
+def game_title() -> str:
+    """The museum's title in the current language (the room's header)."""
+    return str(get("museum").title)
+
+
+__all__ = ["ClassView", "MuseumRooms", "Opened", "RoomInfo", "ensure_tables"]
