@@ -157,3 +157,13 @@ def test_a_bad_allowance_or_seat_is_refused_with_fields() -> None:
         play.apply(Move(play.next_seq, 0, Pause(), T0, "class:C:0"))
     assert pupil.value.reason == "not-your-seat"
     assert play.moves == []
+
+
+def test_a_table_renamed_for_the_projector_is_the_same_game() -> None:
+    play = RoomPlay.from_moves(setup_of("greedy", "beginner", "planner"), [])
+    run(play)
+    names = {"Ada": "Pupil 1", "Bea": "Pupil 2", "Cy": "Pupil 3"}
+    hidden = play.renamed(names)
+    assert hidden.state.names == ("Pupil 1", "Pupil 2", "Pupil 3")
+    assert hidden.state.returns() == {names[n]: v for n, v in play.state.returns().items()}
+    assert '"Ada"' not in play.game.records.dumps(hidden.to_record())

@@ -513,6 +513,31 @@ def allowance_words(factor: float | None, seat: int | None = None) -> Text:
     return Text(N_("Seat {number} has ×{factor} time"), number=seat + 1, factor=f"{factor:g}")
 
 
+def renamed_move(move: Move, names: Mapping[str, str]) -> Move:
+    """``move`` with every field of its action that names a player renamed (``names``: old
+    -> new; a tuple of names too).
+
+    >>> from lnb.babbage.game import Target
+    >>> renamed_move(Move(1, 0, Target("Ali", 23), 0.0), {"Ali": "Pupil 1"}).action
+    Target(player='Pupil 1', subroutine=23)
+    """
+    action = move.action
+    if not dataclasses.is_dataclass(action) or isinstance(action, type):
+        return move
+    changed: dict[str, Any] = {}
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        if isinstance(value, str) and value in names:
+            changed[f.name] = names[value]
+        elif isinstance(value, tuple) and any(isinstance(v, str) and v in names
+                                              for v in value):
+            changed[f.name] = tuple(names.get(v, v) if isinstance(v, str) else v
+                                    for v in value)
+    if not changed:
+        return move
+    return dataclasses.replace(move, action=dataclasses.replace(action, **changed))
+
+
 class _Said:
     """A move as everyone may read it, in the language of the moment it is shown."""
 
@@ -623,6 +648,16 @@ class RoomPlay:
         new.moves = list(self.moves)
         new._before = list(self._before)
         return new
+
+    def renamed(self, names: Mapping[str, str]) -> RoomPlay:
+        """The same game with its players renamed (``names``: old -> new; e.g. the
+        projector's "Pupil 1" for a pupil's name): the seats and every action's fields
+        that name a player, replayed (the dice and the computers' seeds do not depend on
+        names, so it is the same game)."""
+        seats = tuple(dataclasses.replace(s, name=names.get(s.name, s.name))
+                      for s in self.setup.seats)
+        setup = dataclasses.replace(self.setup, seats=seats)
+        return RoomPlay.from_moves(setup, (renamed_move(m, names) for m in self.moves))
 
     def upto(self, seq: int) -> RoomPlay:
         """The play after its first ``seq`` moves."""
