@@ -3,7 +3,9 @@ translated: the same cells and the same code, the language set by its first code
 word a pupil reads in that language and the game's words as the glossary writes them.
 
 Running the translated lessons is nbval's job, as for the English ones (``pytest
-lessons/zh-CN``); how to translate one: docs/translating.md.
+lessons/zh-CN``); how to translate one: docs/translating.md. An exercise's words are in its
+lesson's bank (``widgets/lessons/exercises``), read here with the cells that name them; that
+both lessons ask the same exercises is tests/test_lesson_twins.py's.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from lnb.babbage.edition import Edition
 from lnb.babbage.errors import LnbError
 from lnb.babbage.programs import Program
 from lnb.core.i18n import SOURCE, normalize
+from widgets.lessons.bank import TEXT_FIELDS, bank
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"
@@ -75,6 +78,30 @@ def strings(code: str) -> list[str]:
     """The string constants of a code cell (an f-string's literal parts too)."""
     return [n.value for n in ast.walk(ast.parse(code))
             if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+
+
+def bank_names(code: str) -> list[tuple[str, str]]:
+    """The (lesson, id) of each ``exercise("02-place-value", "swap-07")`` call of a cell.
+
+    >>> bank_names('exercise("02-place-value", "swap-07", title="x")')
+    [('02-place-value', 'swap-07')]
+    """
+    return [(call.args[0].value, call.args[1].value) for call in ast.walk(ast.parse(code))
+            if isinstance(call, ast.Call) and getattr(call.func, "id", "") == "exercise"
+            and len(call.args) >= 2
+            and all(isinstance(a, ast.Constant) and isinstance(a.value, str)
+                    for a in call.args[:2])]
+
+
+def bank_texts(code: str, language: str) -> list[str]:
+    """What a pupil reads of the bank exercises a cell names, in ``language``."""
+    found: list[str] = []
+    for lesson, ident in bank_names(code):
+        texts = bank(lesson).entry(ident).texts.get(language, {})
+        for name in TEXT_FIELDS:
+            value = texts.get(name, [])
+            found += [value] if isinstance(value, str) else [str(v) for v in value]
+    return found
 
 
 def shape(code: str) -> list[str]:
@@ -170,7 +197,8 @@ def test_the_code_is_the_english_code(path: str) -> None:
             continue
         original = english[cell.id].source
         assert shape(cell.source) == shape(original), f"{path} {cell.id}: the code differs"
-        kept = set(strings(cell.source)) & set(strings(original))
+        named = {part for pair in bank_names(cell.source) for part in pair}
+        kept = set(strings(cell.source)) & set(strings(original)) - named
         untranslated = [s for s in kept
                         if re.search("[A-Za-z]", s) and s not in names and not is_program(s)]
         assert not untranslated, f"{path} {cell.id}: {untranslated} left in English"
@@ -204,7 +232,7 @@ def test_what_a_pupil_reads_is_in_the_language(path: str) -> None:
             assert not LATIN_PHRASE.search(text), (
                 f"{path} {cell.id}: English left: {LATIN_PHRASE.search(text).group()!r}")
         elif not is_pin(cell):
-            for s in strings(cell.source):
+            for s in strings(cell.source) + bank_texts(cell.source, language_of(path)):
                 phrase = LATIN_PHRASE.search(readable_text(s))
                 assert not phrase, f"{path} {cell.id}: English left in {s!r}"
 
@@ -227,13 +255,16 @@ def glossary_terms(section: str) -> list[tuple[str, str]]:
     return terms
 
 
-def pupil_text(nb: nbformat.NotebookNode) -> str:
+def pupil_text(nb: nbformat.NotebookNode, language: str = SOURCE) -> str:
+    """Every word a pupil reads in a lesson: its Markdown, its code's strings and the texts of
+    the bank exercises it names, in ``language``."""
     parts = []
     for cell in nb.cells:
         if cell.cell_type == "markdown":
             parts.append(cell.source)
         elif not is_pin(cell):
             parts.extend(strings(cell.source))
+            parts.extend(bank_texts(cell.source, language))
     return "\n".join(parts)
 
 
@@ -247,7 +278,7 @@ def test_the_glossary_rows_are_read() -> None:
 def test_the_games_words_follow_the_glossary(path: str) -> None:
     """Where the English lesson uses one of the game's words, the translation uses the
     glossary's word for it (the lesson may say more, never another word)."""
-    english, translated = pupil_text(english_of(path)), pupil_text(read(path))
+    english, translated = pupil_text(english_of(path)), pupil_text(read(path), language_of(path))
     missing = []
     for term, chinese in glossary_terms("Lovelace & Babbage"):
         written = r"\s+".join(re.escape(word) for word in term.split())  # across a line break

@@ -180,6 +180,10 @@ class LessonBank:
                             choices=", ".join(self.ids), expected=self.ids,
                             reason="unknown-exercise")
 
+    def answer(self, id: str) -> Any:
+        """The answer of exercise ``id`` (a lesson's pinned cell checks it with the library)."""
+        return self.entry(id).answer
+
     def missing(self, language: str) -> list[str]:
         """The fields English has and ``language`` lacks, as ``id: field`` (an empty list:
         the lesson is fully translated); a list of hints of another length counts too.
