@@ -33,7 +33,7 @@ import signal
 import socket
 import sys
 import webbrowser
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -76,9 +76,11 @@ def pools_config(pool_size: int, class_size: int, class_page: str = CLASS_PAGE
 
 
 def default_root() -> Path:
-    """The ``lessons/`` folder of the checkout, else ``./lessons``."""
-    beside_package = Path(__file__).resolve().parents[1] / "lessons"
-    return beside_package if beside_package.is_dir() else Path.cwd() / "lessons"
+    """The ``lessons/`` folder of the checkout, else the lessons pip installed with the kit,
+    else ``./lessons`` (:func:`widgets.serving.lesson_folder.lessons_folder`)."""
+    from widgets.serving.lesson_folder import lessons_folder
+
+    return lessons_folder()
 
 
 def kit_voila_args(
@@ -272,7 +274,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     language of ``--lang`` or ``LANG``."""
     words = list(sys.argv[1:] if argv is None else argv)
     with speaking(words):
-        return _serve(parse_args(words))
+        return run(parse_args(words))
 
 
 def _say(message: object) -> None:
@@ -280,7 +282,12 @@ def _say(message: object) -> None:
     print(_("serve: {message}").format(message=message), file=sys.stderr)
 
 
-def _serve(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, *,
+        preheat_line: Callable[[argparse.Namespace], str] = preheat_summary,
+        port_help: Callable[[int, str], str] = port_hint) -> int:
+    """Serve the kit for the parsed options until Ctrl-C; the exit status. The banner's line
+    on kernels and the hint for a busy port come from ``preheat_line`` and ``port_help``
+    (another command, e.g. ``lovelace-kit``, names its own options in them)."""
     root = (args.root or default_root()).resolve()
     if not root.is_dir():
         _say(_("no notebook folder at {folder}").format(folder=root))
@@ -309,7 +316,7 @@ def _serve(args: argparse.Namespace) -> int:
         if args.ip == "0.0.0.0":
             lan_url = url.replace(f"//{server.host}:", f"//{lan_address()}:", 1)
             print("  " + _("Pupils on this network open:        {url}").format(url=lan_url))
-        print(f"  {preheat_summary(args)}")
+        print(f"  {preheat_line(args)}")
         print("  " + _("Voila's messages go to {file}").format(file=server.log))
         print("  " + _("Stop it with Ctrl-C."))
         print("=" * 72 + "\n", flush=True)
@@ -323,7 +330,7 @@ def _serve(args: argparse.Namespace) -> int:
     except ServerError as exc:
         if exc.reason == "port-in-use":
             _say(_("{problem}.\n{hint}").format(problem=exc,
-                                                 hint=port_hint(args.port, args.ip)))
+                                                 hint=port_help(args.port, args.ip)))
         else:
             tail = server.log_tail(20) if server.proc is not None else ""
             if tail:
