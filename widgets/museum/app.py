@@ -246,10 +246,14 @@ class MuseumApp(w.VBox):
         self.files = SaveLoadPanel(self._saved_file, self.load_text, status=self.status,
                                    extra=(self.new_button, self.daily_button,
                                           self.contrast_toggle))
+        # the way into a museum room (the whole class, the same dice): the served kit's only
+        self.room_way = w.HTML(layout=w.Layout(
+            display="none" if host.needs_server("rooms") else None))
+        self.room_way.add_class("lnb-museum-room-way")
         super().__init__([stylesheet(), app_styles("museum", CSS), self.header_row,
                           self.identity, self.challenge, self.status, self.bar,
                           self.verdict_box, self.class_view, self.main, self.abilities,
-                          self.files])
+                          self.files, self.room_way])
         self.add_class("lnb-app")
         self.add_class("lnb-museum-app")
         self._label()
@@ -278,6 +282,9 @@ class MuseumApp(w.VBox):
         self.daily_button.description = _("Today's challenge")
         self.daily_button.tooltip = _("Everyone gets the same dice today: try to beat par")
         self.choices_title.value = html.escape(_("Your dice and what they can do"))
+        self.room_way.value = "<a href='museum-room.ipynb' target='_top'>{}</a>".format(
+            html.escape(_("Play with your whole class: a museum room, the same dice for "
+                          "everyone")))
 
     def relabel(self) -> None:
         """Every word in the current language; the game is not touched."""
