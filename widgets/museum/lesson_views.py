@@ -13,18 +13,22 @@ counting of cells.
 
 from __future__ import annotations
 
+import functools
 import html
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import product
 from typing import Any
 
 import ipywidgets as w
+from IPython.display import display
 
-from lnb.core.i18n import _, ngettext
+from lnb.core.errors import BadInputError
+from lnb.core.i18n import N_, _, ngettext
 from lnb.museum.museum import Museum
 from lnb.museum.shapes import Orientation, Shape
+from widgets.core.relabel import register
 from widgets.museum.pictures import CSS as PICTURE_CSS
 from widgets.museum.pictures import shape_svg
 
@@ -55,9 +59,15 @@ def _view(body: str) -> w.HTML:
     return view
 
 
-def _caption(orientation: Orientation) -> str:
-    turns = ngettext("{count} quarter turn", "{count} quarter turns", orientation.turns).format(
-        count=orientation.turns)
+def way_caption(orientation: Orientation) -> str:
+    """How a way to lie is reached, in words: ``turned 90° clockwise``, ``flipped, not
+    turned``.
+
+    >>> way_caption(Orientation.parse("r1f"))
+    'flipped, turned 90° clockwise'
+    """
+    turns = (_("turned {degrees}° clockwise").format(degrees=90 * orientation.turns)
+             if orientation.turns else _("not turned"))
     return _("flipped, {turns}").format(turns=turns) if orientation.flipped else turns
 
 
@@ -73,10 +83,10 @@ def orientations_view(shape: Shape | str) -> w.HTML:
         same = first != orientation
         note = (_("looks the same as {orientation}").format(orientation=first) if same
                 else _("new"))
-        words = html.escape(_caption(orientation))
+        words = html.escape(way_caption(orientation))
         caption = f"<b>{orientation}</b>: {words}<br>{html.escape(note)}"
         figures.append(f"<figure class='{'lnb-same' if same else ''}'>"
-                       f"{shape_svg(lying, 14, label=_caption(orientation))}"
+                       f"{shape_svg(lying, 14, label=way_caption(orientation))}"
                        f"<figcaption>{caption}</figcaption></figure>")
     count = len(piece.orientations())
     head = ngettext("{count} different way to lie", "{count} different ways to lie",
@@ -180,6 +190,38 @@ def bar_chart(exact: Mapping[int, int], simulated: Mapping[int, int], rolls: int
     return _view(key + "".join(rows))
 
 
+def tally_view(counts: Mapping[str, int], out_of: int = 36) -> w.HTML:
+    """Counts of outcomes as a table: what was counted, how many, out of how many."""
+    share = _("{count} of {total}")
+    rows = "".join(f"<tr><td style='text-align:left'>{html.escape(label)}</td><td>{n}</td>"
+                   f"<td>{html.escape(share.format(count=n, total=out_of))}</td></tr>"
+                   for label, n in counts.items())
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in (
+        _("outcomes"), _("how many"), _("share")))
+    return _view(f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
+
+
+def largest_gap(rolls: int, seed: int = 0) -> float:
+    """The largest difference, over the sums 2–12, between a sum's simulated share of
+    ``rolls`` rolls and its exact share (out of 36).
+
+    >>> largest_gap(36000, seed=7) < largest_gap(36, seed=7)
+    True
+    """
+    exact, simulated = sum_counts(), simulate_sums(rolls, seed)
+    return max(abs(simulated[k] / rolls - exact[k] / 36) for k in exact)
+
+
+def closeness_view(rolls: Sequence[int] = (36, 360, 3600, 36000), seed: int = 0) -> w.HTML:
+    """For more and more rolls (each simulation seeded), how far the simulated shares are
+    from the exact ones at worst, in percentage points."""
+    rows = "".join(f"<tr><td>{n}</td><td>{100 * largest_gap(n, seed):.1f}</td></tr>"
+                   for n in rolls)
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in (
+        _("rolls"), _("largest gap to the exact share (percentage points)")))
+    return _view(f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
+
+
 def ability_chances(museum: Museum | None = None) -> w.HTML:
     """Each ability's condition and how many of the 36 outcomes meet it (asked of the
     library's :meth:`Ability.accepts`)."""
@@ -205,8 +247,8 @@ def perimeter(cells: Iterable[tuple[int, int]]) -> int:
 
 
 def room_facts(museum: Museum | None = None) -> list[dict[str, Any]]:
-    """Each room: its name, points, area (squares), evidence squares, squares to fill and
-    perimeter (in square sides)."""
+    """Each room: its name, points, area (squares), evidence squares, squares to fill,
+    perimeter (in square sides) and the width and height of the rectangle around it."""
     museum = museum or Museum.standard()
     facts = []
     for room in museum.rooms.values():
@@ -215,7 +257,9 @@ def room_facts(museum: Museum | None = None) -> list[dict[str, Any]]:
         facts.append({"id": room.id, "name": room.name, "points": room.points,
                       "area": len(cells), "evidence": evidence,
                       "to_fill": museum.room_masks[room.id].bit_count(),
-                      "perimeter": perimeter(cells)})
+                      "perimeter": perimeter(cells),
+                      "width": 1 + max(c for _r, c in cells) - min(c for _r, c in cells),
+                      "height": 1 + max(r for r, _c in cells) - min(r for r, _c in cells)})
     return facts
 
 
@@ -229,3 +273,164 @@ def rooms_view(museum: Museum | None = None) -> w.HTML:
         _("room"), _("points"), _("area (squares)"), _("evidence squares"),
         _("squares to fill"), _("perimeter (square sides)")))
     return _view(f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
+
+
+def room_plan(room: str, museum: Museum | None = None, cell: int = 22) -> w.HTML:
+    """One room drawn square by square (evidence squares dark) inside the rectangle around
+    it (the squares of that rectangle not in the room dashed), with the rectangle's size."""
+    museum = museum or Museum.standard()
+    found = museum.rooms.get(room)
+    if found is None:
+        raise BadInputError(N_("no room {text!r} in the museum: choose one of {choices}"),
+                            text=room, choices=", ".join(museum.rooms),
+                            expected=tuple(museum.rooms), reason="unknown-room")
+    squares = {(s.row, s.col): museum.evidence_at(s) is not None for s in found.squares}
+    top, left = min(r for r, _c in squares), min(c for _r, c in squares)
+    height = 1 + max(r for r, _c in squares) - top
+    width = 1 + max(c for _r, c in squares) - left
+    rects = []
+    for r in range(height):
+        for c in range(width):
+            where = (top + r, left + c)
+            x, y = c * cell, r * cell
+            if where not in squares:
+                rects.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" '
+                             'fill="none" stroke="#9e9e9e" stroke-dasharray="3 3"/>')
+            else:
+                fill = "#1a237e" if squares[where] else "#c5cae9"
+                rects.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" '
+                             f'fill="{fill}" stroke="#1a237e" stroke-width="1.5"/>')
+    label = _("{room}: a plan inside a {width} × {height} rectangle").format(
+        room=found.name, width=width, height=height)
+    svg = (f'<svg role="img" aria-label="{html.escape(label)}" width="{width * cell + 2}" '
+           f'height="{height * cell + 2}" viewBox="-1 -1 {width * cell + 2} {height * cell + 2}">'
+           f'{"".join(rects)}</svg>')
+    caption = _("{room} inside a {width} × {height} rectangle (dark: evidence squares; dashed: "
+                "squares of the rectangle that are not in the room)").format(
+        room=found.name, width=width, height=height)
+    return _view(f"<figure style='margin:0'>{svg}<figcaption>{html.escape(caption)}"
+                 "</figcaption></figure>")
+
+
+def shapes_view(*texts: str, cell: int = 18) -> w.HTML:
+    """Shapes side by side, each drawn square by square with its text form under it."""
+    figures = "".join(
+        f"<figure style='margin:0'>{shape_svg(Shape.parse(t), cell, label=t)}"
+        f"<figcaption><code>{html.escape(t)}</code></figcaption></figure>" for t in texts)
+    return _view(f"<div class='lnb-orientations'>{figures}</div>")
+
+
+def rectangles_view(*, perimeter: int | None = None, area: int | None = None) -> w.HTML:
+    """Every rectangle of whole squares with that perimeter (or area): its sides, perimeter
+    and area; the largest area (or the smallest perimeter) in bold."""
+    if perimeter is not None:
+        half = perimeter // 2
+        found = [(half - side, side) for side in range(1, half // 2 + 1)]
+    else:
+        assert area is not None
+        found = [(area // side, side) for side in range(1, int(area ** 0.5) + 1)
+                 if area % side == 0]
+    score = (lambda lw: lw[0] * lw[1]) if perimeter is not None else (
+        lambda lw: -2 * (lw[0] + lw[1]))
+    best = max(found, key=score)
+    rows = []
+    for length, width in found:
+        cells = (f"<td>{width} × {length}</td><td>{2 * (length + width)}</td>"
+                 f"<td>{length * width}</td>")
+        bold = " style='font-weight:bold'" if (length, width) == best else ""
+        rows.append(f"<tr{bold}>{cells}</tr>")
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in (
+        _("rectangle"), _("perimeter (square sides)"), _("area (squares)")))
+    return _view(f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+# -- counting polyominoes -------------------------------------------------------------------
+
+def grow(shapes: Iterable[Shape]) -> set[Shape]:
+    """Every shape made by adding one square beside a square of one of ``shapes``."""
+    bigger = set()
+    for shape in shapes:
+        for r, c in shape.cells:
+            for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if near not in shape.cells:
+                    bigger.add(Shape(shape.cells | {near}))
+    return bigger
+
+
+@functools.cache
+def polyominoes(size: int) -> tuple[frozenset[Shape], frozenset[Shape]]:
+    """The free and the fixed polyominoes of ``size`` squares.
+
+    >>> [len(part) for part in polyominoes(4)]
+    [5, 19]
+    """
+    fixed = {Shape.parse("#")}
+    for _size in range(size - 1):
+        fixed = grow(fixed)
+    return frozenset(s.canonical() for s in fixed), frozenset(fixed)
+
+
+def counts_view(free: Mapping[int, Iterable[Shape]], fixed: Mapping[int, Iterable[Shape]]
+                ) -> w.HTML:
+    """How many free and fixed polyominoes of each size a count found, as a table."""
+    rows = "".join(f"<tr><td>{size}</td><td>{len(list(free[size]))}</td>"
+                   f"<td>{len(list(fixed[size]))}</td></tr>" for size in sorted(free))
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in (
+        _("squares"), _("free polyominoes"), _("fixed polyominoes")))
+    return _view(f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
+
+
+# -- shown once answered --------------------------------------------------------------------
+
+class Reveal(w.VBox):
+    """A view that shows only once every exercise in ``after`` is solved (until then a
+    short note says so): a count or a table that answers a question is not shown before the
+    question is answered.
+
+    >>> from widgets.babbage.exercise import Exercise, number
+    >>> ex = Exercise("2 + 2?", number(4))
+    >>> later = Reveal(w.HTML("4"), after=[ex])
+    >>> later.shown
+    False
+    >>> _verdict = ex.submit("4")
+    >>> later.shown, later.children[0].value
+    (True, '4')
+    """
+
+    def __init__(self, content: Any, after: Sequence[w.Widget]) -> None:
+        if not isinstance(content, w.Widget):  # a figure: shown in an output area
+            shown = w.Output()
+            with shown:
+                display(content)
+            content = shown
+        self.content = content
+        self.after = list(after)
+        self.note = w.HTML("")
+        self.note.add_class("lnb-reveal-note")
+        super().__init__([self.note])
+        self.add_class("lnb-reveal")
+        self.add_class("lnb-widget")
+        for exercise in self.after:
+            exercise.observe(lambda _change: self._update(), "_dom_classes")
+        self._update()
+        register(self)
+
+    @property
+    def shown(self) -> bool:
+        """Whether every exercise it waits for is solved (the content shown)."""
+        return all(getattr(ex, "solved", False) or "lnb-solved" in ex._dom_classes
+                   for ex in self.after)
+
+    def _update(self) -> None:
+        if self.shown:
+            self.children = (self.content,)
+        else:
+            self.relabel()
+            self.children = (self.note,)
+
+    def relabel(self) -> None:
+        """The note in the current language."""
+        note = ngettext("This shows once you have answered the question above.",
+                        "This shows once you have answered the {count} questions above.",
+                        len(self.after)).format(count=len(self.after))
+        self.note.value = f"<p><i>{html.escape(note)}</i></p>"
