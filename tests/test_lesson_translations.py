@@ -185,11 +185,18 @@ def test_the_first_cell_says_what_the_lesson_is_in_the_language(path: str) -> No
         assert part in first, f"{path}: first cell lacks {part}"
 
 
+#: Two Latin words in a row: a phrase (a string of one word is a key, a code or a name).
+PHRASE = re.compile(r"[A-Za-z]{2,}\s+[A-Za-z]")
+
+
 @pytest.mark.parametrize("path", TRANSLATED)
 def test_the_code_is_the_english_code(path: str) -> None:
     """Pupils' cells do what the English ones do; only their strings differ. A string kept
-    from the English cell must be a person's name or a program (``A3+ A4/``), not a sentence
-    left untranslated. (Pinned cells may check the language's own text instead.)"""
+    from the English cell must be a person's name, a program (``A3+ A4/``), a key or code of
+    one word (``"Art"``, ``"copy>,copy<,swap,+-9"``, a player ``"Bea"``: the words a page
+    shows of them are checked in tests/test_words_in_process.py) or the lesson and id of a bank
+    exercise, not a sentence left untranslated. (Pinned cells may check the language's own text
+    instead.)"""
     names = edition_names()
     english = {c.id: c for c in english_of(path).cells}
     for cell in without_language_cell(read(path)):
@@ -199,8 +206,8 @@ def test_the_code_is_the_english_code(path: str) -> None:
         assert shape(cell.source) == shape(original), f"{path} {cell.id}: the code differs"
         named = {part for pair in bank_names(cell.source) for part in pair}
         kept = set(strings(cell.source)) & set(strings(original)) - named
-        untranslated = [s for s in kept
-                        if re.search("[A-Za-z]", s) and s not in names and not is_program(s)]
+        untranslated = [s for s in kept if PHRASE.search(s) and s not in names
+                        and not is_program(s)]
         assert not untranslated, f"{path} {cell.id}: {untranslated} left in English"
 
 
@@ -255,6 +262,10 @@ def glossary_terms(section: str) -> list[tuple[str, str]]:
     return terms
 
 
+#: What may follow a game's word when it is not that word: "Round down" is rounding (去尾法).
+NOT_A_TERM = r"(?!\s+(?:down|up)\b)"
+
+
 def pupil_text(nb: nbformat.NotebookNode, language: str = SOURCE) -> str:
     """Every word a pupil reads in a lesson: its Markdown, its code's strings and the texts of
     the bank exercises it names, in ``language``."""
@@ -282,7 +293,7 @@ def test_the_games_words_follow_the_glossary(path: str) -> None:
     missing = []
     for term, chinese in glossary_terms("Lovelace & Babbage"):
         written = r"\s+".join(re.escape(word) for word in term.split())  # across a line break
-        used = re.search(rf"(?<![A-Za-z]){written}(?:s|'s)?(?![A-Za-z])", english)
+        used = re.search(rf"(?<![A-Za-z]){written}(?:s|'s)?(?![A-Za-z]){NOT_A_TERM}", english)
         if used and chinese not in translated:
             missing.append(f"{term} → {chinese}")
     assert not missing, f"{path}: {missing}"
