@@ -65,6 +65,13 @@ with ``reason`` and fields, its message for pupils):
   hour (``LiveRoom(code, class_code, seats, round, status, updated)``, most recently touched
   first; an open table has round 0 and the names of the seats taken so far), for the
   dashboard.
+- ``waiter(code) -> Waiter`` (a table's page), ``class_waiter(class_code) -> Waiter`` (the
+  class's dashboard): what a page's poll loop waits on (:mod:`classroom.notify`); every write
+  that bumps a room's version (and opening a table) pings its room's channel and its class's
+  after the commit (``announce(code, class_code)``: a module writing a room's rows itself
+  calls it). A ping only wakes: pages read the store as before.
+- ``act_table(code, actions, by) -> list[Move]``: the table's own moves (seat None) made by
+  ``by`` (the teacher), all or nothing, in one transaction.
 - ``record(code) -> dict``: the room's record in its game's format (``RoomPlay.to_record``;
   Lovelace & Babbage's ``lnb-game/1`` as ``GameApp.record_json()`` saves it, the Rounds
   finished so far); ``record_json(code) -> str`` the same as the text a download holds.
@@ -100,6 +107,7 @@ from classroom.identity import (
     release_tries,
     reserve_tries,
 )
+from classroom.notify import Waiter, class_channel, notifier_for, room_channel
 from classroom.store import MAX_RETRY, Store, StoreAway, StoreConflict
 from lnb.core.errors import LnbError
 from lnb.core.game import games, get
@@ -259,6 +267,26 @@ class RoomStore:
         self.store = store
         self.clock = clock
 
+    # -- push ---------------------------------------------------------------------------
+    def waiter(self, code: str) -> Waiter:
+        """What table ``code``'s page waits on between two polls (its room's pings)."""
+        return Waiter(notifier_for(self.store), [room_channel(self._code(code))])
+
+    def class_waiter(self, class_code: str) -> Waiter:
+        """What class ``class_code``'s dashboard waits on (every table of the class pings)."""
+        return Waiter(notifier_for(self.store), [class_channel(class_code)])
+
+    def announce(self, code: str, class_code: str | None = None) -> None:
+        """Wake the pages of table ``code`` and the dashboard of ``class_code`` (call it after
+        the commit of a write that bumped the room's version). Never raises."""
+        channels = [room_channel(code)]
+        if class_code:
+            channels.append(class_channel(class_code))
+        try:
+            notifier_for(self.store).ping(channels)
+        except Exception as exc:  # push is a shortcut: the pages' poll sees the write
+            LOG.debug("room %s: no ping (%s)", code, exc)
+
     # -- reading ------------------------------------------------------------------------
     @property
     def _where(self) -> str:
@@ -411,6 +439,7 @@ class RoomStore:
                     continue
             except CONFLICT:
                 continue
+            self.announce(code, class_code)
             return setup
         raise no_free_code()
 
@@ -418,15 +447,20 @@ class RoomStore:
         """Run ``change(conn, setup)`` in one transaction and bump the version (refused with
         ``store-away`` while the store is away: nothing in the lobby is decided later)."""
         code = self._code(code)
+        seen: list[RoomSetup] = []
 
         def work(conn: Any) -> Any:
             setup, _version = self._setup(conn, code)
+            seen[:] = [setup]
             result = change(conn, setup)
             if result is not _UNCHANGED:
                 conn.execute("UPDATE rooms SET version = version + 1 WHERE code = ?", (code,))
             return result
         result = self.store.write(work, keep=False)
-        return None if result is _UNCHANGED else result
+        if result is _UNCHANGED:
+            return None
+        self.announce(code, seen[0].class_code if seen else None)
+        return result
 
     def take_seat(self, code: str, pupil: Pupil, name: str, seat: int | None = None) -> int:
         """Seat ``pupil`` (shown as ``name``) at the table; the seat's index. A pupil who
@@ -582,6 +616,38 @@ class RoomStore:
                 self._forget(code)
                 continue
             self._remember(code, version + 1, trial)
+            self.announce(code, trial.setup.class_code)
+            return made
+        raise busy(code)
+
+    def act_table(self, code: str, actions: Sequence[Any], by: str,
+                  now: float | None = None) -> list[Move]:
+        """The table's own moves (seat None) made by ``by`` (the teacher's key, e.g.
+        ``"teacher:<class>"``), all or nothing, in one transaction: a room not playing raises
+        ``not-started`` / ``room-over``; each action is applied by the room's play (which
+        refuses what does not fit, e.g. resume while not paused)."""
+        code = self._code(code)
+        if not actions:
+            return []
+        at = self.clock() if now is None else now
+
+        def work(conn: Any) -> tuple[list[Move], RoomPlay, int]:
+            setup, version = self._setup(conn, code)
+            _playing(setup)
+            play = self._play_in(conn, code, setup, version)
+            trial = play.copy()
+            made = [trial.apply(Move(trial.next_seq, None, action, at, by))
+                    for action in actions]
+            self._insert(conn, code, made, trial)
+            return made, trial, version
+        for _attempt in range(5):
+            try:
+                made, trial, version = self.store.write(work, keep=False)
+            except CONFLICT:  # another kernel's move took the seq: read the room again
+                self._forget(code)
+                continue
+            self._remember(code, version + 1, trial)
+            self.announce(code, trial.setup.class_code)
             return made
         raise busy(code)
 
@@ -642,6 +708,7 @@ class RoomStore:
             return []
         if made and trial is not None:
             self._remember(code, version + 1, trial)
+            self.announce(code, trial.setup.class_code)
         return made
 
     def _settling(self, at: float) -> bool:
