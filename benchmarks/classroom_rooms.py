@@ -14,8 +14,14 @@ to show the minute running (its timer's words change to "of 60 seconds"), then t
 finish too and every pupil makes the choices their own page offers in the resolution, until
 the Round is over at every table.
 
+Idle pupils: before the game, every pupil's page sits in its table's lobby, its kernel
+waiting; the CPU their kernels use over ``--idle-window`` seconds is measured twice in the
+run: first on a server whose pages poll as before (``LNB_PUSH=0``: every 0.25 s), then on the
+run's own server (push: :mod:`classroom.notify`). ``--idle-window 0`` skips both.
+
 Printed: the latency from a pupil's *I'm done* to the minute starting on the other pages of
-the table (median, max), actions lost (a *I'm done* sent whose Finish is not in the room's
+the table (median, max), the CPU of the idle pupils' kernels (poll, push; goal <= 5% of one
+core), actions lost (a *I'm done* sent whose Finish is not in the room's
 moves; goal 0), errors (a page that failed, said sorry, or was refused; goal 0), Rounds
 finished, and memory per pupil (each kernel's RSS) beside a one-widget notebook's kernel
 (the ratio, measured in the same run). Not part of ``make bench`` (it takes minutes and all
@@ -26,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import shlex
@@ -35,8 +42,11 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import psutil
 
 if __package__ in (None, ""):  # run as a script: python benchmarks/classroom_rooms.py
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -46,6 +56,7 @@ from benchmarks.classroom_load import (
     ONE_WIDGET,
     KernelSocket,
     _shutdown,
+    kernel_processes,
     kernel_rss,
     one_widget_rss,
     open_page_kernel,
@@ -54,6 +65,7 @@ from benchmarks.classroom_load import (
 from benchmarks.goals import report
 from benchmarks.voila_timing import CHROMIUM, REPO, start_server
 from classroom.identity import Classroom, Pupil
+from classroom.notify import PUSH_VAR
 from classroom.progress import ProgressStore
 from classroom.rooms import RoomStore
 from lnb.babbage.game import Activate, Finish, Phase, Target
@@ -61,6 +73,8 @@ from widgets.serve import parse_args, pools_config
 
 APP = "voila/render/play.ipynb"
 RUNNING = "of 60 seconds"  # the timer's words once the minute runs (English pages)
+IDLE_GOAL = 5.0  # % of one core for the class's idle pupils' kernels (issue 29)
+SETTLE = 4.0  # seconds before the idle window: the last arrivals' pings die down
 
 
 @dataclass
@@ -161,13 +175,13 @@ async def until(check, timeout: float, step: float = 0.05) -> bool:  # type: ign
     return True
 
 
-async def one_pupil(base_url: str, seat: Seat, table: Table, timeout: float,
-                    hold: asyncio.Event) -> None:
-    """Open the table's page, wait for the race, be done (first, or when told)."""
-
+@contextlib.asynccontextmanager
+async def at_table(base_url: str, seat: Seat, timeout: float
+                   ) -> AsyncIterator[RoomPage]:
+    """The pupil's page open at their table (their seat given back), its messages read
+    meanwhile; the kernel is shut down afterwards."""
     xsrf = ""
     try:
-        start = time.perf_counter()
         seat.kernel_id, xsrf, connect = await open_page_kernel(
             base_url, f"{base_url}{APP}?room={seat.code}", timeout)
         async with connect as ws:
@@ -180,6 +194,59 @@ async def one_pupil(base_url: str, seat: Seat, table: Table, timeout: float,
             if not await until(lambda: seat.welcomed, timeout):
                 raise RuntimeError("the page never gave the pupil their seat back")
             seat.arrived = True
+            yield pupil
+            pump.cancel()
+    finally:
+        if seat.kernel_id:
+            await asyncio.to_thread(_shutdown, base_url, seat.kernel_id, xsrf)
+
+
+async def idle_pupil(base_url: str, seat: Seat, timeout: float, hold: asyncio.Event) -> None:
+    """Open the table's page and sit in the lobby until ``hold`` is set."""
+    try:
+        async with at_table(base_url, seat, timeout):
+            await hold.wait()
+    except Exception as exc:  # a lost pupil is a figure, not a crash
+        seat.error = f"{type(exc).__name__}: {str(exc).splitlines()[0][:160] if str(exc) else ''}"
+
+
+async def idle_cpu(seats: list[Seat], window: float) -> float:
+    """The CPU the seats' kernels use over ``window`` seconds, in % of one core."""
+    await asyncio.sleep(SETTLE)
+    procs = kernel_processes()
+    mine = [procs[s.kernel_id] for s in seats if s.kernel_id in procs]
+
+    def used() -> float:
+        total = 0.0
+        for proc in mine:
+            with contextlib.suppress(psutil.Error):
+                times = proc.cpu_times()
+                total += times.user + times.system
+        return total
+    before, began = used(), time.monotonic()
+    await asyncio.sleep(window)
+    return 100.0 * (used() - before) / (time.monotonic() - began)
+
+
+async def idle_tables(base_url: str, tables: list[Table], timeout: float, window: float
+                      ) -> tuple[float, int]:
+    """Every pupil's page in its table's lobby: (% of a core their kernels use, pages)."""
+    seats = [Seat(s.table, s.seat, s.code, s.token, s.key) for t in tables for s in t.seats]
+    hold = asyncio.Event()
+    tasks = [asyncio.ensure_future(idle_pupil(base_url, s, timeout, hold)) for s in seats]
+    await until(lambda: all(s.arrived or s.error for s in seats), timeout, 0.5)
+    cpu = await idle_cpu([s for s in seats if s.arrived], window)
+    hold.set()
+    await asyncio.gather(*tasks)
+    return cpu, sum(s.arrived for s in seats)
+
+
+async def one_pupil(base_url: str, seat: Seat, table: Table, timeout: float,
+                    hold: asyncio.Event) -> None:
+    """Open the table's page, wait for the race, be done (first, or when told)."""
+    try:
+        start = time.perf_counter()
+        async with at_table(base_url, seat, timeout) as pupil:
             await table.started.wait()
             if not await until(lambda: pupil.has("lnb-done"), timeout):
                 raise RuntimeError("the race never showed on the page")
@@ -194,13 +261,9 @@ async def one_pupil(base_url: str, seat: Seat, table: Table, timeout: float,
             seat.done_at = time.perf_counter()
             await pupil.press("lnb-done")
             await hold.wait()
-            pump.cancel()
     except Exception as exc:  # a lost pupil is a figure, not a crash
         seat.error = f"{type(exc).__name__}: {str(exc).splitlines()[0][:160] if str(exc) else ''}"
         await hold.wait()
-    finally:
-        if seat.kernel_id:
-            await asyncio.to_thread(_shutdown, base_url, seat.kernel_id, xsrf)
 
 
 def make_tables(where: str, tables: int, seats: int) -> list[Table]:
@@ -260,15 +323,17 @@ def finishes(where: str, tables: list[Table]) -> tuple[int, int]:
     return count, rounds
 
 
-async def run_tables(base_url: str, where: str, tables: list[Table], timeout: float
-                     ) -> tuple[dict[str, int], float]:
-    """Every pupil at once; the race at every table; until each Round is over."""
+async def run_tables(base_url: str, where: str, tables: list[Table], timeout: float,
+                     window: float = 0.0) -> tuple[dict[str, int], float, float | None]:
+    """Every pupil at once; the race at every table; until each Round is over. With a
+    ``window``, the CPU of the pages' kernels idle in the lobby first (% of one core)."""
     hold = asyncio.Event()
     seats = [s for t in tables for s in t.seats]
     tasks = [asyncio.ensure_future(one_pupil(base_url, s, t, timeout, hold))
              for t in tables for s in t.seats]
     began = time.monotonic()
     await until(lambda: all(s.arrived or s.error for s in seats), timeout, 0.5)
+    idle = await idle_cpu([s for s in seats if s.arrived], window) if window else None
     await asyncio.sleep(1)  # the last pages' first heartbeat
     here = await asyncio.to_thread(seated, where, tables)
     print(f"  {here}/{len(seats)} pupils at their tables after {time.monotonic() - began:.0f} s;"
@@ -296,7 +361,7 @@ async def run_tables(base_url: str, where: str, tables: list[Table], timeout: fl
     rss = kernel_rss([s.kernel_id for s in seats if s.kernel_id])
     hold.set()
     await asyncio.gather(*tasks)
-    return rss, time.monotonic() - began
+    return rss, time.monotonic() - began, idle
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -305,6 +370,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=8)
     parser.add_argument("--seats", type=int, default=4, choices=(2, 3, 4))
     parser.add_argument("--timeout", type=float, default=300)
+    parser.add_argument("--idle-window", type=float, default=10.0, metavar="SECONDS",
+                        help="seconds the idle pupils' kernels are measured, polling then "
+                             "pushed (0: not measured)")
     parser.add_argument("--serve-args", default="", metavar="'ARGS'",
                         help="options of the serve command, as a teacher types them")
     args = parser.parse_args([] if argv is None else argv)
@@ -323,10 +391,24 @@ def main(argv: list[str] | None = None) -> int:
     first, _ = pools_config(options.pool_size, options.class_size, options.class_page)
     preheated = sum(first.get(nb.name, first["default"])["pool_size"]
                     for nb in (REPO / "lessons").glob("*.ipynb"))
+    polled = None
+    if args.idle_window > 0:  # before: the pages poll every 0.25 s, as without push
+        os.environ[PUSH_VAR] = "0"
+        try:
+            with start_server(REPO / "lessons", serve_args=serve_args) as base_url:
+                if preheated:
+                    wait_for_pool(base_url, preheated)
+                polled, idle_pages = asyncio.run(idle_tables(base_url, tables, args.timeout,
+                                                             args.idle_window))
+        finally:
+            os.environ.pop(PUSH_VAR, None)
+        print(f"  idle pupils, pages polling: {idle_pages} kernels in their lobbies use "
+              f"{polled:.1f}% of one core", flush=True)
     with start_server(REPO / "lessons", serve_args=serve_args) as base_url:
         if preheated:  # the teacher started the server before the class came
             wait_for_pool(base_url, preheated)
-        rss, wall = asyncio.run(run_tables(base_url, where, tables, args.timeout))
+        rss, wall, pushed = asyncio.run(run_tables(base_url, where, tables, args.timeout,
+                                                   args.idle_window))
     one = None
     if Path(CHROMIUM).exists():
         baseline = work / "baseline"
@@ -364,9 +446,16 @@ def main(argv: list[str] | None = None) -> int:
             line += (f"; one-widget notebook's kernel {one / MB:.0f} MB (ratio "
                      f"{statistics.median(per) / one:.2f})")
         print(line)
+    if pushed is not None:
+        print(f"CPU of {pupils} idle pupils (kernels waiting in their lobbies, "
+              f"{args.idle_window:.0f} s): {polled or 0:.1f}% of one core polling every "
+              f"0.25 s (before), {pushed:.1f}% pushed (after)")
     if latencies:
         report("rooms: I'm done -> minute on the others, median", statistics.median(latencies),
                1.0, " s")
+    if pushed is not None:
+        report(f"rooms: CPU of {pupils} idle pupils, % of a core (poll: {polled or 0:.1f})",
+               pushed, IDLE_GOAL, "%")
     report("rooms: actions lost", sent - recorded, 0, "")
     report("rooms: errors", len(errors), 0, "")
     if rss and one:
@@ -374,7 +463,8 @@ def main(argv: list[str] | None = None) -> int:
                statistics.median(rss.values()) / one, 2.0)
     shutil.rmtree(work, ignore_errors=True)
     met = (bool(latencies) and len(latencies) == waiting and statistics.median(latencies) < 1.0
-           and sent == recorded == pupils and not errors and rounds == args.tables)
+           and sent == recorded == pupils and not errors and rounds == args.tables
+           and (pushed is None or pushed <= IDLE_GOAL))
     return 0 if met else 1
 
 

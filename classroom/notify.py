@@ -191,7 +191,7 @@ class SocketNotifier(Notifier):
                loop: asyncio.AbstractEventLoop) -> Listening | None:
         try:
             return SocketListening(self.folder, _checked(channels), wake, loop)
-        except OSError as exc:
+        except (OSError, NotImplementedError) as exc:  # NotImplemented: a loop without readers
             LOG.info("push unavailable (%s): the page polls", exc)
             return None
 
@@ -214,9 +214,13 @@ class SocketListening(Listening):
                 if len(path.encode()) > SOCKET_PATH_MAX:
                     raise OSError(errno.ENAMETOOLONG, "socket path too long", path)
                 sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-                sock.setblocking(False)
-                sock.bind(path)
                 self.socks.append((sock, path))
+                sock.setblocking(False)
+                try:
+                    sock.bind(path)
+                except FileNotFoundError:  # another page's close removed the empty folder
+                    where.mkdir(parents=True, exist_ok=True, mode=0o700)
+                    sock.bind(path)
                 loop.add_reader(sock.fileno(), self._readable, sock)
         except BaseException:
             self.close()
@@ -242,6 +246,8 @@ class SocketListening(Listening):
                 sock.close()
             with contextlib.suppress(OSError):
                 os.unlink(path)
+            with contextlib.suppress(OSError):  # the channel's folder, once nobody waits
+                os.rmdir(os.path.dirname(path))
 
 
 # -- PostgreSQL: LISTEN / NOTIFY --------------------------------------------------------------
@@ -432,6 +438,8 @@ def _make(store: Any) -> Notifier:
 
     engine = getattr(store, "engine", None)
     if isinstance(engine, SqliteFile):
+        if not hasattr(socket, "AF_UNIX"):  # Windows' CPython: the pages poll
+            return Notifier()
         return SocketNotifier(socket_folder(engine.path))
     if isinstance(engine, PgServer):
         return PgNotifier(store, engine.url, engine.where)
