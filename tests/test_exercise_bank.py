@@ -14,7 +14,7 @@ from lnb.core.errors import BadInputError
 from lnb.core.i18n import set_default_language, use_language
 from widgets.babbage.exercise import Verdict
 from widgets.lessons import bank as bank_module
-from widgets.lessons.bank import bank, exercise, read_bank, register_check
+from widgets.lessons.bank import bank, exercise, read_bank, register_check, stamp
 
 SMALL = """
 [[exercise]]
@@ -154,3 +154,18 @@ def test_the_banks_are_package_data() -> None:
 
     data = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
     assert "exercises/*.toml" in data["tool"]["setuptools"]["package-data"]["widgets.lessons"]
+
+
+def test_a_translation_made_from_another_english_is_out_of_date(folder: Path) -> None:
+    assert bank("small").outdated("zh_CN") == ["half-55", "odd"]  # never stamped
+    assert stamp("small", "zh-CN") == ["half-55", "odd"]
+    assert bank("small").outdated("zh_CN") == [] and bank("small").outdated("en") == []
+    stamped = (folder / "small.toml").read_text("utf-8")
+    assert stamped.count('of = "') == 2
+    (folder / "small.toml").write_text(stamped.replace("Type yes or no.", "Yes or no?"), "utf-8")
+    assert bank("small").outdated("zh_CN") == ["odd"]  # the English question changed
+    (folder / "small.toml").write_text(stamped.replace("answer = 27", "answer = 28"), "utf-8")
+    assert bank("small").outdated("zh_CN") == ["half-55"]  # so did an answer
+    assert stamp("small", "zh_CN", ["half-55"]) == ["half-55"]
+    assert bank("small").outdated("zh_CN") == []
+    assert (folder / "small.toml").read_text("utf-8").count('of = "') == 2  # replaced, not added

@@ -32,6 +32,8 @@ also when the pupil switches it; a game's lesson views add their own kinds with
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -95,6 +97,20 @@ class BankEntry:
         for texts in self.texts.values():
             found += [str(a) for a in texts.get("accept", [])]
         return found
+
+    def digest(self) -> str:
+        """A short fingerprint of what a translation translates: the English texts, the
+        check, the answer and the options. A language table says which one it was made from
+        (``of = "…"``, written by :func:`stamp`); when the English changes, it is out of date."""
+        english = {k: v for k, v in self.texts.get(SOURCE, {}).items() if k != "of"}
+        made = {"check": self.check, "answer": self.answer, "options": dict(self.options),
+                "fields": dict(self.fields), "en": english}
+        text = json.dumps(made, sort_keys=True, ensure_ascii=False, default=str)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]
+
+    def outdated(self, language: str) -> bool:
+        """Whether ``language``'s table was made from another English (or says from none)."""
+        return language != SOURCE and self.texts.get(language, {}).get("of") != self.digest()
 
 
 class Said:
@@ -205,6 +221,15 @@ class LessonBank:
                     found.append(f"{e.id}: hints (not {len(english.get(name, []))})")
         return found
 
+    def outdated(self, language: str) -> list[str]:
+        """The exercises whose ``language`` table was made from another English, check or
+        answer than the bank's now (``of`` differs): translate them again, then :func:`stamp`.
+
+        >>> bank("02-place-value").outdated("zh_CN")
+        []
+        """
+        return [e.id for e in self.entries if e.outdated(language)]
+
 
 def _shown(path: Path) -> str:
     try:
@@ -258,11 +283,11 @@ def read_bank(path: Path) -> LessonBank:
 
 
 def _texts(path: Path, ident: str, key: str, value: dict[str, Any]) -> dict[str, Any]:
-    unknown = sorted(set(value) - set(TEXT_FIELDS))
+    unknown = sorted(set(value) - set(TEXT_FIELDS) - {"of"})
     if unknown:
         raise _bad(path, f"{ident}.{key}: unknown field(s) {', '.join(unknown)}; "
                    f"fields are {', '.join(TEXT_FIELDS)}", text=ident)
-    for name, kind in (("question", str), ("explain", str), ("example", str),
+    for name, kind in (("question", str), ("explain", str), ("example", str), ("of", str),
                        ("hints", list), ("accept", list)):
         if name in value and not isinstance(value[name], kind):
             raise _bad(path, f"{ident}.{key}.{name} must be a {kind.__name__}", text=ident)
@@ -314,5 +339,56 @@ def exercise(lesson: str, id: str, language: str | None = None, **extra: Any) ->
     return made
 
 
+def stamp(lesson: str, language: str, ids: Sequence[str] | None = None) -> list[str]:
+    """Write ``of = "<digest>"`` under each ``[exercise.<language>]`` table of ``lesson``'s
+    bank (only ``ids``, when given): the translation is of the English as it is now. Run it
+    after translating (``python -m widgets.lessons.bank stamp 02-place-value zh_CN``), never
+    instead. The ids stamped."""
+    chosen = normalize(language) or language
+    found = bank(lesson)
+    path, done = found.path, []
+    lines = path.read_text("utf-8").splitlines(keepends=True)
+    out, n = [], -1
+    skip_next_of = False
+    for line in lines:
+        stripped = line.strip()
+        if skip_next_of and stripped.startswith("of ="):
+            skip_next_of = False
+            continue
+        skip_next_of = False
+        out.append(line)
+        if stripped == "[[exercise]]":
+            n += 1
+        elif stripped == f"[exercise.{chosen}]" and 0 <= n < len(found.entries):
+            entry = found.entries[n]
+            if ids is None or entry.id in ids:
+                out.append(f'of = "{entry.digest()}"\n')
+                done.append(entry.id)
+                skip_next_of = True
+    path.write_text("".join(out), "utf-8")
+    return done
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m widgets.lessons.bank stamp LESSON LANGUAGE [ID...]`` (see :func:`stamp`)
+    or ``check LESSON LANGUAGE``: what is missing or out of date."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) < 3 or args[0] not in ("stamp", "check"):
+        print("usage: python -m widgets.lessons.bank stamp|check LESSON LANGUAGE [ID...]")
+        return 2
+    verb, lesson, language, *ids = args
+    if verb == "stamp":
+        print("stamped:", ", ".join(stamp(lesson, language, ids or None)) or "nothing")
+        return 0
+    found, chosen = bank(lesson), normalize(language) or language
+    problems = found.missing(chosen) + [f"{i}: out of date" for i in found.outdated(chosen)]
+    print("\n".join(problems) or f"{lesson}: complete in {chosen}")
+    return 1 if problems else 0
+
+
 __all__ = ["CHECKS", "BankEntry", "LessonBank", "Said", "bank", "exercise", "read_bank",
-           "register_check"]
+           "register_check", "stamp"]
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

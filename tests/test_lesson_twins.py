@@ -1,0 +1,159 @@
+"""A lesson and its translations ask the same exercises, with the same checks and answers.
+
+A lesson's exercises live in its bank, ``widgets/lessons/exercises/<lesson>.toml`` (one file,
+every language; :mod:`widgets.lessons.bank`); a cell only names one:
+``exercise("02-place-value", "swap-07")``. So an English lesson and its twin in
+``lessons/<language>/`` share every check and answer by construction; here:
+
+* each lesson names its own bank's exercises, all of them, once, in the bank's order;
+* a twin names the same ids in the same order as its English lesson;
+* the bank is complete in the twin's language (every text, as many hints) and up to date: each
+  language table says which English it translates (``of``), so an English question, check or
+  answer that changes without its translation fails here until it is translated again and
+  stamped (``python -m widgets.lessons.bank stamp <lesson> <language>``);
+* no lesson writes an exercise's answer in its cells: no ``Exercise(...)`` nor a bare check
+  (``number(70, …)``) outside the pinned cells (``Exercise.for_puzzle`` shows no answer).
+
+How to add a language: docs/translating.md ("A third language").
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from lnb.core.i18n import SOURCE, normalize
+from widgets.lessons.bank import FOLDER, bank
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS = ROOT / "lessons"
+#: A script per language: each of its exercise texts has some of it.
+SCRIPT = {"zh_CN": re.compile(r"[\u4e00-\u9fff]")}
+#: The check makers a lesson's cell must not call itself (the bank's kinds do).
+CHECK_CALLS = {"Exercise", "number", "numbers", "words"}
+
+
+def folders() -> list[Path]:
+    """``lessons/<tag>`` for each language the kit speaks besides English."""
+    return sorted(p for p in LESSONS.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))
+                  and normalize(p.name) not in (None, SOURCE))
+
+
+def read(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=4)
+
+
+def is_pin(cell: nbformat.NotebookNode) -> bool:
+    return "pin" in cell.metadata.get("tags", [])
+
+
+def named(nb: nbformat.NotebookNode) -> list[tuple[str, str]]:
+    """The (lesson, id) of each bank exercise a lesson's cells make, in order: every call
+    ``exercise("<lesson>", "<id>", ...)`` (or ``<module>.exercise``) outside pinned cells.
+
+    >>> cell = nbformat.v4.new_code_cell('a = exercise("02-place-value", "swap-07")\\na')
+    >>> named(nbformat.v4.new_notebook(cells=[cell]))
+    [('02-place-value', 'swap-07')]
+    """
+    found = []
+    for cell in nb.cells:
+        if cell.cell_type != "code" or is_pin(cell):
+            continue
+        calls = [n for n in ast.walk(ast.parse(cell.source)) if isinstance(n, ast.Call)]
+        for call in sorted(calls, key=lambda n: (n.lineno, n.col_offset)):
+            name = getattr(call.func, "id", None) or getattr(call.func, "attr", None)
+            args = [a.value for a in call.args[:2]
+                    if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            if name == "exercise" and len(args) == 2:
+                found.append((args[0], args[1]))
+    return found
+
+
+NOTEBOOKS = sorted(p.relative_to(LESSONS).as_posix() for p in LESSONS.rglob("*.ipynb")
+                   if not any(part.startswith(".") for part in p.relative_to(LESSONS).parts))
+WITH_BANK = [p for p in NOTEBOOKS if "/" not in p and named(read(LESSONS / p))]
+TWINS = [f"{folder.name}/{p}" for folder in folders() for p in WITH_BANK
+         if (folder / p).is_file()]
+
+
+def language_of(twin: str) -> str:
+    found = normalize(twin.split("/", 1)[0])
+    assert found is not None
+    return found
+
+
+def test_the_lessons_and_their_twins_are_found() -> None:
+    for n in range(1, 8):
+        assert any(p.startswith(f"0{n}-") for p in WITH_BANK)
+        assert any(p.startswith(f"zh-CN/0{n}-") for p in TWINS), f"lesson {n} has no zh-CN twin"
+
+
+@pytest.mark.parametrize("name", WITH_BANK)
+def test_a_lesson_asks_all_of_its_banks_exercises_in_order(name: str) -> None:
+    stem = Path(name).stem
+    asked = named(read(LESSONS / name))
+    assert {lesson for lesson, _ in asked} == {stem}, f"{name} names another lesson's bank"
+    ids = [ident for _, ident in asked]
+    assert ids == list(bank(stem).ids), (
+        f"{name} asks {ids}; {bank(stem).path.name} has {list(bank(stem).ids)}: ask each once, "
+        "in the bank's order")
+
+
+@pytest.mark.parametrize("twin", TWINS)
+def test_a_twin_asks_the_same_exercises_as_its_english_lesson(twin: str) -> None:
+    english = twin.split("/", 1)[1]
+    assert named(read(LESSONS / twin)) == named(read(LESSONS / english))
+
+
+@pytest.mark.parametrize("twin", TWINS)
+def test_the_bank_is_complete_and_up_to_date_in_the_twins_language(twin: str) -> None:
+    stem, language = Path(twin).stem, language_of(twin)
+    found = bank(stem)
+    assert found.missing(language) == [], f"{found.path.name}: translate these: " \
+        f"{found.missing(language)}"
+    outdated = found.outdated(language)
+    assert not outdated, (
+        f"{found.path.name}: the English (or the check, or the answer) of {outdated} changed "
+        f"since its [exercise.{language}] was written: translate it again, then run "
+        f"python -m widgets.lessons.bank stamp {stem} {language} {' '.join(outdated)}")
+
+
+@pytest.mark.parametrize("twin", TWINS)
+def test_a_twins_exercises_are_written_in_its_language(twin: str) -> None:
+    stem, language = Path(twin).stem, language_of(twin)
+    script = SCRIPT.get(language)
+    if script is None:
+        pytest.skip(f"no script known for {language}")
+    def translated(text: str) -> bool:  # in the script, or only sums and names ("2 + 2 = 4")
+        return bool(script.search(text)) or not re.search(r"[A-Za-z]{4,}", text)
+
+    for entry in bank(stem).entries:
+        texts = entry.texts[language]
+        for name in ("question", "explain", "example"):
+            if texts.get(name):
+                assert translated(texts[name]), f"{stem} {entry.id}: {name} not translated"
+        for hint in texts.get("hints", []):
+            assert translated(hint), f"{stem} {entry.id}: hint {hint!r} not translated"
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_no_lesson_writes_an_answer_in_its_cells(name: str) -> None:
+    """An exercise's answer is in the bank, not in a cell a pupil can read in JupyterLab:
+    no ``Exercise(...)`` and no check (``number(70, ...)``) made in a lesson's own cells."""
+    for cell in read(LESSONS / name).cells:
+        if cell.cell_type != "code" or is_pin(cell):
+            continue
+        made = [n.func.id for n in ast.walk(ast.parse(cell.source))
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                and n.func.id in CHECK_CALLS]
+        assert not made, f"{name} {cell.id}: {made[0]}(...) shows its answer; use the bank"
+
+
+def test_every_bank_file_belongs_to_a_lesson() -> None:
+    lessons = {Path(p).stem for p in WITH_BANK}
+    orphans = sorted(p.name for p in FOLDER.glob("*.toml") if p.stem not in lessons)
+    assert not orphans, f"no lesson asks the exercises of {orphans}"
