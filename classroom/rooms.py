@@ -120,6 +120,7 @@ from lnb.core.rooms import (
     RoomPlay,
     RoomSeat,
     RoomSetup,
+    action_text,
     bad_seat_count,
     busy,
     game_started,
@@ -130,6 +131,7 @@ from lnb.core.rooms import (
     not_open,
     not_started,
     not_your_seat,
+    parse_action,
     room_over,
     seat_taken,
     table_full,
@@ -321,7 +323,7 @@ class RoomStore:
         rows = conn.execute('SELECT seq, seat, action, at, "by" FROM room_moves WHERE code = ? '
                             "AND seq > ? ORDER BY seq", (setup.code, after)).fetchall()
         game = setup.game_type
-        return [Move(int(seq), None if seat is None else int(seat), game.parse_action(action),
+        return [Move(int(seq), None if seat is None else int(seat), parse_action(game, action),
                      float(at), by) for seq, seat, action, at, by in rows]
 
     def _play_in(self, conn: Any, code: str, setup: RoomSetup, version: int) -> RoomPlay:
@@ -655,7 +657,7 @@ class RoomStore:
         for m in made:
             conn.execute('INSERT INTO room_moves (code, seq, seat, action, at, "by") '
                          "VALUES (?, ?, ?, ?, ?, ?)",
-                         (code, m.seq, m.seat, play.game.action_text(m.action), m.at, m.by))
+                         (code, m.seq, m.seat, action_text(play.game, m.action), m.at, m.by))
         if play.finished:
             conn.execute("UPDATE rooms SET version = version + 1, status = ? WHERE code = ?",
                          ("over", code))
