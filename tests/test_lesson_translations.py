@@ -11,7 +11,9 @@ both lessons ask the same exercises is tests/test_lesson_twins.py's.
 from __future__ import annotations
 
 import ast
+import importlib.util
 import re
+import sys
 from pathlib import Path
 
 import nbformat
@@ -26,6 +28,12 @@ from widgets.lessons.bank import TEXT_FIELDS, bank
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"
 GLOSSARY = ROOT / "docs/glossary.md"
+if "make_index" not in sys.modules:  # the landing page's module: which game a lesson is of
+    _spec = importlib.util.spec_from_file_location("make_index", LESSONS / "make_index.py")
+    assert _spec is not None and _spec.loader is not None
+    sys.modules["make_index"] = importlib.util.module_from_spec(_spec)
+    _spec.loader.exec_module(sys.modules["make_index"])
+make_index = sys.modules["make_index"]
 
 #: Each language's words for the three parts of a lesson's first cell ("What you'll do:"...).
 FIRST_CELL_PARTS = {
@@ -266,6 +274,19 @@ def glossary_terms(section: str) -> list[tuple[str, str]]:
 NOT_A_TERM = r"(?!\s+(?:down|up)\b)"
 
 
+def glossary_section(path: str) -> str:
+    """The glossary's section of the game a lesson is of: a game's own lesson (the museum's,
+    Ada's Dream's) its game's, the numbered lessons Lovelace & Babbage's.
+
+    >>> glossary_section("zh-CN/dream-mill.ipynb"), glossary_section("zh-CN/02-place-value.ipynb")
+    ("Ada's Dream (艾达之梦)", 'Lovelace & Babbage')
+    """
+    game = make_index.game_of(path)
+    title = "Lovelace & Babbage" if game is None else str(game.title)
+    headings = re.findall(r"^## (.+)$", GLOSSARY.read_text("utf-8"), flags=re.M)
+    return next(h for h in headings if title in h)
+
+
 def pupil_text(nb: nbformat.NotebookNode, language: str = SOURCE) -> str:
     """Every word a pupil reads in a lesson: its Markdown, its code's strings and the texts of
     the bank exercises it names, in ``language``."""
@@ -288,10 +309,12 @@ def test_the_glossary_rows_are_read() -> None:
 @pytest.mark.parametrize("path", [p for p in TRANSLATED if p.startswith("zh-CN/")])
 def test_the_games_words_follow_the_glossary(path: str) -> None:
     """Where the English lesson uses one of the game's words, the translation uses the
-    glossary's word for it (the lesson may say more, never another word)."""
+    glossary's word for it (the lesson may say more, never another word); each game's lessons
+    by its own section of the glossary (a Program is 程序 in Lovelace & Babbage, 打孔卡 in
+    Ada's Dream)."""
     english, translated = pupil_text(english_of(path)), pupil_text(read(path), language_of(path))
     missing = []
-    for term, chinese in glossary_terms("Lovelace & Babbage"):
+    for term, chinese in glossary_terms(glossary_section(path)):
         written = r"\s+".join(re.escape(word) for word in term.split())  # across a line break
         used = re.search(rf"(?<![A-Za-z]){written}(?:s|'s)?(?![A-Za-z]){NOT_A_TERM}", english)
         if used and chinese not in translated:
