@@ -18,6 +18,7 @@ import html
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
 from itertools import product
 from typing import Any
 
@@ -190,14 +191,26 @@ def bar_chart(exact: Mapping[int, int], simulated: Mapping[int, int], rolls: int
     return _view(key + "".join(rows))
 
 
+def chance_text(count: int, out_of: int = 36) -> str:
+    """A chance as a fraction (simplified when it can be) and a percentage.
+
+    >>> chance_text(6), chance_text(10), chance_text(1)
+    ('6/36 = 1/6 ≈ 17%', '10/36 = 5/18 ≈ 28%', '1/36 ≈ 3%')
+    """
+    simple = Fraction(count, out_of)
+    same = simple.numerator == count
+    fraction = f"{count}/{out_of}" + ("" if same else f" = {simple.numerator}/{simple.denominator}")
+    return f"{fraction} ≈ {round(100 * count / out_of)}%"
+
+
 def tally_view(counts: Mapping[str, int], out_of: int = 36) -> w.HTML:
-    """Counts of outcomes as a table: what was counted, how many, out of how many."""
-    share = _("{count} of {total}")
+    """Counts of outcomes as a table: what was counted, how many, and the chance as a
+    fraction and a percentage."""
     rows = "".join(f"<tr><td style='text-align:left'>{html.escape(label)}</td><td>{n}</td>"
-                   f"<td>{html.escape(share.format(count=n, total=out_of))}</td></tr>"
+                   f"<td>{html.escape(chance_text(n, out_of))}</td></tr>"
                    for label, n in counts.items())
     head = "".join(f"<th>{html.escape(h)}</th>" for h in (
-        _("outcomes"), _("how many"), _("share")))
+        _("outcomes"), _("how many"), _("chance")))
     return _view(f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
 
 
