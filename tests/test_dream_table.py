@@ -1,0 +1,180 @@
+"""Ada's Dream at a live table, in the kernel (no browser): two pupils' pages and a computer
+on one SQLite store file, a clock moved by hand. The pupils play by clicking the Dream
+board's buttons (the action a bot would choose, clicked as a pupil would: a Store die then a
+Mill cell...); the computer seat and an absent pupil's seat are played by the table."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import ipywidgets as w
+import pytest
+from clock import Clock
+
+from classroom.identity import Classroom
+from classroom.progress import ProgressStore
+from classroom.rooms import RoomStore
+from lnb.core.rooms import COMPUTER
+from lnb.dream.actions import Place, TakePartner, TakeProgram
+from lnb.dream.bots import make_bot
+from widgets.dream.app import DreamApp
+from widgets.dream.room_app import DreamRoomApp, room_page
+
+
+def buttons(widget: w.Widget) -> Iterator[w.Button]:
+    """Every button shown in ``widget``, depth first."""
+    if isinstance(widget, w.Button):
+        yield widget
+    for child in getattr(widget, "children", ()):
+        yield from buttons(child)
+
+
+def click(page: DreamRoomApp, action: object) -> None:
+    """Make ``action`` as a pupil does: its button, or first the die, Program or Partner
+    it starts from, then its button."""
+    first = {Place: lambda a: ("slot", a.slot), TakeProgram: lambda a: ("program", a.program),
+             TakePartner: lambda a: ("partner", a.partner)}.get(type(action))
+    shown = list(buttons(page))
+    target = [b for b in shown if getattr(b, "lnb_action", None) == action]
+    if not target and first is not None:
+        start = [b for b in shown if getattr(b, "lnb_value", None) == first(action)]
+        assert start, f"no button starts {action}"
+        start[0].click()
+        target = [b for b in buttons(page) if getattr(b, "lnb_action", None) == action]
+    assert target, f"no button makes {action}: {page.status.text}"
+    assert not target[0].disabled
+    target[0].click()
+
+
+@pytest.fixture
+def table(tmp_path):
+    """A class of Ali and Bea, a Dream table of three seats (the third a computer), started,
+    with both pupils' pages open."""
+    clock = Clock(1_800_000_000.0)
+    store = ProgressStore(tmp_path / "class.sqlite", backups=False)
+    classroom, rooms = Classroom(store, failure_delay=0), RoomStore(store, clock=clock)
+    made = classroom.new_class("7B", ["Ali", "Bea"])
+    cards = dict(zip(("Ali", "Bea"), made.cards, strict=True))
+    code = rooms.open_room(classroom.join(made.code, "Ali", cards["Ali"].secret).pupil,
+                           made.code, seats=3, game="dream", seed=11).code
+
+    def page(name: str) -> DreamRoomApp:
+        opened = DreamRoomApp(rooms, code, classroom=classroom, clock=clock, poll=False)
+        opened.panel.join_class(made.code, name, cards[name].secret)
+        return opened
+
+    ali, bea = page("Ali"), page("Bea")
+    ali.sync(force=True)
+    [computer] = [b for b in ali.lobby_buttons.children if "computer" in b.description]
+    computer.click()
+    ali.start_button.click()
+    bea.sync(force=True)
+    yield clock, rooms, code, ali, bea, page
+    store.close()
+
+
+def test_two_pupils_and_a_computer_play_to_the_final_scoring(table) -> None:
+    clock, rooms, code, ali, bea, _page = table
+    pages = {"Ali": ali, "Bea": bea}
+    bots = {name: make_bot("greedy", seed) for seed, name in enumerate(pages)}
+    assert rooms.play(code).state.names == ("Ali", "Bea", "greedy")
+    seen = 0
+    for _ in range(2000):
+        play = rooms.play(code)
+        if play.finished:
+            break
+        clock.now += 0.5
+        current = play.state.current_player
+        if current not in pages:
+            ali.sync()  # Ali's kernel appends the computer's moves
+            continue
+        page, other = pages[current], pages["Bea" if current == "Ali" else "Ali"]
+        page.sync()
+        assert current in page.phase_title.value  # "Your turn, Ali: ..."
+        click(page, bots[current].choose_action(page.play.state, current))
+        assert page.status.kind not in ("error", "sorry"), page.status.text
+        other.sync()  # the other page sees the move at once
+        assert other.version == page.version == rooms.version(code)
+        assert other.view.log_view.value == page.view.log_view.value
+        seen += 1
+    play = rooms.play(code)
+    assert play.finished and rooms.room(code).status == "over"
+    assert seen > 20  # both pupils played their whole game by clicks
+    assert {m.by for m in play.moves if m.seat == 2} == {COMPUTER}
+    for page in (ali, bea):
+        page.sync(force=True)
+        assert "Final scoring" in page.view.score.value
+        assert "download" in page.record_box.value
+        assert page.view.score in page.body.children
+    # the record loads into the Dream app, computer seat marked, the same game
+    text = rooms.record_json(code)
+    assert json.loads(text)["players"][2] == {"name": "greedy", "computer": "greedy"}
+    app = DreamApp()
+    app.load_text(text)
+    assert app.state.is_terminal() and app.state.history == play.state.history
+    assert app.state.score_sheet().lines() == play.state.score_sheet().lines()
+
+
+def test_an_absent_seat_is_played_then_given_back(table) -> None:
+    clock, rooms, code, ali, _bea, page = table
+    play = rooms.play(code)
+    assert play.state.current_player == "Ali"
+    click(ali, make_bot("greedy", 0).choose_action(ali.play.state, "Ali"))
+    for _ in range(40):  # Ali's turn ends; the table then waits for Bea
+        ali.sync()
+        if rooms.play(code).state.current_player == "Bea":
+            break
+        clock.now += 0.5
+        click(ali, make_bot("greedy", 0).choose_action(ali.play.state, "Ali"))
+    assert rooms.play(code).state.current_player == "Bea"
+    waited = rooms.version(code)
+    clock.now += 10  # Bea's laptop is shut; within the grace period the table waits
+    ali.sync()
+    assert rooms.version(code) == waited
+    assert "Bea" in ali.waiting.value
+    clock.now += 15  # beyond the 20 seconds: a computer player plays her turn
+    ali.sync()
+    played_for_bea = [m for m in rooms.moves(code) if m.seat == 1 and m.by == COMPUTER]
+    assert played_for_bea  # (her seat is no computer's: the table played it while away)
+    assert rooms.room(code).seat(1).computer is None
+    # Bea reloads: her seat is hers again, and the table waits for her on her next turn
+    back = page("Bea")
+    assert back.seat == 1 and back.me == "Bea"
+    for _ in range(200):
+        clock.now += 0.5
+        back.sync()
+        ali.sync()
+        state = rooms.play(code).state
+        if state.current_player == "Bea":
+            break
+        if state.current_player == "Ali":
+            ali.sync(force=True)
+            click(ali, make_bot("greedy", 0).choose_action(ali.play.state, "Ali"))
+    assert rooms.play(code).state.current_player == "Bea"
+    version = rooms.version(code)
+    clock.now += 5
+    ali.sync()
+    back.sync()
+    assert rooms.version(code) == version  # nobody plays for her while she is here
+    assert "Your turn, Bea" in back.phase_title.value
+    assert any(not b.disabled for b in buttons(back.view.main) if b not in
+               buttons(back.view.displays)) or any(not b.disabled for b in buttons(back))
+
+
+def test_the_projector_shows_the_table_and_no_hand(table) -> None:
+    _clock, rooms, code, ali, _bea, _page = table
+    token = rooms.watch_token(code, ali.pupil)
+    projector = room_page({"room": code, "view": "projector", "watch": token}, rooms,
+                          ali.panel.classroom)
+    assert projector.projector and projector.seat is None
+    assert projector.view.board not in projector.view.main.children  # nobody's hand
+    assert "Playing now: Ali" in projector.phase_title.value
+    view = projector.view
+    shown = [b for part in (view.workshop, view.main, view.choices) for b in buttons(part)]
+    assert shown and all(b.disabled for b in shown)  # it makes no move
+    others = [c.value for c in view.others.children]
+    assert len(others) == 3 and all("cards in hand" in s for s in others)
+    refused = room_page({"room": code, "view": "projector", "watch": "nope"}, rooms,
+                        ali.panel.classroom)
+    assert refused.play is None and "Only the teacher" in refused.status.text
