@@ -170,3 +170,20 @@ def test_push_off_polls_as_before(kernels: tuple[RoomStore, RoomStore],
 def test_a_channel_is_checked() -> None:
     with pytest.raises(ValueError, match="not a notification channel"):
         notify.SocketNotifier(notify.socket_folder("/nowhere/p.sqlite3")).ping(["room K7QX"])
+
+
+def test_a_busy_page_ticks_without_pings(kernels: tuple[RoomStore, RoomStore]) -> None:
+    mine, other = kernels
+    code = other.open_room(ADA, "C1", seats=2).code
+    seen: list[int] = []
+
+    async def page() -> str:
+        poller = Poller(lambda: seen.append(mine.version(code)), alive=lambda: True,
+                        interval=0.01, idle=HOUR, linger=0.0, waiter=mine.waiter(code),
+                        busy=lambda: len(seen) < 3)  # e.g. a draft not saved yet
+        assert poller.start()
+        await until(lambda: len(seen) == 3)
+        poller.stop()
+        await until(lambda: not poller.running)
+        return poller.mode
+    assert run(page()) == "push" and len(seen) == 3

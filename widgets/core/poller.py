@@ -9,8 +9,10 @@ reported to ``on_error`` and the loop goes on: a page never dies of one bad poll
 **Push, with the poll as fall-back.** Given a ``waiter`` (a :class:`classroom.notify.Waiter`
 on the page's channels, e.g. ``RoomStore.waiter(code)``), the loop ticks when a write pings
 one of them, and besides: every ``interval`` seconds for :data:`LINGER` seconds after a ping
-(a table's own paced moves follow one another), then every :data:`IDLE` seconds (an idle
-page: its heartbeat, the moves a table makes on its own clock); while push is broken (the
+(a table's own paced moves follow one another) and while ``busy()`` says the page has work
+of its own due soon (:meth:`PolledPage.poll_busy`: e.g. a draft not yet saved, the bell
+near), else every :data:`IDLE` seconds (an idle page: its heartbeat, the moves a table makes
+on its own clock); while push is broken (the
 notifier is gone, the database's listening connection lost) every :data:`FALLBACK` seconds,
 listening again meanwhile. Without a waiter, or with push off (``LNB_PUSH=0``), or on a
 store in memory, the loop ticks every ``interval`` seconds as it always did. A ping only
@@ -48,7 +50,7 @@ class Poller:
                  interval: float = INTERVAL,
                  on_error: Callable[[BaseException], None] | None = None,
                  waiter: Any = None, idle: float = IDLE, fallback: float = FALLBACK,
-                 linger: float = LINGER) -> None:
+                 linger: float = LINGER, busy: Callable[[], bool] | None = None) -> None:
         self.tick = tick
         self.alive = alive
         self.interval = interval
@@ -57,6 +59,7 @@ class Poller:
         self.idle = idle
         self.fallback = fallback
         self.linger = linger
+        self.busy = busy  # True: the page has work of its own due soon, tick every interval
         self.running = False
         self.woken = False  # the current tick follows a ping
         self.mode = "poll"
@@ -85,6 +88,13 @@ class Poller:
         if self.task is not None:
             self.task.cancel()
 
+    def _busy(self) -> bool:
+        try:
+            return bool(self.busy is not None and self.busy())
+        except Exception:  # a page never dies of its own question
+            LOG.exception("page busy check failed")
+            return False
+
     async def run(self) -> None:
         """The loop itself (awaitable in tests)."""
         self.running = True
@@ -108,7 +118,8 @@ class Poller:
                     continue
                 if waiter.healthy or waiter.repair():
                     self.mode = "push"
-                    wait = self.interval if time.monotonic() < busy_until else self.idle
+                    soon = time.monotonic() < busy_until or self._busy()
+                    wait = self.interval if soon else self.idle
                 else:
                     if self.mode != "fallback":  # said in the log, never to the pupil
                         LOG.info("push unavailable: the page polls every %s s", self.fallback)
@@ -141,8 +152,14 @@ class PolledPage:
         running loop."""
         if self.poller is None:
             self.poller = Poller(tick, alive=self.page_open, interval=interval,
-                                 on_error=on_error, waiter=waiter)
+                                 on_error=on_error, waiter=waiter, busy=self.poll_busy)
         return self.poller.start()
+
+    def poll_busy(self) -> bool:
+        """Whether the page has work of its own due within a tick or two (a pushed loop then
+        ticks every ``interval`` seconds, not only on pings): a page overrides it, e.g. a
+        table's page while a draft is not saved or the race's bell is near. False here."""
+        return False
 
     def page_open(self) -> bool:
         """Whether the page's widgets are still open (a closed widget has no comm)."""
