@@ -29,6 +29,7 @@ from pathlib import Path
 import psutil
 import pytest
 
+from widgets.serving import kit_command
 from widgets.serving.server import free_port, hermetic_environ, port_is_free
 
 REPO = Path(__file__).resolve().parents[1]
@@ -88,12 +89,14 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, 
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir",
          str(work / "dist"), str(src)], env=env, cwd=work)
+    built = time.monotonic()
     out, _ = making.communicate(timeout=STUCK)
     assert making.returncode == 0, f"python -m venv failed:\n{out}"
     (wheel,) = (work / "dist").glob("lovelace_babbage_kit-*.whl")
     run([venv_program(venv, "python"), "-m", "pip", "install", "--quiet", "--no-compile",
          f"{wheel}[app]"], env=env, cwd=work)
-    print(f"\npip route: wheel built and installed in {time.monotonic() - started:.0f} s")
+    print(f"\npip route: wheel built (venv made beside it) in {built - started:.0f} s, "
+          f"installed with its app in {time.monotonic() - built:.0f} s")
     yield venv, env
 
 
@@ -122,6 +125,7 @@ def test_the_installed_kit_serves_the_lessons_and_stops(
     kit = subprocess.Popen(command, env=env, cwd=venv.parent, stdin=subprocess.DEVNULL,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                            start_new_session=True)
+    started = time.monotonic()
     lines: queue.Queue[str] = queue.Queue()
     reader = threading.Thread(target=_lines, args=(kit.stdout, lines), daemon=True)
     reader.start()
@@ -139,6 +143,7 @@ def test_the_installed_kit_serves_the_lessons_and_stops(
             found = RUNNING.search(said[-1])
             url = found.group(1) if found else None
         assert url == f"http://127.0.0.1:{port}/voila/render/index.ipynb", said
+        print(f"\npip route: the kit answered {time.monotonic() - started:.0f} s after its start")
 
         with urllib.request.urlopen(url, timeout=STUCK) as answer:
             landing = answer.read().decode()
@@ -150,6 +155,8 @@ def test_the_installed_kit_serves_the_lessons_and_stops(
         assert "application/vnd.jupyter.widget-view+json" in lesson, lesson[-2000:]
         assert "Traceback" not in lesson and "ModuleNotFoundError" not in lesson, lesson[-3000:]
 
+        print(f"pip route: landing page and lesson served {time.monotonic() - started:.0f} s "
+              "after the start")
         family = psutil.Process(kit.pid).children(recursive=True)
         assert any("widgets.serving.kernel" in " ".join(p.cmdline()) for p in family), family
     finally:
@@ -176,3 +183,47 @@ def iter_queue(lines: queue.Queue[str]) -> Iterator[str]:
             yield lines.get_nowait()
         except queue.Empty:
             return
+
+
+@pytest.fixture
+def no_serving(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fail, rather than serve in the test's process, if the command would start the kit."""
+    from widgets import serve
+
+    def refuse(*args: object, **kwargs: object) -> int:
+        raise AssertionError(f"lovelace-kit would have served: {args}")
+
+    monkeypatch.setattr(serve, "run", refuse)
+
+
+@pytest.mark.usefixtures("no_serving")
+def test_a_missing_server_part_is_named_with_its_fix(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(kit_command, "missing_modules", lambda: ["voila"])
+    assert kit_command.main(["--lang", "en", "--no-browser"]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("lovelace-kit: the kit's server needs voila"), said
+    assert 'pip install "lovelace-babbage-kit[app]"' in said, said
+
+
+@pytest.mark.usefixtures("no_serving")
+def test_a_wrong_option_is_one_line_naming_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    for wrong in (["--pupils", "30"], ["--clas", "30"]):  # no option is guessed from a prefix
+        assert kit_command.main(["--lang", "en", "--no-browser", *wrong]) == 2
+        said = capsys.readouterr().err
+        assert said.count("\n") == 1 and wrong[0] in said and "lovelace-kit --help" in said, said
+
+
+def test_a_busy_port_names_this_commands_option(tmp_path: Path) -> None:
+    import socket
+
+    with socket.create_server(("127.0.0.1", 0)) as held:
+        port = held.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "widgets.serving.kit_command", "--lang",
+                               "en", "--no-browser", "--port", str(port)],
+                              env=plain_environ(tmp_path), cwd=REPO, capture_output=True,
+                              text=True, timeout=STUCK, check=False)
+    assert done.returncode == 1, done.stderr
+    assert f"port {port} on 127.0.0.1 is already in use" in done.stderr, done.stderr
+    assert "give --port N: lovelace-kit --port " in done.stderr, done.stderr
+    assert "make serve" not in done.stderr, done.stderr

@@ -38,7 +38,7 @@ def parser() -> Parser:
     from widgets.serving.lesson_folder import lessons_folder
 
     command = Parser(
-        prog=PROG,
+        prog=PROG, allow_abbrev=False,  # a mistyped option is named, never guessed
         description=_("Start the Lovelace & Babbage kit on this computer and open its "
                       "landing page in the browser. The address to open is printed when the "
                       "kit is ready; stop the kit with Ctrl-C (or by closing this window)."),
