@@ -148,6 +148,8 @@ def test_the_installed_kit_serves_the_lessons_and_stops(
         with urllib.request.urlopen(url, timeout=STUCK) as answer:
             landing = answer.read().decode()
         assert "Lovelace" in landing and LESSON in landing, landing[-2000:]
+        # the kit's own template (package data put on JUPYTER_PATH), offline: no CDN link
+        assert "lnb-lang" in landing and "://cdn." not in landing, landing[:3000]
         lesson_url = url.replace("index.ipynb", LESSON)
         with urllib.request.urlopen(lesson_url, timeout=STUCK) as answer:
             lesson = answer.read().decode()
