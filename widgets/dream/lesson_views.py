@@ -43,12 +43,18 @@ CSS = """
 .lnb-dream-lesson .lnb-bar { display: inline-block; height: 12px; background: #283593;
                              border-radius: 3px; vertical-align: middle; }
 .lnb-dream-lesson .lnb-waiting { color: #595959; font-style: italic; }
+.lnb-program-cards { display: flex; flex-wrap: wrap; gap: 6px; list-style: none; padding: 0;
+                     margin: 4px 0; }
+.lnb-program-card { border: 2px solid #9fa8da; border-radius: 6px; padding: 4px 8px;
+                    min-width: 13.5em; display: flex; gap: 8px; align-items: baseline; }
+.lnb-program-card .lnb-prestige { margin-left: auto; color: #283593; font-size: 14px; }
 .lnb-line-true { color: #1b5e20; }
 .lnb-line-not-yet { color: #6d4c00; }
 .lnb-line-false { color: #b71c1c; }
 .lnb-mill-report { list-style: none; padding-left: 0; margin: 4px 0; font-size: 16px; }
-.lnb-mill-grid { display: grid; grid-template-columns: 2em repeat(3, 4.6em) minmax(8em, auto);
+.lnb-mill-grid { display: grid; grid-template-columns: 2em repeat(3, 8em) minmax(8em, auto);
                  gap: 4px; align-items: center; margin: 6px 0; }
+.lnb-mill-grid > .widget-html { white-space: nowrap; }
 .lnb-mill-grid .lnb-mill-head { text-align: center; font-weight: bold; }
 .lnb-mill-grid .lnb-mill-card { font-size: 14px; color: #283593; }
 .lnb-mill-grid .widget-dropdown { width: 4.4em; }
@@ -89,14 +95,15 @@ def _head(*cells: tuple[str, str]) -> str:
 
 
 def programs_view(ids: Sequence[str] | None = None) -> View:
-    """The edition's Program cards (or ``ids``): name, what each asks, its Prestige."""
+    """The edition's Program cards (or ``ids``) as cards: name, what each asks, Prestige."""
 
     def make() -> str:
         cards = [lc.card(i) for i in ids] if ids else list(lc.edition().programs)
-        head = _head((_("card"), ""), (_("the line is true when"), ""), (_("Prestige"), NUM))
-        rows = "".join(f"<tr><td>{c.id}</td><td>{_e(rule_text(c))}</td>"
-                       f"<td class='lnb-num'>{c.prestige}</td></tr>" for c in cards)
-        return f"<table>{head}{rows}</table>"
+        prestige = _("Prestige")
+        items = "".join(f"<li class='lnb-program-card'><b>{c.id}</b> {_e(rule_text(c))}"
+                        f"<span class='lnb-prestige'>{c.prestige} {_e(prestige)}</span></li>"
+                        for c in cards)
+        return f"<ul class='lnb-program-cards'>{items}</ul>"
 
     return View(make)
 
@@ -270,10 +277,11 @@ class MillExercise(w.VBox):
         parts += [self._label(lambda c=c: self._card_words(c, "↑"), "lnb-mill-card")
                   for c in COLUMNS]
         parts.append(w.HTML(""))
-        grid = w.Box(parts)
-        grid.add_class("lnb-mill-grid")
-        style = w.HTML(f"<style>{CSS}</style>")
-        super().__init__([style, grid, ex])
+        self.grid = w.Box(parts)
+        self.grid.add_class("lnb-mill-grid")
+        at = list(ex.children).index(ex.question) + 1  # the Mill under its question
+        ex.children = (*ex.children[:at], self.grid, *ex.children[at:])
+        super().__init__([w.HTML(f"<style>{CSS}</style>"), ex])
         self.add_class("lnb-dream-lesson")
         self.add_class("lnb-widget")
         self.relabel()
