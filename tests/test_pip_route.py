@@ -209,6 +209,15 @@ def test_a_missing_server_part_is_named_with_its_fix(monkeypatch: pytest.MonkeyP
 
 
 @pytest.mark.usefixtures("no_serving")
+def test_a_lessons_folder_that_is_not_there_is_named(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    nowhere = tmp_path / "my-lessons"
+    assert kit_command.main(["--lang", "en", "--no-browser", "--lessons", str(nowhere)]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith(f"lovelace-kit: there is no folder {nowhere}: give --lessons"), said
+
+
+@pytest.mark.usefixtures("no_serving")
 def test_a_wrong_option_is_one_line_naming_the_help(capsys: pytest.CaptureFixture[str]) -> None:
     for wrong in (["--pupils", "30"], ["--clas", "30"]):  # no option is guessed from a prefix
         assert kit_command.main(["--lang", "en", "--no-browser", *wrong]) == 2
@@ -226,6 +235,7 @@ def test_a_busy_port_names_this_commands_option(tmp_path: Path) -> None:
                               env=plain_environ(tmp_path), cwd=REPO, capture_output=True,
                               text=True, timeout=STUCK, check=False)
     assert done.returncode == 1, done.stderr
-    assert f"port {port} on 127.0.0.1 is already in use" in done.stderr, done.stderr
+    assert done.stderr.startswith(f"lovelace-kit: port {port} on 127.0.0.1 is already in use"), \
+        done.stderr
     assert "give --port N: lovelace-kit --port " in done.stderr, done.stderr
     assert "make serve" not in done.stderr, done.stderr

@@ -277,20 +277,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run(parse_args(words))
 
 
-def _say(message: object) -> None:
+def _say_serve(message: object) -> None:
     # TRANSLATORS: the serve command's one-line error on stderr
     print(_("serve: {message}").format(message=message), file=sys.stderr)
 
 
 def run(args: argparse.Namespace, *,
         preheat_line: Callable[[argparse.Namespace], str] = preheat_summary,
-        port_help: Callable[[int, str], str] = port_hint) -> int:
+        port_help: Callable[[int, str], str] = port_hint,
+        say: Callable[[object], None] | None = None) -> int:
     """Serve the kit for the parsed options until Ctrl-C; the exit status. The banner's line
-    on kernels and the hint for a busy port come from ``preheat_line`` and ``port_help``
-    (another command, e.g. ``lovelace-kit``, names its own options in them)."""
+    on kernels, the hint for a busy port and the error lines come from ``preheat_line``,
+    ``port_help`` and ``say`` (another command, e.g. ``lovelace-kit``, names itself and its
+    own options in them)."""
+    say = say or _say_serve
     root = (args.root or default_root()).resolve()
     if not root.is_dir():
-        _say(_("no notebook folder at {folder}").format(folder=root))
+        say(_("no notebook folder at {folder}").format(folder=root))
         return 2
     # Voila's messages go to a fresh log file; the banner below is all the terminal shows.
     log = log_path(args.port)
@@ -329,14 +332,14 @@ def run(args: argparse.Namespace, *,
         return 0
     except ServerError as exc:
         if exc.reason == "port-in-use":
-            _say(_("{problem}.\n{hint}").format(problem=exc,
-                                                 hint=port_help(args.port, args.ip)))
+            say(_("{problem}.\n{hint}").format(problem=exc,
+                                                hint=port_help(args.port, args.ip)))
         else:
             tail = server.log_tail(20) if server.proc is not None else ""
             if tail:
-                _say(_("{problem}\nIts last messages:\n{tail}").format(problem=exc, tail=tail))
+                say(_("{problem}\nIts last messages:\n{tail}").format(problem=exc, tail=tail))
             else:
-                _say(exc)
+                say(exc)
         return 1
     finally:
         server.stop()

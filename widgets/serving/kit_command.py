@@ -24,6 +24,7 @@ from pathlib import Path
 
 from lnb.cli.parsing import Parser, UsageError, language_arg, speaking
 from lnb.core.i18n import _
+from widgets.serving.lesson_folder import LANDING
 
 PROG = "lovelace-kit"
 #: The port of ``make serve`` too (:data:`widgets.serve.DEFAULT_PORT`).
@@ -135,10 +136,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                    "with its app: {command} (in the kit's folder: pip install \".[app]\")")
                  .format(modules=", ".join(missing), command=INSTALL_HINT))
             return 2
+        if args.lessons is not None and not args.lessons.is_dir():
+            _say(_("there is no folder {folder}: give --lessons a folder of notebooks (like "
+                   "the kit's lessons/, its landing page {landing}), or leave --lessons out "
+                   "to serve the kit's own lessons").format(folder=args.lessons,
+                                                            landing=LANDING))
+            return 2
         from widgets import serve
 
         return serve.run(serve.parse_args(serve_words(args)), preheat_line=preheat_line,
-                         port_help=port_advice)
+                         port_help=port_advice, say=_say)
 
 
 if __name__ == "__main__":
