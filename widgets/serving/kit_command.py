@@ -12,6 +12,9 @@ the school network, another lessons folder.
 ['--port', '8890', '--class-size', '30', '--ip', '0.0.0.0']
 >>> print(port_advice(8866, suggestion=8890))
 To use another port, give --port N: lovelace-kit --port 8890
+>>> from widgets import serve
+>>> DEFAULT_PORT == serve.DEFAULT_PORT
+True
 """
 
 from __future__ import annotations
@@ -24,10 +27,12 @@ from pathlib import Path
 
 from lnb.cli.parsing import Parser, UsageError, language_arg, speaking
 from lnb.core.i18n import _
-from widgets.serving.lesson_folder import LANDING
+from widgets.serving.lesson_folder import LANDING, lessons_folder
 
 PROG = "lovelace-kit"
-#: The port of ``make serve`` too (:data:`widgets.serve.DEFAULT_PORT`).
+#: The port of ``make serve`` too (:data:`widgets.serve.DEFAULT_PORT`; widgets.serve is
+#: imported only to serve, so that ``--help`` and the missing-module message work without
+#: the ``[app]`` packages).
 DEFAULT_PORT = 8866
 #: What serving needs beyond the kit's own dependencies: pip's ``[app]`` extra brings them.
 SERVER_MODULES = ("voila", "ipykernel", "psutil", "jupyter_server")
@@ -36,8 +41,6 @@ INSTALL_HINT = 'pip install "lovelace-babbage-kit[app]"'
 
 def parser() -> Parser:
     """The command's options, in the language of the run (:func:`lnb.cli.parsing.speaking`)."""
-    from widgets.serving.lesson_folder import lessons_folder
-
     command = Parser(
         prog=PROG, allow_abbrev=False,  # a mistyped option is named, never guessed
         description=_("Start the Lovelace & Babbage kit on this computer and open its "
@@ -77,8 +80,6 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 def serve_words(args: argparse.Namespace) -> list[str]:
     """The options of ``python -m widgets.serve`` (:func:`widgets.serve.parse_args`) that
     serve the kit as ``args`` asks."""
-    from widgets.serving.lesson_folder import lessons_folder
-
     words = ["--root", str(args.lessons or lessons_folder()), "--port", str(args.port),
              "--class-size", str(args.class_size),
              "--ip", "0.0.0.0" if args.network else "127.0.0.1"]
