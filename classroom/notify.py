@@ -294,6 +294,8 @@ class PgNotifier(Notifier):
                loop: asyncio.AbstractEventLoop) -> Listening | None:
         names = [pg_channel(self.prefix, c) for c in _checked(channels)]
         if self._hub is None or self._hub.loop is not loop:
+            if self._hub is not None:  # a new event loop (a test's): the old one is done
+                self._hub._drop()
             self._hub = PgHub(self.url, loop)
         return self._hub.add(names, wake)
 
