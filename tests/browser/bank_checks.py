@@ -1,0 +1,80 @@
+"""A lesson page whose exercises come from the bank answers back, checked on a page already
+open (``test_pages.py``'s one load of each lesson): before anything is typed no exercise's
+explanation is on the page and every view that waits for an answer says so; then each
+exercise is answered wrong (it says *not yet*, or 还不对) and right (it says yes, with its
+explanation), and at the end every waiting view is shown.
+
+For the lessons whose bank answers are whole numbers (the museum's); an exercise made
+another way (``Exercise.for_puzzle``) or with another kind of answer is left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import nbformat
+from lesson_checks import LESSONS, WAIT, assert_clean
+
+from widgets.lessons.bank import bank
+
+CALL = re.compile(r"""\b(?:exercise\(\s*["']([\w-]+)["']\s*,\s*["']([\w-]+)["']|"""
+                  r"""Exercise(?:\.for_puzzle)?\()""")
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One exercise of a page, in page order: its lesson and bank id (None: not a bank's)."""
+
+    lesson: str | None
+    id: str | None
+
+
+def asked_on(path: str) -> list[Asked]:
+    """The exercises a lesson's code makes, in the order its page shows them.
+
+    >>> [a.id for a in asked_on("museum-chance.ipynb")]
+    ['doubles', 'consecutive', 'sum-7', 'teapot']
+    """
+    nb = nbformat.read(LESSONS / path, as_version=4)
+    return [Asked(m.group(1), m.group(2)) for cell in nb.cells if cell.cell_type == "code"
+            for m in CALL.finditer(cell.source)]
+
+
+def assert_answers_back(page, path: str, language: str) -> None:  # type: ignore[no-untyped-def]
+    """On the open lesson ``path`` in ``language`` (a catalog name, ``en`` or ``zh_CN``):
+    no explanation shown before its question is answered, each number exercise wrong then
+    right, every waiting view (``.lnb-reveal``) shown once its questions are answered."""
+    asked = asked_on(path)
+    body = page.locator("body").inner_text()
+    exercises = page.locator(".lnb-exercise")
+    assert exercises.count() == len(asked), (path, exercises.count(), len(asked))
+    waiting = page.locator(".lnb-reveal")
+    notes = page.locator(".lnb-reveal .lnb-reveal-note")
+    assert notes.count() == waiting.count(), f"{path}: a view shows before its questions"
+    not_yet = "还不对" if language == "zh_CN" else "Not yet"
+    for n, one in enumerate(asked):
+        if one.id is None:
+            continue
+        entry = bank(str(one.lesson)).entry(one.id)
+        if not isinstance(entry.answer, int) or isinstance(entry.answer, bool):
+            continue
+        explain = str(entry.text("explain", language)).strip()
+        assert not explain or explain not in body, f"{path} {one.id}: its answer shows before"
+        exercise = exercises.nth(n)
+        box = exercise.locator(".lnb-answer input")
+        box.fill(str(entry.answer + 1))
+        box.press("Enter")
+        exercise.locator(".lnb-status-error", has_text=not_yet).wait_for(timeout=WAIT)
+        box.fill(str(entry.answer))
+        box.press("Enter")
+        ok = exercise.locator(".lnb-status-ok")
+        ok.wait_for(timeout=WAIT)
+        if explain:
+            assert explain in ok.inner_text(), (path, one.id, ok.inner_text())
+    page.wait_for_function("() => !document.querySelector('.lnb-reveal .lnb-reveal-note')",
+                           timeout=WAIT)
+    assert_clean(page)
+
+
+__all__ = ["Asked", "asked_on", "assert_answers_back"]
