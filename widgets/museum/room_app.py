@@ -87,6 +87,13 @@ def room_link(code: str, host_key: str = "", page: str = PAGE) -> str:
     return f"{page}?room={code}" + (f"&host={host_key}" if host_key else "")
 
 
+def class_name(panel: Any, pupil: Pupil) -> str:
+    """The name a pupil of a class has on their card (their class panel's session), else
+    their label."""
+    session = getattr(panel, "session", None)
+    return str(getattr(session, "pupil_name", "") or pupil.label)
+
+
 def map_svg(text: str, cell: int = 9) -> str:
     """A finished map as a small picture, from its text (``#`` filled, ``*`` evidence, ``.``
     empty, a space outside).
@@ -185,7 +192,8 @@ class MuseumRoomApp(PolledPage, MuseumApp):
         self.join_row = w.HBox([self.name_box, self.join_button],
                                layout=w.Layout(display="none"))
         self.join_row.add_class("lnb-museum-room-join")
-        self.hold_turn = w.BoundedIntText(value=2, min=1, max=99, layout=w.Layout(width="6em"))
+        self.hold_turn = w.BoundedIntText(value=2, min=1, max=99, layout=w.Layout(width="10em"),
+                                          style={"description_width": "initial"})
         self.hold_turn.add_class("lnb-room-hold-turn")
         self.hold_button = w.Button()
         self.hold_button.add_class("lnb-room-hold")
@@ -206,6 +214,9 @@ class MuseumRoomApp(PolledPage, MuseumApp):
                          classroom=classroom)
         self.add_class("lnb-museum-room")
         self.files.layout.display = "none"  # a room's map is the store's: no new game, no load
+        self.room_way.layout.display = "none"  # the page is the room already
+        if self.host_key is not None:  # the teacher's page: no class card to show
+            self.identity.layout.display = "none"
         for button, act in ((self.join_button, self.join),
                             (self.hold_button, self.hold),
                             (self.release_button, self.release),
@@ -273,7 +284,7 @@ class MuseumRoomApp(PolledPage, MuseumApp):
             else:
                 self.member = None
                 if not self.name_box.value and source == "class":
-                    self.name_box.value = pupil.label
+                    self.name_box.value = class_name(self.identity, pupil)
                 self._playing(False)
             self.sync(force=True)
 
@@ -403,7 +414,7 @@ class MuseumRoomApp(PolledPage, MuseumApp):
 
     def _draw_room(self, view: ClassView, host: bool) -> None:
         info = view.info
-        title = _("Museum room {code}").format(code=info.code)
+        title = _("Museum room")
         everyone = _("the same dice for everyone, each on their own map")
         over = (" · " + _("over")) if info.over else ""
         self.room_head.value = (f"<b>{html.escape(title)}</b> "
@@ -447,8 +458,8 @@ class MuseumRoomApp(PolledPage, MuseumApp):
             part.layout.display = "none" if held or over or self.state.is_terminal() else None
         if held:
             self.reason.value = html.escape(_(
-                "Wait: the class is held at turn {turn}. Your dice come when the teacher lets "
-                "the class go on.").format(turn=self.info.hold))
+                "Wait: the class is held at turn {turn}. You play these dice when the teacher "
+                "lets the class go on.").format(turn=self.info.hold))
         elif over:
             self.reason.value = html.escape(_("The room is over: nothing more can be played."))
         self.challenge.value = html.escape(_("Museum room {code}: game seed {seed}").format(

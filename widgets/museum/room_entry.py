@@ -35,7 +35,7 @@ from widgets.classroom.panel import ClassPanel
 from widgets.core.relabel import register, relabel_part
 from widgets.core.status import StatusLine
 from widgets.core.style import app_styles
-from widgets.museum.room_app import CSS, PAGE, MuseumRoomApp, room_link
+from widgets.museum.room_app import CSS, PAGE, MuseumRoomApp, class_name, room_link
 
 
 class RoomEntry(w.VBox):
@@ -98,7 +98,7 @@ class RoomEntry(w.VBox):
     def _pupil_changed(self, pupil: Pupil | None, source: str) -> None:
         self.pupil = pupil
         if pupil is not None and source == "class" and not self.name_box.value:
-            self.name_box.value = pupil.label
+            self.name_box.value = class_name(self.panel, pupil)
 
     def _ready(self) -> tuple[Pupil, str] | None:
         name = self.name_box.value.strip()
