@@ -50,11 +50,11 @@ import threading
 import time
 from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from classroom.engines import Connection
-from classroom.identity import Pupil, class_of, new_code
+from classroom.identity import Classroom, IdentityError, Pupil, class_of, new_code, normalize_code
 from classroom.store import Store, StoreAway
 from lnb.core.errors import LnbError
 from lnb.core.game import get
@@ -124,6 +124,16 @@ def _hash(key: str) -> str:
 
 def _key(pupil: Pupil | str) -> str:
     return pupil.key if isinstance(pupil, Pupil) else str(pupil)
+
+
+@dataclass(frozen=True)
+class Teacher:
+    """The teacher of class ``class_code``, known by their teacher key (the dashboard's): they
+    run every museum room of their class (checked with
+    :meth:`classroom.identity.Classroom.check_teacher`)."""
+
+    class_code: str
+    key: str = field(repr=False)
 
 
 @dataclass(frozen=True)
@@ -429,23 +439,51 @@ class MuseumRooms:
             _MAPS[(self._where, code, key)] = state
 
     # -- the host's controls ----------------------------------------------------------------
-    def is_host(self, code: str, by: Pupil | str | None) -> bool:
-        """True when ``by`` runs the room (its host pupil, or the key it was opened with)."""
+    def is_host(self, code: str, by: Pupil | Teacher | str | None) -> bool:
+        """True when ``by`` runs the room: its host pupil, the key it was opened with, or
+        the teacher of its class (:class:`Teacher`)."""
         code = self._code(code)
+        teacher = self._teacher(by)
 
         def work(conn: Connection) -> bool:
-            _info, pupil, digest = self._info(conn, code)
-            return _is_host(by, pupil, digest)
+            info, pupil, digest = self._info(conn, code)
+            return _is_host(by, pupil, digest, info, teacher, _class_key(conn, info))
 
         return by is not None and self.store.read_shared(work)
 
-    def _control(self, code: str, by: Pupil | str | None,
+    def _teacher(self, by: object) -> str | None:
+        """The class whose teacher ``by`` is (their key checked), else None."""
+        if not isinstance(by, Teacher):
+            return None
+        try:
+            return Classroom(self.store).check_teacher(by.class_code, by.key).code
+        except IdentityError:
+            return None
+
+    def teacher_key(self, code: str, teacher: Teacher) -> str:
+        """The host key of a room of the teacher's class for the room's page (its link:
+        ``museum-room.ipynb?room=CODE&host=KEY``), the same every time; ``not-host`` for
+        anyone else's room."""
+        code = self._code(code)
+        checked = self._teacher(teacher)
+
+        def work(conn: Connection) -> str:
+            info, pupil, digest = self._info(conn, code)
+            key = _class_key(conn, info)
+            if key is None or not _is_host(teacher, pupil, digest, info, checked, key):
+                raise room_errors.not_host(code)
+            return key
+
+        return self.store.read_shared(work)
+
+    def _control(self, code: str, by: Pupil | Teacher | str | None,
                  change: Callable[[Connection, RoomInfo], None]) -> RoomInfo:
         code = self._code(code)
+        teacher = self._teacher(by)
 
         def work(conn: Connection) -> RoomInfo:
             info, pupil, digest = self._info(conn, code)
-            if not _is_host(by, pupil, digest):
+            if not _is_host(by, pupil, digest, info, teacher, _class_key(conn, info)):
                 raise room_errors.not_host(code)
             change(conn, info)
             self._bump(conn, code)
@@ -453,30 +491,30 @@ class MuseumRooms:
 
         return self.store.write(work, keep=False)
 
-    def hold(self, code: str, turn: int, by: Pupil | str | None) -> RoomInfo:
+    def hold(self, code: str, turn: int, by: Pupil | Teacher | str | None) -> RoomInfo:
         """Hold the class at ``turn``: no pupil plays it (or a later one) until released."""
         room = MuseumRoom(seed=0, hold=turn)  # checks the turn (bad-hold) before any write
         return self._set_rules(code, by, lambda r: r.holding(room.hold or 1))
 
-    def release(self, code: str, by: Pupil | str | None) -> RoomInfo:
+    def release(self, code: str, by: Pupil | Teacher | str | None) -> RoomInfo:
         """Let the class go on (no hold)."""
         return self._set_rules(code, by, lambda r: r.released())
 
-    def _set_rules(self, code: str, by: Pupil | str | None,
+    def _set_rules(self, code: str, by: Pupil | Teacher | str | None,
                    change: Callable[[MuseumRoom], MuseumRoom]) -> RoomInfo:
         def work(conn: Connection, info: RoomInfo) -> None:
             conn.execute("UPDATE museum_rooms SET setup = ? WHERE code = ?",
                          (json.dumps(change(info.room).setup()), info.code))
         return self._control(code, by, work)
 
-    def show_names(self, code: str, shown: bool, by: Pupil | str | None) -> RoomInfo:
+    def show_names(self, code: str, shown: bool, by: Pupil | Teacher | str | None) -> RoomInfo:
         """Show (or hide again) the names on the class's best maps."""
         def work(conn: Connection, info: RoomInfo) -> None:
             conn.execute("UPDATE museum_rooms SET show_names = ? WHERE code = ?",
                          (int(bool(shown)), info.code))
         return self._control(code, by, work)
 
-    def end(self, code: str, by: Pupil | str | None) -> RoomInfo:
+    def end(self, code: str, by: Pupil | Teacher | str | None) -> RoomInfo:
         """End the room: no more moves; everyone sees the class's best maps."""
         def work(conn: Connection, info: RoomInfo) -> None:
             conn.execute("UPDATE museum_rooms SET status = ? WHERE code = ?", ("over", info.code))
@@ -498,10 +536,31 @@ class MuseumRooms:
         return found
 
 
-def _is_host(by: Pupil | str | None, pupil: str | None, digest: str) -> bool:
+def _class_key(conn: Connection, info: RoomInfo) -> str | None:
+    """The host key of a class's room for its teacher's link: an HMAC of the room's code
+    under the class's teacher-key hash (a secret of the store's); None for a room of no
+    class, or of a class no longer in the store."""
+    if info.class_code is None:
+        return None
+    row = conn.execute("SELECT teacher_hash FROM classes WHERE code = ?",
+                       (info.class_code,)).fetchone()
+    if row is None:
+        return None
+    return hmac.new(str(row[0]).encode(), f"lnb-museum-room:{info.code}".encode(),
+                    hashlib.sha256).hexdigest()[:32]
+
+
+def _is_host(by: Pupil | Teacher | str | None, pupil: str | None, digest: str,
+             info: RoomInfo, teacher: str | None, class_key: str | None) -> bool:
+    if isinstance(by, Teacher):
+        return teacher is not None and info.class_code is not None \
+            and normalize_code(info.class_code) == teacher
     if isinstance(by, Pupil):
         return pupil is not None and by.key == pupil
-    return isinstance(by, str) and hmac.compare_digest(_hash(by), digest)
+    if not isinstance(by, str):
+        return False
+    return hmac.compare_digest(_hash(by), digest) or (
+        class_key is not None and hmac.compare_digest(by, class_key))
 
 
 def game_title() -> str:
@@ -509,4 +568,4 @@ def game_title() -> str:
     return str(get("museum").title)
 
 
-__all__ = ["ClassView", "MuseumRooms", "Opened", "RoomInfo", "ensure_tables"]
+__all__ = ["ClassView", "MuseumRooms", "Opened", "RoomInfo", "Teacher", "ensure_tables"]

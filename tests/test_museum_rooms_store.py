@@ -168,3 +168,27 @@ def test_progress_histogram_and_best_maps_names_hidden_until_shown(rooms: Museum
     assert rooms.class_view(code).best[0].name == best
     assert rooms.class_view(code).best[0].map_text == rooms.my_map(
         code, ADA if best == "Ada" else BEA).text()
+
+
+def test_the_teacher_of_the_class_runs_its_rooms_with_their_key(store: ProgressStore) -> None:
+    from classroom.identity import Classroom
+    from classroom.museum_rooms import Teacher
+
+    classroom = Classroom(store, failure_delay=0)
+    made, other = classroom.new_class("7B", ["Ali"]), classroom.new_class("8C", ["Bo"])
+    rooms = MuseumRooms(store, clock=Clock(T0))
+    code = rooms.open_room(None, made.code, seed=1).code
+    teacher = Teacher(made.code, made.teacher_key)
+    assert rooms.is_host(code, teacher) and rooms.hold(code, 3, by=teacher).hold == 3
+    assert not rooms.is_host(code, Teacher(made.code, other.teacher_key))
+    assert not rooms.is_host(code, Teacher(other.code, other.teacher_key))
+    assert reason(lambda: rooms.release(code, by=Teacher(other.code, other.teacher_key))) \
+        == "not-host"
+    anyone = rooms.open_room(None, None, seed=1).code  # a room of no class: not theirs
+    assert not rooms.is_host(anyone, teacher)
+    assert made.teacher_key not in repr(teacher)
+    link_key = rooms.teacher_key(code, teacher)  # the room page's ?host= for the dashboard
+    assert link_key == rooms.teacher_key(code, teacher) and rooms.is_host(code, link_key)
+    assert rooms.end(code, by=link_key).over
+    assert reason(lambda: rooms.teacher_key(anyone, teacher)) == "not-host"
+    assert not rooms.is_host(anyone, link_key)
