@@ -239,3 +239,18 @@ def test_a_busy_port_names_this_commands_option(tmp_path: Path) -> None:
         done.stderr
     assert "give --port N: lovelace-kit --port " in done.stderr, done.stderr
     assert "make serve" not in done.stderr, done.stderr
+
+
+def test_every_file_a_lesson_may_open_travels_in_the_wheel() -> None:
+    """pyproject.toml's data files take every file of lessons/ the served pages can open (a
+    new lesson folder, a picture or a data file beside the notebooks must be added there)."""
+    tomllib = pytest.importorskip("tomllib")
+    config = tomllib.loads((REPO / "pyproject.toml").read_text())
+    patterns = [p for found in config["tool"]["setuptools"]["data-files"].values() for p in found]
+    shipped = {path for pattern in patterns for path in REPO.glob(pattern)}
+    lessons = REPO / "lessons"
+    wanted = {path for path in lessons.rglob("*") if path.is_file()
+              and not {"__pycache__", ".ipynb_checkpoints"} & set(path.parts)
+              and path.suffix != ".py"}  # make_index.py writes the landing page; never served
+    missing = sorted(str(path.relative_to(REPO)) for path in wanted - shipped)
+    assert not missing, f"{missing}: add them to pyproject.toml's [tool.setuptools.data-files]"
