@@ -1,5 +1,6 @@
 """Live tables at once: ``python -m benchmarks.classroom_rooms [--tables 8] [--seats 4]``
-(or ``python -m benchmarks rooms``).
+(or ``python -m benchmarks rooms``; ``--store postgresql://...`` on an empty PostgreSQL
+database instead of a new SQLite file).
 
 Starts the kit's server as ``make serve`` does (``--serve-args`` adds options), makes a class
 of ``tables × seats`` pupils in the server's store and one table each for every ``seats`` of
@@ -64,6 +65,7 @@ from benchmarks.classroom_load import (
 )
 from benchmarks.goals import report
 from benchmarks.voila_timing import CHROMIUM, REPO, start_server
+from classroom.engines import redacted
 from classroom.identity import Classroom, Pupil
 from classroom.notify import PUSH_VAR
 from classroom.progress import ProgressStore
@@ -88,7 +90,8 @@ class Seat:
     key: str  # the pupil's key (``Pupil.key``)
     kernel_id: str | None = None
     arrived: bool = False  # the page shows the lobby, its pupil seated
-    welcomed: bool = False  # the page said "Welcome back: seat N is yours."
+    welcomed: bool = False  # the page gave the seat ("Welcome back: seat N is yours.", or in
+    # the lobby "You sit in seat N.")
     ready: float | None = None  # seconds from the request to the builder on the page
     done_at: float | None = None  # perf_counter when this pupil's I'm done was sent
     minute_at: float | None = None  # perf_counter when the minute showed on this page
@@ -128,8 +131,8 @@ class RoomPage(KernelSocket):
                 if data.get("method") == "update" and content.get("comm_id") in self.states:
                     self.states[content["comm_id"]]["state"].update(data.get("state", {}))
                     value = str(data.get("state", {}).get("value", ""))
-                    if "Welcome back" in value:
-                        seat.welcomed = True
+                    if "Welcome back" in value or "You sit in seat" in value:
+                        seat.welcomed = True  # (in the lobby the page says the latter)
                     if RUNNING in value and seat.minute_at is None:
                         seat.minute_at = time.perf_counter()
                     if "Sorry" in value and seat.error is None:
@@ -238,6 +241,8 @@ async def idle_tables(base_url: str, tables: list[Table], timeout: float, window
     cpu = await idle_cpu([s for s in seats if s.arrived], window)
     hold.set()
     await asyncio.gather(*tasks)
+    for s in [s for s in seats if s.error][:3]:
+        print(f"  (polling) table {s.table + 1} seat {s.seat + 1}: {s.error}", flush=True)
     return cpu, sum(s.arrived for s in seats)
 
 
@@ -370,6 +375,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=8)
     parser.add_argument("--seats", type=int, default=4, choices=(2, 3, 4))
     parser.add_argument("--timeout", type=float, default=300)
+    parser.add_argument("--store", default="", metavar="URL",
+                        help="the class store (e.g. an empty PostgreSQL database's "
+                             "postgresql://... URL; default: a new SQLite file)")
     parser.add_argument("--idle-window", type=float, default=10.0, metavar="SECONDS",
                         help="seconds the idle pupils' kernels are measured, polling then "
                              "pushed (0: not measured)")
@@ -378,12 +386,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args([] if argv is None else argv)
     serve_args = shlex.split(args.serve_args)
     work = Path(tempfile.mkdtemp(prefix="lnb-rooms-"))
-    where = str(work / "progress.sqlite3")
-    os.environ["LNB_PROGRESS_DB"] = where  # the server's kernels inherit it
-    os.environ.pop("LNB_STORE", None)
+    if args.store:  # e.g. a PostgreSQL database: the server's kernels inherit LNB_STORE
+        where = args.store
+        os.environ["LNB_STORE"] = where
+    else:
+        where = str(work / "progress.sqlite3")
+        os.environ["LNB_PROGRESS_DB"] = where  # the server's kernels inherit it
+        os.environ.pop("LNB_STORE", None)
     tables = make_tables(where, args.tables, args.seats)
     pupils = args.tables * args.seats
-    print(f"server: python -m widgets.serve {' '.join(serve_args)} on lessons/; "
+    print(f"store: {redacted(where) if args.store else 'a new SQLite file'}; "
+          f"server: python -m widgets.serve {' '.join(serve_args)} on lessons/; "
           f"{args.tables} tables of {args.seats} pupils ({pupils} pages over the kernel "
           f"websocket); {os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.1f}",
           flush=True)
@@ -394,10 +407,9 @@ def main(argv: list[str] | None = None) -> int:
     polled = None
     if args.idle_window > 0:  # before: the pages poll every 0.25 s, as without push
         os.environ[PUSH_VAR] = "0"
-        try:
-            with start_server(REPO / "lessons", serve_args=serve_args) as base_url:
-                if preheated:
-                    wait_for_pool(base_url, preheated)
+        try:  # (no class page's kernels kept ready: the room pages' are started for them)
+            with start_server(REPO / "lessons", serve_args=[*serve_args, "--class-size", "0",
+                                                            "--pool-size", "0"]) as base_url:
                 polled, idle_pages = asyncio.run(idle_tables(base_url, tables, args.timeout,
                                                              args.idle_window))
         finally:
