@@ -38,6 +38,8 @@ GAME = GameType(
         "records": "lnb.museum.records",
         "commands": "lnb.museum.define:COMMANDS",
         "show_replay": "lnb.museum.command:show_replay",
+        # a whole class at one seed, each on their own map (classroom.museum_rooms keeps it)
+        "class_room": "lnb.museum.room:MuseumRoom",
     },
     domains={"museum": ("lnb/museum",), "museum_widgets": ("widgets/museum",)},
 )
