@@ -13,6 +13,7 @@ import re
 
 import pytest
 
+from lnb.core.errors import BadInputError
 from lnb.core.i18n import use_language
 from lnb.dream.mill import count_ways
 from widgets.dream import lesson_checks as lc
@@ -23,7 +24,8 @@ from widgets.dream.lesson_views import (
     programs_view,
     some_order_view,
 )
-from widgets.lessons.bank import bank, exercise
+from widgets.lessons import bank as bank_module
+from widgets.lessons.bank import FOLDER, bank, exercise
 
 LESSON = "dream-mill"
 CHINESE = re.compile(r"[\u4e00-\u9fff]")
@@ -92,13 +94,22 @@ def test_the_least_card_is_the_librarys_and_a_wrong_one_says_its_average() -> No
     assert least.id == bank(LESSON).entry("least-average").answer
 
 
-def test_a_bank_answer_the_library_does_not_find_true_is_refused() -> None:
-    with pytest.raises(ValueError, match="the library counts 14"):
+def test_a_bank_answer_the_library_does_not_find_true_is_refused(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(BadInputError, match="the library finds 14") as found:
         lc.count_check("p05", 15)
-    with pytest.raises(ValueError, match="does not complete"):
+    assert found.value.fields["reason"] == "answer-not-true"
+    assert found.value.fields["expected"] == 14
+    with pytest.raises(BadInputError, match=r"finds \[5\]"):
         lc.face_check("p03", [0, 2, 3], 1)
-    with pytest.raises(ValueError, match="not true"):
+    with pytest.raises(BadInputError, match="p01"):
         lc.mill_check({"A": "p01"}, [[1, 1, 3], [1, 1, 1], [1, 1, 1]])
+    # in a bank file, the refusal names the file and the exercise
+    text = (FOLDER / "dream-mill.toml").read_text("utf-8").replace("answer = 14", "answer = 13")
+    (tmp_path / "dream-mill.toml").write_text(text, "utf-8")
+    monkeypatch.setattr(bank_module, "FOLDER", tmp_path)
+    with pytest.raises(BadInputError) as refused:
+        exercise(LESSON, "count-product")
+    assert str(refused.value).startswith("dream-mill.toml, exercise count-product: the answer 13")
 
 
 def test_the_mill_says_which_equation_is_true_or_false_and_why() -> None:

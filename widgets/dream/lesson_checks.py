@@ -33,7 +33,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from lnb.core.i18n import _, ngettext
+from lnb.core.errors import BadInputError
+from lnb.core.i18n import N_, _, ngettext
 from lnb.dream.dice import Die
 from lnb.dream.edition import Colour, Edition, ProgramCard
 from lnb.dream.mill import (
@@ -70,6 +71,17 @@ def card(card_id: str) -> ProgramCard:
 def dice(faces: Iterable[int | None]) -> tuple[Die | None, ...]:
     """Dice of the lessons' colour for faces (0 or None: an empty cell)."""
     return tuple(Die(FACE_COLOUR, f) if f else None for f in faces)
+
+
+def untrue(card_id: str, answer: object, found: object) -> BadInputError:
+    """The error of a bank answer the library does not find true for its card.
+
+    >>> print(untrue("p05", 15, 14))
+    the answer 15 is not what card p05 gives: the library finds 14
+    """
+    return BadInputError(N_("the answer {text} is not what card {value} gives: the library "
+                            "finds {expected}"), text=answer, value=card_id, expected=found,
+                         reason="answer-not-true")
 
 
 def _yes(explain: Text | None) -> str:
@@ -130,7 +142,7 @@ order, so more rolls work.'
     in_order, total = count_ways(program)
     exact = some_order_ways(program) if order == "some" else in_order
     if exact != expected:
-        raise ValueError(f"{card_id}: the library counts {exact}, not {expected}")
+        raise untrue(card_id, expected, exact)
     by_first = ways_by_first_die(program)
     others = {count_ways(c)[0]: c for c in reversed(edition().programs)
               if c.rule is not program.rule and count_ways(c)[1] == total}
@@ -194,7 +206,7 @@ def face_check(card_id: str, faces: Sequence[int], expected: int,
         return dice([face if i == gap else f for i, f in enumerate(faces)])
 
     if not satisfies(program, filled(expected)):  # type: ignore[arg-type]
-        raise ValueError(f"{card_id}: {expected} does not complete {faces}")
+        raise untrue(card_id, expected, [f for f in FACES if satisfies(program, filled(f))])  # type: ignore[arg-type]
 
     def check(text: str) -> Verdict:
         if not text.strip():
@@ -224,7 +236,7 @@ def order_check(card_id: str, faces: Sequence[int], explain: Text | None = None)
     program = card(card_id)
     wanted = sorted(faces)
     if not any(satisfies(program, order) for order in itertools.permutations(dice(faces))):
-        raise ValueError(f"{card_id}: no order of {faces} is true")
+        raise untrue(card_id, list(faces), [])
     listed = ", ".join(str(f) for f in wanted)
 
     def check(text: str) -> Verdict:
@@ -367,7 +379,9 @@ def mill_check(lines: Mapping[str, str], expected: Sequence[Sequence[int]] | Non
         faces = dict(zip(CELLS, [f for row in expected for f in row], strict=True))
         bad = [line for line, r in mill_report(lines, faces) if r.status is not Status.TRUE]
         if bad:
-            raise ValueError(f"the bank's Mill leaves {bad} not true")
+            raise untrue(", ".join(lines[line] for line in bad), list(expected),
+                         [f"{line}: {r.status.value}" for line, r in mill_report(lines, faces)
+                          if r.status is not Status.TRUE])
 
     def check(text: str) -> Verdict:
         faces = read_mill(text)

@@ -26,14 +26,15 @@ from typing import Any
 
 import ipywidgets as w
 
-from lnb.core.i18n import _
+from lnb.core.errors import BadInputError
+from lnb.core.i18n import N_, _
 from lnb.dream.dice import Die
 from lnb.dream.edition import Colour
 from lnb.dream.mill import CELLS, COLUMNS, ROWS, Status, count_ways, equation, rule_text, satisfies
 from widgets.babbage.exercise import Check, Exercise
 from widgets.core.relabel import register
 from widgets.dream import lesson_checks as lc
-from widgets.lessons.bank import BankEntry, Said, bank, register_check
+from widgets.lessons.bank import BankEntry, CheckMaker, Said, bank, register_check
 
 CSS = """
 .lnb-dream-lesson table { border-collapse: collapse; margin: 4px 0; }
@@ -336,6 +337,19 @@ def _explain(entry: BankEntry, language: str | None) -> Said:
     return Said(entry, "explain", language)
 
 
+def _of_entry(make: CheckMaker) -> CheckMaker:
+    """``make``, whose refusal of the bank's answer names the bank file and the exercise."""
+
+    def maker(entry: BankEntry, language: str | None) -> Check:
+        try:
+            return make(entry, language)
+        except BadInputError as err:
+            raise err.with_context(N_("{entry}, exercise {exercise}: "), entry=entry.path.name,
+                                   exercise=entry.id) from None
+
+    return maker
+
+
 def _face(entry: BankEntry, language: str | None) -> Check:
     return lc.face_check(entry.options["card"], entry.options["dice"], entry.answer,
                          _explain(entry, language))
@@ -345,7 +359,7 @@ def _order(entry: BankEntry, language: str | None) -> Check:
     check = lc.order_check(entry.options["card"], entry.options["faces"],
                            _explain(entry, language))
     if not check(" ".join(str(f) for f in entry.answer)).correct:
-        raise ValueError(f"{entry.id}: the bank's answer {entry.answer} is not true")
+        raise lc.untrue(entry.options["card"], entry.answer, "false")
     return check
 
 
@@ -357,7 +371,8 @@ def _count(entry: BankEntry, language: str | None) -> Check:
 def _least(entry: BankEntry, language: str | None) -> Check:
     check = lc.least_card_check(_explain(entry, language))
     if not check(entry.answer).correct:
-        raise ValueError(f"{entry.id}: the library's least card is not {entry.answer}")
+        least = min(lc.edition().programs, key=lc.average_prestige)
+        raise lc.untrue("least-average", entry.answer, least.id)
     return check
 
 
@@ -368,7 +383,7 @@ def _mill(entry: BankEntry, language: str | None) -> Check:
 KINDS = {"dream-face": _face, "dream-order": _order, "dream-count": _count,
          "dream-card": _least, "dream-mill": _mill}
 for _name, _maker in KINDS.items():
-    register_check(_name, _maker)
+    register_check(_name, _of_entry(_maker))
 
 __all__ = ["KINDS", "MillExercise", "View", "counts_view", "lines_view", "mill_exercise",
            "programs_view", "report_html", "simulate", "simulation_view", "some_order_view"]
