@@ -16,6 +16,7 @@ import pytest
 from lnb.core.errors import BadInputError
 from lnb.core.i18n import use_language
 from lnb.dream.mill import count_ways
+from widgets.core.relabel import relabel_all
 from widgets.dream import lesson_checks as lc
 from widgets.dream.lesson_views import (
     counts_view,
@@ -165,3 +166,22 @@ def test_the_views_speak_chinese() -> None:
         assert "先回答上面的问题" in counts_view(after=exercise(LESSON, "count-product")).value
         said = exercise(LESSON, "count-product").check("15").message
     assert said == "还不对：15 是让 a + b = c 成立的结果数。"
+
+
+def test_the_mill_follows_a_switch_of_the_pages_language() -> None:
+    mill = mill_exercise(exercise(LESSON, "fill-mill"))
+    assert mill.check().message == "Choose the faces of the Mill's cells first."
+    assert any("p09: a, b, c: all even" in label.value for label, _make in mill.labels)
+    mill.fill({"A1": 5, "A2": 3})
+    mill.check()
+    try:
+        with use_language("zh-CN"):
+            relabel_all()
+            labels = " ".join(label.value for label, _make in mill.labels)
+            assert "p09: a、b、c：全是偶数" in labels
+            assert "A 行：5 + 3 = □ — 不成立" in mill.exercise.rows.value
+            assert mill.cells["B2"].tooltip == "B2 格"
+            assert mill.exercise.check_button.description == "检查"
+    finally:
+        relabel_all()
+    assert "row A: 5 + 3 = □ — false" in mill.exercise.rows.value

@@ -388,7 +388,7 @@ def mill_check(lines: Mapping[str, str], expected: Sequence[Sequence[int]] | Non
         if faces is None:
             return Verdict(False, _("Fill the Mill: a face from 1 to 6 in each cell."))
         if not any(faces.values()):
-            return Verdict(False, str(EMPTY))
+            return Verdict(False, _("Choose the faces of the Mill's cells first."))
         report = mill_report(lines, faces)
         true = sum(r.status is Status.TRUE for _line, r in report)
         if true == len(report):
