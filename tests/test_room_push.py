@@ -15,12 +15,14 @@ import shutil
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import nim_game
 import pytest
 
 from classroom import notify
 from classroom.identity import Pupil
 from classroom.progress import ProgressStore
 from classroom.rooms import RoomStore
+from lnb.core.game import register, unregister
 from widgets.core.poller import Poller
 
 ADA = Pupil("class:C1:ada", "Ada")
@@ -187,3 +189,31 @@ def test_a_busy_page_ticks_without_pings(kernels: tuple[RoomStore, RoomStore]) -
         await until(lambda: not poller.running)
         return poller.mode
     assert run(page()) == "push" and len(seen) == 3
+
+
+def test_a_move_and_the_tables_own_move_wake_the_page(
+        kernels: tuple[RoomStore, RoomStore]) -> None:
+    mine, other = kernels
+    register(nim_game.GAME)
+    try:
+        code = other.open_room(ADA, "C1", seats=2, game="nim", options={"pile": 9},
+                               seed=3).code
+        other.take_seat(code, ADA, "Ada")
+        other.give_to_computer(code, 1, "perfect")
+        other.start(code)
+
+        async def page() -> tuple[bool, int, bool, int]:
+            waiter = mine.waiter(code)
+            assert waiter.open(asyncio.get_running_loop())
+            play = other.play(code)
+            other.act(code, play.next_seq, 0, nim_game.parse_action("Ada: take 2"), ADA)
+            moved = await waiter.wait(HOUR)
+            after_move = mine.play(code).next_seq
+            made = other.advance(code)  # the computer's move, made by the table
+            answered = await waiter.wait(HOUR)
+            waiter.close()
+            return moved, after_move, answered and bool(made), mine.play(code).next_seq
+        moved, after_move, answered, after_reply = run(page())
+    finally:
+        unregister(nim_game.NAME)
+    assert moved and answered and after_reply == after_move + 1
