@@ -60,8 +60,24 @@ def dream_page(store: object | None = None) -> w.Widget:
     app = DreamApp()
     app.open_page(query)
     entry = TableEntry(rooms, classroom, game="dream", page=PAGE)
+    follow_the_switch(app)
     display(app, entry, HTML(browser_key_script()))
     return app
+
+
+def follow_the_switch(app: w.Widget) -> None:
+    """The Dream app's language switch relabels the rest of the page too (the entry under
+    it: every widget registered with :func:`widgets.core.relabel.register`)."""
+    from widgets.core.relabel import relabel_all
+
+    switch = app.language  # type: ignore[attr-defined]
+    relabel_app = switch.on_change
+
+    def relabel_page(language: str) -> None:
+        relabel_app(language)
+        relabel_all()
+
+    switch.on_change = app.status.guarded(relabel_page)  # type: ignore[attr-defined]
 
 
 __all__ = ["PAGE", "dream_page", "is_room_page"]
