@@ -210,6 +210,8 @@ class SocketListening(Listening):
                 where.mkdir(parents=True, exist_ok=True, mode=0o700)
                 with contextlib.suppress(OSError):
                     folder.parent.chmod(0o700)  # only this user's kernels ping
+                if hasattr(os, "getuid") and folder.parent.stat().st_uid != os.getuid():
+                    raise PermissionError(errno.EPERM, "not this user's folder", str(folder))
                 path = str(where / f"{os.getpid()}-{secrets.token_hex(4)}.sock")
                 if len(path.encode()) > SOCKET_PATH_MAX:
                     raise OSError(errno.ENAMETOOLONG, "socket path too long", path)

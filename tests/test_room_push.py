@@ -217,3 +217,17 @@ def test_a_move_and_the_tables_own_move_wake_the_page(
     finally:
         unregister(nim_game.NAME)
     assert moved and answered and after_reply == after_move + 1
+
+
+def test_a_dead_kernels_socket_is_removed_by_the_next_ping(tmp_path: Any) -> None:
+    import socket
+
+    notifier = notify.SocketNotifier(notify.socket_folder(tmp_path / "p.sqlite3"))
+    where = notifier.folder / "room-K7QX"
+    where.mkdir(parents=True)
+    dead = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    dead.bind(str(where / "1-dead.sock"))
+    dead.close()  # its kernel was killed: the file stays, nobody reads it
+    notifier.ping([notify.room_channel("K7QX")])
+    assert list(where.iterdir()) == []
+    shutil.rmtree(notifier.folder)
