@@ -24,7 +24,7 @@ from lnb.core.i18n import use_language
 from lnb.museum.museum import Museum
 from lnb.museum.shapes import Shape
 from widgets.lessons.bank import bank, exercise
-from widgets.museum.lesson_checks import KINDS, event, rectangles
+from widgets.museum.lesson_checks import KINDS, event, rectangles, symmetry
 from widgets.museum.lesson_views import (
     OUTCOMES,
     Reveal,
@@ -47,6 +47,9 @@ def computed(lesson: str, entry_id: str) -> int:
     o = entry.options
     if entry.check == "museum-ways":
         return len(Shape.parse(o["shape"]).orientations())
+    if entry.check == "museum-symmetry":
+        lines, turns = symmetry(o["shape"])
+        return lines if o.get("kind", "lines") == "lines" else turns
     if entry.check == "museum-polyominoes":
         free, fixed = polyominoes(o["size"])
         return len(free if o.get("kind", "free") == "free" else fixed)
@@ -91,6 +94,10 @@ DIAGNOSED = [
      "r2（顺时针旋转 180°）"),
     ("museum-turn-and-flip", "s-ways", "2", "counts the turns only", "只数了旋转"),
     ("museum-turn-and-flip", "s-ways", "9", "at most 8 ways", "最多有 8 种摆法"),
+    ("museum-turn-and-flip", "t-lines", "4", "how many different ways it lies", "不同的摆法"),
+    ("museum-turn-and-flip", "square-lines", "2", "The two diagonals are mirror lines too",
+     "两条对角线也是镜像线"),
+    ("museum-turn-and-flip", "s-turns", "0", "counts its mirror lines", "对称轴"),
     ("museum-turn-and-flip", "free-tetrominoes", "19", "counts the fixed ones", "固定骨牌"),
     ("museum-turn-and-flip", "free-tetrominoes", "7", "its mirror image", "镜像"),
     ("museum-turn-and-flip", "fixed-tetrominoes", "5", "counts each shape once", "只数了一次"),

@@ -89,6 +89,59 @@ def ways(answer: int, explain: str = "", *, shape: str) -> Check:
     return _diagnosed(answer, explain, diagnose)
 
 
+def symmetry(shape: Shape | str) -> tuple[int, int]:
+    """A shape's lines of symmetry (the flips that leave it as it was) and its order of
+    rotational symmetry (the turns of 0°, 90°, 180° and 270° that do).
+
+    >>> symmetry("##/##"), symmetry(".##/##."), symmetry("###/.#.")
+    ((4, 4), (0, 2), (1, 1))
+    """
+    piece = Shape.parse(shape) if isinstance(shape, str) else shape
+    same = [o for o in Orientation.all() if piece.oriented(o).cells == piece.cells]
+    return sum(1 for o in same if o.flipped), sum(1 for o in same if not o.flipped)
+
+
+def symmetry_count(answer: int, explain: str = "", *, shape: str, kind: str = "lines"
+                   ) -> Check:
+    """A shape's lines of symmetry (``kind="lines"``) or order of rotational symmetry
+    (``kind="turns"``): the other count, the ways it lies, and (for lines) the two diagonals
+    of a square left out are diagnosed.
+
+    >>> symmetry_count(4, shape="##/##")("2").message
+    'Not yet: 2 counts the lines across the middle. The two diagonals are mirror lines too.'
+    >>> symmetry_count(0, shape=".##/##.")("2").message
+    'Not yet: 2 is its order of rotational symmetry: half a turn leaves it the same. Is there a \
+mirror line that does?'
+    """
+    piece = Shape.parse(shape)
+    lines, turns = symmetry(piece)
+    ways_ = len(piece.orientations())
+
+    def diagnose(value: int) -> str | None:
+        if kind == "lines":
+            if value == turns != lines:
+                return _("{value} is its order of rotational symmetry: half a turn leaves it the "
+                         "same. Is there a mirror line that does?").format(value=value) \
+                    if turns == 2 else _("{value} counts the turns that leave it the same. A "
+                                         "line of symmetry is a mirror line.").format(value=value)
+            if lines == 4 and value == 2:
+                return _("{value} counts the lines across the middle. The two diagonals are "
+                         "mirror lines too.").format(value=value)
+        elif value == lines != turns:
+            return _("{value} counts its mirror lines. The order of rotational symmetry counts "
+                     "the turns (0°, 90°, 180°, 270°) after which it looks the same.").format(
+                value=value)
+        elif turns == 1 and value == 0:
+            return _("a shape always looks the same after a turn of 0° (or a whole turn): the "
+                     "order is at least 1.")
+        if value == ways_ and ways_ not in (lines, turns):
+            return _("{value} is how many different ways it lies. Symmetry counts the turns or "
+                     "flips that leave it looking the same.").format(value=value)
+        return None
+
+    return _diagnosed(answer, explain, diagnose)
+
+
 def count_polyominoes(answer: int, explain: str = "", *, size: int, kind: str = "free"
                       ) -> Check:
     """How many free (or fixed) polyominoes of ``size`` squares there are; the other count,
@@ -331,6 +384,7 @@ def outcomes(answer: int, explain: str = "", *, doubles: bool = False,
 KINDS: dict[str, Callable[..., Check]] = {
     "museum-ways": ways,
     "museum-polyominoes": count_polyominoes,
+    "museum-symmetry": symmetry_count,
     "museum-perimeter": shape_perimeter,
     "museum-room": room_measure,
     "museum-largest-area": largest_area,
@@ -351,4 +405,5 @@ for _name, _kind in KINDS.items():
     register_check(_name, _maker(_kind))
 
 __all__ = ["KINDS", "count_polyominoes", "event", "exercise", "largest_area", "outcomes",
-           "rectangles", "room_measure", "shape_perimeter", "smallest_perimeter", "ways"]
+           "rectangles", "room_measure", "shape_perimeter", "smallest_perimeter", "symmetry",
+           "symmetry_count", "ways"]
