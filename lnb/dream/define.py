@@ -39,6 +39,7 @@ GAME = GameType(
         "records": "lnb.dream.records",
         "commands": "lnb.dream.define:COMMANDS",
         "show_replay": "lnb.dream.command:show_replay",
+        "table_page": "widgets.dream.room_app:PAGE",
     },
     domains={"dream": ("lnb/dream",), "dream_widgets": ("widgets/dream",)},
 )
