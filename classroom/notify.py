@@ -19,15 +19,15 @@ The two engines:
   byte comes. ``make serve``, Binder and a plain Jupyter get it alike (it needs only the
   same machine, as the SQLite file does).
 * **PostgreSQL**: ``LISTEN``/``NOTIFY``. A writer runs ``SELECT pg_notify(channel, '')`` on
-  its store connection after the commit; each kernel that waits keeps one more connection
-  that ``LISTEN``\\ s to the channels of its pages, watched with ``add_reader`` too.
+  its store connection after the commit; each kernel that waits keeps one more connection,
+  listening (``LISTEN``) to the channels of its pages, watched with ``add_reader`` too.
 
 Set ``LNB_PUSH=0`` in the server's environment to turn push off (the pages poll as before).
 
 >>> import asyncio, tempfile
 >>> from classroom.progress import ProgressStore
 >>> folder = tempfile.mkdtemp()
->>> store = ProgressStore(folder + "/p.sqlite3")
+>>> store = ProgressStore(folder + "/p.sqlite3", backups=False)
 >>> async def one_ping():
 ...     waiter = Waiter(notifier_for(store), [room_channel("K7QX")])
 ...     waiter.open(asyncio.get_running_loop())
