@@ -18,7 +18,7 @@ from widgets.core.status import APOLOGY
 
 LESSONS = REPO / "lessons"
 WAIT = 60_000
-EXERCISE = re.compile(r"\bExercise(\.for_puzzle)?\(")
+EXERCISE = re.compile(r"\b(?:Exercise(?:\.for_puzzle)?|exercise)\(")  # a bank exercise too
 
 
 def notebook(path: str) -> nbformat.NotebookNode:
@@ -33,7 +33,8 @@ def title_of(path: str) -> str:
 
 
 def expected_exercises(path: str) -> int:
-    """How many exercises the lesson's code makes."""
+    """How many exercises the lesson's code makes (``exercise("02-place-value", "swap-07")``
+    from its bank, ``Exercise.for_puzzle(...)``)."""
     return sum(len(EXERCISE.findall(c.source)) for c in notebook(path).cells
                if c.cell_type == "code")
 
