@@ -13,6 +13,9 @@ every language; :mod:`widgets.lessons.bank`); a cell only names one:
   stamped (``python -m widgets.lessons.bank stamp <lesson> <language>``);
 * no lesson writes an exercise's answer in its cells: no ``Exercise(...)`` nor a bare check
   (``number(70, …)``) outside the pinned cells (``Exercise.for_puzzle`` shows no answer).
+* every exercise of the built-in kinds answers back in each language: nothing shown before
+  an answer, a wrong one refused, the right one accepted with the bank's explanation (the
+  games' own kinds are tested with their views; the browser answers lesson 01's in the page).
 
 How to add a language: docs/translating.md ("A third language").
 """
@@ -26,8 +29,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from lnb.core.i18n import SOURCE, normalize
-from widgets.lessons.bank import FOLDER, bank
+from lnb.core.i18n import SOURCE, normalize, use_language
+from widgets.lessons.bank import FOLDER, BankEntry, bank, exercise
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"
@@ -157,3 +160,40 @@ def test_every_bank_file_belongs_to_a_lesson() -> None:
     lessons = {Path(p).stem for p in WITH_BANK}
     orphans = sorted(p.name for p in FOLDER.glob("*.toml") if p.stem not in lessons)
     assert not orphans, f"no lesson asks the exercises of {orphans}"
+
+
+def typed(entry: BankEntry, language: str) -> tuple[str, str]:
+    """A right and a wrong answer to a bank exercise of a built-in kind, as a pupil of
+    ``language`` types them."""
+    answer = entry.answer
+    if entry.check == "number":
+        return str(answer), str(answer + 1)
+    if entry.check == "numbers":
+        wrong = next(n for n in range(100) if n not in answer)
+        return (", ".join(map(str, answer)) or ("没有" if language == "zh_CN" else "none"),
+                str(wrong))
+    accept = entry.texts.get(language, {}).get("accept") or answer
+    return str(accept[0]), "xyz"
+
+
+BUILT_IN = [(Path(p).stem, language_of(p)) for p in TWINS] + [
+    (Path(p).stem, SOURCE) for p in WITH_BANK]
+
+
+@pytest.mark.parametrize(("stem", "language"), BUILT_IN)
+def test_every_exercise_answers_back_wrong_then_right(stem: str, language: str) -> None:
+    """Each exercise of a built-in kind, in the lesson's language: nothing said before an
+    answer (no verdict, no hint, no explanation), a wrong answer is not accepted, the right one
+    is, with the bank's explanation in that language."""
+    entries = [e for e in bank(stem).entries if e.check in ("number", "numbers", "words")]
+    if not entries:
+        pytest.skip(f"{stem}: its exercises are its game's own kinds (tested with its views)")
+    with use_language(language):
+        for entry in entries:
+            ex = exercise(stem, entry.id)
+            assert ex.status.text == "" and ex.hint_list.value == "", entry.id
+            right, wrong = typed(entry, language)
+            assert not ex.submit(wrong).correct, (stem, entry.id, wrong)
+            verdict = ex.submit(right)
+            assert verdict.correct, (stem, entry.id, right, verdict.message)
+            assert entry.text("explain", language).strip() in verdict.message
