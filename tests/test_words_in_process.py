@@ -63,6 +63,8 @@ KNOWN_OUTPUTS = {
     "02-place-value.ipynb": "the proofs' Markdown (lnb/babbage/algebra.py: Proof, ProofStep "
                             "texts are English only, in every language)",
     "03-multiply-divide.ipynb": "the proofs' Markdown (lnb/babbage/algebra.py)",
+    "zh-CN/02-place-value.ipynb": "the proofs' Markdown (lnb/babbage/algebra.py), English only",
+    "zh-CN/03-multiply-divide.ipynb": "the proofs' Markdown (lnb/babbage/algebra.py)",
 }
 
 #: A pupil's play where the page's words change, step by step (the page is read after

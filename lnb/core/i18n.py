@@ -45,7 +45,7 @@ DOMAIN = "lnb"
 CORE_DOMAINS: dict[str, tuple[str, ...]] = {
     "widgets": ("widgets/core", "classroom", "widgets/classroom", "widgets/serving",
                 "widgets/serve.py"),
-    "lessons": ("lessons/make_index.py",),
+    "lessons": ("lessons/make_index.py", "widgets/lessons"),
 }
 
 
@@ -58,7 +58,7 @@ def domains() -> dict[str, tuple[str, ...]]:
     game's (:func:`lnb.core.game.games`). The games are asked only now, never on import.
 
     >>> list(domains())[:4], domains()["lessons"]
-    (['lnb', 'widgets', 'babbage_widgets', 'lessons'], ('lessons/make_index.py',))
+    (['lnb', 'widgets', 'babbage_widgets', 'lessons'], ('lessons/make_index.py', 'widgets/lessons'))
     """
     from lnb.core.game import games
 
