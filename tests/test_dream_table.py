@@ -178,3 +178,33 @@ def test_the_projector_shows_the_table_and_no_hand(table) -> None:
     refused = room_page({"room": code, "view": "projector", "watch": "nope"}, rooms,
                         ali.panel.classroom)
     assert refused.play is None and "Only the teacher" in refused.status.text
+
+
+def test_a_dream_table_is_opened_and_joined_from_the_dream_page(tmp_path) -> None:
+    """The entry under the Dream app opens Ada's Dream's tables (links to dream.ipynb) and
+    refuses a Lovelace & Babbage table's code with where to open it."""
+    from widgets.classroom.table_entry import TableEntry
+
+    store = ProgressStore(tmp_path / "class.sqlite", backups=False)
+    classroom, rooms = Classroom(store, failure_delay=0), RoomStore(store)
+    made = classroom.new_class("7B", ["Ali", "Bea"])
+    ali_card, bea_card = made.cards
+    entries = {}
+    for name, card in (("Ali", ali_card), ("Bea", bea_card)):
+        entries[name] = TableEntry(rooms, classroom, game="dream", page="dream.ipynb")
+        entries[name].panel.join_class(made.code, name, card.secret)
+    entries["Ali"].open_button.click()
+    opened = entries["Ali"].opened
+    assert opened is not None and rooms.room(opened.code).game == "dream"
+    assert f"href='dream.ipynb?room={opened.code}'" in entries["Ali"].answer.value
+    babbage = rooms.open_room(classroom.join(made.code, "Ali", ali_card.secret).pupil,
+                             made.code, seats=2, game="babbage").code
+    bea = entries["Bea"]
+    bea.code_box.value = babbage
+    assert bea.status.text == (f"Table {babbage} is a table of Lovelace & Babbage: open it "
+                               "from that game's page.")
+    assert rooms.room(babbage).seat(1).pupil is None  # not seated there
+    bea.code_box.value = opened.code.lower()  # (Ali sits down when she opens its page)
+    assert bea.status.text == f"You sit in seat 1 at table {opened.code}: its page opens."
+    assert f"url=dream.ipynb?room={opened.code}" in bea.answer.value
+    store.close()
