@@ -32,9 +32,10 @@ from classroom.museum_rooms import MuseumRooms
 from lnb.core.i18n import _
 from lnb.core.rooms import normalize_room_code
 from widgets.classroom.panel import ClassPanel
+from widgets.core.language import LanguageSwitch
 from widgets.core.relabel import register, relabel_part
 from widgets.core.status import StatusLine
-from widgets.core.style import app_styles
+from widgets.core.style import app_styles, stylesheet
 from widgets.museum.room_app import CSS, PAGE, MuseumRoomApp, class_name, room_link
 
 
@@ -49,6 +50,7 @@ class RoomEntry(w.VBox):
         self.status = status or StatusLine()
         self._said: tuple[str, Callable[[], str]] | None = None
         self.heading = w.HTML()
+        self.language = LanguageSwitch(on_change=lambda _lang: self.relabel())
         self.panel = ClassPanel(classroom, self.status, on_pupil=self._pupil_changed)
         self.name_box = w.Text(layout=w.Layout(width="16em"),
                                style={"description_width": "initial"})
@@ -64,15 +66,15 @@ class RoomEntry(w.VBox):
         self.answer.add_class("lnb-museum-room-answer")
         rows = [w.HBox([self.name_box]), w.HBox([self.open_button]),
                 w.HBox([self.code_box, self.join_button])]
-        super().__init__([app_styles("museum-room", CSS), self.heading, self.panel, *rows,
-                          self.answer, self.status])
+        super().__init__([stylesheet(), app_styles("museum-room", CSS), self.language,
+                          self.heading, self.panel, *rows, self.answer, self.status])
         self.add_class("lnb-room-entry")
         self._label()
         register(self)
 
     def _label(self) -> None:
         self.heading.value = "<h2>{}</h2><p>{}</p>".format(
-            html.escape(_("A museum room for the whole class")),
+            html.escape(_("Open a room, or join one with its code")),
             html.escape(_("Everyone gets the same dice, turn by turn, and draws on their own "
                           "map; the room shows how far the class has got.")))
         self.name_box.description = _("Your name")
@@ -86,6 +88,7 @@ class RoomEntry(w.VBox):
     def relabel(self) -> None:
         """Every word in the current language."""
         self._label()
+        self.language.relabel()
         relabel_part(self.panel)
         relabel_part(self.status)
         if self._said is not None:
