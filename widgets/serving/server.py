@@ -77,6 +77,11 @@ def _stopped_with_caller() -> Callable[[], None] | None:
 #: started from a thread that lives as long as the server: the main thread, as everywhere).
 _STOPPED_WITH_CALLER = _stopped_with_caller()
 
+#: On Windows a console's Ctrl-C reaches every process of its group (``start_new_session``
+#: is ignored there): Voila gets a group of its own, so only the caller is stopped by it and
+#: stops Voila the one way, as on Linux and macOS.
+OWN_GROUP = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0) if os.name == "nt" else 0
+
 KERNEL_FILE = re.compile(r"kernel-([0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12})\.json")
 
 
@@ -258,7 +263,8 @@ class KitServer:
             self.proc = subprocess.Popen(self.command(port), cwd=self.cwd, env=env,
                                          stdin=subprocess.DEVNULL, stdout=out,
                                          stderr=subprocess.STDOUT, start_new_session=True,
-                                         preexec_fn=_STOPPED_WITH_CALLER)
+                                         preexec_fn=_STOPPED_WITH_CALLER,
+                                         creationflags=OWN_GROUP)
         finally:
             if not isinstance(out, int):
                 out.close()  # the child has its own copy
@@ -396,7 +402,7 @@ class KitServer:
             try:
                 proc.wait(timeout=self.grace)
             except (subprocess.TimeoutExpired, KeyboardInterrupt):  # too slow, or Ctrl-C again
-                self._signal(signal.SIGKILL)
+                self._signal(getattr(signal, "SIGKILL", signal.SIGTERM))  # Windows: no SIGKILL
                 proc.wait()
         left = [p for p in family + self._family() if p.pid != proc.pid]
         for child in left:
