@@ -103,6 +103,8 @@ def kit_wheel(repo: Path, folder: Path) -> Path:
     with zipfile.ZipFile(path) as archive:
         files = {name: archive.read(name) for name in archive.namelist()}
     dist_info = next(n.split("/")[0] for n in files if n.split("/")[0].endswith(".dist-info"))
+    data = dist_info.removesuffix(".dist-info") + ".data/"  # the lessons for `lovelace-kit`:
+    files = {name: body for name, body in files.items() if not name.startswith(data)}  # not here
     files.update(_compiled_catalogs(repo))
     missing = [need for need in REQUIRED if not any(n.startswith(need) for n in files)]
     if missing:
