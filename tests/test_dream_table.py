@@ -208,3 +208,19 @@ def test_a_dream_table_is_opened_and_joined_from_the_dream_page(tmp_path) -> Non
     assert bea.status.text == f"You sit in seat 1 at table {opened.code}: its page opens."
     assert f"url=dream.ipynb?room={opened.code}" in bea.answer.value
     store.close()
+
+
+def test_the_table_speaks_the_pupils_language(table) -> None:
+    """The page's language switch redraws the table in 简体中文 from the Dream catalogs (the
+    game is kept)."""
+    _clock, rooms, code, ali, _bea, _page = table
+    version = rooms.version(code)
+    try:
+        ali.language.value = "zh_CN"
+        assert "轮到你了，Ali" in ali.phase_title.value
+        assert "现在轮到：Ali（真人玩家" in ali.view.turn.value
+        assert "工坊" in ali.view.workshop.title.value
+        assert ali.view.others_title.value == "其他玩家"
+    finally:
+        ali.language.value = "en"
+    assert "Your turn, Ali" in ali.phase_title.value and rooms.version(code) == version
