@@ -63,15 +63,21 @@ def shoot(page, name: str) -> None:  # type: ignore[no-untyped-def]
         resize(page, width, height)
         page.locator(".lnb-mill-grid").scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"{name}-mill-{width}x{height}.png"))
-        resize(page, width, page.evaluate(TALL))
+        tall = page.evaluate(TALL)
+        resize(page, width, tall)
         page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}.png"), full_page=True)
+        for part, top in enumerate(range(0, tall, height), start=1):  # screenfuls, to read
+            page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}-{part}.png"),
+                            clip={"x": 0, "y": top, "width": width,
+                                  "height": min(height, tall - top)})
         resize(page, width, height)
 
 
 @pytest.mark.parametrize("words", LOADS, ids=[w.lang for w in LOADS])
-def test_each_exercise_answers_wrong_then_right(profiles, request, words: Words) -> None:  # type: ignore[no-untyped-def]
+def test_each_exercise_answers_wrong_then_right(browser, request, words: Words) -> None:  # type: ignore[no-untyped-def]
     kit = shared_kit(request)
-    context = profiles.context(kit.url)
+    context = browser.new_context(base_url=kit.url, locale="en-US",
+                                  viewport={"width": 1280, "height": 800})
     try:
         page = watched_page(context)
         page.goto(f"{kit.url}voila/render/{words.path}?lang={words.lang}", wait_until="load",
