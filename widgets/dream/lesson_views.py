@@ -27,7 +27,7 @@ from typing import Any
 import ipywidgets as w
 
 from lnb.core.errors import BadInputError
-from lnb.core.i18n import N_, _
+from lnb.core.i18n import N_, _, pgettext
 from lnb.dream.dice import Die
 from lnb.dream.edition import Colour
 from lnb.dream.mill import CELLS, COLUMNS, ROWS, Status, count_ways, equation, rule_text, satisfies
@@ -88,6 +88,22 @@ def _e(text: object) -> str:
 
 
 NUM = "lnb-num"
+
+
+def headings() -> dict[str, str]:
+    """The tables' headings in the language of the moment (their own context: "rolls" here
+    are outcomes that make a card true, not the rolls a player made)."""
+    return {
+        "card": pgettext("Mill lesson table", "card"),
+        "when": pgettext("Mill lesson table", "the line is true when"),
+        "rolls": pgettext("Mill lesson table", "rolls"),
+        "chance": pgettext("Mill lesson table", "chance"),
+        "in order": pgettext("Mill lesson table", "in the order rolled"),
+        "some order": pgettext("Mill lesson table", "in some order"),
+        "times": pgettext("Mill lesson table", "times rolled"),
+        "simulated": pgettext("Mill lesson table", "simulated"),
+        "exact": pgettext("Mill lesson table", "exact"),
+    }
 
 
 def _head(*cells: tuple[str, str]) -> str:
@@ -168,8 +184,9 @@ def counts_view(after: Exercise | None = None) -> View:
 
     def make() -> str:
         cards = sorted(lc.edition().programs, key=lambda c: count_ways(c)[0] / count_ways(c)[1])
-        head = _head((_("card"), ""), (_("the line is true when"), ""), (_("rolls"), NUM),
-                     (_("chance"), NUM), ("", ""), (_("Prestige"), NUM))
+        words = headings()
+        head = _head((words["card"], ""), (words["when"], ""), (words["rolls"], NUM),
+                     (words["chance"], NUM), ("", ""), (_("Prestige"), NUM))
         rows = []
         for c in cards:
             n, total = count_ways(c)
@@ -188,8 +205,9 @@ def some_order_view(after: Exercise | None = None, ids: Sequence[str] = ORDER_CA
     ``after`` is solved."""
 
     def make() -> str:
-        head = _head((_("card"), ""), (_("the line is true when"), ""),
-                     (_("in the order rolled"), NUM), (_("in some order"), NUM))
+        words = headings()
+        head = _head((words["card"], ""), (words["when"], ""), (words["in order"], NUM),
+                     (words["some order"], NUM))
         rows = "".join(
             f"<tr><td>{c.id}</td><td>{_e(rule_text(c))}</td>"
             f"<td class='lnb-num'>{count_ways(c)[0]} / 216</td>"
@@ -223,7 +241,8 @@ def simulation_view(card_id: str = "p01", rolls: Sequence[int] = (100, 1_000, 10
 
     def make() -> str:
         n, total = count_ways(lc.card(card_id))
-        head = _head((_("times rolled"), NUM), (_("simulated"), NUM), (_("exact"), NUM))
+        words = headings()
+        head = _head((words["times"], NUM), (words["simulated"], NUM), (words["exact"], NUM))
         rows = "".join(f"<tr><td class='lnb-num'>{k:,}</td><td class='lnb-num'>{v:.3f}</td>"
                        f"<td class='lnb-num'>{n / total:.3f}</td></tr>"
                        for k, v in shares.items())
