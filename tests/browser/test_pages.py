@@ -32,6 +32,7 @@ from typing import Any
 
 import nbformat
 import pytest
+from bank_checks import asked_on, assert_answers_back
 from browser_harness import (
     ARTIFACTS,
     SIZES,
@@ -64,7 +65,7 @@ WIDGET_PAGES = frozenset(widget_pages())
 PHOTOGRAPHED: list[tuple[str, str]] = []
 #: What an app shows once it is ready, besides the page's own readiness.
 APP_READY = {"index.ipynb": ".lnb-language", "play.ipynb": ".lnb-start-game",
-             "puzzles.ipynb": ".lnb-puzzle-heading"}
+             "puzzles.ipynb": ".lnb-puzzle-heading", "museum-room.ipynb": ".lnb-room-entry"}
 #: The titles of the landing page and Ada's Dream, in each language (issue 26).
 TITLES = {("index.ipynb", "en"): "Three games about Ada Lovelace: lessons and apps",
           ("index.ipynb", "zh-CN"): "关于艾达·洛夫莱斯的三个游戏：课程和应用",
@@ -215,6 +216,8 @@ def check_page(page, name: str, lang: str) -> None:  # type: ignore[no-untyped-d
         written_in = "zh-CN" if name.startswith("zh-CN/") else "en"
         assert_lesson_page(page, name, INTRODUCTION[written_in])
         assert page.locator(".lnb-exercise").count() == expected_exercises(name)
+    if answers_back_here(name):
+        assert_answers_back(page, name, "zh_CN" if lang == "zh-CN" else "en")
     assert serious_violations(page) == [], (name, lang)
     cut = photograph_and_measure(page, name, lang)
     if lang == "zh-CN":
@@ -225,6 +228,14 @@ def check_page(page, name: str, lang: str) -> None:  # type: ignore[no-untyped-d
     for switch in page.locator(".lnb-language").all():
         expect(switch).to_have_class(re.compile(rf"\blnb-lang-is-{re.escape(lang)}\b"))
     assert_clean(page)
+
+
+def answers_back_here(name: str) -> bool:
+    """Whether this load answers the page's bank exercises wrong then right
+    (:func:`bank_checks.assert_answers_back`): every page that asks one, but lesson 01,
+    whose first exercise :func:`then_on_this_page` answers step by step."""
+    stem = name.rsplit("/", 1)[-1]
+    return not stem.startswith("01-") and any(asked.id for asked in asked_on(name))
 
 
 def then_on_this_page(page, name: str, lang: str) -> None:  # type: ignore[no-untyped-def]
