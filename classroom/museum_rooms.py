@@ -55,6 +55,7 @@ from typing import Any
 
 from classroom.engines import Connection
 from classroom.identity import Classroom, IdentityError, Pupil, class_of, new_code, normalize_code
+from classroom.notify import Waiter, class_channel, notifier_for, room_channel
 from classroom.store import Store, StoreAway
 from lnb.core.errors import LnbError
 from lnb.core.game import get
@@ -196,6 +197,7 @@ class MuseumRooms:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
+        self._classes: dict[str, str | None] = {}  # each room's class (it never changes)
         place = self._where
         if place not in _ENSURED:
             with suppress(StoreAway):  # kept, and made once the store is back
@@ -206,6 +208,31 @@ class MuseumRooms:
     def _where(self) -> str:
         where = str(getattr(self.store, "where", None) or getattr(self.store, "path", None))
         return f"memory:{id(self.store)}" if where in (":memory:", "None") else where
+
+    # -- push ---------------------------------------------------------------------------
+    def waiter(self, code: str) -> Waiter:
+        """What room ``code``'s pages wait on between two polls (:mod:`classroom.notify`;
+        a room's code is no table's, so it shares the tables' channel name space)."""
+        return Waiter(notifier_for(self.store), [room_channel(self._code(code))])
+
+    def _announce(self, code: str) -> None:
+        """Wake room ``code``'s pages and its class's dashboard after a committed change.
+        Never raises (push is a shortcut: the pages' poll sees the change anyway)."""
+        channels = [room_channel(code)]
+        class_code = self._classes.get(code)
+        if class_code:
+            channels.append(class_channel(class_code))
+        try:
+            notifier_for(self.store).ping(channels)
+        except Exception:
+            return
+
+    def _write(self, code: str, work: Callable[[Connection], Any]) -> Any:
+        """One write transaction (refused, nothing kept, while the store is away), then the
+        room's pages are woken."""
+        result = self.store.write(work, keep=False)
+        self._announce(code)
+        return result
 
     # -- reading ------------------------------------------------------------------------
     @staticmethod
@@ -221,6 +248,7 @@ class MuseumRooms:
                              (code,)).fetchone()[0]
         info = RoomInfo(code, MuseumRoom.from_setup(json.loads(row[0])), row[1], row[2],
                         bool(row[3]), int(row[4]), int(count))
+        self._classes[code] = info.class_code
         return info, row[5], row[6]
 
     def room(self, code: str) -> RoomInfo:
@@ -335,6 +363,8 @@ class MuseumRooms:
                 return True
 
             if self.store.write(work, keep=False):
+                self._classes[code] = class_code
+                self._announce(code)
                 return Opened(code, host_key, room)
         raise room_errors.no_free_code()
 
@@ -370,7 +400,7 @@ class MuseumRooms:
             self._bump(conn, code)
             return Progress(unique, 1, 0, 0, False, 0)
 
-        return self.store.write(work, keep=False)
+        return self._write(code, work)
 
     @staticmethod
     def _bump(conn: Connection, code: str) -> None:
@@ -397,7 +427,7 @@ class MuseumRooms:
             self._remember(code, key, after)
             return after.clone()
 
-        return self.store.write(work, keep=False)
+        return self._write(code, work)
 
     def undo(self, code: str, pupil: Pupil, expected: int | None = None) -> State:
         """Take back the pupil's last move if it is a shape placed in the turn they are on
@@ -413,7 +443,7 @@ class MuseumRooms:
             self._remember(code, key, before)
             return before.clone()
 
-        return self.store.write(work, keep=False)
+        return self._write(code, work)
 
     def _mine(self, conn: Connection, code: str, key: str, expected: int | None
               ) -> tuple[RoomInfo, State]:
@@ -489,7 +519,7 @@ class MuseumRooms:
             self._bump(conn, code)
             return self._info(conn, code)[0]
 
-        return self.store.write(work, keep=False)
+        return self._write(code, work)
 
     def hold(self, code: str, turn: int, by: Pupil | Teacher | str | None) -> RoomInfo:
         """Hold the class at ``turn``: no pupil plays it (or a later one) until released."""

@@ -192,3 +192,22 @@ def test_the_teacher_of_the_class_runs_its_rooms_with_their_key(store: ProgressS
     assert rooms.end(code, by=link_key).over
     assert reason(lambda: rooms.teacher_key(anyone, teacher)) == "not-host"
     assert not rooms.is_host(anyone, link_key)
+
+
+def test_a_change_wakes_the_rooms_pages(rooms: MuseumRooms) -> None:
+    import asyncio
+
+    code = rooms.open_room(None, None, seed=1).code
+    rooms.join(code, ADA, "Ada")
+
+    async def woken(change) -> bool:  # type: ignore[no-untyped-def]
+        waiter = rooms.waiter(code)
+        waiter.open(asyncio.get_running_loop())
+        try:
+            change()
+            return bool(await waiter.wait(30.0))
+        finally:
+            waiter.close()
+
+    assert asyncio.run(woken(lambda: rooms.place(code, ADA, "place 6b r0 @A4", 0)))
+    assert asyncio.run(woken(lambda: rooms.join(code, BEA, "Bea")))

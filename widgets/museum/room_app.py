@@ -13,8 +13,9 @@ pupil on their own map, with the class's progress live beside it.
   the names, end the room) and everyone's scores.
 - No ``?room=``: :class:`RoomEntry`, *Open a museum room* and *Join a museum room*.
 
-The page polls the room's version (:class:`widgets.core.poller.Poller`) and redraws when it
-changed; it decides nothing itself.
+The page polls the room's version (:class:`widgets.core.poller.Poller`), woken at once by the
+room's pings (:meth:`classroom.museum_rooms.MuseumRooms.waiter`), and redraws when it changed;
+it decides nothing itself.
 
 >>> from classroom.identity import Pupil
 >>> from classroom.museum_rooms import MuseumRooms
@@ -262,7 +263,8 @@ class MuseumRoomApp(PolledPage, MuseumApp):
             query = {k: v for k, v in query.items() if k in ("lang",)}
         super().open_page(dict(query) if query is not None else None)
         if self.poll:
-            self.start_poller(self.sync, on_error=self.status.error)
+            self.start_poller(self.sync, on_error=self.status.error,
+                              waiter=self.rooms.waiter(self.code))
 
     @property
     def is_host(self) -> bool:
