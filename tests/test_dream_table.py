@@ -224,3 +224,16 @@ def test_the_table_speaks_the_pupils_language(table) -> None:
     finally:
         ali.language.value = "en"
     assert "Your turn, Ali" in ali.phase_title.value and rooms.version(code) == version
+
+
+def test_keys_play_as_in_the_dream_app_and_a_voice_says_the_moves(table) -> None:
+    _clock, rooms, code, ali, bea, _page = table
+    keys = bea.view.key_bridge
+    keys.handle({"event": "key", "key": "1"})  # not her turn: the reason, no move
+    assert "Ali" in bea.status.text and rooms.moves(code) == []
+    ali.view.key_bridge.handle({"event": "key", "key": "2"})  # Ali takes Workshop die 2
+    assert [str(m.action) for m in rooms.moves(code)][:1] == ["Ali: collect 2"]
+    assert "Ali took the" in ali.view.key_bridge.live
+    bea.sync()
+    assert "Ali took the" in keys.live  # her screen reader says Ali's move
+    assert ali.view.key_bridge in ali.body.children and ali.view.help.value

@@ -46,6 +46,7 @@ True
 from __future__ import annotations
 
 import html
+import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -60,13 +61,14 @@ from lnb.dream.actions import Action, TakePartner
 from lnb.dream.describe import describe
 from lnb.dream.state import PROMPTS, State
 from widgets.classroom.table_page import Screen, TablePage, TableView, room_link
-from widgets.dream.app import LOG_LINES, ON_A_BOARD, _log_line
+from widgets.dream.app import LOG_LINES, ON_A_BOARD, DreamApp, _log_line
 from widgets.dream.board import PlayerBoard, Selection, compact_html
 from widgets.dream.buttons import Pool, show
 from widgets.dream.cards import DisplaysView
+from widgets.dream.keys import KeyBridge
 from widgets.dream.mainboard import MapView, WorkshopView
 from widgets.dream.style import CSS as DREAM_CSS
-from widgets.dream.words import esc
+from widgets.dream.words import HELP, esc
 
 #: The page of Ada's Dream's tables (:mod:`widgets.dream.play_page`).
 PAGE = "dream.ipynb"
@@ -123,6 +125,13 @@ class DreamTable(TableView):
         self.log_view.add_class("lnb-dream-log")
         self.score = w.HTML()
         self.score.add_class("lnb-dream-score")
+        self.help = w.HTML()
+        self.help.add_class("lnb-dream-help")
+        self._letter: str | None = None  # a Mill cell's row typed, its number awaited
+        self.key_bridge = KeyBridge()
+        self.key_bridge.on_key = page.status.guarded(self.key)
+        self.key_bridge.on_error = self._key_error
+        self.relabel()
 
     # -- who sees what -------------------------------------------------------------------
     @property
@@ -134,6 +143,51 @@ class DreamTable(TableView):
     def acting(state: State) -> str:
         """Who the game waits for now (the first player once it is over)."""
         return state.current_player or state.names[0]
+
+    # -- what the Dream app's keys need of a board (:meth:`DreamApp.key`) -------------------
+    @property
+    def state(self) -> State:
+        """The game as the table holds it (its first state before the start)."""
+        play = self.page.play
+        return play.state if play is not None else self.page.setup.new_state()  # type: ignore[union-attr]
+
+    @property
+    def status(self) -> Any:
+        """The page's status line."""
+        return self.page.status
+
+    @property
+    def workshop_buttons(self) -> list[w.Button]:
+        return self.workshop.buttons
+
+    @property
+    def store_buttons(self) -> list[w.Button]:
+        return self.board.store_buttons
+
+    @property
+    def mill_buttons(self) -> list[w.Button]:
+        return self.board.mill_buttons
+
+    @property
+    def choice_buttons(self) -> list[w.Button]:
+        return list(self.choices.children)  # type: ignore[arg-type]
+
+    def key(self, key: str) -> None:
+        """One key of the page, as in the Dream app (:data:`widgets.dream.words.HELP`):
+        1–6 a Workshop die, Q W E a Store die then a Mill cell (B2), 1–9 a choice, P pass,
+        Escape lets go. A key for a button that is disabled says why, as a click does."""
+        if self.page.play is None or self.seated is None:
+            return
+        DreamApp.key(self, key)  # type: ignore[arg-type]
+
+    def refresh(self) -> None:
+        """Redraw the board (a key's half-made choice)."""
+        if self.page.play is not None:
+            self._refresh(self.page.play)
+
+    def _key_error(self, error: BaseException) -> None:
+        with self.page.status.guard():
+            raise error
 
     # -- the seat's moves ------------------------------------------------------------------
     def _clicked(self, button: w.Button) -> None:
@@ -178,6 +232,7 @@ class DreamTable(TableView):
     def relabel(self) -> None:
         """Every word in the current language (the page draws the board again)."""
         self.others_title.value = esc(_("The other players"))
+        self.help.value = esc(HELP)
 
     def computer_name(self, kind: str) -> str:
         """A computer player as the Dream app's setup calls it (its kind)."""
@@ -189,6 +244,8 @@ class DreamTable(TableView):
         self._refresh(play)
         parts: list[w.Widget] = [self.top, self.page.waiting, self.choices, self.workshop,
                                  self.main, self.others_title, self.others, self.log_view]
+        if self.seated is not None:  # keys and a screen reader's voice for a player
+            parts += [self.help, self.key_bridge]
         return Screen(self._title(play), tuple(parts))
 
     def draw_over(self, play: RoomPlay, record: w.Widget) -> Screen:
@@ -288,9 +345,15 @@ class DreamTable(TableView):
         """What happened, the newest last: each move told once, as the app tells it."""
         if self._before is None or len(self._told) > len(play.moves):
             self._before, self._told = play.setup.new_state(), []
+        new = []
         for move in play.moves[len(self._told):]:
-            self._told.append(_log_line(move.action, self._before))
+            new.append(_log_line(move.action, self._before))
             self._before.apply_action(move.action)
+        self._told += new
+        if new:  # a screen reader says what happened, then what is asked now
+            said = [line() for line in new[-LOG_LINES:]]
+            said.append(html.unescape(re.sub(r"<[^>]+>", " ", self.prompt.value)).strip())
+            self.key_bridge.live = " ".join(s for s in said if s)
         if not self._told:
             self.log_view.value = ""
             return
