@@ -237,3 +237,15 @@ def test_keys_play_as_in_the_dream_app_and_a_voice_says_the_moves(table) -> None
     bea.sync()
     assert "Ali took the" in keys.live  # her screen reader says Ali's move
     assert ali.view.key_bridge in ali.body.children and ali.view.help.value
+
+
+def test_another_games_table_on_the_dream_page_says_where_to_open_it(table) -> None:
+    _clock, rooms, _code, ali, _bea, _page = table
+    babbage = rooms.open_room(ali.pupil, None, seats=2, game="babbage").code
+    rooms.give_to_computer(babbage, 0)
+    rooms.give_to_computer(babbage, 1)
+    rooms.start(babbage)
+    page = DreamRoomApp(rooms, babbage, poll=False)
+    assert page.phase_title.value == (f"<b>Table {babbage} is a table of Lovelace &amp; "
+                                      "Babbage: open it from that game&#x27;s page.</b>")
+    assert page.body.children == ()

@@ -60,6 +60,7 @@ from lnb.core.rooms import RoomPlay, RoomSetup
 from lnb.dream.actions import Action, TakePartner
 from lnb.dream.describe import describe
 from lnb.dream.state import PROMPTS, State
+from widgets.classroom.table_entry import other_game
 from widgets.classroom.table_page import Screen, TablePage, TableView, room_link
 from widgets.dream.app import LOG_LINES, ON_A_BOARD, DreamApp, _log_line
 from widgets.dream.board import PlayerBoard, Selection, compact_html
@@ -241,6 +242,8 @@ class DreamTable(TableView):
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, play: RoomPlay) -> Screen:
         """The game going on, as this page's seat may see it."""
+        if play.setup.game != self.game:
+            return self._elsewhere(play)
         self._refresh(play)
         parts: list[w.Widget] = [self.top, self.page.waiting, self.choices, self.workshop,
                                  self.main, self.others_title, self.others, self.log_view]
@@ -250,6 +253,8 @@ class DreamTable(TableView):
 
     def draw_over(self, play: RoomPlay, record: w.Widget) -> Screen:
         """The final scoring line by line, the record's download, the boards and the moves."""
+        if play.setup.game != self.game:
+            return self._elsewhere(play)
         self._refresh(play)
         lines = play.state.score_sheet().lines()
         items = "".join(f"<li{' class=lnb-winner' if i == len(lines) - 1 else ''}>"
@@ -260,6 +265,11 @@ class DreamTable(TableView):
                                 for name in play.state.names]
         return Screen(f"<b>{esc(_('The game is over.'))}</b>",
                       (self.score, record, self.others_title, self.others, self.log_view))
+
+    def _elsewhere(self, play: RoomPlay) -> Screen:
+        """Another game's table opened on the Dream's page (a typed address): where to
+        open it, nothing drawn."""
+        return Screen(f"<b>{esc(other_game(play.setup.code, play.setup.game))}</b>", ())
 
     def _title(self, play: RoomPlay) -> str:
         state, me = play.state, self.seated
