@@ -1,7 +1,8 @@
 """Ada's Dream at a live table, in the kernel (no browser): two pupils' pages and a computer
-on one SQLite store file, a clock moved by hand. The pupils play by clicking the Dream
-board's buttons (the action a bot would choose, clicked as a pupil would: a Store die then a
-Mill cell...); the computer seat and an absent pupil's seat are played by the table."""
+on one store (a SQLite file, and PostgreSQL), a clock moved by hand. The pupils play by
+clicking the Dream board's buttons (the action a bot would choose, clicked as a pupil would:
+a Store die then a Mill cell...); the computer seat and an absent pupil's seat are played by
+the table."""
 
 from __future__ import annotations
 
@@ -48,11 +49,12 @@ def click(page: DreamRoomApp, action: object) -> None:
 
 
 @pytest.fixture
-def table(tmp_path):
+def table(store_url: str):
     """A class of Ali and Bea, a Dream table of three seats (the third a computer), started,
-    with both pupils' pages open."""
+    with both pupils' pages open; on each store engine (a SQLite file, PostgreSQL:
+    ``tests/store_engines.py``)."""
     clock = Clock(1_800_000_000.0)
-    store = ProgressStore(tmp_path / "class.sqlite", backups=False)
+    store = ProgressStore(store_url, backups=False)
     classroom, rooms = Classroom(store, failure_delay=0), RoomStore(store, clock=clock)
     made = classroom.new_class("7B", ["Ali", "Bea"])
     cards = dict(zip(("Ali", "Bea"), made.cards, strict=True))
