@@ -4,10 +4,12 @@
 :mod:`widgets.serving.guard`): it serves only the hosts the kit announces (this machine's
 names and addresses, plus ``--KitVoila.allow_hosts``, the serve command's ``--allow-host``),
 its handlers get the kit's checks, and the ``_xsrf`` cookie is ``SameSite=Strict``, so
-no other site's page or link ever sends it. The cookie stays readable by the page: Voila's
-page reads it to send the closed page's shutdown request and the ``X-XSRFToken`` header.
-Its log says "Opening NOTEBOOK" where Jupyter warns "Notebook NOTEBOOK is not trusted" at
-every render (trust only matters to Jupyter's editor; Voila runs the notebook either way).
+no other site's page or link ever sends it; its static files go gzip-compressed (each
+compressed once) with caching headers (:mod:`widgets.serving.static`). The cookie stays
+readable by the page: Voila's page reads it to send the closed page's shutdown request and
+the ``X-XSRFToken`` header. Its log says "Opening NOTEBOOK" where Jupyter warns "Notebook
+NOTEBOOK is not trusted" at every render (trust only matters to Jupyter's editor; Voila runs
+the notebook either way).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from traitlets import List, Unicode
 from voila.app import Voila
 
 from widgets.serving.guard import HostCheck, guarded
+from widgets.serving.static import compressed
 
 XSRF_COOKIE = {"samesite": "Strict"}
 UNSPECIFIED = ("", "0.0.0.0", "::")  # "listen everywhere" is not a name to be reached by
@@ -60,5 +63,6 @@ class KitVoila(Voila):
         return settings
 
     def init_handlers(self) -> list[Any]:
-        """Voila's handlers, each given the kit's checks."""
-        return [guarded(rule) for rule in super().init_handlers()]
+        """Voila's handlers, each given the kit's checks; its static files compressed and
+        cacheable (:mod:`widgets.serving.static`)."""
+        return [guarded(compressed(rule)) for rule in super().init_handlers()]
