@@ -12,6 +12,7 @@ import ast
 import contextlib
 import io
 import re
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +41,7 @@ ENTRIES = [(lesson, entry_id) for lesson in NAMES for entry_id in bank(lesson).i
 FACTS = {f["id"]: f for f in room_facts()}
 
 
-def computed(lesson: str, entry_id: str) -> int:
+def computed(lesson: str, entry_id: str) -> int | str:
     """The answer of an exercise, worked out from the library and its options, not read from
     the bank."""
     entry = bank(lesson).entry(entry_id)
@@ -61,6 +62,9 @@ def computed(lesson: str, entry_id: str) -> int:
         return max(a * b for a, b in rectangles(perimeter=o["perimeter"]))
     if entry.check == "museum-smallest-perimeter":
         return min(2 * (a + b) for a, b in rectangles(area=o["area"]))
+    if entry.check == "museum-fraction":
+        condition = event(evidence="teapot")
+        return str(Fraction(sum(1 for a, b in OUTCOMES if condition(a, b)), 36))
     if entry.check == "museum-outcomes":
         condition = event(**o)
         return sum(1 for a, b in OUTCOMES if condition(a, b))
@@ -76,7 +80,8 @@ def test_the_bank_answer_is_the_librarys_and_is_accepted_in_both_languages(
     for language, yes in (("en", "Yes!"), ("zh_CN", "对了！")):
         with use_language(language):
             ex = exercise(lesson, entry_id)
-            verdict = ex.submit(f" {entry.answer}。" if language == "zh_CN" else str(entry.answer))
+            typed = str(entry.answer)
+            verdict = ex.submit(f" {typed}。" if language == "zh_CN" else typed)
             assert verdict.correct and verdict.message.startswith(yes), verdict.message
             assert ex.solved
 
@@ -129,6 +134,12 @@ DIAGNOSED = [
     ("museum-chance", "teapot", "9", "as one outcome", "算成了一种结果"),
     ("museum-chance", "teapot", "18", "counts each double twice", "数了两次"),
     ("museum-chance", "teapot", "40", "only 36 outcomes", "只有 36 种结果"),
+    ("museum-chance", "teapot-fraction", "16/36", "divide the top and the bottom by 4",
+     "把分子和分母都除以 4"),
+    ("museum-chance", "teapot-fraction", "36分之16", "not in its simplest form", "最简分数"),
+    ("museum-chance", "teapot-fraction", "44%", "as a percentage", "百分数"),
+    ("museum-chance", "teapot-fraction", "16", "counts the outcomes", "是结果数"),
+    ("museum-chance", "teapot-fraction", "9/4", "upside down", "写反了"),
 ]
 
 
@@ -217,7 +228,7 @@ def test_a_lesson_shows_no_answer_before_its_question_is_answered(path: str) -> 
             above = shown[:shown.index(reveal)]
             assert all(any(ex is s for s in above) for ex in reveal.after)
         for ex in exercises:
-            assert str(ex.check.expected) not in re.findall(r"\d+", words_of(ex)), (
+            assert str(ex.check.expected) not in re.findall(r"\d+(?:/\d+)?", words_of(ex)), (
                 f"{path} {ex.exercise_id}: the answer is on the exercise before it is answered")
             ex.submit(str(bank(lesson).entry(ex.exercise_id).answer))
         assert all(reveal.shown and reveal.children == (reveal.content,) for reveal in reveals)

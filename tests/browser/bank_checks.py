@@ -4,8 +4,9 @@ explanation is on the page and every view that waits for an answer says so; then
 exercise is answered wrong (it says *not yet*, or 还不对) and right (it says yes, with its
 explanation), and at the end every waiting view is shown.
 
-For the lessons whose bank answers are whole numbers (the museum's); an exercise made
-another way (``Exercise.for_puzzle``) or with another kind of answer is left alone.
+For the lessons whose bank answers are whole numbers or one text (the museum's: a number, a
+fraction ``"4/9"``); an exercise made another way (``Exercise.for_puzzle``) or with a list
+for its answer is left alone.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def asked_on(path: str) -> list[Asked]:
     """The exercises a lesson's code makes, in the order its page shows them.
 
     >>> [a.id for a in asked_on("museum-chance.ipynb")]
-    ['doubles', 'consecutive', 'sum-7', 'teapot']
+    ['doubles', 'consecutive', 'sum-7', 'teapot', 'teapot-fraction']
     """
     nb = nbformat.read(LESSONS / path, as_version=4)
     return [Asked(m.group(1), m.group(2)) for cell in nb.cells if cell.cell_type == "code"
@@ -57,13 +58,14 @@ def assert_answers_back(page, path: str, language: str) -> None:  # type: ignore
         if one.id is None:
             continue
         entry = bank(str(one.lesson)).entry(one.id)
-        if not isinstance(entry.answer, int) or isinstance(entry.answer, bool):
+        if isinstance(entry.answer, bool) or not isinstance(entry.answer, (int, str)):
             continue
+        wrong = str(entry.answer + 1) if isinstance(entry.answer, int) else "999"
         explain = str(entry.text("explain", language)).strip()
         assert not explain or explain not in body, f"{path} {one.id}: its answer shows before"
         exercise = exercises.nth(n)
         box = exercise.locator(".lnb-answer input")
-        box.fill(str(entry.answer + 1))
+        box.fill(wrong)
         box.press("Enter")
         exercise.locator(".lnb-status-error", has_text=not_yet).wait_for(timeout=WAIT)
         box.fill(str(entry.answer))

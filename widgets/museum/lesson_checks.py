@@ -23,7 +23,10 @@ the same as r0 (not turned).')
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 
 from lnb.core.errors import BadInputError
 from lnb.core.i18n import N_, _, ngettext
@@ -380,6 +383,90 @@ def outcomes(answer: int, explain: str = "", *, doubles: bool = False,
     return _diagnosed(answer, explain, diagnose)
 
 
+_CHINESE_FRACTION = re.compile(r"^(\d+)\s*分之\s*(\d+)$")
+
+
+def _plain(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).strip().strip("。.").replace(" ", "")
+
+
+def read_chance(text: str) -> tuple[Fraction, str, tuple[int, int] | None] | None:
+    """A chance typed as a fraction (``4/9``, ``9分之4``), a decimal (``0.44``) or a
+    percentage (``44%``): its value, which of the three it was written as, and for a fraction
+    its top and bottom as typed; None if it is none of them.
+
+    >>> read_chance("16/36"), read_chance("9分之4")[2], read_chance("44%")
+    ((Fraction(4, 9), 'fraction', (16, 36)), (4, 9), (Fraction(11, 25), 'percent', None))
+    """
+    typed = _plain(text)
+    if (m := _CHINESE_FRACTION.match(typed)) and int(m.group(1)):
+        top, bottom = int(m.group(2)), int(m.group(1))
+        return Fraction(top, bottom), "fraction", (top, bottom)
+    if (m := re.fullmatch(r"(\d+)/(\d+)", typed)) and int(m.group(2)):
+        top, bottom = int(m.group(1)), int(m.group(2))
+        return Fraction(top, bottom), "fraction", (top, bottom)
+    if re.fullmatch(r"\d+(\.\d+)?%", typed):
+        return Fraction(typed[:-1]) / 100, "percent", None
+    if re.fullmatch(r"\d*\.\d+|\d+", typed):
+        return Fraction(typed), "decimal", None
+    return None
+
+
+def fraction(answer: str, explain: str = "", *, out_of: int = 36) -> Check:
+    """A chance as a fraction in its simplest form (``answer``, e.g. ``"4/9"``; ``9分之4``
+    is the same): the same fraction not simplified, the count alone, the chance as a decimal
+    or a percentage, a fraction upside down and more than 1 are diagnosed.
+
+    >>> check = fraction("4/9")
+    >>> check("4/9").correct, check("9分之4").correct, check(" 16/36 ").message
+    (True, True, 'Not yet: 16/36 is right, but not in its simplest form: divide the top and \
+the bottom by 4.')
+    >>> check("0.44").message
+    'Not yet: 0.44 is about the right chance, as a decimal. Write it as a fraction, like 2/3.'
+    """
+    wanted = Fraction(answer)
+    example = "2/3" if wanted != Fraction(2, 3) else "3/4"
+
+    def check(text: str) -> Verdict:
+        if not text.strip():
+            return Verdict(False, _("Type your answer first."))
+        read = read_chance(text)
+        if read is None:
+            return Verdict(False, _("Type a fraction, like {example}.").format(example=example))
+        value, kind, parts = read
+        if parts == (wanted.numerator, wanted.denominator):
+            said = str(explain).strip()
+            return Verdict(True, _("Yes! {explain}").format(explain=said) if said else _("Yes!"))
+        return Verdict(False, _("Not yet: {why}").format(why=diagnose(value, kind, parts,
+                                                                    _plain(text))))
+
+    def diagnose(value: Fraction, kind: str, parts: tuple[int, int] | None, typed: str) -> str:
+        if parts is not None and value == wanted:
+            return _("{typed} is right, but not in its simplest form: divide the top and the "
+                     "bottom by {factor}.").format(typed=typed,
+                                                   factor=parts[0] // wanted.numerator)
+        if kind == "decimal" and value == wanted * out_of:
+            return _("{typed} counts the outcomes. A chance is that count out of all "
+                     "{total}.").format(typed=typed, total=out_of)
+        if kind == "decimal" and abs(value - wanted) < Fraction(1, 100):
+            return _("{typed} is about the right chance, as a decimal. Write it as a fraction, "
+                     "like {example}.").format(typed=typed, example=example)
+        if kind == "percent" and abs(value - wanted) < Fraction(1, 100):
+            return _("{typed} is about the right chance, as a percentage. Write it as a "
+                     "fraction, like {example}.").format(typed=typed, example=example)
+        if value > 1 and 1 / value == wanted:
+            return _("{typed} is upside down: the outcomes that unlock it go on top, all the "
+                     "outcomes underneath.").format(typed=typed)
+        if value > 1:
+            return _("a chance is never more than 1: it cannot happen more often than "
+                     "always.")
+        return _("{typed} is not it. Count the outcomes that unlock it and put them over "
+                 "all {total}.").format(typed=typed, total=out_of)
+
+    check.expected = answer  # type: ignore[attr-defined]
+    return check
+
+
 #: The museum's check kinds, by the name an exercise bank gives them.
 KINDS: dict[str, Callable[..., Check]] = {
     "museum-ways": ways,
@@ -390,6 +477,7 @@ KINDS: dict[str, Callable[..., Check]] = {
     "museum-largest-area": largest_area,
     "museum-smallest-perimeter": smallest_perimeter,
     "museum-outcomes": outcomes,
+    "museum-fraction": fraction,
 }
 
 
@@ -404,6 +492,20 @@ def _maker(kind: Callable[..., Check]) -> Callable[[BankEntry, str | None], Chec
 for _name, _kind in KINDS.items():
     register_check(_name, _maker(_kind))
 
-__all__ = ["KINDS", "count_polyominoes", "event", "exercise", "largest_area", "outcomes",
-           "rectangles", "room_measure", "shape_perimeter", "smallest_perimeter", "symmetry",
-           "symmetry_count", "ways"]
+__all__ = [
+    "KINDS",
+    "count_polyominoes",
+    "event",
+    "exercise",
+    "fraction",
+    "largest_area",
+    "outcomes",
+    "read_chance",
+    "rectangles",
+    "room_measure",
+    "shape_perimeter",
+    "smallest_perimeter",
+    "symmetry",
+    "symmetry_count",
+    "ways",
+]
