@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scripts.site import fetch, lock, pages, prune, wheels
+from scripts.site import fetch, lock, pages, precompress, prune, wheels
 from scripts.site.errors import SiteBuildError
 from scripts.site.pins import PINS, Pins, read_pins
 
@@ -207,8 +207,14 @@ def cut(build: Build) -> str:
     return f"cut {cut_bytes / 1e6:.1f} MB; the site is {size / 1e6:.1f} MB"
 
 
+def compress(build: Build) -> str:
+    """``.gz`` (and ``.br``, with the ``brotli`` package) beside every big text and wasm
+    file, for a static host that serves precompressed files (docs/site.md)."""
+    return precompress.precompress(build.out).line()
+
+
 STEPS = (check_versions, fetch_npm, fetch_wheels, kit_wheel, write_pyodide, voici,
-         finish_pages, cut)
+         finish_pages, cut, compress)
 
 
 def check_out(out: Path) -> None:

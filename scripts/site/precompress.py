@@ -1,0 +1,101 @@
+"""Precompressed files beside the site's big ones, as a static host serves them.
+
+A web server that knows precompressed files (nginx's ``gzip_static``, Apache's rewrite to
+``.gz``, Caddy's ``precompressed``; docs/site.md) sends ``pyodide.asm.wasm.gz`` to a browser
+that accepts gzip, ``pyodide.asm.wasm.br`` to one that accepts Brotli, the file itself to any
+other. :func:`precompress` writes them once, at build time, at the best levels (a server
+compressing on the fly uses a fast one), for every file worth it: text and WebAssembly of at
+least :data:`MIN_SIZE` bytes whose compressed form saves at least 5%. ``.br`` files only when
+the ``brotli`` package is installed in the build's venv.
+
+>>> import tempfile
+>>> folder = Path(tempfile.mkdtemp())
+>>> (folder / "a.js").write_text("let x = 1;\\n" * 500) and None
+>>> precompress(folder).files, "a.js.gz" in {p.name for p in folder.iterdir()}
+(1, True)
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+#: What is worth compressing: text and WebAssembly (wheels, zips, images, woff2 are
+#: compressed already).
+SUFFIXES = (".js", ".mjs", ".css", ".html", ".json", ".svg", ".wasm", ".txt", ".ico",
+            ".ttf", ".otf", ".eot", ".xml", ".ipynb", ".py", ".data")
+MIN_SIZE = 1400  # bytes: about one network packet; below it compressing saves nothing
+ENCODINGS = (".gz", ".br")
+
+
+def brotli_module() -> ModuleType | None:
+    """The ``brotli`` package if the build's venv has it (then ``.br`` files are written)."""
+    try:
+        import brotli  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return brotli
+
+
+@dataclass
+class Compressed:
+    """What one run wrote: files precompressed, their bytes, their gzip and Brotli bytes
+    (the Brotli total counts each file's smaller form when it has no ``.br``)."""
+
+    files: int = 0
+    original: int = 0
+    gzip: int = 0
+    brotli: int = 0
+
+    def line(self) -> str:
+        """One progress line.
+
+        >>> Compressed(3, 10_000_000, 3_000_000, 2_500_000).line()
+        '3 files of 10.0 MB: 3.0 MB as .gz, 2.5 MB as .br'
+        """
+        text = (f"{self.files} files of {self.original / 1e6:.1f} MB: "
+                f"{self.gzip / 1e6:.1f} MB as .gz")
+        return text + (f", {self.brotli / 1e6:.1f} MB as .br" if self.brotli else "")
+
+
+def worth(path: Path) -> bool:
+    """Whether ``path`` gets precompressed forms (not one itself)."""
+    return (path.is_file() and path.name.lower().endswith(SUFFIXES)
+            and path.stat().st_size >= MIN_SIZE)
+
+
+def precompress(out: Path, brotli: ModuleType | None = None) -> Compressed:
+    """Write ``FILE.gz`` (and ``FILE.br`` with ``brotli``, default: :func:`brotli_module`)
+    beside every file of ``out`` worth it; earlier ``.gz``/``.br`` files are replaced."""
+    brotli = brotli if brotli is not None else brotli_module()
+    done = Compressed()
+    for stale in [p for p in out.rglob("*") if p.suffix in ENCODINGS and
+                  p.with_suffix("").is_file()]:
+        stale.unlink()
+    for path in sorted(p for p in out.rglob("*") if worth(p)):
+        data = path.read_bytes()
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        if len(packed) > len(data) * 0.95:
+            continue
+        _write_beside(path, ".gz", packed)
+        done.files += 1
+        done.original += len(data)
+        done.gzip += len(packed)
+        if brotli is not None:
+            smaller = brotli.compress(data, quality=11)
+            if len(smaller) < len(packed):
+                _write_beside(path, ".br", smaller)
+                done.brotli += len(smaller)
+            else:
+                done.brotli += len(packed)
+    return done
+
+
+def _write_beside(path: Path, suffix: str, data: bytes) -> None:
+    target = path.with_name(path.name + suffix)
+    target.write_bytes(data)
+    stat = path.stat()  # the same modification time: servers compare them
+    os.utime(target, ns=(stat.st_atime_ns, stat.st_mtime_ns))

@@ -1,0 +1,77 @@
+"""The static site's precompress step (scripts/site/precompress.py) on a small folder: ``.gz``
+files that decompress to the originals, only beside files worth it; ``.br`` files too with the
+site's build tools (``.venv-site`` has ``brotli``)."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from scripts.site.precompress import MIN_SIZE, precompress
+
+REPO = Path(__file__).resolve().parents[1]
+SITE_PY = REPO / ".venv-site" / "bin" / "python"
+
+
+def small_site(folder: Path) -> dict[str, bytes]:
+    """A folder like the site's: big text, a small file, a wheel, random bytes."""
+    files = {
+        "voici/render/index.html": b"<p>Lovelace &amp; Babbage</p>\n" * 400,
+        "static/pyodide/pyodide.asm.js": b"function f(a){return a+1}\n" * 2000,
+        "static/pyodide/pyodide.asm.wasm": b"\x00asm\x01\x00\x00\x00" + b"\x01\x02\x03" * 3000,
+        "tiny.css": b"p{margin:0}",
+        "static/pyodide/kit-1.0-py3-none-any.whl": b"PK" + b"x" * 5000,
+        "noise.js": os.urandom(8000),
+    }
+    for name, data in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(data)
+    return files
+
+
+def test_gz_files_decompress_to_the_originals(tmp_path: Path) -> None:
+    files = small_site(tmp_path)
+    done = precompress(tmp_path, brotli=None)
+    packed = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.gz"))
+    assert packed == ["static/pyodide/pyodide.asm.js.gz", "static/pyodide/pyodide.asm.wasm.gz",
+                      "voici/render/index.html.gz"]
+    for name in packed:
+        original = name.removesuffix(".gz")
+        assert gzip.decompress((tmp_path / name).read_bytes()) == files[original]
+        assert (tmp_path / name).stat().st_mtime_ns == (tmp_path / original).stat().st_mtime_ns
+    assert done.files == 3 and done.original == sum(len(files[n[:-3]]) for n in packed)
+    assert done.gzip == sum((tmp_path / n).stat().st_size for n in packed) < done.original
+    assert len(files["tiny.css"]) < MIN_SIZE  # too small: left alone
+    assert not list(tmp_path.rglob("*.br"))
+
+
+def test_a_second_run_replaces_its_own_files_only(tmp_path: Path) -> None:
+    files = small_site(tmp_path)
+    precompress(tmp_path, brotli=None)
+    (tmp_path / "voici/render/index.html").write_bytes(b"<p>changed</p>\n" * 300)
+    (tmp_path / "noise.js.gz").write_bytes(b"stale")  # an earlier run's, its file now too random
+    precompress(tmp_path, brotli=None)
+    assert gzip.decompress((tmp_path / "voici/render/index.html.gz").read_bytes()) == \
+        b"<p>changed</p>\n" * 300
+    assert not (tmp_path / "noise.js.gz").exists()
+    assert (tmp_path / "noise.js").read_bytes() == files["noise.js"]
+
+
+@pytest.mark.skipif(not SITE_PY.exists(), reason="the site's build tools: run `make site`")
+def test_the_build_tools_write_br_files_too(tmp_path: Path) -> None:
+    small_site(tmp_path)
+    code = ("import sys, brotli; from pathlib import Path\n"
+            "from scripts.site.precompress import precompress\n"
+            "done = precompress(Path(sys.argv[1]))\n"
+            "for p in sorted(Path(sys.argv[1]).rglob('*.br')):\n"
+            "    assert brotli.decompress(p.read_bytes()) == p.with_suffix('').read_bytes(), p\n"
+            "print(done.line())")
+    done = subprocess.run([str(SITE_PY), "-c", code, str(tmp_path)], cwd=REPO,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "as .br" in done.stdout, done.stdout
+    assert (tmp_path / "static/pyodide/pyodide.asm.wasm.br").is_file()
