@@ -28,7 +28,7 @@ ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 #: on the site.
 REQUIRED = ("lnb/babbage/data/", "lnb/museum/data/", "lnb/dream/data/",
             "lnb/locale/zh_CN/LC_MESSAGES/lnb.mo", "lnb/locale/zh_CN/LC_MESSAGES/widgets.po",
-            "widgets/museum/", "widgets/dream/")
+            "widgets/museum/", "widgets/dream/", "widgets/lessons/exercises/")
 
 
 def _record_line(name: str, data: bytes) -> str:
