@@ -90,7 +90,7 @@ class ReachGrid(Relabelled, w.VBox):
                     style = f"background:{COLOURS[min(d, len(COLOURS)) - 1]}"
                     tip = ngettext("{count} row", "{count} rows", d).format(count=d)
                 else:
-                    style, tip = "color:#bbb", not_yet
+                    style, tip = "color:#767676", not_yet  # grey, still 4.5:1 on white (WCAG AA)
                 tip = html.escape(tip, quote=True)
                 row.append(f"<td style='{style};text-align:center' title='{tip}'>"
                            f"{two_digits(v)}</td>")
