@@ -20,6 +20,9 @@ waiting; the CPU their kernels use over ``--idle-window`` seconds is measured tw
 run: first on a server whose pages poll as before (``LNB_PUSH=0``: every 0.25 s), then on the
 run's own server (push: :mod:`classroom.notify`). ``--idle-window 0`` skips both.
 
+Then one museum room of the whole class is played at the store (:mod:`benchmarks.museum_room`,
+``--museum-moves``, push, ~15 s): a move -> every other pupil, p95 beside its goal (0.5 s).
+
 Printed: the latency from a pupil's *I'm done* to the minute starting on the other pages of
 the table (median, max), the CPU of the idle pupils' kernels (poll, push; goal <= 5% of one
 core), actions lost (a *I'm done* sent whose Finish is not in the room's
@@ -52,6 +55,7 @@ import psutil
 if __package__ in (None, ""):  # run as a script: python benchmarks/classroom_rooms.py
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks import museum_room
 from benchmarks.classroom_load import (
     MB,
     ONE_WIDGET,
@@ -375,6 +379,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=8)
     parser.add_argument("--seats", type=int, default=4, choices=(2, 3, 4))
     parser.add_argument("--timeout", type=float, default=300)
+    parser.add_argument("--museum-moves", type=int, default=64, metavar="N",
+                        help="moves of the museum room of the whole class, timed at the "
+                             "store (benchmarks.museum_room; 0: not run)")
     parser.add_argument("--store", default="", metavar="URL",
                         help="the class store (e.g. an empty PostgreSQL database's "
                              "postgresql://... URL; default: a new SQLite file)")
@@ -429,6 +436,8 @@ def main(argv: list[str] | None = None) -> int:
         with start_server(baseline, pool_size=1) as base_url:
             wait_for_pool(base_url, 1)
             one = asyncio.run(one_widget_rss(base_url, 60))
+    museum = (museum_room.run(where, pupils, args.museum_moves, "push", 0.2)
+              if args.museum_moves > 0 else None)
     seats = [s for t in tables for s in t.seats]
     latencies = [s.minute_at - t.seats[0].done_at for t in tables for s in t.seats[1:]
                  if s.minute_at is not None and t.seats[0].done_at is not None]
@@ -468,7 +477,14 @@ def main(argv: list[str] | None = None) -> int:
     if pushed is not None:
         report(f"rooms: CPU of {pupils} idle pupils, % of a core (poll: {polled or 0:.1f})",
                pushed, IDLE_GOAL, "%")
-    report("rooms: actions lost", sent - recorded, 0, "")
+    if museum is not None:
+        print(f"one museum room of {pupils} pupils, at the store (benchmarks.museum_room, push):"
+              f" a move -> every other pupil median {museum['median']:.3f} s, p95 "
+              f"{museum['p95']:.3f} s, p99 {museum['p99']:.3f} s; {museum['moves']:.0f} moves, "
+              f"{museum['lost']:.0f} lost")
+        report(f"rooms: a move -> the other {pupils - 1} pupils of a museum room, p95",
+               museum["p95"], 0.5, " s")
+    report("rooms: actions lost", sent - recorded + (museum["lost"] if museum else 0), 0, "")
     report("rooms: errors", len(errors), 0, "")
     if rss and one:
         report("rooms: kernel memory per pupil / one-widget kernel",
@@ -476,7 +492,8 @@ def main(argv: list[str] | None = None) -> int:
     shutil.rmtree(work, ignore_errors=True)
     met = (bool(latencies) and len(latencies) == waiting and statistics.median(latencies) < 1.0
            and sent == recorded == pupils and not errors and rounds == args.tables
-           and (pushed is None or pushed <= IDLE_GOAL))
+           and (pushed is None or pushed <= IDLE_GOAL)
+           and (museum is None or (museum["p95"] <= 0.5 and museum["lost"] == 0)))
     return 0 if met else 1
 
 
