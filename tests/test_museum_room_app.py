@@ -94,3 +94,28 @@ def test_the_entry_opens_and_joins_rooms(rooms: MuseumRooms) -> None:
 
 def test_a_map_picture_has_a_square_per_square_of_the_map() -> None:
     assert map_svg("#.*\n  #").count("<rect") == 4
+
+
+def test_the_host_is_proposed_the_next_turn_until_they_type_one(rooms: MuseumRooms) -> None:
+    opened = rooms.open_room(None, seed=1)
+    host = MuseumRoomApp(rooms, opened.code, host_key=opened.host_key, poll=False)
+    rooms.join(opened.code, ADA, "Ada")
+    rooms.place(opened.code, ADA, "place 6b r0 @A4", 0)
+    rooms.place(opened.code, ADA, "place 2a r0 @C1", 1)
+    host.sync()
+    assert host.hold_turn.value == 3  # Ada is on turn 2: the next turn to come
+    host.hold_turn.value = 6  # typed by the host: kept through the polls
+    rooms.join(opened.code, BO, "Bo")
+    host.sync()
+    assert host.hold_turn.value == 6
+
+
+def test_another_pupil_on_the_same_page_does_not_get_the_first_ones_map(
+        rooms: MuseumRooms) -> None:
+    code = rooms.open_room(None, seed=1).code
+    page = MuseumRoomApp(rooms, code, poll=False)
+    page.enter(ADA, "Ada")
+    page._pupil_changed(BO, "device")
+    assert page.member is None and page.main.layout.display == "none"
+    page._pupil_changed(ADA, "device")
+    assert page.member == ADA and page.main.layout.display is None

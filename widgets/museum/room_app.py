@@ -196,6 +196,8 @@ class MuseumRoomApp(PolledPage, MuseumApp):
         self.hold_turn = w.BoundedIntText(value=2, min=1, max=99, layout=w.Layout(width="10em"),
                                           style={"description_width": "initial"})
         self.hold_turn.add_class("lnb-room-hold-turn")
+        self._turn_untouched, self._setting_turn = True, False  # the host typed no turn yet
+        self.hold_turn.observe(self._turn_typed, "value")
         self.hold_button = w.Button()
         self.hold_button.add_class("lnb-room-hold")
         self.release_button = w.Button()
@@ -278,7 +280,13 @@ class MuseumRoomApp(PolledPage, MuseumApp):
     def _pupil_changed(self, pupil: Pupil | None, source: str) -> None:
         """The pupil is known (their class session or this browser): their own map at once
         when they joined before (a reload), else the join row."""
-        if pupil is None or not self._ready:
+        if not self._ready:
+            return
+        if pupil is None or (self.member is not None and pupil.key != self.member.key):
+            self.member = self.member_name = None  # someone else on this browser now
+            self._playing(False)
+        if pupil is None:
+            self.sync(force=True)
             return
         with self.status.guard():
             if self.rooms.is_member(self.code, pupil):
@@ -371,6 +379,11 @@ class MuseumRoomApp(PolledPage, MuseumApp):
         self.status.error(_("A museum room plays one game: its dice are the class's."))
 
     # -- the host's controls ---------------------------------------------------------------------
+    def _turn_typed(self, _change: Any) -> None:
+        """The host chose a turn: the page stops proposing the next one."""
+        if not self._setting_turn:
+            self._turn_untouched = False
+
     def hold(self) -> None:
         """Hold the class at the turn typed."""
         turn = int(self.hold_turn.value)
@@ -435,8 +448,10 @@ class MuseumRoomApp(PolledPage, MuseumApp):
         if host:
             self.names_toggle.value = info.show_names
             turns = [p.turn for p in view.pupils if not p.finished]
-            if info.hold is None and turns:
+            if info.hold is None and turns and self._turn_untouched:  # next turn to come
+                self._setting_turn = True
                 self.hold_turn.value = min(99, max(turns) + 1)
+                self._setting_turn = False
             self.release_button.disabled = info.hold is None
         count = ngettext("{count} pupil in the room", "{count} pupils in the room",
                          len(view.pupils)).format(count=len(view.pupils))
