@@ -1,7 +1,8 @@
 """Run the benchmarks: ``python -m benchmarks [NAME ...]`` (``make bench`` runs them all but
 ``voila``, whose one-widget baseline ``app`` measures again in its own server, ``site``,
-which builds the static site once more, and ``rooms``, eight live tables of four pupils at
-once, minutes of all the CPU: run them by name).
+which builds the static site once more, ``rooms``, eight live tables of four pupils at
+once, minutes of all the CPU, and ``pages``, pupils' browsers on the served kit and the
+static site (issue 33; it builds the site too): run them by name).
 
 Each ``benchmarks/bench_NAME.py`` has a ``main()`` that prints figures and ratios.
 """
@@ -24,7 +25,7 @@ def available() -> list[str]:
 
 
 #: Run only when named (``make bench`` stays under 3 minutes; ``app`` has the same baseline).
-BY_NAME_ONLY = ("voila", "site", "rooms")
+BY_NAME_ONLY = ("voila", "site", "rooms", "pages")
 
 
 def main(argv: list[str]) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import os
+import re
 import sys
 import urllib.error
 import urllib.request
@@ -95,6 +96,21 @@ def test_a_second_request_with_the_etag_gets_304(server: KitServer) -> None:
     assert again["Etag"] == headers["Etag"]
     status, _, body = fetch(server, VOILA_JS, **GZIP, **{"If-None-Match": '"other"'})
     assert status == 200 and body
+
+
+def test_voilas_own_scripts_load_from_a_versioned_address_cached_for_a_year(
+        server: KitServer) -> None:
+    """``voila.js`` and its chunks carry no hash in their names: the page loads them from
+    ``voila/static/v-TAG/``, which changes with them, so they too are cached for a year."""
+    _, _, page = fetch(server, "voila/render/tiny.ipynb")
+    found = re.search(rb'src="/(voila/static/v-[0-9a-f]{16}/)voila\.js"', page)
+    assert found, page[:3000]
+    folder = found.group(1).decode()
+    status, headers, body = fetch(server, folder + "voila.js", **GZIP)
+    assert status == 200 and headers["Cache-Control"] == IMMUTABLE, headers
+    _, plain_headers, plain = fetch(server, VOILA_JS)
+    assert gzip.decompress(body) == plain and plain_headers["Cache-Control"] == "no-cache"
+    assert fetch(server, "voila/static/v-0000000000000000/voila.js")[0] in (403, 404)
 
 
 def test_rendered_pages_are_never_compressed(server: KitServer) -> None:

@@ -21,7 +21,7 @@ from traitlets import List, Unicode
 from voila.app import Voila
 
 from widgets.serving.guard import HostCheck, guarded
-from widgets.serving.static import compressed
+from widgets.serving.static import compressed, static_tag, versioned_rule, versioned_static
 
 XSRF_COOKIE = {"samesite": "Strict"}
 UNSPECIFIED = ("", "0.0.0.0", "::")  # "listen everywhere" is not a name to be reached by
@@ -51,11 +51,16 @@ class KitVoila(Voila):
 
     allow_hosts = List(Unicode(), config=True,
                        help="Host names served besides this machine's names and addresses.")
+    kit_static_tag = ""  # the version of Voila's own scripts in their addresses (init_settings)
 
     def init_settings(self) -> dict[str, Any]:
         """Voila's Tornado settings, plus the host check and the cookie's attributes."""
         if not any(isinstance(f, TrustNoise) for f in self.log.filters):
             self.log.addFilter(TrustNoise())
+        self.kit_static_tag = static_tag(self.static_paths)
+        configuration = self.voila_configuration  # before Voila's kernel manager reads it
+        configuration.page_config_hook = versioned_static(self.kit_static_tag,
+                                                          configuration.page_config_hook)
         settings = dict(super().init_settings())
         named = [host for host in (*self.allow_hosts, self.ip) if host not in UNSPECIFIED]
         settings["kit_hosts"] = HostCheck(named)
@@ -65,4 +70,5 @@ class KitVoila(Voila):
     def init_handlers(self) -> list[Any]:
         """Voila's handlers, each given the kit's checks; its static files compressed and
         cacheable (:mod:`widgets.serving.static`)."""
-        return [guarded(compressed(rule)) for rule in super().init_handlers()]
+        rules = versioned_rule(super().init_handlers(), self.kit_static_tag)
+        return [guarded(compressed(rule)) for rule in rules]

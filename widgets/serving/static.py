@@ -9,7 +9,10 @@ handler class (any tornado ``StaticFileHandler``) :class:`CompressedStatic`'s be
   ``Vary: Accept-Encoding``); each file is compressed once per server, then served from
   :data:`CACHE` (by path, modification time and size: a changed file is compressed again);
 * a content-hashed file name (a labextension's ``568.a92ae44fc4b1e2d7b4d9.js``) may be
-  cached for a year (``immutable``): its content never changes under that name;
+  cached for a year (``immutable``): its content never changes under that name; so may
+  Voila's own scripts (``voila.js`` and its 80 chunks ``NNNN.voila.js``, whose names carry no
+  hash): the pages load them from ``voila/static/v-TAG/`` (:func:`versioned_static`), where
+  ``TAG`` (:func:`static_tag`) changes with any of their files;
 * any other file carries an ``ETag`` and ``Cache-Control: no-cache`` (addresses with ``?v=``
   keep the long ``max-age`` tornado gives them): the next page asks, and gets a 304.
 
@@ -28,11 +31,15 @@ False
 from __future__ import annotations
 
 import gzip
+import hashlib
 import os
 import re
 from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
+from jupyter_server.utils import url_path_join
 from tornado.web import StaticFileHandler
 
 #: File endings worth compressing (text, and WebAssembly); images and fonts such as woff2
@@ -41,8 +48,11 @@ COMPRESSIBLE = (".js", ".mjs", ".css", ".json", ".html", ".svg", ".txt", ".map",
                 ".xml", ".ttf", ".otf", ".eot", ".ico")
 MIN_SIZE = 1024  # bytes: smaller files gain less than gzip's own header costs
 LEVEL = 6  # a web server's default: most of level 9's gain at a third of its time
-#: A file name with a content hash (webpack's ``[name].[contenthash].js``).
-HASHED = re.compile(r"[.-][0-9a-f]{16,}\.[A-Za-z0-9]+$")
+#: A file name with a content hash (webpack's ``[name].[contenthash].js``, or the hash
+#: alone): 8 hex digits or more, with a letter and a digit among them.
+HASHED = re.compile(r"(?:^|[.-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{8,}\.[A-Za-z0-9]+$")
+#: A folder of the address that names a version of what is under it (:func:`static_tag`).
+VERSIONED = re.compile(r"/v-[0-9a-f]{16}/")
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"  # the browser keeps the file, and asks whether it changed (ETag)
 
@@ -61,8 +71,75 @@ def accepts_gzip(header: str | None) -> bool:
 
 
 def content_hashed(path: str) -> bool:
-    """Whether an address's file name carries a content hash (then it never changes)."""
-    return HASHED.search(path.rsplit("/", 1)[-1]) is not None
+    """Whether an address's file name carries a content hash, or its folder a version of
+    the files under it (then what it names never changes).
+
+    >>> [content_hashed(p) for p in ("/a/9834b82ad26e2a37583d.woff2", "/a/2.3dbf81c0.js",
+    ...                              "/voila/static/v-0123456789abcdef/7883.voila.js")]
+    [True, True, True]
+    >>> [content_hashed(p) for p in ("/voila/static/7883.voila.js", "/a/facade.js")]
+    [False, False]
+    """
+    return (HASHED.search(path.rsplit("/", 1)[-1]) is not None
+            or VERSIONED.search(path) is not None)
+
+
+def static_tag(folders: Iterable[str | Path]) -> str:
+    """16 hex digits that change whenever a file in ``folders`` does (its name, size or
+    modification time): the version of Voila's own scripts in their addresses.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> (folder / "voila.js").write_text("one") and None
+    >>> before = static_tag([folder])
+    >>> (folder / "voila.js").write_text("three") and None
+    >>> len(before), before != static_tag([folder])
+    (16, True)
+    """
+    digest = hashlib.sha256()
+    for folder in folders:
+        root = Path(folder)
+        for path in sorted(root.rglob("*")) if root.is_dir() else ():
+            if path.is_file():
+                stat = path.stat()
+                digest.update(f"{path.relative_to(root)}:{stat.st_size}:{stat.st_mtime_ns}\n"
+                              .encode())
+    return digest.hexdigest()[:16]
+
+
+def versioned_static(tag: str, hook: Callable[..., dict[str, Any]] | None = None
+                     ) -> Callable[..., dict[str, Any]]:
+    """A Voila ``page_config_hook`` that has pages load Voila's scripts from
+    ``voila/static/v-TAG/`` (the address :func:`versioned_rule` serves), after ``hook``.
+
+    >>> versioned_static("0123456789abcdef")({"fullStaticUrl": "/voila/static"}, base_url="/")
+    {'fullStaticUrl': '/voila/static/v-0123456789abcdef'}
+    """
+
+    def page_config_hook(page_config: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        if hook is not None:
+            page_config = hook(page_config, **kwargs)
+        page_config["fullStaticUrl"] = url_path_join(kwargs.get("base_url", "/"),
+                                                     f"voila/static/v-{tag}")
+        return page_config
+
+    return page_config_hook
+
+
+def versioned_rule(rules: list[tuple[Any, ...]], tag: str) -> list[tuple[Any, ...]]:
+    """``rules`` with, before Voila's ``voila/static/(.*)``, the same files at
+    ``voila/static/v-TAG/(.*)``.
+
+    >>> versioned_rule([("/voila/static/(.*)", StaticFileHandler, {"path": "/x"})], "ab")[0][0]
+    '/voila/static/v-ab/(.*)'
+    """
+    found = []
+    for rule in rules:
+        pattern = rule[0]
+        if isinstance(pattern, str) and pattern.endswith("/voila/static/(.*)"):
+            found.append((pattern[: -len("(.*)")] + f"v-{tag}/(.*)", *rule[1:]))
+        found.append(rule)
+    return found
 
 
 def compressible(path: str, size: int) -> bool:

@@ -1,0 +1,280 @@
+"""Pages that open like web pages (issue 33): ``python -m benchmarks pages`` (run by name).
+
+A table of rows (:data:`ROWS`), each a figure of the issue's goals measured for a kit page
+and, in the same run, for the one-widget page of the same kind
+(``benchmarks/one_widget.ipynb``), printed beside its goal. A row belongs to one kind of
+page: ``served`` (the kit's own server, :class:`~widgets.serving.server.KitServer`, on a copy
+of ``lessons/`` with the one-widget page beside it) or ``site`` (the static site, served as
+a host that knows precompressed files serves it: :mod:`benchmarks.static_host`). Each pupil
+is a real headless Chromium with a browser profile on disk (its cache is a pupil's); bytes
+are what crossed the network, compressed, headers included (304s count their headers).
+
+Other figures of the issue join as rows: a :class:`Row` with a function that measures it
+from the kind's :class:`Served` or :class:`Site` (one is started only if a row needs it).
+
+The site is built once more into a temporary folder (minutes), unless
+``LNB_BENCH_SITE=DIR`` (or ``--site DIR`` to ``python -m benchmarks.bench_pages``) names a
+built one (its ``.gz``/``.br`` files are made on a copy when it has none);
+``LNB_BENCH_SKIP=site`` (or ``served``) leaves a kind out.
+
+>>> [row.kind for row in ROWS]
+['served', 'site']
+>>> Figure(0.05, 0.04).line(ROWS[0])[:42]
+'served, bytes of a second page for the sam'
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from benchmarks.goals import report
+
+REPO = Path(__file__).resolve().parents[1]
+ONE_WIDGET = Path(__file__).resolve().parent / "one_widget.ipynb"
+SITE_PY = REPO / ".venv-site" / "bin" / "python"
+TIMEOUT = 180_000  # ms: a cold site page starts Python in the browser
+#: Served pages: (address under the server, the selector of its first usable widget).
+SERVED_LANDING = ("voila/render/index.ipynb", ".lnb-landing-language button")
+SERVED_KIT = ("voila/render/play.ipynb", ".lnb-start-game")
+SERVED_ONE = ("voila/render/one_widget.ipynb", ".bench-button")
+SITE_KIT = ("voici/render/index.html", ".lnb-landing-language button")
+SITE_ONE = ("voici/render/one_widget.html", ".bench-button")
+
+
+@dataclass
+class Traffic:
+    """Bytes and requests one page's load put on the network (compressed, with headers)."""
+
+    bytes: int = 0
+    requests: int = 0
+    from_cache: int = 0
+
+    def __str__(self) -> str:
+        return (f"{self.bytes / 1e6:.3f} MB in {self.requests} requests "
+                f"({self.from_cache} answered from the browser's cache)")
+
+
+@dataclass
+class Figure:
+    """A row's value for the kit's page and for the one-widget page (None: not measured)."""
+
+    value: float
+    baseline: float | None
+    detail: str = ""
+
+    def line(self, row: Row) -> str:
+        """The row as printed: figure, kit, one-widget page, goal.
+
+        >>> Figure(1.5, None).line(Row("x", "site", 2, "MB", lambda _: Figure(0, 0)))
+        'x: 1.50 MB (one-widget page: not measured); goal <= 2.00 MB: met'
+        """
+        base = "not measured" if self.baseline is None else f"{self.baseline:.2f} {row.unit}"
+        met = "met" if self.value <= row.goal else "NOT MET"
+        return (f"{row.figure}: {self.value:.2f} {row.unit} (one-widget page: {base}); "
+                f"goal <= {row.goal:.2f} {row.unit}: {met}")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One figure of the issue: its words, its kind of page, its goal (an upper bound)."""
+
+    figure: str
+    kind: str  # "served" or "site"
+    goal: float
+    unit: str
+    measure: Callable[[Any], Figure]
+
+
+@contextlib.contextmanager
+def pupil(pw: Any, folder: Path) -> Iterator[Any]:
+    """A pupil's browser: Debian's Chromium with a profile (and so a cache) on disk."""
+    sys.path.insert(0, str(REPO / "tests" / "browser"))
+    from browser_harness import CHROMIUM, CHROMIUM_ARGS
+
+    context = pw.chromium.launch_persistent_context(
+        str(folder), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+def open_page(page: Any, url: str, ready: str) -> Traffic:
+    """Open ``url`` in ``page`` until ``ready`` is visible and enabled and the network is
+    quiet; the traffic of that load."""
+    finished: list[Any] = []
+
+    def listener(request: Any) -> None:
+        finished.append(request)
+
+    page.on("requestfinished", listener)
+    page.goto(url, timeout=TIMEOUT)
+    page.locator(ready).first.wait_for(state="visible", timeout=TIMEOUT)
+    page.wait_for_function("s => { const e = document.querySelector(s); return e && !e.disabled; }",
+                           arg=ready, timeout=TIMEOUT)
+    page.wait_for_load_state("networkidle", timeout=TIMEOUT)
+    page.remove_listener("requestfinished", listener)
+    traffic = Traffic()
+    for request in finished:
+        if not request.url.startswith("http"):
+            continue
+        sizes = request.sizes()
+        response = request.response()
+        sent = sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        traffic.requests += 1
+        if response is not None and response.status == 200 and sent <= 0:
+            traffic.from_cache += 1
+        traffic.bytes += max(sent, 0) + max(sizes["requestHeadersSize"], 0)
+    return traffic
+
+
+@dataclass
+class Served:
+    """The kit's server on a copy of ``lessons/`` with the one-widget page, and Playwright."""
+
+    base: str
+    pw: Any
+    folder: Path
+    notes: list[str] = field(default_factory=list)
+
+    def second_page(self, second: tuple[str, str]) -> Traffic:
+        """A new pupil opens the landing page, then ``second``: the second page's traffic."""
+        profile = Path(tempfile.mkdtemp(prefix="pupil-", dir=self.folder))
+        with pupil(self.pw, profile) as browser:
+            page = browser.new_page()
+            first = open_page(page, self.base + SERVED_LANDING[0], SERVED_LANDING[1])
+            self.notes.append(f"served, first page ({SERVED_LANDING[0]}): {first}")
+            then = open_page(page, self.base + second[0], second[1])
+            self.notes.append(f"served, then {second[0]}: {then}")
+            page.close(run_before_unload=True)
+        return then
+
+
+def served_second_page(served: Served) -> Figure:
+    """Bytes of a second page (the game, then the one-widget page) after the landing page."""
+    kit = served.second_page(SERVED_KIT)
+    one = served.second_page(SERVED_ONE)
+    return Figure(kit.bytes / 1e6, one.bytes / 1e6, f"{kit}; one-widget page: {one}")
+
+
+@dataclass
+class Site:
+    """The built site (with ``.gz``/``.br`` files) behind a precompressed-files host."""
+
+    base: str
+    pw: Any
+    folder: Path
+    root: Path
+    notes: list[str] = field(default_factory=list)
+
+    def first_visit(self, which: tuple[str, str]) -> Traffic | None:
+        """A new pupil's first page of the site, or None when the site has no such page."""
+        if not (self.root / which[0]).is_file():
+            self.notes.append(f"site: no {which[0]} (built without --extra one_widget.ipynb)")
+            return None
+        profile = Path(tempfile.mkdtemp(prefix="pupil-", dir=self.folder))
+        with pupil(self.pw, profile) as browser:
+            page = browser.new_page()
+            traffic = open_page(page, self.base + which[0], which[1])
+        self.notes.append(f"site, first visit of {which[0]}: {traffic}")
+        return traffic
+
+
+def site_first_visit(site: Site) -> Figure:
+    """Compressed bytes of a first visit: the landing page, and the one-widget page."""
+    kit = site.first_visit(SITE_KIT)
+    one = site.first_visit(SITE_ONE)
+    if kit is None:
+        raise RuntimeError(f"the site in {site.root} has no {SITE_KIT[0]}")
+    return Figure(kit.bytes / 1e6, None if one is None else one.bytes / 1e6)
+
+
+ROWS: tuple[Row, ...] = (
+    Row("served, bytes of a second page for the same pupil", "served", 0.2, "MB",
+        served_second_page),
+    Row("site, compressed bytes of the first visit", "site", 8.0, "MB", site_first_visit),
+)
+
+
+@contextlib.contextmanager
+def served_kind(pw: Any, folder: Path) -> Iterator[Served]:
+    """The kit's server on ``lessons/`` plus the one-widget page."""
+    from benchmarks.voila_timing import start_server
+
+    root = folder / "served"
+    shutil.copytree(REPO / "lessons", root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    shutil.copy2(ONE_WIDGET, root / ONE_WIDGET.name)
+    with start_server(root, pool_size=0) as base:
+        yield Served(base, pw, folder)
+
+
+@contextlib.contextmanager
+def site_kind(pw: Any, folder: Path, built: Path | None) -> Iterator[Site]:
+    """The site (built now with the one-widget page, or a copy of ``built``)."""
+    from benchmarks.static_host import serving
+
+    root = folder / "site"
+    if built is None:
+        began = time.perf_counter()
+        subprocess.run([str(SITE_PY), "-m", "scripts.site.build", "--out", str(root),
+                        "--extra", str(ONE_WIDGET)], cwd=REPO, check=True)
+        print(f"  site build: {time.perf_counter() - began:.0f} s", flush=True)
+    else:
+        shutil.copytree(built, root)
+        if not any(root.rglob("*.gz")):
+            from scripts.site.precompress import precompress
+
+            print(f"  {built} has no .gz files: precompressed a copy: "
+                  f"{precompress(root).line()}", flush=True)
+    with serving(root) as base:
+        yield Site(base, pw, folder, root)
+
+
+def run(kinds: set[str], built: Path | None) -> list[tuple[Row, Figure]]:
+    """Measure every row of ``kinds``; print each beside its goal as it comes."""
+    from playwright.sync_api import sync_playwright
+
+    done = []
+    with tempfile.TemporaryDirectory(prefix="lnb-pages-") as tmp, sync_playwright() as pw:
+        for kind, opened in (("served", lambda: served_kind(pw, Path(tmp))),
+                             ("site", lambda: site_kind(pw, Path(tmp), built))):
+            rows = [row for row in ROWS if row.kind == kind]
+            if kind not in kinds or not rows:
+                continue
+            with opened() as session:
+                for row in rows:
+                    figure = row.measure(session)
+                    done.append((row, figure))
+                    print("  " + figure.line(row), flush=True)
+                for line in session.notes:
+                    print("    " + line, flush=True)
+    return done
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", type=Path, default=os.environ.get("LNB_BENCH_SITE") or None,
+                        help="a built site to measure instead of building one")
+    parser.add_argument("--skip", action="append", choices=("served", "site"),
+                        default=[k for k in os.environ.get("LNB_BENCH_SKIP", "").split(",") if k])
+    args = parser.parse_args(argv or [])
+    done = run({"served", "site"} - set(args.skip), args.site)
+    print("\npages: figures beside their goals (the one-widget page measured in the same run)")
+    for row, figure in done:
+        report(row.figure, figure.value, row.goal, row.unit)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

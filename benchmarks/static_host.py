@@ -1,0 +1,86 @@
+"""A static host that serves precompressed files, as nginx's ``gzip_static`` does: for a
+browser that accepts Brotli, ``FILE.br``; for one that accepts gzip, ``FILE.gz``; else
+``FILE`` (``python -m http.server`` only ever sends ``FILE``). The benchmark measures the
+site's first visit through it (docs/site.md says how real hosts do the same).
+
+>>> chosen("br;q=1.0, gzip, deflate", {".br", ".gz"}), chosen("gzip", {".br", ".gz"})
+('.br', '.gz')
+>>> chosen("gzip;q=0, identity", {".gz"}), chosen(None, {".gz"})
+('', '')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import ClassVar
+
+ENCODINGS = ((".br", "br"), (".gz", "gzip"))
+
+
+def accepted(header: str | None) -> set[str]:
+    """The encodings an ``Accept-Encoding`` header accepts (``q=0`` refuses one)."""
+    names = set()
+    for part in (header or "").lower().split(","):
+        name, _, params = part.strip().partition(";")
+        params = params.strip()
+        if params.startswith("q=") and params[2:].strip() in ("0", "0.0", "0.00", "0.000"):
+            continue
+        names.add(name.strip())
+    return names
+
+
+def chosen(header: str | None, present: set[str]) -> str:
+    """The precompressed form to send (``.br``, ``.gz``), or ``""`` for the file itself."""
+    names = accepted(header)
+    return next((suffix for suffix, name in ENCODINGS if name in names and suffix in present), "")
+
+
+class Precompressed(http.server.SimpleHTTPRequestHandler):
+    """Python's file server, sending ``FILE.br``/``FILE.gz`` when the browser accepts them."""
+
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+        ".whl": "application/zip"}
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        """The precompressed file's head and body when there is one to send, else as before."""
+        path = self.translate_path(self.path)
+        if os.path.isfile(path):
+            present = {s for s, _ in ENCODINGS if os.path.isfile(path + s)}
+            suffix = chosen(self.headers.get("Accept-Encoding"), present)
+            if suffix:
+                file = open(path + suffix, "rb")  # noqa: SIM115 (the server closes it)
+                size = os.fstat(file.fileno()).st_size
+                self.send_response(200)
+                self.send_header("Content-Type", self.guess_type(path))
+                self.send_header("Content-Encoding", dict(ENCODINGS)[suffix])
+                self.send_header("Content-Length", str(size))
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                return file
+        return super().send_head()
+
+    def log_message(self, format: str, *args: object) -> None:
+        return
+
+
+@contextlib.contextmanager
+def serving(root: Path) -> Iterator[str]:
+    """Serve ``root`` on 127.0.0.1 (a free port) while the block runs; yields the base URL."""
+    handler = functools.partial(Precompressed, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
