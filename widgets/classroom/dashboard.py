@@ -38,8 +38,10 @@ from classroom.dashboard_figures import ClassReport, class_report, report_csv
 from classroom.dashboard_store import ClassWork, WrongAnswer
 from classroom.identity import Classroom, IdentityError
 from classroom.progress import ProgressStore
+from classroom.room_control import RoomControl
 from classroom.rooms import LiveRoom, RoomStore
 from lnb.core.i18n import _, current_language
+from widgets.classroom.dashboard_rooms import RoomsBox
 from widgets.classroom.dashboard_today import AssignBox
 from widgets.classroom.dashboard_views import (
     CSS,
@@ -108,6 +110,8 @@ class Dashboard(PolledPage, w.VBox):
         self.wrong_view.add_class("lnb-wrong-view")
         self.rooms_view = w.HTML("")
         self.rooms_view.add_class("lnb-rooms-view")
+        self.rooms_box = RoomsBox(self.status)
+        self.rooms_box.names_box.observe(lambda _c: self._draw(), "value")
         self.assign_box = AssignBox(self.classroom, self.work, opened=self._opened,
                                     today=self.today, status=self.status)
         self.assign_box.layout.display = "none"
@@ -115,7 +119,7 @@ class Dashboard(PolledPage, w.VBox):
             stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.title_row,
             w.HBox([self.code_box, self.key_box, self.open_button, self.refresh_button]),
             self.status, self.heading, self.export, self.class_view, self.rooms_view,
-            self.puzzles_view, self.wrong_view, self.assign_box,
+            self.rooms_box, self.puzzles_view, self.wrong_view, self.assign_box,
         ])
         self.add_class("lnb-dashboard")
         self.add_class("lnb-app")
@@ -146,7 +150,8 @@ class Dashboard(PolledPage, w.VBox):
         """Every word in the current language; the class opened is kept."""
         with self.hold_sync():
             self._label()
-            for part in (self.status, self.contrast_toggle, self.language, self.assign_box):
+            for part in (self.status, self.contrast_toggle, self.language, self.assign_box,
+                         self.rooms_box):
                 relabel_part(part)
             self._draw()
             self.words.again()
@@ -201,13 +206,19 @@ class Dashboard(PolledPage, w.VBox):
     def start_polling(self) -> bool:
         """Read the opened class again every :data:`REFRESH_SECONDS` on the kernel's loop
         (False without a running loop: a plain script calls :meth:`poll` itself)."""
+        waiter = (RoomStore(self.classroom.store).class_waiter(self.report.code)
+                  if self.report is not None else None)
         return self.start_poller(self.status.guarded(self.poll),
-                                 interval=min(1.0, REFRESH_SECONDS), on_error=self.status.sorry)
+                                 interval=min(1.0, REFRESH_SECONDS), on_error=self.status.sorry,
+                                 waiter=waiter)
 
     def poll(self) -> None:
         """One tick of the loop: the class read again once :data:`REFRESH_SECONDS` have gone
-        by since the last reading (the widgets send only what changed)."""
-        if self.report is not None and time.monotonic() - self._read_at >= REFRESH_SECONDS:
+        by since the last reading, or at once when a table of the class pinged (push, see
+        :mod:`widgets.core.poller`; the widgets send only what changed)."""
+        woken = self.poller is not None and self.poller.woken  # a table of the class changed
+        if self.report is not None and (woken
+                                        or time.monotonic() - self._read_at >= REFRESH_SECONDS):
             self.refresh()
 
     def refresh(self) -> None:
@@ -225,7 +236,13 @@ class Dashboard(PolledPage, w.VBox):
         self._read_at = time.monotonic()
         self.wrong = self.work.wrong_answers(self.classroom, code, self._key)
         self.online = self.work.online(self.classroom, code, self._key)
-        self.rooms = tuple(RoomStore(self.classroom.store, clock=self.clock).live_rooms(code))
+        rooms = RoomStore(self.classroom.store, clock=self.clock)
+        self.rooms = tuple(rooms.live_rooms(code))
+        watch = {r.code: r.watch for r in self.rooms}
+        if self.rooms_box.control is None or self.rooms_box.control.class_code != code:
+            self.rooms_box.show_class(RoomControl(rooms, code), current_language(), watch)
+        else:
+            self.rooms_box.load(watch, current_language())
         self.assign_box.load()
         self.assign_box.layout.display = None
 
@@ -242,7 +259,8 @@ class Dashboard(PolledPage, w.VBox):
         self.class_view.value = class_table_html(self.report, self.online)
         self.puzzles_view.value = puzzles_html(self.report)
         self.wrong_view.value = wrong_html(self.wrong)
-        self.rooms_view.value = rooms_html(self.rooms, self.clock(), current_language())
+        self.rooms_view.value = rooms_html(self.rooms, self.clock(), current_language(),
+                                           hide_names=not self.rooms_box.names_box.value)
         self.export.value = download_link(csv_filename(self.report, self.today()),
                                           report_csv(self.report), "text/csv")
 

@@ -51,8 +51,12 @@ CSS = """
   border-radius: 4px; border: 2px solid #283593; font-size: 13px; }
 .lnb-dashboard .lnb-online { color: #1b5e20; font-weight: normal; font-size: 13px; }
 .lnb-high-contrast .lnb-dashboard .lnb-online { color: inherit; }
-.lnb-dashboard .lnb-rooms a { color: #1a3f9e; text-decoration: underline; }
-.lnb-high-contrast .lnb-dashboard .lnb-rooms a { color: inherit; }
+.lnb-dashboard .lnb-rooms a, .lnb-dashboard a.lnb-projector-link { color: #1a3f9e;
+  text-decoration: underline; }
+.lnb-high-contrast .lnb-dashboard .lnb-rooms a,
+.lnb-high-contrast .lnb-dashboard a.lnb-projector-link { color: inherit; }
+.lnb-dashboard .lnb-room-control { align-items: center; flex-wrap: wrap; gap: 4px 10px; }
+.lnb-dashboard .lnb-room-buttons { align-items: center; gap: 6px; }
 .lnb-high-contrast .lnb-dashboard .lnb-bar { background: #ffffff; }
 .lnb-high-contrast .lnb-dashboard .lnb-mark { border-color: #ffffff; }
 """
@@ -235,15 +239,22 @@ def wrong_html(answers: tuple[WrongAnswer, ...]) -> str:
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
 
 
-def watch_link(code: str, language: str, watch: str = "") -> str:
+def watch_link(code: str, language: str, watch: str = "", hide_names: bool = False) -> str:
     """The projector view of a room, in the dashboard's language (a page beside it), with
-    the room's ``watch`` token (:attr:`LiveRoom.watch`).
+    the room's ``watch`` token (:attr:`LiveRoom.watch`); ``hide_names``: the pupils shown
+    as "Pupil 1"...
 
     >>> watch_link("K7QX", "zh_CN", "ab12")
     'play.ipynb?room=K7QX&view=projector&lang=zh-CN&watch=ab12'
+    >>> watch_link("K7QX", "en", hide_names=True)
+    'play.ipynb?room=K7QX&view=projector&lang=en&names=hidden'
     """
     query = {"room": code, "view": "projector", "lang": tag(language)}
-    return f"play.ipynb?{urlencode({**query, **({'watch': watch} if watch else {})})}"
+    if watch:
+        query["watch"] = watch
+    if hide_names:
+        query["names"] = "hidden"
+    return f"play.ipynb?{urlencode(query)}"
 
 
 def _ago(seconds: float) -> str:
@@ -253,9 +264,11 @@ def _ago(seconds: float) -> str:
     return ngettext("{count} minute ago", "{count} minutes ago", minutes).format(count=minutes)
 
 
-def rooms_html(rooms: Sequence[LiveRoom], now: float, language: str) -> str:
+def rooms_html(rooms: Sequence[LiveRoom], now: float, language: str,
+               hide_names: bool = False) -> str:
     """The class's live game tables: the room code, who plays, the Round, when it last
-    moved, and a link to watch it on the projector (no player's unfinished program shown).
+    moved, and a link to watch it on the projector (no player's unfinished program shown;
+    ``hide_names``: the pupils' names hidden there).
 
     >>> table = LiveRoom("K7QX", "KM7Q4X", ("Ali", "Bea", "Babbage"), 2, "playing", 100.0)
     >>> shown = rooms_html([table], 160.0, "en")
@@ -277,7 +290,7 @@ def rooms_html(rooms: Sequence[LiveRoom], now: float, language: str) -> str:
                  else _("Waiting to start"))
         players = format_list(list(room.seats)) if room.seats else "—"
         watch = _("Watch {code} on the projector").format(code=room.code)
-        address = watch_link(room.code, language, room.watch)
+        address = watch_link(room.code, language, room.watch, hide_names)
         link = (f"<a href='{html.escape(address)}' target='_blank' "
                 f"rel='noopener'>{html.escape(watch)}</a>")
         body.append(f"<tr class='lnb-room'><td class='lnb-code'>{html.escape(room.code)}</td>"

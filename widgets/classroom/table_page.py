@@ -52,6 +52,7 @@ from __future__ import annotations
 import html
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from functools import cached_property
 from typing import Any, NamedTuple
 
@@ -68,7 +69,10 @@ from lnb.core.rooms import (
     RoomPlay,
     RoomSeat,
     RoomSetup,
+    allowance_words,
+    describe,
     normalize_room_code,
+    renamed_move,
 )
 from widgets.classroom.panel import ClassPanel
 from widgets.core.app_shell import AppShell
@@ -89,6 +93,10 @@ CSS = """
 .lnb-room .lnb-room-last-round { border-top: 2px solid var(--lnb-rule, #bbb); margin-top: 12px;
                                  padding-top: 6px; }
 .lnb-room .lnb-room-last-round-title { margin: 0 0 4px 0; font-size: var(--lnb-text-l, 22px); }
+.lnb-room .lnb-room-paused { font-size: var(--lnb-text-l, 22px); font-weight: bold;
+                             padding: 6px 10px; border: 2px solid var(--lnb-rule, #bbb);
+                             border-radius: 4px; margin: 4px 0; }
+.lnb-room .lnb-room-allowances { color: var(--lnb-muted, #555); }
 """
 HEARTBEAT = 2.0  # seconds between two heartbeats of a seat
 STILL = 1.6  # seconds without a tick from the browser after which its countdown is restarted
@@ -128,6 +136,8 @@ class TableView:
 
     #: The game's name (:func:`lnb.core.game.get`): each view says it.
     game: str = ""
+    #: The notebook of the game's table page (the lobby's link: ``page_link?room=K7QX``).
+    page_link: str = PAGE
     #: The computer player a host's *Seat N to a computer* seats (a kind of the game's bots).
     bot: str = "greedy"
     #: The view's own look, put before the table page's.
@@ -188,7 +198,7 @@ class TableView:
     def draw(self, play: RoomPlay) -> Screen:
         """The game going on, as this page's seat (``self.page.me``) may see it."""
         game, me, page = self.game_type, self.page.me, self.page
-        self.log.value = "<br>".join(html.escape(str(game.describe(move.action)))
+        self.log.value = "<br>".join(html.escape(str(describe(game, move.action)))
                                      for move in play.moves)
         page.waiting.value = page.waiting_words(play)
         mine = me is not None and me in play.waiting_on and not page.projector
@@ -221,10 +231,13 @@ class TablePage(AppShell, PolledPage, w.VBox):
     def __init__(self, rooms: RoomStore, code: str, *, view: Callable[[TablePage], TableView],
                  classroom: Classroom | None = None, projector: bool = False,
                  clock: Callable[[], float] = time.time, poll: bool = True,
-                 bot: str | None = None) -> None:
+                 bot: str | None = None, hide_names: bool = False) -> None:
         self.rooms = rooms
         self.clock = clock
         self.projector = projector
+        #: The projector's choice (``&names=hidden``): pupils shown as "Pupil 1", ...
+        self.hide_names = projector and hide_names
+        self._hidden: RoomPlay | None = None  # the play renamed, moved on move by move
         self.pupil: Pupil | None = None
         self.seat: int | None = None
         self.setup: RoomSetup | None = None
@@ -302,6 +315,20 @@ class TablePage(AppShell, PolledPage, w.VBox):
         return line
 
     @cached_property
+    def paused_line(self) -> w.HTML:
+        """"Paused by your teacher" while the teacher has paused the table."""
+        line = w.HTML("")
+        line.add_class("lnb-room-paused")
+        return line
+
+    @cached_property
+    def allowances_line(self) -> w.HTML:
+        """The seats' time allowances the teacher gave (shown to the whole table)."""
+        line = w.HTML("")
+        line.add_class("lnb-room-allowances")
+        return line
+
+    @cached_property
     def record_box(self) -> w.HTML:
         """The game's record, to download at the end."""
         box = w.HTML("")
@@ -348,12 +375,17 @@ class TablePage(AppShell, PolledPage, w.VBox):
         poll loop. Nothing raises: an error lands on the status line."""
         with self.status.guard():
             self.open_language(query)
+            hide = self.projector and query.get("names", "").lower() == "hidden"
+            if hide != self.hide_names:
+                self.hide_names, self._hidden, self._drawn = hide, None, None
+                self.sync(force=True)
         if self._poll:
             self.start_polling()
 
     def start_polling(self) -> bool:
         """The poll loop on the kernel's event loop (False when there is none)."""
-        return self.start_poller(self.status.guarded(self.sync), on_error=self.status.sorry)
+        return self.start_poller(self.status.guarded(self.sync), on_error=self.status.sorry,
+                                 waiter=self.rooms.waiter(self.code))
 
     # -- who plays here --------------------------------------------------------------------
     def _pupil_changed(self, pupil: Pupil | None, source: str) -> None:
@@ -426,7 +458,7 @@ class TablePage(AppShell, PolledPage, w.VBox):
             self.status.clear()  # the store answered again: "not answering" is no longer true
         if force or version != self.version:
             self._reload(version, now)
-        deadline = self.play.race_deadline if self.play is not None else None
+        deadline = self._deadline()
         if self._draft is not None and deadline is not None and now >= deadline:
             self._save_draft()  # the bell: the work being typed is handed in with the rest
         if self.setup.status == "playing" and self.rooms.advance(self.code, now):
@@ -448,6 +480,8 @@ class TablePage(AppShell, PolledPage, w.VBox):
         self.version = version
         self.setup = self.rooms.room(self.code)
         self.play = self.rooms.play(self.code) if self.setup.status != "open" else None
+        if self.hide_names:
+            self._rename()
         if self.seat is not None and self.pupil is not None \
                 and self.setup.seat_of(self.pupil.key) is None:  # the host freed it
             self.seat = None
@@ -457,6 +491,39 @@ class TablePage(AppShell, PolledPage, w.VBox):
         self._tick_timer(now, draw=False)  # the minute and the table drawn once
         self.draw()
         self._mark_drawn()
+
+    def hidden_names(self) -> dict[str, str]:
+        """The projector's names for the pupils' seats (``Pupil 1``...; computers keep
+        theirs)."""
+        assert self.setup is not None
+        return {s.name: _("Pupil {number}").format(number=s.index + 1)
+                for s in self.setup.seats if s.pupil is not None and s.name}
+
+    def _rename(self) -> None:
+        """The setup and the play as the projector shows them with the names hidden: the
+        same game under "Pupil N" (moved on by the new moves only)."""
+        assert self.setup is not None
+        names = self.hidden_names()
+        seats = tuple(replace(s, name=names.get(s.name, s.name)) for s in self.setup.seats)
+        self.setup = replace(self.setup, seats=seats)
+        play, hidden = self.play, self._hidden
+        if play is None:
+            self._hidden = None
+            return
+        if hidden is None or hidden.seq > play.seq or hidden.setup.seats != seats:
+            hidden = play.renamed(names)
+        else:
+            hidden = hidden.extended(renamed_move(m, names) for m in play.moves[hidden.seq:])
+            if hidden.setup != self.setup:
+                hidden = hidden.with_setup(replace(self.setup))
+        self.play = self._hidden = hidden
+
+    def _deadline(self) -> float | None:
+        """When this page's seat's race ends (its allowance; ×1 for a watcher)."""
+        play = self.play
+        if play is None:
+            return None
+        return play.race_deadline if self.seat is None else play.deadline_for(self.seat)
 
     def _mark_drawn(self) -> None:
         """Name the room's version this page has drawn in a CSS class of the page,
@@ -510,14 +577,32 @@ class TablePage(AppShell, PolledPage, w.VBox):
         :data:`STILL` seconds (its Play was started before the browser drew it: a page opened
         or reloaded mid-race) is started again at the seconds the room's deadline gives."""
         play = self.play
-        left = play.seconds_left(now) if play is not None else None
-        if left is None or play is None or play.state.is_terminal() \
-                or not self.rules.racing(play.state):
+        seat = self.seat if play is not None and self.seat is not None else None
+        factor = play.allowance(seat) if play is not None and seat is not None else 1.0
+        left = play.seconds_left(now, seat) if play is not None else None
+        racing = (play is not None and not play.state.is_terminal()
+                  and self.rules.racing(play.state))
+        if racing and factor is None and self.timer.seconds is not None:
+            self.timer.reset(None)  # no time limit for this seat: the timer says so
+            return
+        if left is None or play is None or not racing:
             if self.timer.running:
                 self.timer.stop()
+            if not racing and self.timer.seconds is None and self.setup is not None:
+                self.timer.reset(round(self.setup.race_seconds or 60))
             return
-        seconds = round((self.setup.race_seconds if self.setup is not None else None) or 60)
+        base = (self.setup.race_seconds if self.setup is not None else None) or 60
+        seconds = round(base * (factor or 1.0))
         gone = max(0, min(seconds - 1, round(seconds - left)))
+        if play.paused:  # the teacher paused the table: the countdown stands still
+            if not self.timer.running or self.timer.seconds != seconds:
+                self.timer.reset(seconds)
+                self.timer.start()
+            ticker = self.timer.play
+            ticker.playing = False
+            ticker.value = gone
+            self._ticked_at = now
+            return
         if not self.timer.running and left > 0:
             if self.timer.seconds != seconds:
                 self.timer.reset(seconds)
@@ -608,11 +693,28 @@ class TablePage(AppShell, PolledPage, w.VBox):
         else:
             screen = self.view.draw(play)
         self.phase_title.value = screen.title
-        self.body.children = tuple(screen.parts)
+        self.body.children = (*self._room_lines(play), *screen.parts)
+
+    def _room_lines(self, play: RoomPlay) -> tuple[w.Widget, ...]:
+        """The teacher's marks on the table: paused, and the seats' time allowances."""
+        lines: list[w.Widget] = []
+        if play.paused and not play.state.is_terminal():
+            self.paused_line.value = html.escape(_("Paused by your teacher"))
+            lines.append(self.paused_line)
+        given = play.allowances
+        if given and not play.state.is_terminal():
+            seats = {s.index: s.name for s in play.setup.seats}
+            words = [f"{html.escape(seats.get(i, str(i + 1)))}: "
+                     f"{html.escape(str(allowance_words(f)))}" for i, f in sorted(given.items())]
+            self.allowances_line.value = html.escape(_("Time allowances")) + " · " + \
+                " · ".join(words)
+            lines.append(self.allowances_line)
+        return tuple(lines)
 
     def _record(self, play: RoomPlay) -> w.HTML:
         """The record's download link, named after the table and its players."""
-        text = self.rooms.record_json(self.code)
+        text = (play.game.records.dumps(play.to_record()) if self.hide_names
+                else self.rooms.record_json(self.code))
         names = "-".join(play.state.names)
         self.record_box.value = download_link(safe_filename(f"table-{self.code}-{names}"), text)
         return self.record_box
@@ -627,7 +729,9 @@ class TablePage(AppShell, PolledPage, w.VBox):
     def _draw_lobby(self, setup: RoomSetup) -> None:
         self.phase_title.value = _("<b>Lobby</b> · table <span class='lnb-room-code'>{code}"
                                    "</span>: open <code>{link}</code> on each device").format(
-                                       code=setup.code, link=html.escape(room_link(setup.code)))
+                                       code=setup.code,
+                                       link=html.escape(room_link(setup.code,
+                                                                  self.view.page_link)))
         here = self._here
         rows = []
         for seat in setup.seats:
