@@ -275,8 +275,8 @@ def least_card_check(explain: Text | None = None) -> Check:
         if not typed:
             return Verdict(False, str(EMPTY))
         if typed not in programs:
-            return Verdict(False, _("Type a card's name as the table writes it: a p and its "
-                                    "number."))
+            return _not_yet(_("{text} is no card's name: type a p and its number, as the "
+                              "table writes it.").format(text=text.strip()))
         chosen = programs[typed]
         if average_prestige(chosen) <= least + 1e-9:
             return Verdict(True, _yes(explain))

@@ -162,10 +162,11 @@ def _revealed(after: Exercise | None, make: Callable[[], str]) -> View:
     def shown() -> str:
         if after is not None and not after.solved:
             waiting = _("Answer the question above first: then this table shows here.")
-            return f"<p class='lnb-waiting'>{_e(waiting)}</p>"
+            return f"<p class='lnb-waiting lnb-reveal-note'>{_e(waiting)}</p>"
         return make()
 
     view = View(shown)
+    view.add_class("lnb-reveal")  # as the museum's Reveal: the page pass waits for its note
     if after is not None:
         before = after.on_solved
 
