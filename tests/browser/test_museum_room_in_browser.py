@@ -144,8 +144,10 @@ def test_a_class_plays_one_museum_room_with_the_teachers_hold_and_release(  # ty
         snap_sizes(teacher, "museum-room-teacher-holds")
         teacher.set_viewport_size({"width": 1280, "height": 800})
         ali.locator(".lnb-museum-room-panel").scroll_into_view_if_needed()
-        snap(ali, "museum-room-pupil-held-1280x800")
-        snap(cy, "museum-room-pupil-zh-CN-1280x800")
+        snap_sizes(ali, "museum-room-pupil-held")
+        snap_sizes(cy, "museum-room-pupil-zh-CN")
+        for page in (ali, cy):
+            page.set_viewport_size({"width": 1280, "height": 800})
 
         teacher.locator("button.lnb-room-release").click()
         wait_until(lambda: room_now(where, code).hold is None, "the store lets the class go on")
