@@ -99,3 +99,12 @@ def test_the_guides_answer_key_and_links_are_the_banks() -> None:
     name, data = found[0]
     assert base64.b64decode(data).decode("utf-8") == sheets.sheet_html(
         name.split(".")[0], "zh_CN")
+
+
+def test_the_guides_answer_keys_list_every_lesson_with_a_bank() -> None:
+    keys = sheets.answer_keys("zh_CN").value
+    assert keys.count("<details>") == len(sheets.lessons_with_sheets())
+    for lesson in sheets.lessons_with_sheets():
+        assert sheets.heading(lesson, "zh_CN")[0] in keys
+        for entry in bank(lesson).entries:
+            assert sheets.answer_text(entry, "zh_CN") in keys

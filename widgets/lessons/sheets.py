@@ -188,17 +188,34 @@ def _own_words(text: str) -> Any:
     return ipywidgets.HTML(text).add_class(OWN_WORDS)
 
 
+def _key_html(lesson: str, language: str, summary: str) -> str:
+    rows = [f"<li><b>{html.escape(answer_text(e, language))}</b> · "
+            f"{e.text('question', language)}<br><small>{e.text('explain', language)}</small>"
+            "</li>" for e in bank(lesson).entries]
+    return f"<details><summary>{summary}</summary><ol>{''.join(rows)}</ol></details>"
+
+
 def answer_key(lesson: str, language: str | None = None) -> Any:
     """A widget for the teacher's guide: ``lesson``'s answers and their explanations, read
     from its bank, folded until the teacher opens them (in the page's language)."""
     chosen = language or current_language()
     with use_language(chosen):
         summary = _("The answers ({count})").format(count=len(bank(lesson).entries))
-    rows = [f"<li><b>{html.escape(answer_text(e, chosen))}</b> · {e.text('question', chosen)}"
-            f"<br><small>{e.text('explain', chosen)}</small></li>"
-            for e in bank(lesson).entries]
-    return _own_words(f"<details><summary>{summary}</summary><ol>{''.join(rows)}</ol>"
-                      "</details>")
+    return _own_words(_key_html(lesson, chosen, summary))
+
+
+def answer_keys(language: str | None = None) -> Any:
+    """A widget for the teacher's guide: every lesson's answers (:func:`answer_key`), each
+    under the lesson's title, folded, so a lesson added with a bank is there too."""
+    chosen = language or current_language()
+    parts = []
+    for lesson in lessons_with_sheets():
+        title, _aims = heading(lesson, chosen)
+        with use_language(chosen):
+            count = _("The answers ({count})").format(count=len(bank(lesson).entries))
+        summary = f"<b>{html.escape(title, quote=False)}</b> · {count}"
+        parts.append(_key_html(lesson, chosen, summary))
+    return _own_words('<div class="lnb-answer-keys">' + "".join(parts) + "</div>")
 
 
 def sheet_links(language: str | None = None) -> Any:
@@ -231,8 +248,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["answer_key", "answer_text", "heading", "lessons_with_sheets", "sheet_html",
-           "sheet_links", "sheet_name", "write_sheets"]
+__all__ = ["answer_key", "answer_keys", "answer_text", "heading", "lessons_with_sheets",
+           "sheet_html", "sheet_links", "sheet_name", "write_sheets"]
 
 
 if __name__ == "__main__":
