@@ -15,6 +15,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
@@ -28,6 +29,7 @@ pytestmark = pytest.mark.slow
 VOILA_JS = "voila/static/voila.js"
 LABEXTENSION = Path(sys.prefix) / "share/jupyter/labextensions/@jupyter-widgets/jupyterlab-manager"
 GZIP = {"Accept-Encoding": "gzip, deflate, br"}
+REPO = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
@@ -150,3 +152,35 @@ def test_incompressible_files_are_sent_as_they_are(tmp_path: Path) -> None:
     cache = GzipCache()
     assert cache.get(str(noise)) is None and cache.get(str(noise)) is None
     assert cache.compressions == 1
+
+
+@pytest.fixture(scope="module")
+def binder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """``binder/start python -m jupyter_server`` (Voila as its extension, and the kit's)."""
+    sys.path.insert(0, str(REPO / "tests" / "browser"))
+    from test_binder import BinderServer
+
+    server = BinderServer(tmp_path_factory.mktemp("binder-home"))
+    try:
+        server.wait_ready()
+        yield server
+    finally:
+        server.stop()
+
+
+def test_in_a_jupyter_server_voilas_static_files_are_compressed_and_cached(binder: Any) -> None:
+    """On Binder / JupyterHub the kit's extension does what KitVoila does."""
+    status, headers, page = binder.get("voila/render/benchmarks/one_widget.ipynb")
+    assert status == 200, page[:2000]
+    assert "Content-Encoding" not in headers  # the page itself: never (BREACH)
+    found = re.search(rb'src="/(voila/static/v-[0-9a-f]{16}/)voila\.js"', page)
+    assert found, page[:3000]
+    request = urllib.request.Request(binder.url + found.group(1).decode() + "voila.js",
+                                     headers={**GZIP, "Authorization": f"token {binder.token}"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        assert answer.headers["Content-Encoding"] == "gzip"
+        assert answer.headers["Cache-Control"] == IMMUTABLE
+        body = gzip.decompress(answer.read())
+    status, _, plain = binder.get("voila/static/voila.js")
+    assert status == 200 and body == plain
+    assert "Voila's static files compressed and cacheable" in binder.log_text()

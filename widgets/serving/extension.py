@@ -10,13 +10,19 @@ landing page). This extension:
   page's shutdown request sends back (:func:`widgets.serving.xsrf.with_xsrf_cookie`);
   without it the server refuses the request and the kernel lives until culling;
 * typesets formulas offline: Voila's pages then use the MathJax bundled with them, not
-  MathJax from cdnjs (as with ``make serve``, whose Voila sets no MathJax address).
+  MathJax from cdnjs (as with ``make serve``, whose Voila sets no MathJax address);
+* sends Voila's static files gzip-compressed and cacheable, Voila's own scripts from a
+  versioned address, as ``make serve`` does (:func:`widgets.serving.static.in_jupyter_server`,
+  once every extension has loaded: at the server's first turn of its loop).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from tornado.ioloop import IOLoop
+
+from widgets.serving.static import in_jupyter_server
 from widgets.serving.xsrf import with_xsrf_cookie
 
 
@@ -34,3 +40,10 @@ def _load_jupyter_server_extension(server_app: Any) -> None:
     settings.setdefault("mathjax_url", None)
     settings.setdefault("mathjax_config", None)
     server_app.log.info("lnb kit: notebook pages get the _xsrf cookie; MathJax is offline")
+
+    def compress_static() -> None:  # Voila's extension may load after this one
+        changed = in_jupyter_server(server_app.web_app)
+        server_app.log.info("lnb kit: Voila's static files compressed and cacheable (%d "
+                            "addresses)", len(changed))
+
+    IOLoop.current().add_callback(compress_static)

@@ -35,7 +35,7 @@ import hashlib
 import os
 import re
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -274,3 +274,48 @@ def compressed(rule: tuple[Any, ...]) -> tuple[Any, ...]:
         return rule
     cls = type(handler.__name__, (CompressedStatic, handler), {"__module__": __name__})
     return (pattern, cls, *rest)
+
+
+def _rule_lists(router: Any) -> Iterator[list[Any]]:
+    """Every list of rules in a tornado application's routers (the nested ones too)."""
+    rules = getattr(router, "rules", None)
+    if isinstance(rules, list):
+        yield rules
+        for rule in rules:
+            yield from _rule_lists(rule.target)
+
+
+def _path(rule: Any) -> str:
+    regex = getattr(rule.matcher, "regex", None)
+    return regex.pattern if regex is not None else ""
+
+
+def in_jupyter_server(web_app: Any) -> list[str]:
+    """Voila's static files in a Jupyter server (Voila as its extension: Binder, JupyterHub)
+    as in :class:`~widgets.serving.app.KitVoila`: compressed, cacheable, Voila's own scripts
+    from ``voila/static/v-TAG/``. Call once every extension is loaded (Voila's adds its
+    handlers when it loads). Returns the patterns changed (empty: Voila is not there)."""
+    from tornado.routing import PathMatches, Rule
+    from voila.handler import VoilaHandler
+
+    changed, tag, pages = [], "", []
+    for rules in list(_rule_lists(web_app.default_router)):
+        for rule in list(rules):
+            path, target = _path(rule), rule.target
+            if "/voila/" not in path or not isinstance(target, type):
+                continue
+            if issubclass(target, VoilaHandler):
+                pages.append((rule.target_kwargs or {}).get("voila_configuration"))
+            elif issubclass(target, StaticFileHandler) and \
+                    not issubclass(target, CompressedStatic):
+                rule.target = compressed((path, target))[1]
+                changed.append(path)
+                if path.rstrip("$").endswith("/voila/static/(.*)"):
+                    tag = static_tag((rule.target_kwargs or {}).get("paths", []))
+                    versioned = path.rstrip("$")[: -len("(.*)")] + f"v-{tag}/(.*)$"
+                    rules.insert(rules.index(rule), Rule(PathMatches(versioned), rule.target,
+                                                         rule.target_kwargs))
+                    changed.append(versioned)
+    for configuration in {id(c): c for c in pages if c is not None and tag}.values():
+        configuration.page_config_hook = versioned_static(tag, configuration.page_config_hook)
+    return changed
