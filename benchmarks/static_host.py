@@ -84,3 +84,23 @@ def serving(root: Path) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+def main(argv: list[str]) -> int:
+    """``python -m benchmarks.static_host [DIR] [PORT]``: serve a built site (default ``site``
+    on port 8000) as a host with precompressed files does, until Ctrl-C."""
+    root = Path(argv[0]) if argv else Path("site")
+    port = int(argv[1]) if len(argv) > 1 else 8000
+    handler = functools.partial(Precompressed, directory=str(root))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        print(f"serving {root} (.br/.gz when the browser accepts them) at "
+              f"http://127.0.0.1:{port}/", flush=True)
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))
