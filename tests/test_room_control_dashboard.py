@@ -87,12 +87,13 @@ def test_the_dashboard_pauses_both_tables_and_the_pages_say_so(store: ProgressSt
     assert ali.status.kind != "error" and ali.play.next_seq > seq
 
     # the projector: names hidden unless the teacher shows them
-    links = [part.split("'")[0] for part in box.rows.children[0].children[-1].value
-             .split("href='")[1:]]
+    row = next(r for r in box.rows.children if r.lnb_code == codes[0])  # Ali's table
+    links = [part.split("'")[0] for part in row.children[-1].value.split("href='")[1:]]
     query = parse_qs(urlparse(html.unescape(links[0])).query)
     assert query["names"] == ["hidden"] and query["view"] == ["projector"]
     board.rooms_box.names_box.value = True
-    shown = box.rows.children[0].children[-1].value
+    row = next(r for r in box.rows.children if r.lnb_code == codes[0])  # drawn again
+    shown = row.children[-1].value
     assert "names=hidden" not in shown and "names=hidden" not in board.rooms_view.value
     code = query["room"][0]
     projector = RoomApp(rooms.for_watcher(query["watch"][0]), code, clock=clock,

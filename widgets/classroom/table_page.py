@@ -382,6 +382,15 @@ class TablePage(AppShell, PolledPage, w.VBox):
         if self._poll:
             self.start_polling()
 
+    def poll_busy(self) -> bool:
+        """Tick every 0.25 s (not only on pings) while a draft is not saved or a race's
+        minute runs (the draft's save and the bell's hand-in are timed by this page's tick);
+        not while the teacher has paused the table."""
+        play = self.play
+        return self._draft is not None or (
+            play is not None and play.race_deadline is not None and not play.paused
+            and not play.state.is_terminal())
+
     def start_polling(self) -> bool:
         """The poll loop on the kernel's event loop (False when there is none)."""
         return self.start_poller(self.status.guarded(self.sync), on_error=self.status.sorry,
@@ -400,9 +409,14 @@ class TablePage(AppShell, PolledPage, w.VBox):
         assert self.panel is not None and self.panel.session is not None
         return self.panel.session.pupil_name
 
+    def _elsewhere(self, setup: RoomSetup) -> bool:
+        """True for a table of another game than the view's (opened by a typed address):
+        the page names where to open it and draws nothing else."""
+        return bool(self.view.game) and setup.game != self.view.game
+
     def _sit_down(self) -> None:
         """The pupil of the class session takes a seat (or gets theirs back)."""
-        if self.setup is None or self.projector:
+        if self.setup is None or self.projector or self._elsewhere(self.setup):
             return
         if self.pupil is None or self.panel is None or self.panel.session is None:
             self._say("info", lambda: _("To sit at this table, first join your class: press "
@@ -684,6 +698,13 @@ class TablePage(AppShell, PolledPage, w.VBox):
         self._drawn = key
         if not self.projector and not may_see(setup, self.pupil):
             self._draw_closed(setup)
+            return
+        if self._elsewhere(setup):  # another game's table typed on this game's page
+            from widgets.classroom.table_entry import other_game
+
+            where = html.escape(str(other_game(setup.code, setup.game)))
+            self.phase_title.value = f"<b>{where}</b>"
+            self.body.children = ()
             return
         if setup.status == "open" or play is None:
             self._draw_lobby(setup)
