@@ -231,3 +231,30 @@ def test_a_dead_kernels_socket_is_removed_by_the_next_ping(tmp_path: Any) -> Non
     notifier.ping([notify.room_channel("K7QX")])
     assert list(where.iterdir()) == []
     shutil.rmtree(notifier.folder)
+
+
+@pytest.mark.parametrize("store_engine", ["postgresql"])
+def test_push_comes_back_with_the_database_connection(kernels: tuple[RoomStore, RoomStore],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(notify, "RECONNECT_SECONDS", 0.0)  # listen again at once
+    mine, other = kernels
+    code = other.open_room(ADA, "C1", seats=2).code
+    waiter = mine.waiter(code)
+
+    async def page() -> tuple[bool, bool, int, int]:
+        assert waiter.open(asyncio.get_running_loop())
+        listening = waiter.listening
+        assert isinstance(listening, notify.PgListening)
+        first = listening.hub.conn.info.backend_pid
+        other.store.read_shared(lambda conn: conn.execute("SELECT pg_terminate_backend(?)",
+                                                          (first,)).fetchone())
+        lost = await waiter.wait(HOUR)  # the lost connection wakes the page: it looks once
+        await until(lambda: waiter.healthy)  # a new listening connection
+        await waiter.wait(0)  # (listening again, the page looks once: that wake is spent)
+        other.take_seat(code, BEA, "Bea")
+        woken = await waiter.wait(HOUR)
+        second = listening.hub.conn.info.backend_pid
+        waiter.close()
+        return lost, woken, first, second
+    lost, woken, first, second = run(page())
+    assert lost and woken and first != second
