@@ -75,3 +75,28 @@ def test_the_build_tools_write_br_files_too(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert "as .br" in done.stdout, done.stdout
     assert (tmp_path / "static/pyodide/pyodide.asm.wasm.br").is_file()
+
+
+def test_a_cache_keeps_each_files_forms_for_the_next_build(tmp_path: Path) -> None:
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    site.mkdir()
+    files = small_site(site)
+    made = []
+
+    class Counting:  # a stand-in for the brotli package that counts its calls
+        @staticmethod
+        def compress(data: bytes, quality: int) -> bytes:
+            made.append(len(data))
+            return gzip.compress(data, compresslevel=1)[: len(data) // 10]
+
+    first = precompress(site, brotli=Counting, cache=cache)  # type: ignore[arg-type]
+    assert len(made) == first.files == 3
+    second = precompress(site, brotli=Counting, cache=cache)  # type: ignore[arg-type]
+    assert len(made) == 3 and second == first  # nothing compressed again
+    (site / "voici/render/index.html").write_bytes(b"<p>changed</p>\n" * 300)
+    precompress(site, brotli=Counting, cache=cache)  # type: ignore[arg-type]
+    assert len(made) == 4
+    assert gzip.decompress((site / "voici/render/index.html.gz").read_bytes()) == \
+        b"<p>changed</p>\n" * 300
+    assert (site / "static/pyodide/pyodide.asm.js").read_bytes() == \
+        files["static/pyodide/pyodide.asm.js"]

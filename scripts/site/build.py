@@ -209,8 +209,9 @@ def cut(build: Build) -> str:
 
 def compress(build: Build) -> str:
     """``.gz`` (and ``.br``, with the ``brotli`` package) beside every big text and wasm
-    file, for a static host that serves precompressed files (docs/site.md)."""
-    return precompress.precompress(build.out).line()
+    file, for a static host that serves precompressed files (docs/site.md); each file's
+    forms are kept in the cache for the next build."""
+    return precompress.precompress(build.out, cache=build.cache / "compressed").line()
 
 
 STEPS = (check_versions, fetch_npm, fetch_wheels, kit_wheel, write_pyodide, voici,

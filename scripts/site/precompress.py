@@ -6,7 +6,10 @@ that accepts gzip, ``pyodide.asm.wasm.br`` to one that accepts Brotli, the file 
 other. :func:`precompress` writes them once, at build time, at the best levels (a server
 compressing on the fly uses a fast one), for every file worth it: text and WebAssembly of at
 least :data:`MIN_SIZE` bytes whose compressed form saves at least 5%. ``.br`` files only when
-the ``brotli`` package is installed in the build's venv.
+the ``brotli`` package is installed in the build's venv. Brotli's best level takes about a
+minute of CPU for the whole site, so with a ``cache`` folder each file's compressed forms
+are kept by the hash of its content, and the next build (Pyodide's runtime unchanged) takes
+them from there.
 
 >>> import tempfile
 >>> folder = Path(tempfile.mkdtemp())
@@ -18,7 +21,9 @@ the ``brotli`` package is installed in the build's venv.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -67,9 +72,11 @@ def worth(path: Path) -> bool:
             and path.stat().st_size >= MIN_SIZE)
 
 
-def precompress(out: Path, brotli: ModuleType | None = None) -> Compressed:
+def precompress(out: Path, brotli: ModuleType | None = None,
+                cache: Path | None = None) -> Compressed:
     """Write ``FILE.gz`` (and ``FILE.br`` with ``brotli``, default: :func:`brotli_module`)
-    beside every file of ``out`` worth it; earlier ``.gz``/``.br`` files are replaced."""
+    beside every file of ``out`` worth it; earlier ``.gz``/``.br`` files are replaced. With
+    ``cache``, compressed forms are kept there by content hash and reused."""
     brotli = brotli if brotli is not None else brotli_module()
     done = Compressed()
     for stale in [p for p in out.rglob("*") if p.suffix in ENCODINGS and
@@ -77,7 +84,8 @@ def precompress(out: Path, brotli: ModuleType | None = None) -> Compressed:
         stale.unlink()
     for path in sorted(p for p in out.rglob("*") if worth(p)):
         data = path.read_bytes()
-        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        packed = _compressed(data, ".gz", cache,
+                             lambda d: gzip.compress(d, compresslevel=9, mtime=0))
         if len(packed) > len(data) * 0.95:
             continue
         _write_beside(path, ".gz", packed)
@@ -85,13 +93,29 @@ def precompress(out: Path, brotli: ModuleType | None = None) -> Compressed:
         done.original += len(data)
         done.gzip += len(packed)
         if brotli is not None:
-            smaller = brotli.compress(data, quality=11)
+            smaller = _compressed(data, ".br", cache, lambda d: brotli.compress(d, quality=11))
             if len(smaller) < len(packed):
                 _write_beside(path, ".br", smaller)
                 done.brotli += len(smaller)
             else:
                 done.brotli += len(packed)
     return done
+
+
+def _compressed(data: bytes, suffix: str, cache: Path | None,
+                compress: Callable[[bytes], bytes]) -> bytes:
+    """``compress(data)``, from ``cache`` when an earlier build kept it."""
+    if cache is None:
+        return compress(data)
+    kept = cache / (hashlib.sha256(data).hexdigest() + suffix)
+    if kept.is_file():
+        return kept.read_bytes()
+    packed = compress(data)
+    cache.mkdir(parents=True, exist_ok=True)
+    partial = kept.with_name(kept.name + ".part")
+    partial.write_bytes(packed)
+    partial.replace(kept)
+    return packed
 
 
 def _write_beside(path: Path, suffix: str, data: bytes) -> None:
