@@ -56,12 +56,11 @@ import ipywidgets as w
 from classroom.identity import Classroom
 from classroom.rooms import RoomStore
 from lnb.core.i18n import _
-from lnb.core.rooms import RoomPlay, RoomSetup
+from lnb.core.rooms import RoomPlay
 from lnb.dream.actions import Action, TakePartner
 from lnb.dream.describe import describe
 from lnb.dream.state import PROMPTS, State
-from widgets.classroom.table_entry import other_game
-from widgets.classroom.table_page import Screen, TablePage, TableView, room_link
+from widgets.classroom.table_page import Screen, TablePage, TableView
 from widgets.dream.app import LOG_LINES, ON_A_BOARD, DreamApp, _log_line
 from widgets.dream.board import PlayerBoard, Selection, compact_html
 from widgets.dream.buttons import Pool, show
@@ -242,8 +241,6 @@ class DreamTable(TableView):
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, play: RoomPlay) -> Screen:
         """The game going on, as this page's seat may see it."""
-        if play.setup.game != self.game:
-            return self._elsewhere(play)
         self._refresh(play)
         parts: list[w.Widget] = [self.top, self.page.waiting, self.choices, self.workshop,
                                  self.main, self.others_title, self.others, self.log_view]
@@ -253,8 +250,6 @@ class DreamTable(TableView):
 
     def draw_over(self, play: RoomPlay, record: w.Widget) -> Screen:
         """The final scoring line by line, the record's download, the boards and the moves."""
-        if play.setup.game != self.game:
-            return self._elsewhere(play)
         self._refresh(play)
         lines = play.state.score_sheet().lines()
         items = "".join(f"<li{' class=lnb-winner' if i == len(lines) - 1 else ''}>"
@@ -265,11 +260,6 @@ class DreamTable(TableView):
                                 for name in play.state.names]
         return Screen(f"<b>{esc(_('The game is over.'))}</b>",
                       (self.score, record, self.others_title, self.others, self.log_view))
-
-    def _elsewhere(self, play: RoomPlay) -> Screen:
-        """Another game's table opened on the Dream's page (a typed address): where to
-        open it, nothing drawn."""
-        return Screen(f"<b>{esc(other_game(play.setup.code, play.setup.game))}</b>", ())
 
     def _title(self, play: RoomPlay) -> str:
         state, me = play.state, self.seated
@@ -385,13 +375,6 @@ class DreamRoomApp(TablePage):
                  poll: bool = True, bot: str = "greedy") -> None:
         super().__init__(rooms, code, view=DreamTable, classroom=classroom,
                          projector=projector, clock=clock, poll=poll, bot=bot)
-
-    def _draw_lobby(self, setup: RoomSetup) -> None:
-        """The table page's lobby, its link to the Dream's page (``dream.ipynb?room=``),
-        not to ``play.ipynb``."""
-        super()._draw_lobby(setup)
-        self.phase_title.value = self.phase_title.value.replace(
-            html.escape(room_link(setup.code)), html.escape(room_link(setup.code, PAGE)))
 
 
 def room_page(query: Mapping[str, str], rooms: RoomStore, classroom: Classroom) -> DreamRoomApp:
