@@ -11,6 +11,7 @@ for its answer is left alone.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass
 
@@ -47,9 +48,13 @@ def assert_answers_back(page, path: str, language: str) -> None:  # type: ignore
     no explanation shown before its question is answered, each number exercise wrong then
     right, every waiting view (``.lnb-reveal``) shown once its questions are answered."""
     asked = asked_on(path)
-    body = page.locator("body").inner_text()
     exercises = page.locator(".lnb-exercise")
+    with contextlib.suppress(Exception):  # playwright's TimeoutError: the assert says what came
+        page.wait_for_function(  # every exercise drawn (a page is ready before its outputs are)
+            "want => document.querySelectorAll('.lnb-exercise').length >= want",
+            arg=len(asked), timeout=WAIT)
     assert exercises.count() == len(asked), (path, exercises.count(), len(asked))
+    body = page.locator("body").inner_text()
     waiting = page.locator(".lnb-reveal")
     notes = page.locator(".lnb-reveal .lnb-reveal-note")
     assert notes.count() == waiting.count(), f"{path}: a view shows before its questions"
