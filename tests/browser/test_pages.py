@@ -41,6 +41,8 @@ from browser_harness import (
     settle_layout,
     watched_page,
 )
+from dream_lesson_checks import LOADS as MILL_LESSON
+from dream_lesson_checks import answer_the_mill_lesson
 from lesson_checks import (
     LESSONS,
     FirstLessonWords,
@@ -216,7 +218,7 @@ def check_page(page, name: str, lang: str) -> None:  # type: ignore[no-untyped-d
         written_in = "zh-CN" if name.startswith("zh-CN/") else "en"
         assert_lesson_page(page, name, INTRODUCTION[written_in])
         assert page.locator(".lnb-exercise").count() == expected_exercises(name)
-    if answers_back_here(name):
+    if answers_back_here(name, lang):
         assert_answers_back(page, name, "zh_CN" if lang == "zh-CN" else "en")
     assert serious_violations(page) == [], (name, lang)
     cut = photograph_and_measure(page, name, lang)
@@ -230,12 +232,14 @@ def check_page(page, name: str, lang: str) -> None:  # type: ignore[no-untyped-d
     assert_clean(page)
 
 
-def answers_back_here(name: str) -> bool:
+def answers_back_here(name: str, lang: str) -> bool:
     """Whether this load answers the page's bank exercises wrong then right
     (:func:`bank_checks.assert_answers_back`): every page that asks one, but lesson 01,
-    whose first exercise :func:`then_on_this_page` answers step by step."""
+    whose first exercise :func:`then_on_this_page` answers step by step, and the Mill lesson
+    in its own language, whose every exercise it answers (:mod:`dream_lesson_checks`)."""
     stem = name.rsplit("/", 1)[-1]
-    return not stem.startswith("01-") and any(asked.id for asked in asked_on(name))
+    return (not stem.startswith("01-") and (name, lang) not in MILL_LESSON
+            and any(asked.id for asked in asked_on(name)))
 
 
 def then_on_this_page(page, name: str, lang: str) -> None:  # type: ignore[no-untyped-def]
@@ -269,6 +273,8 @@ def then_on_this_page(page, name: str, lang: str) -> None:  # type: ignore[no-un
         page.screenshot(path=str(SHOTS / "zh-CN-lesson-01-answered.png"), full_page=True)
     elif (name, lang) == ("04-working-backwards.ipynb", "en"):
         working_backwards(page)
+    elif (name, lang) in MILL_LESSON:
+        answer_the_mill_lesson(page, MILL_LESSON[name, lang])
 
 
 #: Every page the landing page links: the lessons and apps of the three games.
