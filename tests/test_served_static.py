@@ -115,6 +115,13 @@ def test_voilas_own_scripts_load_from_a_versioned_address_cached_for_a_year(
     assert fetch(server, "voila/static/v-0000000000000000/voila.js")[0] in (403, 404)
 
 
+def test_a_range_request_gets_the_file_as_it_is(server: KitServer) -> None:
+    _, _, whole = fetch(server, VOILA_JS)
+    status, headers, part = fetch(server, VOILA_JS, Range="bytes=10-99", **GZIP)
+    assert status == 206 and "Content-Encoding" not in headers, headers
+    assert part == whole[10:100]
+
+
 def test_rendered_pages_are_never_compressed(server: KitServer) -> None:
     """A page carries the _xsrf token beside the pupil's input: compressed, its size would
     tell an attacker about the token (BREACH)."""
