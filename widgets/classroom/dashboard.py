@@ -111,7 +111,6 @@ class Dashboard(PolledPage, w.VBox):
         self.rooms_view = w.HTML("")
         self.rooms_view.add_class("lnb-rooms-view")
         self.rooms_box = RoomsBox(self.status)
-        self.rooms_box.names_box.observe(lambda _c: self._draw(), "value")
         self.assign_box = AssignBox(self.classroom, self.work, opened=self._opened,
                                     today=self.today, status=self.status)
         self.assign_box.layout.display = "none"
@@ -259,8 +258,7 @@ class Dashboard(PolledPage, w.VBox):
         self.class_view.value = class_table_html(self.report, self.online)
         self.puzzles_view.value = puzzles_html(self.report)
         self.wrong_view.value = wrong_html(self.wrong)
-        self.rooms_view.value = rooms_html(self.rooms, self.clock(), current_language(),
-                                           hide_names=not self.rooms_box.names_box.value)
+        self.rooms_view.value = rooms_html(self.rooms, self.clock(), current_language())
         self.export.value = download_link(csv_filename(self.report, self.today()),
                                           report_csv(self.report), "text/csv")
 
