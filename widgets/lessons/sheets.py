@@ -41,6 +41,8 @@ LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 #: The class that marks a widget's words as the lessons' own (the bank's, the notebooks'),
 #: as a lesson's question is marked.
 OWN_WORDS = "lnb-question"
+#: A sheet's link in the guide looks like a link (a widget's HTML has no link style).
+LINK_STYLE = "color: #0645ad; text-decoration: underline; cursor: pointer"
 
 STYLE = """
 @page { size: A4; margin: 16mm 15mm; }
@@ -226,9 +228,10 @@ def sheet_links(language: str | None = None) -> Any:
     for lesson in lessons_with_sheets():
         data = base64.b64encode(sheet_html(lesson, chosen).encode("utf-8")).decode("ascii")
         title, _aims = heading(lesson, chosen)
-        items.append(f'<li><a download="{sheet_name(lesson, chosen)}" '
-                     f'href="data:text/html;charset=utf-8;base64,{data}">'
-                     f"{html.escape(title, quote=False)}</a></li>")
+        name = sheet_name(lesson, chosen)
+        items.append(f'<li><a download="{name}" href="data:text/html;charset=utf-8;base64,{data}"'
+                     f' style="{LINK_STYLE}">{html.escape(title, quote=False)}</a> '
+                     f"<small><code>{name}</code></small></li>")
     return _own_words(f'<ul class="lnb-sheet-links">{"".join(items)}</ul>')
 
 
