@@ -84,8 +84,10 @@ def test_a_disabled_board_button_looks_disabled_and_says_why_without_hover(  # t
     reason = forbidden.get_attribute("title")
     assert reason and "A3" in reason
     look = forbidden.evaluate("""el => { const s = getComputedStyle(el);
-        return [s.opacity, s.borderStyle, s.textDecorationLine]; }""")
-    assert look[0] == "1" and "dashed" in look[1] and "line-through" in look[2], look
+        return [s.opacity, s.borderStyle, s.textDecorationLine, s.backgroundImage]; }""")
+    assert look[0] == "1" and "dashed" in look[1], look  # full strength, dashed, hatched,
+    assert "repeating-linear-gradient" in look[3], look
+    assert "line-through" not in look[2], look  # and still readable: never struck through
     # On focus (the keyboard reaches it with the arrow keys): the reason shows, described by.
     page.locator("button.lnb-op-A1-add").focus()
     for _ in range(6):

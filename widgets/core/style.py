@@ -106,8 +106,9 @@ CSS = """
 """
 
 # Keyboard and screen readers (issue 12): a 3 px focus ring in a colour a projector shows, and
-# disabled controls that look disabled by more than their opacity (hatched, dashed, struck
-# through). ``aria-disabled`` is how the kit's page keeps a disabled control focusable, so it
+# disabled controls that look disabled by more than their opacity (hatched, dashed, the
+# not-allowed cursor), never struck through: a disabled button often carries words a pupil
+# must still read (a true equation of the Mill, a card's text; issue 31). ``aria-disabled`` is how the kit's page keeps a disabled control focusable, so it
 # can say why (see the kit's Voila template).
 ACCESS_CSS = """
 .lnb-app :is(button, input, select, textarea, [tabindex]):focus-visible,
@@ -119,7 +120,6 @@ ACCESS_CSS = """
 .lnb-widget button:is(:disabled, [aria-disabled="true"]) {
   opacity: 1 !important; color: #4a4a4a !important; cursor: not-allowed !important;
   border: 2px dashed #8a8a8a !important; box-shadow: none !important;
-  text-decoration: line-through; text-decoration-thickness: 2px;
   background: repeating-linear-gradient(135deg, #e6e6e6 0 6px, #d2d2d2 6px 12px) !important; }
 .lnb-app button.mod-success, .lnb-widget button.mod-success { background-color: #2e7d32; }
 .lnb-app button.mod-warning, .lnb-widget button.mod-warning { background-color: #bf360c; }
