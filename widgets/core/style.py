@@ -108,8 +108,9 @@ CSS = """
 # Keyboard and screen readers (issue 12): a 3 px focus ring in a colour a projector shows, and
 # disabled controls that look disabled by more than their opacity (hatched, dashed, the
 # not-allowed cursor), never struck through: a disabled button often carries words a pupil
-# must still read (a true equation of the Mill, a card's text; issue 31). ``aria-disabled`` is how the kit's page keeps a disabled control focusable, so it
-# can say why (see the kit's Voila template).
+# must still read (a true equation of the Mill, a card's text; issue 31). ``aria-disabled`` is
+# how the kit's page keeps a disabled control focusable, so it can say why (see the kit's Voila
+# template).
 ACCESS_CSS = """
 .lnb-app :is(button, input, select, textarea, [tabindex]):focus-visible,
 .lnb-widget :is(button, input, select, textarea, [tabindex]):focus-visible,
