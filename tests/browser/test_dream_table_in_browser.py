@@ -29,19 +29,18 @@ from browser_harness import (
     SIZES,
     VoilaServer,
     assert_no_traceback,
-    lessons_kit,
     open_voila,
     resize,
     settle_layout,
     snap,
     wait_until,
 )
+from class_room_kit import pupil_page as pupil
+from class_room_kit import served_class
 from playwright.sync_api import expect
 from test_dream import one_decision
-from test_rooms_in_browser import DRAWN, pupil, table_now, wait_drawn
+from test_rooms_in_browser import DRAWN, table_now, wait_drawn
 
-from classroom.identity import Classroom
-from classroom.progress import ProgressStore
 from widgets.dream.app import _log_line
 
 pytestmark = pytest.mark.browser
@@ -56,15 +55,8 @@ def served(tmp_path_factory: pytest.TempPathFactory
            ) -> Iterator[tuple[VoilaServer, str, dict[str, str]]]:
     """The kit served on a SQLite store holding class 7B (Ali, Bea); each pupil's session
     token, as their browser keeps it after *Join my class*."""
-    home = tmp_path_factory.mktemp("dream-table")
-    where = str(home / "progress.sqlite3")  # the file lessons_kit serves
-    with ProgressStore(where) as store:
-        room = Classroom(store, failure_delay=0)
-        made = room.new_class("7B", list(PUPILS))
-        tokens = {c.pupil_name: room.join(made.code, c.pupil_name, c.secret).token
-                  for c in made.cards}
-    with lessons_kit(home) as server:
-        yield server, where, tokens
+    with served_class(tmp_path_factory.mktemp("dream-table"), PUPILS) as served:
+        yield served.server, served.where, served.tokens
 
 
 def look(page, name: str, sizes: Sequence[tuple[int, int]] = ((1280, 800),)) -> None:  # type: ignore[no-untyped-def]

@@ -21,26 +21,24 @@ Nothing waits a fixed time: each page names the room's version it has drawn in a
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 
 import pytest
 from browser_harness import (
     VoilaServer,
     assert_no_traceback,
-    lessons_kit,
     open_voila,
     snap,
     snap_sizes,
     wait_until,
 )
+from class_room_kit import pupil_page, served_class
 from playwright.sync_api import expect
 
-from classroom.identity import Classroom, Pupil
+from classroom.identity import Pupil
 from classroom.museum_rooms import MuseumRooms
 from classroom.progress import ProgressStore
 from lnb.museum.bots import make_bot
-from widgets.classroom.panel import STORAGE_KEY
 
 pytestmark = pytest.mark.browser
 
@@ -55,27 +53,17 @@ def served(tmp_path_factory: pytest.TempPathFactory
            ) -> Iterator[tuple[VoilaServer, str, dict[str, str], str, str]]:
     """The kit on a SQLite store holding class 7B and a museum room of that class: the
     server, the store's file, each pupil's session token, the room's code and host key."""
-    home = tmp_path_factory.mktemp("museum-room")
-    where = str(home / "progress.sqlite3")  # the file lessons_kit serves
-    with ProgressStore(where) as store:
-        classroom = Classroom(store, failure_delay=0)
-        made = classroom.new_class("7B", list(PUPILS))
-        tokens = {c.pupil_name: classroom.join(made.code, c.pupil_name, c.secret).token
-                  for c in made.cards}
-        opened = MuseumRooms(store).open_room(None, made.code, seed=SEED)
-    with lessons_kit(home) as server:
-        yield server, where, tokens, opened.code, opened.host_key
+    def open_room(store, made, sessions):  # type: ignore[no-untyped-def]
+        return MuseumRooms(store).open_room(None, made.code, seed=SEED)
+
+    with served_class(tmp_path_factory.mktemp("museum-room"), PUPILS, open_room) as served:
+        opened = served.prepared
+        yield served.server, served.where, served.tokens, opened.code, opened.host_key
 
 
 def context_page(browser, server: VoilaServer, token: str | None):  # type: ignore[no-untyped-def]
     """A page in a context of its own whose browser keeps ``token`` (a class session)."""
-    context = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 800})
-    if token is not None:
-        kept = json.dumps({"key": Pupil.new_browser_key(), "session": token})
-        context.add_init_script(
-            f"if (!localStorage.getItem({json.dumps(STORAGE_KEY)}))"
-            f" localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(kept)});")
-    return context, context.new_page()
+    return pupil_page(browser, server, token)
 
 
 def room_now(where: str, code: str):  # type: ignore[no-untyped-def]

@@ -14,24 +14,22 @@ tests/test_room_control_store.py; the deadline math: tests/test_room_control_cor
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 
 import pytest
 from browser_harness import (
     VoilaServer,
     assert_no_traceback,
-    lessons_kit,
     open_voila,
     snap_sizes,
     wait_until,
 )
+from class_room_kit import pupil_page, served_class
 from playwright.sync_api import expect
 
-from classroom.identity import Classroom, NewClass, Pupil
+from classroom.identity import NewClass
 from classroom.progress import ProgressStore
 from classroom.rooms import RoomStore
-from widgets.classroom.panel import STORAGE_KEY
 
 pytestmark = pytest.mark.browser
 
@@ -46,35 +44,23 @@ def served(tmp_path_factory: pytest.TempPathFactory
            ) -> Iterator[tuple[VoilaServer, str, NewClass, dict[str, str], list[str]]]:
     """The kit on a SQLite store holding class 7B and its two started tables; each pupil's
     session token (as their browser keeps it after *Join my class*); the tables' codes."""
-    home = tmp_path_factory.mktemp("room-control")
-    where = str(home / "progress.sqlite3")
-    with ProgressStore(where) as store:
-        room = Classroom(store, failure_delay=0)
-        made = room.new_class("7B", list(PUPILS))
-        sessions = {c.pupil_name: room.join(made.code, c.pupil_name, c.secret)
-                    for c in made.cards}
-        rooms = RoomStore(store)
-        codes = []
+    def two_tables(store, made, sessions):  # type: ignore[no-untyped-def]
+        rooms, codes = RoomStore(store), []
         for pair in (("Ali", "Bea"), ("Cy", "Dan")):
             table = rooms.open_room(sessions[pair[0]].pupil, made.code, seats=2)
             for name in pair:
                 rooms.take_seat(table.code, sessions[name].pupil, name)
             rooms.start(table.code)
             codes.append(table.code)
-        tokens = {name: s.token for name, s in sessions.items()}
-    with lessons_kit(home) as server:
-        yield server, where, made, tokens, codes
+        return codes
+
+    with served_class(tmp_path_factory.mktemp("room-control"), PUPILS, two_tables) as served:
+        yield served.server, served.where, served.made, served.tokens, served.prepared
 
 
 def pupil(browser, server: VoilaServer, token: str, locale: str = "en-US"):  # type: ignore[no-untyped-def]
     """A page in a context of its own whose browser keeps the class session ``token``."""
-    context = browser.new_context(base_url=server.url, locale=locale,
-                                  viewport={"width": 1280, "height": 800})
-    kept = json.dumps({"key": Pupil.new_browser_key(), "session": token})
-    context.add_init_script(
-        f"if (!localStorage.getItem({json.dumps(STORAGE_KEY)}))"
-        f" localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(kept)});")
-    return context, context.new_page()
+    return pupil_page(browser, server, token, locale)
 
 
 def paused_in_store(where: str, codes: list[str]) -> list[bool]:

@@ -31,7 +31,6 @@ looked at or clicked once it shows the table as the store holds it.
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections.abc import Iterator, Sequence
@@ -40,20 +39,18 @@ import pytest
 from browser_harness import (
     VoilaServer,
     assert_no_traceback,
-    lessons_kit,
     open_voila,
     snap_sizes,
     wait_until,
 )
+from class_room_kit import pupil_page, served_class
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from classroom.identity import Classroom, Pupil
 from classroom.progress import ProgressStore
 from classroom.rooms import RoomStore
 from lnb.babbage.game import Phase, Recompute, ResolveRow, State
 from lnb.core.rooms import RoomPlay
-from widgets.classroom.panel import STORAGE_KEY
 
 pytestmark = pytest.mark.browser
 
@@ -73,26 +70,13 @@ def served(tmp_path_factory: pytest.TempPathFactory
            ) -> Iterator[tuple[VoilaServer, str, dict[str, str]]]:
     """The kit served on a SQLite store holding class 7B (Ali, Bea, Cy); each pupil's
     session token, as their browser keeps it after *Join my class*."""
-    home = tmp_path_factory.mktemp("rooms")
-    where = str(home / "progress.sqlite3")  # the file lessons_kit serves
-    with ProgressStore(where) as store:
-        room = Classroom(store, failure_delay=0)
-        made = room.new_class("7B", list(PUPILS))
-        tokens = {c.pupil_name: room.join(made.code, c.pupil_name, c.secret).token
-                  for c in made.cards}
-    with lessons_kit(home) as server:
-        yield server, where, tokens
+    with served_class(tmp_path_factory.mktemp("rooms"), PUPILS) as served:
+        yield served.server, served.where, served.tokens
 
 
 def pupil(browser, server: VoilaServer, token: str | None):  # type: ignore[no-untyped-def]
     """A page in a context of its own whose browser keeps ``token`` (a class session)."""
-    context = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 800})
-    if token is not None:
-        kept = json.dumps({"key": Pupil.new_browser_key(), "session": token})
-        context.add_init_script(
-            f"if (!localStorage.getItem({json.dumps(STORAGE_KEY)}))"
-            f" localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(kept)});")
-    return context, context.new_page()
+    return pupil_page(browser, server, token)
 
 
 def wait_draft(where: str, code: str, seat: int, text: str) -> None:
