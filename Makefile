@@ -46,14 +46,16 @@ lint: setup
 
 # First the Python packages (compiled: the tests start hundreds of Python processes). Then,
 # beside each other: the static site's build (only the browser tests open it: its log
-# follows the first pass, and a failed build stops the run there), Debian's packages, the
+# follows the first pass, and a failed build stops the run there; its files precompressed at
+# quick levels, as the tests read the files themselves), Debian's packages, the
 # lint and the first pass, everything but the browser tests, a file per worker (three
 # workers on two cores: some of these tests wait on servers they start). Last the browser
 # tests, a file per worker (`--dist loadfile`: a file's tests share its Voila server and its
 # Chromium); three workers on two cores, as a browser test waits much for a page or a kernel.
 test: setup
 	@mkdir -p test-artifacts; \
-	$(MAKE) --no-print-directory site > test-artifacts/site-build.log 2>&1 & site=$$!; \
+	$(MAKE) --no-print-directory site SITE_ARGS="--compress quick" \
+	  > test-artifacts/site-build.log 2>&1 & site=$$!; \
 	$(MAKE) --no-print-directory debian lint \
 	  && $(PY) -m pytest -n 3 -m "not browser" --durations=15; tests=$$?; \
 	wait $$site; built=$$?; cat test-artifacts/site-build.log; \
@@ -88,7 +90,7 @@ $(SITE_STAMP): scripts/site/requirements.txt | $(UV)
 	touch $(SITE_STAMP)
 
 site: $(SITE_STAMP)
-	$(SITE_PY) -m scripts.site.build
+	$(SITE_PY) -m scripts.site.build $(SITE_ARGS)
 
 # `make clean`: everything the rules above made (both venvs, the built site and its download
 # cache, test artifacts).

@@ -66,7 +66,7 @@ GAMES = (
                 "row at a time."), APPS),
     GameLine(N_("Consulting Mathematician"),
              N_("Draw dice-chosen shapes on a museum's map: turning and flipping shapes, area "
-                "and chance."), ("museum.ipynb",),
+                "and chance."), ("museum.ipynb", "museum-room.ipynb"),
              ("museum-turn-and-flip.ipynb", "museum-area.ipynb", "museum-chance.ipynb")),
     GameLine(N_("Ada's Dream"),
              N_("Take dice and place them in your Mill: make its equations true and plan a "
@@ -88,6 +88,9 @@ APP_WORDS = (
     N_("Play Consulting Mathematician"),
     N_("Play a whole solo game of *Ada Lovelace: Consulting Mathematician*: roll dice, take "
        "polyominoes and draw them on the museum's map to surround evidence and fill rooms."),
+    N_("A museum room for the whole class"),
+    N_("Play Consulting Mathematician with your whole class at once: everyone gets the same "
+       "dice, turn by turn, and draws on their own map."),
     N_("The teacher's dashboard"),
     N_("Open your class with its class code and teacher key, and see each pupil's puzzles: "
        "solved or not, attempts, hints used, and rows used against the shortest possible "

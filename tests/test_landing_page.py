@@ -142,7 +142,8 @@ def test_each_game_is_a_section_with_its_description_its_apps_and_its_lessons() 
                 assert [n for n in names if n in game.apps] == list(game.apps)
                 assert [n for n in names if n not in game.apps] == make_index.game_lessons(
                     LESSONS, game)
-    assert ALL_APPS == ["play.ipynb", "puzzles.ipynb", "museum.ipynb", "dream.ipynb"]
+    assert ALL_APPS == ["play.ipynb", "puzzles.ipynb", "museum.ipynb", "museum-room.ipynb",
+                        "dream.ipynb"]
     assert make_index.game_lessons(LESSONS, make_index.GAMES[1]) == [
         "museum-turn-and-flip.ipynb", "museum-area.ipynb", "museum-chance.ipynb"]
 

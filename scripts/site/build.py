@@ -47,6 +47,7 @@ class Build:
     out: Path
     cache: Path
     extra: tuple[Path, ...] = ()
+    levels: precompress.Levels = precompress.BEST
     found: dict = field(default_factory=dict)
 
     @property
@@ -211,7 +212,8 @@ def compress(build: Build) -> str:
     """``.gz`` (and ``.br``, with the ``brotli`` package) beside every big text and wasm
     file, for a static host that serves precompressed files (docs/site.md); each file's
     forms are kept in the cache for the next build."""
-    return precompress.precompress(build.out, cache=build.cache / "compressed").line()
+    return precompress.precompress(build.out, cache=build.cache / "compressed",
+                                   levels=build.levels).line()
 
 
 STEPS = (check_versions, fetch_npm, fetch_wheels, kit_wheel, write_pyodide, voici,
@@ -238,10 +240,11 @@ def check_out(out: Path) -> None:
                              "give --out a new or empty folder, e.g. --out site")
 
 
-def run(out: Path, cache: Path, pins_path: Path = PINS, extra: tuple[Path, ...] = ()) -> None:
+def run(out: Path, cache: Path, pins_path: Path = PINS, extra: tuple[Path, ...] = (),
+        levels: precompress.Levels = precompress.BEST) -> None:
     """Every step in order, one progress line each."""
     check_out(out)
-    build = Build(read_pins(pins_path), out, cache, tuple(extra))
+    build = Build(read_pins(pins_path), out, cache, tuple(extra), levels)
     for number, step in enumerate(STEPS, 1):
         began = time.perf_counter()
         summary = step(build)
@@ -256,9 +259,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pins", type=Path, default=PINS)
     parser.add_argument("--extra", type=Path, action="append", default=[],
                         help="another notebook to render (the benchmark's one-widget page)")
+    parser.add_argument("--compress", choices=sorted(precompress.LEVELS), default="best",
+                        help="how hard to precompress (quick: the test suite's build)")
     args = parser.parse_args(argv)
     try:
-        run(args.out, args.cache, args.pins, tuple(args.extra))
+        run(args.out, args.cache, args.pins, tuple(args.extra),
+            precompress.LEVELS[args.compress])
     except SiteBuildError as error:
         print(f"make site failed: {error}", file=sys.stderr)
         return 1

@@ -9,7 +9,8 @@ least :data:`MIN_SIZE` bytes whose compressed form saves at least 5%. ``.br`` fi
 the ``brotli`` package is installed in the build's venv. Brotli's best level takes about a
 minute of CPU for the whole site, so with a ``cache`` folder each file's compressed forms
 are kept by the hash of its content, and the next build (Pyodide's runtime unchanged) takes
-them from there.
+them from there. :data:`QUICK` levels (the test suite's build, ``--compress quick``) take a
+tenth of the time for files a few percent bigger.
 
 >>> import tempfile
 >>> folder = Path(tempfile.mkdtemp())
@@ -34,6 +35,28 @@ SUFFIXES = (".js", ".mjs", ".css", ".html", ".json", ".svg", ".wasm", ".txt", ".
             ".ttf", ".otf", ".eot", ".xml", ".ipynb", ".py", ".data")
 MIN_SIZE = 1400  # bytes: about one network packet; below it compressing saves nothing
 ENCODINGS = (".gz", ".br")
+
+
+@dataclass(frozen=True)
+class Levels:
+    """How hard to compress: gzip's level (1–9) and Brotli's quality (0–11).
+
+    >>> BEST.tag, QUICK.tag
+    ('g9b11', 'g6b5')
+    """
+
+    gzip: int
+    brotli: int
+
+    @property
+    def tag(self) -> str:
+        """The levels in the name of a cached form (a quick form never stands in for a best)."""
+        return f"g{self.gzip}b{self.brotli}"
+
+
+BEST = Levels(gzip=9, brotli=11)  # `make site`: what a school's network then carries
+QUICK = Levels(gzip=6, brotli=5)  # the test suite's build: its tests read the site's files
+LEVELS = {"best": BEST, "quick": QUICK}
 
 
 def brotli_module() -> ModuleType | None:
@@ -73,10 +96,10 @@ def worth(path: Path) -> bool:
 
 
 def precompress(out: Path, brotli: ModuleType | None = None,
-                cache: Path | None = None) -> Compressed:
+                cache: Path | None = None, levels: Levels = BEST) -> Compressed:
     """Write ``FILE.gz`` (and ``FILE.br`` with ``brotli``, default: :func:`brotli_module`)
-    beside every file of ``out`` worth it; earlier ``.gz``/``.br`` files are replaced. With
-    ``cache``, compressed forms are kept there by content hash and reused."""
+    beside every file of ``out`` worth it, at ``levels``; earlier ``.gz``/``.br`` files are
+    replaced. With ``cache``, compressed forms are kept there by content hash and reused."""
     brotli = brotli if brotli is not None else brotli_module()
     done = Compressed()
     for stale in [p for p in out.rglob("*") if p.suffix in ENCODINGS and
@@ -84,8 +107,8 @@ def precompress(out: Path, brotli: ModuleType | None = None,
         stale.unlink()
     for path in sorted(p for p in out.rglob("*") if worth(p)):
         data = path.read_bytes()
-        packed = _compressed(data, ".gz", cache,
-                             lambda d: gzip.compress(d, compresslevel=9, mtime=0))
+        packed = _compressed(data, f".{levels.tag}.gz", cache,
+                             lambda d: gzip.compress(d, compresslevel=levels.gzip, mtime=0))
         if len(packed) > len(data) * 0.95:
             continue
         _write_beside(path, ".gz", packed)
@@ -93,7 +116,8 @@ def precompress(out: Path, brotli: ModuleType | None = None,
         done.original += len(data)
         done.gzip += len(packed)
         if brotli is not None:
-            smaller = _compressed(data, ".br", cache, lambda d: brotli.compress(d, quality=11))
+            smaller = _compressed(data, f".{levels.tag}.br", cache,
+                                  lambda d: brotli.compress(d, quality=levels.brotli))
             if len(smaller) < len(packed):
                 _write_beside(path, ".br", smaller)
                 done.brotli += len(smaller)

@@ -191,8 +191,11 @@ def test_the_build_refuses_a_pyodide_that_is_not_the_kernels(tmp_path: Path) -> 
 
 
 def test_the_build_modules_examples() -> None:
-    """The examples in the docstrings of ``scripts/site`` (run with the site's build tools)."""
-    modules = ["errors", "pins", "fetch", "wheels", "lock", "pages", "prune", "build"]
+    """The examples in the docstrings of every module of ``scripts/site`` (run with the site's
+    build tools)."""
+    modules = sorted(p.stem for p in (REPO / "scripts" / "site").glob("*.py")
+                     if not p.stem.startswith("__"))
+    assert "precompress" in modules
     code = ("import doctest, importlib, sys\n"
             f"failed = sum(doctest.testmod(importlib.import_module('scripts.site.' + m),"
             f" optionflags=doctest.ELLIPSIS).failed for m in {modules!r})\n"
