@@ -31,7 +31,7 @@ from lnb import Board, run
 from lnb.babbage.errors import LnbError
 from lnb.core.i18n import _
 from widgets.babbage.exercise import Check, Verdict, numbers, trimmed
-from widgets.lessons.bank import BankEntry, Said, exercise, register_check
+from widgets.lessons.bank import exercise, register_kinds
 
 _INT = re.compile(r"(?<!\d)-?\d+")
 #: The ×÷ components a token can be (``x/2`` to ``x/9``).
@@ -226,15 +226,6 @@ KINDS: dict[str, Callable[..., Check]] = {
 }
 
 
-def _maker(kind: Callable[..., Check]) -> Callable[[BankEntry, str | None], Check]:
-    """The bank's maker of a kind: the entry's answer and options, its explanation in the
-    page's language of the moment (or ``language``)."""
-    def make(entry: BankEntry, language: str | None) -> Check:
-        return kind(entry.answer, Said(entry, "explain", language), **entry.options)
-    return make
-
-
-for _name, _kind in KINDS.items():
-    register_check(_name, _maker(_kind))
+register_kinds(KINDS)
 
 __all__ = ["KINDS", "exercise", "factors", "made_by", "multiples", "primes", "remainder", "row"]

@@ -76,6 +76,37 @@ ON_A_BOARD = (Collect, Place, TakeProgram, TakeAssignment, Visit, Join, Research
 LOG_LINES = 12
 
 
+def turn_html(state: State, current: str, computer: bool) -> str:
+    """The turn line (who plays: a person or a computer, the seat, the turn; or the end) and
+    the Prestige so far, as the app and a live table show them."""
+    scores = ", ".join(f"{r.player} {r.total}" for r in state.score_sheet().rows)
+    if state.is_terminal():
+        turn = _("The game is over.")
+    else:
+        kind = _("a computer player") if computer else _("a person")
+        turn = _("Playing now: {player} ({kind}, seat {seat} of {seats}) · turn {number}"
+                 ).format(player=current, kind=kind, seat=state.names.index(current) + 1,
+                          seats=len(state.names), number=state.player(current).turns + 1)
+        if state.ending:
+            turn += " · " + _("A Mill is full: play goes on until everyone has had as "
+                              "many turns.")
+    prestige = _("Prestige so far: {scores}").format(scores=scores)
+    return f"<b>{esc(turn)}</b><br>{esc(prestige)}"
+
+
+def choice_buttons(pool: Pool, selection: Selection, state: State,
+                   legal: Sequence[Action]) -> list[w.Button]:
+    """The row of choices that are not on a board (pass, publish, a grey die's area...), the
+    first nine numbered for their keys."""
+    rest = [a for a in legal if not isinstance(a, ON_A_BOARD)
+            and not (isinstance(a, TakePartner) and a.partner != selection.partner)]
+    buttons = pool.first(len(rest))
+    for i, (button, action) in enumerate(zip(buttons, rest, strict=True)):
+        words = str(describe(action, state.edition))
+        show(button, state, action, f"{i + 1}. {words}" if i < 9 else words, legal=legal)
+    return buttons
+
+
 class DreamApp(w.VBox):
     """A whole game of Ada's Dream; seats in ``computers`` are played by the computer (by
     kind: ``greedy``, ``planner``, ``planner:mill``...), the others by people in turn.
@@ -407,32 +438,11 @@ class DreamApp(w.VBox):
         self._dom_classes = (*kept, f"lnb-shown-{self.shown}")
 
     def _draw_turn(self, state: State, name: str) -> None:
-        scores = ", ".join(f"{r.player} {r.total}" for r in state.score_sheet().rows)
-        if state.is_terminal():
-            turn = _("The game is over.")
-        else:
-            current = state.current_player or name
-            kind = (_("a computer player") if current in self.kinds
-                    else _("a person"))
-            turn = _("Playing now: {player} ({kind}, seat {seat} of {seats}) · turn {number}"
-                     ).format(
-                player=current, kind=kind, seat=state.names.index(current) + 1,
-                seats=len(state.names), number=state.player(current).turns + 1)
-            if state.ending:
-                turn += " · " + _("A Mill is full: play goes on until everyone has had as "
-                                  "many turns.")
-        prestige = _("Prestige so far: {scores}").format(scores=scores)
-        self.turn.value = f"<b>{esc(turn)}</b><br>{esc(prestige)}"
+        current = state.current_player or name
+        self.turn.value = turn_html(state, current, computer=current in self.kinds)
 
     def _draw_choices(self, state: State, legal: Sequence[Action]) -> None:
-        rest = [a for a in legal if not isinstance(a, ON_A_BOARD)
-                and not (isinstance(a, TakePartner) and a.partner != self.selection.partner)]
-        buttons = self.choice_pool.first(len(rest))
-        for i, (button, action) in enumerate(zip(buttons, rest, strict=True)):
-            words = str(describe(action, state.edition))
-            label = f"{i + 1}. {words}" if i < 9 else words
-            show(button, state, action, label, legal=legal)
-        self.choices.children = buttons
+        self.choices.children = choice_buttons(self.choice_pool, self.selection, state, legal)
 
     def _draw_log(self) -> None:
         if not self.history_lines:

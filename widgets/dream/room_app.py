@@ -57,13 +57,12 @@ from classroom.identity import Classroom
 from classroom.rooms import RoomStore
 from lnb.core.i18n import _
 from lnb.core.rooms import RoomPlay
-from lnb.dream.actions import Action, TakePartner
-from lnb.dream.describe import describe
+from lnb.dream.actions import Action
 from lnb.dream.state import PROMPTS, State
 from widgets.classroom.table_page import Screen, TablePage, TableView
-from widgets.dream.app import LOG_LINES, ON_A_BOARD, DreamApp, _log_line
+from widgets.dream.app import LOG_LINES, DreamApp, _log_line, choice_buttons, turn_html
 from widgets.dream.board import PlayerBoard, Selection, compact_html
-from widgets.dream.buttons import Pool, show
+from widgets.dream.buttons import Pool
 from widgets.dream.cards import DisplaysView
 from widgets.dream.keys import KeyBridge
 from widgets.dream.mainboard import MapView, WorkshopView
@@ -316,30 +315,13 @@ class DreamTable(TableView):
 
     def _draw_turn(self, play: RoomPlay, current: str) -> None:
         state = play.state
-        scores = ", ".join(f"{r.player} {r.total}" for r in state.score_sheet().rows)
-        if state.is_terminal():
-            turn = _("The game is over.")
-        else:
-            seat = play.setup.seat(play.seat_index(current))
-            kind = _("a computer player") if seat.computer else _("a person")
-            turn = _("Playing now: {player} ({kind}, seat {seat} of {seats}) · turn {number}"
-                     ).format(player=current, kind=kind, seat=state.names.index(current) + 1,
-                              seats=len(state.names), number=state.player(current).turns + 1)
-            if state.ending:
-                turn += " · " + _("A Mill is full: play goes on until everyone has had as "
-                                  "many turns.")
-        prestige = _("Prestige so far: {scores}").format(scores=scores)
-        self.turn.value = f"<b>{esc(turn)}</b><br>{esc(prestige)}"
+        computer = not state.is_terminal() and bool(
+            play.setup.seat(play.seat_index(current)).computer)
+        self.turn.value = turn_html(state, current, computer=computer)
 
     def _draw_choices(self, state: State, legal: Sequence[Action]) -> None:
         """The row of choices that are not on a board (pass, publish, a grey die's area...)."""
-        rest = [a for a in legal if not isinstance(a, ON_A_BOARD)
-                and not (isinstance(a, TakePartner) and a.partner != self.selection.partner)]
-        buttons = self.choice_pool.first(len(rest))
-        for i, (button, action) in enumerate(zip(buttons, rest, strict=True)):
-            words = str(describe(action, state.edition))
-            show(button, state, action, f"{i + 1}. {words}" if i < 9 else words, legal=legal)
-        self.choices.children = buttons
+        self.choices.children = choice_buttons(self.choice_pool, self.selection, state, legal)
 
     def _draw_log(self, play: RoomPlay) -> None:
         """What happened, the newest last: each move told once, as the app tells it."""

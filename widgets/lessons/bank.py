@@ -168,6 +168,21 @@ def register_check(name: str, maker: CheckMaker) -> None:
     CHECKS[name] = maker
 
 
+def register_kinds(kinds: Mapping[str, Callable[..., Check]]) -> None:
+    """Register check kinds made the usual way: ``kind(answer, explain, **options)``, with
+    the entry's answer, its options and its explanation in the page's language of the
+    moment (or the exercise's ``language``)."""
+    for name, kind in kinds.items():
+        register_check(name, _usual_maker(kind))
+
+
+def _usual_maker(kind: Callable[..., Check]) -> CheckMaker:
+    """The maker of a kind of :func:`register_kinds`."""
+    def make(entry: BankEntry, language: str | None) -> Check:
+        return kind(entry.answer, Said(entry, "explain", language), **entry.options)
+    return make
+
+
 @dataclass(frozen=True)
 class LessonBank:
     """The exercises of one lesson, in lesson order."""

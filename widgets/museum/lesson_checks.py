@@ -33,7 +33,7 @@ from lnb.core.i18n import N_, _, ngettext
 from lnb.museum.museum import Museum
 from lnb.museum.shapes import Orientation, Shape
 from widgets.babbage.exercise import Check, Verdict, number, read_number
-from widgets.lessons.bank import BankEntry, Said, exercise, register_check
+from widgets.lessons.bank import exercise, register_kinds
 from widgets.museum.lesson_views import OUTCOMES, perimeter, polyominoes, room_facts, way_caption
 
 Diagnosis = Callable[[int], "str | None"]
@@ -481,16 +481,7 @@ KINDS: dict[str, Callable[..., Check]] = {
 }
 
 
-def _maker(kind: Callable[..., Check]) -> Callable[[BankEntry, str | None], Check]:
-    """The bank's maker of a kind: the entry's answer and options, its explanation in the
-    page's language of the moment (or ``language``)."""
-    def make(entry: BankEntry, language: str | None) -> Check:
-        return kind(entry.answer, Said(entry, "explain", language), **entry.options)
-    return make
-
-
-for _name, _kind in KINDS.items():
-    register_check(_name, _maker(_kind))
+register_kinds(KINDS)
 
 __all__ = [
     "KINDS",
