@@ -27,6 +27,14 @@ with ``reason`` and fields, its message for pupils):
   the start, a game over.
 - ``free_seat(code, seat, by)``: before the start, the host ``by`` empties a seat (anyone
   else: ``not-host``); the room page's *Free this seat* button calls it.
+- Seat choice and a computer's seat taken back (before the start): ``take_seat(..., seat=N)``
+  sits the pupil in seat N when it is empty or a computer's (the computer leaves it); a pupil
+  who has a seat moves to seat N (their old one is emptied). After the start a seated pupil
+  asking for another seat gets ``not-open``; a pupil's seat is ``seat-taken``.
+- ``set_options(code, options, by) -> RoomSetup``: before the start, the host ``by`` changes
+  the table's options (merged over the ones it has, checked by the game's
+  ``TableRules.checked_options``; anyone else: ``not-host-options``; after the start:
+  ``not-open``). The options are the setup's: the play, the record and its replay use them.
 - ``find_table(code, pupil) -> RoomSetup``: *Join a table*: a table of the pupil's class, at
   most ``CODE_TRIES`` wrong codes a minute per pupil (``too-many-tries``).
 - ``watch_token(code, pupil) -> str`` (a pupil of the table's class), ``LiveRoom.watch``
@@ -191,6 +199,12 @@ def not_host(code: str, seat: int) -> RoomError:
     """Someone other than the table's host tries to free a seat."""
     return RoomError(N_("Only the pupil who opened table {code} can free its seats."),
                      code=code, seat=seat, reason="not-host")
+
+
+def not_host_options(code: str) -> RoomError:
+    """Someone other than the table's host tries to change its options."""
+    return RoomError(N_("Only the pupil who opened table {code} can change its options."),
+                     code=code, reason="not-host-options")
 
 
 def not_a_watcher(code: str) -> RoomError:
@@ -475,11 +489,13 @@ class RoomStore:
         def change(conn: Any, setup: RoomSetup) -> Any:
             _may_sit(setup, key)
             mine = setup.seat_of(key) if key else None
-            if mine is not None:
+            if mine is not None and (seat is None or seat == mine.index):
                 conn.execute("UPDATE room_seats SET seen = ? WHERE code = ? AND seat = ?",
                              (now, setup.code, mine.index))
                 rejoined.append(mine.index)
                 return _UNCHANGED
+            if mine is not None and setup.status != "open":
+                raise not_open(setup.code)  # another seat asked for once the game started
             if setup.status == "over":
                 raise room_over(setup.code)
             if setup.status != "open":
@@ -494,11 +510,15 @@ class RoomStore:
                         or not 0 <= seat < len(setup.seats):
                     raise no_such_seat(setup.code, seat, len(setup.seats))
                 chosen = setup.seat(seat)
-                if chosen.taken:
+                if chosen.pupil is not None:  # a computer's seat may be taken back
                     raise seat_taken(setup.code, chosen.index, chosen.name)
+            if mine is not None:  # a seated pupil moves: their old seat is emptied
+                _empty(conn, setup.code, mine.index)
             wanted = " ".join(str(name or "").split()) or (pupil.label if isinstance(
                 pupil, Pupil) else "") or _seat_name(chosen)
-            shown = _unique_name(wanted, [s.name for s in setup.players])
+            shown = _unique_name(wanted, [s.name for s in setup.players
+                                          if s.index not in (chosen.index, getattr(
+                                              mine, "index", None))])
             conn.execute("UPDATE room_seats SET name = ?, pupil = ?, computer = NULL, seen = ? "
                          "WHERE code = ? AND seat = ?", (shown, key, now, setup.code,
                                                         chosen.index))
@@ -537,6 +557,27 @@ class RoomStore:
             _empty(conn, setup.code, seat)
             return None
         self._lobby(code, change)
+
+    def set_options(self, code: str, options: Any, by: Pupil | str | None) -> RoomSetup:
+        """Before the start, the table's host ``by`` changes its options (``options`` merged
+        over the table's, checked by the game's table rules); the table as it is now."""
+        key = _key(by)
+        if hasattr(options, "to_dict"):
+            options = options.to_dict()
+
+        def change(conn: Any, setup: RoomSetup) -> Any:
+            if setup.host is None or key != setup.host:
+                raise not_host_options(setup.code)
+            if setup.status != "open":
+                raise not_open(setup.code)
+            merged = setup.rules.checked_options({**setup.options, **dict(options or {})})
+            if merged == setup.options:
+                return _UNCHANGED
+            conn.execute("UPDATE rooms SET setup = ? WHERE code = ?",
+                         (replace(setup, options=merged).to_json(), setup.code))
+            return None
+        self._lobby(code, change)
+        return self.room(code)
 
     def give_to_computer(self, code: str, seat: int, kind: str = "greedy") -> None:
         """Before the start: an empty seat (or a computer's) is played by the bot ``kind``
