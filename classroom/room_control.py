@@ -11,7 +11,8 @@ record all see the same.
 
 - ``RoomControl(rooms, class_code)``: the class's tables (the teacher key is checked by the
   caller: the dashboard opens a class with it; :meth:`RoomControl.for_teacher` checks it).
-- ``tables() -> list[TableControl]``: the class's tables playing now, each with its code,
+- ``tables() -> list[TableControl]``: the class's tables playing now (in the order they
+  started: rows do not move as pupils play), each with its code,
   ``paused``, its seats (index, name, pupil or computer) and their allowances.
 - ``pause_all(now=None) -> list[str]`` / ``resume_all(now=None) -> list[str]``: the codes of
   the tables paused / resumed (a table already so, or over meanwhile, is left as it is).
@@ -95,8 +96,9 @@ class RoomControl:
         return [r.code for r in self.rooms.live_rooms(self.class_code) if r.status == "playing"]
 
     def tables(self) -> list[TableControl]:
-        """The class's tables playing now (most recently touched first)."""
-        out = []
+        """The class's tables playing now, in the order they started (then by code): a
+        row does not move when a pupil plays (the dashboard's rows stay under the mouse)."""
+        out: list[tuple[float, TableControl]] = []
         for code in self._codes():
             try:
                 play = self.rooms.play(code)
@@ -107,8 +109,9 @@ class RoomControl:
             seats = tuple(SeatControl(s.index, s.name, s.pupil is not None,
                                       play.allowance(s.index))
                           for s in play.setup.players)
-            out.append(TableControl(code, play.setup.game, play.paused, seats))
-        return out
+            out.append((play.setup.started or 0.0,
+                        TableControl(code, play.setup.game, play.paused, seats)))
+        return [t for _started, t in sorted(out, key=lambda p: (p[0], p[1].code))]
 
     def paused(self) -> bool:
         """True when every table playing is paused (and there is one)."""

@@ -130,8 +130,9 @@ def test_the_teacher_pauses_resumes_and_shows_a_table(browser, served) -> None: 
         ali.locator(".lnb-target").first.click(timeout=WAIT)
         expect(ali.locator(".lnb-room-waiting")).to_contain_text("Bea", timeout=WAIT)
 
-        # the projector: the teacher's link, the names hidden
-        link = controls.first.locator("a.lnb-projector-link")
+        # the projector: the teacher's link to Ali's table (its row found by its code: a
+        # "first row" was once Cy's table, waiting for its Pupil 1), the names hidden
+        link = teacher.locator(f".lnb-room-control-{codes[0]} a.lnb-projector-link")
         href = link.get_attribute("href") or ""
         assert "names=hidden" in href and "view=projector" in href, href
         projector = teacher_context.new_page()

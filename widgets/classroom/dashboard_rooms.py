@@ -243,6 +243,7 @@ class RoomsBox(w.VBox):
         parts.append(link)
         row = w.HBox(parts)
         row.add_class("lnb-room-control")
+        row.add_class(f"lnb-room-control-{table.code}")  # a test finds a table's row by it
         row.lnb_code = table.code  # type: ignore[attr-defined]
         return row
 
