@@ -44,9 +44,22 @@ from lnb.core.messages import Text
 from lnb.core.players import ComputerPlayer
 from lnb.core.rooms import RoomError, bad_seat_count
 from lnb.core.table import Table, TableRules
+from lnb.core.table_options import TableOption
 
 _INDEPENDENT = (Target, WriteProgram, Finish)
 """Actions a seat makes on its own while others make theirs (a stale one still counts)."""
+
+#: The race's lengths a table's host may choose (seconds; the rules' own is 60).
+RACE_LENGTHS = (30, 60, 90, 120, 180)
+#: What a live table's host sets in the lobby (:meth:`BabbageRules.table_options`): the
+#: optional rules of RULES.md §4.5 (mental arithmetic, with its Debug) and §5 (take-that),
+#: and the race's length.
+TABLE_OPTIONS = (
+    TableOption("mental_arithmetic", N_("Mental arithmetic (write your Results)"), False),
+    TableOption("take_that", N_("Take-that Subroutines"), True),
+    TableOption("timer_seconds", N_("The race's minute"), 60,
+                choices=tuple((s, N_("{value} seconds")) for s in RACE_LENGTHS)),
+)
 
 
 class BabbageRules(TableRules):
@@ -121,6 +134,14 @@ class BabbageRules(TableRules):
 
     def checked_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         return GameOptions.from_dict(options).to_dict()
+
+    def table_options(self) -> tuple[TableOption, ...]:
+        """Mental arithmetic, take-that and the race's length (see :data:`TABLE_OPTIONS`).
+
+        >>> [o.key for o in RULES.table_options()]
+        ['mental_arithmetic', 'take_that', 'timer_seconds']
+        """
+        return TABLE_OPTIONS
 
     def characters(self, count: int, wanted: Sequence[str] | None = None) -> tuple[str, ...]:
         """The edition's characters (``wanted``: their names, checked: each seat its own)."""

@@ -139,6 +139,11 @@ class TableRules:
         and the seat made no move since."""
         return False
 
+    def table_options(self) -> Sequence[Any]:
+        """The options a live table's host sets in the lobby
+        (:class:`lnb.core.table_options.TableOption` each; none by default)."""
+        return ()
+
     def checked_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """A live table's ``options`` checked and written out in full (JSON values); an
         unknown or wrong one raises the game's error."""
