@@ -1,5 +1,6 @@
 """Museum rooms in the classroom store: a whole class plays one seed, each pupil on their own
-map (the rules: :mod:`lnb.museum.room`; this module only keeps them, on either engine).
+map (the rules: the game's ``class_room`` hook, :func:`rules`, e.g. :mod:`lnb.museum.room`;
+this module only keeps them, on either engine, and names no game).
 
 A room is three tables this module makes on first use (in SQL both engines run, see
 :mod:`classroom.engines`): ``museum_rooms`` (the code, the rules as JSON with the teacher's
@@ -57,21 +58,41 @@ from classroom.engines import Connection
 from classroom.identity import Classroom, IdentityError, Pupil, class_of, new_code, normalize_code
 from classroom.notify import Waiter, class_channel, notifier_for, room_channel
 from classroom.store import Store, StoreAway
-from lnb.core.errors import LnbError
-from lnb.core.game import get
+from lnb.core.errors import GameError, LnbError
+from lnb.core.game import GameType, games
+from lnb.core.i18n import N_
 from lnb.core.rooms import CODE_LENGTH, normalize_room_code
-from lnb.museum import room as room_errors
-from lnb.museum.room import (
-    CAPACITY,
-    BestMap,
-    MuseumRoom,
-    Progress,
-    best_maps,
-    histogram,
-    standings,
-    turn_counts,
-)
-from lnb.museum.state import State
+
+#: The game hook that gives a class room's rules: a module with ``MuseumRoom`` (the rules as
+#: data: ``from_setup``, ``setup``, ``replay``, ``play``, ``undone``, ``holding``,
+#: ``released``, ``is_held``), ``Progress``, ``CAPACITY``, ``histogram``, ``turn_counts``,
+#: ``best_maps``, ``standings`` and the refusals (``no_such_room``...). This module names no
+#: game: it asks the games for the hook (the museum gives it, ``lnb/museum/define.py``).
+HOOK = "class_room"
+#: A pupil's map, a best map, a pupil's progress, a room's rules: the game's own types.
+State = Progress = BestMap = MuseumRoom = Any
+
+
+def class_room_game() -> GameType:
+    """The game whose class rooms the store keeps: the first that gives a ``class_room``
+    hook.
+
+    >>> class_room_game().has(HOOK)
+    True
+    """
+    for game in games():
+        if game.has(HOOK):
+            return game
+    raise GameError(N_("no game gives a {hook}"), hook=HOOK, reason="no-hook")
+
+
+def rules() -> Any:
+    """The class room's rules (the module the game's ``class_room`` hook names).
+
+    >>> rules().CAPACITY
+    32
+    """
+    return class_room_game().hook(HOOK)
 
 #: The tables, made on first use by :func:`ensure_tables` (both engines).
 TABLES: dict[str, str] = {
@@ -188,7 +209,7 @@ class ClassView:
 
     def standings(self) -> list[Any]:
         """The class by score (for the host: :func:`lnb.museum.room.standings`)."""
-        return standings(self.pupils)
+        return rules().standings(self.pupils)
 
 
 class MuseumRooms:
@@ -243,11 +264,11 @@ class MuseumRooms:
         row = conn.execute("SELECT setup, class_code, status, show_names, version, host_pupil, "
                            "host_hash FROM museum_rooms WHERE code = ?", (code,)).fetchone()
         if row is None:
-            raise room_errors.no_such_room(code)
+            raise rules().no_such_room(code)
         count = conn.execute("SELECT count(*) FROM museum_room_pupils WHERE code = ?",
                              (code,)).fetchone()[0]
-        info = RoomInfo(code, MuseumRoom.from_setup(json.loads(row[0])), row[1], row[2],
-                        bool(row[3]), int(row[4]), int(count))
+        info = RoomInfo(code, rules().MuseumRoom.from_setup(json.loads(row[0])), row[1],
+                        row[2], bool(row[3]), int(row[4]), int(count))
         self._classes[code] = info.class_code
         return info, row[5], row[6]
 
@@ -262,7 +283,7 @@ class MuseumRooms:
         row = self.store.read_shared(lambda conn: conn.execute(
             "SELECT version FROM museum_rooms WHERE code = ?", (code,)).fetchone())
         if row is None:
-            raise room_errors.no_such_room(code)
+            raise rules().no_such_room(code)
         return int(row[0])
 
     def _moves(self, conn: Connection, code: str, pupil: str, after: int = 0) -> list[str]:
@@ -299,7 +320,7 @@ class MuseumRooms:
             info = self._info(conn, code)[0]
             joined = self._joined(conn, code, key)
             if joined is None:
-                raise room_errors.not_in_room(code)
+                raise rules().not_in_room(code)
             return self._map(conn, info, key, joined[1])
 
         return self.store.read_shared(work)
@@ -320,29 +341,33 @@ class MuseumRooms:
             rows = conn.execute(
                 "SELECT pupil, name, turn, boxes, score, finished, moves FROM "
                 "museum_room_pupils WHERE code = ? ORDER BY joined, name", (code,)).fetchall()
-            pupils = tuple(Progress(str(r[1]), int(r[2]), int(r[3]), int(r[4]), bool(r[5]),
-                                    int(r[6])) for r in rows)
+            kit = rules()
+            pupils = tuple(kit.Progress(str(r[1]), int(r[2]), int(r[3]), int(r[4]), bool(r[5]),
+                                        int(r[6])) for r in rows)
             done = sorted((r for r in rows if r[5]), key=lambda r: (-int(r[4]), str(r[1])))
             best_rows = [r for r in done if int(r[4]) >= int(done[min(len(done), 3) - 1][4])] \
                 if done else []
             states = [(str(r[1]), self._map(conn, info, str(r[0]), int(r[6])))
                       for r in best_rows[:3]]
             shown = info.show_names if names is None else names
-            return ClassView(info, pupils, histogram(pupils, finished_only=True),
-                             turn_counts(pupils), tuple(best_maps(states, show_names=shown)))
+            return ClassView(info, pupils, kit.histogram(pupils, finished_only=True),
+                             kit.turn_counts(pupils), tuple(kit.best_maps(states,
+                                                                          show_names=shown)))
 
         return self.store.read_shared(work)
 
     # -- opening and joining --------------------------------------------------------------
     def open_room(self, host: Pupil | None, class_code: str | None = None,
                   seed: int | None = None, edition: str = "standard",
-                  capacity: int = CAPACITY) -> Opened:
+                  capacity: int | None = None) -> Opened:
         """A new room (status ``open``) with a unique code (not a table's either) and the
         key that runs it; ``host`` (a pupil who opens it from the museum page) runs it too.
         ``class_code``: only that class's pupils join (None: anyone with the code)."""
         if seed is None:
             seed = secrets.randbelow(10 ** 9)
-        room = MuseumRoom(seed=seed, edition=edition, capacity=capacity)
+        kit = rules()
+        room = kit.MuseumRoom(seed=seed, edition=edition,
+                              capacity=kit.CAPACITY if capacity is None else capacity)
         room.game  # noqa: B018  (a bad edition or seed is refused here, before any write)
         host_key = secrets.token_urlsafe(16)
         for _try in range(20):
@@ -366,7 +391,7 @@ class MuseumRooms:
                 self._classes[code] = class_code
                 self._announce(code)
                 return Opened(code, host_key, room)
-        raise room_errors.no_free_code()
+        raise rules().no_free_code()
 
     def join(self, code: str, pupil: Pupil, name: str) -> Progress:
         """The pupil joins (or comes back: their map as it was, the same name); refused:
@@ -382,14 +407,14 @@ class MuseumRooms:
                                "museum_room_pupils WHERE code = ? AND pupil = ?",
                                (code, key)).fetchone()
             if row is not None:
-                return Progress(str(row[0]), int(row[1]), int(row[2]), int(row[3]),
+                return rules().Progress(str(row[0]), int(row[1]), int(row[2]), int(row[3]),
                                 bool(row[4]), int(row[5]))
             if info.class_code is not None and class_of(pupil) != info.class_code:
-                raise room_errors.other_class(code)
+                raise rules().other_class(code)
             if info.over:
-                raise room_errors.room_over(code)
+                raise rules().room_over(code)
             if info.pupils >= info.room.capacity:
-                raise room_errors.room_full(code, info.room.capacity)
+                raise rules().room_full(code, info.room.capacity)
             taken = {str(r[0]) for r in conn.execute(
                 "SELECT name FROM museum_room_pupils WHERE code = ?", (code,)).fetchall()}
             unique, n = name, 2
@@ -398,7 +423,7 @@ class MuseumRooms:
             conn.execute("INSERT INTO museum_room_pupils (code, pupil, name, joined) VALUES "
                          "(?, ?, ?, ?)", (code, key, unique, self.clock()))
             self._bump(conn, code)
-            return Progress(unique, 1, 0, 0, False, 0)
+            return rules().Progress(unique, 1, 0, 0, False, 0)
 
         return self._write(code, work)
 
@@ -450,11 +475,11 @@ class MuseumRooms:
         info = self._info(conn, code)[0]
         joined = self._joined(conn, code, key)
         if joined is None:
-            raise room_errors.not_in_room(code)
+            raise rules().not_in_room(code)
         if info.over:
-            raise room_errors.room_over(code)
+            raise rules().room_over(code)
         if expected is not None and expected != joined[1]:
-            raise room_errors.map_moved_on(code, expected, joined[1])
+            raise rules().map_moved_on(code, expected, joined[1])
         return info, self._map(conn, info, key, joined[1])
 
     def _progress(self, conn: Connection, code: str, key: str, state: State) -> None:
@@ -501,7 +526,7 @@ class MuseumRooms:
             info, pupil, digest = self._info(conn, code)
             key = _class_key(conn, info)
             if key is None or not _is_host(teacher, pupil, digest, info, checked, key):
-                raise room_errors.not_host(code)
+                raise rules().not_host(code)
             return key
 
         return self.store.read_shared(work)
@@ -514,7 +539,7 @@ class MuseumRooms:
         def work(conn: Connection) -> RoomInfo:
             info, pupil, digest = self._info(conn, code)
             if not _is_host(by, pupil, digest, info, teacher, _class_key(conn, info)):
-                raise room_errors.not_host(code)
+                raise rules().not_host(code)
             change(conn, info)
             self._bump(conn, code)
             return self._info(conn, code)[0]
@@ -523,7 +548,7 @@ class MuseumRooms:
 
     def hold(self, code: str, turn: int, by: Pupil | Teacher | str | None) -> RoomInfo:
         """Hold the class at ``turn``: no pupil plays it (or a later one) until released."""
-        room = MuseumRoom(seed=0, hold=turn)  # checks the turn (bad-hold) before any write
+        room = rules().MuseumRoom(seed=0, hold=turn)  # checks the turn (bad-hold) before any write
         return self._set_rules(code, by, lambda r: r.holding(room.hold or 1))
 
     def release(self, code: str, by: Pupil | Teacher | str | None) -> RoomInfo:
@@ -594,8 +619,8 @@ def _is_host(by: Pupil | Teacher | str | None, pupil: str | None, digest: str,
 
 
 def game_title() -> str:
-    """The museum's title in the current language (the room's header)."""
-    return str(get("museum").title)
+    """The class room's game's title in the current language (the room's header)."""
+    return str(class_room_game().title)
 
 
 __all__ = ["ClassView", "MuseumRooms", "Opened", "RoomInfo", "Teacher", "ensure_tables"]

@@ -38,8 +38,11 @@ GAME = GameType(
         "records": "lnb.museum.records",
         "commands": "lnb.museum.define:COMMANDS",
         "show_replay": "lnb.museum.command:show_replay",
-        # a whole class at one seed, each on their own map (classroom.museum_rooms keeps it)
-        "class_room": "lnb.museum.room:MuseumRoom",
+        # a whole class at one seed, each on their own map: the rules' module (MuseumRoom,
+        # Progress, the refusals...; classroom.museum_rooms keeps the rooms in the store)
+        "class_room": "lnb.museum.room",
+        # a daily challenge (classroom.scores keeps the pupils' best): the day's par
+        "daily_challenge": "lnb.museum.daily:par",
     },
     domains={"museum": ("lnb/museum",), "museum_widgets": ("widgets/museum",)},
 )
