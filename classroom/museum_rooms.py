@@ -128,6 +128,8 @@ TABLES: dict[str, str] = {
 #: A room's statuses: pupils play while it is ``open``; ``over`` once the host ended it.
 STATUSES = ("open", "over")
 NAME_MAX = 40
+#: What a room's projector token is made for (:func:`_class_key`).
+WATCH = "lnb-museum-watch"
 _ENSURED: set[str] = set()
 _CACHE_LOCK = threading.Lock()
 #: Each pupil's map as this process last replayed it: ``(place, code, pupil) -> State``.
@@ -210,6 +212,19 @@ class ClassView:
     def standings(self) -> list[Any]:
         """The class by score (for the host: :func:`lnb.museum.room.standings`)."""
         return rules().standings(self.pupils)
+
+
+@dataclass(frozen=True)
+class WatchedMap:
+    """One pupil's map as the projector shows it: the room, the pupil's ``number`` (from 1,
+    in the order they joined; the projector says "Pupil 2" unless the names are shown),
+    their ``name``, how many ``pupils`` the room has, and the map."""
+
+    info: RoomInfo
+    number: int
+    name: str
+    pupils: int
+    state: State
 
 
 class MuseumRooms:
@@ -531,6 +546,47 @@ class MuseumRooms:
 
         return self.store.read_shared(work)
 
+    def teacher_links(self, teacher: Teacher) -> dict[str, tuple[str, str]]:
+        """For the teacher's dashboard: each open room of the teacher's class, code ->
+        (the host key of its page's link, the token of its projector view); the teacher key
+        is checked once (a wrong one: ``{}``)."""
+        class_code = self._teacher(teacher)
+        if class_code is None:
+            return {}
+
+        def work(conn: Connection) -> dict[str, tuple[str, str]]:
+            found = {}
+            for (code,) in conn.execute("SELECT code FROM museum_rooms WHERE class_code = ? "
+                                        "AND status <> ?", (class_code, "over")).fetchall():
+                info = self._info(conn, str(code))[0]
+                host, watch = _class_key(conn, info), _class_key(conn, info, WATCH)
+                if host is not None and watch is not None:
+                    found[info.code] = (host, watch)
+            return found
+
+        return self.store.read_shared(work)
+
+    def watched_map(self, code: str, number: int, token: str) -> WatchedMap:
+        """Pupil ``number`` of the room (from 1, in the order they joined) and their map,
+        for the projector, read-only: ``token`` is the room's projector token
+        (:meth:`teacher_links`; else ``not-host``); a number nobody has: ``not-your-map``."""
+        code = self._code(code)
+
+        def work(conn: Connection) -> WatchedMap:
+            info = self._info(conn, code)[0]
+            watch = _class_key(conn, info, WATCH)
+            if watch is None or not hmac.compare_digest(str(token), watch):
+                raise rules().not_host(code)
+            rows = conn.execute("SELECT pupil, name, moves FROM museum_room_pupils WHERE "
+                                "code = ? ORDER BY joined, name", (code,)).fetchall()
+            if not 1 <= number <= len(rows):
+                raise rules().not_in_room(code)
+            pupil, name, moves = rows[number - 1]
+            return WatchedMap(info, number, str(name), len(rows),
+                              self._map(conn, info, str(pupil), int(moves)))
+
+        return self.store.read_shared(work)
+
     def _control(self, code: str, by: Pupil | Teacher | str | None,
                  change: Callable[[Connection, RoomInfo], None]) -> RoomInfo:
         code = self._code(code)
@@ -591,17 +647,19 @@ class MuseumRooms:
         return found
 
 
-def _class_key(conn: Connection, info: RoomInfo) -> str | None:
+def _class_key(conn: Connection, info: RoomInfo, purpose: str = "lnb-museum-room"
+               ) -> str | None:
     """The host key of a class's room for its teacher's link: an HMAC of the room's code
     under the class's teacher-key hash (a secret of the store's); None for a room of no
-    class, or of a class no longer in the store."""
+    class, or of a class no longer in the store. ``purpose`` :data:`WATCH`: the token of
+    the room's projector view instead (it runs nothing)."""
     if info.class_code is None:
         return None
     row = conn.execute("SELECT teacher_hash FROM classes WHERE code = ?",
                        (info.class_code,)).fetchone()
     if row is None:
         return None
-    return hmac.new(str(row[0]).encode(), f"lnb-museum-room:{info.code}".encode(),
+    return hmac.new(str(row[0]).encode(), f"{purpose}:{info.code}".encode(),
                     hashlib.sha256).hexdigest()[:32]
 
 
@@ -623,4 +681,5 @@ def game_title() -> str:
     return str(class_room_game().title)
 
 
-__all__ = ["ClassView", "MuseumRooms", "Opened", "RoomInfo", "Teacher", "ensure_tables"]
+__all__ = ["ClassView", "MuseumRooms", "Opened", "RoomInfo", "Teacher", "WatchedMap",
+           "class_room_game", "ensure_tables", "rules"]
