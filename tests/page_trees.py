@@ -127,7 +127,8 @@ NAME_MARKED = re.compile(r"⟦[A-Z][a-z]+(?: \d)?⟧")
 WORD = re.compile(r"[A-Za-z]{3,}")
 #: Keys as printed on a keyboard and a product's name, which the Chinese texts write as
 #: they are (in the pseudo-language they are inside the marks with the sentence).
-KEYS = frozenset({"Ctrl", "Enter", "Esc", "Escape", "Tab", "JupyterHub"})
+KEYS = frozenset({"Ctrl", "Enter", "Esc", "Escape", "Tab", "JupyterHub",
+                  "sympy"})  # the computer algebra system the proofs name
 
 Found = list[list[str]]  # [kind, text, where] of every text a page shows
 
@@ -193,15 +194,18 @@ def _more(widget: Any, name: str) -> Iterator[tuple[str, str]]:
 
 def typeset(text: str) -> str:
     r"""What MathJax shows of the ``$...$`` and ``$$...$$`` parts of a text: its LaTeX
-    commands are not words on the page (``\bmod`` shows *mod*).
+    commands are not words on the page (``\bmod`` shows *mod*), nor is a function's name in a
+    formula (``\operatorname{swap}``: mathematics, written so in every language).
 
     >>> typeset(r"row $10 \left(x \bmod 10\right)$ and $$\frac{x}{2}$$")
     'row $10  (x mod 10 )$ and $$ {x}{2}$$'
+    >>> typeset(r"$\operatorname{swap}(x)$ swap")
+    '$ (x)$ swap'
     """
     def shown(math: re.Match[str]) -> str:
+        named = re.sub(r"\\operatorname\{[A-Za-z]+\}", " ", math.group())
         return re.sub(r"\\([A-Za-z]+)",
-                      lambda c: "mod" if c.group(1) in ("bmod", "pmod", "mod") else " ",
-                      math.group())
+                      lambda c: "mod" if c.group(1) in ("bmod", "pmod", "mod") else " ", named)
 
     return re.sub(r"\$\$.*?\$\$|\$[^$]*\$", shown, text, flags=re.S)
 

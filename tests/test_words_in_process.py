@@ -59,13 +59,7 @@ KNOWN_NOT_RELABELLED = {
 #: Pages whose outputs besides widgets (a library object showing itself) have words outside
 #: the catalog today, with where: strict, so the day they are translated the entry must go.
 #: (The browser test reads the widgets only and never saw these.)
-KNOWN_OUTPUTS = {
-    "02-place-value.ipynb": "the proofs' Markdown (lnb/babbage/algebra.py: Proof, ProofStep "
-                            "texts are English only, in every language)",
-    "03-multiply-divide.ipynb": "the proofs' Markdown (lnb/babbage/algebra.py)",
-    "zh-CN/02-place-value.ipynb": "the proofs' Markdown (lnb/babbage/algebra.py), English only",
-    "zh-CN/03-multiply-divide.ipynb": "the proofs' Markdown (lnb/babbage/algebra.py)",
-}
+KNOWN_OUTPUTS: dict[str, str] = {}
 
 #: A pupil's play where the page's words change, step by step (the page is read after
 #: each), run in the page's kernel after its cells (``app`` is the page's app, as its

@@ -36,7 +36,7 @@ from lnb.babbage.errors import InvalidOperationError, LnbError
 from lnb.babbage.numbers import HIGHEST, LOWEST, in_range, swap_digits, two_digits
 from lnb.babbage.operations import Operation
 from lnb.babbage.programs import Program
-from lnb.core.i18n import N_, gettext
+from lnb.core.i18n import N_, gettext, ngettext
 from lnb.core.messages import Listing, Text, lazy_ngettext
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers only
@@ -344,7 +344,8 @@ def algebra_trace(program: Program | str, start: int = 55, board: Board | None =
 
 @dataclass(frozen=True)
 class ProofStep:
-    """One line of a proof: words, and the mathematics as LaTeX (may be empty)."""
+    """One line of a proof: words (a :class:`Text`, translated when shown), and the
+    mathematics as LaTeX (may be empty)."""
 
     text: str
     latex: str = ""
@@ -366,15 +367,28 @@ class Proof:
     example: str = ""
 
     def markdown(self) -> str:
-        """The proof as Markdown with LaTeX, for a notebook."""
+        """The proof as Markdown with LaTeX, for a notebook, in the current language.
+
+        >>> from lnb.core.i18n import use_language
+        >>> with use_language("zh-CN"):
+        ...     print(prove_swap_twice().markdown().splitlines()[0])
+        **交换两次就回到 x**
+        """
         lines = [f"**{self.claim}**", ""]
         for i, step in enumerate(self.steps, start=1):
             maths = f"  $${step.latex}$$" if step.latex else ""
             lines.append(f"{i}. {step.text}{maths}")
         if self.example:
-            lines += ["", f"For example: {self.example}"]
-        verdict = "proved by sympy" if self.holds else "NOT proved"
-        lines += ["", f"*{verdict}; checked with the engine on {self.checked} starts.*"]
+            lines += ["", gettext("For example: {example}").format(example=self.example)]
+        if self.holds:
+            verdict = ngettext("proved by sympy; checked with the engine on {count} start.",
+                               "proved by sympy; checked with the engine on {count} starts.",
+                               self.checked)
+        else:
+            verdict = ngettext("NOT proved; checked with the engine on {count} start.",
+                               "NOT proved; checked with the engine on {count} starts.",
+                               self.checked)
+        lines += ["", f"*{verdict.format(count=self.checked)}*"]
         return "\n".join(lines)
 
     def _repr_markdown_(self) -> str:
@@ -426,25 +440,28 @@ def prove_swap_difference_multiple_of_9() -> Proof:
         difference / 9).is_integer is True
     engine_ok = all((v - swap.apply(Function.SWAP, v)) % 9 == 0 for v in VALUES)
     steps = (
-        ProofStep("Write the start with its digits: a tens and b units.", "x = 10a + b"),
-        ProofStep("Swap is this formula of x:", rf"\operatorname{{swap}}(x) = {_latex(formula)}"),
-        ProofStep("sympy puts x = 10a + b into it for each units digit b = 0, 1, …, 9, "
-                  "and every time gets the digits swapped:",
+        ProofStep(Text(N_("Write the start with its digits: a tens and b units.")),
+                  "x = 10a + b"),
+        ProofStep(Text(N_("Swap is this formula of x:")),
+                  rf"\operatorname{{swap}}(x) = {_latex(formula)}"),
+        ProofStep(Text(N_("sympy puts x = 10a + b into it for each units digit b = 0, 1, …, 9, "
+                          "and every time gets the digits swapped:")),
                   r"\operatorname{swap}(10a + b) = 10b + a"),
-        ProofStep("Take it away from x and sympy collects the terms:",
+        ProofStep(Text(N_("Take it away from x and sympy collects the terms:")),
                   rf"(10a + b) - (10b + a) = {sympy.latex(difference)}"),
-        ProofStep("Factor out 9:", rf"x - \operatorname{{swap}}(x) = {sympy.latex(factored)}"),
-        ProofStep("a − b is a whole number, so the difference is 9 times a whole number. "
-                  "(When b is bigger than a, both go below zero; the other way round, "
-                  "swap(x) − x = 9(b − a).)"),
+        ProofStep(Text(N_("Factor out 9:")),
+                  rf"x - \operatorname{{swap}}(x) = {sympy.latex(factored)}"),
+        ProofStep(Text(N_("a − b is a whole number, so the difference is 9 times a whole "
+                          "number. (When b is bigger than a, both go below zero; the other "
+                          "way round, swap(x) − x = 9(b − a).)"))),
     )
     return Proof(
-        "x − swap(x) is always a multiple of 9",
+        Text(N_("x − swap(x) is always a multiple of 9")),
         steps,
         holds=digits_ok and algebra_ok and engine_ok,
         checked=len(VALUES),
-        example="73 − 37 = 36 = 9 × 4, and 7 − 3 = 4; the swap of 28 is bigger, so "
-                "82 − 28 = 54 = 9 × 6, and 8 − 2 = 6.",
+        example=Text(N_("73 − 37 = 36 = 9 × 4, and 7 − 3 = 4; the swap of 28 is bigger, so "
+                        "82 − 28 = 54 = 9 × 6, and 8 − 2 = 6.")),
     )
 
 
@@ -464,16 +481,18 @@ def prove_swap_sum_multiple_of_11() -> Proof:
     algebra_ok = sympy.simplify(factored - 11 * (a + b)) == 0
     engine_ok = all((v + swap.apply(Function.SWAP, v)) % 11 == 0 for v in VALUES)
     steps = (
-        ProofStep("Write the start with its digits.", "x = 10a + b"),
-        ProofStep("sympy finds, for every units digit, that swap gives the digits swapped:",
+        ProofStep(Text(N_("Write the start with its digits.")), "x = 10a + b"),
+        ProofStep(Text(N_("sympy finds, for every units digit, that swap gives the digits "
+                          "swapped:")),
                   r"\operatorname{swap}(10a + b) = 10b + a"),
-        ProofStep("Add them and sympy collects the terms:",
+        ProofStep(Text(N_("Add them and sympy collects the terms:")),
                   rf"(10a + b) + (10b + a) = {sympy.latex(total)}"),
-        ProofStep("Factor out 11:", rf"x + \operatorname{{swap}}(x) = {sympy.latex(factored)}"),
+        ProofStep(Text(N_("Factor out 11:")),
+                  rf"x + \operatorname{{swap}}(x) = {sympy.latex(factored)}"),
     )
-    return Proof("x + swap(x) is always a multiple of 11", steps,
+    return Proof(Text(N_("x + swap(x) is always a multiple of 11")), steps,
                  holds=digits_ok and algebra_ok and engine_ok, checked=len(VALUES),
-                 example="73 + 37 = 110 = 11 × 10, and 7 + 3 = 10.")
+                 example=Text(N_("73 + 37 = 110 = 11 × 10, and 7 + 3 = 10.")))
 
 
 def prove_copy_multiple_of_11() -> Proof:
@@ -490,18 +509,20 @@ def prove_copy_multiple_of_11() -> Proof:
         for v in VALUES
     )
     steps = (
-        ProofStep("Write the start with its digits.", "x = 10a + b"),
-        ProofStep("Copy → is this formula:", rf"{_latex(component_expression(right))}"),
-        ProofStep("sympy puts in x = 10a + b for each units digit b and gets 11a every time:",
+        ProofStep(Text(N_("Write the start with its digits.")), "x = 10a + b"),
+        ProofStep(Text(N_("Copy → is this formula:")),
+                  rf"{_latex(component_expression(right))}"),
+        ProofStep(Text(N_("sympy puts in x = 10a + b for each units digit b and gets 11a "
+                          "every time:")),
                   r"\operatorname{copy}_{\to}(10a + b) = 10a + a = 11a"),
-        ProofStep("Copy ← is this formula:", rf"{_latex(component_expression(left))}"),
-        ProofStep("and sympy gets 11b every time:",
+        ProofStep(Text(N_("Copy ← is this formula:")), rf"{_latex(component_expression(left))}"),
+        ProofStep(Text(N_("and sympy gets 11b every time:")),
                   r"\operatorname{copy}_{\leftarrow}(10a + b) = 10b + b = 11b"),
-        ProofStep("11 times a digit is a multiple of 11: 00, 11, 22, …, 99."),
+        ProofStep(Text(N_("11 times a digit is a multiple of 11: 00, 11, 22, …, 99."))),
     )
-    return Proof("Copy always makes a multiple of 11", steps,
+    return Proof(Text(N_("Copy always makes a multiple of 11")), steps,
                  holds=right_ok and left_ok and engine_ok, checked=len(VALUES),
-                 example="64 → 66 = 11 × 6 and 64 ← 44 = 11 × 4.")
+                 example=Text(N_("64 → 66 = 11 × 6 and 64 ← 44 = 11 × 4.")))
 
 
 def prove_multiply_then_divide(n: int = 2) -> Proof:
@@ -523,16 +544,18 @@ def prove_multiply_then_divide(n: int = 2) -> Proof:
         mul_div.apply(Function.DIVIDE, mul_div.apply(Function.MULTIPLY, v)) == v for v in starts
     )
     steps = (
-        ProofStep(f"×{n} makes", _latex(times)),
-        ProofStep(f"then ÷{n} drops the remainder:",
+        ProofStep(Text(N_("×{n} makes"), n=n), _latex(times)),
+        ProofStep(Text(N_("then ÷{n} drops the remainder:"), n=n),
                   rf"\left\lfloor{{\frac{{{n}x}}{{{n}}}}}\right\rfloor"),
-        ProofStep(f"{n}x ÷ {n} leaves no remainder, because x is a whole number, "
-                  "so sympy gets", rf"\left\lfloor{{\frac{{{n}x}}{{{n}}}}}\right\rfloor = "
-                  f"{_latex(back)}"),
+        ProofStep(Text(N_("{n}x ÷ {n} leaves no remainder, because x is a whole number, "
+                          "so sympy gets"), n=n),
+                  rf"\left\lfloor{{\frac{{{n}x}}{{{n}}}}}\right\rfloor = {_latex(back)}"),
     )
     v = 27 if in_range(27 * n) else starts[-1]
-    return Proof(f"×{n} then ÷{n} gives x back", steps, holds=algebra_ok and engine_ok,
-                 checked=len(starts), example=f"{v} × {n} = {v * n}, {v * n} ÷ {n} = {v}.")
+    return Proof(Text(N_("×{n} then ÷{n} gives x back"), n=n), steps,
+                 holds=algebra_ok and engine_ok, checked=len(starts),
+                 example=Text(N_("{start} × {n} = {product}, {product} ÷ {n} = {start}."),
+                              start=v, n=n, product=v * n))
 
 
 def prove_divide_then_multiply(n: int = 2) -> Proof:
@@ -563,17 +586,23 @@ def prove_divide_then_multiply(n: int = 2) -> Proof:
     start = 55 if 55 % n else next(v for v in VALUES if v >= 10 and v % n)
     half = start // n
     steps = (
-        ProofStep(f"÷{n} then ×{n} is this formula:", _latex(back)),
-        ProofStep(f"Write x as {n} groups of q and a remainder r (r is 0 to {n - 1}).",
+        ProofStep(Text(N_("÷{n} then ×{n} is this formula:"), n=n), _latex(back)),
+        ProofStep(Text(N_("Write x as {n} groups of q and a remainder r (r is 0 to {top}).")
+                       if n > 2 else
+                       N_("Write x as {n} groups of q and a remainder r (r is 0 or {top})."),
+                       n=n, top=n - 1),
                   f"x = {n}q + r"),
-        ProofStep("sympy puts that in for each remainder r and always gets",
+        ProofStep(Text(N_("sympy puts that in for each remainder r and always gets")),
                   rf"{_latex(back)} = {n}q = x - r"),
-        ProofStep("So you get x back only when the remainder r is 0; otherwise r is lost."),
+        ProofStep(Text(N_("So you get x back only when the remainder r is 0; otherwise r is "
+                          "lost."))),
     )
-    return Proof(f"÷{n} then ×{n} gives x back only when x ÷ {n} has no remainder", steps,
+    return Proof(Text(N_("÷{n} then ×{n} gives x back only when x ÷ {n} has no remainder"),
+                      n=n), steps,
                  holds=cases_ok and lost_ok and engine_ok, checked=len(VALUES),
-                 example=f"{start} ÷ {n} = {half} r {start % n}, {half} × {n} = {half * n}, "
-                         f"not {start}.")
+                 example=Text(N_("{start} ÷ {n} = {half} r {left}, {half} × {n} = {back}, "
+                                 "not {start}."), start=start, n=n, half=half,
+                              left=start % n, back=half * n))
 
 
 def prove_swap_twice() -> Proof:
@@ -598,13 +627,13 @@ def prove_swap_twice() -> Proof:
     engine_ok = all(swap_digits(swap_digits(v)) == v for v in VALUES)
     del a
     steps = (
-        ProofStep("Swap turns 10a + b into 10b + a (sympy, for every units digit b).",
+        ProofStep(Text(N_("Swap turns 10a + b into 10b + a (sympy, for every units digit b).")),
                   r"\operatorname{swap}(10a + b) = 10b + a"),
-        ProofStep("Swapping again turns 10b + a back into 10a + b.",
+        ProofStep(Text(N_("Swapping again turns 10b + a back into 10a + b.")),
                   r"\operatorname{swap}(10b + a) = 10a + b"),
     )
-    return Proof("Swap twice gives x back", steps, holds=ok and once_ok and engine_ok,
-                 checked=len(VALUES), example="70 ⇄ 07 ⇄ 70.")
+    return Proof(Text(N_("Swap twice gives x back")), steps,
+                 holds=ok and once_ok and engine_ok, checked=len(VALUES), example="70 ⇄ 07 ⇄ 70.")
 
 
 # --------------------------------------------------------------------------------------------
