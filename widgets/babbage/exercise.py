@@ -48,7 +48,7 @@ from lnb.babbage.errors import LnbError
 from lnb.babbage.hints import diagnose
 from lnb.babbage.numbers import two_digits
 from lnb.babbage.programs import Program
-from lnb.core.i18n import _, lazy_gettext, ngettext, pgettext
+from lnb.core.i18n import N_, _, lazy_gettext, ngettext, pgettext
 from widgets.core.relabel import Text, Words, register, relabel_part, text_of
 from widgets.core.status import StatusLine
 from widgets.core.style import stylesheet
@@ -57,10 +57,48 @@ from widgets.core.titles import title_html
 
 @dataclass(frozen=True)
 class Verdict:
-    """What a check says about one answer: right or not, and a short sentence why."""
+    """What a check says about one answer: right or not, a short sentence why, and for a
+    wrong answer the kit's diagnosis as a stable key (None: no misconception named): one of
+    :data:`DIAGNOSES` or :data:`lnb.babbage.hints.DIAGNOSES` (kept with the pupil's answer and
+    pooled for the class on the teacher's dashboard; :func:`diagnosis_words` says it)."""
 
     correct: bool
     message: str
+    diagnosis: str | None = None
+
+
+#: The diagnosis keys of the usual checks, with what they mean for a teacher (the engine's
+#: own, :data:`lnb.babbage.hints.DIAGNOSES`, are added by :func:`diagnosis_words`; a game's
+#: check kinds add theirs with :func:`register_diagnoses`).
+DIAGNOSES: dict[str, str] = {
+    "too-big": N_("the number given is too big"),
+    "too-small": N_("the number given is too small"),
+    "not-a-number": N_("not a whole number"),
+    "do-not-work": N_("numbers given that do not work"),
+    "some-missing": N_("right so far, but not all the numbers"),
+    "said-none": N_("said no number works, but some do"),
+    "not-numbers": N_("not a list of numbers"),
+}
+
+
+def register_diagnoses(words: dict[str, str]) -> None:
+    """Name more diagnosis keys (a check kind's), each with an ``N_()`` marked meaning."""
+    DIAGNOSES.update(words)
+
+
+def diagnosis_words(key: str | None) -> str:
+    """What a diagnosis key means, in the current language ('' for None; an unknown key
+    is shown as it is).
+
+    >>> diagnosis_words("too-big"), diagnosis_words("rounded-up")
+    ('the number given is too big', 'a ÷ row was rounded up instead of the remainder dropped')
+    """
+    from lnb.babbage.hints import DIAGNOSES as ENGINE
+
+    if key is None:
+        return ""
+    found = DIAGNOSES.get(key) or ENGINE.get(key)
+    return _(found) if found else key
 
 
 Check = Callable[[str], Verdict]
@@ -129,17 +167,20 @@ rounds up: it drops the remainder.'
         value = read_number(text)
         if value is None:
             return Verdict(False, _("Type a whole number, like {example}.").format(
-                example=_example(expected)))
+                example=_example(expected)), "not-a-number")
         if value == expected:
             return Verdict(True, _yes(explain))
         if program is not None and 0 <= value <= 99:
             why = diagnose(program, value, start, board)
             if why is not None:
-                return Verdict(False, _("Not yet: {why}").format(why=str(why.message)))
+                return Verdict(False, _("Not yet: {why}").format(why=str(why.message)),
+                               why.kind)
         if direction and value > expected:
-            return Verdict(False, _("Not yet: {value} is too big.").format(value=value))
+            return Verdict(False, _("Not yet: {value} is too big.").format(value=value),
+                           "too-big")
         if direction:
-            return Verdict(False, _("Not yet: {value} is too small.").format(value=value))
+            return Verdict(False, _("Not yet: {value} is too small.").format(value=value),
+                           "too-small")
         return Verdict(False, _("Not yet: {value} is not it.").format(value=value))
 
     def about(program_: str, start_: int) -> Check:
@@ -229,19 +270,19 @@ def numbers(expected: Iterable[int], explain: str = "") -> Check:
         given = sorted({int(v) for v in _INT.findall(typed.replace("−", "-"))})
         if not given:
             if typed in _NONE_WORDS:
-                return Verdict(False, _("Not yet: some numbers do work."))
+                return Verdict(False, _("Not yet: some numbers do work."), "said-none")
             return Verdict(False, _("Type numbers separated by commas, like {example} "
-                                    "(or none).").format(example=example))
+                                    "(or none).").format(example=example), "not-numbers")
         wrong = [v for v in given if v not in wanted]
         if wrong:
             listed = ", ".join(str(v) for v in wrong)
             return Verdict(False, ngettext("{numbers} does not work.", "{numbers} do not work.",
-                                           len(wrong)).format(numbers=listed))
+                                           len(wrong)).format(numbers=listed), "do-not-work")
         missing = len(wanted) - len(given)
         if missing:
             return Verdict(False, ngettext("Right so far, but there is {count} more.",
                                            "Right so far, but there are {count} more.",
-                                           missing).format(count=missing))
+                                           missing).format(count=missing), "some-missing")
         return Verdict(True, _yes(explain))
 
     return check
@@ -337,6 +378,7 @@ class Exercise(w.VBox):
         title: Text = "",
         show_rows: Callable[[str], str] | None = None,
         on_solved: Callable[[Exercise], None] | None = None,
+        on_answer: Callable[[Exercise, str, Verdict], None] | None = None,
     ) -> None:
         asked = (asks_about_program(text_of(question), check.expected)  # type: ignore[attr-defined]
                  if getattr(check, "about_program", None) and check.program is None  # type: ignore[attr-defined]
@@ -350,7 +392,10 @@ class Exercise(w.VBox):
             self._hint_source = lambda n, _text: texts[n - 1]
         self.show_rows = show_rows
         self.on_solved = on_solved
+        #: Called with every answer checked (not an empty one): the lesson keeps it.
+        self.on_answer = on_answer
         self.solved = False
+        self._resuming = False
         self.attempts = 0
         self._last_checked: str | None = None
         self._right_now = False  # whether the answer last checked is right (no hint then)
@@ -425,7 +470,8 @@ class Exercise(w.VBox):
 
         def check(text: str) -> Verdict:
             feedback = check_answer(puzzle, text)
-            return Verdict(feedback.solved, feedback.message)
+            why = feedback.diagnosis
+            return Verdict(feedback.solved, feedback.message, why.kind if why else None)
 
         def hint_text(level: int, text: str) -> str:
             try:
@@ -458,6 +504,8 @@ class Exercise(w.VBox):
         self._hints_follow(text, right=verdict.correct)
         if self.show_rows is not None:
             self.rows.value = self.show_rows(text)
+        if self.on_answer is not None:
+            self.on_answer(self, text, verdict)
         kind = "ok" if verdict.correct else "error"
         now = [verdict.message]  # said now; a relabel checks the answer again in its language
         self.words.say(kind, lambda: now.pop() if now else self.check(text).message)
@@ -468,6 +516,57 @@ class Exercise(w.VBox):
             if first and self.on_solved is not None:
                 self.on_solved(self)
         return verdict
+
+    def resume(self, text: str, *, tries: int, solved: bool, day: str = "") -> None:
+        """Show a kept answer as the pupil left it (a reopened lesson): ``text`` in the box,
+        its verdict (checked again quietly: nothing is kept, no hint), ``tries`` counted and,
+        under a right answer, the day it was answered (``day``, ``2026-12-06``).
+
+        >>> ex = Exercise("What is 55 + 5?", number(60), on_answer=lambda *a: print("kept"))
+        >>> ex.resume("60", tries=2, solved=True, day="2026-12-06")
+        >>> ex.status.text, ex.answer.value, ex.attempts, ex.solved
+        ('Yes! You answered this on 2026-12-06.', '60', 2, True)
+        """
+        self._resuming = True
+        try:
+            self.answer.value = text
+        finally:
+            self._resuming = False
+        self.attempts = tries
+        self._last_checked = text
+        right = self.check(text).correct
+        self._hints_follow(text, right=right)
+        if self.show_rows is not None:
+            self.rows.value = self.show_rows(text)
+
+        def said() -> str:
+            message = self.check(text).message
+            if right and day:
+                return " ".join((message, _("You answered this on {day}.").format(day=day)))
+            return message
+
+        self.words.say("ok" if right else "error", said)
+        if solved or right:
+            self.add_class("lnb-solved")
+            first = not self.solved
+            self.solved = True
+            if first and self.on_solved is not None:
+                self.on_solved(self)
+
+    def clear(self) -> None:
+        """Nothing answered (another pupil's page now): the box, the verdict, the tries, the
+        hints and the rows are emptied."""
+        self._resuming = True
+        try:
+            self.answer.value = ""
+        finally:
+            self._resuming = False
+        self.attempts, self.solved, self._last_checked = 0, False, None
+        self._hints_asked, self.hints_shown, self._right_now = [], [], False
+        self.rows.value = ""
+        self.remove_class("lnb-solved")
+        self.status.clear()
+        self._draw_hints()
 
     def next_hint(self) -> str | None:
         """Show the next hint (about the answer typed so far); None when all are shown."""
@@ -492,7 +591,7 @@ class Exercise(w.VBox):
 
     # -- callbacks and drawing -------------------------------------------------------------
     def _answer_changed(self, change: dict) -> None:
-        if change["new"].strip():
+        if change["new"].strip() and not self._resuming:
             self.submit(change["new"])
 
     def _check_clicked(self) -> None:
@@ -521,4 +620,5 @@ class Exercise(w.VBox):
             if shown and not self._right_now else "")
 
 
-__all__ = ["Exercise", "Verdict", "number", "numbers", "read_number", "rows_html", "words"]
+__all__ = ["DIAGNOSES", "Exercise", "Verdict", "diagnosis_words", "number", "numbers",
+           "read_number", "register_diagnoses", "rows_html", "words"]

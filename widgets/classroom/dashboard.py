@@ -41,6 +41,7 @@ from classroom.progress import ProgressStore
 from classroom.room_control import RoomControl
 from classroom.rooms import LiveRoom, RoomStore
 from lnb.core.i18n import _, current_language
+from widgets.classroom.dashboard_lessons import LessonsBox
 from widgets.classroom.dashboard_rooms import RoomsBox
 from widgets.classroom.dashboard_today import AssignBox
 from widgets.classroom.dashboard_views import (
@@ -114,11 +115,13 @@ class Dashboard(PolledPage, w.VBox):
         self.assign_box = AssignBox(self.classroom, self.work, opened=self._opened,
                                     today=self.today, status=self.status)
         self.assign_box.layout.display = "none"
+        self.lessons_box = LessonsBox(self.status, today=self.today)  # who answered what
         super().__init__([
             stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.title_row,
             w.HBox([self.code_box, self.key_box, self.open_button, self.refresh_button]),
             self.status, self.heading, self.export, self.class_view, self.rooms_view,
             self.rooms_box, self.puzzles_view, self.wrong_view, self.assign_box,
+            self.lessons_box,
         ])
         self.add_class("lnb-dashboard")
         self.add_class("lnb-app")
@@ -150,7 +153,7 @@ class Dashboard(PolledPage, w.VBox):
         with self.hold_sync():
             self._label()
             for part in (self.status, self.contrast_toggle, self.language, self.assign_box,
-                         self.rooms_box):
+                         self.rooms_box, self.lessons_box):
                 relabel_part(part)
             self._draw()
             self.words.again()
@@ -244,6 +247,7 @@ class Dashboard(PolledPage, w.VBox):
             self.rooms_box.load(watch, current_language())
         self.assign_box.load()
         self.assign_box.layout.display = None
+        self.lessons_box.load(self.classroom, code, self._key, self.report.name)
 
     def _opened(self) -> tuple[str, str] | None:
         """The opened class's code and the teacher key it was opened with, or None."""

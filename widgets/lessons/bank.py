@@ -325,10 +325,16 @@ def bank(lesson: str) -> LessonBank:
     return _cached(path, mtime)
 
 
-def exercise(lesson: str, id: str, language: str | None = None, **extra: Any) -> Exercise:
+def exercise(lesson: str, id: str, language: str | None = None, *, keeper: Any = None,
+             **extra: Any) -> Exercise:
     """The exercise ``id`` of ``lesson`` as a widget, its words in ``language`` (None: the
     page's language, following a switch). ``extra`` goes to :class:`Exercise` (``title``,
-    ``on_solved``...). A missing id or language raises a ``BadInputError`` naming both."""
+    ``on_solved``...). A missing id or language raises a ``BadInputError`` naming both.
+
+    Every answer checked is kept for the page's pupil, and a reopened lesson shows it
+    (:mod:`widgets.lessons.answers`): ``keeper`` is the page's
+    :class:`~widgets.lessons.answers.LessonKeeper`, by default the kernel's when this runs
+    in one (a notebook, a Voila page); plain Python keeps nothing (``keeper=False`` too)."""
     entry = bank(lesson).entry(id)
     if language is not None:
         chosen = normalize(language)
@@ -351,6 +357,12 @@ def exercise(lesson: str, id: str, language: str | None = None, **extra: Any) ->
                     **extra)
     made.exercise_id = id  # type: ignore[attr-defined]
     made.lesson = lesson  # type: ignore[attr-defined]
+    if keeper is None:
+        from widgets.lessons.answers import on_a_page, page_keeper
+
+        keeper = page_keeper() if on_a_page() else False
+    if keeper is not False:
+        keeper.attach(made)
     return made
 
 
