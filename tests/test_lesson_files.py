@@ -31,6 +31,7 @@ def test_the_lessons_are_all_there() -> None:
         "01-first-program.ipynb", "02-place-value.ipynb", "03-multiply-divide.ipynb",
         "04-working-backwards.ipynb", "05-shortest-programs.ipynb", "06-fair-shares.ipynb",
         "07-playing-the-game.ipynb", "08-factors-multiples-primes.ipynb",
+        "09-undo-a-program.ipynb",
     ]
     assert (LESSONS / make_index.GUIDE).is_file()
 
