@@ -57,7 +57,7 @@ RACE_LENGTHS = (30, 60, 90, 120, 180)
 TABLE_OPTIONS = (
     TableOption("mental_arithmetic", N_("Mental arithmetic (write your Results)"), False),
     TableOption("take_that", N_("Take-that Subroutines"), True),
-    TableOption("timer_seconds", N_("The race's minute"), 60,
+    TableOption("timer_seconds", N_("Time after the first I'm done"), 60,
                 choices=tuple((s, N_("{value} seconds")) for s in RACE_LENGTHS)),
 )
 

@@ -67,6 +67,7 @@ from classroom.rooms import RoomStore
 from lnb.babbage.errors import LnbError
 from lnb.babbage.game import (
     Activate,
+    Debug,
     Finish,
     Phase,
     Recompute,
@@ -76,12 +77,14 @@ from lnb.babbage.game import (
     TimeUp,
     WriteProgram,
 )
+from lnb.babbage.numbers import two_digits
 from lnb.babbage.programs import Program
-from lnb.core.i18n import _, format_list
+from lnb.core.i18n import _, format_list, ngettext
 from lnb.core.rooms import Move, RoomPlay
 from widgets.babbage.game_app import CSS as GAME_CSS
 from widgets.babbage.game_app import choice_label, round_title, target_card_html
 from widgets.babbage.game_parts import GameParts
+from widgets.babbage.program_builder import ProgramBuilder
 from widgets.babbage.resolution import ResolutionView
 from widgets.babbage.words import bot_name
 from widgets.classroom.table_page import Screen, TablePage, TableView
@@ -108,6 +111,7 @@ class BabbageTable(GameParts, TableView):
         self._resolution_round = 0
         self._subs_drawn: tuple[Any, ...] | None = None  # what the Subroutines view shows
         self._choices_drawn: tuple[Any, ...] | None = None  # the row the choices are for
+        self._debug_words: Any = None  # what the Debug choice says now (words, made again)
 
     # -- what the parts need of their app (GameParts) ----------------------------------------
     @property
@@ -141,6 +145,23 @@ class BabbageTable(GameParts, TableView):
         box = w.HBox([])
         box.add_class("lnb-choices")
         return box
+
+    @cached_property
+    def debug_text(self) -> w.HTML:
+        """What went wrong in the row the pupil may Debug (mental arithmetic)."""
+        text = w.HTML("")
+        text.add_class("lnb-debug-text")
+        return text
+
+    @cached_property
+    def rewrite(self) -> ProgramBuilder:
+        """The builder the pupil rewrites rows in after choosing Debug (one for the game)."""
+        return ProgramBuilder(mental=True, on_done=self.status.guarded(self._rewritten))
+
+    def _rewritten(self, program: Program) -> None:
+        me = self.page.me
+        assert me is not None
+        self.page.act(Debug(me, program))
 
     @cached_property
     def replay_rounds(self) -> w.ToggleButtons:
@@ -187,10 +208,12 @@ class BabbageTable(GameParts, TableView):
         if self._made("replay_rounds"):
             self.replay_rounds.description = _("Round")
         for part in ("board_view", "patrons_view", "subs_view", "builder", "resolution",
-                     "scores", "replay"):
+                     "scores", "replay", "rewrite"):
             if self._made(part):
                 relabel_part(getattr(self, part))
         self._choices_drawn = None
+        if self._debug_words is not None and self._made("debug_text"):
+            self.debug_text.value = self._debug_words()
 
     # -- the seat's moves ------------------------------------------------------------------
     def _target(self, number: int) -> None:
@@ -340,14 +363,15 @@ class BabbageTable(GameParts, TableView):
         self.patrons_view.refresh(state)
         turn = state.turn()
         buttons: list[w.Widget] = []
-        fresh = (state.round, turn, me) != self._choices_drawn
-        self._choices_drawn = (state.round, turn, me)
+        fresh = (state.round, state.phase, turn, me) != self._choices_drawn
+        self._choices_drawn = (state.round, state.phase, turn, me)
         if turn is not None:
             name, row = turn
-            if name == me and not self.page.projector and fresh:
+            if name == me and not self.page.projector and fresh \
+                    and state.phase is Phase.DEBUG:
+                buttons = self._debug_choice(state, name, row)
+            elif name == me and not self.page.projector and fresh:
                 actions = state.legal_actions(name)
-                if state.phase is Phase.DEBUG:  # a rewrite is not offered at a table yet:
-                    actions = [a for a in actions if isinstance(a, Recompute)]  # keep rows
                 plain = len(actions) == 1 and actions[0] == ResolveRow(name)
                 if not plain:
                     prompt = w.HTML(_("<b>{player}, row {row}:</b> choose:").format(
@@ -371,6 +395,54 @@ class BabbageTable(GameParts, TableView):
             _("Resolution: each row in turn, in order of finishing")))
         return Screen(title, (self.page.waiting, self.patrons_view, self.resolution,
                               self.choice_box))
+
+    def _debug_choice(self, state: State, name: str, row: int) -> list[w.Widget]:
+        """Mental arithmetic: ``name`` wrote a wrong Result in ``row``. As on one screen
+        (RULES.md §4.5): *Keep my rows* (their Results worked out again, a row leaving 00–99
+        void) or *Debug and rewrite* (−3 points, from that row, in the rewrite builder); the
+        table's time to decide is the race's length, then the rows stand."""
+        trace_row = state.player(name).play.trace.rows[row - 1]  # type: ignore[union-attr]
+        wrote = two_digits(trace_row.written) if trace_row.written is not None else "?"
+        left, penalty = state.debugs_left(name), state.edition.debug_penalty
+
+        def words() -> str:
+            return ngettext(
+                "<b>{player}, row {row}</b>: you wrote {wrote}, but {arithmetic}. Debug "
+                "(−{penalty} point, {left} left) and rewrite from row {row}, or keep your "
+                "rows (their Results are worked out again).",
+                "<b>{player}, row {row}</b>: you wrote {wrote}, but {arithmetic}. Debug "
+                "(−{penalty} points, {left} left) and rewrite from row {row}, or keep your "
+                "rows (their Results are worked out again).", penalty).format(
+                    player=html.escape(name), row=row, wrote=wrote,
+                    arithmetic=html.escape(str(trace_row.text)), penalty=penalty, left=left)
+
+        self._debug_words = words
+        self.debug_text.value = words()
+        keep = w.Button(description=_("Keep my rows"), tooltip=_("Keep my rows"))
+        keep.add_class("lnb-choice")
+        keep.add_class("lnb-recompute")
+        keep.on_click(self.status.guarded(lambda _b: self._choose(Recompute(name))))
+        debug = w.Button(description=_("Debug and rewrite"), button_style="warning")
+        debug.add_class("lnb-debug-start")
+        debug.on_click(self.status.guarded(lambda _b: self._start_rewrite(state, name, row)))
+        return [self.debug_text, keep, debug] if left > 0 else [self.debug_text, keep]
+
+    def _start_rewrite(self, state: State, name: str, row: int) -> None:
+        """The pupil chose Debug: the rewrite builder opens from the wrong row (its start
+        value, rows and Σ rows left are the rules'); *I'm done* hands it in as ``Debug``."""
+        rules = state.writing_rules(name)
+        self.rewrite.reset(board=rules.board, start=rules.start,
+                           limit=rules.rows_left(Program()), sigma=rules.sigma_left(Program()),
+                           title=lambda: _("{player}: rewrite from row {row}").format(
+                               player=name, row=row))
+
+        def words() -> str:
+            return _("<b>{player}</b>: rewrite from row {row}, then press {done}.").format(
+                player=html.escape(name), row=row, done=_("I'm done"))
+
+        self._debug_words = words
+        self.debug_text.value = words()
+        self.page.replace(self.choice_box, (self.debug_text, self.rewrite))
 
     def draw_over(self, play: RoomPlay, record: w.Widget) -> Screen:
         """The final scores, the record's download and a replay of each Round."""
@@ -416,7 +488,8 @@ class RoomApp(TablePage):
 BOARD = frozenset({"board_view", "patrons_view", "subs_view", "builder", "target_card",
                    "race_panel", "race_top", "scores", "finished_line", "resolution",
                    "choice_box", "replay_rounds", "replay", "last_round", "_written",
-                   "_program_done", "_target", "_activate", "_choose"})
+                   "_program_done", "_target", "_activate", "_choose", "debug_text",
+                   "rewrite", "_rewritten"})
 
 
 def room_page(query: Mapping[str, str], rooms: RoomStore, classroom: Classroom) -> RoomApp:

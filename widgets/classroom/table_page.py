@@ -17,9 +17,12 @@ line and the page redraws what the table holds now.
 - ``open_page(query)``: the page's language, then the poll loop on the kernel's event loop.
 
 **What the page does for every game.** The lobby (the seats and who is here; the host gives an
-empty seat to a computer, frees a seat taken by another pupil or a computer, and presses
-*Start*); *the table moved on* refusals; the countdown from the room's race deadline (started
-again when the browser left it still); the bell (the game's words, said once on every page,
+empty seat to a computer, frees a seat taken by another pupil or a computer, sets the table's
+options the game declares, ``TableRules.table_options``, and presses *Start*; every pupil
+may sit in another free seat or take a computer's seat back, :meth:`TablePage.choose_seat`);
+the table's options in words for everyone, in the lobby and during play; *the table moved
+on* refusals; the countdown from the room's race deadline (started again when the browser
+left it still); the bell (the game's words, said once on every page,
 gone when the next race begins); the waiting line (:meth:`TablePage.waiting_words`); at the end
 the record's download (``table-CODE-names.json``).
 
@@ -74,6 +77,7 @@ from lnb.core.rooms import (
     normalize_room_code,
     renamed_move,
 )
+from lnb.core.table_options import TableOption, options_words
 from widgets.classroom.panel import ClassPanel
 from widgets.core.app_shell import AppShell
 from widgets.core.poller import PolledPage
@@ -97,6 +101,8 @@ CSS = """
                              padding: 6px 10px; border: 2px solid var(--lnb-rule, #bbb);
                              border-radius: 4px; margin: 4px 0; }
 .lnb-room .lnb-room-allowances { color: var(--lnb-muted, #555); }
+.lnb-room .lnb-room-options-line { color: var(--lnb-muted, #555); }
+.lnb-room .lnb-room-options { flex-wrap: wrap; gap: 4px 16px; align-items: center; }
 """
 HEARTBEAT = 2.0  # seconds between two heartbeats of a seat
 STILL = 1.6  # seconds without a tick from the browser after which its countdown is restarted
@@ -251,6 +257,8 @@ class TablePage(AppShell, PolledPage, w.VBox):
         self._drawn: tuple[Any, ...] | None = None
         self._here: frozenset[str] = frozenset()  # who the lobby shows as here
         self._lobby_drawn: tuple[Any, ...] | None = None  # the seats the host's buttons fit
+        self._option_controls: dict[str, w.ValueWidget] = {}  # the host's, by option key
+        self._options_quiet = False  # True while the page sets a control from the store
 
         self.status = StatusLine(on_continue=lambda: self.sync(force=True))
         self.view = view(self)
@@ -302,6 +310,15 @@ class TablePage(AppShell, PolledPage, w.VBox):
         return box
 
     @cached_property
+    def seat_choice(self) -> w.HBox:
+        """A pupil's choice of seat: *Sit in seat N* (a free one), *Take seat N from the
+        computer*."""
+        box = w.HBox([])
+        box.add_class("lnb-lobby-buttons")
+        box.add_class("lnb-room-seat-choice")
+        return box
+
+    @cached_property
     def start_button(self) -> w.Button:
         """Start the game (the host only)."""
         return self.status.button("lnb-room-start", self.start, style="success",
@@ -327,6 +344,20 @@ class TablePage(AppShell, PolledPage, w.VBox):
         line = w.HTML("")
         line.add_class("lnb-room-allowances")
         return line
+
+    @cached_property
+    def options_line(self) -> w.HTML:
+        """The table's options in words (everyone, in the lobby and during play)."""
+        line = w.HTML("")
+        line.add_class("lnb-room-options-line")
+        return line
+
+    @cached_property
+    def options_box(self) -> w.HBox:
+        """The host's controls of the table's options, one per option the game declares."""
+        box = w.HBox([])
+        box.add_class("lnb-room-options")
+        return box
 
     @cached_property
     def record_box(self) -> w.HTML:
@@ -355,6 +386,7 @@ class TablePage(AppShell, PolledPage, w.VBox):
             if self._said is not None:
                 self.status.show(self._said[1](), self._said[0])
             self._drawn = self._lobby_drawn = None
+            self._option_controls = {}
             self.draw()
 
     def _say(self, kind: str, make: Callable[[], str]) -> None:
@@ -428,7 +460,14 @@ class TablePage(AppShell, PolledPage, w.VBox):
             self._say("error", lambda: _("The game at this table has started without you: "
                                          "you can watch it here."))
             return
-        self.seat = self.rooms.take_seat(self.code, self.pupil, self._pupil_name())
+        try:
+            self.seat = self.rooms.take_seat(self.code, self.pupil, self._pupil_name())
+        except RoomError as exc:
+            if exc.reason != "table-full" or not any(s.computer for s in self.setup.seats):
+                raise
+            self._say("info", lambda: _("Every seat is taken: you may take a computer's seat "
+                                        "(Take seat N from the computer)."))
+            return
         seat = self.seat
         if held is None or self.setup.status == "open":  # (seated by Join a table: here now)
             self._say("ok", lambda: _("You sit in seat {number}.").format(number=seat + 1))
@@ -661,6 +700,28 @@ class TablePage(AppShell, PolledPage, w.VBox):
             self._said = None
             self.status.clear()
 
+    def choose_seat(self, seat: int) -> None:
+        """The pupil sits in seat ``seat`` before the start: a free one, or a computer's
+        (taken back); their old seat, if any, is freed."""
+        if self.pupil is None or self.panel is None or self.panel.session is None:
+            raise RoomError(_("To sit at this table, first join your class: press {join} and "
+                              "use your card.").format(join=_("Join my class")),
+                            reason="no-class")
+        try:
+            self.seat = self.rooms.take_seat(self.code, self.pupil, self._pupil_name(),
+                                             seat=seat)
+        except LnbError as exc:
+            refused = exc
+            self._say("error", lambda: str(refused))
+        else:
+            number = self.seat + 1
+            self._say("ok", lambda: _("You sit in seat {number}.").format(number=number))
+        self.sync(force=True)
+
+    def set_option(self, key: str, value: Any) -> None:
+        """The host sets one of the table's options before the start."""
+        self._host_act(lambda: self.rooms.set_options(self.code, {key: value}, self.pupil))
+
     def give_to_computer(self, seat: int) -> None:
         """The host gives an empty seat to a computer player."""
         self._host_act(lambda: self.rooms.give_to_computer(self.code, seat, self.bot))
@@ -719,6 +780,9 @@ class TablePage(AppShell, PolledPage, w.VBox):
     def _room_lines(self, play: RoomPlay) -> tuple[w.Widget, ...]:
         """The teacher's marks on the table: paused, and the seats' time allowances."""
         lines: list[w.Widget] = []
+        if self._declared():
+            self.options_line.value = self._options_html(play.setup)
+            lines.append(self.options_line)
         if play.paused and not play.state.is_terminal():
             self.paused_line.value = html.escape(_("Paused by your teacher"))
             lines.append(self.paused_line)
@@ -779,8 +843,24 @@ class TablePage(AppShell, PolledPage, w.VBox):
         empty = tuple(seat.index for seat in setup.seats if not seat.taken)
         freeable = tuple(seat.index for seat in setup.seats
                          if seat.taken and seat.pupil != setup.host)
-        fresh = (self.host, empty, freeable) != self._lobby_drawn
-        self._lobby_drawn = (self.host, empty, freeable)
+        computers = tuple(seat.index for seat in setup.seats if seat.computer is not None)
+        sits = self.pupil is not None and not self.projector and self.panel is not None \
+            and self.panel.session is not None
+        drawn = (self.host, empty, freeable, computers, self.seat, sits)
+        fresh = drawn != self._lobby_drawn
+        self._lobby_drawn = drawn
+        choices: list[w.Widget] = []
+        if sits and fresh:  # seat choice: a free seat, or a computer's taken back
+            for seat in setup.seats:
+                if seat.index == self.seat or seat.pupil is not None:
+                    continue
+                if seat.computer is not None:
+                    choices.append(self._seat_button(_("Take seat {number} from the computer"),
+                                                     "lnb-room-take-seat", seat.index,
+                                                     self.choose_seat))
+                else:
+                    choices.append(self._seat_button(_("Sit in seat {number}"), "lnb-room-sit",
+                                                     seat.index, self.choose_seat))
         if self.host and fresh:
             for seat in setup.seats:
                 if not seat.taken:
@@ -799,8 +879,67 @@ class TablePage(AppShell, PolledPage, w.VBox):
             waiting = _("Waiting for the host to start the game.")
         if fresh:
             self.replace(self.lobby_buttons, tuple(buttons))
+            self.replace(self.seat_choice, tuple(choices))
         self.waiting.value = html.escape(waiting)
-        self.body.children = (self.seats_view, self.waiting, self.lobby_buttons)
+        parts: list[w.Widget] = [self.seats_view, self.seat_choice]
+        if self._declared():
+            self.options_line.value = self._options_html(setup)
+            parts.append(self.options_line)
+            if self.host:
+                self._draw_option_controls(setup)
+                parts.append(self.options_box)
+        self.body.children = (*parts, self.waiting, self.lobby_buttons)
+
+    # -- the table's options -----------------------------------------------------------------
+    def _declared(self) -> tuple[TableOption, ...]:
+        """The options the table's game declares (``TableRules.table_options``)."""
+        return tuple(self.rules.table_options()) if self.setup is not None else ()
+
+    def _options_html(self, setup: RoomSetup) -> str:
+        """The table's options in words, one line."""
+        words = options_words(self._declared(), setup.options)
+        # TRANSLATORS: before the list of a table's options, e.g. "Options: Take-that ...: on"
+        return "<b>{}</b> {}".format(html.escape(_("Options:")),
+                                     " · ".join(html.escape(w_) for w_ in words))
+
+    def _draw_option_controls(self, setup: RoomSetup) -> None:
+        """The host's controls, made once (again after a relabel), showing the store's
+        values (a control set from the store makes no move)."""
+        if not self._option_controls:
+            controls: dict[str, w.ValueWidget] = {}
+            for option in self._declared():
+                control: w.ValueWidget
+                if option.choices:
+                    control = w.Dropdown(options=[(option.shown(v), v)
+                                                  for v, _words in option.choices],
+                                         value=option.value(setup.options),
+                                         description=option.title(),
+                                         style={"description_width": "initial"},
+                                         layout=w.Layout(width="auto"))
+                else:
+                    control = w.Checkbox(value=bool(option.value(setup.options)),
+                                         description=option.title(), indent=False,
+                                         layout=w.Layout(width="auto"))
+                control.add_class(f"lnb-room-option-{option.key.replace('_', '-')}")
+                control.observe(self.status.guarded(
+                    lambda change, key=option.key: self._option_changed(key, change["new"])),
+                    "value")
+                controls[option.key] = control
+            self._option_controls = controls
+            self.replace(self.options_box, tuple(controls.values()))
+        self._options_quiet = True
+        try:
+            for option in self._declared():
+                control = self._option_controls[option.key]
+                value = option.value(setup.options)
+                if control.value != value:
+                    control.value = value
+        finally:
+            self._options_quiet = False
+
+    def _option_changed(self, key: str, value: Any) -> None:
+        if not self._options_quiet:
+            self.set_option(key, value)
 
     def _seat_button(self, words: str, css: str, index: int,
                      act: Callable[[int], None]) -> w.Button:
