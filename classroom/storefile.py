@@ -438,6 +438,42 @@ def classify_header(head: bytes) -> str:
     return "damaged" if head[68:72] == app_id else "foreign"
 
 
+#: One read-only descriptor per store file (device, inode) this process has read the header
+#: of, kept open for the process's life: see :func:`read_header`.
+_HEADER_FDS: dict[tuple[int, int], int] = {}
+
+
+def read_header(path: Path, size: int = 100) -> bytes:
+    """The first ``size`` bytes of the file at ``path``, read without closing a descriptor.
+
+    Closing any descriptor of a file drops every POSIX lock the process holds on it, the
+    locks SQLite's connections of this process hold too (SQLite only guards the descriptors
+    it opens itself). A kernel without its lock on the store lets another kernel that closes
+    its connection believe it is the last one: that one checkpoints and deletes the WAL
+    under the live connections, and what they write next is lost or tears the file. So the
+    header is read through one descriptor per file, opened once and never closed.
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "x"
+    >>> _ = path.write_bytes(b"SQLite format 3" + bytes(85))
+    >>> read_header(path)[:15], read_header(path, 4)
+    (b'SQLite format 3', b'SQLi')
+    """
+    if not hasattr(os, "pread"):  # Windows: no POSIX locks to lose
+        with open(path, "rb") as handle:
+            return handle.read(size)
+    found = os.stat(path)
+    key = (found.st_dev, found.st_ino)
+    fd = _HEADER_FDS.get(key)
+    if fd is None:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        mine = os.fstat(fd)
+        if (mine.st_dev, mine.st_ino) != key:  # replaced meanwhile: read the new one
+            key = (mine.st_dev, mine.st_ino)
+        fd = _HEADER_FDS.setdefault(key, fd)
+    return os.pread(fd, size, 0)
+
+
 def examine(conn: sqlite3.Connection, path: Path) -> int:
     """Check an open store; its schema version (below :data:`SCHEMA_VERSION`: needs the
     upgrade), or raise.
@@ -447,8 +483,7 @@ def examine(conn: sqlite3.Connection, path: Path) -> int:
     """
     fix = _("set {variable} to another file, or move {path} aside (rename it) and a fresh file "
             "is made").format(variable=_env_var(), path=path)
-    with open(path, "rb") as handle:
-        head = handle.read(100)
+    head = read_header(path)
     kind = classify_header(head)
     if kind == "foreign":
         raise StoreProblem(_("progress file {path} is not a SQLite database; {fix}").format(
