@@ -21,7 +21,9 @@ from classroom.identity import Classroom, Pupil
 from classroom.progress import ProgressStore
 from classroom.roll_pool import BrowserRolls, RollTable, Tally, roll_pool
 from lnb.core.i18n import use_language
+from widgets.babbage.exercise import diagnosis_words
 from widgets.core import host
+from widgets.lessons.answers import LessonKeeper
 from widgets.lessons.bank import bank
 from widgets.museum.chance_checks import KEYS, chance_form, diagnose, exercise, message
 from widgets.museum.chance_pool import RollPool
@@ -173,3 +175,24 @@ def test_the_widget_on_the_static_site_keeps_the_pupils_own_rolls() -> None:
         assert "served kit" in pool.status.text
     finally:
         host.use(before)
+
+
+def test_a_wrong_answer_keeps_its_diagnosis_for_the_dashboard() -> None:
+    assert exercise(LESSON, "six-percent").submit("0.167").diagnosis == "times-100-forgotten"
+    assert exercise(LESSON, "six-fraction").submit("6/1").diagnosis == "upside-down"
+    assert exercise(LESSON, "expected-sixes").submit("3600").diagnosis == "times-the-bottom"
+    assert exercise(LESSON, "even-fraction").submit("3/6").diagnosis is None  # right
+    with use_language("zh_CN"):
+        assert CHINESE.search(diagnosis_words("rounded-too-early"))
+
+
+def test_the_pool_follows_the_pages_own_class_panel() -> None:
+    store = ProgressStore(":memory:")
+    keeper = LessonKeeper(store, Classroom(store, failure_delay=0))
+    made = keeper.classroom.new_class("7C", ["Di"])
+    pool = RollPool(store=store, seed=5, panel=keeper.panel)
+    assert keeper.panel not in pool.children
+    pool.roll(1)
+    keeper.panel.join_class(made.code, "Di", made.cards[0].secret)
+    assert keeper.pupil == pool.identity.pupil
+    assert pool.tally.pooled_by == "class" and pool.tally.total == 1

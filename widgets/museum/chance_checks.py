@@ -39,7 +39,7 @@ from fractions import Fraction
 from typing import Any
 
 from lnb.core.i18n import N_, _, gettext, ngettext
-from widgets.babbage.exercise import EMPTY, Check, Verdict, number, read_number
+from widgets.babbage.exercise import EMPTY, Check, Verdict, number, read_number, register_diagnoses
 from widgets.lessons.bank import exercise, register_kinds
 
 #: The forms a chance is written in, and the word each is called in a message.
@@ -130,6 +130,23 @@ class Diagnosis:
 KEYS = ("right", "not-simplified", "unreadable", "upside-down", "other-form",
         "times-100-forgotten", "percent-as-decimal", "bar-is-not-point", "rounded-too-early",
         "too-few-places", "cut-off", "more-than-one", "not-it")
+#: What a wrong answer's key means for the teacher (kept with the answer as
+#: ``Verdict.diagnosis`` and pooled on the dashboard); ``not-it`` names no misconception.
+DIAGNOSES = {
+    "unreadable": N_("not a fraction, a decimal or a percentage"),
+    "upside-down": N_("a chance upside down: all the outcomes over the ones that count"),
+    "other-form": N_("the right chance, in another form than the one asked for"),
+    "times-100-forgotten": N_("a percentage without the × 100: the decimal given"),
+    "percent-as-decimal": N_("a decimal asked for, the percentage's number given"),
+    "bar-is-not-point": N_("a fraction read as a decimal point: 1/6 taken for 1.6"),
+    "rounded-too-early": N_("rounded too early: the decimal rounded before the × 100"),
+    "too-few-places": N_("rounded to too few decimal places"),
+    "cut-off": N_("digits cut off instead of rounded"),
+    "more-than-one": N_("a chance of more than 1 (100%)"),
+    "times-the-bottom": N_("multiplied by the chance's bottom instead of dividing by it"),
+    "percent-for-count": N_("the chance's percentage given for a count of rolls"),
+    "all-the-rolls": N_("all the rolls given, not the share expected"),
+}
 
 
 def _same(typed: Typed, target: Fraction) -> bool:
@@ -307,7 +324,8 @@ def chance_form(answer: str, explain: str = "", *, chance: str | None = None,
             return Verdict(False, str(EMPTY))
         found = diagnose(text, exact, form, places)
         check.diagnosis = found  # type: ignore[attr-defined]
-        return Verdict(found.correct, message(found, explain))
+        key = None if found.correct or found.key not in DIAGNOSES else found.key
+        return Verdict(found.correct, message(found, explain), key)
 
     check.expected = answer  # type: ignore[attr-defined]
     check.diagnosis = None  # type: ignore[attr-defined]
@@ -329,19 +347,23 @@ def expected_count(answer: int, explain: str = "", *, rolls: int, chance: str) -
     def check(text: str) -> Verdict:
         value = read_number(text)
         why: Callable[[], str] | None = None
+        key = None
         if value is not None and value != answer:
             if exact.numerator == 1 and value == rolls * exact.denominator:
+                key = "times-the-bottom"
                 why = lambda: _("{value} is {rolls} × {bottom}. The chance is 1/{bottom} of "  # noqa: E731
                                 "the rolls: {rolls} ÷ {bottom}.").format(
                     value=value, rolls=rolls, bottom=exact.denominator)
             elif value in (round(100 * exact), math.floor(100 * exact)):
+                key = "percent-for-count"
                 why = lambda: _("{value} is the chance as a percentage. The count is that "  # noqa: E731
                                 "share of all {rolls} rolls.").format(value=value, rolls=rolls)
             elif value == rolls:
+                key = "all-the-rolls"
                 why = lambda: _("{value} is all the rolls. Only some of them are the "  # noqa: E731
                                 "outcome you want.").format(value=value)
         if why is not None:
-            return Verdict(False, _("Not yet: {why}").format(why=why()))
+            return Verdict(False, _("Not yet: {why}").format(why=why()), key)
         return plain(text)
 
     check.expected = answer  # type: ignore[attr-defined]
@@ -355,6 +377,7 @@ KINDS: dict[str, Callable[..., Check]] = {
 }
 
 register_kinds(KINDS)
+register_diagnoses(DIAGNOSES)
 
-__all__ = ["FORMS", "KEYS", "KINDS", "Diagnosis", "Typed", "chance_form", "cut_off", "diagnose",
-           "exercise", "expected_count", "message", "read_typed", "rounded"]
+__all__ = ["DIAGNOSES", "FORMS", "KEYS", "KINDS", "Diagnosis", "Typed", "chance_form", "cut_off",
+           "diagnose", "exercise", "expected_count", "message", "read_typed", "rounded"]

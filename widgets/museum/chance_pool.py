@@ -38,6 +38,7 @@ from widgets.classroom.panel import ClassPanel, browser_key_script
 from widgets.core.host import current as current_host
 from widgets.core.relabel import Relabelled
 from widgets.core.status import StatusLine
+from widgets.lessons.answers import on_a_page, page_keeper
 from widgets.museum.chance_views import CSS, DIE, frequency_table
 
 #: The buttons: how many dice each rolls.
@@ -49,11 +50,17 @@ SHOWN = 20
 class RollPool(w.VBox, Relabelled):
     """The roll-and-pool widget (see the module's text). ``store``: the progress store
     (default: the host's); ``seed``: the dice's (default: a fresh one); ``after``: the
-    exercises to solve before the exact chance shows."""
+    exercises to solve before the exact chance shows; ``panel``: the class panel that says
+    who the pupil is (default: on a lesson page, the page's own, shown above its first
+    exercise by :mod:`widgets.lessons.answers`; elsewhere one of its own)."""
 
     def __init__(self, *, store: object | None = None, seed: int | None = None,
-                 after: tuple[w.Widget, ...] | list[w.Widget] = ()) -> None:
+                 after: tuple[w.Widget, ...] | list[w.Widget] = (),
+                 panel: ClassPanel | None = None) -> None:
         host = current_host()
+        if panel is None and store is None and on_a_page():
+            keeper = page_keeper()
+            panel, store = keeper.panel, keeper.store
         self.store = store if store is not None else host.progress_store()
         self.pool = roll_pool(self.store)
         self.chance = MuseumChance(secrets.randbelow(10**9) if seed is None else seed)
@@ -63,8 +70,20 @@ class RollPool(w.VBox, Relabelled):
         self.tally = Tally()
         self.after = list(after)
         self.status = StatusLine()
-        self.identity = ClassPanel(host.classroom(self.store), self.status,
-                                   on_pupil=self._pupil_changed)
+        self.own_panel = panel is None
+        if panel is None:
+            panel = ClassPanel(host.classroom(self.store), self.status,
+                               on_pupil=self._pupil_changed)
+        else:  # the page's: it tells its owner, then this pool
+            told = panel.on_pupil
+
+            def both(pupil: Pupil | None, source: str) -> None:
+                told(pupil, source)
+                with self.status.guard():
+                    self._pupil_changed(pupil, source)
+
+            panel.on_pupil = both
+        self.identity = panel
         self.buttons = [self.status.button(f"lnb-roll-{n}", lambda n=n: self.roll(n),
                                            width="auto") for n in COUNTS]
         self.whose = w.HTML()
@@ -73,8 +92,9 @@ class RollPool(w.VBox, Relabelled):
         self.rolls_line.add_class("lnb-rolls-line")
         self.table = w.HTML()
         self.table.add_class("lnb-pool-table")
-        super().__init__([self.identity, w.HBox(self.buttons), self.rolls_line, self.whose,
-                          self.table, self.status])
+        mine = [self.identity] if self.own_panel else []
+        super().__init__([*mine, w.HBox(self.buttons), self.rolls_line, self.whose, self.table,
+                          self.status])
         self.add_class("lnb-roll-pool")
         self.add_class("lnb-widget")
         for exercise in self.after:
@@ -86,7 +106,8 @@ class RollPool(w.VBox, Relabelled):
         for n, button in zip(COUNTS, self.buttons, strict=True):
             button.description = ngettext("Roll {count} die", "Roll {count} dice", n).format(
                 count=n)
-        self.identity.relabel()
+        if self.own_panel:
+            self.identity.relabel()
 
     @property
     def exact_shown(self) -> bool:
@@ -165,10 +186,14 @@ class RollPool(w.VBox, Relabelled):
         self.refresh()
 
     def show(self) -> None:
-        """Display the widget and the script that tells it who the browser is."""
+        """Display the widget (with its own panel: and the script that tells it who the
+        browser is; the page's panel has its own)."""
         from IPython.display import HTML, display
 
-        display(self, HTML(browser_key_script()))
+        if self.own_panel:
+            display(self, HTML(browser_key_script()))
+        else:
+            display(self)
 
 
 __all__ = ["COUNTS", "RollPool"]
