@@ -48,6 +48,7 @@ CSS = """
 .lnb-dashboard .lnb-ans-not-tried { color: #555; }
 .lnb-high-contrast .lnb-dashboard .lnb-lesson-table td { color: inherit; }
 .lnb-dashboard .lnb-pooled { margin: 2px 0 8px; }
+.lnb-dashboard .lnb-lessons-view { overflow-x: auto; max-width: 100%; }
 """
 
 
@@ -84,7 +85,8 @@ def lesson_table_html(report: LessonReport) -> str:
     exercise's pooled diagnoses of the class's wrong answers."""
     if not report.pupils:
         return "<p>{}</p>".format(html.escape(_("The class has no pupils yet.")))
-    head = "".join(f"<th class='lnb-code'>{html.escape(ex)}</th>" for ex in report.exercises)
+    head = "".join(f"<th scope='col' class='lnb-code'>{html.escape(ex)}</th>"
+                   for ex in report.exercises)
     rows = []
     for pupil in report.pupils:
         cells = []
@@ -158,7 +160,7 @@ class LessonsBox(w.VBox):
         register(self)
 
     def _label(self) -> None:
-        self.title.value = "<h3>{}</h3>".format(html.escape(_("Lessons: who answered what")))
+        self.title.value = "<h4>{}</h4>".format(html.escape(_("Lessons: who answered what")))
         self.picker.description = _("Lesson")
 
     def relabel(self) -> None:
