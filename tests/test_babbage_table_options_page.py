@@ -134,3 +134,30 @@ def test_options_seats_and_a_debug_at_a_table(tmp_path: Path) -> None:
     moves = [m.action for m in rooms.play(code).moves]
     assert Debug("Bea", rewritten) in moves
     assert rooms.play(code).state.debugs_left("Bea") == 1  # a Debug of hers: −3 points
+
+
+def test_a_full_table_with_a_computer_lets_a_pupil_take_its_seat(tmp_path: Path) -> None:
+    from widgets.babbage.room_entry import TableEntry
+
+    clock = Clock()
+    store = ProgressStore(tmp_path / "class.db", backups=False)
+    classroom, rooms = Classroom(store, failure_delay=0), RoomStore(store, clock=clock)
+    made = classroom.new_class("7B", ["Ali", "Bea"])
+    cards = {c.pupil_name: c for c in made.cards}
+    host = classroom.join(made.code, "Ali", cards["Ali"].secret).pupil
+    code = rooms.open_room(host, made.code, seats=2).code
+    rooms.take_seat(code, host, "Ali")
+    rooms.give_to_computer(code, 1, "greedy")
+    entry = TableEntry(rooms, classroom)
+    entry.panel.join_class(made.code, "Bea", cards["Bea"].secret)
+    entry.code_box.value = code  # Join a table
+    assert entry.status.kind == "info" and "some by computers" in entry.status.text
+    assert "lnb-room-go" in entry.answer.value  # her browser goes to the table's page
+    bea = RoomApp(rooms, code, classroom=classroom, clock=clock, poll=False)
+    bea.panel.join_class(made.code, "Bea", cards["Bea"].secret)
+    assert bea.seat is None and "take a computer&#x27;s seat" in bea.waiting.value
+    take = buttons(bea.seat_choice, "lnb-room-take-seat")
+    assert [b.description for b in take] == ["Take seat 2 from the computer"]
+    take[0].click()
+    assert bea.seat == 1 and rooms.room(code).seat(1).pupil is not None
+    assert bea.me == "Bea"

@@ -188,7 +188,16 @@ class TableEntry(w.VBox):
         if self.game is not None and found.game != self.game:
             raise other_game(code, found.game)
         self.opened = found
-        seat = self.rooms.take_seat(code, self.pupil, self.panel.session.pupil_name)
+        try:
+            seat = self.rooms.take_seat(code, self.pupil, self.panel.session.pupil_name)
+        except RoomError as exc:  # every seat taken, some by computers: choose one there
+            if exc.reason != "table-full" or not any(s.computer for s in found.seats):
+                raise
+            self._show_answer(go=True)
+            self._say("info", lambda: _("Every seat at table {code} is taken, some by "
+                                        "computers: its page opens, where you may take a "
+                                        "computer's seat.").format(code=code))
+            return
         self._show_answer(go=True)
         self._say("ok", lambda: _("You sit in seat {number} at table {code}: its page "
                                   "opens.").format(number=seat + 1, code=code))

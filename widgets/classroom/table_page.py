@@ -877,6 +877,9 @@ class TablePage(AppShell, PolledPage, w.VBox):
                 start=_("Start the game"))
         else:
             waiting = _("Waiting for the host to start the game.")
+        if sits and self.seat is None and not empty and computers:
+            waiting = _("Every seat is taken: you may take a computer's seat (Take seat N "
+                        "from the computer).")
         if fresh:
             self.replace(self.lobby_buttons, tuple(buttons))
             self.replace(self.seat_choice, tuple(choices))
