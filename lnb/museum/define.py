@@ -41,6 +41,7 @@ GAME = GameType(
         # a whole class at one seed, each on their own map: the rules' module (MuseumRoom,
         # Progress, the refusals...; classroom.museum_rooms keeps the rooms in the store)
         "class_room": "lnb.museum.room",
+        "class_room_page": "widgets.museum.room_app:PAGE",  # its page (the dashboard's links)
         # a daily challenge (classroom.scores keeps the pupils' best): the day's par
         "daily_challenge": "lnb.museum.daily:par",
     },

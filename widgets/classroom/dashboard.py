@@ -5,7 +5,9 @@ as a CSV file (a link made in the page, like :mod:`widgets.core.saveload`'s); th
 common wrong programs, each with the library's exact diagnosis; who is online (pupils whose
 puzzle page was active in the last five minutes); the class's game tables playing now, each
 with a link to watch it on the projector (:mod:`classroom.rooms`); a puzzle set given
-to the class for today (:class:`widgets.classroom.dashboard_today.AssignBox`). An opened class
+to the class for today (:class:`widgets.classroom.dashboard_today.AssignBox`); every game's
+class rooms (hold, release, each pupil's map on the projector) and the daily challenges'
+scores (:class:`widgets.classroom.dashboard_games.GamesBox`). An opened class
 is read again by itself every :data:`REFRESH_SECONDS` (a :class:`widgets.core.poller.Poller`
 on the kernel's loop), and at once by *Show the latest*.
 
@@ -41,6 +43,7 @@ from classroom.progress import ProgressStore
 from classroom.room_control import RoomControl
 from classroom.rooms import LiveRoom, RoomStore
 from lnb.core.i18n import _, current_language
+from widgets.classroom.dashboard_games import GamesBox
 from widgets.classroom.dashboard_lessons import LessonsBox
 from widgets.classroom.dashboard_rooms import RoomsBox
 from widgets.classroom.dashboard_today import AssignBox
@@ -112,6 +115,10 @@ class Dashboard(PolledPage, w.VBox):
         self.rooms_view = w.HTML("")
         self.rooms_view.add_class("lnb-rooms-view")
         self.rooms_box = RoomsBox(self.status)
+        self.games_box = GamesBox(self.classroom, self.status, opened=self._opened,
+                                  hide_names=lambda: not self.rooms_box.names_box.value,
+                                  today=self.today)
+        self.rooms_box.names_box.observe(lambda _c: self.games_box.draw(), "value")
         self.assign_box = AssignBox(self.classroom, self.work, opened=self._opened,
                                     today=self.today, status=self.status)
         self.assign_box.layout.display = "none"
@@ -120,7 +127,7 @@ class Dashboard(PolledPage, w.VBox):
             stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.title_row,
             w.HBox([self.code_box, self.key_box, self.open_button, self.refresh_button]),
             self.status, self.heading, self.export, self.class_view, self.rooms_view,
-            self.rooms_box, self.puzzles_view, self.wrong_view, self.assign_box,
+            self.rooms_box, self.games_box, self.puzzles_view, self.wrong_view, self.assign_box,
             self.lessons_box,
         ])
         self.add_class("lnb-dashboard")
@@ -153,7 +160,7 @@ class Dashboard(PolledPage, w.VBox):
         with self.hold_sync():
             self._label()
             for part in (self.status, self.contrast_toggle, self.language, self.assign_box,
-                         self.rooms_box, self.lessons_box):
+                         self.rooms_box, self.lessons_box, self.games_box):
                 relabel_part(part)
             self._draw()
             self.words.again()
@@ -245,6 +252,7 @@ class Dashboard(PolledPage, w.VBox):
             self.rooms_box.show_class(RoomControl(rooms, code), current_language(), watch)
         else:
             self.rooms_box.load(watch, current_language())
+        self.games_box.load(current_language())
         self.assign_box.load()
         self.assign_box.layout.display = None
         self.lessons_box.load(self.classroom, code, self._key, self.report.name)

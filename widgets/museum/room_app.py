@@ -40,7 +40,7 @@ from typing import Any
 import ipywidgets as w
 
 from classroom.identity import Classroom, Pupil, class_of
-from classroom.museum_rooms import ClassView, MuseumRooms, RoomInfo
+from classroom.museum_rooms import ClassView, MuseumRooms, RoomInfo, WatchedMap
 from lnb.core.errors import LnbError
 from lnb.core.i18n import _, ngettext
 from lnb.core.rooms import normalize_room_code
@@ -48,10 +48,12 @@ from lnb.museum.room import BestMap, Progress
 from lnb.museum.state import verdict
 from lnb.museum.words import VERDICTS
 from widgets.core.poller import PolledPage
+from widgets.core.status import StatusLine
 from widgets.core.style import app_styles
 from widgets.museum import choices as ch
 from widgets.museum.app import MuseumApp, _Turn
 from widgets.museum.class_scores import band_range
+from widgets.museum.map import MuseumMap
 
 PAGE = "museum-room.ipynb"
 CSS = """
@@ -160,6 +162,110 @@ def best_html(best: tuple[BestMap, ...]) -> str:
     title = html.escape(_("The class's best maps"))
     return (f"<div class='lnb-museum-section'>{title}</div>"
             f"<div class='lnb-room-best'>{''.join(figures)}</div>")
+
+
+class MapProjector(PolledPage, w.VBox):
+    """One pupil's map of a museum room on the projector, read-only and redrawn live: the
+    room's code, "Pupil 2" (their name only when ``hide_names`` is False), their turn and
+    points (their verdict once finished), and the map as they see it. ``token`` is the
+    room's projector token (:meth:`classroom.museum_rooms.MuseumRooms.teacher_links`). The
+    teacher's dashboard links to it (``?room=CODE&view=projector&pupil=N&watch=TOKEN``,
+    ``&names=hidden``: :func:`widgets.classroom.dashboard_games.map_projector_link`).
+
+    >>> from classroom.identity import Classroom
+    >>> from classroom.museum_rooms import MuseumRooms, Teacher
+    >>> from classroom.progress import ProgressStore
+    >>> store = ProgressStore(":memory:")
+    >>> made = Classroom(store, failure_delay=0).new_class("7B", ["Ali"])
+    >>> rooms = MuseumRooms(store)
+    >>> code = rooms.open_room(None, made.code, seed=1).code
+    >>> ali = Pupil(f"class:{made.code}:ali", "Ali")
+    >>> _ = rooms.join(code, ali, "Ali"), rooms.place(code, ali, "place 6b r0 @A4")
+    >>> token = rooms.teacher_links(Teacher(made.code, made.teacher_key))[code][1]
+    >>> shown = MapProjector(rooms, code, 1, token, poll=False)
+    >>> "Pupil 1" in shown.head.value, "Ali" in shown.head.value, len(shown.map.pieces)
+    (True, False, 1)
+    """
+
+    def __init__(self, rooms: MuseumRooms, code: str, number: int, token: str, *,
+                 hide_names: bool = True, poll: bool = True) -> None:
+        self.rooms = rooms
+        self.code = normalize_room_code(code)
+        self.number = int(number)
+        self.token = token
+        self.hide_names = hide_names
+        self.drawn = -1
+        self.seen: WatchedMap | None = None
+        self.head = w.HTML()
+        self.head.add_class("lnb-map-projector-head")
+        self.facts = w.HTML()
+        self.facts.add_class("lnb-map-projector-facts")
+        self.status = StatusLine()
+        self.map: MuseumMap | None = None
+        self.map_box = w.Box([])
+        super().__init__([app_styles("museum-room", CSS), self.head, self.facts, self.status,
+                          self.map_box])
+        self.add_class("lnb-map-projector")
+        self.add_class("lnb-app")
+        with self.status.guard():
+            self.sync(force=True)
+        if poll:
+            self.start_poller(self.status.guarded(self.sync), on_error=self.status.sorry,
+                              waiter=self.rooms.waiter(self.code))
+
+    def sync(self, force: bool = False) -> None:
+        """One poll: the room's version; when it changed, the pupil's map read and drawn."""
+        version = self.rooms.version(self.code)
+        if version == self.drawn and not force:
+            return
+        try:
+            seen = self.rooms.watched_map(self.code, self.number, self.token)
+        except LnbError as exc:
+            if exc.reason != "not-your-map":
+                raise
+            self.status.error(_("Museum room {code} has no pupil {number} yet.").format(
+                code=self.code, number=self.number))
+            return
+        with self.hold_sync():
+            self.seen = seen
+            self._draw(seen)
+            self.remove_class(f"lnb-drawn-{self.drawn}")
+            self.drawn = version
+            self.add_class(f"lnb-drawn-{version}")
+
+    def who(self) -> str:
+        """The pupil as the projector names them: "Pupil 2", or their name when shown."""
+        if self.seen is not None and not self.hide_names:
+            return self.seen.name
+        return _("Pupil {number}").format(number=self.number)
+
+    def _draw(self, seen: WatchedMap) -> None:
+        state = seen.state
+        title = _("Museum room {code}").format(code=seen.info.code)
+        of = _("{who} (of {count})").format(who=self.who(), count=seen.pupils)
+        self.head.value = (f"<h3><span class='lnb-room-code'>{html.escape(title)}</span> · "
+                           f"<span class='lnb-map-projector-who'>{html.escape(of)}</span></h3>")
+        points = ngettext("{count} point", "{count} points", state.score().total).format(
+            count=state.score().total)
+        if state.is_terminal():
+            where = _("finished: {verdict}").format(
+                verdict=str(VERDICTS[verdict(state.score().total).band][1]))
+        else:
+            where = _("turn {turn}").format(turn=state.turn)
+        held = ""
+        if seen.info.hold is not None:
+            held = " · " + _("held at turn {turn}").format(turn=seen.info.hold)
+        self.facts.value = html.escape(f"{where} · {points}{held}")
+        if self.map is None:
+            self.map = MuseumMap(state)
+            self.map_box.children = (self.map,)
+        else:
+            self.map.show(state)
+
+    def relabel(self) -> None:
+        """Every word in the current language."""
+        if self.seen is not None:
+            self._draw(self.seen)
 
 
 class MuseumRoomApp(PolledPage, MuseumApp):

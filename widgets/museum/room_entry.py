@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import ipywidgets as w
 
@@ -36,7 +36,14 @@ from widgets.core.language import LanguageSwitch
 from widgets.core.relabel import register, relabel_part
 from widgets.core.status import StatusLine
 from widgets.core.style import app_styles, stylesheet
-from widgets.museum.room_app import CSS, PAGE, MuseumRoomApp, class_name, room_link
+from widgets.museum.room_app import (
+    CSS,
+    PAGE,
+    MapProjector,
+    MuseumRoomApp,
+    class_name,
+    room_link,
+)
 
 
 class RoomEntry(w.VBox):
@@ -149,7 +156,9 @@ class RoomEntry(w.VBox):
 
 def museum_room_page(store: object | None = None) -> w.Widget:
     """Show the page the address asks for (``?room=K7QX``: the room, ``&host=KEY``: with the
-    host's controls; none: :class:`RoomEntry`) and return it. The static site has no rooms:
+    host's controls; ``&view=projector&pupil=N&watch=TOKEN``: pupil N's map on the teacher's
+    projector, :class:`~widgets.museum.room_app.MapProjector`; none: :class:`RoomEntry`) and
+    return it. The static site has no rooms:
     one line says they need the served kit."""
     from IPython.display import HTML, display
 
@@ -170,6 +179,9 @@ def museum_room_page(store: object | None = None) -> w.Widget:
     progress = store if store is not None else host.progress_store()
     classroom, rooms = host.classroom(progress), MuseumRooms(progress)  # type: ignore[arg-type]
     code = query.get("room", "").strip()
+    if code and query.get("view") == "projector":  # a pupil's map on the teacher's projector
+        page_language(query)
+        return _projector(rooms, code, query)
     if code:
         status = StatusLine()
         try:
@@ -187,6 +199,29 @@ def museum_room_page(store: object | None = None) -> w.Widget:
     entry = RoomEntry(rooms, classroom)
     display(entry, HTML(browser_key_script()))
     return entry
+
+
+def _projector(rooms: MuseumRooms, code: str, query: Mapping[str, str]) -> w.Widget:
+    """The projector's view of a pupil's map (``&pupil=N&watch=TOKEN``, ``&names=hidden``);
+    a bad address is said in one sentence, never a traceback."""
+    from IPython.display import display
+
+    status = StatusLine()
+    number = query.get("pupil", "").strip()
+    if not number.isdigit() or int(number) < 1:
+        status.error(_("This projector link names no pupil: open it again from the "
+                       "teacher's dashboard."))
+        display(status)
+        return status
+    try:
+        view = MapProjector(rooms, code, int(number), query.get("watch", ""),
+                            hide_names=query.get("names") == "hidden")
+    except Exception as exc:  # an unknown code, the store away: said, never a traceback
+        status.error(exc)
+        display(status)
+        return status
+    display(view)
+    return view
 
 
 __all__ = ["RoomEntry", "museum_room_page"]
