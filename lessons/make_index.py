@@ -67,7 +67,8 @@ GAMES = (
     GameLine(N_("Consulting Mathematician"),
              N_("Draw dice-chosen shapes on a museum's map: turning and flipping shapes, area "
                 "and chance."), ("museum.ipynb", "museum-room.ipynb"),
-             ("museum-turn-and-flip.ipynb", "museum-area.ipynb", "museum-chance.ipynb")),
+             ("museum-turn-and-flip.ipynb", "museum-area.ipynb", "museum-chance.ipynb",
+              "museum-chance-three-ways.ipynb", "museum-reroll.ipynb")),
     GameLine(N_("Ada's Dream"),
              N_("Take dice and place them in your Mill: make its equations true and plan a "
                 "few turns ahead."), ("dream.ipynb",), ("dream-mill.ipynb",)),

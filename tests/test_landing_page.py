@@ -145,7 +145,8 @@ def test_each_game_is_a_section_with_its_description_its_apps_and_its_lessons() 
     assert ALL_APPS == ["play.ipynb", "puzzles.ipynb", "museum.ipynb", "museum-room.ipynb",
                         "dream.ipynb"]
     assert make_index.game_lessons(LESSONS, make_index.GAMES[1]) == [
-        "museum-turn-and-flip.ipynb", "museum-area.ipynb", "museum-chance.ipynb"]
+        "museum-turn-and-flip.ipynb", "museum-area.ipynb", "museum-chance.ipynb",
+        "museum-chance-three-ways.ipynb", "museum-reroll.ipynb"]
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in (LESSONS / "zh-CN").glob("*.ipynb")))
