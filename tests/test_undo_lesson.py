@@ -198,3 +198,24 @@ def test_the_lesson_shows_no_answer_before_it_is_asked() -> None:
                 continue
             assert str(entry.answer).replace("*", "×") not in cell.source, ident
     assert seen == list(bank(LESSON).ids)
+
+
+def test_each_misconception_is_kept_as_a_diagnosis_key_with_words_for_the_teacher() -> None:
+    from widgets.babbage.exercise import diagnosis_words
+    from widgets.babbage.undo_checks import DIAGNOSES
+
+    start = undo(6, program="B3+ C3x", result=80, levels=LEVELS)
+    assert [start(v).diagnosis for v in ("80", "450", "410", "14", "30", "16", "7")] == [
+        "result", "ran-forward", "same-operation", "wrong-order", "forgot-brackets",
+        "part-undone", None]
+    assert undo([60, 61], program="A4/ B3+", result=40)("60").diagnosis == "not-unique"
+    sums = equation("(x + 10) * 5 = 80", program="B3+ C3x", result=80, levels=LEVELS)
+    assert [sums(t).diagnosis for t in ("x + 10 * 5 = 80", "(x + 10)x5 = 80", "y = 1",
+                                        "(x + 1) * 5 = 80", "(x + 10) * 5 = 80")] == [
+        "forgot-brackets", "x-as-times", "equation-unreadable", None, None]
+    assert in_order(27, program="A3+ C1x", start=4, levels=LEVELS)("19").diagnosis == \
+        "forgot-brackets"
+    for key in DIAGNOSES:
+        assert diagnosis_words(key) == DIAGNOSES[key]
+    with use_language("zh_CN"):
+        assert all(CHINESE.search(diagnosis_words(key)) for key in DIAGNOSES)

@@ -46,7 +46,15 @@ from lnb.babbage.operations import Operation
 from lnb.babbage.programs import Program
 from lnb.core.errors import BadInputError
 from lnb.core.i18n import N_, _
-from widgets.babbage.exercise import EMPTY, Check, Verdict, number, read_number, trimmed
+from widgets.babbage.exercise import (
+    EMPTY,
+    Check,
+    Verdict,
+    number,
+    read_number,
+    register_diagnoses,
+    trimmed,
+)
 from widgets.lessons.bank import exercise, register_kinds
 
 #: How a row of each function is written in a sum: Python's operator and the sign shown.
@@ -74,6 +82,37 @@ class Diagnosis:
 
     reason: str
     message: str
+
+    @property
+    def key(self) -> str | None:
+        """The key a :class:`Verdict` keeps for the teacher's dashboard (:data:`DIAGNOSES`):
+        the reason, one key for every equation the kit cannot read, None for a wrong sum the
+        Engine only shows wrong (no misconception named).
+
+        >>> Diagnosis("brackets", "").key, Diagnosis("engine", "").key
+        ('equation-unreadable', None)
+        """
+        if self.reason == "engine":
+            return None
+        return self.reason if self.reason in DIAGNOSES else "equation-unreadable"
+
+
+#: The misconceptions this lesson's checks name (``Verdict.diagnosis``), for the teacher.
+DIAGNOSES = {
+    "result": N_("the Result given as the start"),
+    "ran-forward": N_("the program run again from its Result instead of undone"),
+    "same-operation": N_("each row done again instead of undone with its inverse"),
+    "wrong-order": N_("the rows undone first row first instead of last row first"),
+    "forgot-brackets": N_("brackets forgotten: × and ÷ done before the rows that come first"),
+    "part-undone": N_("only the last rows undone"),
+    "not-unique": N_("one start given where a ÷ row lets more than one work"),
+    "no-x": N_("an equation without x, the start"),
+    "wrong-result": N_("the program's sum right, but not equal to its Result"),
+    "part-solved": N_("an equation already partly solved, not the whole program"),
+    "x-as-times": N_("x written for ×"),
+    "no-equals": N_("a sum without = and the Result"),
+    "equation-unreadable": N_("an equation the kit cannot read"),
+}
 
 
 # --------------------------------------------------------------------------------------------
@@ -275,16 +314,16 @@ too.'
         value = read_number(text)
         if value is None or value == answer:
             return plain(text)
-        return Verdict(False, _("Not yet: {why}").format(why=_why(value, parsed, result,
-                                                                    board)))
+        return _wrong_start(value, parsed, result, board)
 
     check.expected = answer  # type: ignore[attr-defined]
     return check
 
 
-def _why(value: int, program: Program, result: int, board: Board) -> str:
+def _wrong_start(value: int, program: Program, result: int, board: Board) -> Verdict:
     found = diagnose_start(value, program=program, result=result, board=board)
-    return found.message if found else _engine_says(value, program, board, result)
+    why = found.message if found else _engine_says(value, program, board, result)
+    return Verdict(False, _("Not yet: {why}").format(why=why), found.key if found else None)
 
 
 def _undo_all(answer: list[int], explain: str, program: Program, result: int,
@@ -298,14 +337,13 @@ def _undo_all(answer: list[int], explain: str, program: Program, result: int,
         found = _INT.findall(trimmed(text).replace("−", "-"))
         given = {int(v) for v in found}
         for value in sorted(given - wanted):
-            return Verdict(False, _("Not yet: {why}").format(why=_why(value, program, result,
-                                                                        board)))
+            return _wrong_start(value, program, result, board)
         if given and given < wanted:
             missing = min(wanted - given)
             return Verdict(False, _(
                 "Right so far, but the undo is not unique: {row} drops a remainder, so "
                 "{value} works too.").format(row=_dropping_row(missing, program, board),
-                                              value=two_digits(missing)))
+                                              value=two_digits(missing)), "not-unique")
         return plain(text)
 
     check.expected = answer  # type: ignore[attr-defined]
@@ -550,7 +588,7 @@ is in it, in order.'
             said = str(explain).strip()
             return Verdict(True, _("Yes! {explain}").format(explain=said) if said
                            else _("Yes!"))
-        return Verdict(False, _("Not yet: {why}").format(why=found.message))
+        return Verdict(False, _("Not yet: {why}").format(why=found.message), found.key)
 
     check.expected = answer  # type: ignore[attr-defined]
     return check
@@ -584,7 +622,8 @@ def in_order(answer: int, explain: str = "", *, program: str, start: int,
             return Verdict(False, _(
                 "Not yet: {value} is {flat} with × done first. The Engine does row 1 first: "
                 "{bracketed}.").format(value=value, flat=flat,
-                                       bracketed=written(parsed, board, x=str(start))))
+                                       bracketed=written(parsed, board, x=str(start))),
+                "forgot-brackets")
         return plain(text)
 
     check.expected = answer  # type: ignore[attr-defined]
@@ -600,7 +639,8 @@ KINDS: dict[str, Callable[..., Check]] = {
 
 
 register_kinds(KINDS)
+register_diagnoses(DIAGNOSES)
 
-__all__ = ["KINDS", "Diagnosis", "EquationError", "board_of", "diagnose_equation",
+__all__ = ["DIAGNOSES", "KINDS", "Diagnosis", "EquationError", "board_of", "diagnose_equation",
            "diagnose_start", "equation", "exercise", "in_order", "read_equation", "read_side",
            "undo", "written"]
