@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from classroom.engines import Connection
+from classroom.engines import Connection, StoreConflict
 from classroom.identity import Classroom, Pupil
 from classroom.store import Store
 
@@ -175,6 +175,11 @@ class LessonAnswers:
                           diagnosis, stamp))
             return LessonAnswer(lesson, exercise, seq, text, bool(correct), diagnosis, stamp)
 
+        for _ in range(2):  # another page of the same pupil took the number: the next one
+            try:
+                return self.store.apply(work)
+            except StoreConflict:
+                continue
         return self.store.apply(work)
 
     def load(self, pupil: Pupil, lesson: str) -> tuple[LessonAnswer, ...]:

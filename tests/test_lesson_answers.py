@@ -193,3 +193,21 @@ def test_the_dashboard_shows_the_lessons_table() -> None:
     assert "2 pupils: the number given is the start: no row was done" in box.view.value
     assert "right after 2 tries" in box.view.value and "lnb-ans-not-tried" in box.view.value
     assert "answers-7B-02-place-value-" in box.export.value
+
+
+def test_the_static_site_keeps_a_lessons_answers_in_the_browser() -> None:
+    from classroom.browser_store import BrowserProgressStore, NoClassroom
+
+    storage = MemoryStorage()
+    store = BrowserProgressStore(storage)
+    page = LessonKeeper(store, NoClassroom(store, lambda: "needs the served kit"))
+    me = Pupil("device:" + "c" * 32, "this browser")
+    page.use(me)
+    exercise(LESSON, "swap-07", keeper=page).submit("70")
+    assert storage.names() == [f"answers/{LESSON}/{me.key}"]
+    reopened = LessonKeeper(BrowserProgressStore(storage),
+                            NoClassroom(store, lambda: "needs the served kit"))
+    line = reopened.who_line()  # a lesson that shows it at its top: no exercise embeds it
+    again = exercise(LESSON, "swap-07", keeper=reopened)
+    reopened.use(me)
+    assert again.answer.value == "70" and again.solved and line not in again.children

@@ -83,7 +83,15 @@ class LessonKeeper:
         self._pending: list[tuple[Exercise, str, Verdict, datetime.datetime]] = []
         self._kept: dict[str, tuple[LessonAnswer, ...]] = {}  # the pupil's, by lesson
         self._line: WhoLine | None = None
-        self._line_in: Exercise | None = None
+        self._line_in: w.Widget | None = None  # the exercise showing the who-line, or itself
+
+    def who_line(self) -> WhoLine:
+        """The who-line as a widget of its own, for a lesson that shows it at its top (a
+        cell ``who_line()`` before the first exercise); the exercises then show none."""
+        if self._line is None:
+            self._line = WhoLine(self.panel, self.status)
+        self._line_in = self._line
+        return self._line
 
     # -- the page's exercises ----------------------------------------------------------------
     def attach(self, ex: Exercise) -> None:
@@ -154,6 +162,11 @@ class LessonKeeper:
 _KEEPER: list[LessonKeeper] = []
 
 
+def who_line() -> WhoLine:
+    """This page's who-line (see :meth:`LessonKeeper.who_line`)."""
+    return page_keeper().who_line()
+
+
 def page_keeper() -> LessonKeeper:
     """This page's keeper (one per kernel, made on first use)."""
     if not _KEEPER:
@@ -172,4 +185,4 @@ def on_a_page() -> bool:
     return shell is not None and getattr(shell, "kernel", None) is not None
 
 
-__all__ = ["LessonKeeper", "WhoLine", "on_a_page", "page_keeper"]
+__all__ = ["LessonKeeper", "WhoLine", "on_a_page", "page_keeper", "who_line"]
