@@ -1,0 +1,221 @@
+"""Lovelace & Babbage's table options, a computer's seat taken back and the resolution's
+choice buttons, in a real browser (issue 29 item 3): two pupils of one class, each in their
+own browser context.
+
+Ali's table has three seats; she sits in seat 1 and has given seat 2 to a computer (made in the
+store before the kit is served). On her table page she turns take-that off and chooses a
+90-second race with the lobby's controls. Bea opens the table's page: she is seated in the
+free seat 3, reads the options, and takes seat 2 back from the computer (*Take seat 2 from
+the computer*). Ali starts; both read the options during play; after the targets the race's
+countdown on Bea's page is of 90 seconds; each writes a program chosen (from the store's
+state) so that a row's Result matches a Patron or a Subroutine and its pupil must choose; the
+choice buttons are clicked on the chooser's page until Round 1 is resolved. The record the
+store gives carries the options. Screenshots of the lobby (the host's, also in 简体中文) go to
+``test-artifacts/``.
+
+Nothing waits a fixed time: each step waits for what the page or the store shows. The
+options, seats and Debug on both store engines are tested below the browser
+(``tests/test_room_table_options.py``, ``tests/test_babbage_table_options_page.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+from browser_harness import VoilaServer, assert_no_traceback, open_voila, snap_sizes, wait_until
+from class_room_kit import pupil_page, served_class
+from playwright.sync_api import expect
+
+from classroom.progress import ProgressStore
+from classroom.rooms import RoomStore
+from lnb.babbage.game import Finish, Phase, ResolveRow, State, WriteProgram
+from lnb.babbage.programs import Program
+from lnb.core.rooms import RoomPlay
+
+pytestmark = pytest.mark.browser
+
+WAIT = 60_000
+PLAY = "voila/render/play.ipynb"
+PUPILS = ("Ali", "Bea")
+#: The room's version a table page has drawn (its ``lnb-drawn-N`` class), -1 before any.
+DRAWN = ("() => { const m = (document.querySelector('[class*=\"lnb-drawn-\"]')?.className"
+         " || '').match(/lnb-drawn-(\\d+)/); return m ? Number(m[1]) : -1; }")
+
+
+def prepare(store: ProgressStore, made: Any, sessions: Any) -> str:
+    """Ali's table of three seats: Ali in seat 1, seat 2 given to a computer."""
+    rooms = RoomStore(store)
+    ali = sessions["Ali"].pupil
+    code = rooms.open_room(ali, made.code, seats=3).code
+    rooms.take_seat(code, ali, "Ali")
+    rooms.give_to_computer(code, 1, "greedy")
+    return code
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    with served_class(tmp_path_factory.mktemp("table-options"), PUPILS, prepare) as served:
+        yield served
+
+
+def table_now(where: str, code: str) -> tuple[int, RoomPlay]:
+    """The room's version and its play, as the store holds them now."""
+    with ProgressStore(where, backups=False) as store:
+        rooms = RoomStore(store)
+        return rooms.version(code), rooms.play(code)
+
+
+def programs(state: State, name: str, depth: int) -> list[str]:
+    """Every program of up to ``depth`` rows ``name`` may write now (text)."""
+    found, frontier = [], [""]
+    for _ in range(depth):
+        frontier = [f"{p} {op}".strip() for p in frontier
+                    for op in state.next_operations(name, p)]
+        found += frontier
+    return found
+
+
+def first_choice(state: State, plans: Sequence[tuple[str, str]]) -> tuple[str, int] | None:
+    """The first row whose pupil must choose when the pupils hand in ``plans`` (name, rows)
+    in this order (None: every row resolves by itself)."""
+    s = state.clone()
+    for i, (name, rows) in enumerate(plans):
+        s.apply_action(WriteProgram(name, Program.parse(rows)))
+        s.apply_action(Finish(name, seconds=float(i + 1)))
+    while s.phase is Phase.RESOLUTION and s.turn() is not None:
+        name, row = s.turn()  # type: ignore[misc]
+        actions = s.legal_actions(name)
+        if not (len(actions) == 1 and actions[0] == ResolveRow(name)):
+            return name, row
+        s.apply_action(actions[0])
+    return None
+
+
+def with_a_choice(state: State) -> tuple[str, str]:
+    """Ali's and Bea's programs (Ali done first) that bring a choice in the resolution."""
+    bea = programs(state, "Bea", 1)[0]
+    for ali in programs(state, "Ali", 2):
+        if first_choice(state, [("Ali", ali), ("Bea", bea)]) is not None:
+            return ali, bea
+    raise AssertionError("no program of two rows brings a choice in this game")
+
+
+def hand_in(page, where: str, code: str, seat: int, rows: str) -> None:  # type: ignore[no-untyped-def]
+    """Type ``rows`` in the builder, wait until the store keeps them as the seat's draft,
+    press *I'm done*."""
+    page.locator(".lnb-typed input").fill(rows)
+    page.locator(".lnb-typed input").press("Enter")
+    with ProgressStore(where, backups=False) as store:
+        rooms = RoomStore(store)
+        pupil = rooms.room(code).seat(seat).pupil
+        assert pupil is not None
+        wait_until(lambda: rooms.draft(code, seat, pupil) == rows,
+                   f"seat {seat + 1}'s draft {rows!r} in the store")
+    page.locator(".lnb-done").click()
+
+
+def test_options_a_seat_taken_back_and_choices_clicked(browser, served) -> None:  # type: ignore[no-untyped-def]
+    server: VoilaServer = served.server
+    where, code, tokens = served.where, served.prepared, served.tokens
+    contexts = []
+    try:
+        pages = {}
+        for name in PUPILS:
+            context, page = pupil_page(browser, server, tokens[name])
+            contexts.append(context)
+            pages[name] = page
+        ali, bea = pages["Ali"], pages["Bea"]
+
+        # the host sets the options in the lobby
+        open_voila(ali, f"{PLAY}?room={code}", ".lnb-room-options", timeout=WAIT)
+        take_that = ali.locator(".lnb-room-option-take-that input[type=checkbox]")
+        expect(take_that).to_be_checked(timeout=WAIT)
+        take_that.click()
+        line = ali.locator(".lnb-room-options-line")
+        expect(line).to_contain_text("Take-that Subroutines: off", timeout=WAIT)
+        ali.locator(".lnb-room-option-timer-seconds select").select_option(label="90 seconds")
+        expect(line).to_contain_text("90 seconds", timeout=WAIT)
+        wait_until(lambda: table_options(where, code) == {
+            "mental_arithmetic": False, "take_that": False, "timer_seconds": 90},
+            "the table's options in the store")
+
+        # Bea comes to the table, reads the options, takes seat 2 back from the computer
+        open_voila(bea, f"{PLAY}?room={code}", ".lnb-room-seats", timeout=WAIT)
+        expect(bea.locator(".lnb-room-options-line")).to_contain_text(
+            "Take-that Subroutines: off", timeout=WAIT)
+        expect(bea.locator(".lnb-room-options")).to_have_count(0)  # only the host's controls
+        take = bea.locator(".lnb-room-take-seat")
+        expect(take).to_have_text("Take seat 2 from the computer", timeout=WAIT)
+        take.click()
+        expect(bea.locator(".lnb-status-text").first).to_have_text("You sit in seat 2.",
+                                                                   timeout=WAIT)
+        seats = ali.locator(".lnb-room-seats")
+        expect(seats).not_to_contain_text("Computer", timeout=WAIT)
+        expect(seats.locator(".lnb-room-seat").nth(1)).to_contain_text("Bea", timeout=WAIT)
+        snap_sizes(ali, "table-options-1-lobby")
+        ali_zh = ali.context.new_page()  # the host's lobby in 简体中文
+        open_voila(ali_zh, f"{PLAY}?room={code}&lang=zh-CN", ".lnb-room-options", timeout=WAIT)
+        expect(ali_zh.locator(".lnb-room-options-line")).to_contain_text("干扰子程序：关",
+                                                                           timeout=WAIT)
+        snap_sizes(ali_zh, "table-options-1-lobby-zh")
+        ali_zh.close()
+        ali.set_viewport_size({"width": 1280, "height": 800})
+        ali.locator(".lnb-room-start").click()
+
+        # the options during play; the targets; the race of 90 seconds
+        for page in (ali, bea):
+            expect(page.locator(".lnb-room-options-line")).to_contain_text("90 seconds",
+                                                                           timeout=WAIT)
+            page.locator(".lnb-target").first.click(timeout=WAIT)
+        for page in (ali, bea):
+            expect(page.locator(".lnb-builder").first).to_be_visible(timeout=WAIT)
+        state = wait_until(lambda: (lambda p: p.state if p.state.phase is Phase.PROGRAM
+                                    else None)(table_now(where, code)[1]),
+                           "the race in the store")
+        ali_rows, bea_rows = with_a_choice(state)
+        hand_in(ali, where, code, 0, ali_rows)
+        expect(bea.locator(".lnb-timer-label")).to_contain_text("of 90 seconds", timeout=WAIT)
+        hand_in(bea, where, code, 1, bea_rows)
+
+        # the resolution: each choice clicked on its pupil's page, until Round 2
+        chosen: set[tuple[int, str, int]] = set()
+        for _step in range(100):
+            version, play = table_now(where, code)
+            if play.state.round == 2:
+                break
+            turn = play.state.turn()
+            if turn is not None and (play.state.round, *turn) not in chosen:
+                actions = play.state.legal_actions(turn[0])
+                if not (len(actions) == 1 and actions[0] == ResolveRow(turn[0])):
+                    chooser = pages[turn[0]]
+                    chooser.wait_for_function(f"v => ({DRAWN})() >= v", arg=version,
+                                              timeout=WAIT)
+                    choice = chooser.locator(".lnb-choice").first
+                    expect(choice).to_be_visible(timeout=WAIT)
+                    if not chosen:
+                        snap_sizes(chooser, "table-options-2-choice")
+                        chooser.set_viewport_size({"width": 1280, "height": 800})
+                    choice.click()
+                    chosen.add((play.state.round, *turn))
+            wait_until(lambda v=version: table_now(where, code)[0] > v,
+                       f"the table moves on from version {version}")
+        assert chosen, "no choice was clicked"
+        for page in (ali, bea):
+            expect(page.locator(".lnb-phase")).to_contain_text("Round 2 of 4", timeout=WAIT)
+            assert_no_traceback(page)
+        with ProgressStore(where, backups=False) as store:
+            record = RoomStore(store).record(code)
+        assert record["options"] == {"mental_arithmetic": False, "take_that": False,
+                                     "timer_seconds": 90}
+        assert [p["name"] for p in record["players"]] == ["Ali", "Bea"]
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def table_options(where: str, code: str) -> dict[str, Any]:
+    """The table's options as the store holds them."""
+    with ProgressStore(where, backups=False) as store:
+        return dict(RoomStore(store).room(code).options)
