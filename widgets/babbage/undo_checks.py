@@ -235,9 +235,10 @@ def diagnose_start(value: int, *, program: str | Program, result: int, board: Bo
             "you ran the program again from {result}. Undo it instead: last row first, each "
             "row with its inverse.").format(result=two_digits(result)))
     if _whole(same) == value:
+        row, inverse = _row_and_inverse(ops[-1], board)
         return Diagnosis("same-operation", _(
             "you did each row again instead of undoing it. The inverse of + is −, of × is ÷: "
-            "undo +10 with −10."))
+            "undo {row} with {inverse}.").format(row=row, inverse=inverse))
     if len(ops) > 1 and _whole(inverse_first) == value:
         return Diagnosis("wrong-order", _(
             "you undid row 1 first. Undo the last row first: the last thing done is the first "
@@ -259,6 +260,22 @@ def diagnose_start(value: int, *, program: str | Program, result: int, board: Bo
                 "you undid only the rows after row {left}: rows 1 to {left} are still to "
                 "undo.").format(left=left))
     return None
+
+
+#: Each function's inverse, as a pupil writes the undo (notation: the Engine's ÷ is undone
+#: by × only up to its remainder, which :func:`undo` names).
+INVERSES = {Function.ADD: Function.SUBTRACT, Function.SUBTRACT: Function.ADD,
+            Function.MULTIPLY: Function.DIVIDE, Function.DIVIDE: Function.MULTIPLY}
+
+
+def _row_and_inverse(op: Operation, board: Board) -> tuple[str, str]:
+    """A row as a sign and a number (``×5``), and its inverse (``÷5``).
+
+    >>> _row_and_inverse(Operation.parse("C3x"), board_of({"C": "x/3,x/4,x/5,x/6"}))
+    ('×5', '÷5')
+    """
+    n = op.component(board).n or 0
+    return (f"{SIGNS[op.function][1]}{n}", f"{SIGNS[INVERSES[op.function]][1]}{n}")
 
 
 def _solutions_flat(program: Program, board: Board, result: int) -> set[int]:
@@ -537,10 +554,12 @@ def diagnose_equation(text: str, *, program: str | Program, result: int, board: 
             return Diagnosis("wrong-result", _(
                 "the sum with x is the program, but the program ends on {result}: put "
                 "{result} on the other side of =.").format(result=result))
-    solutions = sympy.solve(typed, x)
-    starts = {int(v) for v in solutions if getattr(v, "is_Integer", False)}
     from lnb.babbage.algebra import domain, evaluate, starts_reaching
 
+    # Only a linear equation is solved here (a long product of x's would take sympy long).
+    linear = typed.is_polynomial(x) and sympy.degree(typed, x) == 1
+    solutions = sympy.solve(typed, x) if linear else []
+    starts = {int(v) for v in solutions if getattr(v, "is_Integer", False)}
     if len(solutions) == 1 and starts and starts <= set(starts_reaching(parsed, result,
                                                                         board).starts):
         return Diagnosis("part-solved", _(
@@ -608,6 +627,8 @@ def in_order(answer: int, explain: str = "", *, program: str, start: int,
     >>> check = in_order(27, program="A3+ C1x", start=4, levels={"C": "x/3,x/4,x/5,x/6"})
     >>> check("19").message
     'Not yet: 19 is 4 + 5 × 3 with × done first. The Engine does row 1 first: (4 + 5) × 3.'
+    >>> in_order(33, program="A2+ A4/", start=64)("65").message
+    'Not yet: 65 is 64 + 2 ÷ 2 with ÷ done first. The Engine does row 1 first: (64 + 2) ÷ 2.'
     """
     board = board_of(levels)
     parsed = _program(program)
@@ -615,13 +636,15 @@ def in_order(answer: int, explain: str = "", *, program: str, start: int,
     plain = number(answer, explain, program=str(parsed), start=start, board=board)
     flat = written(parsed, board, brackets=False, x=str(start))
     flat_value = _whole(read_side(flat))
+    sign = next((SIGNS[f][1] for _op, f, _n in _rows(parsed, board)
+                 if f in (Function.MULTIPLY, Function.DIVIDE)), "×")
 
     def check(text: str) -> Verdict:
         value = read_number(text)
         if value is not None and value != answer and value == flat_value:
             return Verdict(False, _(
-                "Not yet: {value} is {flat} with × done first. The Engine does row 1 first: "
-                "{bracketed}.").format(value=value, flat=flat,
+                "Not yet: {value} is {flat} with {sign} done first. The Engine does row 1 "
+                "first: {bracketed}.").format(value=value, flat=flat, sign=sign,
                                        bracketed=written(parsed, board, x=str(start))),
                 "forgot-brackets")
         return plain(text)
