@@ -3,7 +3,9 @@ pupils' answers recorded there; the teacher is refused with a wrong key (the key
 emptied), then opens the class and sees the figures the test made: each pupil's puzzles,
 the histogram beside the shortest, the most common wrong program with its diagnosis, who is
 online, the CSV link, the class's game table playing now, whose link opens its projector
-view; axe finds no serious violation. Screenshots at 1280×800 and 768×1024
+view; the class's museum room (its pupils, Hold at turn N) and today's challenge scores, and
+Bea's map on the projector with the names hidden, following the teacher's hold live; axe
+finds no serious violation. Screenshots at 1280×800 and 768×1024
 go to ``test-artifacts/``."""
 
 from __future__ import annotations
@@ -26,8 +28,10 @@ from playwright.sync_api import expect
 
 from classroom.dashboard_store import ClassWork
 from classroom.identity import Classroom, NewClass
+from classroom.museum_rooms import MuseumRooms
 from classroom.progress import ProgressStore
 from classroom.rooms import RoomStore
+from classroom.scores import DailyScores
 from lnb.babbage.hints import wrong_turn
 from lnb.babbage.puzzles import Puzzle
 
@@ -64,6 +68,12 @@ def made(home: Path) -> NewClass:
         rooms.take_seat(table.code, bea, "Bea")
         rooms.give_to_computer(table.code, 2, "greedy")
         rooms.start(table.code)
+        museum = MuseumRooms(store)  # a museum room of the class: Ali, then Bea, who placed
+        opened = museum.open_room(None, made.code, seed=1)
+        museum.join(opened.code, ali, "Ali")
+        museum.join(opened.code, bea, "Bea")
+        museum.place(opened.code, bea, "place 6b r0 @A4", expected=0)
+        DailyScores(store, "museum").record(ali, day, 48)  # today's challenge
     return made
 
 
@@ -119,6 +129,13 @@ def test_the_teacher_opens_the_class_and_sees_the_figures(page, kit: VoilaServer
     watch = table.locator("a")
     href = watch.get_attribute("href") or ""
     assert "view=projector" in href and href.startswith("play.ipynb?room=")
+    museum_room = page.locator(".lnb-class-room")
+    expect(museum_room).to_have_count(1)
+    expect(museum_room).to_contain_text("2 pupils")
+    expect(museum_room.locator(".lnb-class-room-hold")).to_have_text("Hold at turn 2")
+    daily = page.locator(".lnb-daily-row")
+    expect(daily).to_have_count(1)
+    assert daily.locator("th, td").all_inner_texts() == ["Ali", "48", "1"]
     link = page.locator(".lnb-export a.lnb-download-link")
     expect(link).to_have_attribute("download", f"results-7B-{datetime.date.today()}.csv")
     page_text = page.locator("body").inner_text()
@@ -144,6 +161,28 @@ def test_the_teacher_opens_the_class_and_sees_the_figures(page, kit: VoilaServer
     assert projector.locator(".lnb-builder").count() == 0  # no program being written
     assert_no_traceback(projector)
     projector.close()
+
+    # Bea's map on the projector, her name hidden; the teacher's hold reaches it live
+    maps = museum_room.locator("a.lnb-map-projector-link")
+    expect(maps).to_have_text(["Ali", "Bea"])
+    assert "names=hidden" in (maps.nth(1).get_attribute("href") or "")
+    with page.context.expect_page() as opened:
+        maps.nth(1).click()
+    shown = opened.value
+    board = shown.locator(".lnb-map-projector")
+    board.wait_for(timeout=WAIT)
+    expect(board.locator(".lnb-map-projector-head")).to_contain_text("Pupil 2 (of 2)",
+                                                                     timeout=WAIT)
+    expect(board.locator(".lnb-museum-map")).to_be_visible(timeout=WAIT)
+    museum_room.locator(".lnb-class-room-hold").click()
+    expect(museum_room).to_contain_text("held at turn 2", timeout=WAIT)
+    expect(board.locator(".lnb-map-projector-facts")).to_contain_text("held at turn 2",
+                                                                      timeout=WAIT)
+    text = board.inner_text()
+    assert "Bea" not in text and "Ali" not in text, text
+    snap(shown, "dashboard-map-projector-1280x800")
+    assert_no_traceback(shown)
+    shown.close()
 
     # a table opened now shows on the dashboard by itself (the page reads the class again
     # every 10 seconds; the teacher presses nothing)
