@@ -17,7 +17,9 @@ from lnb.core.i18n import use_language
 from lnb.dream.edition import Colour, Edition
 from lnb.museum.actions import Reroll
 from lnb.museum.state import MuseumChance
+from widgets.babbage.exercise import diagnosis_words
 from widgets.dream import workshop_chance
+from widgets.lessons import expected
 from widgets.lessons.bank import bank
 from widgets.lessons.expected import decimal, read_value, value_check
 from widgets.museum import reroll
@@ -91,6 +93,32 @@ def test_each_wrong_answer_is_diagnosed(ident: str, typed: str, said: str) -> No
     verdict = exercise(LESSON, ident, "en").submit(typed)
     assert not verdict.correct and verdict.message.startswith("Not yet: ")
     assert said in verdict.message, verdict.message
+
+
+#: One wrong answer for each diagnosis key the lesson's checks give (kept for the dashboard).
+REACHED = {
+    "without-chances": ("die-average", "7/2"), "best-case": ("gain-1", "3"),
+    "worst-case": ("die-average", "2"), "total-not-shared": ("die-average", "23"),
+    "forgot-cost": ("gain-1", "23/6"), "wrong-way-round": ("gain-1", "-11/6"),
+    "kept-below-average": None, "not-keep-or-reroll": ("keep-3", "maybe"),
+    "forgot-grey": ("travel-chance", "2/9"), "chance-over-one": ("travel-chance", "3"),
+    "one-die-only": ("travel-dice", "1/3"), "average-inexact": ("die-average", "383/100"),
+    "average-rounded": ("die-average", "3.8"), "not-the-average": ("travel-dice", "3"),
+    "not-a-value": ("gain-1", "lots"),
+}
+
+
+def test_every_diagnosis_key_is_reached_and_means_something() -> None:
+    keys = {*reroll.DIAGNOSES, *workshop_chance.DIAGNOSES, *expected.DIAGNOSES}
+    assert set(REACHED) == keys
+    for key, (ident, typed) in ((k, v) for k, v in REACHED.items() if v):
+        assert exercise(LESSON, ident, "en").submit(typed).diagnosis == key, (key, typed)
+    assert reroll.decide("re-roll", kept=1)("keep").diagnosis == "kept-below-average"
+    assert exercise(LESSON, "keep-3", "en").submit("re-roll").diagnosis == "best-case"
+    assert exercise(LESSON, "travel-chance", "en").submit("2/5").diagnosis == "without-chances"
+    with use_language("zh_CN"):
+        assert all(diagnosis_words(k) != reroll.DIAGNOSES.get(k, k) for k in keys), [
+            k for k in keys if diagnosis_words(k) == reroll.DIAGNOSES.get(k, k)]
 
 
 def test_a_diagnosis_speaks_chinese_and_the_chinese_words_decide() -> None:

@@ -20,16 +20,16 @@ from fractions import Fraction
 
 import ipywidgets as w
 
-from lnb.core.i18n import _
+from lnb.core.i18n import N_, _
 from lnb.dream.describe import area_name
 from lnb.dream.dice import colour_name
 from lnb.dream.edition import Area, Colour, Edition
 from lnb.dream.state import Game
-from widgets.babbage.exercise import Check
+from widgets.babbage.exercise import Check, register_diagnoses
 from widgets.core.relabel import register
 from widgets.lessons.average_sim import AverageSimulation
 from widgets.lessons.bank import register_kinds
-from widgets.lessons.expected import near, value_check
+from widgets.lessons.expected import Named, near, value_check
 
 
 def serves(colour: Colour, area: str) -> bool:
@@ -116,17 +116,20 @@ def area_check(answer: str, explain: object = "", *, area: str) -> Check:
     """The chance a fresh Workshop die can be played in ``area`` (:func:`area_chance`).
     Diagnosed: colours counted as equally likely (the chances forgotten), grey forgotten,
     upside down."""
-    def diagnose(v: Fraction, typed: str) -> str | None:
+    def diagnose(v: Fraction, typed: str) -> Named | None:
         if near(v, _equal_colours(area)):
-            return _("{typed} counts every colour as equally likely, but the colours have "
-                     "weights: grey comes up half as often as each other colour. Use the "
-                     "weights.").format(typed=typed)
+            return Named("without-chances", _(
+                "{typed} counts every colour as equally likely, but the colours have weights: "
+                "grey comes up half as often as each other colour. Use the weights.").format(
+                    typed=typed))
         if near(v, _without_grey(area)):
-            return _("{typed} forgets grey: a grey die can be played in any area, Travel "
-                     "too.").format(typed=typed)
+            return Named("forgot-grey", _(
+                "{typed} forgets grey: a grey die can be played in any area, Travel "
+                "too.").format(typed=typed))
         if v > 1:
-            return _("a chance is never more than 1: the dice that fit go on top, all the "
-                     "weights underneath.")
+            return Named("chance-over-one", _(
+                "a chance is never more than 1: the dice that fit go on top, all the weights "
+                "underneath."))
         return None
 
     return value_check(answer, explain, diagnose=diagnose)
@@ -138,23 +141,38 @@ def count_check(answer: int | str, explain: object = "", *, area: str) -> Check:
     of them), grey forgotten, one die's chance given for all of them."""
     spaces = Edition.load().workshop_spaces
 
-    def diagnose(v: Fraction, typed: str) -> str | None:
+    def diagnose(v: Fraction, typed: str) -> Named | None:
         if near(v, spaces * _equal_colours(area)):
-            return _("{typed} counts every colour as equally likely: the colours have weights, "
-                     "grey comes up half as often.").format(typed=typed)
+            return Named("without-chances", _(
+                "{typed} counts every colour as equally likely: the colours have weights, grey "
+                "comes up half as often.").format(typed=typed))
         if near(v, spaces):
-            return _("{typed} is the best case: every die fitting. On average only some of "
-                     "them do.").format(typed=typed)
+            return Named("best-case", _(
+                "{typed} is the best case: every die fitting. On average only some of them "
+                "do.").format(typed=typed))
         if near(v, spaces * _without_grey(area)):
-            return _("{typed} forgets grey: a grey die can be played in any area.").format(
-                typed=typed)
+            return Named("forgot-grey", _(
+                "{typed} forgets grey: a grey die can be played in any area.").format(
+                    typed=typed))
         if near(v, area_chance(area)):
-            return _("{typed} is the chance for one die. There are {spaces} dice in the "
-                     "Workshop: multiply.").format(typed=typed, spaces=spaces)
+            return Named("one-die-only", _(
+                "{typed} is the chance for one die. There are {spaces} dice in the Workshop: "
+                "multiply.").format(typed=typed, spaces=spaces))
         return None
 
     return value_check(str(answer), explain, diagnose=diagnose)
 
+
+#: The misconceptions the kinds name (:attr:`Verdict.diagnosis`); ``without-chances`` and
+#: ``best-case`` mean what they mean in :mod:`widgets.museum.reroll`.
+DIAGNOSES = {
+    "without-chances": N_("averaged the values without their chances"),
+    "best-case": N_("compared the best case, not the average"),
+    "forgot-grey": N_("forgot that a grey die goes to any area"),
+    "chance-over-one": N_("a chance more than 1"),
+    "one-die-only": N_("gave one die's chance for all the dice"),
+}
+register_diagnoses(DIAGNOSES)
 
 #: The lesson's Ada's Dream check kinds, by the name its exercise bank gives them.
 KINDS: dict[str, Callable[..., Check]] = {
@@ -164,5 +182,5 @@ KINDS: dict[str, Callable[..., Check]] = {
 
 register_kinds(KINDS)
 
-__all__ = ["KINDS", "area_chance", "area_check", "count_check", "expected_dice", "serves",
-           "simulation", "weights_view", "workshop_trial"]
+__all__ = ["DIAGNOSES", "KINDS", "area_chance", "area_check", "count_check", "expected_dice",
+           "serves", "simulation", "weights_view", "workshop_trial"]

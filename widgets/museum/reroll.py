@@ -27,17 +27,17 @@ from functools import cache
 
 import ipywidgets as w
 
-from lnb.core.i18n import _
+from lnb.core.i18n import N_, _
 from lnb.museum.actions import Action, Reroll
 from lnb.museum.bots.planner import Planner
 from lnb.museum.museum import Museum
 from lnb.museum.scenario import scenario
 from lnb.museum.state import MuseumChance, State
-from widgets.babbage.exercise import EMPTY, Check, Verdict, trimmed
+from widgets.babbage.exercise import EMPTY, Check, Verdict, register_diagnoses, trimmed
 from widgets.core.relabel import register
 from widgets.lessons.average_sim import AverageSimulation
 from widgets.lessons.bank import exercise, register_kinds
-from widgets.lessons.expected import decimal, near, value_check
+from widgets.lessons.expected import Named, decimal, near, value_check
 
 #: The other die in hand in the lesson's positions (it stays; only one die is re-rolled).
 OTHER = 4
@@ -182,21 +182,24 @@ too.'
     """
     squares = die_squares()
 
-    def diagnose(v: Fraction, typed: str) -> str | None:
+    def diagnose(v: Fraction, typed: str) -> Named | None:
         if near(v, _distinct_average()) or near(v, Fraction(7, 2)):
-            return _("{typed} averages the numbers without their chances: some sizes come "
-                     "from two faces of six ({twice} squares), so they count twice. Multiply "
-                     "each face's squares by its chance, 1/6, and add.").format(
-                         typed=typed, twice=_twice())
+            return Named("without-chances", _(
+                "{typed} averages the numbers without their chances: some sizes come from two "
+                "faces of six ({twice} squares), so they count twice. Multiply each face's "
+                "squares by its chance, 1/6, and add.").format(typed=typed, twice=_twice()))
         if near(v, max(squares.values())):
-            return _("{typed} is the best case. The average weighs every face by its chance, "
-                     "the poor ones too.").format(typed=typed)
+            return Named("best-case", _(
+                "{typed} is the best case. The average weighs every face by its chance, the "
+                "poor ones too.").format(typed=typed))
         if near(v, min(squares.values())):
-            return _("{typed} is the worst case. The average weighs every face by its "
-                     "chance.").format(typed=typed)
+            return Named("worst-case", _(
+                "{typed} is the worst case. The average weighs every face by its "
+                "chance.").format(typed=typed))
         if near(v, sum(squares.values())):
-            return _("{typed} adds up the six faces' squares: now share them out over the 6 "
-                     "faces.").format(typed=typed)
+            return Named("total-not-shared", _(
+                "{typed} adds up the six faces' squares: now share them out over the 6 "
+                "faces.").format(typed=typed))
         return None
 
     return value_check(answer, explain, diagnose=diagnose)
@@ -213,23 +216,26 @@ def gain(answer: str, explain: object = "", *, kept: int) -> Check:
     squares, fresh = die_squares(), fresh_average()
     cost = squares[kept]
 
-    def diagnose(v: Fraction, typed: str) -> str | None:
+    def diagnose(v: Fraction, typed: str) -> Named | None:
         if near(v, fresh):
-            return _("{typed} is what the new die is worth on average. You forgot the cost of "
-                     "the re-roll: the {kept} you give up was sure to be worth {cost} squares. "
-                     "Take them away.").format(typed=typed, kept=kept,
-                                               cost=cost)
+            return Named("forgot-cost", _(
+                "{typed} is what the new die is worth on average. You forgot the cost of the "
+                "re-roll: the {kept} you give up was sure to be worth {cost} squares. Take them "
+                "away.").format(typed=typed, kept=kept, cost=cost))
         if near(v, max(squares.values()) - cost):
-            return _("{typed} compares the best case ({best} squares) with the {cost} you give "
-                     "up. A re-roll does not always give the best: use the average of a fresh "
-                     "die.").format(typed=typed, best=max(squares.values()), cost=cost)
+            return Named("best-case", _(
+                "{typed} compares the best case ({best} squares) with the {cost} you give up. A "
+                "re-roll does not always give the best: use the average of a fresh "
+                "die.").format(typed=typed, best=max(squares.values()), cost=cost))
         if near(v, _distinct_average() - cost) or near(v, Fraction(7, 2) - cost):
-            return _("{typed} uses an average without the chances: {twice} squares each come "
-                     "from two faces. Work out a fresh die's average first.").format(
-                         typed=typed, twice=_twice())
+            return Named("without-chances", _(
+                "{typed} uses an average without the chances: {twice} squares each come from "
+                "two faces. Work out a fresh die's average first.").format(
+                    typed=typed, twice=_twice()))
         if near(v, -(fresh - cost)):
-            return _("{typed} is the wrong way round: take what you give up away from what you "
-                     "get on average.").format(typed=typed)
+            return Named("wrong-way-round", _(
+                "{typed} is the wrong way round: take what you give up away from what you get "
+                "on average.").format(typed=typed))
         return None
 
     return value_check(answer, explain, diagnose=diagnose)
@@ -261,21 +267,23 @@ def decide(answer: str, explain: object = "", *, kept: int) -> Check:
         if typed in right:
             return Verdict(True, _("Yes! {explain}").format(explain=said) if said else _("Yes!"))
         if typed in wrong and not worth:
-            why = _("a better roll would give {best} squares, more than your {worth}, but that "
-                    "is the best case. On average a fresh die gives {fresh} ≈ {decimal} squares: "
-                    "re-rolling loses {loss} of a square on average.").format(
-                        best=max(squares.values()), worth=squares[kept],
-                        fresh=_fraction_or_decimal(fresh_average()),
-                        decimal=decimal(fresh_average()),
-                        loss=_fraction_or_decimal(-reroll_gain(kept)))
+            key, why = "best-case", _(
+                "a better roll would give {best} squares, more than your {worth}, but that is "
+                "the best case. On average a fresh die gives {fresh} ≈ {decimal} squares: "
+                "re-rolling loses {loss} of a square on average.").format(
+                    best=max(squares.values()), worth=squares[kept],
+                    fresh=_fraction_or_decimal(fresh_average()),
+                    decimal=decimal(fresh_average()),
+                    loss=_fraction_or_decimal(-reroll_gain(kept)))
         elif typed in wrong:
-            why = _("your {kept} is worth {worth} squares for sure, but a fresh die is worth "
-                    "{decimal} on average: re-rolling gains {gain}.").format(
-                        kept=kept, worth=squares[kept], decimal=decimal(fresh_average()),
-                        gain=_fraction_or_decimal(reroll_gain(kept)))
+            key, why = "kept-below-average", _(
+                "your {kept} is worth {worth} squares for sure, but a fresh die is worth "
+                "{decimal} on average: re-rolling gains {gain}.").format(
+                    kept=kept, worth=squares[kept], decimal=decimal(fresh_average()),
+                    gain=_fraction_or_decimal(reroll_gain(kept)))
         else:
-            why = _("type keep or re-roll.")
-        return Verdict(False, _("Not yet: {why}").format(why=why))
+            key, why = "not-keep-or-reroll", _("type keep or re-roll.")
+        return Verdict(False, _("Not yet: {why}").format(why=why), key)
 
     check.expected = answer  # type: ignore[attr-defined]
     return check
@@ -284,6 +292,19 @@ def decide(answer: str, explain: object = "", *, kept: int) -> Check:
 def _fraction_or_decimal(value: Fraction) -> str:
     return str(value) if value.denominator != 1 else str(value.numerator)
 
+
+#: The misconceptions the lesson's kinds name (:attr:`Verdict.diagnosis`), for the teacher.
+DIAGNOSES = {
+    "without-chances": N_("averaged the values without their chances"),
+    "best-case": N_("compared the best case, not the average"),
+    "worst-case": N_("gave the worst case, not the average"),
+    "total-not-shared": N_("added the values up but did not share them out"),
+    "forgot-cost": N_("forgot the cost of the re-roll (the die given up)"),
+    "wrong-way-round": N_("took the average away from the cost: the wrong way round"),
+    "kept-below-average": N_("kept a die worth less than a fresh one on average"),
+    "not-keep-or-reroll": N_("answered neither keep nor re-roll"),
+}
+register_diagnoses(DIAGNOSES)
 
 #: The lesson's museum check kinds, by the name its exercise bank gives them.
 KINDS: dict[str, Callable[..., Check]] = {
@@ -294,6 +315,6 @@ KINDS: dict[str, Callable[..., Check]] = {
 
 register_kinds(KINDS)
 
-__all__ = ["KINDS", "OTHER", "decide", "die_average", "die_squares", "exercise", "fresh_average",
-           "gain", "planner_choice", "planner_view", "position", "reroll_gain", "reroll_trial",
-           "rerolled", "simulation", "squares_view"]
+__all__ = ["DIAGNOSES", "KINDS", "OTHER", "decide", "die_average", "die_squares", "exercise",
+           "fresh_average", "gain", "planner_choice", "planner_view", "position", "reroll_gain",
+           "reroll_trial", "rerolled", "simulation", "squares_view"]
