@@ -18,6 +18,7 @@ from browser_harness import (
     laptop_page,
     lessons_kit,
     open_voila,
+    serious_violations,
     snap_sizes,
 )
 from playwright.sync_api import expect
@@ -96,6 +97,7 @@ def test_a_pupils_answers_come_back_and_the_teacher_sees_them(browser, kit: Voil
             str(datetime.date.today()))
         expect(exercises.nth(2).locator(".lnb-answer input")).to_have_value("")
         assert_no_traceback(page)
+        assert serious_violations(page) == []
         snap_sizes(page, "lesson-resumed")
 
         open_voila(page, "voila/render/teacher.ipynb", selector=".lnb-open-class",
@@ -114,5 +116,6 @@ def test_a_pupils_answers_come_back_and_the_teacher_sees_them(browser, kit: Voil
         expect(page.locator(".lnb-lessons-export a.lnb-download-link")).to_have_attribute(
             "download", f"answers-7B-{LESSON}-{datetime.date.today()}.csv")
         assert_no_traceback(page)
+        assert serious_violations(page) == []
         page.locator(".lnb-lessons-box").scroll_into_view_if_needed()
         snap_sizes(page, "dashboard-lessons")

@@ -97,9 +97,10 @@ def lesson_table_html(report: LessonReport) -> str:
             title = (" title='{}'".format(html.escape(_("last answer: {answer}").format(
                 answer=work.last.answer), quote=True)) if work else "")
             cells.append(f"<td class='lnb-ans-{status}'{title}>{html.escape(text)}</td>")
-        rows.append(f"<tr><th class='lnb-pupil'>{html.escape(pupil.name)}</th>"
+        rows.append(f"<tr><th scope='row' class='lnb-pupil'>{html.escape(pupil.name)}</th>"
                     f"{''.join(cells)}</tr>")
-    table = (f"<table class='lnb-lesson-table'><tr><th>{html.escape(_('Pupil'))}</th>{head}"
+    table = (f"<table class='lnb-lesson-table'><tr><th scope='col'>{html.escape(_('Pupil'))}"
+             f"</th>{head}"
              f"</tr>{''.join(rows)}</table>")
     return table + pooled_html(report)
 
