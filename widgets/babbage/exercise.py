@@ -394,6 +394,9 @@ class Exercise(w.VBox):
         self.on_solved = on_solved
         #: Called with every answer checked (not an empty one): the lesson keeps it.
         self.on_answer = on_answer
+        #: Called with a kept answer a reopened lesson shows (a view whose answer is not the
+        #: box's text, e.g. a grid, shows it there).
+        self.on_resume: Callable[[str], None] | None = None
         self.solved = False
         self._resuming = False
         self.attempts = 0
@@ -534,6 +537,8 @@ class Exercise(w.VBox):
             self._resuming = False
         self.attempts = tries
         self._last_checked = text
+        if self.on_resume is not None:
+            self.on_resume(text)
         right = self.check(text).correct
         self._hints_follow(text, right=right)
         if self.show_rows is not None:
