@@ -153,8 +153,13 @@ class LessonAnswers:
         return store.owner("lesson_answers", cls)
 
     def _ensure(self) -> None:
+        """Make the table if the store has none yet (two kernels of PostgreSQL making it at
+        the same moment: one of them clashes, and finds it made when it tries again)."""
         if not self._made:
-            self.store.apply(lambda conn: conn.execute(TABLE))
+            try:
+                self.store.apply(lambda conn: conn.execute(TABLE))
+            except StoreConflict:
+                self.store.apply(lambda conn: conn.execute(TABLE))
             self._made = True
 
     def record(self, pupil: Pupil, lesson: str, exercise: str, answer: str, *, correct: bool,
