@@ -1,6 +1,7 @@
 """The chance lesson's pooled rolls in real browsers on the served kit: Ali and Bea of class 7B
 (each browser holding their class session) open the lesson; Ali rolls 100 dice, Bea's page
-reads the class's 100 and her 10 make 110, with no pupil's name in the pool; the exact chance
+reads the class's 100 and her 10 make 110 (Ali's page too once he counts again), with no
+pupil's name in the pool; the exact chance
 shows beside the frequencies only once Bea has answered the three questions about a 6. A
 browser that joined no class rolls on the Chinese twin and counts its own rolls only.
 Screenshots of the pool at 1280x800 and 768x1024 in both languages go to ``test-artifacts/``.
@@ -57,6 +58,8 @@ def test_a_class_pools_its_rolls_and_a_browser_alone_keeps_its_own(browser,  # t
         expect(whose(bea)).to_contain_text("110 rolls so far", timeout=WAIT)
         pool = bea.locator(".lnb-roll-pool")
         assert "Ali" not in pool.inner_text()
+        ali.locator(".lnb-pool-again").click()  # Ali counts again: Bea's 10 are in
+        expect(whose(ali)).to_contain_text("110 rolls so far", timeout=WAIT)
         expect(pool.locator(".lnb-exact")).to_have_count(0)
         exercises = bea.locator(".lnb-exercise")
         for n, text in ((0, "1/6"), (2, "0.17"), (3, "16.7%")):

@@ -86,6 +86,7 @@ class RollPool(w.VBox, Relabelled):
         self.identity = panel
         self.buttons = [self.status.button(f"lnb-roll-{n}", lambda n=n: self.roll(n),
                                            width="auto") for n in COUNTS]
+        self.again = self.status.button("lnb-pool-again", self.refresh, width="auto")
         self.whose = w.HTML()
         self.whose.add_class("lnb-pool-whose")
         self.rolls_line = w.HTML()
@@ -93,8 +94,8 @@ class RollPool(w.VBox, Relabelled):
         self.table = w.HTML()
         self.table.add_class("lnb-pool-table")
         mine = [self.identity] if self.own_panel else []
-        super().__init__([*mine, w.HBox(self.buttons), self.rolls_line, self.whose, self.table,
-                          self.status])
+        row = w.HBox([*self.buttons, self.again], layout=w.Layout(flex_flow="row wrap"))
+        super().__init__([*mine, row, self.rolls_line, self.whose, self.table, self.status])
         self.add_class("lnb-roll-pool")
         self.add_class("lnb-widget")
         for exercise in self.after:
@@ -106,6 +107,8 @@ class RollPool(w.VBox, Relabelled):
         for n, button in zip(COUNTS, self.buttons, strict=True):
             button.description = ngettext("Roll {count} die", "Roll {count} dice", n).format(
                 count=n)
+        self.again.description = _("Count again")
+        self.again.tooltip = _("Read the pool again: your classmates' newest rolls too")
         if self.own_panel:
             self.identity.relabel()
 
