@@ -23,6 +23,13 @@ run's own server (push: :mod:`classroom.notify`). ``--idle-window 0`` skips both
 Then one museum room of the whole class is played at the store (:mod:`benchmarks.museum_room`,
 ``--museum-moves``, push, ~15 s): a move -> every other pupil, p95 beside its goal (0.5 s).
 
+Then a pupil seated at a table mid-game and a pupil on their museum map reload their pages in
+headless Chromium (:mod:`benchmarks.rooms_reload`, ``--reloads``, ~2 min): the time to their
+own seat / map beside the one-widget page's load on the same server (goal: within 2 s of it).
+And nothing lost or applied twice (:mod:`benchmarks.rooms_durability`, ``--kills``, ~1 min,
+both engines whatever ``--store`` is): a table's pupils play on while a throwaway PostgreSQL
+server is stopped and started; a SQLite writer is SIGKILLed mid-move ``--kills`` times.
+
 Printed: the latency from a pupil's *I'm done* to the minute starting on the other pages of
 the table (median, max), the CPU of the idle pupils' kernels (poll, push; goal <= 5% of one
 core), actions lost (a *I'm done* sent whose Finish is not in the room's
@@ -55,7 +62,7 @@ import psutil
 if __package__ in (None, ""):  # run as a script: python benchmarks/classroom_rooms.py
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks import museum_room
+from benchmarks import museum_room, rooms_durability, rooms_reload
 from benchmarks.classroom_load import (
     MB,
     ONE_WIDGET,
@@ -382,6 +389,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--museum-moves", type=int, default=64, metavar="N",
                         help="moves of the museum room of the whole class, timed at the "
                              "store (benchmarks.museum_room; 0: not run)")
+    parser.add_argument("--reloads", type=int, default=5, metavar="N",
+                        help="reloads of a seated pupil's and a museum pupil's page in "
+                             "Chromium (benchmarks.rooms_reload; 0: not run)")
+    parser.add_argument("--kills", type=int, default=40, metavar="N",
+                        help="SQLite writers killed mid-move, beside a PostgreSQL server "
+                             "stopped mid-game (benchmarks.rooms_durability; 0: neither)")
     parser.add_argument("--store", default="", metavar="URL",
                         help="the class store (e.g. an empty PostgreSQL database's "
                              "postgresql://... URL; default: a new SQLite file)")
@@ -438,6 +451,11 @@ def main(argv: list[str] | None = None) -> int:
             one = asyncio.run(one_widget_rss(base_url, 60))
     museum = (museum_room.run(where, pupils, args.museum_moves, "push", 0.2)
               if args.museum_moves > 0 else None)
+    reloaded = (rooms_reload.run(where, args.reloads)
+                if args.reloads > 0 and Path(CHROMIUM).exists() else None)
+    durable = ((rooms_durability.database_restarts(args.seats),
+                rooms_durability.killed_writers(args.kills, args.seats))
+               if args.kills > 0 else None)
     seats = [s for t in tables for s in t.seats]
     latencies = [s.minute_at - t.seats[0].done_at for t in tables for s in t.seats[1:]
                  if s.minute_at is not None and t.seats[0].done_at is not None]
@@ -489,11 +507,14 @@ def main(argv: list[str] | None = None) -> int:
     if rss and one:
         report("rooms: kernel memory per pupil / one-widget kernel",
                statistics.median(rss.values()) / one, 2.0)
+    reloads_met = rooms_reload.report_rows(reloaded) if reloaded is not None else True
+    durable_met = rooms_durability.report_rows(*durable) if durable is not None else True
     shutil.rmtree(work, ignore_errors=True)
     met = (bool(latencies) and len(latencies) == waiting and statistics.median(latencies) < 1.0
            and sent == recorded == pupils and not errors and rounds == args.tables
            and (pushed is None or pushed <= IDLE_GOAL)
-           and (museum is None or (museum["p95"] <= 0.5 and museum["lost"] == 0)))
+           and (museum is None or (museum["p95"] <= 0.5 and museum["lost"] == 0))
+           and reloads_met and durable_met)
     return 0 if met else 1
 
 

@@ -418,10 +418,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args([] if argv is None else argv)
     if args.child:
         return child(*args.child)
+    return 0 if report_rows(database_restarts(args.pupils),
+                            killed_writers(args.kills, args.pupils)) else 1
+
+
+def report_rows(pg: dict[str, Any], sq: dict[str, Any]) -> bool:
+    """Print both runs' figures and the rows beside their goal (0); True when both are met."""
     from benchmarks.goals import report
 
-    pg = database_restarts(args.pupils)
-    sq = killed_writers(args.kills, args.pupils)
     for name, found, what in (("PostgreSQL", pg, f"{pg['outages']} stops (one longer than "
                                f"the blip: {pg['kept']} moves kept meanwhile)"),
                               ("SQLite", sq, f"{sq['kills']} writers killed ({sq['mid_move']} "
@@ -429,13 +433,11 @@ def main(argv: list[str] | None = None) -> int:
         v = found["verdict"]
         print(f"  {name}: {v.made} actions made, {v.lost} lost, {v.doubled} applied twice, "
               f"{v.unacknowledged} applied without the pupil told; {what}", flush=True)
-    report("rooms: actions lost or doubled, PostgreSQL stopped mid-game",
-           pg["verdict"].lost + pg["verdict"].doubled, 0, "")
-    report("rooms: actions lost or doubled (or torn), SQLite writer killed",
-           sq["verdict"].lost + sq["verdict"].doubled + sq["torn"], 0, "")
-    bad = (pg["verdict"].lost + pg["verdict"].doubled + sq["verdict"].lost
-           + sq["verdict"].doubled + sq["torn"])
-    return 1 if bad else 0
+    first = report("rooms: actions lost or doubled, PostgreSQL stopped mid-game",
+                   pg["verdict"].lost + pg["verdict"].doubled, 0, "")
+    second = report("rooms: actions lost or doubled (or torn), SQLite writer killed",
+                    sq["verdict"].lost + sq["verdict"].doubled + sq["torn"], 0, "")
+    return first.met and second.met
 
 
 if __name__ == "__main__":
