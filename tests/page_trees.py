@@ -372,14 +372,16 @@ class Page:
 SERVED, STATIC = "served", "static"
 
 
-def page_env(language: str, home: Path, query: str = "", host: str = SERVED) -> dict[str, str]:
-    """The environment of a page's kernel served for ``?<query>&lang=<language>`` (Voila's
-    request variables; the kit's store in ``home``) on ``host``."""
+def page_env(language: str, home: Path, query: str = "", host: str = SERVED,
+             path: str = "") -> dict[str, str]:
+    """The environment of a page's kernel served for ``lessons/<path>?<query>&lang=<language>``
+    (Voila's request variables; the kit's store in ``home``) on ``host``."""
     env = dict(os.environ)
     for name in ("VOILA_PREHEAT", "LNB_HOST", "HTTP_X_LNB_LANGUAGE", "HTTP_ACCEPT_LANGUAGE"):
         env.pop(name, None)
     env.update({
         "QUERY_STRING": "&".join(filter(None, [query, f"lang={language}"])),
+        "SCRIPT_NAME": f"/voila/render/{path}",  # the page's address, as Voila gives it
         "SERVER_SOFTWARE": VOILA_SOFTWARE,
         "VOILA_PREHEAT": "False",
         "HTTP_ACCEPT_LANGUAGE": "en-US,en;q=0.9",  # an English browser, as the browser test's
@@ -427,7 +429,7 @@ def open_page(name: str, language: str, home: Path, before: str = "", host: str 
                             shutdown_kernel="immediate",
                             resources={"metadata": {"path": str((LESSONS / path).parent)}})
     page = Page(client, name, language, host)
-    with client.setup_kernel(env=page_env(language, home, query, host),
+    with client.setup_kernel(env=page_env(language, home, query, host, path),
                              cwd=str((LESSONS / path).parent)):
         for index, cell in enumerate(list(nb.cells)):
             try:
