@@ -635,9 +635,19 @@ class RoomStore:
         if not actions:
             return []
         at = self.clock() if now is None else now  # when it was pressed (kept if the store is away)
+        tries = 0
 
         def work(conn: Any) -> tuple[list[Move], RoomPlay, int]:
+            nonlocal tries
+            tries += 1
             setup, version = self._setup(conn, code)
+            if tries > 1:  # tried before: its commit may have been written, the answer lost
+                play = self._play_in(conn, code, setup, version)
+                done = _written_before(play, seq_expected, seat, key, at, actions)
+                if done:  # (the version bumped again, so what is remembered stays true)
+                    conn.execute("UPDATE rooms SET version = version + 1 WHERE code = ?",
+                                 (code,))
+                    return done, play, version
             _playing(setup)
             _holds(setup, seat, key)
             play = self._play_in(conn, code, setup, version)
@@ -948,6 +958,17 @@ class WatchedRooms(RoomStore):
         if not self.may_watch(setup.code, self.token):
             raise not_a_watcher(setup.code)
         return setup
+
+
+def _written_before(play: RoomPlay, seq_expected: int, seat: int, key: str | None, at: float,
+                    actions: Sequence[Any]) -> list[Move]:
+    """The moves of an earlier try of the same call (seat, pupil, the time it was pressed,
+    the kinds of action, after the seq its caller saw), if that try was written; else []."""
+    mine = [m for m in play.moves if m.seq >= seq_expected and m.seat == seat and m.by == key
+            and m.at == at]
+    if [type(m.action) for m in mine] == [type(a) for a in actions]:
+        return mine
+    return []
 
 
 def _empty(conn: Any, code: str, seat: int) -> None:
