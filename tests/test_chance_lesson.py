@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -130,6 +131,18 @@ def test_a_class_pools_its_rolls_and_another_class_and_a_device_do_not() -> None
     with pytest.raises(ValueError, match="faces are 1 to 6"):
         pool.add(ali, [0])
     assert pool.pooled(ali).total == 6  # nothing of a refused roll was kept
+
+
+def test_the_pool_on_both_engines_and_a_store_of_today_gains_its_table(make_store: Any) -> None:
+    store = make_store()
+    ali, bo = Pupil("class:AAAAAA:1", "Ali"), Pupil("class:AAAAAA:2", "Bo")
+    assert RollTable(store).pooled(ali).total == 0  # a store with no roll yet
+    RollTable(store).add(ali, [6, 6, 3])
+    RollTable(store).add(ali, [6])
+    again = RollTable(make_store())  # another kernel, the same store
+    assert again.add(bo, [1]).counts == (1, 0, 1, 0, 0, 3)
+    assert again.pooled(ali) == again.pooled(bo)
+    assert store.problem is None
 
 
 def test_the_static_site_keeps_a_pupils_rolls_in_the_browser() -> None:
