@@ -56,6 +56,13 @@ CSS = """
 .lnb-high-contrast .lnb-dashboard .lnb-rooms a,
 .lnb-high-contrast .lnb-dashboard a.lnb-projector-link { color: inherit; }
 .lnb-dashboard .lnb-room-control { align-items: center; flex-wrap: wrap; gap: 4px 10px; }
+.lnb-dashboard .lnb-class-room { align-items: center; flex-wrap: wrap; gap: 4px 10px;
+  margin-bottom: 6px; }
+.lnb-dashboard .lnb-class-room-summary { flex-basis: 100%; }
+.lnb-dashboard .lnb-class-room-summary .widget-html-content { white-space: normal; }
+.lnb-dashboard .lnb-class-room-links a { color: #1a3f9e; text-decoration: underline;
+  margin-right: 6px; }
+.lnb-high-contrast .lnb-dashboard .lnb-class-room-links a { color: inherit; }
 .lnb-dashboard .lnb-room-buttons { align-items: center; gap: 6px; }
 .lnb-high-contrast .lnb-dashboard .lnb-bar { background: #ffffff; }
 .lnb-high-contrast .lnb-dashboard .lnb-mark { border-color: #ffffff; }
