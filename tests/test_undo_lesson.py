@@ -219,3 +219,43 @@ def test_each_misconception_is_kept_as_a_diagnosis_key_with_words_for_the_teache
         assert diagnosis_words(key) == DIAGNOSES[key]
     with use_language("zh_CN"):
         assert all(CHINESE.search(diagnosis_words(key)) for key in DIAGNOSES)
+
+
+def test_the_undo_view_solves_the_equation_a_row_at_a_time_and_checks_with_the_engine() -> None:
+    from widgets.babbage.undo_view import UndoSteps
+
+    view = UndoSteps("C1x A3+ A4x", result=76, board=BOARD)
+    assert view.lines() == [
+        "(x × 3 + 5) × 2 = 76", "undo row 3 (×2) with ÷2: x × 3 + 5 = 38",
+        "undo row 2 (+5) with −5: x × 3 = 33", "undo row 1 (×3) with ÷3: x = 11",
+        "Check with the Engine: 11 × 3 = 33, 33 + 5 = 38, 38 × 2 = 76."]
+    assert "<b>(x × 3 + 5) × 2 = 76</b>" in view.steps.value
+    view.program_box.value = "A4/ B3+"
+    view.result_box.value = 40
+    assert view.lines()[-2] == "undo row 1 (÷2) with ×2: x = 60 or 61"
+    view.result_box.value = 150
+    assert view.lines() == [] and view.steps.value == ""
+    assert view.status.text.startswith("Target 150 leaves 00–99")
+    view.result_box.value = 73
+    view.program_box.value = "A4/ A3+"
+    assert view.lines()[-1] == ("No start from 00 to 99 makes 68 with row 1: no start "
+                                "reaches 73.")
+    view.program_box.value = "B4s A3+"
+    assert view.status.text.startswith("Row 1 'B4s' is not + − × or ÷")
+    view.program_box.value = "A3+ A4x"
+    view.result_box.value = 50
+    assert view.status.text == ""
+    with use_language("zh_CN"):
+        view.relabel()
+        assert view.program_box.description == "程序" and view.result_box.description == "结果"
+        assert view.lines()[1] == "用 ÷2 还原第 2 行（×2）：x + 5 = 25"
+        assert CHINESE.search(view.lines()[-1])
+
+
+def test_the_lesson_shows_the_undo_view_only_after_its_last_exercise() -> None:
+    nb = nbformat.read(LESSONS / f"{LESSON}.ipynb", as_version=4)
+    code = [c.source for c in nb.cells if c.cell_type == "code"
+            and "pin" not in c.metadata.get("tags", [])]
+    view = next(i for i, c in enumerate(code) if c.startswith("UndoSteps("))
+    last = max(i for i, c in enumerate(code) if c.startswith("exercise("))
+    assert view > last

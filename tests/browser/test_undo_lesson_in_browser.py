@@ -4,7 +4,9 @@ lesson and one of its Chinese twin, on the session's kit server. In each: the En
 views are drawn (the rows in order, the rows undone), a forgotten bracket and a letter that
 is not x are named in the equation box, a start undone first row first is named, and a
 ÷ row whose undo is not unique is named for a start left out; each message is the one the
-kind gives in-process (:mod:`widgets.babbage.undo_checks`), in the page's language.
+kind gives in-process (:mod:`widgets.babbage.undo_checks`), in the page's language. The
+equation solver at the end (:class:`widgets.babbage.undo_view.UndoSteps`) shows its worked
+example.
 Screenshots of the views and of the diagnoses at 1280×800 and 768×1024 in ``test-artifacts/``.
 """
 
@@ -70,3 +72,8 @@ def test_the_traps_are_named_in_the_page(page, path: str, language: str) -> None
                                                                  timeout=WAIT)
     exercises.nth(ids.index("equation-80")).scroll_into_view_if_needed()
     snap_sizes(page, f"undo-lesson-traps-{tag}")
+    solver = page.locator(".lnb-undo-steps")
+    expect(solver).to_contain_text("(x + 5) × 2 = 50", timeout=WAIT)
+    expect(solver).to_contain_text("20 + 5 = 25", timeout=WAIT)
+    solver.scroll_into_view_if_needed()
+    snap_sizes(page, f"undo-lesson-solver-{tag}")
