@@ -81,6 +81,11 @@ def test_the_dashboard_runs_a_class_room_and_shows_a_map_and_the_daily_scores(
     shown.sync()
     assert shown.drawn > before and len(shown.map.pieces) == 2  # it follows her moves
 
+    box.open_button.click()  # a second room, opened from the dashboard
+    assert len(box.rooms) == 2 and "write its code on the board" in board.status.text
+    assert {r.pupils for r in box.rooms} == {(), ("Ali", "Bea")}
+    assert rooms.room(box.rooms[0].code).class_code == made.code
+
     board.rooms_box.names_box.value = True  # the teacher shows the names
     assert all("names" not in m for m in links(board, "lnb-map-projector-link"))
     named = MapProjector(rooms, code, 2, maps[1]["watch"], hide_names=False, poll=False)

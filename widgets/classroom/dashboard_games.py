@@ -1,9 +1,9 @@
-"""The dashboard's class rooms and daily challenges (issue 29, item 4): every game's class
-rooms of the opened class (a whole class on one seed, each pupil on their own map), each
-with how far the class has got, the teacher's *Hold at turn N* / *Release*, a link that
-opens the room's page with the host's controls, and each pupil's map on the projector (names
-hidden unless the teacher ticks *Show names on the projector*); then each daily challenge's
-scores of the class's pupils with the day's par.
+"""The dashboard's class rooms and daily challenges (issue 29, item 4): *Open a class room*
+(a game's whole class on one seed, each pupil on their own map); every class room of the
+opened class, each with how far the class has got, the teacher's *Hold at turn N* /
+*Release*, a link that opens the room's page with the host's controls, and each pupil's map
+on the projector (names hidden unless the teacher ticks *Show names on the projector*); then
+each daily challenge's scores of the class's pupils with the day's par.
 
 The figures are :mod:`classroom.dashboard_games`' (which loops over the games' hooks); the
 hold and release are :class:`classroom.museum_rooms.MuseumRooms`' with the teacher's key.
@@ -30,7 +30,8 @@ from classroom.dashboard_games import (
     daily_scores,
 )
 from classroom.identity import Classroom
-from classroom.museum_rooms import MuseumRooms, Teacher
+from classroom.museum_rooms import MuseumRooms, Teacher, class_room_game
+from lnb.core.errors import LnbError
 from lnb.core.game import get
 from lnb.core.i18n import _, ngettext, tag
 from widgets.core.status import StatusLine
@@ -189,13 +190,15 @@ class GamesBox(w.VBox):
         self.days: tuple[DailyScores, ...] = ()
         self._rows: dict[str, _RoomRow] = {}
         self.title = w.HTML()
+        self.open_button = status.button("lnb-open-class-room", self.open_room, width="auto")
+        self.open_button.button_style = "primary"
         self.note = w.HTML()
         self.note.add_class("lnb-muted")
         self.rows = w.VBox([])
         self.rows.add_class("lnb-class-rooms")
         self.daily = w.HTML()
         self.daily.add_class("lnb-daily-view")
-        super().__init__([self.title, self.note, self.rows, self.daily])
+        super().__init__([self.title, self.open_button, self.note, self.rows, self.daily])
         self.add_class("lnb-games-box")
         self.layout.display = "none"
 
@@ -218,6 +221,16 @@ class GamesBox(w.VBox):
     def _teacher(self) -> Teacher | None:
         opened = self.opened()
         return None if opened is None else Teacher(*opened)
+
+    def open_room(self) -> None:
+        """Open a class room for the opened class (only its pupils join); its code is said."""
+        opened = self.opened()
+        if opened is None:
+            return
+        made = MuseumRooms(self.classroom.store).open_room(None, opened[0])
+        self.load()
+        self.status.ok(_("Room {code} is open: write its code on the board; the pupils join "
+                         "it on the game's room page.").format(code=made.code))
 
     def hold(self, code: str) -> None:
         """Hold room ``code``'s class at the turn after the furthest pupil's."""
@@ -246,8 +259,17 @@ class GamesBox(w.VBox):
     def draw(self) -> None:
         """Draw the rows (kept per room: only a new or gone room changes the list)."""
         self.title.value = "<h4>{}</h4>".format(html.escape(_("Class rooms playing now")))
+        try:
+            game = str(class_room_game().title)
+        except LnbError:  # no game gives a class room: nothing to open
+            game = ""
+        self.open_button.layout.display = None if game else "none"
+        self.open_button.description = _("Open a class room: {game}").format(game=game)
+        self.open_button.tooltip = _("The whole class plays one game, each pupil on their own "
+                                     "map")
         self.note.value = "" if self.rooms else html.escape(_(
-            "No class room is open. Open one on the game's room page, or a pupil opens one."))
+            "No class room is open: open one here, or a pupil opens one on the game's room "
+            "page."))
         codes = [r.code for r in self.rooms]
         if codes != list(self._rows):
             old = self._rows
