@@ -50,8 +50,8 @@ def test_every_exercise_says_not_yet_then_yes(language: str) -> None:
 
 @pytest.mark.parametrize(("form", "places", "typed"), [
     ("fraction", 2, ["1/6", "6分之1", " 1/6 "]),
-    ("decimal", 2, ["0.17", "0.167", "0.1667", ".17", "≈ 0.17", "约0.17"]),
-    ("percent", 1, ["16.7%", "16.7", "16.67%", "16.667 %", "约16.7%"]),
+    ("decimal", 2, ["0.17", "0.167", "0.1667", ".17", "≈ 0.17", "约0.17", "0.1666…", "0.166..."]),
+    ("percent", 1, ["16.7%", "16.7", "16.67%", "16.667 %", "约16.7%", "16.66…%"]),
 ])
 def test_the_equivalent_forms_are_accepted(form: str, places: int, typed: list[str]) -> None:
     check = chance_form("x", chance="1/6", form=form, places=places)
@@ -79,6 +79,7 @@ REACHED = [
     ("22%", Fraction(13, 60), "percent", 1, "rounded-too-early"),
     ("0.2", SIXTH, "decimal", 2, "too-few-places"),
     ("0.16", SIXTH, "decimal", 2, "cut-off"),
+    ("0.16…", SIXTH, "decimal", 2, "cut-off"),
     ("16.6%", SIXTH, "percent", 1, "cut-off"),
     ("7/6", SIXTH, "fraction", 2, "more-than-one"),
     ("1/3", SIXTH, "fraction", 2, "not-it"),

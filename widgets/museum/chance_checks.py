@@ -53,7 +53,8 @@ _CHINESE_FRACTION = re.compile(r"^(\d+)分之(\d+)$")
 class Typed:
     """A chance as typed: its ``value``, its ``form`` (``fraction``, ``decimal`` or
     ``percent``), a fraction's ``top`` and ``bottom``, a decimal's or percentage's
-    ``places`` (digits after the point) and the ``text`` as typed (tidied)."""
+    ``places`` (digits after the point), the ``text`` as typed (tidied) and whether it
+    ended in ``…`` (``recurring``: the digits go on, as in 0.1666…)."""
 
     value: Fraction
     form: str
@@ -61,6 +62,7 @@ class Typed:
     places: int = 0
     top: int | None = None
     bottom: int | None = None
+    recurring: bool = False
 
 
 def read_typed(text: str) -> Typed | None:
@@ -72,11 +74,14 @@ def read_typed(text: str) -> Typed | None:
     >>> read_typed("≈ 16.7 %").form, read_typed("1/0"), read_typed("a lot")
     ('percent', None, None)
     """
-    plain = unicodedata.normalize("NFKC", text).strip().rstrip("。.").lower()
+    plain = unicodedata.normalize("NFKC", text).strip().lower()
     for lead in _LEADING:
         if plain.startswith(lead):
             plain = plain[len(lead):]
     plain = plain.replace(" ", "")
+    recurring = bool(re.search(r"\d\.{3}%?$", plain))
+    plain = re.sub(r"(?<=\d)\.{3}(?=%?$)", "", plain)
+    plain = plain.rstrip("。.")
     if (m := _CHINESE_FRACTION.match(plain)) and int(m.group(1)):
         top, bottom = int(m.group(2)), int(m.group(1))
         return Typed(Fraction(top, bottom), "fraction", f"{top}/{bottom}", top=top,
@@ -86,10 +91,10 @@ def read_typed(text: str) -> Typed | None:
         return Typed(Fraction(top, bottom), "fraction", plain, top=top, bottom=bottom)
     if (m := re.fullmatch(r"(\d*)(?:\.(\d+))?%", plain)) and (m.group(1) or m.group(2)):
         return Typed(Fraction(plain[:-1] if m.group(1) else "0" + plain[:-1]) / 100,
-                     "percent", plain, places=len(m.group(2) or ""))
+                     "percent", plain, places=len(m.group(2) or ""), recurring=recurring)
     if (m := re.fullmatch(r"(\d*)(?:\.(\d+))?", plain)) and (m.group(1) or m.group(2)):
         return Typed(Fraction(plain if m.group(1) else "0" + plain), "decimal", plain,
-                     places=len(m.group(2) or ""))
+                     places=len(m.group(2) or ""), recurring=recurring)
     return None
 
 
@@ -205,7 +210,7 @@ def diagnose(text: str, chance: Fraction, form: str = "fraction", places: int = 
                 typed, said)
         if typed.value > 1 and _same(typed, 100 * chance):
             return Diagnosis("percent-as-decimal", said)
-        return _rounding(typed.value, typed.places, chance, places, said)
+        return _rounding(typed.value, typed.places, chance, places, said, typed.recurring)
     # a percentage (its % sign may be left out)
     if typed.form == "decimal" and typed.value < 1 and _same(typed, chance):
         return Diagnosis("times-100-forgotten", said)
@@ -220,13 +225,16 @@ def diagnose(text: str, chance: Fraction, form: str = "fraction", places: int = 
             return Diagnosis("rounded-too-early", {
                 **said, "decimal": _decimal(rounded(chance, early), early),
                 "percent": _decimal(percent, max(early - 2, 0)), "places": places})
-    return _rounding(percent, typed.places, exact, places, said, scale=100)
+    return _rounding(percent, typed.places, exact, places, said, typed.recurring, scale=100)
 
 
 def _rounding(value: Fraction, typed_places: int, exact: Fraction, places: int,
-              said: dict[str, Any], scale: int = 1) -> Diagnosis:
+              said: dict[str, Any], recurring: bool = False, scale: int = 1) -> Diagnosis:
     """A decimal (``scale`` 1) or a percentage (100) typed to ``typed_places``: right when
-    rounded right to at least ``places``; else too few places, cut off, or beyond."""
+    rounded right to at least ``places`` (or, ``recurring``, its digits exact beyond them);
+    else too few places, cut off, or beyond."""
+    if recurring and typed_places > places and value == cut_off(exact, typed_places):
+        return Diagnosis("right", said)
     if value == rounded(exact, typed_places):
         if typed_places >= places:
             return Diagnosis("right", said)
