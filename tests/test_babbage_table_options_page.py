@@ -124,7 +124,7 @@ def test_options_seats_and_a_debug_at_a_table(tmp_path: Path) -> None:
     assert not buttons(ali.choice_box, "lnb-debug-start")  # only the writer's page
     assert "you wrote" in bea.debug_text.value
     buttons(bea.choice_box, "lnb-debug-start")[0].click()
-    assert bea.rewrite in bea.choice_box.children
+    assert bea.rewrite in bea.choice_box.children[0].children  # under what to do
     state = rooms.play(code).state
     _name, _row, before = state.debug_from()
     right = Program.parse("A3+").final(state.board, before)

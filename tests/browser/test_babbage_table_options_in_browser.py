@@ -3,15 +3,17 @@ choice buttons, in a real browser (issue 29 item 3): two pupils of one class, ea
 own browser context.
 
 Ali's table has three seats; she sits in seat 1 and has given seat 2 to a computer (made in the
-store before the kit is served). On her table page she turns take-that off and chooses a
-90-second race with the lobby's controls. Bea opens the table's page: she is seated in the
-free seat 3, reads the options, and takes seat 2 back from the computer (*Take seat 2 from
-the computer*). Ali starts; both read the options during play; after the targets the race's
-countdown on Bea's page is of 90 seconds; each writes a program chosen (from the store's
-state) so that a row's Result matches a Patron or a Subroutine and its pupil must choose; the
-choice buttons are clicked on the chooser's page until Round 1 is resolved. The record the
-store gives carries the options. Screenshots of the lobby (the host's, also in 简体中文) go to
-``test-artifacts/``.
+store before the kit is served). On her table page she turns mental arithmetic on and take-that
+off and chooses a 90-second race with the lobby's controls. Bea opens the table's page: she is
+seated in the free seat 3, reads the options, and takes seat 2 back from the computer (*Take
+seat 2 from the computer*). Ali starts; both read the options during play; after the targets the
+race's countdown on Bea's page is of 90 seconds; each writes a program with its Results, chosen
+(from the store's state) so that a row's Result matches a Patron or a Subroutine and its pupil
+must choose, and Bea's Result is wrong: on her page she presses *Debug and rewrite*, writes the
+row again and presses *I'm done* (her Debug is the table's move); the choice buttons are clicked
+on the chooser's page until Round 1 is resolved. The record the store gives carries the options.
+Screenshots of the lobby (the host's, also in 简体中文), a choice and the Debug go to ``test-
+artifacts/``.
 
 Nothing waits a fixed time: each step waits for what the page or the store shows. The
 options, seats and Debug on both store engines are tested below the browser
@@ -30,7 +32,7 @@ from playwright.sync_api import expect
 
 from classroom.progress import ProgressStore
 from classroom.rooms import RoomStore
-from lnb.babbage.game import Finish, Phase, ResolveRow, State, WriteProgram
+from lnb.babbage.game import Debug, Finish, Phase, ResolveRow, State, WriteProgram
 from lnb.babbage.programs import Program
 from lnb.core.rooms import RoomPlay
 
@@ -77,15 +79,28 @@ def programs(state: State, name: str, depth: int) -> list[str]:
     return found
 
 
-def first_choice(state: State, plans: Sequence[tuple[str, str]]) -> tuple[str, int] | None:
-    """The first row whose pupil must choose when the pupils hand in ``plans`` (name, rows)
-    in this order (None: every row resolves by itself)."""
+def with_results(state: State, name: str, rows: str) -> str:
+    """``rows`` with the true Result written after each (mental arithmetic)."""
+    words = rows.split()
+    start = state.player(name).start
+    return " ".join(f"{word} {Program.parse(' '.join(words[:i + 1])).final(state.board, start):02d}"
+                    for i, word in enumerate(words))
+
+
+def first_choice(state: State, plans: Sequence[tuple[str, str]],
+                 rewrite: Program) -> tuple[str, int] | None:
+    """The first row whose pupil must choose among Patrons or Subroutines when the pupils
+    hand in ``plans`` (name, rows) in this order and a Debug rewrites with ``rewrite`` (None:
+    every row resolves by itself)."""
     s = state.clone()
     for i, (name, rows) in enumerate(plans):
         s.apply_action(WriteProgram(name, Program.parse(rows)))
         s.apply_action(Finish(name, seconds=float(i + 1)))
-    while s.phase is Phase.RESOLUTION and s.turn() is not None:
+    while s.phase in (Phase.RESOLUTION, Phase.DEBUG) and s.turn() is not None:
         name, row = s.turn()  # type: ignore[misc]
+        if s.phase is Phase.DEBUG:
+            s.apply_action(Debug(name, rewrite))
+            continue
         actions = s.legal_actions(name)
         if not (len(actions) == 1 and actions[0] == ResolveRow(name)):
             return name, row
@@ -93,12 +108,17 @@ def first_choice(state: State, plans: Sequence[tuple[str, str]]) -> tuple[str, i
     return None
 
 
-def with_a_choice(state: State) -> tuple[str, str]:
-    """Ali's and Bea's programs (Ali done first) that bring a choice in the resolution."""
-    bea = programs(state, "Bea", 1)[0]
+def with_a_choice(state: State) -> tuple[str, str, str]:
+    """Ali's and Bea's programs with their Results (Ali done first; Bea's Result wrong) and
+    Bea's rewrite (right), that bring a choice in the resolution."""
+    first = programs(state, "Bea", 1)[0]
+    right = with_results(state, "Bea", first)
+    value = int(right.split()[-1])
+    wrong = f"{first} {(value + 1) % 100:02d}"
     for ali in programs(state, "Ali", 2):
-        if first_choice(state, [("Ali", ali), ("Bea", bea)]) is not None:
-            return ali, bea
+        ali = with_results(state, "Ali", ali)
+        if first_choice(state, [("Ali", ali), ("Bea", wrong)], Program.parse(right)):
+            return ali, wrong, right
     raise AssertionError("no program of two rows brings a choice in this game")
 
 
@@ -111,7 +131,8 @@ def hand_in(page, where: str, code: str, seat: int, rows: str) -> None:  # type:
         rooms = RoomStore(store)
         pupil = rooms.room(code).seat(seat).pupil
         assert pupil is not None
-        wait_until(lambda: rooms.draft(code, seat, pupil) == rows,
+        kept = str(Program.parse(rows))  # as the builder writes it ("A1+ 56, B2- 36")
+        wait_until(lambda: rooms.draft(code, seat, pupil) == kept,
                    f"seat {seat + 1}'s draft {rows!r} in the store")
     page.locator(".lnb-done").click()
 
@@ -135,10 +156,12 @@ def test_options_a_seat_taken_back_and_choices_clicked(browser, served) -> None:
         take_that.click()
         line = ali.locator(".lnb-room-options-line")
         expect(line).to_contain_text("Take-that Subroutines: off", timeout=WAIT)
+        ali.locator(".lnb-room-option-mental-arithmetic input[type=checkbox]").click()
+        expect(line).to_contain_text("Mental arithmetic (write your Results): on", timeout=WAIT)
         ali.locator(".lnb-room-option-timer-seconds select").select_option(label="90 seconds")
         expect(line).to_contain_text("90 seconds", timeout=WAIT)
         wait_until(lambda: table_options(where, code) == {
-            "mental_arithmetic": False, "take_that": False, "timer_seconds": 90},
+            "mental_arithmetic": True, "take_that": False, "timer_seconds": 90},
             "the table's options in the store")
 
         # Bea comes to the table, reads the options, takes seat 2 back from the computer
@@ -174,19 +197,35 @@ def test_options_a_seat_taken_back_and_choices_clicked(browser, served) -> None:
         state = wait_until(lambda: (lambda p: p.state if p.state.phase is Phase.PROGRAM
                                     else None)(table_now(where, code)[1]),
                            "the race in the store")
-        ali_rows, bea_rows = with_a_choice(state)
+        ali_rows, bea_rows, rewrite = with_a_choice(state)
         hand_in(ali, where, code, 0, ali_rows)
         expect(bea.locator(".lnb-timer-label")).to_contain_text("of 90 seconds", timeout=WAIT)
         hand_in(bea, where, code, 1, bea_rows)
 
         # the resolution: each choice clicked on its pupil's page, until Round 2
         chosen: set[tuple[int, str, int]] = set()
+        debugged = False
         for _step in range(100):
             version, play = table_now(where, code)
             if play.state.round == 2:
                 break
             turn = play.state.turn()
-            if turn is not None and (play.state.round, *turn) not in chosen:
+            if turn is not None and play.state.phase is Phase.DEBUG and not debugged:
+                assert turn[0] == "Bea", turn
+                bea.wait_for_function(f"v => ({DRAWN})() >= v", arg=version, timeout=WAIT)
+                expect(bea.locator(".lnb-debug-text")).to_contain_text("you wrote",
+                                                                     timeout=WAIT)
+                expect(ali.locator(".lnb-debug-start")).to_have_count(0)  # hers only
+                bea.locator(".lnb-debug-start").click()
+                typed = bea.locator(".lnb-choices .lnb-typed input")
+                typed.fill(rewrite)
+                typed.press("Enter")
+                snap_sizes(bea, "table-options-3-debug")
+                bea.set_viewport_size({"width": 1280, "height": 800})
+                bea.locator(".lnb-choices .lnb-done").click()
+                debugged = True
+            elif turn is not None and (play.state.round, *turn) not in chosen \
+                    and play.state.phase is Phase.RESOLUTION:
                 actions = play.state.legal_actions(turn[0])
                 if not (len(actions) == 1 and actions[0] == ResolveRow(turn[0])):
                     chooser = pages[turn[0]]
@@ -202,12 +241,15 @@ def test_options_a_seat_taken_back_and_choices_clicked(browser, served) -> None:
             wait_until(lambda v=version: table_now(where, code)[0] > v,
                        f"the table moves on from version {version}")
         assert chosen, "no choice was clicked"
+        assert debugged, "Bea was never asked about her wrong Result"
+        debug = Debug("Bea", Program.parse(rewrite))
+        assert debug in [m.action for m in table_now(where, code)[1].moves]
         for page in (ali, bea):
             expect(page.locator(".lnb-phase")).to_contain_text("Round 2 of 4", timeout=WAIT)
             assert_no_traceback(page)
         with ProgressStore(where, backups=False) as store:
             record = RoomStore(store).record(code)
-        assert record["options"] == {"mental_arithmetic": False, "take_that": False,
+        assert record["options"] == {"mental_arithmetic": True, "take_that": False,
                                      "timer_seconds": 90}
         assert [p["name"] for p in record["players"]] == ["Ali", "Bea"]
     finally:

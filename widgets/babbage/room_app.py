@@ -112,6 +112,10 @@ class BabbageTable(GameParts, TableView):
         self._subs_drawn: tuple[Any, ...] | None = None  # what the Subroutines view shows
         self._choices_drawn: tuple[Any, ...] | None = None  # the row the choices are for
         self._debug_words: Any = None  # what the Debug choice says now (words, made again)
+        #: What went wrong in the row the pupil may Debug, and the builder they rewrite in
+        #: (made anew for each Debug: the choice row closes what it no longer shows).
+        self.debug_text: w.HTML | None = None
+        self.rewrite: ProgramBuilder | None = None
 
     # -- what the parts need of their app (GameParts) ----------------------------------------
     @property
@@ -145,18 +149,6 @@ class BabbageTable(GameParts, TableView):
         box = w.HBox([])
         box.add_class("lnb-choices")
         return box
-
-    @cached_property
-    def debug_text(self) -> w.HTML:
-        """What went wrong in the row the pupil may Debug (mental arithmetic)."""
-        text = w.HTML("")
-        text.add_class("lnb-debug-text")
-        return text
-
-    @cached_property
-    def rewrite(self) -> ProgramBuilder:
-        """The builder the pupil rewrites rows in after choosing Debug (one for the game)."""
-        return ProgramBuilder(mental=True, on_done=self.status.guarded(self._rewritten))
 
     def _rewritten(self, program: Program) -> None:
         me = self.page.me
@@ -209,10 +201,10 @@ class BabbageTable(GameParts, TableView):
             self.replay_rounds.description = _("Round")
         for part in ("board_view", "patrons_view", "subs_view", "builder", "resolution",
                      "scores", "replay", "rewrite"):
-            if self._made(part):
+            if self._made(part) and getattr(self, part) is not None:
                 relabel_part(getattr(self, part))
         self._choices_drawn = None
-        if self._debug_words is not None and self._made("debug_text"):
+        if self._debug_words is not None and self.debug_text is not None:
             self.debug_text.value = self._debug_words()
 
     # -- the seat's moves ------------------------------------------------------------------
@@ -417,7 +409,8 @@ class BabbageTable(GameParts, TableView):
                     arithmetic=html.escape(str(trace_row.text)), penalty=penalty, left=left)
 
         self._debug_words = words
-        self.debug_text.value = words()
+        self.debug_text = w.HTML(words())
+        self.debug_text.add_class("lnb-debug-text")
         keep = w.Button(description=_("Keep my rows"), tooltip=_("Keep my rows"))
         keep.add_class("lnb-choice")
         keep.add_class("lnb-recompute")
@@ -431,18 +424,22 @@ class BabbageTable(GameParts, TableView):
         """The pupil chose Debug: the rewrite builder opens from the wrong row (its start
         value, rows and Σ rows left are the rules'); *I'm done* hands it in as ``Debug``."""
         rules = state.writing_rules(name)
-        self.rewrite.reset(board=rules.board, start=rules.start,
-                           limit=rules.rows_left(Program()), sigma=rules.sigma_left(Program()),
-                           title=lambda: _("{player}: rewrite from row {row}").format(
-                               player=name, row=row))
+        self.rewrite = ProgramBuilder(
+            board=rules.board, start=rules.start, limit=rules.rows_left(Program()),
+            sigma=rules.sigma_left(Program()), mental=True,
+            title=lambda: _("{player}: rewrite from row {row}").format(player=name, row=row),
+            on_done=self.status.guarded(self._rewritten))
 
         def words() -> str:
             return _("<b>{player}</b>: rewrite from row {row}, then press {done}.").format(
                 player=html.escape(name), row=row, done=_("I'm done"))
 
         self._debug_words = words
-        self.debug_text.value = words()
-        self.page.replace(self.choice_box, (self.debug_text, self.rewrite))
+        text = self.debug_text = w.HTML(words())
+        text.add_class("lnb-debug-text")
+        panel = w.VBox([text, self.rewrite], layout=w.Layout(width="100%"))
+        panel.add_class("lnb-debug-rewrite")
+        self.page.replace(self.choice_box, (panel,))
 
     def draw_over(self, play: RoomPlay, record: w.Widget) -> Screen:
         """The final scores, the record's download and a replay of each Round."""
