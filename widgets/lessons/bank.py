@@ -6,7 +6,11 @@ exercise in lesson order: ``id`` (kebab-case, unique in the lesson), ``check`` (
 in :data:`CHECKS`), ``answer`` (once for every language), optional ``options`` (keyword
 arguments of the check) and a table per language (``[exercise.en]``, ``[exercise.zh_CN]``)
 with ``question``, ``explain``, ``hints`` and, for a ``words`` check, ``accept`` (the words
-that language's pupils may type) and ``example``. A cell only names the exercise:
+that language's pupils may type) and ``example``. A check kind of a game (not ``number``,
+``numbers``, ``words``) comes from a module the file names at its top, ``kinds =
+["widgets.museum.reroll"]``: reading the bank imports it, so every page and tool that reads a
+bank (the lesson, the teacher's dashboard, the sheets) knows its kinds and their diagnoses.
+A cell only names the exercise:
 
 >>> ex = exercise("02-place-value", "swap-07")
 >>> ex.submit("07").message
@@ -33,6 +37,7 @@ also when the pupil switches it; a game's lesson views add their own kinds with
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import re
 import sys
@@ -57,6 +62,7 @@ FOLDER = Path(__file__).resolve().parent / "exercises"
 TEXT_FIELDS = ("question", "explain", "hints", "example", "accept")
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _TOP = {"id", "check", "answer", "options"}
+_MODULE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$")
 _ROOT = Path(__file__).resolve().parents[2]  # a file is named from here: widgets/lessons/...
 
 
@@ -190,6 +196,8 @@ class LessonBank:
     lesson: str
     path: Path
     entries: tuple[BankEntry, ...]
+    #: The modules whose import registers the file's check kinds (its top ``kinds``).
+    kinds: tuple[str, ...] = ()
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -294,7 +302,33 @@ def read_bank(path: Path) -> LessonBank:
                        text=ident)
         entries.append(BankEntry(path.stem, ident, table["check"], table["answer"],
                                  dict(table.get("options", {})), texts, others, path))
-    return LessonBank(path.stem, path, tuple(entries))
+    kinds = data.get("kinds", [])
+    if not isinstance(kinds, list) or not all(isinstance(k, str) and _MODULE.match(k)
+                                              for k in kinds):
+        raise _bad(path, "kinds must be a list of module names, like "
+                   "kinds = [\"widgets.museum.reroll\"]", text=str(kinds))
+    return LessonBank(path.stem, path, tuple(entries), tuple(kinds))
+
+
+def load_kinds(lesson_bank: LessonBank) -> LessonBank:
+    """Import the modules that register ``lesson_bank``'s check kinds; a ``BadInputError``
+    naming the file when one is missing or a check is still unknown after them.
+
+    >>> load_kinds(bank("museum-area")).kinds
+    ('widgets.museum.lesson_checks',)
+    """
+    for name in lesson_bank.kinds:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as err:
+            raise _bad(lesson_bank.path, f"kinds names {name!r}, which is not a module "
+                       f"({err})", text=name) from None
+    unknown = sorted({e.check for e in lesson_bank.entries} - set(CHECKS))
+    if unknown:
+        raise _bad(lesson_bank.path, f"no module in kinds registers the check(s) "
+                   f"{', '.join(unknown)}: add the module that does to kinds = [...] at the "
+                   f"top of the file", text=", ".join(unknown))
+    return lesson_bank
 
 
 def _texts(path: Path, ident: str, key: str, value: dict[str, Any]) -> dict[str, Any]:
@@ -311,7 +345,7 @@ def _texts(path: Path, ident: str, key: str, value: dict[str, Any]) -> dict[str,
 
 @cache
 def _cached(path: Path, mtime: float) -> LessonBank:
-    return read_bank(path)
+    return load_kinds(read_bank(path))
 
 
 def bank(lesson: str) -> LessonBank:
@@ -321,7 +355,7 @@ def bank(lesson: str) -> LessonBank:
     try:
         mtime = path.stat().st_mtime
     except FileNotFoundError:
-        return read_bank(path)  # raises, naming the file
+        return load_kinds(read_bank(path))  # raises, naming the file
     return _cached(path, mtime)
 
 
@@ -413,8 +447,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 1 if problems else 0
 
 
-__all__ = ["CHECKS", "BankEntry", "LessonBank", "Said", "bank", "exercise", "read_bank",
-           "register_check", "stamp"]
+__all__ = ["CHECKS", "BankEntry", "LessonBank", "Said", "bank", "exercise", "load_kinds",
+           "read_bank", "register_check", "stamp"]
 
 
 if __name__ == "__main__":

@@ -16,6 +16,8 @@ True
 'none'
 >>> answer_text(bank("02-place-value").entry("copy-makes-45"), "zh_CN")
 '不能'
+>>> answer_text(bank("museum-reroll").entry("keep-3"), "zh_CN")
+'保留'
 >>> sheet_name("02-place-value", "zh_CN"), lessons_with_sheets()[0]
 ('02-place-value.zh-CN.html', '01-first-program')
 """
@@ -121,10 +123,9 @@ def answer_text(entry: BankEntry, language: str | None = None) -> str:
     rows, no numbers as "none", a word in ``language`` (the first word its pupils may type)."""
     with use_language(language or current_language()):
         answer = entry.answer
-        if entry.check == "words":
-            accept = entry.texts.get(current_language(), {}).get("accept")
-            if current_language() != SOURCE and accept:
-                return str(accept[0])
+        accept = entry.texts.get(current_language(), {}).get("accept")
+        if current_language() != SOURCE and accept:  # a words check, or a game's kind like it
+            return str(accept[0])
         if isinstance(answer, list):
             if not answer:
                 return _("none")
