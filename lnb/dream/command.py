@@ -36,6 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     simulate.add_argument("--pairs", action="store_true",
                           help=_("play every pair of the players head to head instead "
                                  "(two seats, --games games a pair)"))
+    simulate.add_argument("--edition", default="classroom",
+                          help=_("the edition to play (a file of lnb/dream/data)"))
     simulate.add_argument("--json", action="store_true", help=_("print JSON"))
     simulate.set_defaults(handler=cmd_simulate)
 
@@ -55,9 +57,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     if args.pairs:
-        summary: Any = round_robin(args.games, players, seed=args.seed)
+        summary: Any = round_robin(args.games, players, seed=args.seed, edition=args.edition)
     else:
-        summary = simulate(args.games, players, seed=args.seed)
+        summary = simulate(args.games, players, seed=args.seed, edition=args.edition)
     if args.json:
         _print_json(summary.to_dict())
     else:

@@ -21,6 +21,7 @@ from lnb.core.i18n import N_
 from lnb.core.messages import Text
 from lnb.core.tally import Tally
 from lnb.dream.bots import make_bot
+from lnb.dream.decisions import Decisions, count_decisions
 from lnb.dream.edition import Edition
 from lnb.dream.errors import BadInputError
 from lnb.dream.scoring import PARTS
@@ -29,16 +30,20 @@ from lnb.dream.table import dream_table
 
 
 class Row(Tally):
-    """One player's (or seat's) line: games, wins, scores and the mean of each part."""
+    """One player's (or seat's) line: games, wins, scores and the mean of each part, and its
+    decisions (with how many touched the Mill, see :mod:`lnb.dream.decisions`)."""
 
     def __init__(self, name: str) -> None:
         super().__init__(name, parts=dict.fromkeys(PARTS, 0))
+        self.decisions = Decisions()
 
     def to_dict(self) -> dict[str, Any]:
         return {"player": self.name, "games": self.games, "wins": round(self.wins, 3),
                 "win_rate": round(self.win_rate, 4), "mean_score": round(self.mean_score, 2),
                 "mean_parts": {p: round(v / max(1, self.games), 2)
-                               for p, v in self.parts.items()}}
+                               for p, v in self.parts.items()},
+                "mean_decisions": round(self.decisions.decisions / max(1, self.games), 2),
+                "mill_share": round(self.decisions.share, 4)}
 
 
 @dataclass
@@ -50,12 +55,21 @@ class Summary:
     rows: list[Row]
     seats: list[Row]
     turns: list[int] = field(default_factory=list)
+    #: The winners' Prestige summed by part (a shared win counts each winner's share).
+    winners: dict[str, float] = field(default_factory=lambda: dict.fromkeys(PARTS, 0.0))
+
+    def winner_shares(self) -> dict[str, float]:
+        """Each part's share of the winners' Prestige (0 to 1; all 0 before a point)."""
+        total = sum(self.winners.values())
+        return {p: v / total if total else 0.0 for p, v in self.winners.items()}
 
     def to_dict(self) -> dict[str, Any]:
         return {"games": self.games, "players": list(self.players),
                 "by_player": [r.to_dict() for r in self.rows],
                 "by_seat": [r.to_dict() for r in self.seats],
-                "mean_turns": round(sum(self.turns) / max(1, len(self.turns)), 2)}
+                "mean_turns": round(sum(self.turns) / max(1, len(self.turns)), 2),
+                "winners_share_by_part": {p: round(v, 4)
+                                          for p, v in self.winner_shares().items()}}
 
     def table(self) -> str:
         """The figures as a plain-text table."""
@@ -63,15 +77,23 @@ class Summary:
                         games=self.games))
         lines = [head, ""]
         header = f"{'':<22}{'games':>6}{'wins':>8}{'win %':>7}{'mean':>7}  " + \
-            " ".join(f"{p[:6]:>6}" for p in PARTS)
+            " ".join(f"{p[:6]:>6}" for p in PARTS) + f"{'decide':>7}{'mill %':>7}"
         lines.append(header)
         for row in [*self.rows, *self.seats]:
             parts = " ".join(f"{row.parts[p] / max(1, row.games):>6.1f}" for p in PARTS)
             lines.append(f"{row.name:<22}{row.games:>6}{row.wins:>8.1f}"
-                         f"{100 * row.win_rate:>6.1f}%{row.mean_score:>7.1f}  {parts}")
+                         f"{100 * row.win_rate:>6.1f}%{row.mean_score:>7.1f}  {parts}"
+                         f"{row.decisions.decisions / max(1, row.games):>7.1f}"
+                         f"{100 * row.decisions.share:>6.1f}%")
+        shares = " ".join(f"{100 * v:>5.1f}%" for v in self.winner_shares().values())
+        label = str(Text(N_("winners: share by part")))
+        lines.append(f"{label:<52}  {shares}")
         turns = sum(self.turns) / max(1, len(self.turns))
         lines.append("")
         lines.append(str(Text(N_("turns per player: {turns:.1f} on average"), turns=turns)))
+        lines.append(str(Text(N_("decide: decisions a game (two or more choices); mill %: "
+                                 "their share that placed a die, a Program or lowered a "
+                                 "die"))))
         return "\n".join(lines)
 
 
@@ -118,11 +140,16 @@ def simulate(games: int, players: Sequence[str], seed: int = 0,
     for i in range(games):
         state, seated = play_game(players, seed + i, rotate=i, edition=edition)
         sheet = state.score_sheet()
+        decided = count_decisions(state)
         for seat, name in enumerate(seated):
             row = next(r for r in sheet.rows if r.player == name)
             share = 1 / len(sheet.winners) if name in sheet.winners else 0.0
             for target in (rows[name], seats[seat]):
                 target.add(row.total, row.parts, win=share)
+                target.decisions.decisions += decided[name].decisions
+                target.decisions.mill += decided[name].mill
+            for part, points in row.parts:
+                summary.winners[part] += share * points
         summary.turns.append(state.players[seated[0]].turns)
         if progress is not None:
             progress(i + 1)
