@@ -247,6 +247,9 @@ def test_options_a_seat_taken_back_and_choices_clicked(browser, served) -> None:
         for page in (ali, bea):
             expect(page.locator(".lnb-phase")).to_contain_text("Round 2 of 4", timeout=WAIT)
             assert_no_traceback(page)
+        bea.reload(wait_until="domcontentloaded")  # a reload: her seat, said so
+        expect(bea.locator(".lnb-status-text").first).to_have_text(
+            "Welcome back: seat 2 is yours.", timeout=WAIT)
         with ProgressStore(where, backups=False) as store:
             record = RoomStore(store).record(code)
         assert record["options"] == {"mental_arithmetic": True, "take_that": False,
