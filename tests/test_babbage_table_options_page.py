@@ -123,6 +123,7 @@ def test_options_seats_and_a_debug_at_a_table(tmp_path: Path) -> None:
     assert rooms.play(code).state.phase is Phase.DEBUG
     assert not buttons(ali.choice_box, "lnb-debug-start")  # only the writer's page
     assert "you wrote" in bea.debug_text.value
+    assert "You have 90 seconds from when your row came up" in bea.debug_text.value
     buttons(bea.choice_box, "lnb-debug-start")[0].click()
     assert bea.rewrite in bea.choice_box.children[0].children  # under what to do
     state = rooms.play(code).state

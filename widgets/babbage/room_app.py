@@ -406,7 +406,8 @@ class BabbageTable(GameParts, TableView):
                 "(−{penalty} points, {left} left) and rewrite from row {row}, or keep your "
                 "rows (their Results are worked out again).", penalty).format(
                     player=html.escape(name), row=row, wrote=wrote,
-                    arithmetic=html.escape(str(trace_row.text)), penalty=penalty, left=left)
+                    arithmetic=html.escape(str(trace_row.text)), penalty=penalty,
+                    left=left) + self._time_words(state)
 
         self._debug_words = words
         self.debug_text = w.HTML(words())
@@ -420,6 +421,20 @@ class BabbageTable(GameParts, TableView):
         debug.on_click(self.status.guarded(lambda _b: self._start_rewrite(state, name, row)))
         return [self.debug_text, keep, debug] if left > 0 else [self.debug_text, keep]
 
+    def _time_words(self, state: State) -> str:
+        """How long the pupil has to decide and rewrite (the table's time-out: the race's
+        length, times their allowance; "" without a limit), after a space."""
+        play, seat = self.page.play, self.page.seat
+        factor = play.allowance(seat) if play is not None and seat is not None else 1.0
+        if factor is None:
+            return ""
+        seconds = round(state.options.timer_seconds * factor)
+        return " " + html.escape(ngettext(
+            "You have {seconds} second from when your row came up: then your rows stand as "
+            "written.",
+            "You have {seconds} seconds from when your row came up: then your rows stand as "
+            "written.", seconds).format(seconds=seconds))
+
     def _start_rewrite(self, state: State, name: str, row: int) -> None:
         """The pupil chose Debug: the rewrite builder opens from the wrong row (its start
         value, rows and Σ rows left are the rules'); *I'm done* hands it in as ``Debug``."""
@@ -432,7 +447,7 @@ class BabbageTable(GameParts, TableView):
 
         def words() -> str:
             return _("<b>{player}</b>: rewrite from row {row}, then press {done}.").format(
-                player=html.escape(name), row=row, done=_("I'm done"))
+                player=html.escape(name), row=row, done=_("I'm done")) + self._time_words(state)
 
         self._debug_words = words
         text = self.debug_text = w.HTML(words())
