@@ -44,7 +44,9 @@ GAME = GameType(
         "class_room_page": "widgets.museum.room_app:PAGE",  # its page (the dashboard's links)
         # a daily challenge (classroom.scores keeps the pupils' best): the day's par
         "daily_challenge": "lnb.museum.daily:par",
+        # the review after a game (lnb.core.review): each decision against the planner's
+        "review": "lnb.museum.review:review_hook",
     },
     domains={"museum": ("lnb/museum",), "museum_widgets": ("widgets/museum",)},
 )
-COMMANDS = ("lnb.cli.museum",)
+COMMANDS = ("lnb.cli.museum", "lnb.cli.review")

@@ -1,0 +1,62 @@
+"""``lnb <game> review RECORD``: the review of a finished game (:mod:`lnb.core.review`), for
+any game whose declaration lists this module among its ``commands`` and gives a ``review``
+hook. The group's name (``museum`` in ``lnb museum review``) says the game; a record of
+another game is refused, naming its format.
+
+>>> import json, tempfile
+>>> from lnb.cli import main
+>>> from lnb.museum.state import Game
+>>> from lnb.museum.records import write
+>>> state = Game(seed=3).new_initial_state()
+>>> state.apply_action("place 4a r0 @C1")
+>>> path = tempfile.mktemp(suffix=".json")
+>>> _ = open(path, "w").write(json.dumps(write(state)))
+>>> main(["museum", "review", path])  # doctest: +ELLIPSIS
+solo:
+  turn 1, dice 4 and 5: you chose shape 4a with your 4 on C1 (place 4a r0 @C1). The best ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from lnb.core.i18n import _
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add ``review``."""
+    parser = sub.add_parser(
+        "review", help=_("review a finished game: each person's three costliest choices "
+                         "against the best the kit finds"))
+    parser.add_argument("file", help=_("the record, a JSON file"))
+    parser.add_argument("--json", action="store_true",
+                        help=_("print each person's moments as JSON (who, where, played, "
+                               "best, points, cost, index, words)"))
+    parser.set_defaults(handler=cmd_review)
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    """Review the record with the game of the command's group; print it."""
+    from lnb.cli.options import print_json
+    from lnb.core.errors import BadInputError
+    from lnb.core.game import get
+    from lnb.core.i18n import N_
+    from lnb.core.records import read_source
+    from lnb.core.review import review
+
+    game = get(args.command)
+    record = read_source(Path(args.file))
+    found = record.get("format") if isinstance(record, dict) else None
+    if game.record_format and found != game.record_format:
+        raise BadInputError(N_("{file}: a record of format {found!r}, not {expected!r}: "
+                               "review it with the game it belongs to"),
+                            file=args.file, found=found, expected=game.record_format,
+                            reason="other-format")
+    result = review(game, record)
+    if args.json:
+        print_json(result.as_dict())
+    else:
+        print(result.text())
+    return 0

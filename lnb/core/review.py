@@ -1,0 +1,208 @@
+"""The review: a coach after the game, the same for every game of the kit.
+
+A finished game (a record, or the game just played) is replayed; at each decision of each
+person the game's ``review`` hook says what the best choice the kit can find from that very
+position would have made (the same dice and cards: the planner, or an exact search where the
+game is small enough) and what the played choice made, both in points at the end of the game.
+Each person's three costliest decisions are kept, each a :class:`Moment` told in words a
+pupil reads, with the position's index in the record so an app can open a what-if branch
+there (:meth:`Review.branch`: a new state; the record never changes).
+
+The ``review`` hook of a game is a callable ``hook(source) -> Reviewer`` (a :class:`Reviewer`:
+the record's players and actions, its first position, who decides what where, and the
+judgement of one decision). This module names no game.
+
+>>> from lnb.museum.state import Game
+>>> from lnb.museum.records import write
+>>> state = Game(seed=3).new_initial_state()
+>>> state.apply_action("place 4a r0 @C1")  # the first placement listed: a poor one
+>>> result = review("museum", write(state))
+>>> [(m.index, m.played) for m in result.moments["solo"]], result.finished
+([(0, 'place 4a r0 @C1')], False)
+>>> result.branch(result.moments["solo"][0]).history  # Try it again: before the skip
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from lnb.core.game import GameType, get
+from lnb.core.i18n import N_
+from lnb.core.messages import Text, lazy_ngettext
+
+__all__ = ["Decision", "Judgement", "Moment", "Review", "Reviewer", "costliest", "review"]
+
+#: How many decisions a review keeps per person.
+KEEP = 3
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Whose decision a position is and where in the game: ``where`` as numbers
+    (``{"turn": 5, "box": 2}``, ``{"round": 3, "row": 2}``…) and as words."""
+
+    who: str
+    where: Mapping[str, int]
+    where_text: str
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One decision judged: the best action the kit finds, and the points at the end of the
+    game after it and after the played action (the same continuation for both)."""
+
+    best: Any
+    best_points: int
+    played_points: int
+
+
+class Reviewer(Protocol):
+    """What a game's ``review`` hook gives for one record."""
+
+    players: tuple[str, ...]
+    actions: Sequence[Any]
+
+    def start(self) -> Any:
+        """A new copy of the record's first position."""
+
+    def decision(self, state: Any, action: Any) -> Decision | None:
+        """Whose choice ``action`` is in ``state`` and where; None when it was no choice
+        (forced, or made by chance)."""
+
+    def judge(self, state: Any, action: Any) -> Judgement:
+        """The best choice from ``state`` and what it and ``action`` make (``state`` is
+        left as it was)."""
+
+    def describe(self, action: Any) -> str:
+        """An action in words a pupil reads."""
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One costly decision: ``who`` played ``played`` at ``where`` (``index``: how many of
+    the record's actions came before it), ``best`` would have ended with ``cost`` more
+    points; ``words`` tells it, translated when shown.
+
+    >>> m = Moment("Ada", {"turn": 2}, "turn 2", "skip 1", "place 1a r0 @A1", 7, 5, 3)
+    >>> m.cost, str(m.words)[:60]
+    (2, 'turn 2: you chose skip 1. The best choice the kit found, pla')
+    >>> str(m.words)[60:]
+    'ce 1a r0 @A1, ends the game with 2 more points (7 rather than 5).'
+    """
+
+    who: str
+    where: Mapping[str, int]
+    where_text: str
+    played: str
+    best: str
+    best_points: int
+    played_points: int
+    index: int
+    played_words: str = ""
+    best_words: str = ""
+
+    @property
+    def cost(self) -> int:
+        """Points the played choice cost against the best one (never below 0)."""
+        return max(0, self.best_points - self.played_points)
+
+    @property
+    def words(self) -> Text:
+        """The moment told to the pupil, in the language of the moment it is shown."""
+        more = lazy_ngettext("{count} more point", "{count} more points", self.cost,
+                             count=self.cost)
+        return Text(N_("{where}: you chose {played}. The best choice the kit found, {best}, "
+                       "ends the game with {more} ({best_points} rather than "
+                       "{played_points})."),
+                    where=self.where_text, played=self.played_words or self.played,
+                    best=self.best_words or self.best, more=more,
+                    best_points=self.best_points, played_points=self.played_points)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The moment as JSON data (``words`` in the current language)."""
+        return {"who": self.who, "where": dict(self.where), "played": self.played,
+                "best": self.best, "best_points": self.best_points,
+                "played_points": self.played_points, "cost": self.cost,
+                "index": self.index, "words": str(self.words)}
+
+
+def costliest(moments: Iterable[Moment], keep: int = KEEP) -> tuple[Moment, ...]:
+    """The ``keep`` moments that cost most (the earlier first among equals; none that cost
+    nothing), in the order they were played.
+
+    >>> ms = [Moment("a", {}, "", "x", "y", b, 0, i) for i, b in enumerate([1, 0, 4, 2, 4])]
+    >>> [m.index for m in costliest(ms)]
+    [2, 3, 4]
+    """
+    found = sorted((m for m in moments if m.cost > 0), key=lambda m: (-m.cost, m.index))
+    return tuple(sorted(found[:keep], key=lambda m: m.index))
+
+
+@dataclass(frozen=True)
+class Review:
+    """A reviewed game: each person's costliest moments (``moments[name]``)."""
+
+    game: str
+    players: tuple[str, ...]
+    moments: Mapping[str, tuple[Moment, ...]]
+    finished: bool
+    reviewer: Reviewer = field(repr=False, compare=False)
+
+    def branch(self, moment: Moment | int) -> Any:
+        """A new state at a moment's position (or at ``index`` actions into the record):
+        the what-if branch of Try it again; the record is not changed."""
+        index = moment.index if isinstance(moment, Moment) else moment
+        state = self.reviewer.start()
+        for action in list(self.reviewer.actions)[:index]:
+            state.apply_action(action)
+        return state
+
+    def every(self) -> Iterator[Moment]:
+        """All kept moments, person by person."""
+        for name in self.players:
+            yield from self.moments.get(name, ())
+
+    def as_dict(self) -> dict[str, Any]:
+        """The review as JSON data (``lnb <game> review --json``)."""
+        return {"game": self.game, "finished": self.finished,
+                "players": [{"name": name, "moments": [m.as_dict() for m in
+                                                       self.moments.get(name, ())]}
+                            for name in self.players]}
+
+    def text(self) -> str:
+        """The review as lines to read: each person, then their moments."""
+        lines: list[str] = []
+        for name in self.players:
+            kept = self.moments.get(name, ())
+            lines.append(str(Text(N_("{name}:"), name=name)))
+            if not kept:
+                lines.append("  " + str(Text(N_("no choice cost points against the best "
+                                                "the kit found."))))
+            lines.extend("  " + str(m.words) for m in kept)
+        return "\n".join(lines)
+
+
+def review(game: str | GameType, source: Any, keep: int = KEEP) -> Review:
+    """Review a record of ``game`` (``source``: what the game's records module reads);
+    ``GameError`` (reason ``no-hook``) for a game that has no review yet."""
+    kind = get(game) if isinstance(game, str) else game
+    reviewer: Reviewer = kind.hook("review")(source)
+    found: dict[str, list[Moment]] = {name: [] for name in reviewer.players}
+    state = reviewer.start()
+    for index, action in enumerate(reviewer.actions):
+        decision = reviewer.decision(state, action)
+        if decision is not None:
+            judged = reviewer.judge(state, action)
+            moment = Moment(decision.who, dict(decision.where), decision.where_text,
+                            kind.action_text(action), kind.action_text(judged.best),
+                            judged.best_points, judged.played_points, index,
+                            reviewer.describe(action), reviewer.describe(judged.best))
+            if moment.cost > 0:
+                found.setdefault(decision.who, []).append(moment)
+        state.apply_action(action)
+    kept = {name: costliest(ms, keep) for name, ms in found.items()}
+    return Review(kind.name, tuple(reviewer.players), kept, bool(state.is_terminal()),
+                  reviewer)

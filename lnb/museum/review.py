@@ -1,0 +1,126 @@
+"""The museum's ``review`` hook (:mod:`lnb.core.review`): each decision of a record against
+the planner's choice from the same position, with the same dice.
+
+A position's worth is the score the planner reaches from it by the end of the game: the dice
+of a seed come by turn (and re-roll), so the planner meets the very dice the pupil met. The
+best choice is the planner's; its worth is the position's; the played choice's worth is that
+of the position it led to, played on by the planner the same way. Each worth is one playout,
+kept for every position along it (a pupil who played the planner's choice costs nothing more).
+
+>>> from lnb.museum.state import Game
+>>> from lnb.museum.records import write
+>>> state = Game(seed=3).new_initial_state()
+>>> state.apply_action("place 4a r0 @C1")  # the first placement listed: a poor one
+>>> reviewer = MuseumReviewer(write(state))
+>>> judged = reviewer.judge(reviewer.start(), reviewer.actions[0])
+>>> judged.best, judged.best_points, judged.played_points
+(Place.parse('place 5b r0f @F4'), 76, 52)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from lnb.core.i18n import N_
+from lnb.core.messages import Listing, Text, lazy_ngettext
+from lnb.core.records import ActionsRecord
+from lnb.core.review import Decision, Judgement
+from lnb.museum import words
+from lnb.museum.actions import Action, Place, Reroll, Return, Skip, Wild, Write, parse_action
+from lnb.museum.bots import make_bot
+from lnb.museum.records import load, replay
+from lnb.museum.state import Game, State
+
+
+class MuseumReviewer:
+    """One museum record under review (a :class:`lnb.core.review.Reviewer`); the record is
+    checked first (a changed record is refused with its ``RecordError``)."""
+
+    def __init__(self, source: Mapping[str, Any] | str | Path | ActionsRecord,
+                 bot: str = "planner") -> None:
+        record = source if isinstance(source, ActionsRecord) else load(source)
+        replay(record)
+        self.record = record
+        self.players = (str(record.players[0]["name"]),)
+        self.actions = tuple(parse_action(str(a)) for a in record.actions)
+        self.bot = make_bot(bot)
+        self._worth: dict[tuple[str, ...], int] = {}
+
+    def start(self) -> State:
+        return Game(self.record.edition, self.record.seed).new_initial_state()
+
+    def decision(self, state: State, action: Action) -> Decision | None:
+        if len(state.legal_actions()) < 2:
+            return None
+        where = {"turn": state.turn, "box": state.boxes_checked + 1}
+        if state.pending_return:
+            text = Text(N_("turn {turn}, after an ability"), turn=state.turn)
+        else:
+            text = Text(N_("turn {turn}, dice {dice}"), turn=state.turn,
+                        dice=Listing(str(v) for v in state.hand))
+        return Decision(self.players[0], where, text)
+
+    def judge(self, state: State, action: Action) -> Judgement:
+        best = self.bot.choose_action(state)
+        after = state.clone()
+        after.apply_action(action)
+        return Judgement(best, self.worth(state), self.worth(after))
+
+    def worth(self, state: State) -> int:
+        """The score the planner reaches from ``state`` (one playout, kept for every
+        position along it)."""
+        key = _key(state)
+        found = self._worth.get(key)
+        if found is not None:
+            return found
+        play = state.clone()
+        path = [key]
+        while not play.is_terminal():
+            play.apply_action(self.bot.choose_action(play))
+            path.append(_key(play))
+        score = play.score().total
+        for seen in path:
+            self._worth[seen] = score
+        return score
+
+    def describe(self, action: Action) -> str:
+        return describe(action)
+
+
+def _key(state: State) -> tuple[str, ...]:
+    return tuple(str(a) for a in state.history)
+
+
+def describe(action: Action) -> Text:
+    """A museum action in words a pupil reads.
+
+    >>> str(describe(parse_action("place 6b r0 @A4"))), str(describe(parse_action("skip 2")))
+    ('shape 6b with your 6 on A4 (place 6b r0 @A4)', 'crossing out your 2')
+    """
+    if isinstance(action, Place):
+        if action.value in (7, 8):
+            return Text(N_("the ability's shape {shape} on {square} ({text})"),
+                        shape=action.shape, square=str(action.anchor), text=str(action))
+        return Text(N_("shape {shape} with your {value} on {square} ({text})"),
+                    shape=action.shape, value=action.value, square=str(action.anchor),
+                    text=str(action))
+    if isinstance(action, Wild):
+        return Text(N_("a wild shape {shape} on {square} ({text})"), shape=action.shape,
+                    square=str(action.anchor), text=str(action))
+    if isinstance(action, Write):
+        return Text(N_("writing your {value} on the {evidence}"), value=action.value,
+                    evidence=words.EVIDENCE_NAMES.get(action.evidence, action.evidence))
+    if isinstance(action, Reroll):
+        return Text(N_("re-rolling {dice}"), dice=Listing(str(v) for v in action.values))
+    if isinstance(action, Return):
+        return lazy_ngettext("returning {count} die", "returning {count} dice", action.count,
+                             count=action.count)
+    assert isinstance(action, Skip)
+    return Text(N_("crossing out your {value}"), value=action.value)
+
+
+def review_hook(source: Any) -> MuseumReviewer:
+    """The ``review`` hook: a reviewer of the record ``source``."""
+    return MuseumReviewer(source)
