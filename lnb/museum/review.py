@@ -47,6 +47,7 @@ class MuseumReviewer:
         self.actions = tuple(parse_action(str(a)) for a in record.actions)
         self.bot = make_bot(bot)
         self._worth: dict[tuple[str, ...], int] = {}
+        self._choice: dict[tuple[str, ...], Action] = {}  # the planner's, by position
 
     def start(self) -> State:
         return Game(self.record.edition, self.record.seed).new_initial_state()
@@ -63,10 +64,10 @@ class MuseumReviewer:
         return Decision(self.players[0], where, text)
 
     def judge(self, state: State, action: Action) -> Judgement:
-        best = self.bot.choose_action(state)
+        best_points = self.worth(state)
         after = state.clone()
         after.apply_action(action)
-        return Judgement(best, self.worth(state), self.worth(after))
+        return Judgement(self._choice[_key(state)], best_points, self.worth(after))
 
     def worth(self, state: State) -> int:
         """The score the planner reaches from ``state`` (one playout, kept for every
@@ -78,7 +79,9 @@ class MuseumReviewer:
         play = state.clone()
         path = [key]
         while not play.is_terminal():
-            play.apply_action(self.bot.choose_action(play))
+            choice = self.bot.choose_action(play)
+            self._choice[path[-1]] = choice
+            play.apply_action(choice)
             path.append(_key(play))
         score = play.score().total
         for seen in path:
