@@ -57,7 +57,9 @@ with ``reason`` and fields, its message for pupils):
   one is still accepted when the action is independent of what happened since (a Target,
   WriteProgram or Finish of another seat in the same phase); otherwise ``RoomError``
   reason ``"table-moved-on"`` (fields ``seat``, ``player``, ``moves``, ``meanwhile``); a
-  program or *I'm done* after the race's deadline gives ``"time-up"``.
+  program or *I'm done* after the race's deadline gives ``"time-up"``. A call tried again
+  by the store (its commit's answer lost, or kept while the store was away) that finds its
+  first try written returns those moves: written once, never refused as moved on.
 - ``advance(code, now=None) -> list[Move]``: append the moves that are due now (computer and
   absent seats, paced; drafts then ``TimeUp`` at the race deadline) in one transaction; any
   kernel may call it on every poll: two kernels appending the same move clash on the key
