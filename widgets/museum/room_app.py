@@ -74,6 +74,9 @@ CSS = """
 .lnb-museum-room-controls { flex-wrap: wrap; gap: 4px; align-items: center; }
 .lnb-museum-room-controls .widget-inline-hbox { width: auto; }
 .lnb-room-entry .widget-hbox { flex-wrap: wrap; gap: 6px; align-items: center; }
+.lnb-map-projector .lnb-map-projector-box, .lnb-map-projector .lnb-museum-map { width: 100%; }
+.lnb-map-projector .lnb-map { max-width: min(100%, calc((100vh - 300px) * 1.2)); }
+.lnb-map-projector-facts .widget-html-content { font-size: 1.2em; }
 .lnb-high-contrast .lnb-room-pupil.lnb-done, .lnb-high-contrast .lnb-room-pupil.lnb-waiting {
   background: #000000; color: #ffffff; border-color: #ffffff; }
 """
@@ -203,6 +206,7 @@ class MapProjector(PolledPage, w.VBox):
         self.status = StatusLine()
         self.map: MuseumMap | None = None
         self.map_box = w.Box([])
+        self.map_box.add_class("lnb-map-projector-box")
         super().__init__([app_styles("museum-room", CSS), self.head, self.facts, self.status,
                           self.map_box])
         self.add_class("lnb-map-projector")
