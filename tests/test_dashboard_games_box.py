@@ -92,3 +92,32 @@ def test_the_dashboard_runs_a_class_room_and_shows_a_map_and_the_daily_scores(
     assert "Bea" in named.head.value
     wrong = MapProjector(rooms, code, 2, "a guess", poll=False)
     assert wrong.status.kind == "error" and wrong.map is None
+
+
+@pytest.mark.parametrize("store_engine", ["sqlite"])
+def test_pings_read_the_class_at_most_every_push_gap(store: ProgressStore) -> None:
+    """A busy class room pings at every move: the dashboard reads the class again at most
+    every PUSH_GAP seconds, and a ping in between is read at the end of the gap."""
+    from types import SimpleNamespace
+
+    from widgets.classroom import dashboard
+
+    classroom = Classroom(store, failure_delay=0)
+    made = classroom.new_class("7B", ["Ali"])
+    board = Dashboard(classroom, today=lambda: DAY)
+    board.open_class(made.code, made.teacher_key)
+    reads: list[int] = []
+    board.refresh = lambda: (reads.append(1), setattr(board, "_changed", False),  # type: ignore[method-assign]
+                             setattr(board, "_read_at", dashboard.time.monotonic()))
+    board.poller = SimpleNamespace(woken=True)  # type: ignore[assignment]
+    board.poll()
+    board.poll()
+    assert reads == []  # just read when it opened: the pings wait
+    board.poller = SimpleNamespace(woken=False)  # type: ignore[assignment]
+    board._read_at -= dashboard.PUSH_GAP
+    board.poll()
+    assert reads == [1]  # the pings' change, read once the gap is over
+    board._read_at -= dashboard.PUSH_GAP
+    board.poll()
+    assert reads == [1]  # no ping since: nothing until REFRESH_SECONDS
+    board.poller = None

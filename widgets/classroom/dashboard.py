@@ -66,6 +66,9 @@ from widgets.core.style import stylesheet
 #: How often an opened class is read again by itself (seconds): who is online and the tables
 #: playing change while the teacher watches.
 REFRESH_SECONDS = 10.0
+#: A ping (a move at a table or in a class room of the class) reads the class again at most
+#: this often (seconds): a class room of 32 pupils pings at every pupil's move.
+PUSH_GAP = 2.0
 
 
 class Dashboard(PolledPage, w.VBox):
@@ -88,6 +91,7 @@ class Dashboard(PolledPage, w.VBox):
         self.report: ClassReport | None = None
         self._key = ""  # kept in this kernel only, to read the figures again
         self._read_at = 0.0  # time.monotonic() of the last reading of the class
+        self._changed = False  # a ping came since the last reading
         self.status = StatusLine()
         self.words = Words(self.status)
         self.title = w.HTML("")
@@ -224,10 +228,13 @@ class Dashboard(PolledPage, w.VBox):
     def poll(self) -> None:
         """One tick of the loop: the class read again once :data:`REFRESH_SECONDS` have gone
         by since the last reading, or at once when a table of the class pinged (push, see
-        :mod:`widgets.core.poller`; the widgets send only what changed)."""
-        woken = self.poller is not None and self.poller.woken  # a table of the class changed
-        if self.report is not None and (woken
-                                        or time.monotonic() - self._read_at >= REFRESH_SECONDS):
+        :mod:`widgets.core.poller`; the widgets send only what changed), at most every
+        :data:`PUSH_GAP` seconds (a busy class room pings at every move)."""
+        if self.poller is not None and self.poller.woken:  # something of the class changed
+            self._changed = True
+        since = time.monotonic() - self._read_at
+        if self.report is not None and ((self._changed and since >= PUSH_GAP)
+                                        or since >= REFRESH_SECONDS):
             self.refresh()
 
     def refresh(self) -> None:
@@ -242,7 +249,7 @@ class Dashboard(PolledPage, w.VBox):
         """The class's wrong programs and who is online (the teacher key checked again)."""
         assert self.report is not None
         code = self.report.code
-        self._read_at = time.monotonic()
+        self._read_at, self._changed = time.monotonic(), False
         self.wrong = self.work.wrong_answers(self.classroom, code, self._key)
         self.online = self.work.online(self.classroom, code, self._key)
         rooms = RoomStore(self.classroom.store, clock=self.clock)
