@@ -63,7 +63,14 @@ def test_a_check_no_kinds_module_registers_is_named(tmp_path: Path) -> None:
                     '[exercise.en]\nquestion = "?"\n', "utf-8")
     with pytest.raises(BadInputError) as err:
         load_kinds(read_bank(path))
-    assert "no-such-kind" in str(err.value) and "kinds" in str(err.value)
+    assert err.value.reason == "unknown-check" and err.value.fields["value"] == "no-such-kind"
+    assert "known checks are: number, numbers, words" in str(err.value)
+
+
+def test_the_command_line_knows_the_kinds_of_a_bank() -> None:
+    command = [sys.executable, "-m", "widgets.lessons.bank", "check", "museum-reroll", "zh_CN"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0 and "complete in zh_CN" in done.stdout, done.stdout + done.stderr
 
 
 def test_kinds_must_be_module_names(tmp_path: Path) -> None:
