@@ -25,7 +25,8 @@ from scripts.site.errors import SiteBuildError
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: Modules whose use needs sympy (imported inside their functions, so found by name).
-EXTRA = {"sympy": ("lnb.babbage.algebra", "widgets.babbage.algebra_view")}
+EXTRA = {"sympy": ("lnb.babbage.algebra", "widgets.babbage.algebra_view",
+                   "widgets.babbage.undo_checks")}
 #: CDN addresses of npm packages the site carries: (npm name, folder under vendor/).
 CDN = re.compile(r"https://cdn\.jsdelivr\.net/npm/(@fortawesome/fontawesome-free|font-awesome)"
                  r"@[^/\"']+/(css/[\w.-]+)")
