@@ -134,3 +134,63 @@ def test_a_game_without_a_review_says_so() -> None:
         assert caught.value.reason == "no-hook"
     finally:
         unregister("museum-plain")
+
+
+# -- Ada's Dream: judged at the end of the turn, with the same dice for both choices --------
+
+def dream_game(seed: int) -> dict:
+    """A record of a whole game: Ada picks at random, Bea is the greedy computer player."""
+    from lnb.dream.bots import make_bot as dream_bot
+    from lnb.dream.records import write as dream_write
+    from lnb.dream.state import Game as DreamGame
+
+    bots = {"Ada": dream_bot("random", seed), "Bea": dream_bot("greedy", seed)}
+    state = DreamGame(["Ada", "Bea"], seed=seed).new_initial_state()
+    while not state.is_terminal():
+        name = state.current_player
+        state.apply_action(bots[name].choose_action(state, name))
+    return dream_write(state, {"Bea": "greedy"})
+
+
+def turn_end_worth(state, action, who: str, look: str) -> int:
+    """What ``who``'s board is worth at the end of the turn after ``action`` and greedy play,
+    every look drawing from the chance ``look`` (as the review documents)."""
+    from lnb.dream.bots import GreedyBot, evaluate
+    from lnb.dream.chance import DreamChance
+
+    class Same(GreedyBot):
+        def _look(self, s):
+            return s.clone(DreamChance(look))
+
+    bot = Same(0)
+    twin = state.clone(DreamChance(look))
+    twin.apply_action(action)
+    for _ in range(40):
+        if twin.is_terminal() or twin.current_player != who:
+            break
+        twin.apply_action(bot.choose_action(twin, who))
+    return round(evaluate(twin, who))
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_dream_review_holds_when_its_branch_is_played(seed: int) -> None:
+    from lnb.dream.records import _parse
+    from lnb.dream.review import look_seed
+
+    record = dream_game(seed)
+    kept = copy.deepcopy(record)
+    result = review("dream", record)
+    assert record == kept and result.finished
+    assert result.players == ("Ada",) and "Bea" not in result.moments  # a computer's seat
+    moments = result.moments["Ada"]
+    assert 0 < len(moments) <= KEEP
+    for moment in moments:
+        assert moment.horizon == "turn" and moment.cost > 0
+        branch = result.branch(moment)
+        assert [str(a) for a in branch.history] == record["actions"][:moment.index]
+        look = look_seed(record["seed"], moment.index)
+        best, played = _parse(moment.best), _parse(moment.played)
+        assert best in branch.legal_actions("Ada")
+        assert turn_end_worth(branch, best, "Ada", look) >= moment.best_points
+        assert turn_end_worth(branch, played, "Ada", look) == moment.played_points
+        assert "ahead" in str(moment.words) and str(moment.words).startswith("your turn ")

@@ -33,7 +33,8 @@ from lnb.core.game import GameType, get
 from lnb.core.i18n import N_
 from lnb.core.messages import Text, lazy_ngettext
 
-__all__ = ["Decision", "Judgement", "Moment", "Review", "Reviewer", "costliest", "review"]
+__all__ = ["Decision", "Judgement", "Moment", "Review", "Reviewer", "costliest", "review",
+           "your_turn"]
 
 #: How many decisions a review keeps per person.
 KEEP = 3
@@ -51,12 +52,15 @@ class Decision:
 
 @dataclass(frozen=True)
 class Judgement:
-    """One decision judged: the best action the kit finds, and the points at the end of the
-    game after it and after the played action (the same continuation for both)."""
+    """One decision judged: the best action the kit finds, and the points after it and after
+    the played action (the same continuation for both) at the ``horizon``: ``"game"`` the
+    score at the end of the game; ``"turn"`` what the board is worth at the end of the turn
+    (points and what they promise, the bots' measure) where the whole game is too far."""
 
     best: Any
     best_points: int
     played_points: int
+    horizon: str = "game"
 
 
 class Reviewer(Protocol):
@@ -78,6 +82,16 @@ class Reviewer(Protocol):
 
     def describe(self, action: Any) -> str:
         """An action in words a pupil reads."""
+
+
+#: A moment's words by its horizon (:class:`Judgement`).
+_WORDS = {
+    "game": N_("{where}: you chose {played}. The best choice the kit found, {best}, ends the "
+               "game with {more} ({best_points} rather than {played_points})."),
+    "turn": N_("{where}: you chose {played}. The best choice the kit found, {best}, ends "
+               "your turn {more} ahead ({best_points} rather than {played_points}, counting "
+               "what your board promises)."),
+}
 
 
 @dataclass(frozen=True)
@@ -103,6 +117,7 @@ class Moment:
     index: int
     played_words: str = ""
     best_words: str = ""
+    horizon: str = "game"
 
     @property
     def cost(self) -> int:
@@ -114,10 +129,8 @@ class Moment:
         """The moment told to the pupil, in the language of the moment it is shown."""
         more = lazy_ngettext("{count} more point", "{count} more points", self.cost,
                              count=self.cost)
-        return Text(N_("{where}: you chose {played}. The best choice the kit found, {best}, "
-                       "ends the game with {more} ({best_points} rather than "
-                       "{played_points})."),
-                    where=self.where_text, played=self.played_words or self.played,
+        template = _WORDS.get(self.horizon, _WORDS["game"])
+        return Text(template, where=self.where_text, played=self.played_words or self.played,
                     best=self.best_words or self.best, more=more,
                     best_points=self.best_points, played_points=self.played_points)
 
@@ -126,7 +139,16 @@ class Moment:
         return {"who": self.who, "where": dict(self.where), "played": self.played,
                 "best": self.best, "best_points": self.best_points,
                 "played_points": self.played_points, "cost": self.cost,
-                "index": self.index, "words": str(self.words)}
+                "horizon": self.horizon, "index": self.index, "words": str(self.words)}
+
+
+def your_turn(turn: int) -> Text:
+    """Where a decision was, for a game counted in each person's own turns.
+
+    >>> str(your_turn(3))
+    'your turn 3'
+    """
+    return Text(N_("your turn {turn}"), turn=turn)
 
 
 def costliest(moments: Iterable[Moment], keep: int = KEEP) -> tuple[Moment, ...]:
@@ -199,7 +221,8 @@ def review(game: str | GameType, source: Any, keep: int = KEEP) -> Review:
             moment = Moment(decision.who, dict(decision.where), decision.where_text,
                             kind.action_text(action), kind.action_text(judged.best),
                             judged.best_points, judged.played_points, index,
-                            reviewer.describe(action), reviewer.describe(judged.best))
+                            reviewer.describe(action), reviewer.describe(judged.best),
+                            judged.horizon)
             if moment.cost > 0:
                 found.setdefault(decision.who, []).append(moment)
         state.apply_action(action)

@@ -40,7 +40,9 @@ GAME = GameType(
         "commands": "lnb.dream.define:COMMANDS",
         "show_replay": "lnb.dream.command:show_replay",
         "table_page": "widgets.dream.room_app:PAGE",
+        # the review after a game (lnb.core.review): each decision against the planner's
+        "review": "lnb.dream.review:review_hook",
     },
     domains={"dream": ("lnb/dream",), "dream_widgets": ("widgets/dream",)},
 )
-COMMANDS = ("lnb.cli.dream",)
+COMMANDS = ("lnb.cli.dream", "lnb.cli.review")

@@ -1,0 +1,110 @@
+"""Ada's Dream's ``review`` hook (:mod:`lnb.core.review`): each person's decisions against
+the planner's choice from the same position, judged at the end of the turn.
+
+The whole game is too far to play out for every decision (the other players move, and the
+dice and cards after this turn are not known at the table), so a choice is worth what the
+player's board is worth at the end of the turn: the decision, then the rest of the turn
+played greedily, measured as the computer players measure a position (the points, and what
+the resources, tracks and unfinished Programs promise). Both choices look ahead with the same
+dice and cards (one seeded chance per position), so the difference is the choice's alone.
+Seats a computer played (``"computer"`` in the record) are not reviewed.
+
+>>> from lnb.dream.state import Game
+>>> from lnb.dream.records import write
+>>> state = Game(["Ada", "Bea"], seed=4).new_initial_state()
+>>> state.apply_action(parse_action("Ada: collect 1"))
+>>> reviewer = DreamReviewer(write(state))
+>>> judged = reviewer.judge(reviewer.start(), reviewer.actions[0])
+>>> judged.horizon, judged.best_points >= judged.played_points
+('turn', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from lnb.core.records import ActionsRecord, clean_name
+from lnb.core.review import Decision, Judgement, your_turn
+from lnb.dream.actions import Action, parse_action
+from lnb.dream.bots import PlannerBot
+from lnb.dream.chance import DreamChance
+from lnb.dream.describe import describe
+from lnb.dream.edition import Edition
+from lnb.dream.records import load, replay
+from lnb.dream.state import Game, State
+
+
+class _SameDice(PlannerBot):
+    """The planner, looking ahead with one chance for every look from a position (the same
+    dice and cards for every choice it compares)."""
+
+    look = "review"
+
+    def _look(self, state: State) -> State:
+        return state.clone(DreamChance(self.look))
+
+
+class DreamReviewer:
+    """One Ada's Dream record under review (a :class:`lnb.core.review.Reviewer`); the record
+    is checked first (a changed record is refused with its ``RecordError``)."""
+
+    def __init__(self, source: Mapping[str, Any] | str | Path | ActionsRecord) -> None:
+        record = source if isinstance(source, ActionsRecord) else load(source)
+        replay(record)
+        self.record = record
+        names = [clean_name(p["name"]) for p in record.players]
+        self.names = tuple(names)
+        self.players = tuple(n for n, p in zip(names, record.players, strict=True)
+                             if not p.get("computer"))
+        self.actions = tuple(_parse(str(a)) for a in record.actions)
+        self.bot = _SameDice(0)
+        self._turns: dict[str, int] = dict.fromkeys(names, 0)
+
+    def start(self) -> State:
+        self._turns = dict.fromkeys(self.names, 0)
+        return Game(list(self.names), self.record.edition, seed=self.record.seed
+                    ).new_initial_state()
+
+    def decision(self, state: State, action: Action) -> Decision | None:
+        who = action.player
+        if state.step == "turn":
+            self._turns[who] = self._turns.get(who, 0) + 1
+        if who not in self.players or len(state.legal_actions(who)) < 2:
+            return None
+        turn = self._turns.get(who, 0)
+        return Decision(who, {"turn": turn}, your_turn(turn))
+
+    def judge(self, state: State, action: Action) -> Judgement:
+        who = action.player
+        self.bot.look = look_seed(self.record.seed, len(state.history))
+        best = self.bot.choose_action(state, who)
+        best_value = self.bot._turn_end(state, best, who)
+        played = best_value if action == best else self.bot._turn_end(state, action, who)
+        return Judgement(best, round(best_value), round(played), "turn")
+
+    def describe(self, action: Action) -> str:
+        return describe(action, Edition.load(self.record.edition))
+
+
+def look_seed(seed: int, index: int) -> str:
+    """The seed of the chance every look-ahead from the position ``index`` actions into the
+    game of ``seed`` draws from (the same dice and cards for every choice compared there).
+
+    >>> look_seed(4, 12)
+    'lnb-dream-review:4:12'
+    """
+    return f"lnb-dream-review:{seed}:{index}"
+
+
+def _parse(text: str) -> Action:
+    """A record's action line, its player's name cleaned as the records module does."""
+    action = parse_action(text)
+    return replace(action, player=clean_name(action.player))
+
+
+def review_hook(source: Any) -> DreamReviewer:
+    """The ``review`` hook: a reviewer of the record ``source``."""
+    return DreamReviewer(source)
