@@ -11,6 +11,8 @@ ahead on clones that draw from their own chance, so it cannot see the real rolls
 >>> state = Game(["Ada", "Bea"], seed=2).new_initial_state()
 >>> bot.choose_action(state, "Ada") in state.legal_actions("Ada")
 True
+>>> bot.reason is None  # a Workshop turn's collect: no die placed
+True
 >>> make_bot("greedy:nothing")
 Traceback (most recent call last):
 ...
@@ -23,12 +25,14 @@ import random
 from typing import Any
 
 from lnb.core.i18n import N_
+from lnb.core.messages import Text
 from lnb.core.players import Registry
 from lnb.dream.actions import Action
 from lnb.dream.chance import DreamChance
 from lnb.dream.edition import COLOURS
 from lnb.dream.errors import BadInputError
 from lnb.dream.mill import CELLS, Status, line_cells
+from lnb.dream.reasons import place_reason
 from lnb.dream.state import State
 
 #: Strategies: weights on the parts of the score and on what is worth building towards.
@@ -91,8 +95,17 @@ class DreamBot:
         self.strategy = strategy
         self.weights = STRATEGIES[strategy]
         self.rng = random.Random(f"{self.name}:{strategy}:{seed}")
+        #: Why it made its last choice (a placement), in words; None otherwise.
+        self.reason: Text | None = None
 
     def choose_action(self, state: State, player: str) -> Action:
+        """Its choice now; ``self.reason`` then says why, in words, when the choice puts a
+        die in the Mill (:func:`lnb.dream.reasons.place_reason`), else None."""
+        action = self._choose(state, player)
+        self.reason = place_reason(state, action)
+        return action
+
+    def _choose(self, state: State, player: str) -> Action:
         raise NotImplementedError
 
     def think_seconds(self, state: State, player: str) -> float:
@@ -111,7 +124,7 @@ class RandomBot(DreamBot):
     name = "random"
     strength = 1
 
-    def choose_action(self, state: State, player: str) -> Action:
+    def _choose(self, state: State, player: str) -> Action:
         actions = state.legal_actions(player)
         useful = [a for a in actions if a.verb != "pass"] or actions
         return self.rng.choice(useful)
@@ -123,7 +136,7 @@ class GreedyBot(DreamBot):
     name = "greedy"
     strength = 2
 
-    def choose_action(self, state: State, player: str) -> Action:
+    def _choose(self, state: State, player: str) -> Action:
         actions = state.legal_actions(player)
         if len(actions) == 1:
             return actions[0]
@@ -145,12 +158,12 @@ class PlannerBot(GreedyBot):
     #: The decisions it plans from (the others it takes greedily).
     PLANNED = ("turn", "main", "area", "end")
 
-    def choose_action(self, state: State, player: str) -> Action:
+    def _choose(self, state: State, player: str) -> Action:
         actions = state.legal_actions(player)
         if len(actions) == 1:
             return actions[0]
         if state.step not in self.PLANNED:
-            return super().choose_action(state, player)
+            return super()._choose(state, player)
         if state.step == "turn" and len(actions) > 12:
             # the 27 placements are many: keep each Store die's best three cells
             actions = self._shortlist(state, actions, player)
@@ -172,7 +185,7 @@ class PlannerBot(GreedyBot):
         for _ in range(40):
             if twin.is_terminal() or twin.current_player != player:
                 break
-            twin.apply_action(GreedyBot.choose_action(self, twin, player))
+            twin.apply_action(GreedyBot._choose(self, twin, player))
         return evaluate(twin, player, self.weights)
 
 
