@@ -119,3 +119,20 @@ def test_a_classroom_2_game_is_played_and_recorded_under_its_name() -> None:
     assert record["edition"] == "classroom-2"
     again = replay(json.loads(json.dumps(record))).state
     assert again.returns() == state.returns()
+
+
+def test_in_classroom_2_programs_score_most_and_more_decisions_touch_the_mill() -> None:
+    """Seeded runs (the same figures every time): 16 greedy games of each edition."""
+    old = simulate(16, ["greedy", "greedy"], seed=31, edition="classroom")
+    new = simulate(16, ["greedy", "greedy"], seed=31, edition="classroom-2")
+    shares = new.winner_shares()
+    assert max(shares, key=shares.__getitem__) == "programs"
+    assert shares["programs"] > 2 * old.winner_shares()["programs"]
+    assert shares["assignments"] > old.winner_shares()["assignments"]
+    assert shares["innovation"] > old.winner_shares()["innovation"]
+
+    def mill(summary) -> float:
+        return sum(r.decisions.mill for r in summary.rows) / sum(
+            r.decisions.decisions for r in summary.rows)
+
+    assert mill(new) > mill(old) + 0.05
