@@ -46,7 +46,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -264,47 +264,59 @@ class Kernel(threading.Thread):
             store.close()
 
 
-def database_restarts(pupils: int = 4, outages: Sequence[float] = (0.0, 5.0),
-                      blip: float = 3.0) -> dict[str, Any]:
-    """A table on a throwaway PostgreSQL cluster, the server stopped for each of ``outages``
-    seconds (0: started again at once) while the pupils keep playing; the verdict."""
+@contextlib.contextmanager
+def throwaway_postgresql() -> Iterator[Any]:
+    """A PostgreSQL server of its own for the block, as the tests start one
+    (:class:`tests.store_engines.PgCluster`: ``.new_schema()``, ``.new_database()``,
+    ``.pause()``, ``.resume()``), stopped and removed afterwards."""
     sys.path.insert(0, str(REPO / "tests"))
     from store_engines import PgCluster
 
     cluster = PgCluster()
-    cluster.start()
-    quiet = logging.getLogger("classroom")
-    level, quiet.level = quiet.level, logging.ERROR  # each kernel says the store is away
     try:
-        where = cluster.new_schema()
-        code, class_ = new_table(where, pupils)
-        stage = Stage()
-        kernels = [Kernel(where, code, i, p, blip, stage) for i, p in enumerate(class_)]
-        for kernel in kernels:
-            kernel.start()
-        for n, seconds in enumerate(outages):
-            target = 12 + 30 * n  # a few Rounds' moves between two outages
-            while sum(len(k.ledger.entries) for k in kernels) < target and any(
-                    k.is_alive() for k in kernels):
-                time.sleep(0.05)
-            stage.want_thinker.set()
-            stage.thinking.wait(30)
-            cluster.pause()  # pg_ctl stop -m fast, while a move is on its way
-            time.sleep(seconds)
-            cluster.resume()
-            stage.want_thinker.clear()
-            stage.thinking.clear()
-        for kernel in kernels:
-            kernel.join(180)
-        history, over = history_of(where, code)
-        verdict = compare({k.ledger.key: k.ledger for k in kernels}, history)
-        return {"verdict": verdict, "over": over, "outages": len(outages),
-                "kept": sum(k.kept_seen for k in kernels),
-                "refused": sum(k.ledger.refused for k in kernels),
-                "stuck": sum(k.is_alive() for k in kernels)}
+        cluster.start()
+        yield cluster
     finally:
-        quiet.setLevel(level)
         cluster.stop()
+
+
+def database_restarts(pupils: int = 4, outages: Sequence[float] = (0.0, 5.0),
+                      blip: float = 3.0) -> dict[str, Any]:
+    """A table on a throwaway PostgreSQL cluster, the server stopped for each of ``outages``
+    seconds (0: started again at once) while the pupils keep playing; the verdict."""
+    quiet = logging.getLogger("classroom")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)  # each kernel says the store is away
+    with throwaway_postgresql() as cluster:
+        try:
+            where = cluster.new_schema()
+            code, class_ = new_table(where, pupils)
+            stage = Stage()
+            kernels = [Kernel(where, code, i, p, blip, stage) for i, p in enumerate(class_)]
+            for kernel in kernels:
+                kernel.start()
+            for n, seconds in enumerate(outages):
+                target = 12 + 30 * n  # a few Rounds' moves between two outages
+                while sum(len(k.ledger.entries) for k in kernels) < target and any(
+                        k.is_alive() for k in kernels):
+                    time.sleep(0.05)
+                stage.want_thinker.set()
+                stage.thinking.wait(30)
+                cluster.pause()  # pg_ctl stop -m fast, while a move is on its way
+                time.sleep(seconds)
+                cluster.resume()
+                stage.want_thinker.clear()
+                stage.thinking.clear()
+            for kernel in kernels:
+                kernel.join(180)
+            history, over = history_of(where, code)
+            verdict = compare({k.ledger.key: k.ledger for k in kernels}, history)
+            return {"verdict": verdict, "over": over, "outages": len(outages),
+                    "kept": sum(k.kept_seen for k in kernels),
+                    "refused": sum(k.ledger.refused for k in kernels),
+                    "stuck": sum(k.is_alive() for k in kernels)}
+        finally:
+            quiet.setLevel(level)
 
 
 # ------------------------------------------------------------------ SQLite, killed mid-move

@@ -1,5 +1,6 @@
 """Reload -> the same screen (issue 29's row "reload → the same screen, own map or seat"):
-``python -m benchmarks.rooms_reload [--reloads 5] [--store postgresql://...]``.
+``python -m benchmarks.rooms_reload [--reloads 5] [--store postgresql://...]`` (the run's
+store, then the other engine: a throwaway PostgreSQL server, or a new SQLite file).
 
 One server of the kit (a folder holding ``play.ipynb``, ``museum-room.ipynb`` and the
 one-widget page, one preheated kernel each, as ``make serve`` keeps them) on a store holding
@@ -16,6 +17,7 @@ time, the pools full); the goal is a reload within 2 s of it.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import os
 import shutil
@@ -24,7 +26,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -203,12 +205,60 @@ def run(where: str, count: int = 5, loads: int = 5, shots: Path | None = None
             "table": table, "museum": museum}
 
 
-def report_rows(found: dict[str, Any]) -> bool:
+@contextlib.contextmanager
+def store_for_kernels(where: str) -> Iterator[str]:
+    """``where`` (a PostgreSQL URL or a SQLite file) as the store of the servers started in
+    the block (their kernels inherit ``LNB_STORE`` / ``LNB_PROGRESS_DB``); as before after."""
+    saved = {k: os.environ.get(k) for k in ("LNB_STORE", "LNB_PROGRESS_DB")}
+    if where.startswith("postgresql:"):
+        os.environ["LNB_STORE"] = where
+    else:
+        os.environ["LNB_PROGRESS_DB"] = where
+        os.environ.pop("LNB_STORE", None)
+    try:
+        yield where
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+def engine_of(where: str) -> str:
+    """``"postgresql"`` or ``"sqlite"``."""
+    return "postgresql" if where.startswith("postgresql:") else "sqlite"
+
+
+def both_engines(where: str, count: int = 5, shots: Path | None = None
+                 ) -> dict[str, dict[str, Any]]:
+    """The reloads on ``where`` (the run's store), then on the other engine: a throwaway
+    PostgreSQL server (as the tests start one), or a new SQLite file. By engine."""
+    from benchmarks.rooms_durability import throwaway_postgresql
+
+    found = {}
+    with store_for_kernels(where):
+        found[engine_of(where)] = run(where, count, shots=shots)
+    if engine_of(where) == "sqlite":
+        with throwaway_postgresql() as cluster, store_for_kernels(cluster.new_database()) as pg:
+            found["postgresql"] = run(pg, count)
+    else:
+        work = Path(tempfile.mkdtemp(prefix="lnb-reload-store-"))
+        try:
+            with store_for_kernels(str(work / "progress.sqlite3")) as file:
+                found["sqlite"] = run(file, count)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+    return found
+
+
+def report_rows(found: dict[str, Any], engine: str = "") -> bool:
     """Print the figures and the rows beside their goal; True when both are met."""
     from benchmarks.goals import report
 
     base = found["baseline"]
-    print(f"  one-widget page, load to its first widget: median {base:.2f} s "
+    on = f", {engine}" if engine else ""
+    print(f"  one-widget page{on}, load to its first widget: median {base:.2f} s "
           f"({' '.join(f'{t:.2f}' for t in found['baseline_loads'])})", flush=True)
     met = True
     for what, key in (("a seated pupil's table page (Ali's I'm done)", "table"),
@@ -219,36 +269,31 @@ def report_rows(found: dict[str, Any]) -> bool:
               f"{' '.join(f'{t:.2f}' for t in times)} s (the page's first widget after "
               f"{' '.join(f'{t:.2f}' for t in found_here['widget'])} s)", flush=True)
         over = statistics.median(times) - base
-        met &= report(f"rooms: reload -> own {'seat' if key == 'table' else 'map'}, "
+        met &= report(f"rooms: reload -> own {'seat' if key == 'table' else 'map'}{on}, "
                       "s over one-widget page, median", over, GOAL, " s").met
     return met
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the reloads, print the rows beside their goal (exit 1 if one is missed)."""
+    """Run the reloads on both engines, print the rows beside their goal (exit 1 if one is
+    missed)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reloads", type=int, default=5)
     parser.add_argument("--shots", type=Path, default=None, metavar="FOLDER",
                         help="keep a screenshot of each page as its last reload was ready")
     parser.add_argument("--store", default="", metavar="URL",
-                        help="an empty PostgreSQL database (default: a new SQLite file)")
+                        help="an empty PostgreSQL database (default: a new SQLite file); "
+                             "the other engine is run too")
     args = parser.parse_args([] if argv is None else argv)
     work = Path(tempfile.mkdtemp(prefix="lnb-reload-store-"))
-    saved = {k: os.environ.get(k) for k in ("LNB_STORE", "LNB_PROGRESS_DB")}
-    if args.store:
-        where = os.environ["LNB_STORE"] = args.store
-    else:
-        where = os.environ["LNB_PROGRESS_DB"] = str(work / "progress.sqlite3")
-        os.environ.pop("LNB_STORE", None)
+    where = args.store or str(work / "progress.sqlite3")
     try:
-        print(f"store: {redacted(where) if args.store else 'a new SQLite file'}", flush=True)
-        met = report_rows(run(where, args.reloads, shots=args.shots))
+        print(f"store: {redacted(where) if args.store else 'a new SQLite file'}, then "
+              f"{'a new SQLite file' if args.store else 'a throwaway PostgreSQL server'}",
+              flush=True)
+        found = both_engines(where, args.reloads, args.shots)
+        met = all([report_rows(figures, engine) for engine, figures in found.items()])
     finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
         shutil.rmtree(work, ignore_errors=True)
     return 0 if met else 1
 
