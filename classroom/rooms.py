@@ -170,7 +170,7 @@ class LiveRoom:
     before the start; 1 all along in a game without Rounds), status and when it was last
     touched (epoch seconds); ``watch`` is the token of its projector link
     (:meth:`RoomStore.may_watch`: for the class's teacher's eyes only, the dashboard shows it
-    after the teacher key)."""
+    after the teacher key); ``game`` the game's name (its page, its title)."""
 
     code: str
     class_code: str | None
@@ -179,6 +179,7 @@ class LiveRoom:
     status: str
     updated: float
     watch: str = ""
+    game: str = ""
 
 
 _CACHE: dict[tuple[str, str], tuple[int, RoomPlay]] = {}
@@ -939,7 +940,7 @@ class RoomStore:
                 continue
             watch = self.store.read(lambda conn, c=code, k=klass: _watch_token(conn, c, k))
             live.append(LiveRoom(code, klass, tuple(s.name for s in setup.players),
-                                 round_no, status, updated, watch))
+                                 round_no, status, updated, watch, setup.game))
         return sorted(live, key=lambda r: (-r.updated, r.code))
 
 

@@ -121,3 +121,28 @@ def test_pings_read_the_class_at_most_every_push_gap(store: ProgressStore) -> No
     board.poll()
     assert reads == [1]  # no ping since: nothing until REFRESH_SECONDS
     board.poller = None
+
+
+@pytest.mark.parametrize("store_engine", ["sqlite"])
+def test_each_table_is_watched_on_its_own_games_page(store: ProgressStore) -> None:
+    """The tables' list names each table's game, and its Watch link opens the table's own
+    game's page (a Dream table's is not Lovelace & Babbage's play.ipynb)."""
+    from classroom.rooms import RoomStore
+    from lnb.core.game import get
+
+    classroom = Classroom(store, failure_delay=0)
+    made = classroom.new_class("7B", ["Ali", "Bea"])
+    ali, bea = (classroom.join(made.code, c.pupil_name, c.secret).pupil for c in made.cards)
+    rooms = RoomStore(store)
+    pages = {}
+    for game, pupil in (("dream", ali), ("babbage", bea)):
+        table = rooms.open_room(pupil, made.code, seats=2, game=game)
+        pages[table.code] = get(game).hook("table_page") if get(game).has("table_page") \
+            else "play.ipynb"
+    board = Dashboard(classroom, today=lambda: DAY)
+    board.open_class(made.code, made.teacher_key)
+    shown = board.rooms_view.value
+    assert str(get("dream").title).replace("'", "&#x27;") in shown
+    for code, page in pages.items():
+        assert f"href='{page}?room={code}&amp;view=projector" in shown, (code, page)
+    assert len(set(pages.values())) == 2

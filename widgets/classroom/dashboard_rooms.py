@@ -41,9 +41,11 @@ def table_page_of(game: str) -> str:
     """The notebook of ``game``'s table page (its ``table_page`` hook, else
     :data:`DEFAULT_PAGE`).
 
-    >>> table_page_of("babbage")
-    'play.ipynb'
+    >>> table_page_of("babbage"), table_page_of("")
+    ('play.ipynb', 'play.ipynb')
     """
+    if not game:  # a table of before the game was kept with it
+        return DEFAULT_PAGE
     kind = get(game)
     return str(kind.hook("table_page")) if kind.has("table_page") else DEFAULT_PAGE
 

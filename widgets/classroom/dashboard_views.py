@@ -17,14 +17,15 @@ from __future__ import annotations
 import datetime
 import html
 from collections.abc import Sequence
-from urllib.parse import urlencode
 
 from classroom.dashboard_figures import ClassReport, PuzzleResult, diagnosis
 from classroom.dashboard_store import WrongAnswer
 from classroom.identity import shown_code
 from classroom.puzzle_games import puzzle_view
 from classroom.rooms import LiveRoom
-from lnb.core.i18n import _, format_list, ngettext, tag
+from lnb.core.game import get
+from lnb.core.i18n import _, format_list, ngettext
+from widgets.classroom.dashboard_rooms import projector_link
 
 CSS = """
 .lnb-dashboard table.lnb-class-list { border-collapse: collapse; margin: 6px 0; }
@@ -246,22 +247,21 @@ def wrong_html(answers: tuple[WrongAnswer, ...]) -> str:
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
 
 
-def watch_link(code: str, language: str, watch: str = "", hide_names: bool = False) -> str:
-    """The projector view of a room, in the dashboard's language (a page beside it), with
-    the room's ``watch`` token (:attr:`LiveRoom.watch`); ``hide_names``: the pupils shown
-    as "Pupil 1"...
+def watch_link(code: str, language: str, watch: str = "", hide_names: bool = False,
+               game: str = "") -> str:
+    """The projector view of a room, in the dashboard's language (a page beside it: its
+    game's table page, :func:`~widgets.classroom.dashboard_rooms.table_page_of`), with the
+    room's ``watch`` token (:attr:`LiveRoom.watch`); ``hide_names``: the pupils shown as
+    "Pupil 1"...
 
     >>> watch_link("K7QX", "zh_CN", "ab12")
     'play.ipynb?room=K7QX&view=projector&lang=zh-CN&watch=ab12'
     >>> watch_link("K7QX", "en", hide_names=True)
     'play.ipynb?room=K7QX&view=projector&lang=en&names=hidden'
+    >>> watch_link("K7QX", "en", game="dream").split("?")[0]
+    'dream.ipynb'
     """
-    query = {"room": code, "view": "projector", "lang": tag(language)}
-    if watch:
-        query["watch"] = watch
-    if hide_names:
-        query["names"] = "hidden"
-    return f"play.ipynb?{urlencode(query)}"
+    return projector_link(code, language, watch, game=game, hide_names=hide_names)
 
 
 def _ago(seconds: float) -> str:
@@ -290,18 +290,19 @@ def rooms_html(rooms: Sequence[LiveRoom], now: float, language: str,
         return (f"<h4>{html.escape(title)}</h4>"
                 f"<div class='lnb-muted lnb-no-rooms'>{html.escape(none)}</div>")
     head = "".join(f"<th scope='col'>{html.escape(t)}</th>" for t in (
-        _("Table"), _("Players"), _("Round"), _("Last move"), _("Watch")))
+        _("Table"), _("Game"), _("Players"), _("Round"), _("Last move"), _("Watch")))
     body = []
     for room in rooms:
         stage = (_("Round {number}").format(number=room.round) if room.round
                  else _("Waiting to start"))
         players = format_list(list(room.seats)) if room.seats else "—"
         watch = _("Watch {code} on the projector").format(code=room.code)
-        address = watch_link(room.code, language, room.watch, hide_names)
+        address = watch_link(room.code, language, room.watch, hide_names, room.game)
+        game = str(get(room.game).title) if room.game else ""
         link = (f"<a href='{html.escape(address)}' target='_blank' "
                 f"rel='noopener'>{html.escape(watch)}</a>")
         body.append(f"<tr class='lnb-room'><td class='lnb-code'>{html.escape(room.code)}</td>"
-                    f"{_cell(players)}{_cell(stage)}{_cell(_ago(now - room.updated))}"
+                    f"{_cell(game)}{_cell(players)}{_cell(stage)}{_cell(_ago(now - room.updated))}"
                     f"<td>{link}</td></tr>")
     return (f"<h4>{html.escape(title)}</h4><table class='lnb-class-list lnb-rooms'>"
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
