@@ -48,6 +48,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     cards = sub.add_parser("cards", help=_("the edition's Partners, who they were, and its "
                                            "Programs"))
+    cards.add_argument("--edition", default="classroom",
+                       help=_("the edition to play (a file of lnb/dream/data)"))
     cards.add_argument("--json", action="store_true", help=_("print JSON"))
     cards.set_defaults(handler=cmd_cards)
 
@@ -94,7 +96,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
     from lnb.dream.edition import Edition
     from lnb.dream.mill import count_ways, rule_text
 
-    ed = Edition.load()
+    ed = Edition.load(args.edition)
     if args.json:
         _print_json({
             "partners": [{"id": p.id, "name": str(p.name), "who": str(p.who),
