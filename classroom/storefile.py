@@ -32,6 +32,7 @@ True
 
 from __future__ import annotations
 
+import collections
 import datetime
 import errno
 import functools
@@ -42,6 +43,7 @@ import random
 import re
 import secrets
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -439,8 +441,11 @@ def classify_header(head: bytes) -> str:
 
 
 #: One read-only descriptor per store file (device, inode) this process has read the header
-#: of, kept open for the process's life: see :func:`read_header`.
-_HEADER_FDS: dict[tuple[int, int], int] = {}
+#: of, kept open: see :func:`read_header`. A kernel has one or two files; a process that has
+#: opened more (a test run) closes the least recently read beyond :data:`HEADER_FDS_KEPT`.
+_HEADER_FDS: collections.OrderedDict[tuple[int, int], int] = collections.OrderedDict()
+HEADER_FDS_KEPT = 32
+_HEADER_LOCK = threading.Lock()
 
 
 def read_header(path: Path, size: int = 100) -> bytes:
@@ -464,14 +469,20 @@ def read_header(path: Path, size: int = 100) -> bytes:
             return handle.read(size)
     found = os.stat(path)
     key = (found.st_dev, found.st_ino)
-    fd = _HEADER_FDS.get(key)
-    if fd is None:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
-        mine = os.fstat(fd)
-        if (mine.st_dev, mine.st_ino) != key:  # replaced meanwhile: read the new one
-            key = (mine.st_dev, mine.st_ino)
-        fd = _HEADER_FDS.setdefault(key, fd)
-    return os.pread(fd, size, 0)
+    with _HEADER_LOCK:
+        fd = _HEADER_FDS.get(key)
+        if fd is None:
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+            mine = os.fstat(fd)
+            key = (mine.st_dev, mine.st_ino)  # (replaced meanwhile: the new one's)
+            if key in _HEADER_FDS:  # (kept already: this one is not closed either, as above)
+                fd = _HEADER_FDS[key]
+            _HEADER_FDS[key] = fd
+            while len(_HEADER_FDS) > HEADER_FDS_KEPT:
+                with suppress(OSError):
+                    os.close(_HEADER_FDS.popitem(last=False)[1])
+        _HEADER_FDS.move_to_end(key)
+        return os.pread(fd, size, 0)
 
 
 def examine(conn: sqlite3.Connection, path: Path) -> int:

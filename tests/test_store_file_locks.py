@@ -57,3 +57,14 @@ def test_the_header_is_read_again_after_the_file_is_replaced(tmp_path: Path) -> 
     replacement.write_bytes(b"new" * 40)
     replacement.replace(path)
     assert read_header(path, 3) == b"new"
+
+
+def test_a_process_reading_many_files_keeps_a_bounded_number_of_descriptors(
+        tmp_path: Path) -> None:
+    from classroom import storefile
+
+    for n in range(storefile.HEADER_FDS_KEPT + 8):
+        path = tmp_path / f"f{n}"
+        path.write_bytes(b"%03d" % n)
+        assert read_header(path, 3) == b"%03d" % n
+    assert len(storefile._HEADER_FDS) <= storefile.HEADER_FDS_KEPT
