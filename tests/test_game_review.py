@@ -88,7 +88,7 @@ def test_the_words_are_the_pupils_language() -> None:
     state.apply_action("place 4a r0 @C1")
     moment = review("museum", write(state)).moments["solo"][0]
     english = str(moment.words)
-    assert english.startswith("turn 1, dice 4 and 5: you chose shape 4a with your 4 on C1")
+    assert english.startswith("Turn 1, dice 4 and 5: you chose shape 4a with your 4 on C1")
     assert f"{moment.cost} more points" in english
     with use_language("zh-CN"):
         chinese = str(moment.words)
@@ -107,7 +107,7 @@ def test_the_command_prints_the_review_and_json(tmp_path, capsys) -> None:
     assert moment["index"] == 0 and moment["played"] == "place 4a r0 @C1"
     assert moment["cost"] == moment["best_points"] - moment["played_points"] > 0
     assert main(["museum", "review", str(path)]) == 0
-    assert capsys.readouterr().out.startswith("solo:\n  turn 1, dice 4 and 5: you chose")
+    assert capsys.readouterr().out.startswith("solo:\n  Turn 1, dice 4 and 5: you chose")
 
 
 def test_bad_records_are_refused_with_what_was_wrong(tmp_path, capsys) -> None:
@@ -193,4 +193,4 @@ def test_a_dream_review_holds_when_its_branch_is_played(seed: int) -> None:
         assert best in branch.legal_actions("Ada")
         assert turn_end_worth(branch, best, "Ada", look) >= moment.best_points
         assert turn_end_worth(branch, played, "Ada", look) == moment.played_points
-        assert "ahead" in str(moment.words) and str(moment.words).startswith("your turn ")
+        assert "ahead" in str(moment.words) and str(moment.words).startswith("Your turn ")

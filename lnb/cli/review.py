@@ -13,7 +13,7 @@ another game is refused, naming its format.
 >>> _ = open(path, "w").write(json.dumps(write(state)))
 >>> main(["museum", "review", path])  # doctest: +ELLIPSIS
 solo:
-  turn 1, dice 4 and 5: you chose shape 4a with your 4 on C1 (place 4a r0 @C1). The best ...
+  Turn 1, dice 4 and 5: you chose shape 4a with your 4 on C1 (place 4a r0 @C1). The best ...
 0
 """
 

@@ -146,9 +146,9 @@ def your_turn(turn: int) -> Text:
     """Where a decision was, for a game counted in each person's own turns.
 
     >>> str(your_turn(3))
-    'your turn 3'
+    'Your turn 3'
     """
-    return Text(N_("your turn {turn}"), turn=turn)
+    return Text(N_("Your turn {turn}"), turn=turn)
 
 
 def costliest(moments: Iterable[Moment], keep: int = KEEP) -> tuple[Moment, ...]:

@@ -57,9 +57,9 @@ class MuseumReviewer:
             return None
         where = {"turn": state.turn, "box": state.boxes_checked + 1}
         if state.pending_return:
-            text = Text(N_("turn {turn}, after an ability"), turn=state.turn)
+            text = Text(N_("Turn {turn}, after an ability"), turn=state.turn)
         else:
-            text = Text(N_("turn {turn}, dice {dice}"), turn=state.turn,
+            text = Text(N_("Turn {turn}, dice {dice}"), turn=state.turn,
                         dice=Listing(str(v) for v in state.hand))
         return Decision(self.players[0], where, text)
 

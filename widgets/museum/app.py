@@ -58,6 +58,7 @@ from widgets.museum.class_scores import class_scores_html
 from widgets.museum.map import GLYPHS, MuseumMap, orientation_words
 from widgets.museum.pictures import CSS as PICTURE_CSS
 from widgets.museum.pictures import die_html, shape_svg
+from widgets.museum.review_view import attach as attach_review
 
 CSS = """
 .lnb-museum-app .widget-button, .lnb-museum-app .widget-toggle-button { height: auto;
@@ -256,6 +257,7 @@ class MuseumApp(w.VBox):
                           self.files, self.room_way])
         self.add_class("lnb-app")
         self.add_class("lnb-museum-app")
+        self.review = attach_review(self)  # after the game: the Review panel, Try it again
         self._label()
         self.refresh()
 
