@@ -194,3 +194,16 @@ def test_a_dream_review_holds_when_its_branch_is_played(seed: int) -> None:
         assert turn_end_worth(branch, best, "Ada", look) >= moment.best_points
         assert turn_end_worth(branch, played, "Ada", look) == moment.played_points
         assert "ahead" in str(moment.words) and str(moment.words).startswith("Your turn ")
+
+
+def test_lnb_review_finds_the_game_by_the_records_format(tmp_path, capsys) -> None:
+    state = Game(seed=3).new_initial_state()
+    state.apply_action("place 4a r0 @C1")
+    path = tmp_path / "museum.json"
+    path.write_text(json.dumps(write(state)))
+    assert main(["review", str(path)]) == 0
+    assert capsys.readouterr().out.startswith("solo:\n  Turn 1, dice 4 and 5: you chose")
+    babbage = tmp_path / "babbage.json"
+    babbage.write_text(json.dumps({"format": "lnb-game/1", "players": []}))
+    assert main(["review", str(babbage)]) == 2
+    assert "game 'babbage' has no review" in capsys.readouterr().err

@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "lnb.cli.game",
     "lnb.cli.solver",
     "lnb.cli.sheet",  # after lnb.cli.solver: adds `lnb puzzle sheet`
+    "lnb.cli.review",  # `lnb review FILE` (any game's record) and `lnb babbage review`
 )
 
 

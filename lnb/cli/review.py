@@ -1,7 +1,8 @@
 """``lnb <game> review RECORD``: the review of a finished game (:mod:`lnb.core.review`), for
 any game whose declaration lists this module among its ``commands`` and gives a ``review``
 hook. The group's name (``museum`` in ``lnb museum review``) says the game; a record of
-another game is refused, naming its format.
+another game is refused, naming its format. ``lnb review RECORD`` (the first game's commands
+on top) reviews a record of any game: its ``format`` says which (as ``lnb replay`` does).
 
 >>> import json, tempfile
 >>> from lnb.cli import main
@@ -40,16 +41,18 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_review(args: argparse.Namespace) -> int:
     """Review the record with the game of the command's group; print it."""
     from lnb.cli.options import print_json
+    from lnb.cli.replay import game_of
     from lnb.core.errors import BadInputError
-    from lnb.core.game import get
+    from lnb.core.game import get, names
     from lnb.core.i18n import N_
     from lnb.core.records import read_source
     from lnb.core.review import review
 
-    game = get(args.command)
     record = read_source(Path(args.file))
+    group = args.command in names()
+    game = get(args.command) if group else game_of(record)
     found = record.get("format") if isinstance(record, dict) else None
-    if game.record_format and found != game.record_format:
+    if group and game.record_format and found != game.record_format:
         raise BadInputError(N_("{file}: a record of format {found!r}, not {expected!r}: "
                                "review it with the game it belongs to"),
                             file=args.file, found=found, expected=game.record_format,
