@@ -270,7 +270,7 @@ def report_rows(found: dict[str, Any], engine: str = "") -> bool:
               f"{' '.join(f'{t:.2f}' for t in found_here['widget'])} s)", flush=True)
         over = statistics.median(times) - base
         met &= report(f"rooms: reload -> own {'seat' if key == 'table' else 'map'}{on}, "
-                      "s over one-widget page, median", over, GOAL, " s").met
+                      "s over one-widget page", over, GOAL, " s").met
     return met
 
 
