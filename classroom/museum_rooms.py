@@ -455,8 +455,15 @@ class MuseumRooms:
         page's map had (another page of the same pupil played meanwhile: ``map-moved-on``).
         Refused: ``not-in-room``, ``room-over``, ``held``, ``game-over``, the game's own."""
         code, key = self._code(code), _key(pupil)
+        tries = 0
 
         def work(conn: Connection) -> State:
+            nonlocal tries
+            tries += 1
+            if tries > 1 and expected is not None:  # tried before: written, its answer lost?
+                written = self._written_before(conn, code, key, action, expected)
+                if written is not None:
+                    return written
             info, state = self._mine(conn, code, key, expected)
             after = info.room.play(state, action)
             n = len(after.history)
@@ -468,6 +475,26 @@ class MuseumRooms:
             return after.clone()
 
         return self._write(code, work)
+
+    def _written_before(self, conn: Connection, code: str, key: str, action: Any,
+                        expected: int) -> State | None:
+        """The map after ``action`` if an earlier try of the same :meth:`place` wrote it (its
+        commit went through, its answer was lost): the pupil is not told their map moved on
+        by their own move, and nothing is written twice. None when it was not written."""
+        info = self._info(conn, code)[0]
+        joined = self._joined(conn, code, key)
+        if joined is None or joined[1] != expected + 1:
+            return None
+        moves = self._moves(conn, code, key)
+        before = info.room.replay(moves[:expected])  # (the cache may hold the map after it)
+        try:
+            again = str(info.room.play(before, action).history[-1])
+        except LnbError:  # not a move of that map: not this call's
+            return None
+        if moves[expected:] != [again]:
+            return None
+        self._bump(conn, code)  # wake the room's pages again: the first try's ping was lost
+        return self._map(conn, info, key, joined[1])
 
     def undo(self, code: str, pupil: Pupil, expected: int | None = None) -> State:
         """Take back the pupil's last move if it is a shape placed in the turn they are on

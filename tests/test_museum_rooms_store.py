@@ -10,6 +10,7 @@ from clock import Clock
 from classroom.identity import Pupil
 from classroom.museum_rooms import MuseumRooms
 from classroom.progress import ProgressStore
+from classroom.store import StoreAway
 from lnb.core.errors import LnbError
 from lnb.museum.bots import make_bot
 from lnb.museum.room import MuseumRoom
@@ -211,3 +212,43 @@ def test_a_change_wakes_the_rooms_pages(rooms: MuseumRooms) -> None:
 
     assert asyncio.run(woken(lambda: rooms.place(code, ADA, "place 6b r0 @A4", 0)))
     assert asyncio.run(woken(lambda: rooms.join(code, BEA, "Bea")))
+
+
+def test_a_move_whose_answer_was_lost_after_its_commit_is_not_refused(
+        store_url: str, store_engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store commits a pupil's placement and the answer never comes back (the server
+    went down just then): the store tries the same placement again. It finds it written: the
+    pupil gets their map with it, is not told their map moved on, and it is there once."""
+    import sqlite3
+
+    from classroom.engines import StoreUnavailable
+
+    store = ProgressStore(store_url, backups=False, blip=5.0)
+    rooms = MuseumRooms(store, clock=Clock(T0))
+    code = rooms.open_room(None, "C1", seed=1).code
+    rooms.join(code, ADA, "Ada")
+    conn = store._connection()
+    real = type(conn).commit
+    lost = (StoreUnavailable("server closed the connection unexpectedly")
+            if store_engine == "postgresql" else sqlite3.OperationalError("disk I/O error"))
+    tries = []
+
+    def commit_then_lose_the_answer(self: object) -> None:
+        real(self)
+        tries.append(1)
+        monkeypatch.setattr(type(conn), "commit", real)  # once
+        raise lost
+
+    monkeypatch.setattr(type(conn), "commit", commit_then_lose_the_answer)
+    try:
+        after = rooms.place(code, ADA, "place 6b r0 @A4", expected=0)
+    except StoreAway:  # SQLite: the file said "I/O error": refused while away, never moved on
+        assert store_engine == "sqlite"
+    else:  # PostgreSQL: a new connection, the same placement again: found written
+        assert [str(a) for a in after.history] == ["place 6b r0 @A4"]
+    monkeypatch.setattr(type(conn), "commit", real)
+    assert tries == [1]
+    with ProgressStore(store_url, backups=False) as other:
+        again = MuseumRooms(other).my_map(code, ADA)
+    assert [str(a) for a in again.history] == ["place 6b r0 @A4"]
+    store.close()
