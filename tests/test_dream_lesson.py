@@ -186,3 +186,11 @@ def test_the_mill_follows_a_switch_of_the_pages_language() -> None:
     finally:
         relabel_all()
     assert "row A: 5 + 3 = □ — false" in mill.exercise.rows.value
+
+
+def test_a_reopened_lesson_puts_the_kept_mill_back_in_its_cells() -> None:
+    mill = mill_exercise(exercise(LESSON, "fill-mill"))
+    kept = "2 4 6 / 2 . 5 / 3 2 4"
+    mill.exercise.resume(kept, tries=2, solved=False)
+    assert mill.text() == kept and mill.faces()["B2"] is None
+    assert mill.exercise.status.text == "Not yet: 2 of the 4 equations are true."

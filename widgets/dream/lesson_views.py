@@ -280,6 +280,7 @@ class MillExercise(w.VBox):
         ex.answer.layout.display = "none"  # the cells are the answer
         ex._check_clicked = lambda: ex.submit(self.text())  # type: ignore[method-assign]
         ex.show_rows = lambda text: report_html(self.lines, text)
+        ex.on_resume = self._resume  # a reopened lesson: the kept Mill back in its cells
         self.cells = {cell: w.Dropdown(options=[("□", 0), *((str(f), f) for f in lc.FACES)],
                                        value=0, layout=w.Layout(width="4.4em"))
                       for cell in CELLS}
@@ -337,6 +338,12 @@ class MillExercise(w.VBox):
         """Put faces in cells (as the pupil's choices would); the other cells stay."""
         for cell, face in faces.items():
             self.cells[cell].value = face or 0
+
+    def _resume(self, text: str) -> None:
+        """The cells of a kept answer (``2 4 6 / 2 . . / 4 . .``); other text leaves them."""
+        faces = lc.read_mill(text)
+        if faces is not None:
+            self.fill({cell: face if face in lc.FACES else None for cell, face in faces.items()})
 
     def check(self) -> Any:
         """What *Check* does: the exercise's verdict on the Mill as it stands."""
