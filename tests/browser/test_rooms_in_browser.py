@@ -110,7 +110,7 @@ def offers_a_choice(state: State, name: str) -> bool:
     """Whether ``name``'s page shows choice buttons for their row (a plain row is resolved
     by the table; widgets.babbage.room_app.BabbageTable._resolution_phase)."""
     actions = state.legal_actions(name)
-    if state.phase is Phase.DEBUG:  # a rewrite is not offered at a table: keep the rows
+    if state.phase is Phase.DEBUG:  # Keep my rows (the first button), or Debug and rewrite
         actions = [a for a in actions if isinstance(a, Recompute)]
     return not (len(actions) == 1 and actions[0] == ResolveRow(name))
 
