@@ -56,6 +56,9 @@ def play_one(app: DreamApp) -> None:
     if app.selection.partner is not None:  # the Partner chosen: now the card it replaces
         choices[0].click()
         return
+    if app.selection.program is not None:  # the Program chosen: now a line of the Mill
+        next(b for b in app.board.line_buttons if not b.disabled).click()
+        return
     boards = [b for b in enabled(app) if b not in choices and b in
               (*app.board.line_buttons, *app.displays.program_buttons,
                *app.displays.assignment_pool.buttons, *app.map.place_buttons,
@@ -157,6 +160,10 @@ def test_cards_and_places_are_shown_by_name_never_by_id() -> None:
     app = DreamApp(["You", "Computer"], computers={"Computer": "greedy"}, seed=6)
     ed = Edition.load()
     shown = texts(app)
+    for panel in ("cards", "map"):  # one press away (issue 31: one screen of play)
+        button = next(b for b in app.panel_buttons if b.lnb_value == ("panel", panel))
+        button.click()
+        shown += texts(app)
     ids = [p.id for p in ed.programs] + [a.id for a in ed.assignments] + \
         [p.id for p in ed.partners] + [m.id for m in ed.map] + [i.id for i in ed.institutions]
     for key in ids:

@@ -148,6 +148,56 @@ def describe(action: a.Action, edition: Edition) -> Text:
     return Text(N_("pass"))
 
 
+def removal_text(action: a.TakePartner, edition: Edition) -> Text:
+    """The second half of taking a Partner: the card it replaces, for a row of choices once
+    the Partner is chosen (:func:`describe` says the whole action).
+
+    >>> ed = Edition.load()
+    >>> str(removal_text(a.TakePartner("Ada", "faraday", "discard", "clerk"), ed))
+    'remove Clerk from your discard pile'
+    """
+    template = (N_("remove {removed} from your hand") if action.pile == "hand" else
+                N_("remove {removed} from your discard pile"))
+    return Text(template, removed=edition.partner(action.remove).name)
+
+
+#: What a main action asks, by its area: the area named and what to take (issue 31).
+_MAIN_ASKS = {
+    Area.STUDY: N_("{area}: take a Program or an Assignment card below, or pass"),
+    Area.MEETINGS: N_("{area}: take a Partner card below, or pass"),
+    Area.TRAVEL: N_("{area}: go to a University or a Small City below, or pass"),
+    Area.INSTITUTIONS: N_("{area}: join one of London's Institutions below, or pass"),
+}
+#: What a card an effect gives asks, by its display.
+_TAKE_ASKS = {"program": N_("take a Program card below, or pass"),
+              "assignment": N_("take an Assignment card below, or pass"),
+              "partner": N_("take a Partner card below, or pass")}
+
+
+def decision_text(step: tuple[object, ...] | None, prompts: dict[str, str]) -> Text:
+    """What a step (a :attr:`~lnb.dream.state.State.pending` entry) asks of the player, in
+    words: a main action names its area and what to take; ``prompts`` (the library's
+    ``PROMPTS``) says the others.
+
+    >>> from lnb.dream.state import PROMPTS
+    >>> str(decision_text(("main", "meetings", 3), PROMPTS))
+    'Meetings: take a Partner card below, or pass'
+    >>> str(decision_text(("take", "program"), PROMPTS))
+    'take a Program card below, or pass'
+    >>> str(decision_text(("turn",), PROMPTS))
+    'take a die from the Workshop or move a die from the Store into the Mill'
+    """
+    if not step:
+        return Text("")
+    kind = str(step[0])
+    if kind == "main" and len(step) > 1:
+        area = Area(step[1])
+        return Text(_MAIN_ASKS[area], area=area_name(area))
+    if kind == "take" and len(step) > 1 and step[1] in _TAKE_ASKS:
+        return Text(_TAKE_ASKS[str(step[1])])
+    return Text(prompts[kind])
+
+
 # ------------------------------------------------------------------ cards, places and Gears
 
 _SCIENCES = {Science.MATHEMATICS: N_("Mathematics"), Science.PHYSICS: N_("Physics"),

@@ -1,16 +1,20 @@
 """The app of Ada's Dream (``lessons/dream.ipynb``): a whole game on one page, one click per
 decision, solo against a computer player or hot-seat for 2–4 people.
 
-Whose turn it is and what they must decide are always at the top, with the row of choices
-that are not on a board (pass, publish, a grey die's area...). The Workshop's dice, the board
-of the person who acts (:class:`~widgets.dream.board.PlayerBoard`: Store, Mill with its
-equations, Research tracks, resources, hand, Gears), the displays as cards
-(:class:`~widgets.dream.cards.DisplaysView`) and the map (:class:`~widgets.dream.mainboard.MapView`)
-are buttons: the legal ones highlighted, the others disabled with the library's reason as their
-tooltip. The other players in short, what everyone did (the computers' moves in words), the
-final scoring line by line. Keys (:mod:`widgets.dream.keys`), save and load (``lnb-dream/1``),
-a new game's setup, a language switch that keeps the game, the high-contrast toggle. Every rule
-is :mod:`lnb.dream`'s; a callback's error lands on the status line.
+One screen of play (issue 31): whose turn it is, the decision (naming the area and what to
+take: "Meetings: take a Partner card below, or pass", :func:`lnb.dream.describe.decision_text`),
+the row of choices that are not on a board (pass, publish, a grey die's area...), the part of
+the table that holds the decision (the Workshop's dice, the displays as cards
+(:class:`~widgets.dream.cards.DisplaysView`), the map (:class:`~widgets.dream.mainboard.MapView`),
+the hand, the Research tracks or the Gears), the Store and Mill of the person who acts
+(:class:`~widgets.dream.board.PlayerBoard`) and the others' last moves are in view together;
+the rest is one press away in a row of panels (:data:`PANELS`: Workshop, Cards, Map, Your
+cards, Players, Log, Help). Buttons stand for actions: the legal ones highlighted, the others
+disabled with the library's reason as their tooltip. After every move the keyboard focus goes
+to the next decision (:meth:`DreamApp.focus_target`). The final scoring line by line. Keys
+(:mod:`widgets.dream.keys`), save and load (``lnb-dream/1``), a new game's setup, a language
+switch that keeps the game, the high-contrast toggle. Every rule is :mod:`lnb.dream`'s; a
+callback's error lands on the status line.
 
 >>> app = DreamApp(["You", "Computer"], computers={"Computer": "greedy"}, seed=3)
 >>> app.state.current_player, app.state.step
@@ -20,9 +24,15 @@ is :mod:`lnb.dream`'s; a callback's error lands on the status line.
 >>> app.workshop_buttons[0].click()
 >>> app.state.step
 'workshop_play'
+>>> app.focus.target is app.hand_part  # a Partner card to play: the next decision
+True
 >>> app.key_bridge.handle({"event": "key", "key": "p"})  # P passes
 >>> app.state.step
 'end'
+>>> app.prompt.value, app.focus.target is app.choices  # publish, or pass
+('<p>You: publish, build a Gear, or pass</p>', True)
+>>> [b.description for b in app.panel_buttons][:3]
+['Workshop', 'Cards', 'Map']
 """
 
 from __future__ import annotations
@@ -34,7 +44,7 @@ from typing import Any
 import ipywidgets as w
 
 from lnb.core.errors import LnbError
-from lnb.core.i18n import _
+from lnb.core.i18n import N_, _
 from lnb.dream.actions import (
     Action,
     Build,
@@ -50,12 +60,13 @@ from lnb.dream.actions import (
     Visit,
 )
 from lnb.dream.bots import make_bot
-from lnb.dream.describe import describe
+from lnb.dream.describe import decision_text, describe, removal_text
 from lnb.dream.records import replay, write
 from lnb.dream.state import PROMPTS, Game, State
 from lnb.dream.table import dream_table
 from lnb.dream.title import TITLE
 from widgets.core.contrast import ContrastToggle
+from widgets.core.focus import Focus
 from widgets.core.language import LanguageSwitch, page_language
 from widgets.core.page_request import page_query, query_seed
 from widgets.core.saveload import SaveLoadPanel, damaged, record_object, safe_filename
@@ -74,6 +85,20 @@ from widgets.dream.words import HELP, die_label, esc
 ON_A_BOARD = (Collect, Place, TakeProgram, TakeAssignment, Visit, Join, Research, Play, Build)
 #: How many lines of the log are shown.
 LOG_LINES = 12
+#: How many of the others' moves the play view shows.
+RECENT = 3
+#: The panels one press away, in the row under the play view: key and button words.
+PANELS = (("workshop", N_("Workshop")), ("cards", N_("Cards")), ("map", N_("Map")),
+          ("mine", N_("Your cards")), ("players", N_("Players")), ("log", N_("Log")),
+          ("help", N_("Help")))
+#: Which part of the table holds each kind of action (shown in the play view while the
+#: decision is one of its actions) and, for the displays and the map, which of their rows
+#: (a title and its cards: Programs, Assignments, Partners; Universities, Small Cities,
+#: Institutions).
+HOLDER: dict[type, tuple[str, tuple[int, ...]]] = {
+    Collect: ("workshop", ()), TakeProgram: ("cards", (0,)), TakeAssignment: ("cards", (1,)),
+    TakePartner: ("cards", (2,)), Visit: ("map", (0, 1)), Join: ("map", (2,)),
+    Play: ("hand", ()), Research: ("research", ()), Build: ("gears", ())}
 
 
 def turn_html(state: State, current: str, computer: bool) -> str:
@@ -95,14 +120,16 @@ def turn_html(state: State, current: str, computer: bool) -> str:
 
 
 def choice_buttons(pool: Pool, selection: Selection, state: State,
-                   legal: Sequence[Action]) -> list[w.Button]:
+                   legal: Sequence[Action], short: bool = False) -> list[w.Button]:
     """The row of choices that are not on a board (pass, publish, a grey die's area...), the
-    first nine numbered for their keys."""
+    first nine numbered for their keys; ``short``: a chosen Partner's choices say only the
+    card it replaces (the Partner is chosen on its card)."""
     rest = [a for a in legal if not isinstance(a, ON_A_BOARD)
             and not (isinstance(a, TakePartner) and a.partner != selection.partner)]
     buttons = pool.first(len(rest))
     for i, (button, action) in enumerate(zip(buttons, rest, strict=True)):
-        words = str(describe(action, state.edition))
+        words = str(removal_text(action, state.edition) if short and isinstance(
+            action, TakePartner) else describe(action, state.edition))
         show(button, state, action, f"{i + 1}. {words}" if i < 9 else words, legal=legal)
     return buttons
 
@@ -138,10 +165,19 @@ class DreamApp(w.VBox):
         self.board = PlayerBoard(click)
         self.displays = DisplaysView(click)
         self.map = MapView(click)
-        shared = w.VBox([self.displays, self.map])
-        shared.add_class("lnb-dream-shared")
-        self.main = w.HBox([self.board, shared])
-        self.main.add_class("lnb-dream-main")
+        b = self.board  # its Store and Mill stay in the play view; the rest are parts
+        self.hand_part = w.VBox([b.hand_title, b.hand_row, b.cards])
+        self.research_part = w.VBox([b.tracks, b.research_row])
+        self.gear_part = w.VBox([b.gear_title, b.gear_row])
+        b.children = [b.heading, b.store_title, b.store_row, b.mill_title, b.grid, b.equations]
+        #: The parts of the table that may hold a decision, by name (:data:`HOLDER`).
+        self.parts: dict[str, w.Widget] = {
+            "workshop": self.workshop, "cards": self.displays, "map": self.map,
+            "hand": self.hand_part, "research": self.research_part, "gears": self.gear_part}
+        self.slot = w.VBox()  # the parts that hold the decision now
+        self.slot.add_class("lnb-dream-slot")
+        self.recent = w.HTML()
+        self.recent.add_class("lnb-dream-recent")
         self.others_title = w.HTML()
         self.others_title.add_class("lnb-dream-part")
         self.others = w.HBox()
@@ -150,6 +186,22 @@ class DreamApp(w.VBox):
         self.log_view.add_class("lnb-dream-log")
         self.help = w.HTML()
         self.help.add_class("lnb-dream-help")
+        self.panel_pool = Pool("lnb-dream-panel", self.status.guarded(self._panel_pressed))
+        self.panel_buttons = self.panel_pool.first(len(PANELS))
+        for button, (key, _words) in zip(self.panel_buttons, PANELS, strict=True):
+            button.lnb_value = ("panel", key)  # type: ignore[attr-defined]
+            button.disabled = False
+        self.panel_row = w.HBox(self.panel_buttons)
+        self.panel_row.add_class("lnb-dream-panels")
+        #: Each panel's box (hidden unless open: every part stays on the page).
+        self.panel_boxes = {key: w.VBox(layout=w.Layout(display="none")) for key, _w in PANELS}
+        for key, box in self.panel_boxes.items():
+            box.add_class("lnb-dream-panel-body")
+            box.add_class(f"lnb-dream-panel-{key}")
+        self._notes = {key: w.HTML() for key, _w in PANELS}
+        self.panel = w.VBox(list(self.panel_boxes.values()))
+        self.open_panel: str | None = None
+        self.focus = Focus()  # after a move, the keyboard goes to the next decision
         self.key_bridge = KeyBridge()
         self.key_bridge.on_key = self.status.guarded(self.key)
         self.key_bridge.on_error = self._key_error
@@ -161,12 +213,17 @@ class DreamApp(w.VBox):
         self.contrast_toggle = ContrastToggle(self)
         self.files = SaveLoadPanel(self.save_text, self.load_text, status=self.status,
                                    extra=(self.new_button, self.contrast_toggle))
-        top = w.VBox([self.turn, self.prompt])  # stays in sight while the page scrolls
+        top = w.VBox([self.turn, self.prompt])
         top.add_class("lnb-dream-top")
+        decision = w.VBox([self.choices, self.slot])
+        decision.add_class("lnb-dream-decision")
+        mine = w.VBox([self.board, self.recent])
+        mine.add_class("lnb-dream-millside")
+        self.main = w.HBox([decision, mine])
+        self.main.add_class("lnb-dream-main")
         self.children = [stylesheet(), app_styles("dream", CSS), self.header_row,
-                         top, self.status, self.choices, self.score,
-                         self.workshop, self.main, self.others_title, self.others,
-                         self.log_view, self.help, self.setup, self.files, self.key_bridge]
+                         top, self.status, self.score, self.main, self.panel_row, self.panel,
+                         self.setup, self.files, self.key_bridge]
         self.add_class("lnb-app")
         self.add_class("lnb-dream-app")
         self.shown = 0  # redraws so far (:meth:`_count_redraw`)
@@ -219,9 +276,11 @@ class DreamApp(w.VBox):
         self.selection = Selection()
         self._letter = None
         self.history_lines = _told(state)  # a loaded game's moves so far, in words
+        self.history_who = [action.player for action in state.history]
         self.files.clear()
         self._play(self.table.advance)
         self.refresh()
+        self.focus(self.focus_target())  # the keyboard starts at the first decision
 
     def _play(self, step: Callable[[], None]) -> None:
         """Run ``step`` (a click and the computers' replies), then log every action taken,
@@ -234,6 +293,7 @@ class DreamApp(w.VBox):
             new.append(_log_line(action, before))  # before the action: the die it moves
             before.apply_action(action)
         self.history_lines += new
+        self.history_who += [action.player for action in self.state.history[seen:]]
         said = [line() for line in new]
         said.append(self._prompt_text())
         self.key_bridge.live = " ".join(said)
@@ -250,6 +310,7 @@ class DreamApp(w.VBox):
         self.files.clear()
         self.status.clear()
         self.refresh()
+        self.focus(self.focus_target())
 
     def choose(self, value: tuple[str, Any]) -> None:
         """The first click of a two-click decision: a Store die, a Program or a Partner."""
@@ -265,11 +326,14 @@ class DreamApp(w.VBox):
             self.selection = Selection(partner=item)
             self.status.info(_("Now choose which of your cards this Partner replaces."))
         self.refresh()
+        self.focus(self.focus_target())
 
     def _clicked(self, button: w.Button) -> None:
         action = getattr(button, "lnb_action", None)
         value = getattr(button, "lnb_value", None)
-        if button.disabled or (action is None and value is None):
+        if value is not None and value[0] == "panel":
+            self._panel_pressed(button)
+        elif button.disabled or (action is None and value is None):
             self.status.error(button.tooltip or _("That is not possible now."))
         elif action is not None:
             self.act(action)
@@ -301,6 +365,7 @@ class DreamApp(w.VBox):
             self._letter = None
             self.status.clear()
             self.refresh()
+            self.focus(self.focus_target())
             return
         if self.state.is_terminal():
             return
@@ -399,7 +464,7 @@ class DreamApp(w.VBox):
         state = self.state
         if state.is_terminal():
             return _("The game is over: the final scoring is below, line by line.")
-        ask = _(PROMPTS[state.step]) if state.step else ""
+        ask = str(decision_text(state.pending[0], PROMPTS)) if state.step else ""
         return _("{player}: {prompt}").format(player=self.person, prompt=ask)
 
     def refresh(self) -> None:
@@ -418,8 +483,100 @@ class DreamApp(w.VBox):
             self.others.children = [w.HTML(compact_html(state, other))
                                     for other in state.names if other != name]
             self._draw_log()
+            self._draw_recent(name)
+            self._place_parts(legal)
             self._draw_score(state)
         self._count_redraw()
+
+    # ------------------------------------------------------------------ one screen
+    def holders(self, legal: Sequence[Action]) -> dict[str, tuple[int, ...]]:
+        """The parts of the table holding a legal action now, each with the rows it needs.
+
+        >>> app = DreamApp(seed=3)
+        >>> app.holders(app.state.legal_actions("You"))
+        {'workshop': ()}
+        """
+        held: dict[str, tuple[int, ...]] = {}
+        for action in legal:
+            holder = HOLDER.get(type(action))
+            if holder is not None:
+                key, rows = holder
+                held[key] = tuple(sorted({*held.get(key, ()), *rows}))
+        return held
+
+    def _place_parts(self, legal: Sequence[Action]) -> None:
+        """Put the parts holding the decision in the play view (only the rows it needs),
+        the others in their panels."""
+        held = self.holders(legal)
+        self.slot.children = [self.parts[key] for key in self.parts if key in held]
+        for key, box in (("cards", self.displays), ("map", self.map)):
+            rows = held.get(key)
+            for i, child in enumerate(box.children):
+                child.layout.display = None if not rows or i // 2 in rows else "none"
+        self._draw_panel()
+
+    def _panel_parts(self, key: str) -> list[w.Widget]:
+        """What the panel ``key`` shows (a part now in the play view is not in it)."""
+        inside = set(self.slot.children)
+        mine = [self.board.resources, *(p for p in (self.hand_part, self.research_part,
+                                                     self.gear_part) if p not in inside)]
+        parts: dict[str, list[w.Widget]] = {
+            "workshop": [self.workshop], "cards": [self.displays], "map": [self.map],
+            "mine": mine, "players": [self.others_title, self.others],
+            "log": [self.log_view], "help": [self.help]}
+        shown = [p for p in parts[key] if p not in inside]
+        if shown:
+            return shown
+        note = self._notes[key]
+        note.value = esc(_("It is above: it holds the decision of the moment."))
+        return [note]
+
+    def _draw_panel(self) -> None:
+        for button, (key, words) in zip(self.panel_buttons, PANELS, strict=True):
+            opened = key == self.open_panel
+            button.description = _(words)
+            button.tooltip = (_("Hide {panel}") if opened else _("Show {panel}")).format(
+                panel=_(words))
+            button.button_style = "primary" if opened else ""
+        for key, box in self.panel_boxes.items():
+            children = tuple(self._panel_parts(key))
+            if box.children != children:
+                box.children = children
+            box.layout.display = None if key == self.open_panel else "none"
+
+    def _panel_pressed(self, button: w.Button) -> None:
+        """Open the panel of ``button`` (or close it, if it is open) and take the keyboard
+        there."""
+        key = button.lnb_value[1]  # type: ignore[attr-defined]
+        self.open_panel = None if self.open_panel == key else key
+        self._draw_panel()
+        self._count_redraw()
+        if self.open_panel is not None:
+            self.focus(self.panel_boxes[self.open_panel])
+
+    def focus_target(self) -> w.Widget:
+        """Where the keyboard goes after a move: the Mill once a Store die or a Program is
+        chosen, the row of choices once a Partner is, else the first part of the play view
+        with an enabled button (the part holding the decision, the Store, the choices)."""
+        if self.selection.slot is not None or self.selection.program is not None:
+            return self.board.grid
+        if self.selection.partner is not None:
+            return self.choices
+        for part in (*self.slot.children, self.board.store_row, self.choices):
+            if any(not b.disabled for b in _buttons(part)):
+                return part
+        return self.choices
+
+    def _draw_recent(self, name: str) -> None:
+        """The others' last moves (:data:`RECENT`), newest last."""
+        lines = [line for line, who in zip(self.history_lines, self.history_who, strict=True)
+                 if who != name][-RECENT:]
+        if not lines:
+            self.recent.value = ""
+            return
+        title = esc(_("The others' last moves"))
+        items = "".join(f"<li>{esc(line())}</li>" for line in lines)
+        self.recent.value = f"<div class='lnb-dream-part'>{title}</div><ul>{items}</ul>"
 
     def _count_redraw(self) -> None:
         """Mark the app with how many times it was redrawn, as a class ``lnb-shown-<n>``
@@ -442,7 +599,8 @@ class DreamApp(w.VBox):
         self.turn.value = turn_html(state, current, computer=current in self.kinds)
 
     def _draw_choices(self, state: State, legal: Sequence[Action]) -> None:
-        self.choices.children = choice_buttons(self.choice_pool, self.selection, state, legal)
+        self.choices.children = choice_buttons(self.choice_pool, self.selection, state, legal,
+                                               short=True)
 
     def _draw_log(self) -> None:
         if not self.history_lines:
@@ -466,6 +624,18 @@ class DreamApp(w.VBox):
         title = esc(_("Final scoring"))
         self.score.value = f"<h3>{title}</h3><ul>{items}</ul>"
         self.score.layout.display = None
+
+
+def _buttons(widget: w.Widget) -> list[w.Button]:
+    """The buttons in ``widget`` and its boxes (not those hidden), in order."""
+    if isinstance(widget, w.Button):
+        return [widget]
+    if getattr(widget, "layout", None) is not None and widget.layout.display == "none":
+        return []
+    found: list[w.Button] = []
+    for child in getattr(widget, "children", ()):
+        found += _buttons(child)
+    return found
 
 
 def _told(state: State) -> list[Callable[[], str]]:

@@ -1,7 +1,8 @@
 """The look of Ada's Dream's app: dice in their colours, cards, the Mill's grid, the tracks.
 
-Colours are chosen for contrast (white on the dark dice, dark on yellow); a disabled button
-keeps its die's colour but the kit's dashed border (:mod:`widgets.core.style`); the
+Colours are chosen for contrast (white on the dark dice, dark on yellow); a die that can be
+taken keeps its colour (the rule outweighs the kit theme's button colour), a disabled one
+keeps it too but with the kit's dashed border (:mod:`widgets.core.style`); the
 high-contrast theme draws everything black on white with thick borders.
 """
 
@@ -12,13 +13,54 @@ CSS = """
 .lnb-dream-main { align-items: flex-start; column-gap: 18px; row-gap: 8px; }
 .lnb-dream-main > .lnb-dream-board { flex: 1 1 420px; min-width: 0; max-width: 560px; }
 .lnb-dream-main > .lnb-dream-shared { flex: 2 1 480px; min-width: 0; }
+.lnb-dream-main > .lnb-dream-decision { flex: 1 1 440px; min-width: 0; row-gap: 6px; }
+.lnb-dream-main > .lnb-dream-millside { flex: 0 1 470px; min-width: 0; }
+.lnb-dream-millside .lnb-dream-mill-grid {
+  grid-template-columns: repeat(3, 84px) minmax(150px, 1fr); }
+.lnb-dream-app .lnb-dream-millside .lnb-dream-mill { width: 84px; min-height: 44px;
+  padding: 0 4px; line-height: 1.15; }
+.lnb-dream-app .lnb-dream-millside .lnb-dream-line { padding: 0 6px; line-height: 1.15; }
+.lnb-dream-millside .lnb-dream-part { margin-top: 4px; }
+.lnb-dream-millside .lnb-dream-equations p,
+.lnb-dream-millside .lnb-dream-eq-list { margin: 2px 0; }
+.lnb-dream-millside .lnb-dream-section h3 { font-size: 17px; margin: 0; }
+.lnb-dream-millside .lnb-dream-resources { font-size: 14px; }
+.lnb-dream-slot .lnb-dream-card-text { line-height: 1.2; }
+.lnb-dream-slot .lnb-dream-card-text i { font-size: 13px; }
+.lnb-dream-slot .lnb-dream-part { margin-top: 2px; }
+.lnb-dream-slot .lnb-dream-map .lnb-dream-card { flex: 1 1 104px; padding: 2px 4px; }
+.lnb-dream-slot .lnb-dream-map .lnb-dream-card-text { font-size: 13px; }
+.lnb-dream-app .lnb-dream-slot .lnb-dream-map .lnb-dream-card button { font-size: 14px;
+  padding: 0 2px; line-height: 1.15; }
+.lnb-dream-recent { font-size: 15px; }
+.lnb-dream-app .lnb-dream-choices button { font-size: 15px; line-height: 1.2; }
+.lnb-dream-millside > .lnb-dream-board { flex: 0 1 auto; min-width: 0; }
+.lnb-dream-millside > .lnb-dream-recent { flex: 1 1 240px; min-width: 0; }
+@media (max-width: 1100px) {
+  .lnb-dream-main > .lnb-dream-millside { flex: 1 1 100%; flex-direction: row;
+                                           flex-wrap: wrap; column-gap: 16px; }
+  .lnb-dream-millside .lnb-dream-mill-grid {
+    grid-template-columns: repeat(3, 90px) minmax(120px, 1fr); }
+  .lnb-dream-app .lnb-dream-millside .lnb-dream-mill { width: 90px; }
+  .lnb-dream-millside > .lnb-dream-recent { flex: 1 1 200px; }
+  .lnb-dream-app .lnb-dream-slot .lnb-dream-displays .lnb-dream-card button {
+    font-size: 14px; padding: 0 2px; line-height: 1.1; }
+  /* a Partner's life (not a rule) is read in the Cards panel; the play view keeps the rule */
+  .lnb-dream-slot .lnb-dream-card-text i, .lnb-dream-slot .lnb-dream-card-text i + br {
+    display: none; } }
+.lnb-dream-recent ul { margin: 2px 0; padding-left: 1.2em; }
+.lnb-dream-panels { column-gap: 6px; row-gap: 4px; margin-top: 8px; padding-top: 6px;
+                    border-top: 2px solid #9fa8da; }
+.lnb-dream-app button.lnb-dream-panel.mod-primary { background: #283593; color: #ffffff; }
+.lnb-dream-panel-body { border: 2px solid #9fa8da; border-radius: 8px; padding: 4px 8px;
+                        margin-top: 4px; }
 .lnb-dream-section h3, .lnb-dream-app h3 { margin: 4px 0; }
 .lnb-dream-part { font-weight: bold; margin-top: 8px; }
-.lnb-dream-turn { font-size: 20px; padding: 4px 10px; border-radius: 6px;
+.lnb-dream-turn { font-size: 18px; padding: 4px 10px; border-radius: 6px;
                   background: #e8eaf6; border-left: 6px solid #283593; }
 .lnb-dream-top { position: sticky; top: 0; z-index: 5; background: var(--lnb-bg, #ffffff);
                  padding-bottom: 2px; }
-.lnb-dream-prompt { font-size: 20px; }
+.lnb-dream-prompt { font-size: 19px; }
 .lnb-dream-prompt p { margin: 2px 0; }
 .lnb-dream-help { color: #424242; font-size: 15px; }
 .lnb-dream-choices:not(:empty) { background: #fff9c4; border-radius: 6px; padding: 4px 8px;
@@ -29,11 +71,11 @@ CSS = """
 .lnb-dream-app button.lnb-legal:not([class*="lnb-die-"]):not(.mod-primary) {
   background: #e8eaf6; color: #1b1b2f; }
 .lnb-dream-app .lnb-selected { box-shadow: 0 0 0 4px #1a237e; }
-.lnb-dream-app button.lnb-die-yellow { background: #fdd835; color: #1b1b1b; }
-.lnb-dream-app button.lnb-die-red { background: #c62828; color: #ffffff; }
-.lnb-dream-app button.lnb-die-blue { background: #1565c0; color: #ffffff; }
-.lnb-dream-app button.lnb-die-green { background: #2e7d32; color: #ffffff; }
-.lnb-dream-app button.lnb-die-grey { background: #616161; color: #ffffff; }
+.lnb-dream-app button.jupyter-button.lnb-die-yellow { background: #fdd835; color: #1b1b1b; }
+.lnb-dream-app button.jupyter-button.lnb-die-red { background: #c62828; color: #ffffff; }
+.lnb-dream-app button.jupyter-button.lnb-die-blue { background: #1565c0; color: #ffffff; }
+.lnb-dream-app button.jupyter-button.lnb-die-green { background: #2e7d32; color: #ffffff; }
+.lnb-dream-app button.jupyter-button.lnb-die-grey { background: #616161; color: #ffffff; }
 .lnb-dream-app button:is(.lnb-die-yellow, .lnb-die-red, .lnb-die-blue, .lnb-die-green,
   .lnb-die-grey):is(:disabled, [aria-disabled="true"]) { background-image: none !important; }
 .lnb-dream-app button.lnb-die-yellow:is(:disabled, [aria-disabled="true"]) {
