@@ -55,7 +55,7 @@ from lnb.core.i18n import _, format_list, ngettext, pgettext
 from lnb.core.race import Race
 from lnb.core.table import Table
 from widgets.babbage.board import close_all
-from widgets.babbage.game_parts import GameParts
+from widgets.babbage.game_parts import GameParts, debug_offer
 from widgets.babbage.program_builder import ProgramBuilder
 from widgets.babbage.resolution import ResolutionView
 from widgets.babbage.words import bot_name, bot_text, effect_name, effect_text, influence
@@ -795,26 +795,14 @@ class GameApp(GameParts, AppShell, w.VBox):
         self._debug_turn = turn
         self._debugging = False
         self.debug_timer.stop()  # made now if need be: its Play is on the page before it starts
-        trace_row = state.player(name).play.trace.rows[row - 1]  # type: ignore[union-attr]
         rules = state.writing_rules(name)  # the rewrite's: its start, rows and Σ rows left
         self.rewrite.reset(board=rules.board, start=rules.start,
                            limit=rules.rows_left(Program()), sigma=rules.sigma_left(Program()),
                            title=lambda: _("{player}: rewrite from row {row}").format(
                                player=name, row=row))
-        left = state.debugs_left(name)
-        wrote = two_digits(trace_row.written) if trace_row.written is not None else "?"
-        penalty = state.edition.debug_penalty
 
         def words() -> str:
-            return ngettext(
-                "<b>{player}, row {row}</b>: you wrote {wrote}, but {arithmetic}. Debug "
-                "(−{penalty} point, {left} left) and rewrite from row {row}, or keep your "
-                "rows (their Results are worked out again).",
-                "<b>{player}, row {row}</b>: you wrote {wrote}, but {arithmetic}. Debug "
-                "(−{penalty} points, {left} left) and rewrite from row {row}, or keep your "
-                "rows (their Results are worked out again).", penalty).format(
-                    player=html.escape(name), row=row, wrote=wrote,
-                    arithmetic=html.escape(str(trace_row.text)), penalty=penalty, left=left)
+            return debug_offer(state, name, row)
 
         self._debug_words = words
         self.debug_text.value = words()

@@ -15,11 +15,15 @@ handlers the parts call back: ``_target(number)``, ``_activate(numbers)``,
 
 from __future__ import annotations
 
+import html
 from functools import cached_property
+from typing import Any
 
 import ipywidgets as w
 
+from lnb.babbage.numbers import two_digits
 from lnb.babbage.programs import Program
+from lnb.core.i18n import ngettext
 from widgets.babbage.board import BoardView
 from widgets.babbage.patrons import PatronsView
 from widgets.babbage.program_builder import ProgramBuilder
@@ -96,3 +100,23 @@ class GameParts:
     def scores(self) -> ScoreSheetView:
         """The score sheet."""
         return ScoreSheetView()
+
+
+def debug_offer(state: Any, name: str, row: int) -> str:
+    """What a player whose Result of ``row`` was wrong reads (mental arithmetic, RULES.md
+    §4.5), on one screen and at a table alike: what they wrote, the Engine's arithmetic, the
+    Debug's cost and how many are left (tests/test_game_app.py and the table's page tests
+    read it: ``<b>Ada, row 2</b>: you wrote 61, but 55 + 5 = 60. Debug (−3 points…``)."""
+    trace_row = state.player(name).play.trace.rows[row - 1]
+    wrote = two_digits(trace_row.written) if trace_row.written is not None else "?"
+    penalty = state.edition.debug_penalty
+    return ngettext(
+        "<b>{player}, row {row}</b>: you wrote {wrote}, but {arithmetic}. Debug "
+        "(−{penalty} point, {left} left) and rewrite from row {row}, or keep your "
+        "rows (their Results are worked out again).",
+        "<b>{player}, row {row}</b>: you wrote {wrote}, but {arithmetic}. Debug "
+        "(−{penalty} points, {left} left) and rewrite from row {row}, or keep your "
+        "rows (their Results are worked out again).", penalty).format(
+            player=html.escape(name), row=row, wrote=wrote,
+            arithmetic=html.escape(str(trace_row.text)), penalty=penalty,
+            left=state.debugs_left(name))

@@ -77,13 +77,12 @@ from lnb.babbage.game import (
     TimeUp,
     WriteProgram,
 )
-from lnb.babbage.numbers import two_digits
 from lnb.babbage.programs import Program
 from lnb.core.i18n import _, format_list, ngettext
 from lnb.core.rooms import Move, RoomPlay
 from widgets.babbage.game_app import CSS as GAME_CSS
 from widgets.babbage.game_app import choice_label, round_title, target_card_html
-from widgets.babbage.game_parts import GameParts
+from widgets.babbage.game_parts import GameParts, debug_offer
 from widgets.babbage.program_builder import ProgramBuilder
 from widgets.babbage.resolution import ResolutionView
 from widgets.babbage.words import bot_name
@@ -393,21 +392,9 @@ class BabbageTable(GameParts, TableView):
         (RULES.md §4.5): *Keep my rows* (their Results worked out again, a row leaving 00–99
         void) or *Debug and rewrite* (−3 points, from that row, in the rewrite builder); the
         table's time to decide is the race's length, then the rows stand."""
-        trace_row = state.player(name).play.trace.rows[row - 1]  # type: ignore[union-attr]
-        wrote = two_digits(trace_row.written) if trace_row.written is not None else "?"
-        left, penalty = state.debugs_left(name), state.edition.debug_penalty
 
         def words() -> str:
-            return ngettext(
-                "<b>{player}, row {row}</b>: you wrote {wrote}, but {arithmetic}. Debug "
-                "(−{penalty} point, {left} left) and rewrite from row {row}, or keep your "
-                "rows (their Results are worked out again).",
-                "<b>{player}, row {row}</b>: you wrote {wrote}, but {arithmetic}. Debug "
-                "(−{penalty} points, {left} left) and rewrite from row {row}, or keep your "
-                "rows (their Results are worked out again).", penalty).format(
-                    player=html.escape(name), row=row, wrote=wrote,
-                    arithmetic=html.escape(str(trace_row.text)), penalty=penalty,
-                    left=left) + self._time_words(state)
+            return debug_offer(state, name, row) + self._time_words(state)
 
         self._debug_words = words
         self.debug_text = w.HTML(words())
@@ -419,7 +406,7 @@ class BabbageTable(GameParts, TableView):
         debug = w.Button(description=_("Debug and rewrite"), button_style="warning")
         debug.add_class("lnb-debug-start")
         debug.on_click(self.status.guarded(lambda _b: self._start_rewrite(state, name, row)))
-        return [self.debug_text, keep, debug] if left > 0 else [self.debug_text, keep]
+        return [self.debug_text, keep, *([debug] if state.debugs_left(name) > 0 else [])]
 
     def _time_words(self, state: State) -> str:
         """How long the pupil has to decide and rewrite (the table's time-out: the race's
