@@ -46,6 +46,8 @@ GAME = GameType(
         "commands": "lnb.cli:COMMAND_MODULES",
         "show_replay": "lnb.cli.game:show_replay",
         "puzzles": "lnb.babbage.classroom_hooks:PUZZLES",
+        # pause and predict (lnb.core.predict): the moments of a record the class predicts
+        "predict": "lnb.babbage.predict:moments",
     },
     domains={"lnb": ("lnb/core", "lnb/babbage", "lnb/cli"),
              "babbage_widgets": ("widgets/babbage",)},

@@ -42,6 +42,8 @@ GAME = GameType(
         "table_page": "widgets.dream.room_app:PAGE",
         # the review after a game (lnb.core.review): each decision against the planner's
         "review": "lnb.dream.review:review_hook",
+        # pause and predict (lnb.core.predict): the moments of a record the class predicts
+        "predict": "lnb.dream.predict:moments",
     },
     domains={"dream": ("lnb/dream",), "dream_widgets": ("widgets/dream",)},
 )

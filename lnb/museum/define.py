@@ -46,6 +46,8 @@ GAME = GameType(
         "daily_challenge": "lnb.museum.daily:par",
         # the review after a game (lnb.core.review): each decision against the planner's
         "review": "lnb.museum.review:review_hook",
+        # pause and predict (lnb.core.predict): the moments of a record the class predicts
+        "predict": "lnb.museum.predict:moments",
     },
     domains={"museum": ("lnb/museum",), "museum_widgets": ("widgets/museum",)},
 )
