@@ -37,9 +37,12 @@ debian:
 # `make serve` for one person; a teacher gives the class's size: `make serve CLASS=30`
 # (that many kernels of the class page are preheated in the background). More options:
 # `make serve ARGS="--ip 0.0.0.0 --port 8890"` (see `.venv/bin/python -m widgets.serve --help`).
+# Today's pages, kept ready in that order: `make serve CLASS=30 PAGES="09-undo-a-program.ipynb
+# puzzles.ipynb"` (default: the puzzle app).
 CLASS ?= 0
+PAGES ?=
 serve: setup
-	$(PY) -m widgets.serve --class-size $(CLASS) $(ARGS)
+	$(PY) -m widgets.serve --class-size $(CLASS) $(if $(strip $(PAGES)),--class-pages $(PAGES)) $(ARGS)
 
 lint: setup
 	$(VENV)/bin/ruff check .

@@ -39,24 +39,34 @@ from typing import Any
 
 from lnb.cli.parsing import speaking
 from lnb.core.i18n import _, ngettext
+from widgets.serving.class_pages import (
+    KERNEL_MB,
+    PREHEAT_MB,
+    SPARES,
+    ClassPageError,
+    check_pages,
+    class_pools,
+)
 from widgets.serving.server import KitServer, ServerError, port_is_free
 
 DEFAULT_PORT = 8866
 LANDING = "index.ipynb"
 CLASS_PAGE = "puzzles.ipynb"  # the page a whole class opens at once
 CLASS_SIZE = 0  # one person; a teacher gives the class's size: make serve CLASS=30
-SPARES = 2  # preheated kernels of the class page beyond the class (reloads, latecomers)
 STARTUP_TIMEOUT = 60  # seconds Voila may take to answer
 LOG_NAME = "lnb-kit-serve-{port}.log"  # in Jupyter's runtime folder
 
 
-def pools_config(pool_size: int, class_size: int, class_page: str = CLASS_PAGE
+def pools_config(pool_size: int, class_size: int, class_page: str | Sequence[str] = CLASS_PAGE,
+                 preheat_mb: int = PREHEAT_MB,
                  ) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
     """Voila's ``kernel_pools_config`` and the kit's ``refill_pools_config``.
 
     The class page starts with a kernel for each pupil plus ``SPARES`` (for a reload or a
     latecomer), and is refilled only to keep the spares: a class of ``class_size`` arriving
-    at once never waits behind a kernel being started for the pool.
+    at once never waits behind a kernel being started for the pool. Several class pages
+    (a list) get their shares in the order named, within ``preheat_mb`` MB
+    (:func:`widgets.serving.class_pages.class_pools`); their order is the order of filling.
 
     >>> first, refill = pools_config(1, 30)
     >>> first
@@ -68,10 +78,11 @@ def pools_config(pool_size: int, class_size: int, class_page: str = CLASS_PAGE
     """
     first = {"default": {"pool_size": max(pool_size, 0)}}
     refill = {}
-    if class_size > 0:
-        spares = max(SPARES, pool_size)
-        first[class_page] = {"pool_size": class_size + spares}
-        refill[class_page] = {"pool_size": spares}
+    pages = [class_page] if isinstance(class_page, str) else list(class_page)
+    spares = max(SPARES, pool_size)
+    for page, share in class_pools(pages, class_size, pool_size, preheat_mb).items():
+        first[page] = {"pool_size": share}
+        refill[page] = {"pool_size": min(spares, share)}
     return first, refill
 
 
@@ -86,17 +97,19 @@ def default_root() -> Path:
 def kit_voila_args(
     pool_size: int = 1,
     class_size: int = 0,
-    class_page: str = CLASS_PAGE,
+    class_page: str | Sequence[str] = CLASS_PAGE,
     preheat_denylist: Sequence[str] = (),
     cull_idle_timeout: int = 1800,
     cull_interval: int = 60,
     allow_hosts: Sequence[str] = (),
+    preheat_mb: int = PREHEAT_MB,
 ) -> list[str]:
     """Voila's options for the kit's settings: preheated kernels and culling.
 
     ``pool_size`` kernels are kept preheated for *each* notebook of the server
     (0 turns preheating off), and ``class_size`` plus two spares for ``class_page`` (once
-    taken, topped up to keep the spares); notebooks matching ``preheat_denylist`` (names or
+    taken, topped up to keep the spares; several pages: their shares within ``preheat_mb``
+    MB, :func:`pools_config`); notebooks matching ``preheat_denylist`` (names or
     regular expressions) get none. Idle kernels are culled after ``cull_idle_timeout``
     seconds once their page is gone (0 turns culling off). ``allow_hosts`` are host names
     served besides this machine's names and addresses (:mod:`widgets.serving.app`).
@@ -106,7 +119,7 @@ def kit_voila_args(
     >>> kit_voila_args(allow_hosts=["kit.school.example"])[-1]
     '--KitVoila.allow_hosts=kit.school.example'
     """
-    first, refill = pools_config(pool_size, class_size, class_page)
+    first, refill = pools_config(pool_size, class_size, class_page, preheat_mb)
     preheat = pool_size > 0 or class_size > 0
     return [
         f"--VoilaConfiguration.preheat_kernel={preheat}",
@@ -174,6 +187,15 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--class-page", default=CLASS_PAGE, metavar="NOTEBOOK",
                         help=_("the page the class opens at once (default {page})").format(
                             page=CLASS_PAGE))
+    parser.add_argument("--class-pages", nargs="+", default=None, metavar="NOTEBOOK",
+                        help=_("the pages of today's class, in the order the class opens "
+                               "them: each gets its share of the preheated kernels, the "
+                               "first page first (default: --class-page alone; `make serve "
+                               "CLASS=30 PAGES=\"09-undo-a-program.ipynb puzzles.ipynb\"`)"))
+    parser.add_argument("--preheat-memory", type=int, default=PREHEAT_MB, metavar="MB",
+                        help=_("memory the preheated kernels may take in all, about {mb} MB "
+                               "a kernel (default {default} MB)").format(
+                                   mb=KERNEL_MB, default=PREHEAT_MB))
     parser.add_argument("--preheat-denylist", nargs="+", default=[], metavar="NOTEBOOK",
                         help=_("notebooks (names or regular expressions) never preheated"))
     parser.add_argument("--cull-idle", type=int, default=1800, metavar="SECONDS",
@@ -190,12 +212,24 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def class_pages_of(args: argparse.Namespace) -> list[str]:
+    """The class's pages the options name: ``--class-pages``, else ``--class-page``.
+
+    >>> class_pages_of(parse_args(["--class-pages", "09-undo-a-program.ipynb", "puzzles.ipynb"]))
+    ['09-undo-a-program.ipynb', 'puzzles.ipynb']
+    >>> class_pages_of(parse_args([]))
+    ['puzzles.ipynb']
+    """
+    return list(getattr(args, "class_pages", None) or [args.class_page])
+
+
 def server_for(args: argparse.Namespace, **options: Any) -> KitServer:
     """The kit's server for the serve command's parsed options; ``options`` go to
     :class:`~widgets.serving.server.KitServer` over them (``port=None``: a free port)."""
-    voila_args = [*kit_voila_args(args.pool_size, args.class_size, args.class_page,
+    voila_args = [*kit_voila_args(args.pool_size, args.class_size, class_pages_of(args),
                                   args.preheat_denylist, args.cull_idle, args.cull_interval,
-                                  getattr(args, "allow_host", ())),
+                                  getattr(args, "allow_host", ()),
+                                  getattr(args, "preheat_memory", PREHEAT_MB)),
                   *args.voila_args]
     settings: dict[str, Any] = {"root": args.root or default_root(), "port": args.port,
                                 "ip": args.ip, "voila_args": voila_args,
@@ -249,7 +283,20 @@ def preheat_summary(args: argparse.Namespace) -> str:
     Kernels start when a page is opened (for a class: make serve CLASS=30).
     >>> print(preheat_summary(parse_args(["--class-size", "30"])))
     Preheating 32 kernels of puzzles.ipynb in the background, one at a time.
+    >>> print(preheat_summary(parse_args(["--class-size", "30", "--class-pages",
+    ...                                   "09-undo-a-program.ipynb", "puzzles.ipynb"]))[:93])
+    Kept ready for the class, first page first: 09-undo-a-program.ipynb (32 kernels), puzzles.ipy
     """
+    pages = class_pages_of(args)
+    if args.class_size > 0 and len(pages) > 1:
+        first, _refill = pools_config(args.pool_size, args.class_size, pages,
+                                      getattr(args, "preheat_memory", PREHEAT_MB))
+        shares = [ngettext("{page} ({count} kernel)", "{page} ({count} kernels)",
+                           first[page]["pool_size"]).format(page=page,
+                                                            count=first[page]["pool_size"])
+                  for page in pages]
+        return _("Kept ready for the class, first page first: {pages}; preheated in the "
+                 "background, one at a time.").format(pages=", ".join(shares))
     if args.class_size > 0:
         count = args.class_size + max(SPARES, args.pool_size)
         if args.pool_size > 0:
@@ -295,6 +342,12 @@ def run(args: argparse.Namespace, *,
     if not root.is_dir():
         say(_("no notebook folder at {folder}").format(folder=root))
         return 2
+    if getattr(args, "class_pages", None):
+        try:
+            args.class_pages = check_pages(root, args.class_pages)
+        except ClassPageError as exc:
+            say(exc)
+            return 2
     # Voila's messages go to a fresh log file; the banner below is all the terminal shows.
     log = log_path(args.port)
     with contextlib.suppress(OSError):
