@@ -38,7 +38,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -61,6 +61,7 @@ from lnb.dream.actions import (
 )
 from lnb.dream.bots import make_bot
 from lnb.dream.describe import decision_text, describe, removal_text
+from lnb.dream.reasons import place_reason
 from lnb.dream.records import replay, write
 from lnb.dream.state import PROMPTS, Game, State
 from lnb.dream.table import dream_table
@@ -275,7 +276,7 @@ class DreamApp(w.VBox):
         self.table = dream_table(state, bots)
         self.selection = Selection()
         self._letter = None
-        self.history_lines = _told(state)  # a loaded game's moves so far, in words
+        self.history_lines = _told(state, kinds)  # a loaded game's moves so far, in words
         self.history_who = [action.player for action in state.history]
         self.files.clear()
         self._play(self.table.advance)
@@ -290,7 +291,7 @@ class DreamApp(w.VBox):
         step()
         new = []
         for action in self.state.history[seen:]:
-            new.append(_log_line(action, before))  # before the action: the die it moves
+            new.append(_log_line(action, before, self.kinds))  # before it: the die it moves
             before.apply_action(action)
         self.history_lines += new
         self.history_who += [action.player for action in self.state.history[seen:]]
@@ -638,20 +639,36 @@ def _buttons(widget: w.Widget) -> list[w.Button]:
     return found
 
 
-def _told(state: State) -> list[Callable[[], str]]:
+def _told(state: State, computers: Collection[str] = ()) -> list[Callable[[], str]]:
     """Every action of ``state``'s history in words, as the log said them when they were
     played (a game loaded from a record shows its moves so far)."""
     before = state.game.new_initial_state()
     lines = []
     for action in state.history:
-        lines.append(_log_line(action, before))
+        lines.append(_log_line(action, before, computers))
         before.apply_action(action)
     return lines
 
 
-def _log_line(action: Action, before: State) -> Callable[[], str]:
+def _log_line(action: Action, before: State,
+              computers: Collection[str] = ()) -> Callable[[], str]:
     """What ``action`` did, in words shown in the language of the moment (``before``: the
-    game just before it, for the die it moved)."""
+    game just before it, for the die it moved); a computer seat's placement says why
+    (:func:`lnb.dream.reasons.place_reason`).
+
+    >>> from lnb.dream.state import Game
+    >>> state = Game(["Ada", "Bot"], seed=2).new_initial_state()
+    >>> state.players["Bot"].store[0] = state.workshop[0]
+    >>> print(_log_line(Place("Bot", 1, "B1"), state, ["Bot"])())
+    Bot put the grey 1 in B1: no Program on row B or column 1 yet, so it keeps the other cells free
+    >>> state.players["Ada"].store[0] = state.workshop[0]
+    >>> print(_log_line(Place("Ada", 1, "B1"), state, ["Bot"])())  # a person's: no reason
+    Ada put the grey 1 in Mill cell B1
+    """
+    why = place_reason(before, action) if action.player in computers else None
+    if why is not None:
+        # TRANSLATORS: {reason} says the die, its cell and why: "the red 5 in A3: row A …"
+        return lambda: _("{player} put {reason}").format(player=action.player, reason=why)
     if isinstance(action, Collect):
         die = before.workshop[action.space - 1]
         return lambda: _("{player} took the {die} from Workshop space {space}").format(
