@@ -4,6 +4,8 @@ within the memory budget, refused clearly when a page is not there; the next pag
 from __future__ import annotations
 
 import json
+import time
+import urllib.request
 from pathlib import Path
 
 import nbformat
@@ -18,6 +20,7 @@ from widgets.serving.class_pages import (
     next_page,
 )
 from widgets.serving.lesson_folder import lessons_folder
+from widgets.serving.server import KitServer
 
 
 def _notebook(path: Path, nav: str | None = None) -> None:
@@ -78,3 +81,47 @@ def test_the_next_page_is_the_navigations_next_link(tmp_path: Path) -> None:
     assert next_page(tmp_path, "missing.ipynb") is None
     # The kit's own lessons, as lessons/make_index.py links them.
     assert next_page(lessons_folder(), "dream-mill.ipynb") == "dream.ipynb"
+
+
+def _wait_for_log(server: KitServer, text: str, timeout: float) -> str:
+    """Voila's log once it says ``text`` (else the failure shows the log)."""
+    deadline = time.monotonic() + timeout
+    while text not in (log := server.log_tail(2000)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert text in log, log
+    return log
+
+
+def test_a_real_server_keeps_the_named_pages_and_the_next_page_ready(tmp_path: Path) -> None:
+    """Two class pages filled in the order named; a page takes its preheated kernel; a lesson
+    opened has a kernel of its next page preheated, which that page then takes."""
+    root = tmp_path / "notebooks"
+    for name, nav in (("first.ipynb", None), ("lesson.ipynb", "---\n[Next →](after.ipynb)"),
+                      ("after.ipynb", None), ("other.ipynb", None)):
+        _notebook(root / name, nav)
+        nb = nbformat.read(root / name, as_version=4)
+        nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python",
+                                     "name": "python3"}
+        nb.cells.insert(0, nbformat.v4.new_code_cell(f"print('page {name}')"))
+        nbformat.write(nb, root / name)
+    args = serve.parse_args(["--root", str(root), "--class-size", "1",
+                             "--preheat-memory", str(4 * KERNEL_MB),
+                             "--class-pages", "first.ipynb", "lesson.ipynb",
+                             "--", "--KitPreheat.quiet=0.5"])
+    server = serve.server_for(args, port=None, home=tmp_path / "home",
+                              log=tmp_path / "voila.log", startup_timeout=90)
+    assert isinstance(server, KitServer)
+    with server:
+        filled = ("Kernel pool of first.ipynb is filled with 3 kernel(s)",
+                  "Kernel pool of lesson.ipynb is filled with 1 kernel(s)")
+        server_log = _wait_for_log(server, filled[1], timeout=120)
+        assert server_log.index(filled[0]) < server_log.index(filled[1])
+        assert len(server.kernel_ids()) == 4
+        with urllib.request.urlopen(server.url("voila/render/lesson.ipynb"), timeout=60) as r:
+            assert "page lesson.ipynb" in r.read().decode()
+        assert "for lesson.ipynb" in server.log_tail(2000)  # "Using pre-heated kernel: … for"
+        _wait_for_log(server, "Kernel pool of after.ipynb is filled with 1 kernel(s)", timeout=60)
+        with urllib.request.urlopen(server.url("voila/render/after.ipynb"), timeout=60) as r:
+            assert "page after.ipynb" in r.read().decode()
+        assert "for after.ipynb" in server.log_tail(2000)
+        assert "other.ipynb is filled" not in server.log_tail(2000)  # not a class page

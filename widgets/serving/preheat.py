@@ -7,7 +7,12 @@ wraps Voila's kernel manager factory so preheating is a background job instead:
 
 * one pool kernel is started at a time, the next only once its notebook has run (or waits
   for its page's request, as the puzzle app does: ``voila/query/<kernel id>`` is open);
-* pools named in ``kernel_pools_config`` (the class page) come before the default ones;
+* pools named in ``kernel_pools_config`` (the class's pages) come before the default ones,
+  in the order named there: the first page's kernels all start before the second page's;
+* a pupil opening a lesson has one kernel of the lesson's next page (its navigation's "→"
+  link, :func:`widgets.serving.class_pages.next_page`) preheated, if that page has no
+  kernel ready or coming; at most ``KitPreheat.next_pages`` (4) such kernels wait at a time,
+  and once a page takes one it is not refilled (the pool keeps its configured size);
 * a page opened (a render) postpones preheating by ``KitPreheat.quiet`` seconds (10),
   and so does the server's start: the first pages opened are served first;
 * a page takes a pool kernel only if that kernel is already started (ready, or the one
@@ -41,15 +46,19 @@ import heapq
 import itertools
 import weakref
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from jupyter_core.utils import ensure_async
-from traitlets import Float
+from traitlets import Float, Int
+
+from widgets.serving.class_pages import next_page
 
 Factory = Callable[..., type]
 QUIET = 10.0  # seconds without a page opened before preheating goes on
 WARM_LIMIT = 30.0  # seconds a kernel's notebook may run before the next kernel starts anyway
 WATCH_EVERY = 0.2  # seconds between looks at a warming kernel
+NEXT_PAGES = 4  # kernels of lessons' next pages waiting at most (KitPreheat.next_pages)
 
 
 class PreheatQueue:
@@ -150,13 +159,50 @@ def with_background_preheat(factory: Factory) -> Factory:
             quiet = Float(QUIET, config=True,
                           help="Seconds preheating waits after the server's start and after "
                                "each page opened, so pages are served first.")
+            next_pages = Int(NEXT_PAGES, config=True,
+                             help="Kernels of lessons' next pages preheated at most at a time "
+                                  "(one per lesson opened whose next page has none; 0: off).")
 
             def __init__(self, **kwargs: Any) -> None:
                 self.kit_preheat = PreheatQueue()
                 self._kit_started: weakref.WeakSet[asyncio.Task[Any]] = weakref.WeakSet()
                 self._kit_watches: set[asyncio.Future[None]] = set()
+                self._kit_next: weakref.WeakSet[asyncio.Future[Any]] = weakref.WeakSet()
                 super().__init__(**kwargs)  # creates the pool jobs; they run once the loop does
                 self.kit_preheat.quiet = self.quiet
+
+            def _kit_priority(self, notebook_path: str) -> int:
+                """The class's pages in the order named, then next pages, then the rest."""
+                named = [name for name in self.kernel_pools_config if name != "default"]
+                if notebook_path in named:
+                    return named.index(notebook_path)
+                return len(named) + (0 if notebook_path in self._kit_next_names() else 1)
+
+            def _kit_next_names(self) -> set[str]:
+                return {name for name, pool in self._pools.items()
+                        if any(entry in self._kit_next for entry in pool)}
+
+            def _kit_preheat_next(self, notebook_name: str) -> None:
+                """One kernel of the page ``notebook_name`` leads to next, if it has none
+                ready or coming and fewer than ``next_pages`` such kernels wait."""
+                if self.next_pages <= 0:
+                    return
+                following = next_page(Path(self.root_dir), notebook_name)
+                if following is None or self._pools.get(following):
+                    return
+                waiting = [entry for pool in self._pools.values() for entry in pool
+                           if entry in self._kit_next]
+                if len(waiting) >= self.next_pages:
+                    return
+                if not self._notebook_filter(Path(self.root_dir) / following):
+                    return  # a denylisted page
+                before = self.kernel_pools_config
+                self.kernel_pools_config = {**before, following: {"pool_size": 1}}
+                try:
+                    self.fill_if_needed(delay=0, notebook_name=following)
+                finally:
+                    self.kernel_pools_config = before
+                self._kit_next.update(self._pools.get(following, ()))
 
             def _kit_ready(self, entry: Any) -> bool:
                 return entry in self._kit_started or (hasattr(entry, "done") and entry.done())
@@ -165,8 +211,7 @@ def with_background_preheat(factory: Factory) -> Factory:
                                   **kwargs: Any) -> Any:
                 if kernel_id is not None:  # a restart: at once
                     return await super()._initialize(notebook_path, kernel_id, **kwargs)
-                named = notebook_path in self.kernel_pools_config
-                await self.kit_preheat.turn(priority=0 if named else 1)
+                await self.kit_preheat.turn(priority=self._kit_priority(notebook_path))
                 task = asyncio.current_task()
                 if task is not None:
                     self._kit_started.add(task)
@@ -196,8 +241,12 @@ def with_background_preheat(factory: Factory) -> Factory:
                     self.kit_preheat.release()
 
             def get_pool_size(self, notebook_name: str) -> int:
-                """Pool kernels a page may take now: started ones (not those still queued)."""
-                return sum(self._kit_ready(entry) for entry in self._pools.get(notebook_name, ()))
+                """Pool kernels a page may take now: started ones (not those still queued).
+                Asked once by each page opened (Voila's handler): the page's next one gets a
+                kernel too (:meth:`_kit_preheat_next`)."""
+                size = sum(self._kit_ready(entry) for entry in self._pools.get(notebook_name, ()))
+                self._kit_preheat_next(notebook_name)
+                return size
 
             async def get_rendered_notebook(self, notebook_name: str, *args: Any,
                                             **kwargs: Any) -> Any:
