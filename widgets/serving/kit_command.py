@@ -10,6 +10,9 @@ the school network, another lessons folder.
 
 >>> serve_words(parse_args(["--class", "30", "--network", "--port", "8890"]))[2:]
 ['--port', '8890', '--class-size', '30', '--ip', '0.0.0.0']
+>>> serve_words(parse_args(["--class", "30", "--class-pages", "09-undo-a-program.ipynb",
+...                         "puzzles.ipynb"]))[-3:]
+['--class-pages', '09-undo-a-program.ipynb', 'puzzles.ipynb']
 >>> print(port_advice(8866, suggestion=8890))
 To use another port, give --port N: lovelace-kit --port 8890
 >>> from widgets import serve
@@ -52,6 +55,10 @@ def parser() -> Parser:
                          help=_("how many pupils will open the puzzles at once: the kit gets "
                                 "ready for them in the background, so start it a few minutes "
                                 "before the lesson (default 0: just you)"))
+    command.add_argument("--class-pages", nargs="+", default=None, metavar="NOTEBOOK",
+                         help=_("with --class: the pages of today's class, in the order the "
+                                "class opens them, each kept ready for the class (default: "
+                                "the puzzles)"))
     command.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N",
                          help=_("the port in the address (default {port}); if another program "
                                 "uses it, choose another, e.g. 8890").format(port=DEFAULT_PORT))
@@ -83,6 +90,8 @@ def serve_words(args: argparse.Namespace) -> list[str]:
     words = ["--root", str(args.lessons or lessons_folder()), "--port", str(args.port),
              "--class-size", str(args.class_size),
              "--ip", "0.0.0.0" if args.network else "127.0.0.1"]
+    if args.class_pages:
+        words += ["--class-pages", *args.class_pages]
     for host in args.allow_host:
         words += ["--allow-host", host]
     if args.no_browser:
