@@ -44,6 +44,8 @@ HERE = Path(__file__).resolve().parent
 INDEX = "index.ipynb"
 GUIDE = "teachers-guide.ipynb"
 DASHBOARD = "teacher.ipynb"
+#: The teachers' apps, one notebook in every language, listed after the guide.
+TEACHER_APPS = (DASHBOARD, "replay-predict.ipynb")
 APPS = ("play.ipynb", "puzzles.ipynb")
 
 
@@ -96,6 +98,10 @@ APP_WORDS = (
     N_("Open your class with its class code and teacher key, and see each pupil's puzzles: "
        "solved or not, attempts, hints used, and rows used against the shortest possible "
        "program."),
+    N_("Pause and predict"),
+    N_("Replay a game on the projector: it stops before each Result of the Engine, each "
+       "placement's points or each die put in the Mill, the class predicts, then you reveal "
+       "the answer."),
     N_("Play Ada's Dream"),
     N_("Play a whole game of *Ada's Dream* against the computer: take dice from the Workshop "
        "into your Store, move them into your Mill and take the action of each die's colour."),
@@ -229,12 +235,13 @@ def page_text(root: Path, language: str) -> str:
                 lines += ["", "### " + _("Lessons"), ""]
                 lines += [f"{number}. " + lesson_line(root, language, name, query)
                           for number, name in enumerate(names, start=1)]
-        if (root / GUIDE).is_file() or (root / DASHBOARD).is_file():
+        apps = [name for name in TEACHER_APPS if (root / name).is_file()]
+        if (root / GUIDE).is_file() or apps:
             lines += ["", "## " + _("For teachers"), ""]
         if (root / GUIDE).is_file():
             lines += ["- " + lesson_line(root, language, GUIDE, query)]
-        if (root / DASHBOARD).is_file():  # an app: one notebook in every language
-            e = entry(root, DASHBOARD)
+        for name in apps:  # an app: one notebook in every language
+            e = entry(root, name)
             lines += ["- " + _("**[{title}]({path})**: {summary}").format(
                 title=_(e.title), path=f"{e.path}{query}", summary=_(e.summary))]
     return "\n".join(lines)
