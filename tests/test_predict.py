@@ -125,3 +125,26 @@ def test_a_game_without_the_hook_says_so() -> None:
         assert caught.value.fields.get("reason") == "no-hook"
     finally:
         unregister("quiet")
+
+
+def test_a_poll_of_a_dream_choice_counts_the_right_ones_and_closes() -> None:
+    from lnb.core.errors import BadInputError
+    from lnb.core.predict_poll import Poll
+
+    moment = predictions(dream_record()).moments[0]
+    wrong = next(k for k, _ in moment.choices if k != moment.answer)
+    poll = Poll(moment)
+    poll.answer("a", moment.answer)
+    poll.answer("b", wrong)
+    poll.answer("c", wrong)
+    poll.answer("c", moment.answer)  # changed before the reveal
+    for bad, reason in (("  ", "empty"), ("x" * 21, "too-long")):
+        with pytest.raises(BadInputError) as caught:
+            poll.answer("d", bad)
+        assert caught.value.fields.get("reason") == reason
+    assert poll.mine("b") == wrong and poll.mine("d") is None
+    tally = poll.reveal()
+    assert (tally.answered, tally.right) == (3, 2)
+    with pytest.raises(GameError) as closed:
+        poll.answer("b", moment.answer)
+    assert closed.value.fields.get("reason") == "revealed" and poll.tally() == tally
