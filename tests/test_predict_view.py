@@ -79,3 +79,17 @@ def test_before_a_record_nothing_can_be_pressed() -> None:
     view.key("reveal")
     assert view.moment is None and view.reveal_button.disabled and view.next_button.disabled
     assert view.question.value == "" and view.status.kind != "error"
+
+
+def test_a_dream_moment_lists_its_choices_and_reveals_the_one() -> None:
+    from lnb.dream.records import write
+    from lnb.dream.simulate import play_game
+
+    record = write(play_game(["greedy", "greedy"], 4)[0])
+    moment = predictions(record).moments[0]
+    view = PredictView()
+    view.load(record)  # the game just played: its record's data
+    assert "Everyone chooses one:" in view.choices.value
+    assert all(str(words) in view.choices.value for _, words in moment.choices)
+    view.reveal()
+    assert str(moment.answer_text) in view.answer.value
