@@ -18,7 +18,7 @@ built one (its ``.gz``/``.br`` files are made on a copy when it has none);
 ``LNB_BENCH_SKIP=site`` (or ``served``) leaves a kind out.
 
 >>> [row.kind for row in ROWS]
-['served', 'site']
+['served', 'served', 'served', 'site']
 >>> Figure(0.05, 0.04).line(ROWS[0])[:42]
 'served, bytes of a second page for the sam'
 """
@@ -48,6 +48,11 @@ TIMEOUT = 180_000  # ms: a cold site page starts Python in the browser
 SERVED_LANDING = ("voila/render/index.ipynb", ".lnb-landing-language button")
 SERVED_KIT = ("voila/render/play.ipynb", ".lnb-start-game")
 SERVED_ONE = ("voila/render/one_widget.ipynb", ".bench-button")
+#: Pages a class uses (issue 33 item 2): two lessons and the puzzle app, ready when usable.
+CLASS_PAGES = (("08-factors-multiples-primes.ipynb", ".lnb-exercise button"),
+               ("09-undo-a-program.ipynb", ".lnb-exercise button"),
+               ("puzzles.ipynb", ".lnb-puzzle-heading"))
+LOADS = 3  # timed loads of each page (the median counts)
 SITE_KIT = ("voici/render/index.html", ".lnb-landing-language button")
 SITE_ONE = ("voici/render/one_widget.html", ".bench-button")
 
@@ -146,6 +151,7 @@ class Served:
     base: str
     pw: Any
     folder: Path
+    root: str = ""
     notes: list[str] = field(default_factory=list)
 
     def second_page(self, second: tuple[str, str]) -> Traffic:
@@ -159,6 +165,81 @@ class Served:
             self.notes.append(f"served, then {second[0]}: {then}")
             page.close(run_before_unload=True)
         return then
+
+
+def usable_after(page: Any, url: str, ready: str) -> float:
+    """Seconds from ``page.goto(url)`` until ``ready`` is visible and enabled; the page is
+    then closed (its kernel freed, as a closed tab does)."""
+    began = time.perf_counter()
+    page.goto(url, wait_until="commit", timeout=TIMEOUT)
+    page.locator(ready).first.wait_for(state="visible", timeout=TIMEOUT)
+    page.wait_for_function("s => { const e = document.querySelector(s); return e && !e.disabled; }",
+                           arg=ready, timeout=TIMEOUT)
+    return time.perf_counter() - began
+
+
+def median_usable(browser: Any, base: str, which: tuple[str, str]) -> float:
+    """The median of :data:`LOADS` loads of one page in a pupil's warm browser."""
+    import statistics
+
+    times = []
+    for _ in range(LOADS):
+        page = browser.new_page()
+        times.append(usable_after(page, base + which[0], which[1]))
+        page.close(run_before_unload=True)
+    return statistics.median(times)
+
+
+def served_lesson_not_preheated(served: Served) -> Figure:
+    """A lesson (09) usable, as a multiple of the one-widget page, neither preheated."""
+    profile = Path(tempfile.mkdtemp(prefix="pupil-", dir=served.folder))
+    with pupil(served.pw, profile) as browser:
+        page = browser.new_page()
+        open_page(page, served.base + SERVED_LANDING[0], SERVED_LANDING[1])  # a warm cache
+        page.close(run_before_unload=True)
+        one = median_usable(browser, served.base, SERVED_ONE)
+        lesson = median_usable(browser, served.base, (f"voila/render/{CLASS_PAGES[1][0]}",
+                                                      CLASS_PAGES[1][1]))
+    served.notes.append(f"served, not preheated: {CLASS_PAGES[1][0]} usable after "
+                        f"{lesson:.2f} s, one-widget page {one:.2f} s (medians of {LOADS})")
+    return Figure(lesson / one, 1.0)
+
+
+def served_class_preheated(served: Served) -> Figure:
+    """Each page a class uses (:data:`CLASS_PAGES`) usable, preheated as ``make serve CLASS=1
+    PAGES=...`` does, as a multiple of the one-widget page not preheated; the worst page."""
+    from widgets.serve import parse_args, server_for
+
+    pages = [name for name, _ in CLASS_PAGES]
+    home = Path(tempfile.mkdtemp(prefix="class-", dir=served.folder))
+    args = parse_args(["--root", served.root, "--no-browser", "--class-size", "1",
+                       "--class-pages", *pages, "--", "--KitPreheat.quiet=1"])
+    server = server_for(args, port=None, home=home, log=home / "voila.log", cwd=REPO,
+                        startup_timeout=90)
+    with server:
+        began = time.perf_counter()
+        for name in pages:  # every class page's pool filled (3 kernels: the class + 2)
+            wanted = f"Kernel pool of {name} is filled"
+            while wanted not in server.log_tail(5000):
+                if time.perf_counter() - began > TIMEOUT / 1000:
+                    raise RuntimeError(f"{name} was not preheated: {server.log_tail(40)}")
+                time.sleep(0.5)
+        served.notes.append(f"served, class pages preheated after "
+                            f"{time.perf_counter() - began:.0f} s ({', '.join(pages)})")
+        profile = Path(tempfile.mkdtemp(prefix="pupil-", dir=served.folder))
+        with pupil(served.pw, profile) as browser:
+            page = browser.new_page()
+            open_page(page, server.url(SERVED_LANDING[0]), SERVED_LANDING[1])
+            page.close(run_before_unload=True)
+            one = median_usable(browser, served.base, SERVED_ONE)  # the other server's
+            ratios = {}
+            for name, ready in CLASS_PAGES:
+                seconds = median_usable(browser, server.url(""), (f"voila/render/{name}", ready))
+                ratios[name] = seconds / one
+                served.notes.append(f"served, preheated: {name} usable after {seconds:.2f} s "
+                                    f"= {ratios[name]:.2f}x the one-widget page ({one:.2f} s)")
+    worst = max(ratios, key=ratios.__getitem__)
+    return Figure(ratios[worst], 1.0, f"worst: {worst}")
 
 
 def served_second_page(served: Served) -> Figure:
@@ -203,6 +284,10 @@ def site_first_visit(site: Site) -> Figure:
 ROWS: tuple[Row, ...] = (
     Row("served, bytes of a second page for the same pupil", "served", 0.2, "MB",
         served_second_page),
+    Row("served, a lesson usable / one-widget page, not preheated", "served", 1.2, "x",
+        served_lesson_not_preheated),
+    Row("served, every page a class uses usable / one-widget page, class preheated", "served",
+        0.5, "x", served_class_preheated),
     Row("site, compressed bytes of the first visit", "site", 8.0, "MB", site_first_visit),
 )
 
@@ -216,7 +301,7 @@ def served_kind(pw: Any, folder: Path) -> Iterator[Served]:
     shutil.copytree(REPO / "lessons", root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     shutil.copy2(ONE_WIDGET, root / ONE_WIDGET.name)
     with start_server(root, pool_size=0) as base:
-        yield Served(base, pw, folder)
+        yield Served(base, pw, folder, str(root))
 
 
 @contextlib.contextmanager
