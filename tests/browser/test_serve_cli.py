@@ -3,7 +3,8 @@ opened as soon as the banner shows is usable at once, and the banner is the last
 (Voila's messages go to the log file it names); Ctrl-C or SIGTERM stops it and Voila cleanly.
 
 Each served kit is used for all of these (a server start is the slow part): one person's kit
-stopped with Ctrl-C, a class's (preheated kernels) with SIGTERM.
+stopped with Ctrl-C, a class's (preheated kernels) with SIGTERM; and a class's pages named
+(``--class-pages``, ``make serve PAGES=``): filled in order, a page's kernel handed to it.
 """
 
 from __future__ import annotations
@@ -222,3 +223,30 @@ def test_served_cold_the_game_page_is_usable_at_once_and_the_kit_stops_cleanly(
     with urllib.request.urlopen(url, timeout=60) as resp:
         assert resp.status == 200
     served.stop_with(sig)
+
+
+def test_the_class_pages_are_kept_ready_in_order_and_handed_to_their_pages(
+        serve, browser) -> None:  # type: ignore[no-untyped-def]
+    # make serve CLASS=1 PAGES="play.ipynb puzzles.ipynb": the banner names the pages kept
+    # ready; the first page's kernels fill first, and a pupil's page takes one of them.
+    served = serve("--class-size", "1", "--class-pages", "play.ipynb", "puzzles.ipynb",
+                   "--", "--KitPreheat.quiet=1")
+    served.wait_banner()
+    assert ("Kept ready for the class, first page first: play.ipynb (3 kernels), "
+            "puzzles.ipynb (3 kernels)") in served.output(), served.output()
+    filled = ("Kernel pool of play.ipynb is filled", "Kernel pool of puzzles.ipynb is filled")
+    log = wait_until(lambda: filled[1] in (text := served.log_text()) and text,
+                     "both class pages' pools filled", details=lambda: served.log_text()[-4000:])
+    assert log.index(filled[0]) < log.index(filled[1]), log[-4000:]
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{served.port}/{PLAY}", wait_until="commit",
+                  timeout=60_000)
+        expect(page.locator(".lnb-start-game")).to_be_enabled(timeout=60_000)
+        kernel_id = kernel_id_of(page)
+        assert f"Using pre-heated kernel: {kernel_id} for play.ipynb" in served.log_text()
+        page.close(run_before_unload=True)
+    finally:
+        context.close()
+    served.stop_with(signal.SIGTERM)
