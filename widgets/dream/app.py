@@ -169,7 +169,7 @@ class DreamApp(w.VBox):
         b = self.board  # its Store and Mill stay in the play view; the rest are parts
         self.hand_part = w.VBox([b.hand_title, b.hand_row, b.cards])
         self.research_part = w.VBox([b.tracks, b.research_row])
-        self.gear_part = w.VBox([b.gear_title, b.gear_row])
+        self.gear_part = w.VBox([b.resources, b.gear_title, b.gear_row])  # what they cost
         b.children = [b.heading, b.store_title, b.store_row, b.mill_title, b.grid, b.equations]
         #: The parts of the table that may hold a decision, by name (:data:`HOLDER`).
         self.parts: dict[str, w.Widget] = {
@@ -519,8 +519,8 @@ class DreamApp(w.VBox):
     def _panel_parts(self, key: str) -> list[w.Widget]:
         """What the panel ``key`` shows (a part now in the play view is not in it)."""
         inside = set(self.slot.children)
-        mine = [self.board.resources, *(p for p in (self.hand_part, self.research_part,
-                                                     self.gear_part) if p not in inside)]
+        mine = [p for p in (self.hand_part, self.research_part, self.gear_part)
+                if p not in inside]
         parts: dict[str, list[w.Widget]] = {
             "workshop": [self.workshop], "cards": [self.displays], "map": [self.map],
             "mine": mine, "players": [self.others_title, self.others],

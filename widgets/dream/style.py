@@ -40,11 +40,14 @@ CSS = """
   .lnb-dream-main > .lnb-dream-millside { flex: 1 1 100%; flex-direction: row;
                                            flex-wrap: wrap; column-gap: 16px; }
   .lnb-dream-millside .lnb-dream-mill-grid {
-    grid-template-columns: repeat(3, 90px) minmax(120px, 1fr); }
-  .lnb-dream-app .lnb-dream-millside .lnb-dream-mill { width: 90px; }
+    grid-template-columns: repeat(3, 94px) minmax(120px, 1fr); }
+  .lnb-dream-app .lnb-dream-millside .lnb-dream-mill { width: 94px; font-size: 14px;
+    padding: 0 2px; }
+  .lnb-dream-slot .lnb-dream-card { padding: 2px 5px; }
+  .lnb-dream-slot .lnb-dream-cards { column-gap: 6px; row-gap: 6px; }
   .lnb-dream-millside > .lnb-dream-recent { flex: 1 1 200px; }
   .lnb-dream-app .lnb-dream-slot .lnb-dream-displays .lnb-dream-card button {
-    font-size: 14px; padding: 0 2px; line-height: 1.1; }
+    font-size: 13px; padding: 0 1px; line-height: 1.1; }
   /* a Partner's life (not a rule) is read in the Cards panel; the play view keeps the rule */
   .lnb-dream-slot .lnb-dream-card-text i, .lnb-dream-slot .lnb-dream-card-text i + br {
     display: none; } }
