@@ -41,6 +41,11 @@ def test_a_missing_page_is_refused_naming_it_and_the_pages_there(
     assert status == 2
     assert "there is no page 09-undo.ipynb" in err
     assert "09-undo-a-program.ipynb, puzzles.ipynb" in err
+    status = serve.main(["--lang", "en", "--root", str(tmp_path), "--class-pages",
+                         "puzzles.ipynb", "--no-browser"])
+    assert status == 2
+    assert 'give its size too, e.g. make serve CLASS=30 PAGES="puzzles.ipynb"' in (
+        capsys.readouterr().err)
     with pytest.raises(ClassPageError) as caught:
         check_pages(tmp_path, ["puzzles.ipynb", "09-undo.ipynb"])
     assert caught.value.page == "09-undo.ipynb"

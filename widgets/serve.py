@@ -343,6 +343,11 @@ def run(args: argparse.Namespace, *,
         say(_("no notebook folder at {folder}").format(folder=root))
         return 2
     if getattr(args, "class_pages", None):
+        if args.class_size <= 0:
+            say(_("the class's pages are kept ready for a class: give its size too, e.g. "
+                  "make serve CLASS=30 PAGES=\"{pages}\" (--class-size 30)").format(
+                      pages=" ".join(args.class_pages)))
+            return 2
         try:
             args.class_pages = check_pages(root, args.class_pages)
         except ClassPageError as exc:
