@@ -13,6 +13,10 @@ notebook already run, so each pupil's page only fetches its widgets; the other l
 ``--pool-size`` each (default 0). The pools fill in the background, one kernel at a time and
 only while no page is being opened (:mod:`widgets.serving.preheat`); once the class has taken
 its kernels the pool is topped up to the spares only (:mod:`widgets.serving.pools`).
+``--class-pages NB...`` (``make serve CLASS=30 PAGES="…"``) names several pages of today's
+class: each gets its share, the first page's filled first, within ``--preheat-memory`` MB
+(:mod:`widgets.serving.class_pages`); with preheating on, a lesson opened also has one kernel
+of its next lesson preheated.
 
 Voila's messages go to a log file in Jupyter's runtime folder, named by the banner, which is
 the last thing the command prints, once the server answers. A busy port is found before

@@ -3,7 +3,7 @@
 This is what :class:`widgets.serving.server.KitServer` runs; the arguments are Voila's own, plus
 ``--VoilaKernelManager.refill_pools_config`` (see :mod:`widgets.serving.pools`),
 ``--KitKernelManager.unjoined_timeout`` (:mod:`widgets.serving.owners`),
-``--KitPreheat.quiet`` (:mod:`widgets.serving.preheat`) and
+``--KitPreheat.quiet`` and ``--KitPreheat.next_pages`` (:mod:`widgets.serving.preheat`) and
 ``--KitVoila.allow_hosts`` (:mod:`widgets.serving.app`). The application is
 :class:`widgets.serving.app.KitVoila`: Voila with the kit's checks.
 """
