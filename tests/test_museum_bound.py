@@ -101,3 +101,32 @@ def test_bound_never_below_the_bots_nor_along_their_games(seed: int) -> None:
         assert final <= bound, (name, seed)
         assert all(final <= b for b in seen), (name, seed, seen, final)
         assert all(later <= bound for later in seen)
+
+
+def test_the_daily_command_prints_par_the_bound_and_the_gap(capsys: pytest.CaptureFixture) -> None:
+    from lnb.cli import main
+    from lnb.museum.daily import bound, par
+
+    assert main(["museum", "daily", "--date", "2026-12-01", "--bound"]) == 0
+    out = capsys.readouterr().out
+    assert f"par {par('2026-12-01')}" in out
+    assert f"bound {bound('2026-12-01')}" in out
+    assert f"gap {bound('2026-12-01') - par('2026-12-01')}" in out
+    assert par("2026-12-01") <= bound("2026-12-01")
+
+
+def test_the_museum_app_shows_par_the_bound_and_the_gap_of_the_day() -> None:
+    import datetime
+    import html
+
+    from classroom.progress import ProgressStore
+    from lnb.museum.daily import bound, par
+    from widgets.museum.app import MuseumApp
+
+    day = datetime.date(2026, 12, 1)
+    app = MuseumApp(seed=1, today=lambda: day, store=ProgressStore(":memory:"))
+    app.daily_button.click()
+    most, planner = bound(day), par(day)
+    assert html.escape(
+        f"The best score possible today is at most {most} points (a proof, not a guess); "
+        f"the kit's planner scored {planner}, {most - planner} fewer.") in app.challenge.value

@@ -39,6 +39,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     daily = sub.add_parser("daily", help=_("the daily challenge: its seed and par"))
     daily.add_argument("--date", default=None, metavar="YYYY-MM-DD",
                        help=_("the day (default: today)"))
+    daily.add_argument("--bound", action="store_true",
+                       help=_("also a proven upper bound on any play's score, and its gap "
+                              "to par"))
     daily.set_defaults(handler=_daily)
 
     show = sub.add_parser("map", help=_("the museum's map, rooms and evidence"))
@@ -96,11 +99,14 @@ def _score_line(state) -> str:  # type: ignore[no-untyped-def]
 
 
 def _daily(args: argparse.Namespace) -> int:
-    from lnb.museum.daily import _day, daily_seed, par
+    from lnb.museum.daily import _day, bound, daily_seed, par
 
     day = _day(args.date)
     print(_("{day}: seed {seed}, par {par}").format(day=day.isoformat(),
                                                     seed=daily_seed(day), par=par(day)))
+    if getattr(args, "bound", False):
+        print(_("bound {bound} (no play can score more), gap {gap}").format(
+            bound=bound(day), gap=bound(day) - par(day)))
     return 0
 
 

@@ -1,11 +1,12 @@
-"""The daily challenge: one seed a day for everyone (the same dice on every turn), and *par*,
-the planner's score on it.
+"""The daily challenge: one seed a day for everyone (the same dice on every turn), *par*,
+the planner's score on it, and *the bound*, a proven upper bound on any play's score with the
+day's dice (:mod:`lnb.museum.bound`).
 
 >>> import datetime
 >>> day = datetime.date(2026, 12, 1)
 >>> daily_seed(day) == daily_seed("2026-12-01"), daily_seed(day) != daily_seed("2026-12-02")
 (True, True)
->>> 0 <= par(day) <= 130
+>>> 0 <= par(day) <= bound(day) <= 130
 True
 """
 
@@ -57,6 +58,20 @@ def _par(day: _dt.date, edition: str) -> int:
 def par(date: _dt.date | str | None = None, edition: str = "standard") -> int:
     """The planner's score on a day's challenge (worked out once per date and process)."""
     return _par(_day(date), edition)
+
+
+@lru_cache(maxsize=64)
+def _bound(day: _dt.date, edition: str) -> int:
+    from lnb.museum.bound import upper_bound
+    from lnb.museum.state import Game
+
+    return upper_bound(Game(edition, daily_seed(day, edition)).new_initial_state())
+
+
+def bound(date: _dt.date | str | None = None, edition: str = "standard") -> int:
+    """At least the best score any play can reach on a day's challenge (a proof, not a
+    search: :func:`lnb.museum.bound.upper_bound`; worked out once per date and process)."""
+    return _bound(_day(date), edition)
 
 
 def band_counts(scores: Iterable[int]) -> tuple[int, ...]:

@@ -42,6 +42,7 @@ from lnb.core.errors import BadInputError, LnbError
 from lnb.core.i18n import _, lazy_gettext, ngettext
 from lnb.museum import Game, State, daily_seed, par, verdict
 from lnb.museum import words as museum_words
+from lnb.museum.daily import bound as daily_bound
 from lnb.museum.records import dumps, replay, write
 from widgets.classroom.panel import ClassPanel, browser_key_script
 from widgets.core.contrast import ContrastToggle
@@ -562,9 +563,13 @@ class MuseumApp(w.VBox):
                                           "taken back."))
             if self.daily is not None:
                 day, points = self.daily
+                most = daily_bound(day)
                 self.challenge.value = html.escape(_(
                     "Today's challenge ({date}): par is {par} points, the computer planner's "
-                    "score with these dice.").format(date=day.isoformat(), par=points))
+                    "score with these dice.").format(date=day.isoformat(), par=points)
+                    + " " + _("The best score possible today is at most {bound} points (a "
+                              "proof, not a guess); the kit's planner scored {par}, {gap} "
+                              "fewer.").format(bound=most, par=points, gap=most - points))
             else:
                 self.challenge.value = html.escape(_("Game seed {seed}").format(seed=state.seed))
             self._ghost_changed()
