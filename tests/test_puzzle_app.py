@@ -20,6 +20,8 @@ from widgets.babbage.puzzle_app import PuzzleApp, browser_key_script, page_addre
 TODAY = datetime.date(2025, 3, 5)  # a Wednesday: the daily puzzle is of difficulty 3
 # Start 55, reach 73 within 3 rows, using only A1 (±1), A4 (×÷2), B4 (Swap): A4/ B4s A1+.
 SHARED = Puzzle(start=55, targets=(73,), limit=3, spaces=frozenset({"A1", "A4", "B4"}))
+#: What the app adds to a solved check when the rows are the only shortest program (3 rows).
+ONLY_SHORTEST = "That is the shortest program there is: the only one of 3 rows."
 
 
 @pytest.fixture
@@ -54,7 +56,7 @@ def test_a_shared_code_opens_and_is_solved_by_clicks(store: ProgressStore) -> No
     assert app.builder.rows_text()[-1] == "3. A1+ 72 + 1 = 73"
     assert "lnb-hit" in app.targets.value
     app.builder.done_button.click()
-    assert (app.status.kind, app.status.text) == ("ok", "Solved in 3 rows!")
+    assert (app.status.kind, app.status.text) == ("ok", "Solved in 3 rows! " + ONLY_SHORTEST)
     saved = store.load(Pupil.from_browser_key(SAM)).get(SHARED.code)
     assert saved is not None and saved.solved and saved.best_rows == 3
     assert "Solved: <b>1</b> puzzle" in app.progress_view.value
@@ -219,7 +221,7 @@ def test_a_corrupt_progress_file_is_explained_and_the_session_kept(tmp_path: Pat
     app = make_app(ProgressStore(path), SAM, code=SHARED.code)
     click_program(app, "A4/ B4s A1+")
     app.check()
-    assert app.status.text == "Solved in 3 rows!"
+    assert app.status.text == "Solved in 3 rows! " + ONLY_SHORTEST
     view = app.progress_view.value
     assert "cannot be used right now" in view and "tell your teacher" in view
     assert str(tmp_path) not in view  # the server's path is the teacher's (its log), not shown
@@ -303,7 +305,7 @@ def test_a_damaged_streak_row_does_not_lose_the_right_answer(tmp_path: Path) -> 
     app = make_app(store, SAM, code=SHARED.code)
     click_program(app, "A4/ B4s A1+")
     app.check()
-    assert (app.status.kind, app.status.text) == ("ok", "Solved in 3 rows!")
+    assert (app.status.kind, app.status.text) == ("ok", "Solved in 3 rows! " + ONLY_SHORTEST)
     saved = store.load(Pupil.from_browser_key(SAM))
     assert saved.get(SHARED.code).solved and saved.streak == 2  # type: ignore[union-attr]
     assert any("streak" in text for _, text in store.teacher_notes())

@@ -21,7 +21,7 @@ the heading shows and *Copy link* copies) or its long one (``P1-...``).
 >>> app.builder.type_rows("A2- B2+")
 >>> app.check()
 >>> app.status.text, app.progress.solved_count
-('Solved in 2 rows!', 1)
+('Solved in 2 rows! That is as short as it gets: one of the 2 shortest programs (2 rows).', 1)
 """
 
 from __future__ import annotations
@@ -513,7 +513,9 @@ class PuzzleApp(w.VBox):
                                                self.today())
         self.classwork.seen(self.pupil)
         self.todays.mark(self.progress)
-        self._verdict = lambda: str(check_answer(self.puzzle, program).message)
+        self._verdict = lambda: str(check_answer(self.puzzle, program).message) + (
+            " " + shortest_words(self.puzzle.solution.length, self.puzzle.solution.count,
+                                 len(program)) if feedback.solved else "")
         self.words.say("ok" if feedback.solved else "error", self._verdict)
         self._show_heading()
 
@@ -700,3 +702,25 @@ class TeacherSheet(w.VBox):
 
 __all__ = ["PuzzleApp", "PuzzleBuilder", "TeacherSheet", "browser_key_script", "page_address",
            "voila_query"]
+
+
+def shortest_words(length: int, count: int, rows: int) -> str:
+    """Where a solving program of ``rows`` rows stands against the proven shortest ones (the
+    solver's ``length`` and ``count``), in the current language.
+
+    >>> shortest_words(2, 1, 2)
+    'That is the shortest program there is: the only one of 2 rows.'
+    >>> shortest_words(2, 3, 4)
+    'The shortest programs have 2 rows (3 of them): yours is 2 rows longer.'
+    """
+    if rows <= length:
+        if count == 1:
+            return _("That is the shortest program there is: the only one of {length} "
+                     "rows.").format(length=length)
+        return _("That is as short as it gets: one of the {count} shortest programs "
+                 "({length} rows).").format(count=count, length=length)
+    return ngettext("The shortest programs have {length} rows ({count} of them): yours is "
+                    "{more} row longer.",
+                    "The shortest programs have {length} rows ({count} of them): yours is "
+                    "{more} rows longer.", rows - length).format(
+                        length=length, count=count, more=rows - length)
