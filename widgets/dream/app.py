@@ -281,7 +281,7 @@ class DreamApp(w.VBox):
         self.files.clear()
         self._play(self.table.advance)
         self.refresh()
-        self.focus(self.focus_target())  # the keyboard starts at the first decision
+        self.focus.forget()  # a new game takes no focus (the page is not scrolled to it)
 
     def _play(self, step: Callable[[], None]) -> None:
         """Run ``step`` (a click and the computers' replies), then log every action taken,
