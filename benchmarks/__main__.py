@@ -1,8 +1,9 @@
 """Run the benchmarks: ``python -m benchmarks [NAME ...]`` (``make bench`` runs them all but
 ``voila``, whose one-widget baseline ``app`` measures again in its own server, ``site``,
 which builds the static site once more, ``rooms``, eight live tables of four pupils at
-once, minutes of all the CPU, and ``pages``, pupils' browsers on the served kit and the
-static site (issue 33; it builds the site too): run them by name).
+once, minutes of all the CPU, ``pages``, pupils' browsers on the served kit and the
+static site (issue 33; it builds the site too), and ``bound``, the museum daily's proven bound
+over 100 days (issue 32, two minutes): run them by name).
 
 Each ``benchmarks/bench_NAME.py`` has a ``main()`` that prints figures and ratios.
 """
