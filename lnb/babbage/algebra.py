@@ -93,14 +93,39 @@ def component_expression(component: Component, function: Function | None = None,
         case Function.DIVIDE:
             return sympy.floor(x / n)
         case Function.SWAP:
-            return 10 * sympy.Mod(x, 10) + sympy.floor(x / 10)
+            return 10 * _units(x) + sympy.floor(x / 10)
         case Function.COPY:
             if component.kind is Kind.COPY_RIGHT:
                 return 11 * sympy.floor(x / 10)
-            return 11 * sympy.Mod(x, 10)
+            return 11 * _units(x)
         case Function.SET:
             return sympy.Integer(n)
     raise AssertionError(function)  # pragma: no cover
+
+
+def _units(x: Any) -> Any:
+    """``x mod 10``, as sympy simplifies it unless that is wrong: sympy 1.14 rewrites
+    ``Mod(2*Mod(x, 5), 10)`` as ``2*Mod(Mod(x, 5)**2, 5)`` (x = 2 gives 8, not 4), so a copy
+    then a swap (``A4x D2c B4s``) had a formula other than the Engine's. When ``x`` holds a
+    ``Mod`` already, the simplified form is kept only if it agrees on every start 00–99;
+    else ``Mod`` is left as written.
+
+    >>> import sympy
+    >>> x = start_symbol()
+    >>> _units(2 * x), evaluate(_units(2 * _units(2 * x)), 2)  # 2 → 4 → 8
+    (2*(Mod(x, 5)), 8)
+    >>> evaluate(sympy.Mod(2 * sympy.Mod(2 * x, 10), 10), 2)  # sympy's own rewrite
+    6
+    """
+    import sympy
+
+    simplified = sympy.Mod(x, 10)
+    if not isinstance(x, sympy.Basic) or not x.has(sympy.Mod) or len(x.free_symbols) != 1:
+        return simplified
+    (start,) = x.free_symbols
+    if all(simplified.subs(start, v) == x.subs(start, v) % 10 for v in VALUES):
+        return simplified
+    return sympy.Mod(x, 10, evaluate=False)
 
 
 def _function_for(component: Component, function: Function | None) -> Function:
