@@ -260,6 +260,7 @@ IDS = {e.id for e in MUSEUM.evidence} | set(MUSEUM.rooms) | {
     *(cls.verb for cls in ACTIONS), *(f.name for cls in ACTIONS for f in fields(cls)),
     *dream_edition.EFFECT_KEYS, *dream_edition.RESOURCES, *(c.value for c in Colour),
     *(cls.__name__ for cls in ACTIONS),
+    *dream_edition.EDITIONS.names,  # edition names are data (classroom, classroom-2)
 }
 
 
