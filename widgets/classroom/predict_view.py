@@ -159,6 +159,12 @@ class PredictView(Relabelled):
         self.widget.add_class("lnb-predict")
         self.labelled()
 
+    @property
+    def comm(self) -> Any:
+        """Its widget's comm: the view is on a page while its widget is, so a language switch
+        relabels it (:func:`widgets.core.relabel.relabel_all` forgets what has none)."""
+        return self.widget.comm
+
     def open_page(self) -> None:
         """Under Voila: the page's language (``?lang=``, the remembered choice, the
         browser's) and its language switch, then every word in it."""
