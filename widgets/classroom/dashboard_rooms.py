@@ -26,7 +26,7 @@ import ipywidgets as w
 
 from classroom.room_control import RoomControl, TableControl
 from lnb.core.game import get
-from lnb.core.i18n import N_, _, pgettext, tag
+from lnb.core.i18n import N_, _, current_language, pgettext, tag
 from lnb.core.messages import Text
 from lnb.core.rooms import allowance_words
 from lnb.core.table import ALLOWANCES
@@ -121,6 +121,7 @@ class RoomsBox(w.VBox):
         self.resume_button.description = _("Resume all")
         self.resume_button.tooltip = _("Let every paused table go on")
         self.names_box.description = _("Show names on the projector")
+        self.language = current_language()  # the projector links too: they carry ?lang=
         self._shape = None
         self._draw()
 
