@@ -7,22 +7,12 @@ rooms`` runs it bigger)."""
 from __future__ import annotations
 
 import sqlite3
-import threading
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from benchmarks.rooms_durability import database_restarts, history_of, killed_writers, new_table
-
-
-def wait_until(state: Callable[[], bool], what: str, within: float = 30.0) -> None:
-    """Until ``state()`` holds; fail saying ``what`` after ``within`` seconds."""
-    deadline = time.monotonic() + within
-    while not state():
-        assert time.monotonic() < deadline, f"still not {what} after {within} s"
-        threading.Event().wait(0.05)
+from lnb.core.testing import wait_until
 
 
 def test_the_database_stopped_and_started_mid_game_loses_and_doubles_nothing() -> None:

@@ -38,6 +38,7 @@ import pytest
 import requests
 from websockets.sync.client import connect
 
+from lnb.core.testing import wait_until
 from widgets.serve import kit_voila_args, parse_args, server_for
 from widgets.serving.guard import OTHERS_KERNEL
 from widgets.serving.kernel import is_kit_kernel
@@ -116,15 +117,6 @@ def joined(server: KitServer, kernel_id: str, browser: requests.Session | None =
         yield
 
 
-def wait_until(check, timeout: float) -> bool:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.25)
-    return bool(check())
-
-
 def lan_addresses() -> list[str]:
     return [a.address for addrs in psutil.net_if_addrs().values() for a in addrs
             if a.family == socket.AF_INET and not a.address.startswith("127.")]
@@ -199,8 +191,9 @@ def test_a_render_no_page_joins_frees_its_kernel(server: KitServer) -> None:
     status, visited = render(server, browser)
     assert status == 200 and visited != lonely
     with joined(server, visited, browser):
-        assert wait_until(lambda: lonely not in server.kernel_ids(), UNJOINED + 15), (
-            f"kernel {lonely} outlived {UNJOINED} s without a page\n{server.log_tail(20)}")
+        wait_until(lambda: lonely not in server.kernel_ids(),
+                   f"kernel {lonely} is freed, {UNJOINED} s without a page", UNJOINED + 15,
+                   details=lambda: server.log_tail(20))
         assert visited in server.kernel_ids()  # a page joined it: it stays
         time.sleep(1)
     assert f"Kernel {lonely}: no page joined it" in server.log_tail(200)
@@ -238,7 +231,7 @@ def test_a_page_may_see_and_shut_down_only_its_own_kernel(server: KitServer) -> 
         assert pupil.get(kernel, timeout=30).json()["id"] == kernel_id
         own = pupil.post(shutdown, data={"_xsrf": pupil.cookies["_xsrf"]}, timeout=30)
         assert own.status_code == 204
-        assert wait_until(lambda: kernel_id not in server.kernel_ids(), 15)
+        wait_until(lambda: kernel_id not in server.kernel_ids(), "its kernel is shut down", 15)
 
 
 def test_no_page_learns_or_joins_another_pages_kernel(server: KitServer) -> None:
@@ -329,8 +322,8 @@ def test_a_page_left_without_a_word_makes_room_for_a_new_one(capped: KitServer) 
     pupil = requests.Session()
     kernels = [render(capped, pupil)[1] for _ in range(PER_BROWSER)]
     with joined(capped, kernels[0], pupil):  # its page came, then left with no beacon
-        assert wait_until(lambda: connections(capped, pupil, kernels[0]) == 1, 30)
-    assert wait_until(lambda: connections(capped, pupil, kernels[0]) == 0, 30)
+        wait_until(lambda: connections(capped, pupil, kernels[0]) == 1, "the page joined", 30)
+    wait_until(lambda: connections(capped, pupil, kernels[0]) == 0, "the page is gone", 30)
     status, newest = render(capped, pupil)
     assert status == 200
     assert capped.kernel_ids() == {*kernels[1:], newest}
@@ -354,7 +347,8 @@ def test_a_page_open_but_idle_for_long_is_culled(root: Path, tmp_path: Path) -> 
         status, kernel_id = render(server, pupil)
         assert status == 200
         with joined(server, kernel_id, pupil):
-            assert wait_until(lambda: kernel_id not in server.kernel_ids(), 60)
+            wait_until(lambda: kernel_id not in server.kernel_ids(), "the idle kernel is culled",
+                       60, details=lambda: server.log_tail(40))
         assert "its page is open but has done nothing" in server.log_tail(200)
 
 
@@ -389,14 +383,15 @@ def serving_with_a_kernel(root: Path, tmp_path: Path) -> Iterator[Serving]:
     proc = serve(root, port, tmp_path / "home", out)
     running = Serving(proc, out, port, [])
     try:
-        assert wait_until(lambda: "kit is running" in out.read_text(errors="replace")
-                          or proc.poll() is not None, 90), out.read_text(errors="replace")
+        wait_until(lambda: "kit is running" in out.read_text(errors="replace")
+                   or proc.poll() is not None, "the kit says it is running", 90,
+                   details=lambda: out.read_text(errors="replace"))
 
         def kernel_started() -> bool:
             running.family[:] = psutil.Process(proc.pid).children(recursive=True)
             return any(is_kit_kernel(p.cmdline()) for p in running.family)
 
-        assert wait_until(kernel_started, 60), "no preheated kernel"
+        wait_until(kernel_started, "a preheated kernel started", 60)
         yield running
     finally:
         if proc.poll() is None:
@@ -424,7 +419,7 @@ def test_a_killed_serve_leaves_no_voila_and_no_kernel(root: Path, tmp_path: Path
         running.proc.wait(timeout=30)
         _, alive = psutil.wait_procs(running.family, timeout=30)
         assert not alive, f"left running: {[p.cmdline() for p in alive]}"
-        assert wait_until(lambda: port_is_free(running.port), 15)
+        wait_until(lambda: port_is_free(running.port), "its port is free", 15)
 
 
 def test_a_serve_finding_a_kit_server_on_its_port_names_it(root: Path, tmp_path: Path) -> None:
@@ -443,4 +438,4 @@ def test_a_serve_finding_a_kit_server_on_its_port_names_it(root: Path, tmp_path:
         assert f"`kill {pid}`" in done.stderr and "--port N" in done.stderr
         os.kill(pid, signal.SIGTERM)  # what the message says to do
         assert left.proc.wait(timeout=60) is not None
-        assert wait_until(lambda: port_is_free(left.port or 0), 15)
+        wait_until(lambda: port_is_free(left.port or 0), "its port is free", 15)

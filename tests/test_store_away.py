@@ -12,7 +12,6 @@ import sqlite3
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from classroom.rooms import SETTLE_SECONDS, RoomStore
 from classroom.store import StoreAway
 from lnb.babbage.game import Finish, Phase, Target, WriteProgram
 from lnb.core.errors import LnbError
+from lnb.core.testing import wait_until
 
 ADA = Pupil("class:C1:ada", "Ada")
 BEA = Pupil("class:C1:bea", "Bea")
@@ -36,11 +36,8 @@ T0 = 1_800_000_000.0
 
 
 def wait_for(state: Callable[[], bool], what: str, within: float = 30.0) -> None:
-    """Wait until ``state()`` holds (checked often); fail saying ``what`` after ``within`` s."""
-    deadline = time.monotonic() + within
-    while not state():
-        assert time.monotonic() < deadline, f"still not {what} after {within} s"
-        threading.Event().wait(0.05)
+    """Wait until ``state()`` holds; fail saying ``what`` after ``within`` s."""
+    wait_until(state, what, within)
 
 
 @pytest.fixture(scope="module")

@@ -19,16 +19,49 @@ records. It imports no test framework at import time (hypothesis only inside
 [(), ('a',), ('a', 0), ('a', 1), ('a', 1, 'b')]
 >>> mutated(record, 2, "x", delete=False), record
 ({'a': [1, 'x']}, {'a': [1, {'b': 2}]})
+>>> answers = iter([None, 0, "ready"])
+>>> wait_until(lambda: next(answers), "the third answer")
+'ready'
 """
 
 from __future__ import annotations
 
 import copy
 import random
+import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 from lnb.core.errors import LnbError
+
+T = TypeVar("T")
+
+#: Seconds after which :func:`wait_until` gives up by default: only a server or page that
+#: stopped answering takes this long, never a slow one on a busy machine.
+STUCK = 120.0
+
+
+def wait_until(condition: Callable[[], T], what: str, timeout: float = STUCK, *,
+               details: Callable[[], str] | None = None) -> T:
+    """Call ``condition()`` until it returns something true, and return that: the one wait
+    of every test that waits for a state (a server's log line, a kernel gone, a page ready).
+
+    The calls are paced (every 0.05 s at first, at most every 0.5 s): a pace, not a wait for
+    anything. ``timeout`` (seconds) is the deadline of a server or page that stopped
+    answering, not of a slow one: past it, ``AssertionError`` "gave up ... waiting until
+    ``what``" with ``details()`` (e.g. a server log's tail). An exception raised by
+    ``condition`` is not caught (a server that exited fails at once).
+    """
+    deadline = time.monotonic() + timeout
+    pace = 0.05
+    while not (result := condition()):
+        if time.monotonic() > deadline:
+            extra = details() if details is not None else ""
+            raise AssertionError(
+                f"gave up after {timeout:.0f} s waiting until {what}\n{extra}".rstrip())
+        time.sleep(pace)  # the pace of the polling, not a wait for anything
+        pace = min(pace * 1.5, 0.5)
+    return result
 
 
 def playthrough(new_state: Callable[[], Any], choose: Callable[[Any, random.Random], Any],

@@ -12,15 +12,15 @@ import time
 import urllib.error
 import urllib.request
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
 from urllib.parse import urlsplit
 
 import psutil
 import pytest
 
+from lnb.core.testing import wait_until
 from widgets.serve import CLASS_PAGE, kit_voila_args
 from widgets.serving.server import KitServer, ServerError, hermetic_environ
 from widgets.serving.server import free_port as free_port  # for tests that choose a port
@@ -42,39 +42,9 @@ CHROMIUM_ARGS = [
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 WIDGET_SELECTOR = ".jupyter-widgets"
 STARTUP_TIMEOUT = 90.0
-#: Seconds after which :func:`wait_until` gives up: only a server or page that stopped
-#: answering takes this long, never a slow one on a busy machine.
-STUCK = 120.0
 
 _requests: weakref.WeakKeyDictionary[object, list[str]] = weakref.WeakKeyDictionary()
 
-
-T = TypeVar("T")
-
-
-def wait_until(condition: Callable[[], T], what: str, timeout: float = STUCK, *,
-               details: Callable[[], str] | None = None) -> T:
-    """Call ``condition()`` until it returns something true, and return that.
-
-    The calls are paced (every 0.05 s at first, at most every 0.5 s): a pace, not a wait for
-    anything. ``timeout`` (seconds) is the deadline of a server or page that stopped
-    answering, not of a slow one: past it the test fails with "gave up waiting until
-    ``what``" and ``details()`` (e.g. a server log's tail). An exception raised by
-    ``condition`` is not caught (a server that exited fails at once).
-
-    >>> answers = iter([None, 0, "ready"])
-    >>> wait_until(lambda: next(answers), "the third answer")
-    'ready'
-    """
-    deadline = time.monotonic() + timeout
-    pace = 0.05
-    while not (result := condition()):
-        if time.monotonic() > deadline:
-            extra = details() if details is not None else ""
-            pytest.fail(f"gave up after {timeout:.0f} s waiting until {what}\n{extra}".rstrip())
-        time.sleep(pace)  # the pace of the polling, not a wait for anything
-        pace = min(pace * 1.5, 0.5)
-    return result
 
 
 @dataclass
