@@ -26,7 +26,7 @@ kernel runs meanwhile.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +53,7 @@ from lesson_checks import (
 )
 from page_kit import WAIT, shared_kit, wait_page_ready
 from page_trees import every_page, translated_lessons, widget_pages
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -119,6 +120,7 @@ class Loads:
     browser: Any
     base_url: str
     order: list[tuple[str, str]]
+    server_log: Callable[[], str] = str
     started: dict[tuple[str, str], Any] = field(default_factory=dict)
 
     def start(self, load: tuple[str, str]) -> None:
@@ -157,7 +159,7 @@ def loads(browser, request: pytest.FixtureRequest) -> Iterator[Loads]:  # type: 
     order = [tuple(item.callspec.params["load"]) for item in request.session.items
              if getattr(item, "module", None) is request.module and hasattr(item, "callspec")
              and "load" in item.callspec.params]
-    pending = Loads(browser, kit.url, order)
+    pending = Loads(browser, kit.url, order, server_log=lambda: kit.server.log_tail(120))
     yield pending
     pending.close()
 
@@ -193,7 +195,11 @@ def test_page(loads: Loads, load: tuple[str, str]) -> None:
         (SHOTS / f"{shot_name(name, lang)}-{width}x{height}.png").unlink(missing_ok=True)
     page = loads.take(load)
     try:
-        arrive(page, name, lang)
+        try:
+            arrive(page, name, lang)
+        except PlaywrightTimeout as late:  # say what the server was doing meanwhile
+            pytest.fail(f"{name} ({lang}) was not ready: {late}\n"
+                        f"the kit server's log, its end:\n{loads.server_log()}")
         check_page(page, name, lang)
         PHOTOGRAPHED.append(load)
         then_on_this_page(page, name, lang)
