@@ -205,5 +205,5 @@ def test_lnb_review_finds_the_game_by_the_records_format(tmp_path, capsys) -> No
     assert capsys.readouterr().out.startswith("solo:\n  Turn 1, dice 4 and 5: you chose")
     babbage = tmp_path / "babbage.json"
     babbage.write_text(json.dumps({"format": "lnb-game/1", "players": []}))
-    assert main(["review", str(babbage)]) == 2
-    assert "game 'babbage' has no review" in capsys.readouterr().err
+    assert main(["review", str(babbage)]) == 2  # Lovelace & Babbage's review reads it
+    assert "players: give 2 to 4 players" in capsys.readouterr().err

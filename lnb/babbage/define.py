@@ -48,6 +48,9 @@ GAME = GameType(
         "puzzles": "lnb.babbage.classroom_hooks:PUZZLES",
         # pause and predict (lnb.core.predict): the moments of a record the class predicts
         "predict": "lnb.babbage.predict:moments",
+        # the review after a game (lnb.core.review): each program against the planner's
+        # from the same position, at the end of its Round
+        "review": "lnb.babbage.review:review_hook",
     },
     domains={"lnb": ("lnb/core", "lnb/babbage", "lnb/cli"),
              "babbage_widgets": ("widgets/babbage",)},
