@@ -76,6 +76,7 @@ from widgets.core.style import app_styles, stylesheet
 from widgets.dream.board import PlayerBoard, Selection, compact_html
 from widgets.dream.buttons import Pool, show
 from widgets.dream.cards import DisplaysView
+from widgets.dream.guide_view import GuideView, topics_html
 from widgets.dream.keys import KeyBridge
 from widgets.dream.mainboard import MapView, WorkshopView
 from widgets.dream.setup import SetupForm
@@ -208,13 +209,15 @@ class DreamApp(w.VBox):
         self.key_bridge.on_error = self._key_error
         self.setup = SetupForm(self._setup_start, guard=self.status.guarded)
         self.setup.layout.display = "none"
+        self.guide_view = GuideView(self)  # a guided first game's guide, under the question
         self.new_button = w.Button()
         self.new_button.add_class("lnb-dream-new")
         self.new_button.on_click(self.status.guarded(lambda _b: self.toggle_setup()))
         self.contrast_toggle = ContrastToggle(self)
         self.files = SaveLoadPanel(self.save_text, self.load_text, status=self.status,
-                                   extra=(self.new_button, self.contrast_toggle))
-        top = w.VBox([self.turn, self.prompt])
+                                   extra=(self.new_button, self.guide_view.start_button,
+                                          self.contrast_toggle))
+        top = w.VBox([self.turn, self.prompt, self.guide_view])
         top.add_class("lnb-dream-top")
         decision = w.VBox([self.choices, self.slot])
         decision.add_class("lnb-dream-decision")
@@ -272,6 +275,7 @@ class DreamApp(w.VBox):
         self.status.clear()
 
     def _start(self, state: State, kinds: dict[str, str], bots: Mapping[str, Any]) -> None:
+        self.guide_view.stop()  # a new or loaded game is not guided (GuideView.start)
         self.kinds = kinds
         self.table = dream_table(state, bots)
         self.selection = Selection()
@@ -444,7 +448,8 @@ class DreamApp(w.VBox):
     # ------------------------------------------------------------------ words
     def _label(self) -> None:
         self.title.value = esc(TITLE)
-        self.help.value = esc(HELP)
+        self.help.value = esc(HELP) + topics_html()  # the keys, then the rules' Help entries
+        self.guide_view.relabel()
         self.others_title.value = esc(_("The other players"))
         shown = self.setup.layout.display != "none"
         self.new_button.description = _("Hide the new game") if shown else _("New game…")
@@ -481,6 +486,7 @@ class DreamApp(w.VBox):
             self.displays.refresh(state, name, self.selection, legal)
             self.map.refresh(state, name, legal)
             self._draw_choices(state, legal)
+            self.guide_view.refresh()
             self.others.children = [w.HTML(compact_html(state, other))
                                     for other in state.names if other != name]
             self._draw_log()
