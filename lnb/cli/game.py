@@ -20,19 +20,18 @@ import argparse
 from typing import Any
 
 from lnb.cli.options import print_json
+from lnb.cli.record_command import add_record_command
 from lnb.core.i18n import _
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``replay``."""
-    replay = sub.add_parser(
-        "replay", help=_("replay a game record (lnb-game/1 or another game's) and print its "
-                         "events and scores"))
-    replay.add_argument("file", help=_("the record, a JSON file"))
-    replay.add_argument("--json", action="store_true",
-                        help=_("print players, winners, events and finished as JSON "
-                               "(GAME-RECORD.md; an unfinished record: the scores so far)"))
-    replay.set_defaults(handler=cmd_replay)
+    add_record_command(
+        sub, "replay",
+        _("replay a game record (lnb-game/1 or another game's) and print its events and "
+          "scores"),
+        _("print players, winners, events and finished as JSON (GAME-RECORD.md; an "
+          "unfinished record: the scores so far)"), cmd_replay)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -23,19 +23,18 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from lnb.cli.record_command import add_record_command
 from lnb.core.i18n import _
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``review``."""
-    parser = sub.add_parser(
-        "review", help=_("review a finished game: each person's three costliest choices "
-                         "against the best the kit finds"))
-    parser.add_argument("file", help=_("the record, a JSON file"))
-    parser.add_argument("--json", action="store_true",
-                        help=_("print each person's moments as JSON (who, where, played, "
-                               "best, points, cost, index, words)"))
-    parser.set_defaults(handler=cmd_review)
+    add_record_command(
+        sub, "review",
+        _("review a finished game: each person's three costliest choices against the best "
+          "the kit finds"),
+        _("print each person's moments as JSON (who, where, played, best, points, cost, "
+          "index, words)"), cmd_review)
 
 
 def cmd_review(args: argparse.Namespace) -> int:
