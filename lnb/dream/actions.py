@@ -12,7 +12,7 @@ TakePartner(player='Bea', partner='faraday', pile='hand', remove='clerk')
 >>> parse_action("Bea: fly")
 Traceback (most recent call last):
 ...
-lnb.dream.errors.InvalidActionError: 'Bea: fly': 'fly' is not an action; actions are area, assignment, bonus, build, collect, discard, join, move, partner, pass, pay, place, play, program, publish, research, visit
+lnb.dream.errors.InvalidActionError: 'Bea: fly': 'fly' is not an action; actions are area, assignment, bonus, build, collect, discard, join, move, partner, pass, pay, place, play, program, publish, research, turn, visit
 """  # noqa: E501
 
 from __future__ import annotations
@@ -95,6 +95,8 @@ def _one_of(action: Action, entry: str, value: str, choices: tuple[str, ...]) ->
 
 
 _COLOURS = tuple(c.value for c in Colour if c is not Colour.GREY)
+#: The Store's slots as a ``turn`` names them (``S1``...).
+STORE = tuple(f"S{i}" for i in range(1, 10))
 
 
 @dataclass(frozen=True)
@@ -252,6 +254,21 @@ class Build(Action):
 
 
 @dataclass(frozen=True)
+class TurnDie(Action):
+    """The Mill turn (an edition's rule): the die just moved, into Mill cell ``where``
+    (``B3``) or Store slot ``where`` (``S2``), turned one up or down, to show ``face``."""
+
+    where: str
+    face: int
+    verb: ClassVar[str] = "turn"
+
+    def check(self) -> None:
+        _one_of(self, "where", self.where, (*CELLS, *STORE))
+        if not 1 <= self.face <= 6:
+            raise self._bad("face", self.face, tuple(str(i) for i in range(1, 7)))
+
+
+@dataclass(frozen=True)
 class Pass(Action):
     """Take nothing (an optional choice: play no card, no bonus, neither Publish nor Gear)."""
 
@@ -260,7 +277,7 @@ class Pass(Action):
 
 ACTIONS: tuple[type[Action], ...] = (Collect, Place, ChooseArea, TakeProgram, TakeAssignment,
                                      TakePartner, Visit, Join, MoveDisc, Play, Research,
-                                     Discard, Bonus, Pay, Publish, Build, Pass)
+                                     Discard, Bonus, Pay, Publish, Build, TurnDie, Pass)
 _BY_VERB = {cls.verb: cls for cls in ACTIONS}
 _ORDER = {cls: i for i, cls in enumerate(ACTIONS)}
 

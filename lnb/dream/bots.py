@@ -31,7 +31,7 @@ from lnb.dream.actions import Action
 from lnb.dream.chance import DreamChance
 from lnb.dream.edition import COLOURS
 from lnb.dream.errors import BadInputError
-from lnb.dream.mill import CELLS, Status, line_cells
+from lnb.dream.mill import CELLS, Status, line_cells, satisfies
 from lnb.dream.reasons import place_reason
 from lnb.dream.state import State
 
@@ -75,9 +75,30 @@ def evaluate(state: State, name: str, weights: dict[str, float] | None = None) -
             value += potential * ed.program(p.programs[line]).prestige * \
                 (0.55, 0.35, 0.22, 0.15)[empty] * (0.5 + 0.5 * left)
     value += 0.6 * sum(1 for d in p.store if d is not None) * left
+    if ed.mill_turn_at:  # with the Mill turn, a Store die that completes a line is worth more
+        value += potential * 0.3 * _fits(state, p)
     value += 0.25 * len(p.hand) * left
     value += 0.3 * p.open_gear_spaces(ed) * left
     return value
+
+
+def _fits(state: State, p: Any) -> float:
+    """The Prestige of the Program lines one empty cell from full that a die of the Store
+    would make true (each line counted once)."""
+    dice = [d for d in p.store if d is not None]
+    if not dice:
+        return 0.0
+    total = 0.0
+    for line, program in p.programs.items():
+        cells = line_cells(line)
+        empty = [c for c in cells if c not in p.mill]
+        if len(empty) != 1:
+            continue
+        card = state.edition.program(program)
+        if any(satisfies(card, [d if c == empty[0] else p.mill[c] for c in cells])
+               for d in dice):
+            total += card.prestige
+    return total
 
 
 class DreamBot:
@@ -144,8 +165,12 @@ class GreedyBot(DreamBot):
                                            -actions.index(a)))
 
     def _after(self, state: State, action: Action, player: str) -> float:
+        """The position right after ``action``; when the Mill turn follows (the die just
+        moved may be turned), after the best of its choices."""
         twin = self._look(state)
         twin.apply_action(action)
+        if twin.step == "mill_turn" and twin.current_player == player:
+            return max(self._after(twin, turn, player) for turn in twin.legal_actions())
         return evaluate(twin, player, self.weights)
 
 
@@ -156,7 +181,7 @@ class PlannerBot(GreedyBot):
     name = "planner"
     strength = 3
     #: The decisions it plans from (the others it takes greedily).
-    PLANNED = ("turn", "main", "area", "end")
+    PLANNED = ("turn", "mill_turn", "main", "area", "end")
 
     def _choose(self, state: State, player: str) -> Action:
         actions = state.legal_actions(player)

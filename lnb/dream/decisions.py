@@ -2,8 +2,9 @@
 
 A *decision* is an action its player chose among two or more legal ones (a forced move is no
 decision). It *touches the Mill* when it puts a die in a cell (``place``), a Program card
-beside a line (``program``), or changes a die's face in the Store before it goes to the Mill
-(playing a Partner whose cost lowers the active die).
+beside a line (``program``), changes a die's face in the Store before it goes to the Mill
+(playing a Partner whose cost lowers the active die), or is the Mill turn of an edition that has
+one: turning the die just put in the Mill one up or down, or keeping it as it is.
 
 >>> from lnb.dream.simulate import play_game
 >>> state, _seated = play_game(["greedy", "greedy:mill"], seed=3)
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lnb.dream.actions import Action, Place, Play, TakeProgram
+from lnb.dream.actions import Action, Place, Play, TakeProgram, TurnDie
 from lnb.dream.state import State
 
 
@@ -37,7 +38,7 @@ class Decisions:
 
 def touches_mill(state: State, action: Action) -> bool:
     """True when ``action`` (legal in ``state``, before it is applied) touches the Mill."""
-    if isinstance(action, (Place, TakeProgram)):
+    if isinstance(action, (Place, TakeProgram, TurnDie)) or state.step == "mill_turn":
         return True
     if isinstance(action, Play) and state.step == "workshop_play":
         return state.edition.partner(action.card).cost == "lower"

@@ -90,6 +90,15 @@ def effect_text(effect: Effect) -> Listing:
     return Listing(words)
 
 
+def cost_text(pay: tuple[tuple[str, int], ...]) -> Listing:
+    """What a payment costs, in words (nothing: an empty list).
+
+    >>> str(cost_text((("money", 1), ("coal", 2))))
+    '£1 and 2 Coal'
+    """
+    return Listing([_gain(k, n) for k, n in pay])
+
+
 def area_name(area: Area) -> Text:
     """An area's name, shown in the current language."""
     return Text(_AREAS[area])
@@ -145,7 +154,26 @@ def describe(action: a.Action, edition: Edition) -> Text:
         return Text(N_("spend a Book to publish"))
     if isinstance(action, a.Build):
         return Text(N_("build the Gear {name}"), name=ed.gear(action.gear).name)
+    if isinstance(action, a.TurnDie):
+        return turn_text(action, ed)
     return Text(N_("pass"))
+
+
+def turn_text(action: a.TurnDie, edition: Edition) -> Text:
+    """The Mill turn in words: which die, to what face, for what cost.
+
+    >>> ed = Edition.load("classroom-3")
+    >>> str(turn_text(a.TurnDie("Ada", "B3", 5), ed)), str(turn_text(a.TurnDie("Ada", "S2", 1), ed))
+    ('turn the die in Mill cell B3 to 5 for £1', 'turn the die of Store slot 2 to 1 for £1')
+    """
+    if action.where.startswith("S"):
+        where = Text(N_("the die of Store slot {slot}"), slot=action.where[1:])
+    else:
+        where = Text(N_("the die in Mill cell {cell}"), cell=action.where)
+    if edition.mill_turn:
+        return Text(N_("turn {die} to {face} for {cost}"), die=where, face=action.face,
+                    cost=cost_text(edition.mill_turn))
+    return Text(N_("turn {die} to {face}"), die=where, face=action.face)
 
 
 def removal_text(action: a.TakePartner, edition: Edition) -> Text:

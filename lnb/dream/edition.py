@@ -290,6 +290,11 @@ class Edition:
     institutions: tuple[Institution, ...]
     gears: tuple[Gear, ...]
     bonuses: tuple[tuple[str, Effect], ...]
+    #: The Mill turn (``"mill_turn"`` in the file): what turning the die just moved one up
+    #: or down costs (``()``: nothing); None: the edition has no Mill turn.
+    mill_turn: tuple[tuple[str, int], ...] | None = None
+    #: When the Mill turn is offered: as a die goes into the ``mill``, into the ``store``.
+    mill_turn_at: tuple[str, ...] = ()
 
     @classmethod
     def load(cls, name: str = "classroom") -> Edition:
@@ -458,9 +463,32 @@ class DreamReader(EditionReader):
                         for g in self.sub("gears", list)),
             bonuses=tuple((b["id"], self.effect(b["effect"], f"workshop_bonuses[{i}]"))
                           for i, b in enumerate(self.sub("workshop_bonuses", list))),
+            **self._mill_turn(data.get("mill_turn")),
         )
         self._check(edition)
         return edition
+
+    def _mill_turn(self, data: Any) -> dict[str, Any]:
+        """The Mill turn's cost (``{"pay": {"money": 1}}``; ``{}``: free) and ``"at"``, when
+        it is offered (``["store", "mill"]``; default the Mill only); none when absent."""
+        if data is None:
+            return {}
+        pay = data.get("pay", {}) if isinstance(data, dict) else None
+        if not isinstance(pay, dict) or set(data) - {"pay", "at"}:
+            raise self.fail("mill_turn", Text(N_("must be an object with what turning a die "
+                                                 "costs, e.g. {example}"),
+                                              example='{"pay": {"money": 1}}'))
+        at = data.get("at", ["mill"])
+        if not isinstance(at, list) or not at or not set(at) <= {"mill", "store"}:
+            raise self.fail("mill_turn.at", N_('is a list of "mill" and "store"'))
+        for key, value in pay.items():
+            if key not in RESOURCES:
+                raise self.fail(f"mill_turn.pay.{key}", N_("pay in money, coal, brass or books"))
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise self.fail(f"mill_turn.pay.{key}", Text(N_("must be a whole number from "
+                                                                "1, not {value!r}"), value=value))
+        return {"mill_turn": tuple((k, int(v)) for k, v in pay.items()),
+                "mill_turn_at": tuple(at)}
 
     def _program(self, data: dict[str, Any], i: int) -> ProgramCard:
         try:

@@ -75,6 +75,21 @@ class PlayerState:
         for r, n in cost:
             setattr(self, r, self.resource(r) - n)
 
+    def die_at(self, where: str) -> Die:
+        """The die in Mill cell ``where`` (``B3``) or in Store slot ``S`` + number (``S2``)."""
+        if where.startswith("S"):
+            die = self.store[int(where[1:]) - 1]
+            assert die is not None
+            return die
+        return self.mill[where]
+
+    def put_die(self, where: str, die: Die) -> None:
+        """Put ``die`` in Mill cell or Store slot ``where`` (see :meth:`die_at`)."""
+        if where.startswith("S"):
+            self.store[int(where[1:]) - 1] = die
+        else:
+            self.mill[where] = die
+
     def resources(self) -> dict[str, int]:
         return {r: self.resource(r) for r in RESOURCES}
 

@@ -52,8 +52,10 @@ from lnb.dream.actions import (
     TakeAssignment,
     TakePartner,
     TakeProgram,
+    TurnDie,
     Visit,
 )
+from lnb.dream.describe import cost_text
 from lnb.dream.dice import colour_name
 from lnb.dream.edition import COLOURS, Area, Colour
 from lnb.dream.errors import N_, IllegalActionError
@@ -157,6 +159,18 @@ def _move_disc(state: State, name: str, step: Step) -> Iterable[Action]:
     return (_offer(MoveDisc, name, place) for place in sorted(set(state.players[name].places)))
 
 
+def _turns(state: State, name: str, step: Step) -> Iterable[Action]:
+    """The Mill turn: the die just placed one up and one down; pass only when a turn is
+    possible (else the step has nothing to decide and is skipped)."""
+    where = step[1]
+    face = state.players[name].die_at(where).face
+    turns = [_offer(TurnDie, name, where, f) for f in (face + 1, face - 1) if 1 <= f <= 6]
+    p = state.players[name]
+    yield from turns
+    if any(_turn_die(state, p, step, t) is None for t in turns):
+        yield _offer(Pass, name)
+
+
 def _end(state: State, name: str, step: Step) -> Iterable[Action]:
     yield _offer(Publish, name)
     yield from (_offer(Build, name, g.id) for g in state.edition.gears)
@@ -187,6 +201,8 @@ STEPS: dict[str, StepRule] = {
     "move_disc": StepRule(N_("choose the disc to move on the main board"), ("move",),
                           _move_disc),
     "end": StepRule(N_("publish, build a Gear, or pass"), ("publish", "build", "pass"), _end),
+    "mill_turn": StepRule(N_("turn the die you just moved one up or down, or pass"),
+                          ("turn", "pass"), _turns),
 }
 
 #: What each step asks of the player, for prompts and refusals.
@@ -368,6 +384,24 @@ def _build(state: State, p: PlayerState, step: Step, action: Build) -> Why | Non
     return None
 
 
+def _turn_die(state: State, p: PlayerState, step: Step, action: TurnDie) -> Why | None:
+    cost = state.edition.mill_turn
+    if cost is None:
+        return N_("this edition has no Mill turn"), "no-mill-turn", {}
+    where = step[1] if step[0] == "mill_turn" else None
+    if action.where != where or where is None:
+        return (N_("only the die just moved may be turned, as it goes in"),
+                "not-this-die", {})
+    face = p.die_at(where).face
+    if abs(action.face - face) != 1:
+        return (N_("a die turns one up or one down: it shows {face}"),
+                "one-step", {"face": face})
+    if not p.can_pay(cost):
+        return (N_("turning a die costs {cost}"), "cannot-afford",
+                {"cost": cost_text(cost)})
+    return None
+
+
 def _always(state: State, p: PlayerState, step: Step, action: Action) -> Why | None:
     return None
 
@@ -378,6 +412,7 @@ CHECKS: dict[type[Action], Callable[[State, PlayerState, Step, Any], Why | None]
     TakeAssignment: _take_assignment, TakePartner: _take_partner, Visit: _visit, Join: _join,
     MoveDisc: _move_disc_check, Play: _play, Research: _research_check, Discard: _discard,
     Bonus: _bonus_check, Pay: _pay_check, Publish: _publish, Build: _build, Pass: _always,
+    TurnDie: _turn_die,
 }
 
 

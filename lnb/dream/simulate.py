@@ -92,8 +92,8 @@ class Summary:
         lines.append("")
         lines.append(str(Text(N_("turns per player: {turns:.1f} on average"), turns=turns)))
         lines.append(str(Text(N_("decide: decisions a game (two or more choices); mill %: "
-                                 "their share that placed a die, a Program or lowered a "
-                                 "die"))))
+                                 "their share that placed a die or a Program, lowered a "
+                                 "die or chose its Mill turn"))))
         return "\n".join(lines)
 
 

@@ -53,6 +53,7 @@ from lnb.dream.actions import (
     TakeAssignment,
     TakePartner,
     TakeProgram,
+    TurnDie,
     Visit,
     action_sort_key,
 )
@@ -262,6 +263,8 @@ class State:
         if kind == "next":
             self._next_turn(p)
             return []
+        if kind == "placed":  # after the Mill turn: the action of the die as it now shows
+            return self._die_action(p.mill[step[1]])
         raise AssertionError(kind)  # pragma: no cover
 
     def _resolve(self, p: PlayerState, step: Step, action: Action) -> list[Step]:
@@ -336,6 +339,13 @@ class State:
             p.pay(gear.cost)
             p.gears.append(gear.id)
             return []
+        if isinstance(action, TurnDie):
+            p.pay(ed.mill_turn or ())
+            die = Die(p.die_at(action.where).colour, action.face)
+            p.put_die(action.where, die)
+            if self.turn.kind == "actions":
+                self.turn.die = die
+            return []
         raise AssertionError(action)  # pragma: no cover
 
     # ----------------------------------------------------------------- the two turns
@@ -347,8 +357,10 @@ class State:
         self.turn = Turn("workshop", die.colour.area, slot)
         p.money += sum(1 for g in p.gears if self.edition.gear(g).lasting == "workshop_money")
         out: list[Step] = []
+        if "store" in self.edition.mill_turn_at:  # the Mill turn of a die going to the Store
+            out.append(("mill_turn", f"S{slot + 1}"))
         if die.colour is not Colour.GREY:
-            out = self._research(p, die.colour, len(p.columns[die.colour]))
+            out += self._research(p, die.colour, len(p.columns[die.colour]))
         return [*out, ("workshop_play",), ("end",), ("cleanup",), ("next",)]
 
     def _place(self, p: PlayerState, slot: int, cell: str) -> list[Step]:
@@ -361,9 +373,16 @@ class State:
         area = die.colour.area
         self.turn = Turn("actions", area, None, die, grey=area is None)
         tail: list[Step] = [("end",), ("cleanup",), ("next",)]
+        if "mill" in self.edition.mill_turn_at:  # the Mill turn first, then the die's action
+            return [("mill_turn", cell), ("placed", cell), *tail]
+        return [*self._die_action(die), *tail]
+
+    def _die_action(self, die: Die) -> list[Step]:
+        """An Actions turn's die: its area's main and advanced actions (grey: an area first)."""
+        area = die.colour.area
         if area is None:
-            return [("area", die.face), *tail]
-        return [("main", area.value, die.face), ("advanced", area.value), *tail]
+            return [("area", die.face)]
+        return [("main", area.value, die.face), ("advanced", area.value)]
 
     def _next_turn(self, p: PlayerState) -> None:
         p.turns += 1
