@@ -39,10 +39,12 @@ import ipywidgets as w
 from classroom.dashboard_figures import ClassReport, class_report, report_csv
 from classroom.dashboard_store import ClassWork, WrongAnswer
 from classroom.identity import Classroom, IdentityError
+from classroom.predict_rooms import PredictRooms
 from classroom.progress import ProgressStore
 from classroom.room_control import RoomControl
 from classroom.rooms import LiveRoom, RoomStore
 from lnb.core.i18n import _, current_language
+from widgets.classroom import predict_room
 from widgets.classroom.dashboard_games import GamesBox
 from widgets.classroom.dashboard_lessons import LessonsBox
 from widgets.classroom.dashboard_rooms import RoomsBox
@@ -119,6 +121,9 @@ class Dashboard(PolledPage, w.VBox):
         self.rooms_view = w.HTML("")
         self.rooms_view.add_class("lnb-rooms-view")
         self.rooms_box = RoomsBox(self.status)
+        self.predict_entry = w.HTML("")  # the predict room's projector, for this class
+        self.predict_entry.add_class("lnb-predict-entry-box")
+        self._predict_address = ""
         self.games_box = GamesBox(self.classroom, self.status, opened=self._opened,
                                   hide_names=lambda: not self.rooms_box.names_box.value,
                                   today=self.today)
@@ -131,8 +136,8 @@ class Dashboard(PolledPage, w.VBox):
             stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.title_row,
             w.HBox([self.code_box, self.key_box, self.open_button, self.refresh_button]),
             self.status, self.heading, self.export, self.class_view, self.rooms_view,
-            self.rooms_box, self.games_box, self.puzzles_view, self.wrong_view, self.assign_box,
-            self.lessons_box,
+            self.rooms_box, self.predict_entry, self.games_box, self.puzzles_view,
+            self.wrong_view, self.assign_box, self.lessons_box,
         ])
         self.add_class("lnb-dashboard")
         self.add_class("lnb-app")
@@ -207,6 +212,8 @@ class Dashboard(PolledPage, w.VBox):
             self.words.say("error", lambda: str(refused))
             return
         self.report, self._key = report, key
+        self._predict_address = predict_room.projector_address(
+            PredictRooms(self.classroom.store), report.code, key, self.classroom)
         self._read_work()
         self.refresh_button.layout.display = None
         self._draw()
@@ -272,7 +279,10 @@ class Dashboard(PolledPage, w.VBox):
         if self.report is None:
             self.heading.value = self.class_view.value = self.puzzles_view.value = ""
             self.export.value = self.wrong_view.value = self.rooms_view.value = ""
+            self.predict_entry.value = ""
             return
+        self.predict_entry.value = predict_room.projector_entry_html(self._predict_address,
+                                                                     current_language())
         self.heading.value = class_heading_html(self.report, self.online)
         self.class_view.value = class_table_html(self.report, self.online)
         self.puzzles_view.value = puzzles_html(self.report)
