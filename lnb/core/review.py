@@ -12,6 +12,11 @@ The ``review`` hook of a game is a callable ``hook(source) -> Reviewer`` (a :cla
 the record's players and actions, its first position, who decides what where, and the
 judgement of one decision). This module names no game.
 
+Each moment also has a mistake :class:`Kind` (``moment.kind``: a stable key such as
+``"museum.hole"`` and its words, translated when shown), given by the reviewer's optional
+``classify(state, action, judgement)`` from the judgement's data; the teacher's dashboard pools
+moments by kind. A reviewer without ``classify`` gives :data:`OTHER`.
+
 >>> from lnb.museum.state import Game
 >>> from lnb.museum.records import write
 >>> state = Game(seed=3).new_initial_state()
@@ -26,18 +31,84 @@ judgement of one decision). This module names no game.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from lnb.core.game import GameType, get
+from lnb.core.game import GameType, games, get
 from lnb.core.i18n import N_
 from lnb.core.messages import Text, lazy_ngettext
 
-__all__ = ["Decision", "Judgement", "Moment", "Review", "Reviewer", "costliest", "review",
-           "your_turn"]
+__all__ = ["OTHER", "Decision", "Judgement", "Kind", "Moment", "Review", "Reviewer",
+           "costliest", "declare_kind", "kind_named", "kinds", "review", "your_turn"]
 
 #: How many decisions a review keeps per person.
 KEEP = 3
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of mistake: a stable ``key`` (kept in the classroom's store; never changes once
+    published) and its ``words`` (an ``N_``-marked template, translated when shown).
+
+    >>> OTHER.key, str(OTHER.text)
+    ('other', 'another choice')
+    """
+
+    key: str
+    words: str
+
+    @property
+    def text(self) -> Text:
+        """The kind's words in the language of the moment it is shown."""
+        return Text(self.words)
+
+
+#: Every kind a game's review module declared (:func:`declare_kind`), by key.
+_KINDS: dict[str, Kind] = {}
+
+
+def declare_kind(key: str, words: str) -> Kind:
+    """Declare a kind of mistake (a review module does so at import); the same key twice
+    with other words is a programming error.
+
+    >>> declare_kind("other", "another choice") is OTHER
+    True
+    """
+    found = _KINDS.get(key)
+    if found is not None:
+        if found.words != words:
+            raise ValueError(f"mistake kind {key!r} is declared twice with other words: "
+                             f"{found.words!r} and {words!r}; give the new one its own key")
+        return found
+    made = _KINDS[key] = Kind(key, words)
+    return made
+
+
+#: The kind of a moment its game does not classify.
+OTHER = declare_kind("other", N_("another choice"))
+
+
+def kinds() -> dict[str, Kind]:
+    """Every declared kind, by key, each game's review module imported first.
+
+    >>> "museum.hole" in kinds()
+    True
+    """
+    for game in games():
+        if game.has("review"):
+            game.hook("review")
+    return dict(_KINDS)
+
+
+def kind_named(key: str) -> Kind:
+    """The kind of ``key`` (a key no game declares any more reads as :data:`OTHER`'s words,
+    its key kept).
+
+    >>> kind_named("museum.hole").key, kind_named("gone.kind").text == OTHER.text
+    ('museum.hole', True)
+    """
+    found = _KINDS.get(key) or kinds().get(key)
+    return found if found is not None else Kind(key, OTHER.words)
 
 
 @dataclass(frozen=True)
@@ -83,6 +154,9 @@ class Reviewer(Protocol):
     def describe(self, action: Any) -> str:
         """An action in words a pupil reads."""
 
+    # Optional: ``classify(state, action, judgement) -> Kind``, the kind of a costly choice
+    # (``state`` before ``action``, left as it was), read from data, never from words.
+
 
 #: A moment's words by its horizon (:class:`Judgement`).
 _WORDS = {
@@ -118,6 +192,7 @@ class Moment:
     played_words: str = ""
     best_words: str = ""
     horizon: str = "game"
+    kind: Kind = OTHER
 
     @property
     def cost(self) -> int:
@@ -139,7 +214,8 @@ class Moment:
         return {"who": self.who, "where": dict(self.where), "played": self.played,
                 "best": self.best, "best_points": self.best_points,
                 "played_points": self.played_points, "cost": self.cost,
-                "horizon": self.horizon, "index": self.index, "words": str(self.words)}
+                "horizon": self.horizon, "index": self.index, "words": str(self.words),
+                "kind": self.kind.key, "kind_words": str(self.kind.text)}
 
 
 def your_turn(turn: int) -> Text:
@@ -210,8 +286,9 @@ class Review:
 def review(game: str | GameType, source: Any, keep: int = KEEP) -> Review:
     """Review a record of ``game`` (``source``: what the game's records module reads);
     ``GameError`` (reason ``no-hook``) for a game that has no review yet."""
-    kind = get(game) if isinstance(game, str) else game
-    reviewer: Reviewer = kind.hook("review")(source)
+    game_type = get(game) if isinstance(game, str) else game
+    reviewer: Reviewer = game_type.hook("review")(source)
+    classify = getattr(reviewer, "classify", None)
     found: dict[str, list[Moment]] = {name: [] for name in reviewer.players}
     state = reviewer.start()
     for index, action in enumerate(reviewer.actions):
@@ -219,13 +296,15 @@ def review(game: str | GameType, source: Any, keep: int = KEEP) -> Review:
         if decision is not None:
             judged = reviewer.judge(state, action)
             moment = Moment(decision.who, dict(decision.where), decision.where_text,
-                            kind.action_text(action), kind.action_text(judged.best),
+                            game_type.action_text(action), game_type.action_text(judged.best),
                             judged.best_points, judged.played_points, index,
                             reviewer.describe(action), reviewer.describe(judged.best),
                             judged.horizon)
             if moment.cost > 0:
+                if classify is not None:
+                    moment = replace(moment, kind=classify(state, action, judged))
                 found.setdefault(decision.who, []).append(moment)
         state.apply_action(action)
     kept = {name: costliest(ms, keep) for name, ms in found.items()}
-    return Review(kind.name, tuple(reviewer.players), kept, bool(state.is_terminal()),
+    return Review(game_type.name, tuple(reviewer.players), kept, bool(state.is_terminal()),
                   reviewer)

@@ -26,13 +26,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from lnb.core.i18n import N_
 from lnb.core.records import ActionsRecord, clean_name
-from lnb.core.review import Decision, Judgement, your_turn
-from lnb.dream.actions import Action, parse_action
+from lnb.core.review import OTHER, Decision, Judgement, Kind, declare_kind, your_turn
+from lnb.dream.actions import Action, Pass, Place, TakeProgram, TurnDie, parse_action
 from lnb.dream.bots import PlannerBot
 from lnb.dream.chance import DreamChance
 from lnb.dream.describe import describe
+from lnb.dream.dice import Die
 from lnb.dream.edition import Edition
+from lnb.dream.mill import LINES, Status, line_cells, line_status, lines_through
 from lnb.dream.records import load, replay
 from lnb.dream.state import Game, State
 
@@ -87,6 +90,74 @@ class DreamReviewer:
 
     def describe(self, action: Action) -> str:
         return describe(action, Edition.load(self.record.edition))
+
+    def classify(self, state: State, action: Action, judged: Judgement) -> Kind:
+        """The kind of a costly choice (:func:`classify`)."""
+        return classify(state, action, judged.best)
+
+
+#: Ada's Dream's kinds of mistake (the teacher's dashboard pools them), the first that fits.
+FALSE_LINE = declare_kind("dream.false-line", N_("a line that can no longer come true"))
+DEAD_PROGRAM = declare_kind("dream.dead-program", N_("a Program put beside a line that can "
+                                                     "no longer come true"))
+OFF_LINE = declare_kind("dream.off-line", N_("a die put off the lines your Programs wait on"))
+PROGRAM = declare_kind("dream.program", N_("a Program not taken"))
+PASSED = declare_kind("dream.pass", N_("a chance passed up"))
+
+
+def classify(state: State, played: Action, best: Action) -> Kind:
+    """The kind of playing ``played`` rather than ``best`` in ``state`` (left as it was),
+    read from the Mill and the actions: a Program beside a line already false; a line made
+    false; a die put where no Program's open line gains from it while the best choice's does;
+    a Program the best choice takes; a pass where the best choice acts.
+
+    >>> from lnb.dream.state import Game
+    >>> state = Game(["Ada", "Bea"], seed=4).new_initial_state()
+    >>> classify(state, Pass("Ada"), parse_action("Ada: collect 1")).key
+    'dream.pass'
+    """
+    if _false_lines(state, played) > _false_lines(state, best):
+        return DEAD_PROGRAM if isinstance(played, TakeProgram) else FALSE_LINE
+    if isinstance(played, Place) and isinstance(best, Place) \
+            and not _feeds(state, played) and _feeds(state, best):
+        return OFF_LINE
+    if isinstance(best, TakeProgram) and not isinstance(played, TakeProgram):
+        return PROGRAM
+    if isinstance(played, Pass) and not isinstance(best, Pass):
+        return PASSED
+    return OTHER
+
+
+def _after(state: State, action: Action) -> tuple[dict[str, Die], dict[str, str]]:
+    """The player's Mill and Programs after ``action`` (worked out, nothing applied)."""
+    p = state.player(action.player)
+    mill, programs = dict(p.mill), dict(p.programs)
+    die = p.store[action.slot - 1] if isinstance(action, Place) \
+        and 1 <= action.slot <= len(p.store) else None
+    if isinstance(action, Place) and die is not None:
+        mill[action.cell] = die
+    elif isinstance(action, TurnDie) and action.cell in mill:
+        mill[action.cell] = Die(mill[action.cell].colour, action.face)
+    elif isinstance(action, TakeProgram):
+        programs[action.line] = action.program
+    return mill, programs
+
+
+def _false_lines(state: State, action: Action) -> int:
+    """How many of the player's Program lines are false after ``action``."""
+    mill, programs = _after(state, action)
+    return sum(1 for line in LINES if line in programs
+               and line_status(state.edition.program(programs[line]),
+                               [mill.get(c) for c in line_cells(line)]) is Status.FALSE)
+
+
+def _feeds(state: State, action: Place) -> bool:
+    """True when the die goes on a line whose Program can still come true."""
+    p = state.player(action.player)
+    return any(line in p.programs and line_status(
+        state.edition.program(p.programs[line]),
+        [p.mill.get(c) for c in line_cells(line)]) is not Status.FALSE
+        for line in lines_through(action.cell))
 
 
 def look_seed(seed: int, index: int) -> str:

@@ -26,7 +26,7 @@ from typing import Any
 from lnb.core.i18n import N_
 from lnb.core.messages import Listing, Text, lazy_ngettext
 from lnb.core.records import ActionsRecord
-from lnb.core.review import Decision, Judgement
+from lnb.core.review import OTHER, Decision, Judgement, Kind, declare_kind
 from lnb.museum import words
 from lnb.museum.actions import Action, Place, Reroll, Return, Skip, Wild, Write, parse_action
 from lnb.museum.bots import make_bot
@@ -91,9 +91,84 @@ class MuseumReviewer:
     def describe(self, action: Action) -> str:
         return describe(action)
 
+    def classify(self, state: State, action: Action, judged: Judgement) -> Kind:
+        """The kind of a costly choice (:func:`classify`)."""
+        return classify(state, action, judged.best)
+
 
 def _key(state: State) -> tuple[str, ...]:
     return tuple(str(a) for a in state.history)
+
+
+#: The museum's kinds of mistake (the teacher's dashboard pools them), the first that fits.
+HOLE = declare_kind("museum.hole", N_("a gap left that only a 1 can fill"))
+WRITE = declare_kind("museum.write", N_("a die not written on the evidence for its ability"))
+ABILITY = declare_kind("museum.ability", N_("an ability left unused"))
+SKIP = declare_kind("museum.skip", N_("a die crossed out"))
+SMALLER = declare_kind("museum.smaller", N_("a smaller shape than the dice allowed (points "
+                                            "left on the wheel)"))
+SPOT = declare_kind("museum.spot", N_("a shape put where it completes less"))
+
+
+def classify(state: State, played: Action, best: Action) -> Kind:
+    """The kind of playing ``played`` rather than ``best`` in ``state`` (left as it was), read
+    from the board and the actions: a new gap only a 1 fills; a die the best choice writes on
+    an evidence; an ability (wild, re-roll, gift, return) the best choice uses; a die crossed
+    out; a smaller shape than the best one; else a worse spot for a shape.
+
+    >>> from lnb.museum.state import Game
+    >>> state = Game(seed=3).new_initial_state()
+    >>> classify(state, parse_action("place 4a r0 @C1"), parse_action("place 5b r0f @F4")).key
+    'museum.smaller'
+    >>> classify(state, parse_action("skip 4"), parse_action("place 5b r0f @F4")).key
+    'museum.skip'
+    """
+    if isinstance(played, Place | Wild) and _new_gaps(state, played) > _new_gaps(state, best):
+        return HOLE
+    if isinstance(best, Write) and not isinstance(played, Write):
+        return WRITE
+    if _ability(best) and type(_ability(played)) is not type(_ability(best)):
+        return ABILITY
+    if isinstance(played, Skip):
+        return SKIP
+    if isinstance(played, Place | Wild) and isinstance(best, Place | Wild) \
+            and _size(state, played.shape) < _size(state, best.shape):
+        return SMALLER
+    if isinstance(played, Place | Wild):
+        return SPOT
+    return OTHER
+
+
+def _ability(action: Action) -> Action | None:
+    """``action`` when it uses an ability (a wild shape, a re-roll, a gift shape, a return)."""
+    if isinstance(action, Wild | Reroll) or (isinstance(action, Return) and action.count):
+        return action
+    return action if isinstance(action, Place) and action.value in (7, 8) else None
+
+
+def _size(state: State, sid: str) -> int:
+    return state.museum.wheel[sid].size
+
+
+def _new_gaps(state: State, action: Action) -> int:
+    """How many empty squares of unfinished rooms only a 1 can fill after ``action`` that
+    could take a bigger shape before it."""
+    if not isinstance(action, Place | Wild):
+        return 0
+    after = state.clone()
+    after.apply_action(action)
+    return bin(_gaps(after) & ~_gaps(state)).count("1")
+
+
+def _gaps(state: State) -> int:
+    """The empty squares no free placement of a shape of two or more squares covers."""
+    museum = state.museum
+    covered = 0
+    for sid in museum.wheel.ids:
+        if _size(state, sid) > 1:
+            for p in state.free_placements(sid):
+                covered |= p.mask
+    return museum.inside_mask & ~state.filled & ~covered
 
 
 def describe(action: Action) -> Text:
