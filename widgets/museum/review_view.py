@@ -1,11 +1,7 @@
-"""The Review panel of the museum app: after a game, the three choices that cost the most
-points against the planner's (:func:`lnb.core.review.review`), each with *Try it again*,
-which opens the game at that position (a what-if branch: the game just played and its record
-are not changed).
-
-The panel asks the library for everything: the moments, their words and the branch. It
-shows a *Review my game* button once the game is over (the review takes about a second, so
-it runs when asked), then the moments.
+"""The Review panel of the museum app (:mod:`widgets.core.review_view`, in the museum's
+words): after a game, the three choices that cost the most points against the planner's,
+each with *Try it again*, which opens the game at that position (a what-if branch: the game
+just played and its record are not changed).
 
 >>> from lnb.museum.state import Game
 >>> state = Game(seed=3).new_initial_state()
@@ -23,103 +19,35 @@ it runs when asked), then the moments.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from typing import Any
 
-import ipywidgets as w
-
 from lnb.core.i18n import _
-from lnb.core.review import Moment, Review, review
+from lnb.core.review import Moment
 from lnb.museum.records import write
 from lnb.museum.state import State
+from widgets.core import review_view
 
-CSS = """
-.lnb-review { margin: 0.5em 0; }
-.lnb-review-moment { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5em;
-  margin: 0.25em 0; }
-.lnb-review-moment .widget-html { flex: 1 1 20em; min-width: 0; }
-.lnb-review-moment .widget-html-content { white-space: normal; line-height: 1.4; }
-"""
+#: The museum's words on the panel.
+WORDS = review_view.ReviewWords(
+    heading=lambda: _("Review: the choices that cost you most"),
+    button=lambda: _("Review my game"),
+    button_tip=lambda: _("The computer planner looks at each of your choices with the same "
+                         "dice (about a second)"),
+    try_it=lambda: _("Try it again"),
+    try_tip=lambda: _("Play on from just before this choice, with the same dice"),
+    nothing=lambda: _("No choice cost you points against the planner's: well played!"),
+)
 
 
-class ReviewPanel(w.VBox):
-    """The Review panel: ``follow(state)`` after every change of the game; ``on_try(branch,
-    moment)`` opens a branch (a new State at the moment's position)."""
+class ReviewPanel(review_view.ReviewPanel):
+    """The shared panel with the museum's record and words."""
 
     def __init__(self, on_try: Callable[[State, Moment], None],
                  guard: Callable[[Callable[[], None]], Callable[[], None]] | None = None
                  ) -> None:
-        self.on_try = on_try
-        self._guard = guard or (lambda func: func)
-        self.state: State | None = None
-        self.result: Review | None = None
-        self.tries: list[w.Button] = []
-        self.heading = w.HTML()
+        super().__init__("museum", write, WORDS, on_try, guard)
         self.heading.add_class("lnb-museum-section")
-        self.review_button = w.Button()
-        self.review_button.add_class("lnb-review-game")
-        self.review_button.on_click(lambda _b: self._guard(self.run)())
-        self.moments = w.VBox([])
-        self.moments.add_class("lnb-review-moments")
-        super().__init__([w.HTML(f"<style>{CSS}</style>"), self.heading, self.review_button,
-                          self.moments], layout=w.Layout(display="none"))
-        self.add_class("lnb-review")
-        self.relabel()
-
-    def follow(self, state: State, finished: bool | None = None) -> None:
-        """Show the panel for ``state`` (only once its game is over, unless ``finished``
-        says otherwise); a new game hides the last review."""
-        over = state.is_terminal() if finished is None else finished
-        if state is not self.state:
-            self.state, self.result = state, None
-            self.tries = []
-            self.moments.children = ()
-        self.layout.display = None if over else "none"
-        self.review_button.layout.display = None if self.result is None else "none"
-
-    def run(self) -> None:
-        """Review the game followed (its record, as a saved file would hold it)."""
-        if self.state is None:
-            return
-        self.result = review("museum", write(self.state))
-        self.review_button.layout.display = "none"
-        self._draw()
-
-    def relabel(self) -> None:
-        """Every word in the current language."""
-        self.heading.value = html.escape(_("Review: the choices that cost you most"))
-        self.review_button.description = _("Review my game")
-        self.review_button.tooltip = _("The computer planner looks at each of your choices "
-                                       "with the same dice (about a second)")
-        if self.result is not None:
-            self._draw()
-
-    def _draw(self) -> None:
-        result = self.result
-        assert result is not None
-        moments = list(result.every())
-        self.tries = []
-        rows: list[Any] = []
-        for moment in moments:
-            words = w.HTML(html.escape(str(moment.words)))
-            button = w.Button(description=_("Try it again"),
-                              tooltip=_("Play on from just before this choice, with the "
-                                        "same dice"))
-            button.add_class(f"lnb-review-try-{moment.index}")
-            button.on_click(lambda _b, m=moment: self._guard(lambda: self._try(m))())
-            self.tries.append(button)
-            row = w.HBox([words, button])
-            row.add_class("lnb-review-moment")
-            rows.append(row)
-        if not moments:
-            rows.append(w.HTML(html.escape(_("No choice cost you points against the "
-                                             "planner's: well played!"))))
-        self.moments.children = tuple(rows)
-
-    def _try(self, moment: Moment) -> None:
-        assert self.result is not None
-        self.on_try(self.result.branch(moment), moment)
 
 
 def attach(app: Any) -> ReviewPanel:
