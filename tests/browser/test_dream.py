@@ -202,8 +202,9 @@ def test_a_solo_game_is_played_to_the_final_scoring(page, kit: VoilaServer) -> N
         stuck = 0 if one_decision(page) else stuck + 1
         assert stuck < 8, "the page stopped answering clicks:\n" + text_of(page)[:2000]
         assert_no_traceback(page)
-    expect(score).to_contain_text("Total: You", timeout=WAIT)
-    expect(score).to_contain_text("Winner")
+    expect(score.locator("caption")).to_have_text("Final scoring", timeout=WAIT)
+    expect(score.locator("tr[data-key='total'] th")).to_have_text("Total")
+    expect(score.locator(".lnb-dream-verdict")).to_contain_text("win")
     assert "Sorry" not in text_of(page)
     assert serious_violations(page) == []
     snap_sizes(page, "dream-end", top=".lnb-dream-turn")

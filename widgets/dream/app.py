@@ -61,8 +61,10 @@ from lnb.dream.actions import (
 )
 from lnb.dream.bots import make_bot
 from lnb.dream.describe import decision_text, describe, removal_text
+from lnb.dream.final_table import final_table
 from lnb.dream.reasons import place_reason
 from lnb.dream.records import replay, write
+from lnb.dream.seats import renamed
 from lnb.dream.state import PROMPTS, Game, State
 from lnb.dream.table import dream_table
 from lnb.dream.title import TITLE
@@ -79,7 +81,8 @@ from widgets.dream.cards import DisplaysView
 from widgets.dream.guide_view import GuideView, topics_html
 from widgets.dream.keys import KeyBridge
 from widgets.dream.mainboard import MapView, WorkshopView
-from widgets.dream.setup import SetupForm
+from widgets.dream.score_table import score_table_html
+from widgets.dream.setup import DefaultKey, SetupForm, default_keys, default_name
 from widgets.dream.style import CSS
 from widgets.dream.words import HELP, die_label, esc
 
@@ -277,6 +280,9 @@ class DreamApp(w.VBox):
     def _start(self, state: State, kinds: dict[str, str], bots: Mapping[str, Any]) -> None:
         self.guide_view.stop()  # a new or loaded game is not guided (GuideView.start)
         self.kinds = kinds
+        #: The seats named by default ("You", "Computer"...), by key: a language switch
+        #: names them again (:meth:`rename_defaults`).
+        self.default_seats: dict[int, DefaultKey] = default_keys(state.names, kinds)
         self.table = dream_table(state, bots)
         self.selection = Selection()
         self._letter = None
@@ -358,6 +364,7 @@ class DreamApp(w.VBox):
     def _setup_start(self, players: Sequence[str], computers: Mapping[str, str],
                      seed: int | None) -> None:
         self.new_game(players, computers, seed)
+        self.default_seats = self.setup.defaults()  # a typed name is never renamed
         self.setup.layout.display = "none"
         self._label()
         self.status.ok(_("A new game: {players}.").format(players=", ".join(players)))
@@ -462,8 +469,34 @@ class DreamApp(w.VBox):
             for part in (self.status, self.files, self.contrast_toggle, self.language,
                          self.setup):
                 part.relabel()
+            self.rename_defaults()
             self.key_bridge.live = self._prompt_text()  # said again in the new language
             self.refresh()
+
+    def rename_defaults(self) -> None:
+        """Name the seats named by default in the current language ("You" is "你"); the
+        game goes on, move for move (:func:`lnb.dream.seats.renamed`). A typed name stays;
+        so do all names, if a new one is already a seat's.
+
+        >>> from lnb.core.i18n import use_language
+        >>> app = DreamApp(seed=3)
+        >>> with use_language("zh-CN"):
+        ...     app.rename_defaults()
+        >>> app.state.names, app.kinds
+        (('你', '电脑'), {'电脑': 'greedy'})
+        """
+        names = {self.state.names[seat]: default_name(key)
+                 for seat, key in self.default_seats.items()}
+        names = {old: new for old, new in names.items() if old != new}
+        after = [names.get(n, n) for n in self.state.names]
+        if not names or len(set(after)) != len(after):
+            return
+        state = renamed(self.state, names)
+        self.kinds = {names.get(n, n): kind for n, kind in self.kinds.items()}
+        self.table = dream_table(state, {names.get(n, n): bot
+                                         for n, bot in self.table.computers.items()})
+        self.history_lines = _told(state, self.kinds)
+        self.history_who = [action.player for action in state.history]
 
     # ------------------------------------------------------------------ drawing
     def _prompt_text(self) -> str:
@@ -624,12 +657,7 @@ class DreamApp(w.VBox):
             self.score.layout.display = "none"
             self.score.value = ""
             return
-        lines = state.score_sheet().lines()
-        winner = " class='lnb-winner'"
-        items = "".join(f"<li{winner if i == len(lines) - 1 else ''}>{esc(line)}</li>"
-                        for i, line in enumerate(lines))
-        title = esc(_("Final scoring"))
-        self.score.value = f"<h3>{title}</h3><ul>{items}</ul>"
+        self.score.value = score_table_html(final_table(state))  # a row per scoring line
         self.score.layout.display = None
 
 

@@ -56,8 +56,9 @@ import ipywidgets as w
 from classroom.identity import Classroom
 from classroom.rooms import RoomStore
 from lnb.core.i18n import _
-from lnb.core.rooms import RoomPlay
+from lnb.core.rooms import COMPUTER, RoomPlay
 from lnb.dream.actions import Action
+from lnb.dream.final_table import final_table
 from lnb.dream.state import PROMPTS, State
 from widgets.classroom.table_page import Screen, TablePage, TableView
 from widgets.dream.app import LOG_LINES, DreamApp, _log_line, choice_buttons, turn_html
@@ -66,6 +67,7 @@ from widgets.dream.buttons import Pool
 from widgets.dream.cards import DisplaysView
 from widgets.dream.keys import KeyBridge
 from widgets.dream.mainboard import MapView, WorkshopView
+from widgets.dream.score_table import score_table_html
 from widgets.dream.style import CSS as DREAM_CSS
 from widgets.dream.words import HELP, esc
 
@@ -248,12 +250,10 @@ class DreamTable(TableView):
         return Screen(self._title(play), tuple(parts))
 
     def draw_over(self, play: RoomPlay, record: w.Widget) -> Screen:
-        """The final scoring line by line, the record's download, the boards and the moves."""
+        """The final scoring as a table (a row per scoring line, a column per player), the
+        record's download, the boards and the moves."""
         self._refresh(play)
-        lines = play.state.score_sheet().lines()
-        items = "".join(f"<li{' class=lnb-winner' if i == len(lines) - 1 else ''}>"
-                        f"{esc(line)}</li>" for i, line in enumerate(lines))
-        self.score.value = f"<h3>{esc(_('Final scoring'))}</h3><ul>{items}</ul>"
+        self.score.value = score_table_html(final_table(play.state))
         self.others_title.value = esc(_("The players"))  # everyone's board, at the end
         self.others.children = [w.HTML(compact_html(play.state, name))
                                 for name in play.state.names]
@@ -324,12 +324,14 @@ class DreamTable(TableView):
         self.choices.children = choice_buttons(self.choice_pool, self.selection, state, legal)
 
     def _draw_log(self, play: RoomPlay) -> None:
-        """What happened, the newest last: each move told once, as the app tells it."""
+        """What happened, the newest last: each move told once, as the app tells it (a
+        computer's placement, or a closed laptop's, says why)."""
         if self._before is None or len(self._told) > len(play.moves):
             self._before, self._told = play.setup.new_state(), []
         new = []
         for move in play.moves[len(self._told):]:
-            new.append(_log_line(move.action, self._before))
+            by_computer = [move.action.player] if move.by == COMPUTER else []
+            new.append(_log_line(move.action, self._before, by_computer))
             self._before.apply_action(move.action)
         self._told += new
         if new:  # a screen reader says what happened, then what is asked now
