@@ -242,6 +242,7 @@ class PredictRoomProjector(PolledPage, PredictView):
         in_room = self.code is not None and self.seen is not None
         self.open_button.layout.display = "none" if in_room or self.found is None else None
         self.upload.layout.display = "none" if self.code is not None else None
+        self.hint.layout.display = "none" if self.code is not None else None
         if not in_room:
             self.room_line.value = self.tally.value = self.spread.value = ""
             return
@@ -421,6 +422,7 @@ class PredictRoomPupil(PolledPage, w.VBox):
         """The moment as the store says, in the current language."""
         seen = self.seen
         self.join_row.layout.display = "none" if self.code is not None else None
+        self.heading.layout.display = "none" if self.code is not None else None
         if seen is None:
             self.room_head.value = self.question.value = self.mine.value = ""
             self.verdict.value = ""
