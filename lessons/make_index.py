@@ -45,7 +45,7 @@ INDEX = "index.ipynb"
 GUIDE = "teachers-guide.ipynb"
 DASHBOARD = "teacher.ipynb"
 #: The teachers' apps, one notebook in every language, listed after the guide.
-TEACHER_APPS = (DASHBOARD, "replay-predict.ipynb")
+TEACHER_APPS = (DASHBOARD, "replay-predict.ipynb", "predict-room.ipynb")
 APPS = ("play.ipynb", "puzzles.ipynb")
 
 
@@ -102,6 +102,9 @@ APP_WORDS = (
     N_("Replay a game on the projector: it stops before each Result of the Engine, each "
        "placement's points or each die put in the Mill, the class predicts, then you reveal "
        "the answer."),
+    N_("Predict with your class"),
+    N_("Pause and predict with every pupil's device: the projector replays a game, each pupil "
+       "types their prediction, and the room shows how many were right before the answer."),
     N_("Play Ada's Dream"),
     N_("Play a whole game of *Ada's Dream* against the computer: take dice from the Workshop "
        "into your Store, move them into your Mill and take the action of each die's colour."),
