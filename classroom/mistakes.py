@@ -189,13 +189,16 @@ def finished_games(classroom: Classroom, class_code: str, teacher_key: str
     """The class's finished games of games with a review (the teacher key checked): its
     tables that are over, then its pupils' finished maps in class rooms."""
     info = classroom.check_teacher(class_code, teacher_key)
-    store = classroom.store
+    return _finished(classroom.store, info.code)
+
+
+def _finished(store: Store, class_code: str) -> tuple[FinishedGame, ...]:
     reviewable = {g.name for g in games() if g.has("review")}
     found: list[FinishedGame] = []
     tables = RoomStore(store)
     rows = store.read_shared(lambda conn: conn.execute(
         "SELECT code, game FROM rooms WHERE class_code = ? AND status = ? ORDER BY created, "
-        "code", (info.code, "over")).fetchall())
+        "code", (class_code, "over")).fetchall())
     for code, game in rows:
         if game in reviewable:
             found.append(FinishedGame(f"table:{code}", str(game),
@@ -206,7 +209,7 @@ def finished_games(classroom: Classroom, class_code: str, teacher_key: str
             maps = store.read_shared(lambda conn: conn.execute(
                 "SELECT p.code, p.pupil FROM museum_room_pupils p JOIN museum_rooms r "
                 "ON r.code = p.code WHERE r.class_code = ? AND p.finished = 1 "
-                "ORDER BY r.created, p.joined", (info.code,)).fetchall())
+                "ORDER BY r.created, p.joined", (class_code,)).fetchall())
             for code, pupil in maps:
                 found.append(FinishedGame(
                     f"room:{code}:{pupil}", game.name,
@@ -234,9 +237,14 @@ def _room_map(rooms: MuseumRooms, game: str, code: str, pupil: str
 def waiting(classroom: Classroom, class_code: str, teacher_key: str
             ) -> tuple[FinishedGame, ...]:
     """The class's finished games not reviewed yet (the teacher key checked)."""
-    found = finished_games(classroom, class_code, teacher_key)
-    _ensure(classroom.store)
-    done = classroom.store.read_shared(_reviewed)
+    info = classroom.check_teacher(class_code, teacher_key)
+    return _waiting(classroom.store, info.code)
+
+
+def _waiting(store: Store, class_code: str) -> tuple[FinishedGame, ...]:
+    found = _finished(store, class_code)
+    _ensure(store)
+    done = store.read_shared(_reviewed)
     return tuple(g for g in found if g.source not in done)
 
 
@@ -270,15 +278,14 @@ def class_mistakes(classroom: Classroom, class_code: str, teacher_key: str,
     """What the reviews kept of the class (the teacher key checked; nothing is reviewed
     here): each pupil's kinds (the ``most`` costliest), the class's pooled, and how many
     finished games wait."""
-    left = len(waiting(classroom, class_code, teacher_key))
-    pupils = classroom.class_pupils(class_code, teacher_key)
-    keys = [p.key for p in pupils]
-    rows: list[Sequence[Any]] = []
-    if keys:
-        marks = ", ".join("?" * len(keys))
-        rows = classroom.store.read_shared(lambda conn: conn.execute(
-            f"SELECT pupil, kinds FROM game_mistakes WHERE failed = 0 AND pupil IN ({marks})",
-            tuple(keys)).fetchall())
+    info = classroom.check_teacher(class_code, teacher_key)
+    left = len(_waiting(classroom.store, info.code))
+    pupils = classroom.store.read_shared(lambda conn: [(str(k), str(n)) for k, n in conn.execute(
+        "SELECT pupil, name FROM class_pupils WHERE class_code = ? ORDER BY rowid",
+        (info.code,)).fetchall()])
+    rows: list[Sequence[Any]] = classroom.store.read_shared(lambda conn: conn.execute(
+        "SELECT m.pupil, m.kinds FROM game_mistakes m JOIN class_pupils c ON c.pupil = m.pupil "
+        "WHERE m.failed = 0 AND c.class_code = ?", (info.code,)).fetchall())
     games_of: dict[str, int] = {}
     kinds_of: dict[str, dict[str, tuple[int, int]]] = {}
     for pupil, kinds in rows:
@@ -288,8 +295,8 @@ def class_mistakes(classroom: Classroom, class_code: str, teacher_key: str,
             for key, (count, points) in json.loads(kinds).items():
                 had = mine.get(key, (0, 0))
                 mine[key] = (had[0] + int(count), had[1] + int(points))
-    shown = tuple(PupilMistakes(p.label, games_of[p.key], costliest(kinds_of[p.key])[:most])
-                  for p in pupils if p.key in games_of)
+    shown = tuple(PupilMistakes(name, games_of[key], costliest(kinds_of[key])[:most])
+                  for key, name in pupils if key in games_of)
     return ClassMistakes(shown, pooled(kinds_of.values()), left)
 
 

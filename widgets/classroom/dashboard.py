@@ -47,6 +47,7 @@ from lnb.core.i18n import _, current_language
 from widgets.classroom import predict_room
 from widgets.classroom.dashboard_games import GamesBox
 from widgets.classroom.dashboard_lessons import LessonsBox
+from widgets.classroom.dashboard_mistakes import MistakesBox
 from widgets.classroom.dashboard_rooms import RoomsBox
 from widgets.classroom.dashboard_today import AssignBox
 from widgets.classroom.dashboard_views import (
@@ -132,12 +133,13 @@ class Dashboard(PolledPage, w.VBox):
                                     today=self.today, status=self.status)
         self.assign_box.layout.display = "none"
         self.lessons_box = LessonsBox(self.status, today=self.today)  # who answered what
+        self.mistakes_box = MistakesBox(self.status)  # finished games: costliest mistakes
         super().__init__([
             stylesheet(), w.HTML(f"<style>{CSS}</style>"), self.title_row,
             w.HBox([self.code_box, self.key_box, self.open_button, self.refresh_button]),
             self.status, self.heading, self.export, self.class_view, self.rooms_view,
             self.rooms_box, self.predict_entry, self.games_box, self.puzzles_view,
-            self.wrong_view, self.assign_box, self.lessons_box,
+            self.wrong_view, self.assign_box, self.lessons_box, self.mistakes_box,
         ])
         self.add_class("lnb-dashboard")
         self.add_class("lnb-app")
@@ -169,7 +171,7 @@ class Dashboard(PolledPage, w.VBox):
         with self.hold_sync():
             self._label()
             for part in (self.status, self.contrast_toggle, self.language, self.assign_box,
-                         self.rooms_box, self.lessons_box, self.games_box):
+                         self.rooms_box, self.lessons_box, self.games_box, self.mistakes_box):
                 relabel_part(part)
             self._draw()
             self.words.again()
@@ -270,6 +272,7 @@ class Dashboard(PolledPage, w.VBox):
         self.assign_box.load()
         self.assign_box.layout.display = None
         self.lessons_box.load(self.classroom, code, self._key, self.report.name)
+        self.mistakes_box.load(self.classroom, code, self._key)
 
     def _opened(self) -> tuple[str, str] | None:
         """The opened class's code and the teacher key it was opened with, or None."""
