@@ -126,7 +126,9 @@ class Judgement:
     """One decision judged: the best action the kit finds, and the points after it and after
     the played action (the same continuation for both) at the ``horizon``: ``"game"`` the
     score at the end of the game; ``"turn"`` what the board is worth at the end of the turn
-    (points and what they promise, the bots' measure) where the whole game is too far."""
+    (points and what they promise, the bots' measure) where the whole game is too far;
+    ``"round"`` the score sheet at the end of the Round (a game whose next Rounds start from
+    what this one made, so it cannot be played on as recorded)."""
 
     best: Any
     best_points: int
@@ -165,6 +167,8 @@ _WORDS = {
     "turn": N_("{where}: you chose {played}. The best choice the kit found, {best}, ends "
                "your turn {more} ahead ({best_points} rather than {played_points}, counting "
                "what your board promises)."),
+    "round": N_("{where}: you wrote {played}. The best program the kit found, {best}, ends "
+                "the Round with {more} ({best_points} rather than {played_points})."),
 }
 
 
