@@ -68,12 +68,14 @@ from typing import Any
 from classroom.engines import Connection
 from classroom.identity import Classroom, IdentityError, Pupil, class_of, new_code, normalize_code
 from classroom.notify import Waiter, class_channel, notifier_for, room_channel
+from classroom.rooms import FinishedRoom, RoomStore
 from classroom.store import Store, StoreAway
 from lnb.core import predict_poll as poll
-from lnb.core.i18n import N_
+from lnb.core.i18n import N_, _
 from lnb.core.predict import Moment, Predictions, predictions
 from lnb.core.records import read_source
 from lnb.core.rooms import CODE_LENGTH, normalize_room_code
+from lnb.core.rooms import no_such_room as room_error_no_table
 
 __all__ = ["Opened", "PredictRooms", "RoomState", "ensure_tables"]
 
@@ -270,6 +272,24 @@ class PredictRooms:
         code = normalize_room_code(code)
         key = None if pupil is None else _key(pupil)
         return self.store.read_shared(lambda conn: self._state(conn, code, key))
+
+    # -- a finished game of the class ---------------------------------------------------
+    def class_games(self, class_code: str) -> list[FinishedRoom]:
+        """The class's tables whose game is over, newest first: records a room can replay."""
+        return RoomStore(self.store).finished_rooms(class_code)
+
+    def table_record(self, table: str, class_code: str) -> dict[str, Any]:
+        """The record of the class's finished table ``table``, each pupil named *Pupil N* by
+        seat (computers keep their names), as the projector shows a table; a table of another
+        class (or none) is ``no-such-room``."""
+        rooms = RoomStore(self.store)
+        code = normalize_room_code(table)
+        play = rooms.play(code)
+        if play.setup.class_code != class_code:
+            raise room_error_no_table(code)
+        names = {s.name: _("Pupil {number}").format(number=s.index + 1)
+                 for s in play.setup.seats if s.pupil is not None and s.name}
+        return play.renamed(names).to_record()
 
     # -- opening, joining, answering ----------------------------------------------------
     def open_room(self, source: Mapping[str, Any] | str | Path,

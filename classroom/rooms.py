@@ -182,6 +182,17 @@ class LiveRoom:
     game: str = ""
 
 
+@dataclass(frozen=True)
+class FinishedRoom:
+    """A table of a class whose game is over (:meth:`RoomStore.finished_rooms`): its code,
+    game, the players' names in seat order and when its last move was made (epoch seconds)."""
+
+    code: str
+    game: str
+    seats: tuple[str, ...]
+    finished: float
+
+
 _CACHE: dict[tuple[str, str], tuple[int, RoomPlay]] = {}
 _CACHE_LOCK = threading.Lock()
 
@@ -942,6 +953,24 @@ class RoomStore:
             live.append(LiveRoom(code, klass, tuple(s.name for s in setup.players),
                                  round_no, status, updated, watch, setup.game))
         return sorted(live, key=lambda r: (-r.updated, r.code))
+
+    def finished_rooms(self, class_code: str, limit: int = 12) -> list[FinishedRoom]:
+        """The class's tables whose game is over, the most recently finished first (at most
+        ``limit``): e.g. one to replay on the projector (:meth:`record`, :meth:`play`)."""
+        rows = self.store.read_shared(lambda conn: conn.execute(
+            "SELECT r.code, r.created, (SELECT max(m.at) FROM room_moves m WHERE "
+            "m.code = r.code) FROM rooms r WHERE r.status = ? AND r.class_code = ?",
+            ("over", class_code)).fetchall())
+        found = []
+        for code, created, moved in sorted(rows, key=lambda r: -float(r[2] or r[1]))[:limit]:
+            try:
+                setup = self.room(code)
+            except LnbError as exc:  # a room that cannot be read is left out, and logged
+                LOG.warning("room %s cannot be read: %s", code, exc)
+                continue
+            found.append(FinishedRoom(code, setup.game, tuple(s.name for s in setup.players),
+                                      float(moved or created)))
+        return found
 
 
 _UNCHANGED = object()

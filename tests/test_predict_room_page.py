@@ -99,6 +99,7 @@ def test_a_class_predicts_on_its_devices(store: ProgressStore) -> None:
     ali_page.answer_box.value = wrong
     ali_page.send_button.click()  # ... its click is refused plainly
     assert ali_page.status.kind == "error" and "closed" in ali_page.status.text
+    assert "You were right!" in ali_page.verdict.value  # and the page shows the reveal
 
     projector.key("next")  # the right arrow
     assert projector.tally.value == "0 of 2 answered" and projector.at == 1
@@ -139,3 +140,41 @@ def test_the_dashboard_links_to_a_projector_of_the_class(store: ProgressStore) -
     opened = rooms.open_room(babbage_record(), made.code)
     assert rooms.is_host(opened.code, query["token"])  # the class's rooms, never another's
     assert not rooms.is_host(rooms.open_room(babbage_record()).code, query["token"])
+
+
+def test_a_finished_game_of_the_class_is_replayed_with_the_names_hidden(
+        store: ProgressStore) -> None:
+    from clock import Clock
+
+    from classroom.rooms import RoomStore
+
+    classroom = Classroom(store, failure_delay=0)
+    made = classroom.new_class("7B", ["Ali"])
+    other = classroom.new_class("8C", ["Eve"])
+    ali = classroom.join(made.code, "Ali", made.cards[0].secret).pupil
+    clock = Clock(1_000_000.0)
+    tables = RoomStore(store, clock=clock)
+    code = tables.open_room(ali, made.code, seats=2, seed=3).code
+    tables.take_seat(code, ali, "Ali")
+    tables.give_to_computer(code, 1, "greedy")
+    tables.start(code)
+    while not tables.play(code).finished:  # Ali's page is closed: a computer plays for her
+        clock.now += 5
+        tables.advance(code)
+    rooms = PredictRooms(store)
+    token = rooms.class_token(made.code, made.teacher_key, classroom)
+
+    projector = PredictRoomProjector(rooms, class_code=made.code, token=token, poll=False)
+    assert projector.games_menu.layout.display is None
+    assert [value for _label, value in projector.games_menu.options] == ["", code]
+    projector.games_menu.value = code
+    assert projector.status.kind != "error" and projector.found is not None
+    assert "Pupil 1" in projector.question.value and "Ali" not in projector.question.value
+    projector.open_button.click()
+    assert rooms.state(projector.code).game == "babbage"
+
+    with pytest.raises(Exception) as caught:  # another class's token reads no table of 7B
+        rooms.table_record(code, other.code)
+    assert caught.value.fields["reason"] == "no-such-room"
+    forged = PredictRoomProjector(rooms, class_code=made.code, token="forged", poll=False)
+    assert forged.class_code is None and forged.games_menu.layout.display == "none"

@@ -127,3 +127,31 @@ def test_opening_refuses_what_cannot_be_replayed(store: ProgressStore) -> None:
     assert reason(caught) == "at-end"
     anyone = Pupil.from_nickname("anyone")  # a room of no class: anyone with the code
     assert rooms.answer(opened.code, anyone, "3", moment=last).mine == "3"
+
+
+def test_the_class_finished_games_are_listed_and_read_with_names_hidden(
+        store: ProgressStore) -> None:
+    from clock import Clock
+
+    from classroom.rooms import RoomStore
+
+    classroom = Classroom(store, failure_delay=0)
+    made = classroom.new_class("7B", ["Ali"])
+    ali = classroom.join(made.code, "Ali", made.cards[0].secret).pupil
+    clock = Clock(1_000_000.0)
+    tables = RoomStore(store, clock=clock)
+    code = tables.open_room(ali, made.code, seats=2, seed=3).code
+    playing = tables.open_room(ali, made.code, seats=2, seed=4).code  # not over: not listed
+    tables.take_seat(code, ali, "Ali")
+    tables.give_to_computer(code, 1, "greedy")
+    tables.start(code)
+    while not tables.play(code).finished:
+        clock.now += 5
+        tables.advance(code)
+    rooms = PredictRooms(store)
+    listed = rooms.class_games(made.code)
+    assert [(t.code, t.game, t.seats) for t in listed] == [(code, "babbage", ("Ali", "Babbage"))]
+    assert playing not in [t.code for t in listed] and rooms.class_games("OTHER") == []
+    record = rooms.table_record(code, made.code)
+    assert [p["name"] for p in record["players"]] == ["Pupil 1", "Babbage"]
+    assert rooms.open_room(record, made.code).code

@@ -40,6 +40,7 @@ from classroom.identity import Pupil
 from classroom.predict_rooms import PredictRooms, RoomState
 from lnb.core.i18n import _, ngettext
 from lnb.core.predict import Moment
+from lnb.core.predict_poll import PollError
 from lnb.core.rooms import normalize_room_code
 from widgets.classroom.predict_view import PredictView
 from widgets.core.poller import PolledPage
@@ -121,8 +122,9 @@ class PredictRoomProjector(PolledPage, PredictView):
         self.rooms = rooms
         self.code: str | None = None
         self.host_key = host_key
-        self.class_code = class_code
         self.token = token
+        self.class_code = rooms.token_class(class_code, token) if class_code and token \
+            else None  # the class's finished games and rooms: only with its teacher's token
         self.poll = poll
         self.drawn = -1
         self.seen: RoomState | None = None
@@ -135,11 +137,17 @@ class PredictRoomProjector(PolledPage, PredictView):
         self.spread.add_class("lnb-predict-spread")
         self.open_button = w.Button(button_style="success")
         self.open_button.add_class("lnb-predict-open-room")
+        self.games_menu = w.Dropdown(options=[("—", "")], value="",
+                                     layout=w.Layout(width="auto"),
+                                     style={"description_width": "initial"})
+        self.games_menu.add_class("lnb-predict-class-games")
         super().__init__()
+        self.games_menu.observe(self.status.guarded(self._game_picked), "value")
         self.open_button.on_click(self.status.guarded(lambda _b: self.open_room()))
         children = list(self.widget.children)
         at = children.index(self.question)
-        children[at:at] = [w.HBox([self.open_button]), self.room_line, self.tally]
+        children[at:at] = [w.HBox([self.games_menu, self.open_button]), self.room_line,
+                           self.tally]
         children.insert(children.index(self.after) + 1, self.spread)
         self.widget.children = [app_styles("predict-room", CSS), *children]
         self.widget.add_class("lnb-predict-projector")
@@ -173,7 +181,7 @@ class PredictRoomProjector(PolledPage, PredictView):
             self.status.error(_("Load a game record first: the room replays it."))
             return
         record = self.record
-        opened = self.rooms.open_room(record, self.class_code if self.token else None)
+        opened = self.rooms.open_room(record, self.class_code)
         self.code, self.host_key = opened.code, opened.host_key
         self.drawn = -1
         self.sync(force=True)
@@ -192,6 +200,28 @@ class PredictRoomProjector(PolledPage, PredictView):
 
         super().load(source)
         self.record = read_source(source)
+
+    def class_games(self) -> None:
+        """Fill the menu of the class's finished games (only with the class's token)."""
+        import time
+
+        from lnb.core.game import get
+
+        if self.class_code is None:
+            return
+        options = [(_("Or replay a game your class finished…"), "")]
+        for table in self.rooms.class_games(self.class_code):
+            options.append((_("Table {code} · {game} · {players} players · {at}").format(
+                code=table.code, game=get(table.game).title, players=len(table.seats),
+                at=time.strftime("%H:%M", time.localtime(table.finished))), table.code))
+        value = self.games_menu.value if self.games_menu.value in [v for _l, v in options] \
+            else ""
+        self.games_menu.options = options
+        self.games_menu.value = value
+
+    def _game_picked(self, change: dict[str, Any]) -> None:
+        if change["new"] and self.class_code is not None:
+            self.load(self.rooms.table_record(change["new"], self.class_code))
 
     # -- stepping: through the store once there is a room -----------------------------
     def reveal(self) -> None:
@@ -230,6 +260,8 @@ class PredictRoomProjector(PolledPage, PredictView):
     # -- drawing ------------------------------------------------------------------------
     def _label(self) -> None:
         super()._label()
+        if hasattr(self, "games_menu"):
+            self.class_games()
         if hasattr(self, "open_button"):
             self.open_button.description = _("Open a room: pupils predict on their devices")
             self.open_button.tooltip = _("Pupils type the room's code on their own device "
@@ -241,6 +273,8 @@ class PredictRoomProjector(PolledPage, PredictView):
             return
         in_room = self.code is not None and self.seen is not None
         self.open_button.layout.display = "none" if in_room or self.found is None else None
+        self.games_menu.layout.display = "none" if self.code is not None or \
+            self.class_code is None or len(self.games_menu.options) < 2 else None
         self.upload.layout.display = "none" if self.code is not None else None
         self.hint.layout.display = "none" if self.code is not None else None
         if not in_room:
@@ -394,7 +428,12 @@ class PredictRoomPupil(PolledPage, w.VBox):
                                 "join your class first."))
             return
         text = self.answer_box.value if given is None else given
-        seen = self.rooms.answer(self.code, self.pupil, text, moment=self.seen.at)
+        try:
+            seen = self.rooms.answer(self.code, self.pupil, text, moment=self.seen.at)
+        except PollError as exc:  # the room moved on since this screen was drawn: show it
+            if exc.reason in ("moved-on", "revealed", "room-over"):
+                self.sync(force=True)
+            raise
         self.seen, self.drawn = seen, seen.version
         self._said = None
         self.status.clear()
