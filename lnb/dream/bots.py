@@ -101,6 +101,14 @@ def _fits(state: State, p: Any) -> float:
     return total
 
 
+def _keep_first(state: State, actions: list[Action]) -> list[Action]:
+    """The Mill turn's choices with keeping the die (pass) first, so that a bot turns a die
+    only when turning is worth more, not on a tie."""
+    if state.step == "mill_turn":
+        return sorted(actions, key=lambda a: a.verb != "pass")
+    return actions
+
+
 class DreamBot:
     """Base of the computer players: a kind, a strategy, a seeded generator."""
 
@@ -158,7 +166,7 @@ class GreedyBot(DreamBot):
     strength = 2
 
     def _choose(self, state: State, player: str) -> Action:
-        actions = state.legal_actions(player)
+        actions = _keep_first(state, state.legal_actions(player))
         if len(actions) == 1:
             return actions[0]
         return max(actions, key=lambda a: (self._after(state, a, player),
@@ -184,7 +192,7 @@ class PlannerBot(GreedyBot):
     PLANNED = ("turn", "mill_turn", "main", "area", "end")
 
     def _choose(self, state: State, player: str) -> Action:
-        actions = state.legal_actions(player)
+        actions = _keep_first(state, state.legal_actions(player))
         if len(actions) == 1:
             return actions[0]
         if state.step not in self.PLANNED:

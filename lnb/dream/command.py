@@ -16,6 +16,7 @@ import sys
 from typing import Any
 
 from lnb.core.i18n import _
+from lnb.dream.edition import DEFAULT_EDITION
 
 
 def _print_json(data: Any) -> None:
@@ -36,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     simulate.add_argument("--pairs", action="store_true",
                           help=_("play every pair of the players head to head instead "
                                  "(two seats, --games games a pair)"))
-    simulate.add_argument("--edition", default="classroom",
+    simulate.add_argument("--edition", default=DEFAULT_EDITION,
                           help=_("the edition to play (a file of lnb/dream/data)"))
     simulate.add_argument("--json", action="store_true", help=_("print JSON"))
     simulate.set_defaults(handler=cmd_simulate)
@@ -48,7 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     cards = sub.add_parser("cards", help=_("the edition's Partners, who they were, and its "
                                            "Programs"))
-    cards.add_argument("--edition", default="classroom",
+    cards.add_argument("--edition", default=DEFAULT_EDITION,
                        help=_("the edition to play (a file of lnb/dream/data)"))
     cards.add_argument("--json", action="store_true", help=_("print JSON"))
     cards.set_defaults(handler=cmd_cards)

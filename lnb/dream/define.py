@@ -17,9 +17,10 @@ from lnb.core.i18n import lazy_pgettext
 def new_state(names: Sequence[str], seed: int | None = None,
               options: Mapping[str, Any] | None = None) -> Any:
     """A new game for 2 to 4 players (``options``: ``edition``)."""
+    from lnb.dream.edition import DEFAULT_EDITION
     from lnb.dream.state import Game
 
-    edition = dict(options or {}).get("edition", "classroom")
+    edition = dict(options or {}).get("edition", DEFAULT_EDITION)
     return Game(list(names), edition, seed=seed).new_initial_state()
 
 

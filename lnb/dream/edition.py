@@ -33,6 +33,8 @@ EDITIONS = EditionFolder(Path(__file__).resolve().parent / "data",
                          game=TITLE)  # type: ignore[arg-type]  # shown translated
 
 RESOURCES = ("money", "coal", "brass", "books")
+#: The edition a new game plays unless told otherwise (a record names its own).
+DEFAULT_EDITION = "classroom"
 
 
 class Colour(enum.Enum):
@@ -297,7 +299,7 @@ class Edition:
     mill_turn_at: tuple[str, ...] = ()
 
     @classmethod
-    def load(cls, name: str = "classroom") -> Edition:
+    def load(cls, name: str = DEFAULT_EDITION) -> Edition:
         """An edition shipped with the package, by name (cached)."""
         return _load(EDITIONS.check(name))
 

@@ -22,7 +22,7 @@ from lnb.core.messages import Text
 from lnb.core.tally import Tally
 from lnb.dream.bots import make_bot
 from lnb.dream.decisions import Decisions, count_decisions
-from lnb.dream.edition import Edition
+from lnb.dream.edition import DEFAULT_EDITION, Edition
 from lnb.dream.errors import BadInputError
 from lnb.dream.scoring import PARTS
 from lnb.dream.state import Game, State
@@ -113,7 +113,7 @@ def seat_names(kinds: Sequence[str]) -> list[str]:
 
 
 def play_game(kinds: Sequence[str], seed: int, rotate: int = 0,
-              edition: str | Edition = "classroom") -> tuple[State, list[str]]:
+              edition: str | Edition = DEFAULT_EDITION) -> tuple[State, list[str]]:
     """One whole game of bots (seated rotated by ``rotate``); the state and the seat order."""
     names = seat_names(kinds)
     seated = names[rotate % len(names):] + names[:rotate % len(names)]
@@ -126,7 +126,7 @@ def play_game(kinds: Sequence[str], seed: int, rotate: int = 0,
 
 def simulate(games: int, players: Sequence[str], seed: int = 0,
              progress: Callable[[int], None] | None = None,
-             edition: str | Edition = "classroom") -> Summary:
+             edition: str | Edition = DEFAULT_EDITION) -> Summary:
     """Play ``games`` games between ``players`` (bot names, 2 to 4) and sum them up."""
     if not 2 <= len(players) <= 4:
         raise BadInputError(N_("give 2 to 4 computer players, e.g. greedy,planner"),
@@ -194,7 +194,7 @@ class RoundRobin:
 
 
 def round_robin(games: int, players: Sequence[str], seed: int = 0,
-                edition: str | Edition = "classroom") -> RoundRobin:
+                edition: str | Edition = DEFAULT_EDITION) -> RoundRobin:
     """Each pair of ``players`` plays ``games`` games (:func:`simulate` with the same seed).
 
     >>> rr = round_robin(2, ["random", "random:mill", "random:partners"], seed=1)

@@ -59,7 +59,16 @@ from lnb.dream.actions import (
 )
 from lnb.dream.chance import Chance, DreamChance
 from lnb.dream.dice import Die
-from lnb.dream.edition import COLOURS, RESOURCES, Area, Colour, Edition, Effect, Partner
+from lnb.dream.edition import (
+    COLOURS,
+    DEFAULT_EDITION,
+    RESOURCES,
+    Area,
+    Colour,
+    Edition,
+    Effect,
+    Partner,
+)
 from lnb.dream.errors import N_, BadInputError
 from lnb.dream.mill import CELLS, LINES, LineEquation, Status, equation, line_cells, line_status
 from lnb.dream.player import PlayerState
@@ -85,7 +94,7 @@ class Turn:
 class Game:
     """One table: the players in seat order (the first plays first), edition and seed."""
 
-    def __init__(self, players: Sequence[str], edition: str | Edition = "classroom",
+    def __init__(self, players: Sequence[str], edition: str | Edition = DEFAULT_EDITION,
                  seed: int | None = None) -> None:
         names = list(players)
         if not 2 <= len(names) <= 4 or not all(isinstance(n, str) and n.strip()
