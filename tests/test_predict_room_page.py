@@ -52,6 +52,10 @@ def test_a_class_predicts_on_its_devices(store: ProgressStore) -> None:
     assert code is not None and code in projector.room_line.value
     assert projector.upload.layout.display == "none"
     assert projector.tally.value == "0 of 0 answered"
+    with use_language("zh-CN"):  # the language switch: the status line follows too
+        projector.relabel()
+        assert "预测房间" in projector.status.text and "0 人回答" in projector.tally.value
+    projector.relabel()
 
     ali_page = PredictRoomPupil(rooms, code, poll=False)
     ali_page.enter(ali)

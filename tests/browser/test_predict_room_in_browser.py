@@ -4,9 +4,9 @@ record and opens a predict room; Ali (English) and Bea (简体中文) open the r
 the code, each in a browser of their own holding their class session. Ali's "sixty" is
 refused with the text kept, then both predict; the projector counts "2 of 2 answered";
 space reveals: "1 was right", the spread, the answer; each pupil sees their own verdict;
-→ moves every page on to moment 2 with the boxes emptied. One page load each; waits are for
-named states. Screenshots at 1280×800 and 768×1024 (the projector, Ali, Bea in Chinese) go to
-``test-artifacts/``.
+→ moves every page on to moment 2 with the boxes emptied; the projector switched to Chinese.
+One page load each; waits are for named states. Screenshots at 1280×800 and 768×1024 (the
+projector in both languages, Ali, Bea in Chinese) go to ``test-artifacts/``.
 
 The same in the kernel: tests/test_predict_room_page.py; the store on both engines:
 tests/test_predict_rooms.py.
@@ -139,6 +139,11 @@ def test_a_class_predicts_answers_and_sees_who_was_right(browser, served) -> Non
         expect(box).to_have_value("", timeout=WAIT)
         expect(bea.locator(".lnb-predict-room-head")).to_contain_text("第 2 个时刻",
                                                                       timeout=WAIT)
+        board.locator("button", has_text="简体中文").first.click()  # the projector in Chinese
+        expect(tally).to_have_text("2 人中已有 0 人回答", timeout=WAIT)
+        expect(board.locator(".lnb-predict-count")).to_have_text(
+            f"第 2 个时刻，共 {len(moments)} 个", timeout=WAIT)
+        snap_sizes(board, "4-projector-zh")
         for page in (board, ali, bea):
             assert_no_traceback(page)
     finally:

@@ -39,7 +39,7 @@ import ipywidgets as w
 from classroom.identity import Pupil
 from classroom.predict_rooms import PredictRooms, RoomState
 from lnb.core.i18n import _, ngettext
-from lnb.core.predict import Moment
+from lnb.core.predict import Later, Moment
 from lnb.core.predict_poll import PollError
 from lnb.core.rooms import normalize_room_code
 from widgets.classroom.predict_view import PredictView
@@ -178,7 +178,7 @@ class PredictRoomProjector(PolledPage, PredictView):
     def open_room(self) -> None:
         """Open a room on the record loaded: the pupils' code, big."""
         if self.found is None:
-            self.status.error(_("Load a game record first: the room replays it."))
+            self.status.error(Later(lambda: _("Load a game record first: the room replays it.")))
             return
         record = self.record
         opened = self.rooms.open_room(record, self.class_code)
@@ -187,14 +187,15 @@ class PredictRoomProjector(PolledPage, PredictView):
         self.sync(force=True)
         self.start_room_poll()
         code = opened.code
-        self.status.ok(_("Predict room {code} is open: pupils type its code on {page}.").format(
-            code=code, page=PAGE))
+        self.status.ok(Later(lambda: _("Predict room {code} is open: pupils type its code on "
+                                       "{page}.").format(code=code, page=PAGE)))
 
     def load(self, source: Any) -> None:
         """Replay ``source`` here (a room is opened on it with *Open a room*)."""
         if self.code is not None:
-            self.status.error(_("This projector runs room {code}: open the page again for "
-                                "another game.").format(code=self.code))
+            code = self.code
+            self.status.error(Later(lambda: _("This projector runs room {code}: open the page "
+                                              "again for another game.").format(code=code)))
             return
         from lnb.core.records import read_source
 
@@ -424,8 +425,8 @@ class PredictRoomPupil(PolledPage, w.VBox):
         if self.code is None or self.seen is None:
             return
         if self.pupil is None:
-            self.status.error(_("This page does not know who you are yet: wait a moment, or "
-                                "join your class first."))
+            self.status.error(Later(lambda: _("This page does not know who you are yet: wait "
+                                              "a moment, or join your class first.")))
             return
         text = self.answer_box.value if given is None else given
         try:
