@@ -40,7 +40,7 @@ def test_every_placement_and_program_is_a_mill_decision_and_forced_moves_none() 
 
 
 def _set_up() -> tuple:
-    state = Game(["Ada", "Bea"], seed=2).new_initial_state()
+    state = Game(["Ada", "Bea"], edition="classroom", seed=2).new_initial_state()
     p = state.players["Ada"]
     p.store[0] = Die(Colour.BLUE, 6)
     p.mill.update({"A1": Die(Colour.RED, 2), "A2": Die(Colour.RED, 3), "B3": Die(Colour.RED, 1)})
@@ -73,16 +73,21 @@ def test_a_placement_off_every_program_says_it_keeps_the_cells_free() -> None:
 
 @pytest.mark.parametrize("kind", ["random", "greedy", "planner"])
 def test_a_bot_says_why_it_placed_its_die_and_nothing_for_other_choices(kind: str) -> None:
-    state = Game(["Ada", "Bea"], seed=6).new_initial_state()
+    state = Game(["Ada", "Bea"], edition="classroom-3", seed=6).new_initial_state()
     bot = make_bot(kind, 1)
-    seen = {"place": 0, "other": 0}
+    seen = {"place": 0, "other": 0, "mill turn": 0}
     while not state.is_terminal() and min(seen.values()) < 2 and len(state.history) < 400:
         name = state.current_player
+        step = state.pending[0]
         action = bot.choose_action(state, name)
         if isinstance(action, Place):
             assert bot.reason is not None and str(bot.reason).startswith("the ")
             assert action.cell in str(bot.reason)
             seen["place"] += 1
+        elif step[0] == "mill_turn" and step[1] in state.players[name].mill:
+            assert bot.reason is not None and str(bot.reason).startswith("the ")
+            assert step[1] in str(bot.reason)  # the die turned or kept as it went in
+            seen["mill turn"] += 1
         else:
             assert bot.reason is None
             seen["other"] += 1

@@ -19,6 +19,7 @@ from lnb.dream.edition import Colour, DreamReader, Edition
 from lnb.dream.errors import IllegalActionError
 from lnb.dream.reasons import place_reason
 from lnb.dream.records import replay, write
+from lnb.dream.simulate import simulate
 from lnb.dream.state import Game, State
 
 B, R = Colour.BLUE, Colour.RED
@@ -165,3 +166,14 @@ def test_a_broken_mill_turn_in_an_edition_file_names_its_entry(value: object,
     with pytest.raises(EditionError) as caught:
         DreamReader(data, "x.json").read("x")
     assert entry in str(caught.value)
+
+
+def test_in_classroom_3_two_decisions_in_five_touch_the_mill_and_programs_score_most() -> None:
+    """Seeded (the same figures every time): 8 greedy games; docs/dream.md has 2,000."""
+    summary = simulate(8, ["greedy", "greedy"], seed=31, edition="classroom-3")
+    mill = sum(r.decisions.mill for r in summary.rows) / sum(
+        r.decisions.decisions for r in summary.rows)
+    assert mill >= 0.40
+    shares = summary.winner_shares()
+    assert max(shares, key=shares.__getitem__) == "programs"
+    assert shares["assignments"] > 0 and shares["innovation"] > 0

@@ -36,7 +36,7 @@ Y, R, B, G, GREY = Colour.YELLOW, Colour.RED, Colour.BLUE, Colour.GREEN, Colour.
 
 
 def new(seed: int = 1, players: tuple[str, ...] = ("Ada", "Bea")) -> State:
-    return Game(list(players), seed=seed).new_initial_state()
+    return Game(list(players), edition="classroom", seed=seed).new_initial_state()
 
 
 def act(state: State, *lines: str) -> None:
@@ -472,7 +472,7 @@ def test_a_badly_written_action_is_refused_with_its_field() -> None:
 
 
 def test_the_edition_has_what_the_classroom_edition_promises() -> None:
-    ed = Edition.load()
+    ed = Edition.load("classroom")
     sciences = [p.science for p in ed.partners]
     assert len(ed.partners) == 24 and sciences.count(None) == 4
     assert all(sciences.count(s) == 5 for s in set(sciences) - {None})
