@@ -135,7 +135,7 @@ class PredictRoomProjector(PolledPage, PredictView):
         self.tally.add_class("lnb-predict-tally")
         self.spread = w.HTML()
         self.spread.add_class("lnb-predict-spread")
-        self.open_button = w.Button(button_style="success")
+        self.open_button = w.Button(button_style="success", layout=w.Layout(width="auto"))
         self.open_button.add_class("lnb-predict-open-room")
         self.games_menu = w.Dropdown(options=[("—", "")], value="",
                                      layout=w.Layout(width="auto"),
@@ -530,8 +530,8 @@ def projector_address(rooms: PredictRooms, class_code: str, teacher_key: str,
 
 
 def projector_entry_html(address: str, language: str) -> str:
-    """The dashboard's line: a link to :func:`projector_address` in ``language``, and what
-    it does.
+    """The dashboard's part: what a predict room does, and a link to
+    :func:`projector_address` in ``language``.
 
     >>> "lang=zh-CN" in projector_entry_html("predict-room.ipynb?view=projector", "zh_CN")
     True
@@ -543,8 +543,11 @@ def projector_entry_html(address: str, language: str) -> str:
     said = html.escape(_("The projector replays a game and stops before each moment; each "
                          "pupil predicts on their device, the board shows how many were "
                          "right."))
-    return (f"<p class='lnb-predict-entry'><a class='lnb-predict-room-link' href='{link}' "
-            f"target='_blank'>{words}</a>: {said}</p>")
+    from widgets.classroom.predict_view import TITLE
+
+    return (f"<h4>{html.escape(str(TITLE))}</h4><p class='lnb-predict-entry "
+            f"lnb-class-room-links'>{said} <a class='lnb-predict-room-link' href='{link}' "
+            f"target='_blank' rel='noopener'>{words}</a></p>")
 
 
 def predict_room_page(store: object | None = None) -> w.Widget:
