@@ -46,22 +46,25 @@ def tally_words(tally: KindTally, pupils: bool = False) -> str:
     >>> tally_words(KindTally("other", 1, 4)), tally_words(KindTally("other", 5, 12, 3), True)
     ('another choice: 1 time, 4 points', 'another choice: 5 times, 12 points (3 pupils)')
     """
-    said = _("{kind}: {times}, {points}").format(
-        kind=tally.text,
-        times=ngettext("{count} time", "{count} times", tally.count).format(count=tally.count),
-        points=ngettext("{count} point", "{count} points", tally.points).format(
-            count=tally.points))
-    if pupils:
-        said += " " + ngettext("({count} pupil)", "({count} pupils)", tally.pupils).format(
-            count=tally.pupils)
-    return said
+    times = ngettext("{count} time", "{count} times", tally.count).format(count=tally.count)
+    points = ngettext("{count} point", "{count} points", tally.points).format(
+        count=tally.points)
+    if not pupils:
+        return _("{kind}: {times}, {points}").format(kind=tally.text, times=times,
+                                                     points=points)
+    return _("{kind}: {times}, {points} ({pupils})").format(
+        kind=tally.text, times=times, points=points,
+        pupils=ngettext("{count} pupil", "{count} pupils", tally.pupils).format(
+            count=tally.pupils))
 
 
 def mistakes_html(found: ClassMistakes) -> str:
     """The class's pooled kinds, then a row per pupil with their costliest kinds."""
     if not found.pupils:
-        return "<p>{}</p>".format(html.escape(_("No finished game of the class has been "
-                                                "reviewed yet.")))
+        return "<p>{}</p>".format(html.escape(
+            _("No finished game of the class has been reviewed yet.") if found.waiting
+            else _("No pupil of the class has finished a game yet (at a table, or their map "
+                   "in a class room).")))
     pooled = "".join(f"<li>{html.escape(tally_words(t, pupils=True))}</li>"
                      for t in found.pooled[:FOR_CLASS])
     rows = []
@@ -147,10 +150,11 @@ class MistakesBox(w.VBox):
             self.waiting.value = self.view.value = ""
             return
         left = found.waiting
-        self.waiting.value = "<span>{}</span>".format(html.escape(
-            ngettext("{count} finished game waits for its review.",
-                     "{count} finished games wait for their review.", left).format(count=left)
-            if left else _("Every finished game is reviewed.")))
+        said = (ngettext("{count} finished game waits for its review.",
+                         "{count} finished games wait for their review.", left).format(
+                             count=left) if left
+                else _("Every finished game is reviewed.") if found.pupils else "")
+        self.waiting.value = f"<span>{html.escape(said)}</span>"
         self.review_button.layout.display = None if left else "none"
         self.view.value = mistakes_html(found)
 
