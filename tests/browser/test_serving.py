@@ -25,8 +25,33 @@ LABEL = ".kit-test-label"
 WAIT = 60_000  # ms: only a page or server that stopped answering takes this long
 
 
-def test_click_updates_label(page) -> None:  # type: ignore[no-untyped-def]
+#: Recorded from the first parse on (issue 33): whether the page's heading was visible before
+#: Voila's scripts had run (its theme loaded), what the progress bar said, and whether it was
+#: still there once a widget was drawn.
+WATCH_LOADING = """window.__kit = {textFirst: null, bar: [], barAtWidget: null};
+new MutationObserver(() => {
+  const h1 = document.querySelector("#rendered_cells h1");
+  if (h1 && __kit.textFirst === null && h1.checkVisibility()) {
+    __kit.textFirst = !window.themeLoaded && !document.querySelector(".jupyter-widgets");
+  }
+  const text = document.querySelector("#loading .kit-loading-text");
+  if (text && text.textContent && !__kit.bar.includes(text.textContent)) {
+    __kit.bar.push(text.textContent);
+  }
+  if (document.querySelector("#rendered_cells .jupyter-widgets") && __kit.barAtWidget === null) {
+    __kit.barAtWidget = !!document.getElementById("loading");
+  }
+}).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});"""
+
+
+def test_text_first_then_click_updates_label(page) -> None:  # type: ignore[no-untyped-def]
+    page.add_init_script(WATCH_LOADING)
     open_voila(page, ONE_BUTTON, BUTTON)
+    expect(page.locator("#loading")).to_have_count(0, timeout=WAIT)  # gone once drawn
+    seen = page.evaluate("() => window.__kit")
+    assert seen["textFirst"] is True, f"the heading showed only with the widgets: {seen}"
+    assert any(line.startswith("Getting the page ready: step") for line in seen["bar"]), seen
+    assert "Drawing the page…" in seen["bar"], seen
     label = page.locator(LABEL)
     expect(label).to_have_text("clicks: 0", timeout=WAIT)
     page.locator(BUTTON).click()

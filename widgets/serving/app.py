@@ -5,7 +5,8 @@
 names and addresses, plus ``--KitVoila.allow_hosts``, the serve command's ``--allow-host``),
 its handlers get the kit's checks, and the ``_xsrf`` cookie is ``SameSite=Strict``, so
 no other site's page or link ever sends it; its static files go gzip-compressed (each
-compressed once) with caching headers (:mod:`widgets.serving.static`). The cookie stays
+compressed once) with caching headers (:mod:`widgets.serving.static`); its pages carry the
+words of their progress bar (:mod:`widgets.serving.loading`). The cookie stays
 readable by the page: Voila's page reads it to send the closed page's shutdown request and
 the ``X-XSRFToken`` header. Its log says "Opening NOTEBOOK" where Jupyter warns "Notebook
 NOTEBOOK is not trusted" at every render (trust only matters to Jupyter's editor; Voila runs
@@ -21,6 +22,7 @@ from traitlets import List, Unicode
 from voila.app import Voila
 
 from widgets.serving.guard import HostCheck, guarded
+from widgets.serving.loading import with_loading_words
 from widgets.serving.static import compressed, static_tag, versioned_rule, versioned_static
 
 XSRF_COOKIE = {"samesite": "Strict"}
@@ -59,8 +61,8 @@ class KitVoila(Voila):
             self.log.addFilter(TrustNoise())
         self.kit_static_tag = static_tag(self.static_paths)
         configuration = self.voila_configuration  # before Voila's kernel manager reads it
-        configuration.page_config_hook = versioned_static(self.kit_static_tag,
-                                                          configuration.page_config_hook)
+        configuration.page_config_hook = versioned_static(
+            self.kit_static_tag, with_loading_words(configuration.page_config_hook))
         settings = dict(super().init_settings())
         named = [host for host in (*self.allow_hosts, self.ip) if host not in UNSPECIFIED]
         settings["kit_hosts"] = HostCheck(named)

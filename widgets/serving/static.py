@@ -298,6 +298,8 @@ def in_jupyter_server(web_app: Any) -> list[str]:
     from tornado.routing import PathMatches, Rule
     from voila.handler import VoilaHandler
 
+    from widgets.serving.loading import with_loading_words
+
     changed, tag, pages = [], "", []
     for rules in list(_rule_lists(web_app.default_router)):
         for rule in list(rules):
@@ -317,5 +319,6 @@ def in_jupyter_server(web_app: Any) -> list[str]:
                                                          rule.target_kwargs))
                     changed.append(versioned)
     for configuration in {id(c): c for c in pages if c is not None and tag}.values():
-        configuration.page_config_hook = versioned_static(tag, configuration.page_config_hook)
+        configuration.page_config_hook = versioned_static(
+            tag, with_loading_words(configuration.page_config_hook))
     return changed
