@@ -77,6 +77,10 @@ def _random_dream(count: int) -> DreamGame:
     (27, "Ada: place 1 A1", "Ada: place 1 B2", "dream.off-line"),
     (41, "Ada: place 1 B2", "Ada: collect 1", "dream.false-line"),
     (91, "Bea: program p01 3", "Bea: program p01 1", "dream.dead-program"),
+    (0, "Ada: collect 1", "Ada: collect 2", "dream.workshop-die"),
+    (8, "Ada: collect 1", "Ada: place 1 A1", "dream.collected"),
+    (8, "Ada: place 1 A1", "Ada: collect 1", "dream.placed"),
+    (8, "Ada: place 1 A1", "Ada: place 1 B2", "dream.mill-cell"),  # no Program yet
 ])
 def test_dream_kinds_come_from_the_mill(count: int, played: str, best: str, key: str) -> None:
     state = _random_dream(count)

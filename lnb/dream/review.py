@@ -29,7 +29,16 @@ from typing import Any
 from lnb.core.i18n import N_
 from lnb.core.records import ActionsRecord, clean_name
 from lnb.core.review import OTHER, Decision, Judgement, Kind, declare_kind, your_turn
-from lnb.dream.actions import Action, Pass, Place, TakeProgram, TurnDie, parse_action
+from lnb.dream.actions import (
+    Action,
+    Collect,
+    Pass,
+    Place,
+    Play,
+    TakeProgram,
+    TurnDie,
+    parse_action,
+)
 from lnb.dream.bots import PlannerBot
 from lnb.dream.chance import DreamChance
 from lnb.dream.describe import describe
@@ -103,13 +112,21 @@ DEAD_PROGRAM = declare_kind("dream.dead-program", N_("a Program put beside a lin
 OFF_LINE = declare_kind("dream.off-line", N_("a die put off the lines your Programs wait on"))
 PROGRAM = declare_kind("dream.program", N_("a Program not taken"))
 PASSED = declare_kind("dream.pass", N_("a chance passed up"))
+WORKSHOP_DIE = declare_kind("dream.workshop-die", N_("a weaker die taken from the Workshop"))
+COLLECTED = declare_kind("dream.collected", N_("a Workshop turn where an Actions turn did "
+                                               "more"))
+PLACED = declare_kind("dream.placed", N_("an Actions turn where a Workshop turn did more"))
+MILL_CELL = declare_kind("dream.mill-cell", N_("a die put in a weaker cell of the Mill"))
+CARD = declare_kind("dream.card", N_("a weaker Partner card played"))
 
 
 def classify(state: State, played: Action, best: Action) -> Kind:
     """The kind of playing ``played`` rather than ``best`` in ``state`` (left as it was),
     read from the Mill and the actions: a Program beside a line already false; a line made
     false; a die put where no Program's open line gains from it while the best choice's does;
-    a Program the best choice takes; a pass where the best choice acts.
+    a Program the best choice takes; a pass where the best choice acts; then by the two
+    actions: a weaker Workshop die, a Workshop turn against an Actions turn (or the other way),
+    a weaker Mill cell, a weaker Partner card.
 
     >>> from lnb.dream.state import Game
     >>> state = Game(["Ada", "Bea"], seed=4).new_initial_state()
@@ -125,7 +142,10 @@ def classify(state: State, played: Action, best: Action) -> Kind:
         return PROGRAM
     if isinstance(played, Pass) and not isinstance(best, Pass):
         return PASSED
-    return OTHER
+    pair = (type(played), type(best))
+    return {(Collect, Collect): WORKSHOP_DIE, (Collect, Place): COLLECTED,
+            (Place, Collect): PLACED, (Place, Place): MILL_CELL, (Play, Play): CARD,
+            }.get(pair, OTHER)
 
 
 def _after(state: State, action: Action) -> tuple[dict[str, Die], dict[str, str]]:
