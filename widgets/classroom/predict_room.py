@@ -322,7 +322,8 @@ class PredictRoomPupil(PolledPage, w.VBox):
             from widgets.classroom.panel import ClassPanel
 
             self.panel = ClassPanel(classroom, self.status, on_pupil=self._pupil_changed)
-        self.code_box = w.Text(layout=w.Layout(width="10em"), placeholder="K7QX")
+        self.code_box = w.Text(layout=w.Layout(width="16em"), placeholder="K7QX",
+                               style={"description_width": "initial"})
         self.code_box.add_class("lnb-predict-code")
         self.join_button = self.status.button("lnb-predict-join", self.join, style="primary",
                                               width="auto")
