@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from classroom.identity import Classroom
+from classroom.identity import Classroom, Pupil
 from classroom.predict_rooms import PredictRooms
 from classroom.progress import ProgressStore
 from lnb.core.i18n import use_language
@@ -111,6 +111,10 @@ def test_a_class_predicts_on_its_devices(store: ProgressStore) -> None:
     assert ali_page.answer_box.value == "" and ali_page.status.kind != "error"
     assert "moment 2 of" in ali_page.room_head.value
     assert ali_page.number_row.layout.display is None
+    bea_page.answer_box.value = right  # Bea's page has not drawn moment 2 yet: refused, shown
+    bea_page.send_button.click()
+    assert bea_page.status.kind == "error" and "moved on to moment 2" in bea_page.status.text
+    assert "moment 2 of" in bea_page.room_head.value and bea_page.seen.mine is None
 
 
 def test_a_wrong_host_key_and_an_unknown_code_are_said_plainly(store: ProgressStore) -> None:
@@ -182,3 +186,29 @@ def test_a_finished_game_of_the_class_is_replayed_with_the_names_hidden(
     assert caught.value.fields["reason"] == "no-such-room"
     forged = PredictRoomProjector(rooms, class_code=made.code, token="forged", poll=False)
     assert forged.class_code is None and forged.games_menu.layout.display == "none"
+
+
+def test_a_choice_is_one_click_and_the_spread_lists_every_choice(store: ProgressStore) -> None:
+    from lnb.dream.records import write
+    from lnb.dream.simulate import play_game
+
+    record = write(play_game(["greedy", "greedy"], 4)[0])
+    moment = predictions(record).moments[0]
+    rooms = PredictRooms(store)
+    projector = PredictRoomProjector(rooms, poll=False)
+    projector.load(record)
+    projector.open_button.click()
+    page = PredictRoomPupil(rooms, projector.code, poll=False)
+    page.enter(Pupil.from_nickname("ada"))
+    assert page.number_row.layout.display == "none"
+    buttons = page.choice_row.children
+    assert [b.description for b in buttons] == [str(w) for _k, w in moment.choices]
+    wrong = next(i for i, (k, _w) in enumerate(moment.choices) if k != moment.answer)
+    buttons[wrong].click()
+    assert page.status.kind != "error" and buttons[wrong].button_style == "info"
+    assert str(moment.choices[wrong][1]) in page.mine.value
+    projector.reveal_button.click()
+    rows = projector.spread.value.count("<tr")
+    assert rows == len(moment.choices) and "✓" in projector.spread.value
+    page.sync()
+    assert page.choice_row.layout.display == "none" and "Not this time" in page.verdict.value
