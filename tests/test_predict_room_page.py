@@ -116,6 +116,10 @@ def test_a_class_predicts_on_its_devices(store: ProgressStore) -> None:
     assert bea_page.status.kind == "error" and "moved on to moment 2" in bea_page.status.text
     assert "moment 2 of" in bea_page.room_head.value and bea_page.seen.mine is None
 
+    again = PredictRoomProjector(rooms, code, host_key=projector.host_key, poll=False)
+    assert again.at == 1 and again.tally.value == projector.tally.value  # a reload
+    assert again.upload.layout.display == "none"
+
 
 def test_a_wrong_host_key_and_an_unknown_code_are_said_plainly(store: ProgressStore) -> None:
     rooms = PredictRooms(store)
@@ -123,8 +127,12 @@ def test_a_wrong_host_key_and_an_unknown_code_are_said_plainly(store: ProgressSt
     with pytest.raises(Exception) as caught:
         PredictRoomProjector(rooms, opened.code, host_key="guess", poll=False)
     assert caught.value.fields["reason"] == "not-host"
+    unknown = "K7QX" if opened.code != "K7QX" else "K9QX"
+    wrong = PredictRoomPupil(rooms, unknown, poll=False)  # an address with a wrong code
+    wrong._pupil_changed(Pupil.from_nickname("ada"), "device")
+    assert "No predict room" in wrong.status.text and wrong.join_row.layout.display is None
     page = PredictRoomPupil(rooms, None, poll=False)
-    page.code_box.value = "K7QX" if opened.code != "K7QX" else "K9QX"
+    page.code_box.value = unknown
     page.join_button.click()
     assert page.status.kind == "error" and "No predict room" in page.status.text
 

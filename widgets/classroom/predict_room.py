@@ -399,7 +399,13 @@ class PredictRoomPupil(PolledPage, w.VBox):
             self.draw()
             return
         with self.status.guard():
-            self.enter(pupil)
+            try:
+                self.enter(pupil)
+            except PollError as exc:
+                if exc.reason == "no-such-room":  # a wrong address: the code box again
+                    self.code, self.seen = None, None
+                    self.draw()
+                raise
 
     def enter(self, pupil: Pupil) -> None:
         """The pupil is known: counted in the room, their own answer shown."""
