@@ -30,6 +30,7 @@ a pupil is named by their name in the class list, as the dashboard names them el
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import suppress
@@ -42,11 +43,11 @@ from classroom.museum_rooms import HOOK as CLASS_ROOM_HOOK
 from classroom.museum_rooms import MuseumRooms
 from classroom.rooms import RoomStore
 from classroom.store import Store, StoreConflict
-from lnb.core.errors import LnbError
 from lnb.core.game import games, get
 from lnb.core.messages import Text
 from lnb.core.review import Kind, Review, kind_named, review
 
+LOG = logging.getLogger(__name__)
 TABLE = ("CREATE TABLE IF NOT EXISTS game_mistakes ("
          " source TEXT NOT NULL,"
          " pupil TEXT NOT NULL,"
@@ -265,7 +266,8 @@ def review_waiting(classroom: Classroom, class_code: str, teacher_key: str, *,
             rows = {pupils[name]: kinds for name, kinds in by_name.items() if name in pupils}
             if not rows and len(by_name) == len(pupils) == 1:  # one player, named otherwise
                 rows = {next(iter(pupils.values())): next(iter(by_name.values()))}
-        except (LnbError, ValueError):
+        except Exception:  # a damaged record, or a review that breaks: kept as failed
+            LOG.warning("finished game %s cannot be reviewed", game.source, exc_info=True)
             failed = True
         _keep(classroom.store, game, rows, failed, clock())
         if progress is not None:

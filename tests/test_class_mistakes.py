@@ -105,3 +105,25 @@ def test_a_finished_table_is_reviewed_for_its_pupil(store: ProgressStore) -> Non
     (pupil,) = found.pupils
     assert (pupil.name, pupil.games, found.waiting) == ("Bea", 1, 0)
     assert 0 < len(pupil.kinds) <= 2 and all(t.points > 0 for t in pupil.kinds)
+
+
+@SQLITE_ONLY
+def test_a_damaged_finished_map_is_kept_as_failed_and_not_tried_again(
+        store: ProgressStore) -> None:
+    classroom = Classroom(store, failure_delay=0)
+    made = classroom.new_class("7B", ["Ali"])
+    ali = classroom.join(made.code, "Ali", made.cards[0].secret).pupil
+    rooms = MuseumRooms(store)
+    room = rooms.open_room(None, made.code, seed=1).code
+
+    def damage(conn) -> None:  # type: ignore[no-untyped-def]
+        conn.execute("INSERT INTO museum_room_pupils (code, pupil, name, joined, finished, "
+                     "moves) VALUES (?, ?, ?, ?, ?, ?)", (room, ali.key, "Ali", 1.0, 1, 1))
+        conn.execute("INSERT INTO museum_room_moves (code, pupil, n, action, at) "
+                     "VALUES (?, ?, ?, ?, ?)", (room, ali.key, 1, "place 9z r0 @A1", 1.0))
+
+    store.write(damage)
+    assert review_waiting(classroom, made.code, made.teacher_key) == 1
+    assert waiting(classroom, made.code, made.teacher_key) == ()  # not tried again
+    found = class_mistakes(classroom, made.code, made.teacher_key)
+    assert (found.pupils, found.pooled, found.waiting) == ((), (), 0)
