@@ -50,7 +50,7 @@ def test_museum_kinds_come_from_the_board() -> None:
     assert museum_classify(state, hole, fine).key == "museum.hole"
     assert museum_classify(state, fine, museum_action("place 5b r0 @D4")).key == \
         "museum.smaller"
-    assert museum_classify(state, museum_action("place 5b r0 @D4"), fine).key == "museum.spot"
+    assert museum_classify(state, museum_action("place 4a r0 @E1"), fine).key == "museum.spot"
     assert state.history == []  # classifying changed nothing
 
 

@@ -151,8 +151,8 @@ def _size(state: State, sid: str) -> int:
 
 
 def _new_gaps(state: State, action: Action) -> int:
-    """How many empty squares of unfinished rooms only a 1 can fill after ``action`` that
-    could take a bigger shape before it."""
+    """How many empty squares only a 1 can fill after ``action`` that a die of 2 to 6 could
+    fill before it."""
     if not isinstance(action, Place | Wild):
         return 0
     after = state.clone()
@@ -160,12 +160,16 @@ def _new_gaps(state: State, action: Action) -> int:
     return bin(_gaps(after) & ~_gaps(state)).count("1")
 
 
+#: The wheel's spokes of the dice that are not a 1.
+_NOT_ONE = "23456"
+
+
 def _gaps(state: State) -> int:
-    """The empty squares no free placement of a shape of two or more squares covers."""
+    """The empty squares no free placement of a shape of a die of 2 to 6 covers."""
     museum = state.museum
     covered = 0
     for sid in museum.wheel.ids:
-        if _size(state, sid) > 1:
+        if sid[0] in _NOT_ONE:
             for p in state.free_placements(sid):
                 covered |= p.mask
     return museum.inside_mask & ~state.filled & ~covered
