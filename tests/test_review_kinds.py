@@ -54,6 +54,31 @@ def test_museum_kinds_come_from_the_board() -> None:
     assert state.history == []  # classifying changed nothing
 
 
+#: A museum game of seed 0 (the greedy player's, with some random choices) up to two wild
+#: shapes in hand.
+WILDS = ("place 5b r3 @M1", "place 4a r0 @J1", "place 6b r2f @K2", "place 4a r2f @F1",
+         "write 5 on binoculars", "place 2b r2 @B2", "place 5b r1 @M4", "write 3 on key",
+         "place 5b r0 @K4", "place 5b r3f @L6", "place 2b r0 @B10", "place 3b r0f @F8",
+         "place 5b r2f @G4", "place 2b r3 @K10", "write 4 on stopwatch", "place 3b r1f @J7",
+         "write 1 on key", "place 3a r2 @E11", "place 6b r2 @I6", "place 7b r3 @I2",
+         "place 1b r1 @J5", "place 4a r0 @K8", "place 1b r0 @N8", "write 3 on stopwatch")
+
+
+def test_museum_kinds_of_abilities_and_writing() -> None:
+    state = MuseumGame(seed=0).new_initial_state()
+    for action in WILDS[:3]:
+        state.apply_action(action)
+    assert museum_classify(state, museum_action("place 4a r0 @C1"),
+                           museum_action("write 4 on binoculars")).key == "museum.write"
+    for action in WILDS[3:]:
+        state.apply_action(action)
+    assert state.wilds == 2
+    assert museum_classify(state, museum_action("place 3a r0 @B4"),
+                           museum_action("wild 0a r0 @C3")).key == "museum.ability"
+    assert museum_classify(state, museum_action("wild 0a r0 @C3"),
+                           museum_action("wild 0a r0 @C3")).key != "museum.ability"
+
+
 def test_a_reviewed_museum_game_gives_each_moment_a_declared_kind() -> None:
     state = MuseumGame(seed=3).new_initial_state()
     state.apply_action("place 4a r0 @C1")
