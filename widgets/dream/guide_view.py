@@ -2,7 +2,8 @@
 question that explains each new kind of decision the first time it comes, in the rule's words,
 and suggests a move (the greedy computer player's, with its reason) that a "Do this" button
 plays; the pupil may ignore it and press any other button. "?" buttons open the Help entries
-(Publish, Research, Innovation, advanced actions, scoring tokens) where those appear; the
+(Publish, Research, Innovation, advanced actions, scoring tokens) where those appear, over the
+table (the decision is not pushed down) until pressed again or the next decision; the
 *Help* panel lists them all (:func:`topics_html`). Every word is :mod:`lnb.dream.guide`'s.
 
 >>> from widgets.dream.app import DreamApp
@@ -37,14 +38,21 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: The guide's look: a light box under the question, its lessons small.
 CSS = """
-.lnb-guide { border: 2px solid #2e7d32; border-radius: 8px; padding: 2px 8px; margin: 2px 0;
-             background: #f1f8e9; font-size: 15px; }
-.lnb-guide .lnb-guide-lesson { line-height: 1.3; margin: 1px 0; }
+.lnb-guide { border: 2px solid #2e7d32; border-radius: 8px; padding: 1px 8px; margin: 2px 0;
+             background: #f1f8e9; font-size: 14px; position: relative; overflow: visible; }
+.lnb-guide .lnb-guide-lesson { line-height: 1.25; margin: 1px 0; }
+.lnb-dream-app .lnb-guide .widget-html-content { line-height: 1.3; }
 .lnb-guide .lnb-guide-row { align-items: center; column-gap: 6px; row-gap: 2px; }
-.lnb-guide .lnb-guide-move { line-height: 1.3; flex: 1 1 320px; min-width: 0; }
-.lnb-dream-app .lnb-guide button { min-height: 36px; font-size: 15px; }
+.lnb-guide .lnb-guide-move { line-height: 1.25; flex: 1 1 200px; min-width: 0; }
+.lnb-dream-app .lnb-guide button { min-height: 34px; font-size: 15px; padding: 0 8px; }
+.lnb-dream-app .lnb-guide button.lnb-guide-topic { font-size: 14px; padding: 0 6px; }
 .lnb-dream-app .lnb-guide button.lnb-guide-do { font-weight: bold; }
-.lnb-guide .lnb-guide-topic-text { line-height: 1.3; }
+.lnb-guide .lnb-guide-topic-text { position: absolute; z-index: 20; right: 8px;
+  top: 100%; max-width: min(520px, 90vw); padding: 6px 10px; line-height: 1.3;
+  background: #ffffff; border: 2px solid #2e7d32; border-radius: 8px;
+  box-shadow: 0 4px 12px rgba(0, 0, 0, 0.25); }
+/* a Help entry opens over the table: the boxes holding it let it out */
+.lnb-dream-app.lnb-guided .lnb-dream-top, .lnb-dream-app .lnb-guide { overflow: visible; }
 .lnb-high-contrast .lnb-guide { background: #ffffff; color: #000000; border: 3px solid #000000; }
 """
 
@@ -54,12 +62,13 @@ def esc(text: object) -> str:
 
 
 def lessons_html(advice: Advice, position: int) -> str:
-    """The lessons of a decision (its kinds met for the first time), each marked with its
-    kind and the decision it was shown at (``data-at``: how many moves were played)."""
+    """The first lesson of a decision (the first of its kinds met for the first time), marked
+    with its kind and the decision it was shown at (``data-at``: how many moves were played);
+    the others are "?" buttons."""
     return "".join(
         f"<div class='lnb-guide-lesson lnb-guide-kind-{esc(lesson.kind.replace(':', '-'))}' "
         f"data-kind='{esc(lesson.kind)}' data-at='{position}'><b>{esc(lesson.title)}.</b> "
-        f"{esc(lesson.words)}</div>" for lesson in advice.new)
+        f"{esc(lesson.words)}</div>" for lesson in advice.new[:1])
 
 
 def topics_html() -> str:
@@ -93,11 +102,13 @@ class GuideView(w.VBox):
         self.do_button = w.Button(button_style="success")
         self.do_button.add_class("lnb-guide-do")
         self.do_button.on_click(app.status.guarded(lambda _b: self.do()))
-        self.topic_buttons = {t: w.Button() for t in TOPICS}
-        for topic, button in self.topic_buttons.items():
-            button.add_class("lnb-guide-topic")
-            button.on_click(app.status.guarded(lambda _b, t=topic: self.toggle(t)))
+        #: A "?" button per kind, made when first needed: the Help entries (:data:`TOPICS`)
+        #: and the lessons after a decision's first (:meth:`help_button`).
+        self.topic_buttons: dict[str, w.Button] = {}
+        for topic in TOPICS:
+            self.help_button(topic)
         self.topic: str | None = None  # the Help entry open now
+        self._at = -1  # the decision the guide was drawn for (how many moves were played)
         self.topic_text = w.HTML()
         self.topic_text.add_class("lnb-guide-topic-text")
         self.row = w.HBox()
@@ -119,6 +130,7 @@ class GuideView(w.VBox):
         self.app.new_game([_("You"), computer], {computer: "greedy"}, GUIDED_SEED)
         self.guide = Guide()
         self.topic = None
+        self.app.add_class("lnb-guided")
         self.app.refresh()
         self.app.status.ok(_("A guided first game: each new decision is explained the first "
                              "time it comes, with a suggested move. You may choose another."))
@@ -127,6 +139,7 @@ class GuideView(w.VBox):
         """No guide (another game was started or loaded)."""
         self.guide = self.advice = None
         self.layout.display = "none"
+        self.app.remove_class("lnb-guided")
 
     def do(self) -> None:
         """Play the suggested move."""
@@ -138,9 +151,23 @@ class GuideView(w.VBox):
     def toggle(self, topic: str) -> None:
         """Open the Help entry ``topic`` (or close it, if it is open)."""
         self.topic = None if self.topic == topic else topic
-        self.refresh()
+        self.app.refresh()
 
     # ------------------------------------------------------------------ words
+    def help_button(self, kind: str) -> w.Button:
+        """The "?" button that opens the explanation of ``kind`` over the table."""
+        if kind not in self.topic_buttons:
+            button = self.topic_buttons[kind] = w.Button()
+            button.add_class("lnb-guide-topic")
+            button.on_click(self.app.status.guarded(lambda _b: self.toggle(kind)))
+            self._label_help(kind)
+        return self.topic_buttons[kind]
+
+    def _label_help(self, kind: str) -> None:
+        button, title = self.topic_buttons[kind], lesson(kind).title
+        button.description = f"? {title}"
+        button.tooltip = _("What is {topic}?").format(topic=title)
+
     def relabel(self) -> None:
         """The buttons' words in the current language."""
         self.start_button.description = _("Guided first game")
@@ -148,10 +175,8 @@ class GuideView(w.VBox):
                                       "new decision and suggests a move")
         self.do_button.description = _("Do this")
         self.do_button.tooltip = _("Play the suggested move (or press any other button)")
-        for topic, button in self.topic_buttons.items():
-            title = lesson(topic).title
-            button.description = f"? {title}"
-            button.tooltip = _("What is {topic}?").format(topic=title)
+        for kind in self.topic_buttons:
+            self._label_help(kind)
 
     def refresh(self) -> None:
         """Draw the guide for the decision of the moment (the app calls it on every redraw)."""
@@ -164,19 +189,31 @@ class GuideView(w.VBox):
         self.layout.display = None
         if advice is None:
             self.lessons.value = ""
+            self.lessons.layout.display = "none"
             over = _("The guided game is over: the final scoring is below. Well played!")
             self.move.value = esc(over) if state.is_terminal() else ""
             self.row.children = [self.move]
-            self.topic_text.value = ""
-            return
-        self.lessons.value = lessons_html(advice, len(state.history))
-        why = f" ({esc(advice.reason)})" if advice.reason is not None else ""
-        self.move.value = (f"<b>{esc(_('Suggested move:'))}</b> {esc(advice.move_text)}"
-                           f"{why}")
-        if self.topic not in advice.topics:
             self.topic = None
-        self.row.children = [self.move, self.do_button,
-                             *(self.topic_buttons[t] for t in advice.topics)]
+            self._draw_topic()
+            return
+        # one lesson in full; a decision's other new kinds (a Study decision: Programs and
+        # Assignments) are a "?" away, so the decision stays in view
+        self.lessons.value = lessons_html(advice, len(state.history))
+        self.lessons.layout.display = None if advice.new else "none"
+        helps = [k.kind for k in advice.new[1:]]
+        helps += [t for t in advice.topics if t not in helps]
+        why = f" ({esc(advice.reason)})" if advice.reason is not None else ""
+        suggested = _("Suggested move:")
+        self.move.value = f"<b>{esc(suggested)}</b> {esc(advice.move_text)}{why}"
+        if self.topic not in helps or self._at != len(state.history):
+            self.topic = None  # a Help entry closes at the next decision
+        self._at = len(state.history)
+        self.row.children = [self.move, self.do_button, *(self.help_button(k) for k in helps)]
+        self._draw_topic()
+
+    def _draw_topic(self) -> None:
+        """The Help entry open now, over the table (hidden when none is)."""
+        self.topic_text.layout.display = "none" if self.topic is None else None
         self.topic_text.value = ("" if self.topic is None else
                                  f"<b>{esc(lesson(self.topic).title)}.</b> "
                                  f"{esc(lesson(self.topic).words)}")
