@@ -47,7 +47,7 @@ from lnb.babbage.programs import Program
 from lnb.babbage.records import Record, _Round, load, replay, write
 from lnb.core.i18n import N_
 from lnb.core.messages import Listing, Text
-from lnb.core.review import Decision, Judgement
+from lnb.core.review import Decision, Judgement, Moment
 
 __all__ = ["BabbageReviewer", "Outcome", "review_hook"]
 
@@ -106,15 +106,17 @@ class BabbageReviewer:
         self._words: dict[tuple[int, str, str], Text] = {}
         self._round = 0  # the Round of the decision judged last (``describe``'s)
 
-    def start(self) -> State:
+    def start(self, rounds: int | None = None) -> State:
         """The record's first position, with its chance (as :func:`records.replay` builds
-        it): the same seats, levels, Patrons and RESERVE draws."""
+        it): the same seats, levels, Patrons and RESERVE draws; with ``rounds``, those of its
+        first ``rounds`` Rounds only, then the draws of a game saved after them."""
         rec = self.record
-        levels = {i: r.level for i, r in enumerate(rec.rounds, start=1)}
-        patrons = {i: r.patrons for i, r in enumerate(rec.rounds, start=1)}
-        reserves = {(i, name, sub): patron for i, r in enumerate(rec.rounds, start=1)
+        kept = rec.rounds[:rounds] if rounds is not None else rec.rounds
+        levels = {i: r.level for i, r in enumerate(kept, start=1)}
+        patrons = {i: r.patrons for i, r in enumerate(kept, start=1)}
+        reserves = {(i, name, sub): patron for i, r in enumerate(kept, start=1)
                     for name, play in r.plays.items() for sub, patron in play.activate}
-        played = len(rec.rounds)
+        played = len(kept)
         chance = ResumedChance(ScriptedChance(rec.seats, levels, patrons, reserves), played,
                                RandomChance(resumed_generator(rec.seed, played)))
         game = Game(rec.players, rec.options, seed=rec.seed, edition=rec.edition)
@@ -194,6 +196,19 @@ class BabbageReviewer:
         play = state.clone()
         _WhatIf(play, number, entry, who, program is not None).rest()
         return Outcome(play, who, number)
+
+    def try_again(self, moment: Moment) -> State:
+        """*Try it again* in an app: a new game at the start of the programs of the moment's
+        Round (everyone writes afresh, on the same board with the same Patrons and
+        Subroutines); later Rounds draw as a game saved after this one would. The record is
+        not changed."""
+        number = moment.where["round"]
+        writes = [i for i, a in enumerate(self.actions) if isinstance(a, WriteProgram)]
+        first = writes[(number - 1) * len(self.players)]
+        state = self.start(rounds=number)
+        for action in self.actions[:first]:
+            state.apply_action(action)
+        return state
 
     def what_if(self, index: int) -> dict[str, Any]:
         """The record of the game up to the end of the Round of the decision at ``index``

@@ -53,11 +53,13 @@ from lnb.babbage.programs import Program
 from lnb.babbage.table import babbage_table
 from lnb.core.i18n import _, format_list, ngettext, pgettext
 from lnb.core.race import Race
+from lnb.core.review import Moment
 from lnb.core.table import Table
 from widgets.babbage.board import close_all
 from widgets.babbage.game_parts import GameParts, debug_offer
 from widgets.babbage.program_builder import ProgramBuilder
 from widgets.babbage.resolution import ResolutionView
+from widgets.babbage.review_view import ReviewPanel, try_again_words
 from widgets.babbage.words import bot_name, bot_text, effect_name, effect_text, influence
 from widgets.core.app_shell import AppShell
 from widgets.core.contrast import ContrastToggle
@@ -352,6 +354,9 @@ class GameApp(GameParts, AppShell, w.VBox):
         self._screen: tuple | None = None  # the screen the focus was last moved for
         self._said: tuple[str, Callable[[], str], str] | None = None  # the app's last words
         self._debug_words: Callable[[], str] | None = None  # what the Debug box says now
+        #: The computer seats of the game (name -> bot kind): the review shows the others',
+        #: and a Try it again branch seats the same computers.
+        self._computer_kinds: dict[str, str] = {}
 
         self.status = StatusLine(on_continue=self.refresh)
         self.setup = SetupForm(self.status.guarded(self._setup_done), self.edition)
@@ -447,6 +452,11 @@ class GameApp(GameParts, AppShell, w.VBox):
         return timer
 
     @cached_property
+    def game_review(self) -> ReviewPanel:
+        """After the game: the programs that cost most, each with Try it again."""
+        return ReviewPanel(self._try_again, self.status.guarded, people=self._people_reviewed)
+
+    @cached_property
     def review_rounds(self) -> w.ToggleButtons:
         """Which Round of a loaded game to look at."""
         rounds = w.ToggleButtons(options=[1, 2, 3, 4], value=4, description=_("Round"))
@@ -477,7 +487,7 @@ class GameApp(GameParts, AppShell, w.VBox):
             self._label()
             self.setup.relabel()
             for part in ("board_view", "patrons_view", "subs_view", "builder", "rewrite",
-                         "resolution", "scores", "timer", "debug_timer"):
+                         "resolution", "scores", "timer", "debug_timer", "game_review"):
                 if self._made(part):
                     relabel_part(getattr(self, part))
             for part in (self.status, self.files, self.contrast_toggle, self.language):
@@ -540,6 +550,7 @@ class GameApp(GameParts, AppShell, w.VBox):
         self.state = game.new_initial_state()
         self.computers = {s.name: Computer(s.name, s.bot, seed=seed + i, think=self.think)
                           for i, s in enumerate(seats) if s.computer}
+        self._computer_kinds = {name: c.kind for name, c in self.computers.items()}
         self.timed = timed
         self.table = babbage_table(self.state, self.computers, timed=timed)
         self.reviewing = None
@@ -873,6 +884,36 @@ class GameApp(GameParts, AppShell, w.VBox):
         self._advance()
         self.refresh()
 
+    # -- the review after the game ---------------------------------------------------------------
+    def _people_reviewed(self) -> list[str]:
+        """The players whose programs the review shows: the seats people played."""
+        state = self.state
+        return [] if state is None else [n for n in state.names
+                                         if n not in self._computer_kinds]
+
+    def _try_again(self, branch: State, moment: Moment) -> None:
+        """Open the review's what-if ``branch`` as a game going on: the same seats, the same
+        computers; the game just played (and its record) are not changed."""
+        seed = branch.game.seed or 0
+        self.clock.playing = False
+        if self._made("timer"):
+            self.timer.stop()
+        self.state = branch
+        self.computers = {name: Computer(name, self._computer_kinds[name], seed=seed + i,
+                                         think=self.think)
+                          for i, name in enumerate(branch.names) if name in self._computer_kinds}
+        self.table = babbage_table(branch, self.computers, timed=self.timed)
+        self.loaded = False
+        self.reviewing = None
+        self._turn = None
+        self._resolution_round = 0
+        self._clear_choices()
+        self.download.value = ""
+        self.timer.reset(branch.options.timer_seconds if self.timed else None)
+        self._say("ok", try_again_words(moment))
+        self._advance()
+        self.refresh()
+
     # -- saving and loading --------------------------------------------------------------------
     def record_json(self) -> str:
         """The game so far as an ``lnb-game/1`` record (JSON text): finished, or between
@@ -967,6 +1008,7 @@ class GameApp(GameParts, AppShell, w.VBox):
         self.state = result.state
         self.table = None
         self.reviewing = None
+        self._computer_kinds = {name: c.kind for name, c in computers.items()}
         self._clear_choices()
         self.download.value = ""
         if result.finished:
@@ -1158,7 +1200,8 @@ class GameApp(GameParts, AppShell, w.VBox):
         assert state is not None
         self.phase_title.value = _("<b>The game is over</b> · final scores")
         self.scores.refresh(state.score_sheet())
-        self.body.children = (self.scores,)
+        self.game_review.follow(state)
+        self.body.children = (self.scores, self.game_review)
 
     def _draw_loaded(self) -> None:
         state = self.state
@@ -1167,7 +1210,9 @@ class GameApp(GameParts, AppShell, w.VBox):
                                    "the scores")
         self.scores.refresh(state.score_sheet())
         self._show_review()
-        self.body.children = (self.review_rounds, self.resolution, self.scores)
+        self.game_review.follow(state)
+        self.body.children = (self.review_rounds, self.resolution, self.scores,
+                              self.game_review)
 
     def _show_review(self) -> None:
         if self.state is None or not self.loaded:

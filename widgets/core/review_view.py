@@ -128,7 +128,8 @@ class ReviewPanel(w.VBox):
         result = self.result
         assert result is not None
         moments = self.shown()
-        named = len({m.who for m in result.every()} | set(self._people() or ())) > 1
+        people = self._people()
+        named = len(set(result.players if people is None else people)) > 1
         self.tries = []
         rows: list[Any] = []
         who = None
