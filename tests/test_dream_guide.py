@@ -14,11 +14,11 @@ from lnb.dream.guide import GUIDED_SEED, KINDS, TOPICS, Guide, kind_of, lesson
 from lnb.dream.state import Game, State
 
 
-def guided_game(follow: bool) -> tuple[State, list[str], int]:
+def guided_game(follow: bool, edition: str = "classroom") -> tuple[State, list[str], int]:
     """The guided game played to the end by the pupil (following the suggestions, or always
     their first legal action) against the greedy computer: the final state, the kinds
     explained in order, and the pupil's decisions."""
-    state = Game(["You", "Computer"], seed=GUIDED_SEED).new_initial_state()
+    state = Game(["You", "Computer"], edition, seed=GUIDED_SEED).new_initial_state()
     guide, computer = Guide(), make_bot("greedy", GUIDED_SEED)
     explained: list[str] = []
     decisions = 0
@@ -49,6 +49,11 @@ def test_a_pupil_who_ignores_the_guide_is_still_guided_once_per_kind() -> None:
     state, explained, _decisions = guided_game(follow=False)
     assert state.is_terminal()
     assert len(explained) == len(set(explained)) and {"workshop", "mill"} <= set(explained)
+
+
+def test_an_editions_own_decision_the_mill_turn_is_explained_once() -> None:
+    _state, explained, _decisions = guided_game(follow=True, edition="classroom-3")
+    assert explained.count("mill_turn") == 1 and len(explained) == len(set(explained))
 
 
 def test_nothing_to_advise_when_it_is_not_the_pupils_turn() -> None:

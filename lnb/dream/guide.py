@@ -63,6 +63,10 @@ KINDS: dict[str, tuple[str, str]] = {
                 "acts (yellow Ada's Study, red Meetings, blue Travel, green Institutions, "
                 "grey any). A Program beside a row or column scores its Prestige when that "
                 "line's three dice make it true. When a Mill is full, the last round begins.")),
+    "mill_turn": (N_("The Mill turn"),
+                  N_("The die you just moved into your Store or your Mill may be turned one up "
+                     "or down, for the price the edition sets: worth it when the new face makes "
+                     "a Program line true. Or pass.")),
     "play": (N_("Playing a Partner card"),
              N_("On a Workshop turn you may play one Partner card from your hand if the die "
                 "you took meets its requirement, or if you pay its cost. It gives its "
@@ -135,13 +139,14 @@ RELATED: dict[str, tuple[str, ...]] = {
     "workshop": ("research",), "mill": ("advanced",), "assignment": ("research", "token"),
     "research": ("research", "advanced", "token"), "bonus": ("bonus",),
     "publish": ("publish",), "gear": ("publish",), "advanced": ("advanced",),
+    "mill_turn": ("mill_turn",),
     "token": ("token",), "area": ("advanced",)}
 
 #: The kind of each verb (``play`` and ``discard`` depend on the step: see :func:`kind_of`).
 _VERBS = {"collect": "workshop", "place": "mill", "area": "area", "program": "program",
           "assignment": "assignment", "partner": "partner", "visit": "travel",
           "join": "institution", "research": "research", "pay": "pay", "bonus": "bonus",
-          "move": "move_disc", "publish": "publish", "build": "gear"}
+          "move": "move_disc", "publish": "publish", "build": "gear", "turn": "mill_turn"}
 
 
 @dataclass(frozen=True)
