@@ -83,8 +83,8 @@ def finish(page, name: str) -> None:  # type: ignore[no-untyped-def]
     """The final scoring is shown, no traceback, no serious axe violation, every button
     named."""
     score = page.locator(".lnb-dream-score")
-    expect(score).to_contain_text("Total: You", timeout=WAIT)
-    expect(score).to_contain_text("Winner")
+    expect(score.locator("tr[data-key='total'] th")).to_have_text("Total", timeout=WAIT)
+    expect(score.locator(".lnb-dream-verdict")).to_contain_text("win")
     assert_no_traceback(page)
     assert serious_violations(page) == []
     unnamed = page.evaluate("""() => [...document.querySelectorAll('.lnb-dream-app button')]

@@ -497,6 +497,7 @@ class DreamApp(w.VBox):
                                          for n, bot in self.table.computers.items()})
         self.history_lines = _told(state, self.kinds)
         self.history_who = [action.player for action in state.history]
+        self.files.clear()  # a file saved before names the seats as they were
 
     # ------------------------------------------------------------------ drawing
     def _prompt_text(self) -> str:

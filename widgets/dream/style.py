@@ -10,6 +10,11 @@ CSS = """
 .lnb-dream-app .widget-hbox { flex-wrap: wrap; }
 .lnb-dream-app .lnb-title-row { justify-content: space-between; align-items: center; }
 .lnb-dream-app .jupyter-button { width: auto; min-width: 44px; min-height: 44px; }
+/* the kit's touch size, every button (over the kit's 28 px for buttons of every app) */
+.lnb-dream-app button, :is(.lnb-app, .lnb-widget).lnb-dream-app button.jupyter-button {
+  min-height: 44px; }
+.lnb-dream-setup .widget-inline-hbox { height: auto; }
+.lnb-dream-setup :is(select, input) { min-height: 44px; }
 .lnb-dream-main { align-items: flex-start; column-gap: 18px; row-gap: 8px; }
 .lnb-dream-main > .lnb-dream-board { flex: 1 1 420px; min-width: 0; max-width: 560px; }
 .lnb-dream-main > .lnb-dream-shared { flex: 2 1 480px; min-width: 0; }
@@ -37,6 +42,12 @@ CSS = """
 .lnb-dream-millside > .lnb-dream-board { flex: 0 1 auto; min-width: 0; }
 .lnb-dream-millside > .lnb-dream-recent { flex: 1 1 240px; min-width: 0; }
 @media (max-width: 1100px) {
+  /* a tablet's play view keeps the decision and the Mill on one screen: its buttons are
+     36 px tall at least (a finger's tap), the rest of the app's 44 */
+  .lnb-dream-app .lnb-dream-main button,
+  :is(.lnb-app, .lnb-widget).lnb-dream-app .lnb-dream-main button.jupyter-button {
+    min-height: 36px; }
+  .lnb-dream-choices:not(:empty) { row-gap: 2px; padding: 2px 8px; }
   .lnb-dream-main > .lnb-dream-millside { flex: 1 1 100%; flex-direction: row;
                                            flex-wrap: wrap; column-gap: 16px; }
   .lnb-dream-millside .lnb-dream-mill-grid {
@@ -145,14 +156,24 @@ span.lnb-die-grey { background: #616161; color: #ffffff; }
 .lnb-dream-log ol { margin: 2px 0; padding-left: 1.6em; font-size: 15px; }
 .lnb-dream-score { border: 3px solid #283593; border-radius: 10px; padding: 8px 12px;
                    background: #fff8e1; color: #1b1b2f; }
-.lnb-dream-score li { margin: 2px 0; font-size: 18px; }
-.lnb-dream-score .lnb-winner { font-weight: bold; font-size: 20px; }
+.lnb-dream-final { border-collapse: collapse; font-size: 17px; margin: 2px 0 4px; }
+.lnb-dream-final caption { text-align: left; font-weight: bold; font-size: 20px; }
+.lnb-dream-final th, .lnb-dream-final td { border: 1px solid #9fa8da; padding: 2px 10px; }
+.lnb-dream-final td { text-align: right; font-variant-numeric: tabular-nums; min-width: 3em; }
+.lnb-dream-final tbody th { text-align: left; font-weight: normal; }
+.lnb-dream-final .lnb-winner { background: #ffe082; font-weight: bold; }
+.lnb-dream-final tr[data-key='total'] > * { border-top: 3px solid #283593; font-weight: bold; }
+.lnb-dream-final tr[data-key='money'] > * { font-style: italic; }
+.lnb-dream-score .lnb-dream-verdict { font-weight: bold; font-size: 20px; margin: 4px 0; }
 .lnb-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
           white-space: nowrap; }
 .lnb-high-contrast .lnb-dream-card, .lnb-high-contrast .lnb-dream-other,
 .lnb-high-contrast .lnb-dream-score, .lnb-high-contrast .lnb-dream-turn {
   background: #ffffff; color: #000000; border: 3px solid #000000; }
 .lnb-high-contrast .lnb-dream-track-table td { border: 2px solid #000000; }
+.lnb-high-contrast .lnb-dream-final :is(th, td) { border: 2px solid #000000; }
+.lnb-high-contrast .lnb-dream-final .lnb-winner { background: #ffffff; color: #000000;
+  text-decoration: underline; }
 .lnb-dream-app.lnb-high-contrast .lnb-legal:not(.lnb-selected) {
   box-shadow: 0 0 0 4px #000000; }
 """
