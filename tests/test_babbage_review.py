@@ -28,6 +28,8 @@ from lnb.core.review import KEEP, review
 PEOPLE = [("Ada", "Ada Lovelace"), ("Bea", "Charles Babbage"), ("Cy", "Mary Somerville"),
           ("Di", "Luigi Federico Menabrea")]
 KINDS = ("beginner", "greedy", "planner")
+KINDS_OF_MISTAKE = {"babbage.remainder", "babbage.wrong-result", "babbage.subroutine",
+                    "babbage.short", "babbage.one-row", "babbage.fewer"}
 
 
 def bot_game(seed: int) -> dict:
@@ -65,6 +67,12 @@ def test_the_suggested_program_replays_to_what_the_review_claims(record: dict) -
         best = parse_action(moment.best)
         assert moment.cost == moment.best_points - moment.played_points > 0
         assert moment.horizon == "round"
+        assert moment.kind.key in KINDS_OF_MISTAKE
+        if any(r.written is not None for r in best.program.rows):  # mental arithmetic
+            wrong = [e for e in replay(record).events if e.round == number
+                     and e.player == who and e.written not in (None, e.result)]
+            assert bool(wrong) == (moment.kind.key in ("babbage.remainder",
+                                                       "babbage.wrong-result"))
         assert parse_action(moment.played) == reviewer.actions[moment.index]
         assert points(record, number, who) == moment.played_points
         what_if = reviewer.what_if(moment.index)

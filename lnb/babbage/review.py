@@ -45,9 +45,10 @@ from lnb.babbage.game.history import Play, RoundEntry
 from lnb.babbage.game.state import Game, State
 from lnb.babbage.programs import Program
 from lnb.babbage.records import Record, _Round, load, replay, write
+from lnb.babbage.solver import MoveTable
 from lnb.core.i18n import N_
 from lnb.core.messages import Listing, Text
-from lnb.core.review import Decision, Judgement, Moment
+from lnb.core.review import Decision, Judgement, Kind, Moment, declare_kind
 
 __all__ = ["BabbageReviewer", "Outcome", "review_hook"]
 
@@ -154,6 +155,12 @@ class BabbageReviewer:
     def judge(self, state: State, action: Action) -> Judgement:
         return self._judge(state, action)[0]
 
+    def classify(self, state: State, action: Action, judged: Judgement) -> Kind:
+        """The kind of a costly program (:func:`classify`)."""
+        assert isinstance(action, WriteProgram)
+        _judged, best, played = self._judge(state, action)
+        return classify(state, action.player, played, best)
+
     def describe(self, action: Action) -> str:
         if isinstance(action, WriteProgram):
             said = self._words.get((self._round, action.player, str(action.program)))
@@ -220,6 +227,45 @@ class BabbageReviewer:
         action = self.actions[index]
         assert isinstance(action, WriteProgram)
         return write(self._judge(state, action)[1].state)
+
+
+#: Lovelace & Babbage's kinds of mistake (the teacher's dashboard pools them), the first that
+#: fits.
+REMAINDER = declare_kind("babbage.remainder", N_("a remainder kept: ÷ drops it"))
+WRONG = declare_kind("babbage.wrong-result", N_("a wrong Result written"))
+SUBROUTINE_LEFT = declare_kind("babbage.subroutine", N_("the targeted Subroutine left "
+                                                        "uncompleted"))
+SHORT = declare_kind("babbage.short", N_("a program stopped with rows to spare"))
+ONE_ROW = declare_kind("babbage.one-row", N_("a Patron missed by one row"))
+FEWER = declare_kind("babbage.fewer", N_("a path past fewer or later-claimed Patrons"))
+
+
+def classify(state: State, who: str, played: Outcome, best: Outcome) -> Kind:
+    """The kind of ``who`` writing the program of ``played`` rather than that of ``best``
+    from ``state`` (in its program phase), read from the rows each resolved and what they
+    claimed: a wrong Result in a ÷ row (a remainder kept), another wrong Result, the
+    targeted Subroutine the best completes, the same rows stopped short, a Patron the best
+    claims one row from a Result of the played program; else fewer Patrons or later places.
+    """
+    number = state.round
+    rows = [e for e in played.state.events if e.round == number and e.player == who]
+    wrong = [e for e in rows if e.written is not None and e.written != e.result]
+    if wrong:
+        return REMAINDER if "/" in wrong[0].operation else WRONG
+    if (any(c.kind == SUBROUTINE for c in best.claims)
+            and not any(c.kind == SUBROUTINE for c in played.claims)):
+        return SUBROUTINE_LEFT
+    mine = [e.operation for e in rows]
+    theirs = [e.operation for e in best.state.events if e.round == number and e.player == who]
+    if len(mine) < len(theirs) and theirs[:len(mine)] == mine:
+        return SHORT
+    had = {c.patron for c in played.claims if c.kind == PATRON}
+    missed = {c.patron for c in best.claims if c.kind == PATRON} - had
+    table = MoveTable.of(state.board).rows
+    values = [state.start_value(who), *(e.result for e in rows if not e.void)]
+    if any(result in missed for v in values for result, _op in table[v]):
+        return ONE_ROW
+    return FEWER
 
 
 def _instead(play: Play, program: Program, state: State, who: str) -> Play:
