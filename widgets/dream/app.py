@@ -81,6 +81,7 @@ from widgets.dream.cards import DisplaysView
 from widgets.dream.guide_view import GuideView, topics_html
 from widgets.dream.keys import KeyBridge
 from widgets.dream.mainboard import MapView, WorkshopView
+from widgets.dream.review_view import attach as attach_review
 from widgets.dream.score_table import score_table_html
 from widgets.dream.setup import DefaultKey, SetupForm, default_keys, default_name
 from widgets.dream.style import CSS
@@ -239,6 +240,7 @@ class DreamApp(w.VBox):
         players = (_("You"), computer) if players is None else players
         computers = {computer: "greedy"} if computers is None else dict(computers)
         self.new_game(players, computers, seed)
+        self.review = attach_review(self)  # after the game: the Review panel, Try it again
 
     # ------------------------------------------------------------------ the game
     @property
