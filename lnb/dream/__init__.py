@@ -7,7 +7,7 @@ The rules of the kit's classroom edition (``docs/dream.md``): a :class:`Game` an
 (:mod:`lnb.dream.table`). ``import lnb`` does not import this package.
 
 >>> from lnb.dream import Game, parse_action
->>> state = Game(["Ada", "Bea"], seed=5).new_initial_state()
+>>> state = Game(["Ada", "Bea"], edition="classroom", seed=5).new_initial_state()
 >>> state.apply_action(parse_action("Ada: collect 2"))
 >>> state.step
 'workshop_play'

@@ -6,7 +6,7 @@ the cards, places and Gears by their names, not their ids.
 >>> from lnb.core.i18n import use_language
 >>> from lnb.dream.actions import Place, TakePartner, Visit
 >>> from lnb.dream.edition import Edition
->>> ed = Edition.load()
+>>> ed = Edition.load("classroom")
 >>> str(describe(Place("Ada", 1, "B3"), ed))
 'move the die of Store slot 1 to Mill cell B3'
 >>> str(describe(TakePartner("Ada", "faraday", "hand", "clerk"), ed))
@@ -180,7 +180,7 @@ def removal_text(action: a.TakePartner, edition: Edition) -> Text:
     """The second half of taking a Partner: the card it replaces, for a row of choices once
     the Partner is chosen (:func:`describe` says the whole action).
 
-    >>> ed = Edition.load()
+    >>> ed = Edition.load("classroom")
     >>> str(removal_text(a.TakePartner("Ada", "faraday", "discard", "clerk"), ed))
     'remove Clerk from your discard pile'
     """
@@ -269,7 +269,7 @@ def resource_name(resource: str) -> Text:
 def requirement_text(partner: Partner) -> Text:
     """What the Workshop turn's die must show to play the card, or what playing it costs.
 
-    >>> ed = Edition.load()
+    >>> ed = Edition.load("classroom")
     >>> str(requirement_text(ed.partner("babbage"))), str(requirement_text(ed.partner("airy")))
     ('a die showing 5 or 6', 'pay £ equal to the die')
     """
@@ -319,7 +319,7 @@ def place_text(location: Location) -> Text:
 def institution_text(institution: Institution) -> Text:
     """What joining an Institution gives: a resource by the die's value.
 
-    >>> str(institution_text(Edition.load().institution("royal_institution")))
+    >>> str(institution_text(Edition.load("classroom").institution("royal_institution")))
     'Coal: the die ÷ 2, rounded up'
     """
     if institution.divide == 1:

@@ -3,7 +3,7 @@
 The classroom edition is ``lnb/dream/data/classroom.json``; another edition is another file,
 chosen by name. A broken file fails at load time with a message naming the entry.
 
->>> ed = Edition.load()
+>>> ed = Edition.load("classroom")
 >>> ed.name, len(ed.partners), len(ed.assignments), len(ed.programs), len(ed.map)
 ('classroom', 24, 16, 18, 12)
 >>> ed.partner("faraday").name.english, ed.partner("faraday").science

@@ -1,8 +1,8 @@
 """One player's board: resources, Innovation, tracks, Store, Mill, cards, Gears and discs.
 
 >>> from lnb.dream.edition import Edition
->>> p = PlayerState.new("Ada", Edition.load(), seat=1)
->>> p.money, p.discs, len(p.store), p.open_gear_spaces(Edition.load())
+>>> p = PlayerState.new("Ada", Edition.load("classroom"), seat=1)
+>>> p.money, p.discs, len(p.store), p.open_gear_spaces(Edition.load("classroom"))
 (4, 6, 3, 0)
 """
 

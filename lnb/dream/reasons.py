@@ -11,7 +11,7 @@ the die one up or down: the reason then says what the turned (or kept) die does.
 >>> from lnb.dream.dice import Die
 >>> from lnb.dream.edition import Colour
 >>> from lnb.dream.state import Game
->>> state = Game(["Ada", "Bea"], seed=2).new_initial_state()
+>>> state = Game(["Ada", "Bea"], edition="classroom", seed=2).new_initial_state()
 >>> p = state.players["Ada"]
 >>> p.store[0] = Die(Colour.RED, 5)
 >>> p.mill.update({"A1": Die(Colour.RED, 2), "A2": Die(Colour.RED, 3)})

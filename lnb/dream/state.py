@@ -12,7 +12,7 @@ one somebody must decide. One loop serves every player, bot and widget::
 Chance (Workshop rolls, the displays' decks, each player's shuffles) comes only from the game's
 seeded :class:`~lnb.dream.chance.DreamChance`, so a seed and the actions replay the same game.
 
->>> game = Game(["Ada", "Bea"], seed=3)
+>>> game = Game(["Ada", "Bea"], edition="classroom", seed=3)
 >>> state = game.new_initial_state()
 >>> state.current_player, state.step
 ('Ada', 'turn')
