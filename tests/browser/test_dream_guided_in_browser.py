@@ -4,8 +4,9 @@ At each size a pupil presses *Guided first game* and plays the whole game to the
 scoring by following the guide's suggestion ("Do this"), at 1280×800 in English and at
 768×1024 in Chinese. After every move: the guide, its "Do this" button, the turn line, the
 decision and every button that can be pressed are inside the viewport; each kind of
-decision is explained at one decision only (its first); a "?" Help entry opens in place. One
-page load per size; it waits on the app's redraw counter, never a fixed time.
+decision is explained at one decision only (its first); a "?" Help entry opens on top; the
+*Help* panel lists the five Help entries. One page load per size; it waits on the app's
+redraw counter, never a fixed time.
 """
 
 from __future__ import annotations
@@ -134,6 +135,8 @@ def play_guided(page, kit: VoilaServer, width: int, height: int, query: str,  # 
     expect(page.locator(".lnb-guide-move")).not_to_be_empty()  # the guide says it is over
     assert_no_traceback(page)
     view(page, f"guided-end-{width}x{height}")
+    page.locator("button.lnb-dream-panel").last.click()  # Help: the keys, then the entries
+    expect(page.locator(".lnb-dream-panel-help .lnb-guide-topics dt")).to_have_count(5)
 
 
 def test_a_guided_first_game_to_the_end_at_1280x800(page, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]
