@@ -10,7 +10,7 @@ computer player's choice, with its reason when it puts a die in the Mill
 (:func:`lnb.dream.reasons.place_reason`).
 
 >>> from lnb.dream.state import Game
->>> state = Game(["You", "Computer"], seed=GUIDED_SEED).new_initial_state()
+>>> state = Game(["You", "Computer"], "classroom", seed=GUIDED_SEED).new_initial_state()
 >>> guide = Guide()
 >>> advice = guide.advise(state, "You")
 >>> advice.kinds, [lesson.kind for lesson in advice.new]
