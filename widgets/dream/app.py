@@ -11,7 +11,7 @@ the hand, the Research tracks or the Gears), the Store and Mill of the person wh
 the rest is one press away in a row of panels (:data:`PANELS`: Workshop, Cards, Map, Your
 cards, Players, Log, Help). Buttons stand for actions: the legal ones highlighted, the others
 disabled with the library's reason as their tooltip. After every move the keyboard focus goes
-to the next decision (:meth:`DreamApp.focus_target`). The final scoring line by line. Keys
+to the next decision (:meth:`DreamApp.focus_target`). The final scoring as a table. Keys
 (:mod:`widgets.dream.keys`), save and load (``lnb-dream/1``), a new game's setup, a language
 switch that keeps the game, the high-contrast toggle. Every rule is :mod:`lnb.dream`'s; a
 callback's error lands on the status line.
