@@ -33,7 +33,9 @@ def test_a_loaded_game_is_reviewed_and_a_program_tried_again() -> None:
     panel = app.game_review
     assert app.loaded and panel in app.body.children and panel.layout.display is None
     panel.review_button.click()
-    expected = review("babbage", record).moments["Ada"]  # the person's; not the computer's
+    result = review("babbage", record)
+    assert result.players == ("Ada",)  # Bea is marked "computer": not reviewed
+    expected = result.moments["Ada"]
     assert len(panel.tries) == len(expected) > 0
     shown = [html.unescape(row.children[0].value) for row in panel.moments.children]
     assert shown == [str(m.words) for m in expected]  # one person: no name headings

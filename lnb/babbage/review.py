@@ -101,7 +101,12 @@ class BabbageReviewer:
         record = source if isinstance(source, Record) else load(source)
         replay(record)
         self.record = record
-        self.players = tuple(name for name, _character in record.players)
+        computers = {p.get("name") for p in record.data.get("players", ())
+                     if isinstance(p, dict) and p.get("computer")}
+        #: The people reviewed: seats the record marks ``"computer"`` are not.
+        self.players = tuple(name for name, _character in record.players
+                             if name not in computers)
+        self._seats = len(record.players)
         self.actions = self._actions()
         self._judged: dict[tuple[int, str], tuple[Judgement, Outcome, Outcome]] = {}
         self._words: dict[tuple[int, str, str], Text] = {}
@@ -141,7 +146,7 @@ class BabbageReviewer:
     # -- the Reviewer protocol ------------------------------------------------------------
 
     def decision(self, state: State, action: Action) -> Decision | None:
-        if not isinstance(action, WriteProgram):
+        if not isinstance(action, WriteProgram) or action.player not in self.players:
             return None
         self._round = state.round
         judged = self._judge(state, action)[0]
@@ -211,7 +216,7 @@ class BabbageReviewer:
         not changed."""
         number = moment.where["round"]
         writes = [i for i, a in enumerate(self.actions) if isinstance(a, WriteProgram)]
-        first = writes[(number - 1) * len(self.players)]
+        first = writes[(number - 1) * self._seats]
         state = self.start(rounds=number)
         for action in self.actions[:first]:
             state.apply_action(action)
