@@ -55,7 +55,13 @@ def points(record: dict, rounds: int, who: str) -> int:
 RECORDS = [bot_game(seed) for seed in range(1, 9)] + [random_game(seed) for seed in (1, 2)]
 
 
-@pytest.mark.parametrize("record", RECORDS, ids=lambda r: f"seed{r['seed']}")
+def record_id(record: dict) -> str:
+    """``bots-3`` (computer players, seed 3) or ``mental-1`` (random mental arithmetic)."""
+    mental = record["options"].get("mental_arithmetic")
+    return f"{'mental' if mental else 'bots'}-{record['seed']}"
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=record_id)
 def test_the_suggested_program_replays_to_what_the_review_claims(record: dict) -> None:
     kept = copy.deepcopy(record)
     result = review("babbage", record)
