@@ -5,8 +5,10 @@ Ali opens the table from the game page (*Open a table*, under the game) and foll
 Bea types its code on the game page and presses *Join a table* (one click: she is seated and
 her browser goes to the table's page); Cy opens ``play.ipynb?room=CODE``. Each pupil is known
 by the class session their browser keeps (the class panel's ``localStorage`` key, as after
-*Join my class*). The host gives seat 4 to a computer, frees it and gives it again, and
-starts. After Ali's *I'm done* the minute runs on Bea's and Cy's pages; Bea reloads mid-race
+*Join my class*). The host gives seat 4 to a computer, frees it and gives it again, sets the
+race to the shortest the table's options allow (30 seconds: the round is still played whole,
+the bell included) and starts. After Ali's *I'm done* the race runs on Bea's and Cy's pages
+(and on the projector's, opened before it); Bea reloads mid-race
 and finds her seat, her unfinished program and a countdown that moves with Cy's; Cy is
 still writing at the bell and every page says time is up (his rows stand); everyone
 sees the same rows resolved and the same scores, under the heading of the Round just played;
@@ -22,8 +24,8 @@ heartbeats, the deadline's hand-in, advance, the record), the engines' own diffe
 tables in ``tests/test_dashboard_rooms.py``; and this round, played by the table pages in the
 kernel on each engine, in ``tests/test_room_pages_on_both_engines.py``.
 
-Nothing here waits a fixed time (the bell comes when the race's minute is over: the game's
-time, most of the test's): the test waits for what the kernel already told. The room's
+Nothing here waits a fixed time (the bell comes when the race is over: the game's time, a
+good part of the test's): the test waits for what the kernel already told. The room's
 version is read from the store; each table page names the version it has drawn in a class
 (``lnb-drawn-N``, :meth:`widgets.classroom.table_page.TablePage._mark_drawn`), so a page is
 looked at or clicked once it shows the table as the store holds it.
@@ -50,6 +52,7 @@ from playwright.sync_api import expect
 from classroom.progress import ProgressStore
 from classroom.rooms import RoomStore
 from lnb.babbage.game import Phase, Recompute, ResolveRow, State
+from lnb.babbage.table import RACE_LENGTHS
 from lnb.core.rooms import RoomPlay
 
 pytestmark = pytest.mark.browser
@@ -57,7 +60,7 @@ pytestmark = pytest.mark.browser
 WAIT = 60_000
 PLAY = "voila/render/play.ipynb"
 PUPILS = ("Ali", "Bea", "Cy")
-RACE = 60  # the race's seconds (the room's default options)
+RACE = min(RACE_LENGTHS)  # the race's seconds: the shortest the host may set
 #: The room's version a table page has drawn (its ``lnb-drawn-N`` class), -1 before any.
 DRAWN = ("() => { const m = (document.querySelector('[class*=\"lnb-drawn-\"]')?.className"
          " || '').match(/lnb-drawn-(\\d+)/); return m ? Number(m[1]) : -1; }")
@@ -201,6 +204,14 @@ def test_three_pupils_and_a_computer_play_a_round(browser, served) -> None:  # t
         expect(seats).not_to_contain_text("Computer", timeout=WAIT)
         ali.locator(".lnb-room-computer").click()
         expect(seats).to_contain_text("Computer", timeout=WAIT)
+        # the host sets the shortest race; every page of the table shows it
+        ali.locator(".lnb-room-option-timer-seconds select").select_option(
+            label=f"{RACE} seconds")
+        for page in (ali, bea, cy):
+            expect(page.locator(".lnb-room-options-line")).to_contain_text(
+                f"{RACE} seconds", timeout=WAIT)
+        with ProgressStore(where, backups=False) as store:
+            assert RoomStore(store).room(code).options.get("timer_seconds") == RACE
         ali.locator(".lnb-room-start").click()
 
         # Subroutine phase: each pupil targets on their own page (Round 1 has no activation:
@@ -210,20 +221,22 @@ def test_three_pupils_and_a_computer_play_a_round(browser, served) -> None:  # t
         for page in (ali, bea, cy):
             expect(page.locator(".lnb-builder").first).to_be_visible(timeout=WAIT)
         assert table_now(where, code)[1].state.phase is Phase.PROGRAM
-
-        # The race: Ali is done first; the minute starts on the other pages
-        write(ali, "A3+", "55 + 5 = 60")
-        ali.locator(".lnb-done").click()
-        for page in (bea, cy):
-            expect(page.locator(".lnb-timer-label")).to_contain_text("of 60 seconds",
-                                                                     timeout=WAIT)
-        expect(ali.locator(".lnb-builder")).to_have_count(0, timeout=WAIT)
-        snap_sizes(bea, "2-race")
+        # the projector's page, opened before the race (its kernel's start is not race time)
         projector_context, projector = pupil(browser, server, None)
         contexts.append(projector_context)
         open_voila(projector, f"voila/render/{watch}&lang=zh-CN",
                    ".lnb-room-projector", timeout=WAIT)
-        expect(projector.locator(".lnb-timer-label")).to_contain_text("/ 60 秒", timeout=WAIT)
+
+        # The race: Ali is done first; the race's time starts on the other pages
+        write(ali, "A3+", "55 + 5 = 60")
+        ali.locator(".lnb-done").click()
+        for page in (bea, cy):
+            expect(page.locator(".lnb-timer-label")).to_contain_text(f"of {RACE} seconds",
+                                                                     timeout=WAIT)
+        expect(ali.locator(".lnb-builder")).to_have_count(0, timeout=WAIT)
+        snap_sizes(bea, "2-race")
+        expect(projector.locator(".lnb-timer-label")).to_contain_text(f"/ {RACE} 秒",
+                                                                      timeout=WAIT)
         assert projector.locator(".lnb-builder").count() == 0  # no program being written
         snap_sizes(projector, "3-projector-race")
 
@@ -232,7 +245,8 @@ def test_three_pupils_and_a_computer_play_a_round(browser, served) -> None:  # t
         wait_draft(where, code, 1, "A4/")
         bea.reload(wait_until="domcontentloaded")
         expect(bea.locator(".lnb-rows")).to_contain_text("55 ÷ 2 = 27", timeout=WAIT)
-        expect(bea.locator(".lnb-timer-label")).to_contain_text("of 60 seconds", timeout=WAIT)
+        expect(bea.locator(".lnb-timer-label")).to_contain_text(f"of {RACE} seconds",
+                                                                timeout=WAIT)
         reloaded = counted(bea)  # her page was drawn mid-race: its countdown must move on
         race_end = table_now(where, code)[1].race_deadline
         assert race_end is not None
