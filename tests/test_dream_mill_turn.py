@@ -131,6 +131,20 @@ def test_a_greedy_bot_turns_a_die_when_it_makes_its_equation_true_and_says_why()
     assert "is true" in str(bot.reason)
 
 
+def test_the_review_sorts_a_mill_turn_by_what_it_does_to_the_lines() -> None:
+    from lnb.dream.review import FALSE_LINE, PASSED, classify
+
+    state = _placed(face=3)  # A: 2 + 2 = 3 is false; a turn to 4 makes it true
+    best = TurnDie("Ada", "A3", 4)
+    assert classify(state, TurnDie("Ada", "A3", 2), best) is FALSE_LINE
+    assert classify(state, Pass("Ada"), best) is FALSE_LINE  # the 3 stays: still false
+    state = _new()
+    state.players["Ada"].money = 3
+    state.apply_action(Collect("Ada", 1))
+    assert state.step == "mill_turn"  # a Store die's turn: no line of the Mill changes
+    assert classify(state, Pass("Ada"), TurnDie("Ada", "S1", 4)) is PASSED
+
+
 def test_a_classroom_3_game_is_recorded_and_replayed_turns_and_all() -> None:
     state = _new()
     bots = {n: make_bot("greedy", 2) for n in state.names}

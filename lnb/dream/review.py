@@ -156,8 +156,8 @@ def _after(state: State, action: Action) -> tuple[dict[str, Die], dict[str, str]
         and 1 <= action.slot <= len(p.store) else None
     if isinstance(action, Place) and die is not None:
         mill[action.cell] = die
-    elif isinstance(action, TurnDie) and action.cell in mill:
-        mill[action.cell] = Die(mill[action.cell].colour, action.face)
+    elif isinstance(action, TurnDie) and action.where in mill:  # a Store die: no line
+        mill[action.where] = Die(mill[action.where].colour, action.face)
     elif isinstance(action, TakeProgram):
         programs[action.line] = action.program
     return mill, programs
