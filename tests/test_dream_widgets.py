@@ -131,7 +131,8 @@ def test_every_enabled_button_is_a_legal_action_and_every_legal_action_has_one()
 
 
 def test_disabled_buttons_carry_the_library_reason() -> None:
-    app = DreamApp(["You", "Computer"], computers={"Computer": "greedy"}, seed=2)
+    app = DreamApp(["You", "Computer"], computers={"Computer": "greedy"}, seed=2,
+                   edition="classroom")  # the Workshop die goes straight to its action
     assert all(b.disabled and b.tooltip == f"Store slot {i + 1} is empty"
                for i, b in enumerate(app.store_buttons))
     assert all(b.disabled and b.tooltip == "First choose a die of your Store."
@@ -328,6 +329,19 @@ def test_the_page_address_gives_the_seed_and_language_and_the_switch_keeps_the_g
     app.open_page({"seed": "eight"})
     assert app.status.kind == "error" and "whole number" in app.status.text
     assert len(app.state.history) == len(history)
+
+
+def test_the_page_address_or_the_app_names_the_edition_of_new_games() -> None:
+    app = DreamApp(seed=1, edition="classroom-2")
+    assert app.state.edition.name == "classroom-2"
+    app.open_page({"edition": "classroom", "seed": "4"})  # an old edition, by its name
+    assert (app.state.edition.name, app.state.game.seed) == ("classroom", 4)
+    app.new_game(["Ada", "Bea"], {})  # the setup's new game: the same edition
+    assert app.state.edition.name == "classroom"
+    app.open_page({"edition": "classroom-9"})
+    assert app.status.kind == "error" and "classroom-3" in app.status.text  # its choices
+    assert app.state.names == ("Ada", "Bea") and app.state.edition.name == "classroom"
+    assert DreamApp(seed=1).state.edition.name == Edition.load().name  # the default
 
 
 def test_high_contrast_is_one_toggle() -> None:

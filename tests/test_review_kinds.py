@@ -89,7 +89,7 @@ def test_a_reviewed_museum_game_gives_each_moment_a_declared_kind() -> None:
 
 
 def _random_dream(count: int) -> DreamGame:
-    state = DreamGame(["Ada", "Bea"], seed=0).new_initial_state()
+    state = DreamGame(["Ada", "Bea"], "classroom", seed=0).new_initial_state()  # its moments below
     rng = random.Random(0)
     for _ in range(count):
         state.apply_action(rng.choice(state.legal_actions(state.names[state.current])))

@@ -7,7 +7,7 @@ break the tie; the winners are the sheet's. The words are :class:`~lnb.core.mess
 shown in the language of the moment (a language switch redraws the same table).
 
 >>> from lnb.dream.state import Game
->>> state = Game(["Ada", "Bea"], seed=1).new_initial_state()
+>>> state = Game(["Ada", "Bea"], "classroom", seed=1).new_initial_state()
 >>> table = final_table(state)
 >>> table.players, tuple(row.key for row in table.rows)[:3]
 (('Ada', 'Bea'), ('prestige', 'partners', 'programs'))

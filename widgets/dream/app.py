@@ -16,7 +16,8 @@ to the next decision (:meth:`DreamApp.focus_target`). The final scoring as a tab
 switch that keeps the game, the high-contrast toggle. Every rule is :mod:`lnb.dream`'s; a
 callback's error lands on the status line.
 
->>> app = DreamApp(["You", "Computer"], computers={"Computer": "greedy"}, seed=3)
+>>> app = DreamApp(["You", "Computer"], computers={"Computer": "greedy"}, seed=3,
+...                edition="classroom")
 >>> app.state.current_player, app.state.step
 ('You', 'turn')
 >>> app.workshop_buttons[0].disabled, app.mill_buttons[0].disabled
@@ -61,6 +62,7 @@ from lnb.dream.actions import (
 )
 from lnb.dream.bots import make_bot
 from lnb.dream.describe import decision_text, describe, removal_text
+from lnb.dream.edition import DEFAULT_EDITION, Edition
 from lnb.dream.final_table import final_table
 from lnb.dream.reasons import place_reason
 from lnb.dream.records import replay, write
@@ -143,11 +145,15 @@ def choice_buttons(pool: Pool, selection: Selection, state: State,
 class DreamApp(w.VBox):
     """A whole game of Ada's Dream; seats in ``computers`` are played by the computer (by
     kind: ``greedy``, ``planner``, ``planner:mill``...), the others by people in turn.
-    ``players`` None: you against a greedy computer player, named in the page's language."""
+    ``players`` None: you against a greedy computer player, named in the page's language.
+    ``edition``: the edition of its new games (None: the library's default,
+    :data:`lnb.dream.edition.DEFAULT_EDITION`; ``?edition=classroom`` on the page)."""
 
     def __init__(self, players: Sequence[str] | None = None,
-                 computers: Mapping[str, str] | None = None, seed: int | None = None) -> None:
+                 computers: Mapping[str, str] | None = None, seed: int | None = None,
+                 edition: str | None = None) -> None:
         super().__init__()
+        self.edition = edition or DEFAULT_EDITION  # the edition of the new games
         self.selection = Selection()
         self._letter: str | None = None
         self.history_lines: list[Callable[[], str]] = []
@@ -273,8 +279,9 @@ class DreamApp(w.VBox):
 
     def new_game(self, players: Sequence[str], computers: Mapping[str, str],
                  seed: int | None = None) -> None:
-        """Start a game (the library checks the names: 2 to 4, all different)."""
-        game = Game(list(players), seed=seed)
+        """Start a game of :attr:`edition` (the library checks the names: 2 to 4, all
+        different)."""
+        game = Game(list(players), self.edition, seed=seed)
         bots = {name: make_bot(kind, game.seed) for name, kind in computers.items()}
         self._start(game.new_initial_state(), dict(computers), bots)
         self.status.clear()
@@ -439,8 +446,8 @@ class DreamApp(w.VBox):
     # ------------------------------------------------------------------ the page
     def open_page(self, query: dict[str, str] | None = None) -> None:
         """Act on the page's address: ``?lang=`` (then the pupil's choice and the browser's
-        language) and ``?seed=N`` (that game, the same seats). Under Voila it first waits
-        for the page's request."""
+        language), ``?edition=NAME`` (new games of that edition) and ``?seed=N`` (that game,
+        the same seats). Under Voila it first waits for the page's request."""
         with self.status.guard():
             if query is None:
                 query = page_query()
@@ -450,7 +457,10 @@ class DreamApp(w.VBox):
             self.header_row.children = (self.title, self.language)
             old.close()
             seed = query_seed(query)
-            if seed is not None:
+            edition = query.get("edition")
+            if edition:
+                self.edition = Edition.load(edition).name  # an unknown one is refused
+            if seed is not None or edition:
                 self.new_game(self.state.names, self.kinds, seed)
             self.relabel()
 
