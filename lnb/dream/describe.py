@@ -29,6 +29,8 @@ The cards, places and Gears in words (a card of a display, a place of the map), 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lnb.core.i18n import N_
 from lnb.core.messages import Listing, Text, lazy_ngettext
 from lnb.dream import actions as a
@@ -46,6 +48,9 @@ from lnb.dream.edition import (
     ProgramCard,
     Science,
 )
+
+if TYPE_CHECKING:
+    from lnb.dream.state import State
 
 _AREAS = {Area.STUDY: N_("Ada's Study"), Area.MEETINGS: N_("Meetings"),
           Area.TRAVEL: N_("Travel"), Area.INSTITUTIONS: N_("Institutions")}
@@ -339,9 +344,10 @@ def gear_text(gear: Gear) -> Text:
 # ------------------------------------------------------------------ at a live table
 
 
-def table_text(action: a.Action) -> Text:
+def table_text(action: a.Action, state: State | None = None) -> Text:
     """``action`` as everyone at a live table may read it (the ``describe`` hook of Ada's
-    Dream's :class:`~lnb.core.game.GameType`): who did what, in words.
+    Dream's :class:`~lnb.core.game.GameType`): who did what, in words, with the data of the
+    table's own edition, ``state``'s (without it, the default edition's).
 
     Ada's Dream is played in the open: the board, the displays, the map and every move are
     everyone's. Only a hand and the draw pile are private, and no action names a card of
@@ -353,6 +359,14 @@ def table_text(action: a.Action) -> Text:
     'Ada: take the die of Workshop space 3'
     >>> str(table_text(Play("Bea", "babbage")))
     'Bea: play Charles Babbage'
+    >>> from lnb.dream.state import Game
+    >>> old = Game(["Ada", "Bea"], "classroom", seed=1).new_initial_state()
+    >>> str(table_text(a.Bonus("Bea", "partner"), old))  # classroom-3's is a Program
+    'Bea: spend 2 Innovation for the bonus: take a Partner'
+    >>> new = Game(["Ada", "Bea"], "classroom-3", seed=1).new_initial_state()
+    >>> str(table_text(a.TurnDie("Ada", "B3", 5), new))
+    'Ada: turn the die in Mill cell B3 to 5 for £1'
     """
+    edition = state.edition if state is not None else Edition.load()
     return Text(N_("{player}: {action}"), player=action.player,
-                action=describe(action, Edition.load()))
+                action=describe(action, edition))
