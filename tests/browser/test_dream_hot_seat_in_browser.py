@@ -184,8 +184,16 @@ def test_two_people_and_a_computer_to_the_final_table(page, kit: VoilaServer) ->
     expect(page.locator(".lnb-dream-turn")).to_contain_text("Mei")
     text = page.locator(".lnb-dream-app").text_content()
     assert "电脑 1" in text and "Computer 1" not in text and "Tom" in text
-    assert page.locator(".lnb-dream-seat-name-1 input").input_value() == "Mei"
     snap_both(page, "dream-hot-seat-playing-zh", ".lnb-title")
+    # the setup keeps what was typed and chosen, its default name in Chinese
+    page.locator("button.lnb-dream-new").click()
+    expect(page.locator(".lnb-dream-seat-name-3 input")).to_have_attribute("placeholder", "电脑 1")
+    assert page.locator(".lnb-dream-seat-name-1 input").input_value() == "Mei"
+    assert page.locator(".lnb-dream-seat-name-2 input").input_value() == "Tom"
+    expect(page.locator(".lnb-dream-seat-kind-3 select")).to_have_value("电脑：贪心（比较容易）")
+    snap_both(page, "dream-hot-seat-setup-zh", ".lnb-dream-setup")
+    page.locator("button.lnb-dream-new").click()
+    expect(page.locator(".lnb-dream-setup")).to_be_hidden()
     # the same table near its end, loaded, played to the end by keys
     record = near_the_end(["Mei", "Tom", "电脑 1"], seed=5, people_left=6)
     before = shown(page)
