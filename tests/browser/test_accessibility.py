@@ -2,10 +2,12 @@
 
 axe-core finds no serious or critical violation on any page, and the picture of the board in
 lesson 01 takes no Tab stop while a board with buttons takes one: both on the page pass's one
-load of each page (``test_pages.py``). Here, on the puzzle app: a row is typed in a few key
-presses; a focused button has a focus ring of at least 3 px; a disabled board button looks
-disabled and says why on focus and on tap, without hovering; a late focus request never takes
-a key meant elsewhere. Screenshots go to ``test-artifacts/``.
+load of each page (``test_pages.py``). Here, on the puzzle app, opened twice (one load
+serves the checks of each puzzle): on a puzzle with every space allowed, a row is typed in a
+few key presses, a focused button has a focus ring of at least 3 px and a late focus request
+never takes a key meant elsewhere; on a puzzle with spaces forbidden, a disabled board button
+looks disabled and says why on focus and on tap, without hovering, and the page is
+photographed with a hint and a reason shown. Screenshots go to ``test-artifacts/``.
 """
 
 from __future__ import annotations
@@ -48,8 +50,25 @@ def open_puzzle(page, puzzle: Puzzle) -> None:  # type: ignore[no-untyped-def]
     wait_page_ready(page)
 
 
-def test_a_row_is_typed_into_the_puzzle_app_in_a_few_key_presses(page) -> None:  # type: ignore[no-untyped-def]
+def test_keys_focus_rings_and_late_focus_requests_on_one_load(page) -> None:  # type: ignore[no-untyped-def]
+    """One load of the open puzzle: a row typed in a few key presses, a focus ring, a late
+    focus request (this one last: its Enter acts on the page)."""
     open_puzzle(page, OPEN)
+    a_row_is_typed_in_a_few_key_presses(page)
+    a_focused_button_has_a_ring_of_at_least_3px(page)
+    a_focus_request_that_comes_late_never_takes_a_key_meant_elsewhere(page)
+
+
+def test_a_disabled_board_button_and_the_page_photographed_on_one_load(page) -> None:  # type: ignore[no-untyped-def]
+    """One load of the puzzle with forbidden spaces: the disabled button's look and reason
+    (which ends with the first hint shown), then the screenshots with that hint."""
+    open_puzzle(page, SHARED)
+    a_disabled_board_button_looks_disabled_and_says_why_without_hover(page)
+    screenshots_of_the_puzzle_page(page)
+
+
+def a_row_is_typed_in_a_few_key_presses(page) -> None:  # type: ignore[no-untyped-def]
+    """From the puzzle's goal, the box for typed rows is at most 3 Tabs away; a row in 7 keys."""
     page.locator(".lnb-goal").click()  # the pupil reads the puzzle: the Tab order starts there
     presses = 0
     while not page.evaluate("!!document.activeElement.closest('.lnb-typed')"):
@@ -63,8 +82,8 @@ def test_a_row_is_typed_into_the_puzzle_app_in_a_few_key_presses(page) -> None: 
     assert presses <= 7  # Tab: Copy link, the board (one stop), the box; 3 keys; Enter
 
 
-def test_a_focused_button_has_a_ring_of_at_least_3px(page) -> None:  # type: ignore[no-untyped-def]
-    open_puzzle(page, OPEN)
+def a_focused_button_has_a_ring_of_at_least_3px(page) -> None:  # type: ignore[no-untyped-def]
+    """The first button the Tab key reaches shows an outline of 3 px or more."""
     page.locator(".lnb-title").click()
     for _ in range(10):
         page.keyboard.press("Tab")
@@ -76,9 +95,9 @@ def test_a_focused_button_has_a_ring_of_at_least_3px(page) -> None:  # type: ign
     snap(page, "focus-ring")
 
 
-def test_a_disabled_board_button_looks_disabled_and_says_why_without_hover(  # type: ignore[no-untyped-def]
-        page) -> None:
-    open_puzzle(page, SHARED)
+def a_disabled_board_button_looks_disabled_and_says_why_without_hover(page) -> None:  # type: ignore[no-untyped-def]
+    """Dashed and hatched at full strength, never struck through; its reason on focus and on
+    tap; a tap writes no row. Leaves the first hint shown."""
     forbidden = page.locator("button.lnb-op-A3-add")
     expect(forbidden).to_be_disabled(timeout=WAIT)
     reason = forbidden.get_attribute("title")
@@ -116,12 +135,10 @@ def test_a_disabled_board_button_looks_disabled_and_says_why_without_hover(  # t
     assert "55 + 5" not in page.locator(".lnb-rows").inner_text()
 
 
-def test_screenshots_of_the_puzzle_page(page) -> None:  # type: ignore[no-untyped-def]
-    """A hint and a disabled button's reason on the puzzle page, photographed at both sizes
-    (the page resized, not opened again; lesson 01's answer said back is photographed on the
-    page pass's load of lesson 01, ``test_pages.py``)."""
-    open_puzzle(page, SHARED)
-    page.locator(".lnb-hint").click()
+def screenshots_of_the_puzzle_page(page) -> None:  # type: ignore[no-untyped-def]
+    """A hint (already shown) and a disabled button's reason on the puzzle page, photographed
+    at both sizes (the page resized, not opened again; lesson 01's answer said back is
+    photographed on the page pass's load of lesson 01, ``test_pages.py``)."""
     page.locator(".lnb-hints", has_text="Hint 1 of 3").wait_for(timeout=WAIT)
     why = page.locator("#kit-why")
     for width, height in SIZES:
@@ -133,12 +150,10 @@ def test_screenshots_of_the_puzzle_page(page) -> None:  # type: ignore[no-untype
         why.wait_for(state="hidden", timeout=WAIT)
 
 
-def test_a_focus_request_that_comes_late_never_takes_a_key_meant_elsewhere(  # type: ignore[no-untyped-def]
-        page) -> None:
+def a_focus_request_that_comes_late_never_takes_a_key_meant_elsewhere(page) -> None:  # type: ignore[no-untyped-def]
     """The kernel asks the page to focus the next thing to do (widgets.core.focus). When it
     answers late (a busy kernel) and the pupil has moved on, the request is dropped: a museum
     game under load once had a key the test meant for a button land on the map."""
-    open_puzzle(page, OPEN)
     ask = """n => { const el = document.querySelector('.lnb-daily');
         el.classList.add('lnb-focus-' + n); }"""
     page.locator("button.lnb-new").focus()  # the pupil moved here (Tab), acting on nothing
