@@ -2,8 +2,9 @@
 
 Board buttons of different component kinds have different colours; Patron and Subroutine
 cards; a resolved row arrives with a short animation (none when the pupil's system asks for
-reduced motion); the *High contrast* toggle turns the app white on black and back. Every
-step is saved as a screenshot at 1280×800 and 768×1024 in ``test-artifacts/<test name>/``.
+reduced motion); the *High contrast* toggle turns the app white on black and back, and is
+remembered on every app (checked on the same first load of the puzzle page). Every step is
+saved as a screenshot at 1280×800 and 768×1024 in ``test-artifacts/<test name>/``.
 """
 
 from __future__ import annotations
@@ -132,9 +133,17 @@ def test_the_game_wears_the_kit_look(page) -> None:  # type: ignore[no-untyped-d
     assert_no_traceback(page)
 
 
-def test_the_puzzle_page_starts_with_the_app(page) -> None:  # type: ignore[no-untyped-def]
+def test_the_puzzle_page_starts_with_the_app_and_high_contrast_is_remembered(page) -> None:  # type: ignore[no-untyped-def]
+    """One first load of the puzzle page serves both: the page's look, then the toggle
+    remembered on the pages opened after it."""
     open_voila(page, f"voila/render/puzzles.ipynb?code={OPEN.code}", ".lnb-puzzle-heading",
                timeout=WAIT)
+    the_puzzle_page_starts_with_the_app(page)
+    high_contrast_is_remembered_on_every_app_of_the_kit(page)
+
+
+def the_puzzle_page_starts_with_the_app(page) -> None:  # type: ignore[no-untyped-def]
+    """The app comes first, its kinds coloured, in both themes (left in the everyday one)."""
     page.locator(".lnb-board .lnb-fn").first.wait_for(timeout=WAIT)
     settle_layout(page)
     assert page.get_by_text("Start the app").count() == 0
@@ -151,11 +160,11 @@ def test_the_puzzle_page_starts_with_the_app(page) -> None:  # type: ignore[no-u
     assert_no_traceback(page)
 
 
-def test_high_contrast_is_remembered_on_every_app_of_the_kit(page) -> None:  # type: ignore[no-untyped-def]
-    """Pressed on the puzzle page, it is on when the page is opened again and on the game's
-    page; pressed off there, the next page opens in the everyday colours."""
+def high_contrast_is_remembered_on_every_app_of_the_kit(page) -> None:  # type: ignore[no-untyped-def]
+    """Pressed on the puzzle page (open, in the everyday colours), it is on when the page is
+    opened again and on the game's page; pressed off there, the next page opens in the
+    everyday colours."""
     puzzles = f"voila/render/puzzles.ipynb?code={OPEN.code}"
-    open_voila(page, puzzles, ".lnb-puzzle-heading", timeout=WAIT)
     expect(page.locator(HIGH)).to_have_count(0)
     switch_contrast(page, on=True)
     open_voila(page, puzzles, ".lnb-puzzle-heading", timeout=WAIT)
