@@ -64,12 +64,12 @@ from lnb.dream.bots import make_bot
 from lnb.dream.describe import decision_text, describe, removal_text
 from lnb.dream.edition import DEFAULT_EDITION, Edition
 from lnb.dream.final_table import final_table
-from lnb.dream.reasons import place_reason
 from lnb.dream.records import replay, write
 from lnb.dream.seats import renamed
 from lnb.dream.state import PROMPTS, Game, State
 from lnb.dream.table import dream_table
 from lnb.dream.title import TITLE
+from lnb.dream.told import told
 from widgets.core.contrast import ContrastToggle
 from widgets.core.focus import Focus
 from widgets.core.language import LanguageSwitch, page_language
@@ -700,8 +700,8 @@ def _told(state: State, computers: Collection[str] = ()) -> list[Callable[[], st
 def _log_line(action: Action, before: State,
               computers: Collection[str] = ()) -> Callable[[], str]:
     """What ``action`` did, in words shown in the language of the moment (``before``: the
-    game just before it, for the die it moved); a computer seat's placement says why
-    (:func:`lnb.dream.reasons.place_reason`).
+    game just before it, for the die it moved); a computer seat's move is told in words of
+    its own, what it gained too (:func:`lnb.dream.told.told`; a placement says why).
 
     >>> from lnb.dream.state import Game
     >>> state = Game(["Ada", "Bot"], seed=2).new_initial_state()
@@ -712,10 +712,9 @@ def _log_line(action: Action, before: State,
     >>> print(_log_line(Place("Ada", 1, "B1"), state, ["Bot"])())  # a person's: no reason
     Ada put the grey 1 in Mill cell B1
     """
-    why = place_reason(before, action) if action.player in computers else None
-    if why is not None:
-        # TRANSLATORS: {reason} says the die, its cell and why: "the red 5 in A3: row A …"
-        return lambda: _("{player} put {reason}").format(player=action.player, reason=why)
+    if action.player in computers:  # a computer's move, told in words of its own
+        said = told(action, before, before.edition, action.player)
+        return lambda: str(said)
     if isinstance(action, Collect):
         die = before.workshop[action.space - 1]
         return lambda: _("{player} took the {die} from Workshop space {space}").format(
