@@ -188,8 +188,10 @@ def test_a_whole_game_to_the_verdict_by_clicks_and_keys(page, kit: VoilaServer) 
     snap_sizes(page, "museum-verdict")
 
 
-def test_the_map_is_focusable_and_named(page, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]
-    open_app(page, kit, "?seed=1")
+def the_map_is_focusable_and_named(page) -> None:  # type: ignore[no-untyped-def]
+    """The map takes the focus and says how to use it; each piece of evidence is named; no
+    button is without a name (on the hovering test's English load, before anything is
+    picked)."""
     board = page.locator(".lnb-map")
     assert board.get_attribute("tabindex") == "0"
     assert "arrow keys" in (board.get_attribute("aria-label") or "")
@@ -218,8 +220,11 @@ def hover_and_snap(page, square: str, shown: str, name: str) -> None:  # type: i
 def test_hovering_a_square_says_whether_the_shape_fits_there(page, kit: VoilaServer,  # type: ignore[no-untyped-def]
                                                              lang: str, fits: str) -> None:
     """The mouse over a square (no click): green ghost and "it fits" where the library says
-    it fits (I11 for 6b of seed 1), the library's reason where it does not (C2)."""
+    it fits (I11 for 6b of seed 1), the library's reason where it does not (C2). The English
+    load first checks that the map is focusable and named."""
     open_app(page, kit, f"?seed=1&lang={lang}")
+    if lang == "en":
+        the_map_is_focusable_and_named(page)
     page.locator("button.lnb-shape-6b").click()
     reason = page.locator(".lnb-museum-reason")
     expect(reason).to_contain_text("6b", timeout=WAIT)
