@@ -35,7 +35,7 @@ def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
 #: for: on a tablet, a Study decision whose Assignment takes any column can put it under the
 #: guide's row, below the fold, when it is not part of the decision.
 IN_VIEW = (".lnb-guide", f"button.lnb-guide-do{ON}", ".lnb-dream-turn", ".lnb-dream-prompt",
-           f".lnb-dream-main button{ON}")
+           f".lnb-dream-main button{ON}", "button.lnb-guide-suggested")
 
 #: In one look: what is outside the viewport, and the lessons shown (kind, decision).
 LOOK = """(selectors) => {
@@ -109,6 +109,9 @@ def play_guided(page, kit: VoilaServer, width: int, height: int, query: str,  # 
             assert first.setdefault(kind, at) == at, f"{kind} explained again at move {moves}"
         if moves in (0, 3):
             view(page, f"guided-{moves}-{width}x{height}")
+        if moves == 0:  # the suggested Workshop die is marked on the table
+            expect(page.locator(f"button.lnb-dream-workshop.lnb-guide-suggested{ON}")
+                   ).to_have_count(1)
         if moves == 3:
             switch(page, *languages[1])
             view(page, f"guided-{moves}-other-language-{width}x{height}")

@@ -15,6 +15,8 @@ table (the decision is not pushed down) until pressed again or the next decision
 (True, True)
 >>> "lnb-guide-kind-workshop" in app.guide_view.lessons.value
 True
+>>> [b.lnb_action == app.guide_view.advice.move for b in app.guide_view.marked]  # its die
+[True]
 >>> app.guide_view.do_button.click()  # the suggested move, played
 >>> len(app.state.history) > 0 and "lnb-guide-kind-workshop" not in app.guide_view.lessons.value
 True
@@ -31,6 +33,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from lnb.core.i18n import _
+from lnb.dream.actions import Action, Place, TakePartner, TakeProgram
 from lnb.dream.guide import GUIDED_SEED, TOPICS, Advice, Guide, lesson
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -51,6 +54,7 @@ CSS = """
   top: 100%; max-width: min(520px, 90vw); padding: 6px 10px; line-height: 1.3;
   background: #ffffff; border: 2px solid #2e7d32; border-radius: 8px;
   box-shadow: 0 4px 12px rgba(0, 0, 0, 0.25); }
+.lnb-dream-app button.lnb-guide-suggested { outline: 3px dashed #2e7d32; outline-offset: 2px; }
 /* a Help entry opens over the table: the boxes holding it let it out */
 .lnb-dream-app.lnb-guided .lnb-dream-top, .lnb-dream-app .lnb-guide { overflow: visible; }
 .lnb-high-contrast .lnb-guide { background: #ffffff; color: #000000; border: 3px solid #000000; }
@@ -83,6 +87,31 @@ def topics_html() -> str:
     return f"<dl class='lnb-guide-topics'>{items}</dl>"
 
 
+def first_click(move: Action) -> tuple[str, object] | None:
+    """The first click of a two-click move (a Store die, a Program, a Partner), as the
+    board's buttons name it (their ``lnb_value``); None for a one-click move.
+
+    >>> first_click(Place("You", 2, "B3"))
+    ('slot', 2)
+    """
+    if isinstance(move, Place):
+        return ("slot", move.slot)
+    if isinstance(move, TakeProgram):
+        return ("program", move.program)
+    if isinstance(move, TakePartner):
+        return ("partner", move.partner)
+    return None
+
+
+def _buttons(widget: w.Widget) -> list[w.Button]:
+    if isinstance(widget, w.Button):
+        return [widget]
+    found: list[w.Button] = []
+    for child in getattr(widget, "children", ()):
+        found += _buttons(child)
+    return found
+
+
 class GuideView(w.VBox):
     """The guide of ``app``'s game while it is a guided first game (hidden otherwise), and
     the button that starts one (:attr:`start_button`, shown beside *New game…*)."""
@@ -113,6 +142,8 @@ class GuideView(w.VBox):
         self.topic_text.add_class("lnb-guide-topic-text")
         self.row = w.HBox()
         self.row.add_class("lnb-guide-row")
+        #: The buttons of the play view marked as the suggested move's (dashed green).
+        self.marked: list[w.Button] = []
         self.children = [self.css, self.lessons, self.row, self.topic_text]
         self.add_class("lnb-guide")
         self.relabel()
@@ -182,6 +213,7 @@ class GuideView(w.VBox):
         """Draw the guide for the decision of the moment (the app calls it on every redraw)."""
         if self.guide is None:
             self.layout.display = "none"
+            self._mark(None)
             return
         self.relabel()
         state, person = self.app.state, self.app.person
@@ -195,6 +227,7 @@ class GuideView(w.VBox):
             self.row.children = [self.move]
             self.topic = None
             self._draw_topic()
+            self._mark(None)
             return
         # one lesson in full; a decision's other new kinds (a Study decision: Programs and
         # Assignments) are a "?" away, so the decision stays in view
@@ -210,6 +243,21 @@ class GuideView(w.VBox):
         self._at = len(state.history)
         self.row.children = [self.move, self.do_button, *(self.help_button(k) for k in helps)]
         self._draw_topic()
+        self._mark(advice)
+
+    def _mark(self, advice: Advice | None) -> None:
+        """Mark the play view's button that plays the suggested move (or its first click)."""
+        for button in self.marked:
+            button.remove_class("lnb-guide-suggested")
+        self.marked = []
+        if advice is None or advice.move is None:
+            return
+        first = first_click(advice.move)
+        for button in _buttons(self.app.main):
+            if getattr(button, "lnb_action", None) == advice.move or (
+                    first is not None and getattr(button, "lnb_value", None) == first):
+                button.add_class("lnb-guide-suggested")
+                self.marked.append(button)
 
     def _draw_topic(self) -> None:
         """The Help entry open now, over the table (hidden when none is)."""
