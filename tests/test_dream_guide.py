@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+import pytest
+
 from lnb.core.i18n import use_language
 from lnb.dream.actions import Action
 from lnb.dream.bots import make_bot
@@ -37,12 +39,16 @@ def guided_game(follow: bool, edition: str = "classroom") -> tuple[State, list[s
     return state, explained, decisions
 
 
-def test_following_the_guide_every_kind_is_explained_once_to_the_final_scoring() -> None:
-    state, explained, decisions = guided_game(follow=True)
+@pytest.mark.parametrize("edition", ["classroom", "classroom-3"])
+def test_following_the_guide_every_kind_is_explained_once_and_the_pupil_wins(
+        edition: str) -> None:
+    state, explained, decisions = guided_game(follow=True, edition=edition)
     assert state.is_terminal() and decisions > 40
     assert len(explained) == len(set(explained))
     assert {"workshop", "mill", "play", "program", "publish", "research"} <= set(explained)
     assert len(explained) >= 12, explained
+    totals = {row.player: row.total for row in state.score_sheet().rows}
+    assert totals["You"] > totals["Computer"], totals  # a friendly first game
 
 
 def test_a_pupil_who_ignores_the_guide_is_still_guided_once_per_kind() -> None:
