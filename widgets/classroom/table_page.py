@@ -387,6 +387,8 @@ class TablePage(AppShell, PolledPage, w.VBox):
                 self.status.show(self._said[1](), self._said[0])
             self._drawn = self._lobby_drawn = None
             self._option_controls = {}
+            if self.setup is not None and self.shown_names():
+                self._rename()  # a computer seat named again in the new language
             self.draw()
 
     def _say(self, kind: str, make: Callable[[], str]) -> None:
@@ -533,8 +535,10 @@ class TablePage(AppShell, PolledPage, w.VBox):
         self.version = version
         self.setup = self.rooms.room(self.code)
         self.play = self.rooms.play(self.code) if self.setup.status != "open" else None
-        if self.hide_names:
+        if self.hide_names or self.shown_names():
             self._rename()
+        else:
+            self._hidden = None
         if self.seat is not None and self.pupil is not None \
                 and self.setup.seat_of(self.pupil.key) is None:  # the host freed it
             self.seat = None
@@ -552,11 +556,25 @@ class TablePage(AppShell, PolledPage, w.VBox):
         return {s.name: _("Pupil {number}").format(number=s.index + 1)
                 for s in self.setup.seats if s.pupil is not None and s.name}
 
-    def _rename(self) -> None:
-        """The setup and the play as the projector shows them with the names hidden: the
-        same game under "Pupil N" (moved on by the new moves only)."""
+    def shown_names(self) -> dict[str, str]:
+        """The names this page shows instead of the store's (old -> new): a computer seat
+        the store names by its bot (a game without characters: ``greedy``) as *Computer 1*,
+        *Computer 2*... in the page's language; with the names hidden, each pupil as
+        *Pupil N*. A name another seat has is left as it is."""
         assert self.setup is not None
-        names = self.hidden_names()
+        names = self.hidden_names() if self.hide_names else {}
+        computers = [s for s in self.setup.seats
+                     if s.computer is not None and s.pupil is None and not s.character]
+        for number, seat in enumerate(computers, start=1):
+            names[seat.name] = _("Computer {number}").format(number=number)
+        kept = {s.name for s in self.setup.seats if s.name not in names}
+        return {old: new for old, new in names.items() if old != new and new not in kept}
+
+    def _rename(self) -> None:
+        """The setup and the play as this page shows them (:meth:`shown_names`): the same
+        game under the names shown (moved on by the new moves only)."""
+        assert self.setup is not None
+        names = self.shown_names()
         seats = tuple(replace(s, name=names.get(s.name, s.name)) for s in self.setup.seats)
         self.setup = replace(self.setup, seats=seats)
         play, hidden = self.play, self._hidden
@@ -800,7 +818,8 @@ class TablePage(AppShell, PolledPage, w.VBox):
         """The record's download link, named after the table and its players."""
         text = (play.game.records.dumps(play.to_record()) if self.hide_names
                 else self.rooms.record_json(self.code))
-        names = "-".join(play.state.names)
+        names = "-".join(play.state.names if self.hide_names  # else the record's own names
+                         else (s.name for s in self.rooms.room(self.code).players))
         self.record_box.value = download_link(safe_filename(f"table-{self.code}-{names}"), text)
         return self.record_box
 

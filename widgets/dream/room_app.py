@@ -55,7 +55,7 @@ import ipywidgets as w
 
 from classroom.identity import Classroom
 from classroom.rooms import RoomStore
-from lnb.core.i18n import _
+from lnb.core.i18n import _, pgettext
 from lnb.core.rooms import COMPUTER, RoomPlay
 from lnb.dream.actions import Action
 from lnb.dream.final_table import final_table
@@ -236,8 +236,12 @@ class DreamTable(TableView):
         self.help.value = esc(HELP)
 
     def computer_name(self, kind: str) -> str:
-        """A computer player as the Dream app's setup calls it (its kind)."""
-        return kind
+        """A computer player's kind in the page's language (the lobby's *Computer (greedy)*),
+        as the Dream app's setup words it; a kind without words: its key."""
+        names = {"greedy": pgettext("a computer player", "greedy"),
+                 "planner": pgettext("a computer player", "planner"),
+                 "random": pgettext("a computer player", "random")}
+        return names.get(kind, kind)
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, play: RoomPlay) -> Screen:
@@ -325,8 +329,10 @@ class DreamTable(TableView):
 
     def _draw_log(self, play: RoomPlay) -> None:
         """What happened, the newest last: each move told once, as the app tells it (a
-        computer's placement, or a closed laptop's, says why)."""
-        if self._before is None or len(self._told) > len(play.moves):
+        computer's move, or a closed laptop's, in words of its own: :mod:`lnb.dream.told`).
+        Seats named again (a computer seat in a new language) tell the moves again."""
+        if self._before is None or len(self._told) > len(play.moves) \
+                or self._before.names != play.state.names:
             self._before, self._told = play.setup.new_state(), []
         new = []
         for move in play.moves[len(self._told):]:
