@@ -177,7 +177,10 @@ def test_a_few_turns_by_clicks_and_keys_then_axe_and_screenshots(page, kit: Voil
     # the rest of the turn and a few more decisions by clicks; Tab and Enter press a button
     for _ in range(8):
         one_decision(page)
-    button = page.locator(f"button.lnb-dream-workshop{ON}, button.lnb-dream-choice{ON}").first
+    # the next decision's button (a die, a choice, a Mill cell... by the edition's rules)
+    cls, nth = page.wait_for_function(PICK, arg=[list(BOARD), ON], timeout=WAIT).json_value()
+    assert cls != "score", "the game ended within a few turns"
+    button = page.locator(f"button.{cls}{ON}").nth(nth)
     button.focus()
     before = shown(page)
     page.keyboard.press("Enter")
