@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scripts.site import fetch, lock, pages, precompress, prune, wheels
+from scripts.site import fetch, lock, offline, pages, precompress, prune, wheels
 from scripts.site.errors import SiteBuildError
 from scripts.site.pins import PINS, Pins, read_pins
 
@@ -208,6 +208,12 @@ def cut(build: Build) -> str:
     return f"cut {cut_bytes / 1e6:.1f} MB; the site is {size / 1e6:.1f} MB"
 
 
+def offline_worker(build: Build) -> str:
+    """The kit's service worker (``kit-sw.js``): the site works offline after a first visit,
+    its cache named after the site's content."""
+    return offline.write(build.out, build.found["preload"])
+
+
 def compress(build: Build) -> str:
     """``.gz`` (and ``.br``, with the ``brotli`` package) beside every big text and wasm
     file, for a static host that serves precompressed files (docs/site.md); each file's
@@ -217,7 +223,7 @@ def compress(build: Build) -> str:
 
 
 STEPS = (check_versions, fetch_npm, fetch_wheels, kit_wheel, write_pyodide, voici,
-         finish_pages, cut, compress)
+         finish_pages, cut, offline_worker, compress)
 
 
 def check_out(out: Path) -> None:

@@ -3,7 +3,9 @@
 Links to a CDN become the site's own copy of that npm package (``vendor/``), links between
 notebooks (``x.ipynb``) become links between pages (``x.html``), and each page's kernel
 settings preload what it imports (every page the kit, a page using the algebra sympy as well)
-and pass the page's address to the kernel (``QUERY_STRING``).
+and pass the page's address to the kernel (``QUERY_STRING``); each page shows its text at once
+and a progress bar while Python starts (:mod:`scripts.site.first_paint`), and registers the
+kit's service worker (:mod:`scripts.site.offline`).
 
 >>> rewrite_links('<a href="play.ipynb?lang=zh-CN">', depth=2)
 '<a href="play.html?lang=zh-CN">'
@@ -21,6 +23,7 @@ import re
 import shutil
 from pathlib import Path
 
+from scripts.site import first_paint, offline
 from scripts.site.errors import SiteBuildError
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
@@ -103,8 +106,10 @@ def _vendor(out: Path, npm: dict[str, Path], used: set[str]) -> None:
 
 
 #: Run before the page's bundle reads its settings: the page's address reaches the kernel as
-#: ``QUERY_STRING`` (as Voila gives it), so ``?code=``, ``?seed=``, ``?lang=`` work on the site;
-#: and no service worker is registered.
+#: ``QUERY_STRING`` (as Voila gives it), so ``?code=``, ``?seed=``, ``?lang=`` work on the site.
+#: After it, :func:`scripts.site.offline.page_script`: the kit's own service worker (JupyterLite's,
+#: which syncs the notebook's folder with the kernel at about a hundred requests a page, is
+#: never registered).
 QUERY_SCRIPT = ("<script>(function () {var el = document.getElementById('jupyter-config-data');"
                 "try {var c = JSON.parse(el.textContent);"
                 "var k = c.litePluginSettings['" + KERNEL_PLUGIN + "'];"
@@ -112,22 +117,17 @@ QUERY_SCRIPT = ("<script>(function () {var el = document.getElementById('jupyter
                 "o.env = Object.assign({HOME: '/home/pyodide'}, o.env || {}, "
                 "{QUERY_STRING: window.location.search.slice(1)});"
                 "el.textContent = JSON.stringify(c);} catch (e) {}"
-                # No service worker: JupyterLite's only syncs the notebook's folder with the
-                # kernel's files (no page reads a file) at about a hundred requests a page,
-                # and answers input() (no page asks); without it a page is ready sooner.
-                "if (navigator.serviceWorker) {navigator.serviceWorker.register = function () "
-                "{return Promise.reject(new Error('the kit site has no service worker'));};}"
                 "})();</script>")
 
 
-def _settings(html: str, packages: list[str]) -> str:
+def _settings(html: str, packages: list[str], depth: int, language: str | None) -> str:
     def patch(match: re.Match) -> str:
         config = json.loads(match.group(2))
         kernel = config.setdefault("litePluginSettings", {}).setdefault(KERNEL_PLUGIN, {})
         kernel["disablePyPIFallback"] = True
         kernel.setdefault("loadPyodideOptions", {})["packages"] = packages
         return (match.group(1) + json.dumps(config, sort_keys=True) + match.group(3)
-                + QUERY_SCRIPT)
+                + QUERY_SCRIPT + offline.page_script(depth, language))
 
     return CONFIG.sub(patch, html, count=1)
 
@@ -164,7 +164,10 @@ def finish(out: Path, npm: dict[str, Path], preload: list[str], contents: Path) 
         if "render" in page.parts:
             notebook = contents / page.relative_to(voici / "render").with_suffix(".ipynb")
             extra = needs_extra(imported(notebook)) if notebook.exists() else []
-            html = _settings(html, [*preload, *extra])
+            folder = page.relative_to(voici / "render").parts[0]
+            language = folder if folder in offline.OFFLINE_WORDS else None
+            html = first_paint.first_paint(_settings(html, [*preload, *extra], depth,
+                                                     language), language)
         outside = OUTSIDE.findall(html)
         if outside:
             raise SiteBuildError("pages", f"{page.relative_to(out)} still loads {outside[:3]}",
