@@ -153,10 +153,10 @@ def test_a_computer_placement_is_told_with_its_reason_in_the_app_and_at_a_table(
     ali.lobby_buttons.children[0].click()  # seat 2 to a computer
     ali.start_button.click()
     for _ in range(400):
-        if "greedy put the " in ali.view.log_view.value:
+        if "Computer 1 put the " in ali.view.log_view.value:
             break
         ali.act(bot.choose_action(ali.play.state, "Ali"))
         ali.sync()
     told = ali.view.log_view.value
-    assert re.search(r"greedy put the \w+ \d in [ABC][123]: (row|column|no Program)", told)
+    assert re.search(r"Computer 1 put the \w+ \d in [ABC][123]: (row|column|no Program)", told)
     assert not re.search(r"Ali put the \w+ \d in [ABC][123]:", told)  # a person: no reason
