@@ -51,11 +51,7 @@ CHINESE_PAGES = PAGES + translated_lessons()
 STATIC_PAGES = ["play.ipynb", "puzzles.ipynb", "museum.ipynb", "teacher.ipynb"]
 #: Static-site apps whose words stay in the pseudo-language after the page's own switch,
 #: with where: strict, so the day it is relabelled the entry must go.
-KNOWN_NOT_RELABELLED = {
-    "play.ipynb": ("lnb-needs-server", "the note that tables need the served kit "
-                   "(widgets/babbage/play_page.py: play_page's HTML is made once and not "
-                   "relabelled)"),
-}
+KNOWN_NOT_RELABELLED: dict[str, tuple[str, str]] = {}
 #: Pages whose outputs besides widgets (a library object showing itself) have words outside
 #: the catalog today, with where: strict, so the day they are translated the entry must go.
 #: (The browser test reads the widgets only and never saw these.)

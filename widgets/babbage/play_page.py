@@ -16,7 +16,6 @@ Every page keeps its rooms and classes in the server's store (``LNB_STORE`` /
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 
 import ipywidgets as w
@@ -40,19 +39,21 @@ def play_page(store: object | None = None) -> w.Widget:
     from widgets.babbage.room_entry import TableEntry
     from widgets.classroom.panel import browser_key_script
     from widgets.core.host import current
+    from widgets.core.language import page_language
+    from widgets.core.server_note import ServerNote
 
     query = page_query()
     host = current()
     message = host.needs_server("rooms")  # "" on the served kit
     if message:  # the static site: the game alone, and one line instead of tables
-        note = w.HTML(html.escape(message))
-        note.add_class("lnb-needs-server")
         if is_room_page(query):
+            page_language(query)
+            note = ServerNote("rooms")
             display(note)
             return note
         game = GameApp()
-        game.open_page()
-        display(game, note)
+        game.open_page()  # the page's language: the note below speaks it
+        display(game, ServerNote("rooms"))
         return game
     progress = store if store is not None else host.progress_store()
     classroom, rooms = host.classroom(progress), RoomStore(progress)

@@ -568,14 +568,14 @@ def predict_room_page(store: object | None = None) -> w.Widget:
     from widgets.core.host import current
     from widgets.core.language import page_language
     from widgets.core.page_request import page_query
+    from widgets.core.server_note import ServerNote
 
     query = page_query()
     host = current()
     message = host.needs_server("rooms")
     if message:
         page_language(query)
-        note = w.HTML(html.escape(message))
-        note.add_class("lnb-needs-server")
+        note = ServerNote("rooms")
         display(note)
         return note
     progress = store if store is not None else host.progress_store()

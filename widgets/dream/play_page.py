@@ -16,8 +16,6 @@ static site there are no tables (the page says they need the served kit).
 
 from __future__ import annotations
 
-import html
-
 import ipywidgets as w
 
 from widgets.babbage.play_page import is_room_page
@@ -34,6 +32,8 @@ def dream_page(store: object | None = None) -> w.Widget:
     from widgets.classroom.panel import browser_key_script
     from widgets.classroom.table_entry import TableEntry
     from widgets.core.host import current
+    from widgets.core.language import page_language
+    from widgets.core.server_note import ServerNote
     from widgets.dream.app import DreamApp
     from widgets.dream.room_app import room_page
 
@@ -41,8 +41,8 @@ def dream_page(store: object | None = None) -> w.Widget:
     host = current()
     message = host.needs_server("rooms")  # "" on the served kit
     if message and is_room_page(query):  # the static site: no tables
-        note = w.HTML(html.escape(message))
-        note.add_class("lnb-needs-server")
+        page_language(query)
+        note = ServerNote("rooms")
         display(note)
         return note
     if message:
