@@ -75,7 +75,7 @@ def test_a_tie_goes_to_the_most_money_then_is_shared() -> None:
     table = final_table(state)
     assert table.total.cells == (30, 30) and table.tie_break is not None
     assert table.tie_break.cells == (5, 2) and table.winners == ("Ada",)
-    assert str(table.verdict) == "Ada wins: 30 Prestige, tied with more £"
+    assert str(table.verdict) == "Winner: Ada, 30 Prestige (a tie, broken by more £)"
     p_bea.money = 5
     table = final_table(state)
     assert table.winners == ("Ada", "Bea")

@@ -95,7 +95,7 @@ def _verdict(winners: tuple[str, ...], best: int, tied: int, final: bool) -> Tex
     """Who wins (or leads), and how the tie-break decided.
 
     >>> print(_verdict(("Ada",), 40, 2, True))
-    Ada wins: 40 Prestige, tied with more £
+    Winner: Ada, 40 Prestige (a tie, broken by more £)
     >>> print(_verdict(("Ada",), 40, 1, False))
     Leading so far: Ada (40 Prestige)
     """
@@ -105,9 +105,10 @@ def _verdict(winners: tuple[str, ...], best: int, tied: int, final: bool) -> Tex
                     if final else
                     N_("Leading so far: {names} ({prestige} Prestige each, and as many £)"))
     elif tied > 1:
-        template = (N_("{names} wins: {prestige} Prestige, tied with more £") if final else
+        template = (N_("Winner: {names}, {prestige} Prestige (a tie, broken by more £)")
+                    if final else
                     N_("Leading so far: {names} ({prestige} Prestige, tied with more £)"))
     else:
-        template = (N_("{names} wins with {prestige} Prestige") if final else
+        template = (N_("Winner: {names}, with {prestige} Prestige") if final else
                     N_("Leading so far: {names} ({prestige} Prestige)"))
     return Text(template, names=names, prestige=best)
