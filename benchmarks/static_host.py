@@ -7,6 +7,15 @@ site's first visit through it (docs/site.md says how real hosts do the same).
 ('.br', '.gz')
 >>> chosen("gzip;q=0, identity", {".gz"}), chosen(None, {".gz"})
 ('', '')
+
+A :class:`Tally` counts what the host sent (headers and bodies, as they went on the wire):
+the honest size of a visit, which a page's own requests undercount once the site's service
+worker answers them.
+
+>>> tally = Tally(); tally.add(120); tally.add(30); tally.taken()
+(150, 2)
+>>> tally.taken()
+(0, 0)
 """
 
 from __future__ import annotations
@@ -15,10 +24,11 @@ import contextlib
 import functools
 import http.server
 import os
+import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, BinaryIO, ClassVar
 
 ENCODINGS = ((".br", "br"), (".gz", "gzip"))
 
@@ -39,6 +49,28 @@ def chosen(header: str | None, present: set[str]) -> str:
     """The precompressed form to send (``.br``, ``.gz``), or ``""`` for the file itself."""
     names = accepted(header)
     return next((suffix for suffix, name in ENCODINGS if name in names and suffix in present), "")
+
+
+class Tally:
+    """Bytes a host sent (and its answers), since the last :meth:`taken`; thread-safe."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._bytes = 0
+        self._answers = 0
+
+    def add(self, sent: int, answer: bool = True) -> None:
+        """Count ``sent`` bytes (one more answer unless ``answer`` is false: a body's)."""
+        with self._lock:
+            self._bytes += sent
+            self._answers += int(answer)
+
+    def taken(self) -> tuple[int, int]:
+        """(bytes, answers) since the last call; the count starts again from zero."""
+        with self._lock:
+            found = (self._bytes, self._answers)
+            self._bytes = self._answers = 0
+        return found
 
 
 class Precompressed(http.server.SimpleHTTPRequestHandler):
@@ -70,11 +102,31 @@ class Precompressed(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         return
 
+    #: Where the bytes sent are counted (None: nowhere).
+    tally: ClassVar[Tally | None] = None
+
+    def flush_headers(self) -> None:
+        """Count an answer's head (status line and headers) as it goes."""
+        if self.tally is not None and getattr(self, "_headers_buffer", None):
+            self.tally.add(sum(len(part) for part in self._headers_buffer))
+        super().flush_headers()
+
+    def copyfile(self, source: BinaryIO, outputfile: Any) -> None:  # type: ignore[override]
+        """Send a body, counting its bytes."""
+        if self.tally is None:
+            shutil.copyfileobj(source, outputfile)
+            return
+        while chunk := source.read(64 * 1024):
+            outputfile.write(chunk)
+            self.tally.add(len(chunk), answer=False)
+
 
 @contextlib.contextmanager
-def serving(root: Path) -> Iterator[str]:
-    """Serve ``root`` on 127.0.0.1 (a free port) while the block runs; yields the base URL."""
-    handler = functools.partial(Precompressed, directory=str(root))
+def serving(root: Path, tally: Tally | None = None) -> Iterator[str]:
+    """Serve ``root`` on 127.0.0.1 (a free port) while the block runs; yields the base URL.
+    With a ``tally``, every byte sent is counted in it."""
+    kind = Precompressed if tally is None else type("Tallied", (Precompressed,), {"tally": tally})
+    handler = functools.partial(kind, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
