@@ -14,7 +14,8 @@ from the kind's :class:`Served` or :class:`Site` (one is started only if a row n
 
 The site is built once more into a temporary folder (minutes), unless
 ``LNB_BENCH_SITE=DIR`` (or ``--site DIR`` to ``python -m benchmarks.bench_pages``) names a
-built one (its ``.gz``/``.br`` files are made on a copy when it has none);
+site built with the one-widget page (``--extra benchmarks/one_widget.ipynb``; its
+``.gz``/``.br`` files are made on a copy when it has none);
 ``LNB_BENCH_SKIP=site`` (or ``served``) leaves a kind out.
 
 The site's rows come from two new pupils in one run (:meth:`Site.visits`): one opens the
@@ -452,6 +453,10 @@ def site_kind(pw: Any, folder: Path, built: Path | None) -> Iterator[Site]:
     from benchmarks.static_host import Tally, serving
 
     root = folder / "site"
+    if built is not None and not (built / SITE_ONE[0]).is_file():
+        print(f"  {built} has no {SITE_ONE[0]} (`make site` leaves it out): building the "
+              f"site with it", flush=True)
+        built = None
     if built is None:
         began = time.perf_counter()
         subprocess.run([str(SITE_PY), "-m", "scripts.site.build", "--out", str(root),
