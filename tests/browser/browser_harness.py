@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 import psutil
 import pytest
 
-from lnb.core.testing import wait_until
+from lnb.core.testing import STUCK, wait_until  # noqa: F401 (STUCK: for the tests' own deadlines)
 from widgets.serve import CLASS_PAGE, kit_voila_args
 from widgets.serving.server import KitServer, ServerError, hermetic_environ
 from widgets.serving.server import free_port as free_port  # for tests that choose a port
