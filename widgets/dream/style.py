@@ -31,12 +31,14 @@ CSS = """
 .lnb-dream-millside .lnb-dream-section h3 { font-size: 17px; margin: 0; }
 .lnb-dream-millside .lnb-dream-resources { font-size: 14px; }
 .lnb-dream-slot .lnb-dream-card-text { line-height: 1.2; }
-.lnb-dream-slot .lnb-dream-card-text i { font-size: 13px; }
 .lnb-dream-slot .lnb-dream-part { margin-top: 2px; }
 .lnb-dream-slot .lnb-dream-map .lnb-dream-card { flex: 1 1 104px; padding: 2px 4px; }
 .lnb-dream-slot .lnb-dream-map .lnb-dream-card-text { font-size: 13px; }
 .lnb-dream-app .lnb-dream-slot .lnb-dream-map .lnb-dream-card button { font-size: 14px;
   padding: 0 2px; line-height: 1.15; }
+.lnb-dream-app .lnb-dream-slot .lnb-dream-displays .lnb-dream-card button {
+  font-size: 14px; padding: 0 4px; line-height: 1.15; margin: 1px 0; }
+.lnb-dream-slot .lnb-dream-displays .lnb-dream-card .widget-vbox { row-gap: 2px; }
 .lnb-dream-recent { font-size: 15px; }
 .lnb-dream-app .lnb-dream-choices button { font-size: 15px; line-height: 1.2; }
 .lnb-dream-millside > .lnb-dream-board { flex: 0 1 auto; min-width: 0; }
@@ -59,10 +61,19 @@ CSS = """
   .lnb-dream-millside > .lnb-dream-recent { flex: 1 1 200px; }
   .lnb-dream-app .lnb-dream-slot .lnb-dream-displays .lnb-dream-card button {
     font-size: 13px; padding: 0 1px; line-height: 1.1; }
-  /* a Partner's life (not a rule) is read in the Cards panel; the play view keeps the rule */
-  .lnb-dream-slot .lnb-dream-card-text i, .lnb-dream-slot .lnb-dream-card-text i + br {
-    display: none; } }
+  .lnb-dream-app .lnb-dream-choices button.jupyter-button { margin-top: 0; margin-bottom: 0; } }
+/* a Partner's life (not a rule) is read in the Cards panel; the play view keeps the rule (and
+   the choices above the fold) */
+.lnb-dream-slot .lnb-dream-card-text i, .lnb-dream-slot .lnb-dream-card-text i + br {
+  display: none; }
 .lnb-dream-recent ul { margin: 2px 0; padding-left: 1.2em; }
+/* the others' last moves: one line each (the rest of a line behind an ellipsis; every word
+   is still in the page for a screen reader, and the whole log is in the Log panel) */
+.lnb-dream-recent, .lnb-dream-recent .widget-html-content { min-width: 0; max-width: 100%;
+                                                          overflow: hidden; }
+.lnb-dream-recent ul { list-style-position: inside; padding-left: 0.2em; }
+.lnb-dream-recent li { white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
+                      line-height: 1.35; }
 .lnb-dream-panels { column-gap: 6px; row-gap: 4px; margin-top: 8px; padding-top: 6px;
                     border-top: 2px solid #9fa8da; }
 .lnb-dream-app button.lnb-dream-panel.mod-primary { background: #283593; color: #ffffff; }
