@@ -39,17 +39,14 @@ def play_page(store: object | None = None) -> w.Widget:
     from widgets.babbage.room_entry import TableEntry
     from widgets.classroom.panel import browser_key_script
     from widgets.core.host import current
-    from widgets.core.language import page_language
-    from widgets.core.server_note import ServerNote
+    from widgets.core.server_note import ServerNote, shown_instead
 
     query = page_query()
     host = current()
     message = host.needs_server("rooms")  # "" on the served kit
     if message:  # the static site: the game alone, and one line instead of tables
-        if is_room_page(query):
-            page_language(query)
-            note = ServerNote("rooms")
-            display(note)
+        note = shown_instead("rooms", query) if is_room_page(query) else None
+        if note is not None:
             return note
         game = GameApp()
         game.open_page()  # the page's language: the note below speaks it

@@ -568,16 +568,13 @@ def predict_room_page(store: object | None = None) -> w.Widget:
     from widgets.core.host import current
     from widgets.core.language import page_language
     from widgets.core.page_request import page_query
-    from widgets.core.server_note import ServerNote
+    from widgets.core.server_note import shown_instead
 
     query = page_query()
-    host = current()
-    message = host.needs_server("rooms")
-    if message:
-        page_language(query)
-        note = ServerNote("rooms")
-        display(note)
+    note = shown_instead("rooms", query)
+    if note is not None:
         return note
+    host = current()
     progress = store if store is not None else host.progress_store()
     rooms = PredictRooms(progress)  # type: ignore[arg-type]
     code = query.get("room", "").strip()

@@ -33,3 +33,18 @@ class ServerNote(w.HTML):
     def relabel(self) -> None:
         """The words again, in the language of the moment."""
         self.value = html.escape(current().needs_server(self.feature))
+
+
+def shown_instead(feature: str, query: dict[str, str]) -> ServerNote | None:
+    """On the static site, a page whose whole point is ``feature`` shows only its note (in the
+    page's language, ``query``'s ``?lang=``) and returns it; elsewhere None, nothing shown."""
+    from IPython.display import display
+
+    from widgets.core.language import page_language
+
+    if not current().needs_server(feature):
+        return None
+    page_language(query)
+    note = ServerNote(feature)
+    display(note)
+    return note

@@ -32,19 +32,15 @@ def dream_page(store: object | None = None) -> w.Widget:
     from widgets.classroom.panel import browser_key_script
     from widgets.classroom.table_entry import TableEntry
     from widgets.core.host import current
-    from widgets.core.language import page_language
-    from widgets.core.server_note import ServerNote
+    from widgets.core.server_note import shown_instead
     from widgets.dream.app import DreamApp
     from widgets.dream.room_app import room_page
 
     query = page_query()
     host = current()
     message = host.needs_server("rooms")  # "" on the served kit
-    if message and is_room_page(query):  # the static site: no tables
-        page_language(query)
-        note = ServerNote("rooms")
-        display(note)
-        return note
+    if is_room_page(query) and (note := shown_instead("rooms", query)) is not None:
+        return note  # the static site: no tables
     if message:
         app = DreamApp()
         app.open_page(query)
