@@ -34,7 +34,7 @@ EDITIONS = EditionFolder(Path(__file__).resolve().parent / "data",
 
 RESOURCES = ("money", "coal", "brass", "books")
 #: The edition a new game plays unless told otherwise (a record names its own).
-DEFAULT_EDITION = "classroom"
+DEFAULT_EDITION = "classroom-3"
 
 
 class Colour(enum.Enum):
