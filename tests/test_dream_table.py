@@ -251,3 +251,21 @@ def test_another_games_table_on_the_dream_page_says_where_to_open_it(table) -> N
     assert page.phase_title.value == (f"<b>Table {babbage} is a table of Lovelace &amp; "
                                       "Babbage: open it from that game&#x27;s page.</b>")
     assert page.body.children == ()
+
+
+def test_a_tables_moves_are_told_with_its_own_editions_words() -> None:
+    """A live table of the old edition tells its moves with that edition's data, not the
+    default's (the Innovation bonus "partner" takes a Partner in ``classroom``, a Program in
+    ``classroom-3``): the kit hands the table's game to the describe hook."""
+    from lnb.core.game import get
+    from lnb.core.rooms import describe
+    from lnb.dream.actions import Bonus
+    from lnb.dream.state import Game
+
+    bonus = Bonus("Bea", "partner")
+    for edition in ("classroom", "classroom-3"):
+        state = Game(["Ada", "Bea"], edition, seed=1).new_initial_state()
+        told = str(describe(get("dream"), bonus, state))
+        assert told == str(get("dream").describe(bonus, state)), edition
+        expected = "take a Partner" if edition == "classroom" else "take a Program"
+        assert told.endswith(expected), (edition, told)

@@ -200,7 +200,7 @@ def legal_start(state: State, name: str, text: str) -> Program:
     return Program()
 
 
-def describe(action: Any) -> Text:
+def describe(action: Any, state: Any = None) -> Text:
     """A move as every player may read it: a Target's Subroutine and a program being written
     stay secret.
 

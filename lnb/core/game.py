@@ -66,7 +66,8 @@ class GameType:
       ``bots`` the game's :class:`~lnb.core.players.Registry` of computer players;
       ``table_rules`` its :class:`~lnb.core.table.TableRules`;
       ``records`` its records module (``load``, ``replay``, ``write``, ``dumps``);
-      optional: ``describe(action)`` (an action as everyone at the table may read it),
+      optional: ``describe(action, state=None)`` (an action as everyone at the table may
+      read it; ``state``, when given: the game the move was played in, e.g. for its edition),
       ``commands`` (a tuple of ``lnb`` command modules), ``show_replay(source, as_json)``
       (what ``lnb replay FILE`` prints of a record of the game), and any service's own hooks.
     - ``domains``: the game's i18n catalogs, name → folders (``make i18n``).
@@ -117,10 +118,12 @@ class GameType:
         """None if ``action`` is legal in ``state``, else why not."""
         return self.hook("why_not")(state, action)
 
-    def describe(self, action: Any) -> Any:
-        """``action`` as everyone at the table may read it."""
+    def describe(self, action: Any, state: Any = None) -> Any:
+        """``action`` as everyone at the table may read it (``state``: the game it was played
+        in, when known: e.g. its edition's words)."""
         if self.has("describe"):
-            return self.hook("describe")(action)
+            hook = self.hook("describe")
+            return hook(action) if state is None else hook(action, state)
         return self.action_text(action)
 
     @property

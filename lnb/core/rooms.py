@@ -481,9 +481,9 @@ def parse_action(game: GameType | None, text: str) -> Any:
     return Allow(int(seat), float(factor) if factor is not None else None)
 
 
-def describe(game: GameType, action: Any) -> Any:
+def describe(game: GameType, action: Any, state: Any = None) -> Any:
     """An action of a room's move as everyone at the table may read it (a room action's
-    words, else ``GameType.describe``).
+    words, else ``GameType.describe``; ``state``: the table's game, for its edition's words).
 
     >>> from lnb.core.game import get
     >>> str(describe(get("babbage"), Allow(1, 5.0)))
@@ -495,7 +495,7 @@ def describe(game: GameType, action: Any) -> Any:
         return Text(N_("The teacher resumed the table"))
     if isinstance(action, Allow):
         return allowance_words(action.factor, action.seat)
-    return game.describe(action)
+    return game.describe(action, state)
 
 
 def allowance_words(factor: float | None, seat: int | None = None) -> Text:
@@ -541,17 +541,17 @@ def renamed_move(move: Move, names: Mapping[str, str]) -> Move:
 class _Said:
     """A move as everyone may read it, in the language of the moment it is shown."""
 
-    def __init__(self, game: GameType, action: Any) -> None:
-        self.game, self.action = game, action
+    def __init__(self, game: GameType, action: Any, state: Any = None) -> None:
+        self.game, self.action, self.state = game, action, state
 
     def __format__(self, spec: str) -> str:
-        return str(describe(self.game, self.action))
+        return str(describe(self.game, self.action, self.state))
 
     def __str__(self) -> str:
         return self.__format__("")
 
 
-def described(game: GameType, action: Any) -> Text:
+def described(game: GameType, action: Any, state: Any = None) -> Text:
     """``action`` as every player at the table may read it (``GameType.describe``; shown in
     the language of the moment).
 
@@ -560,7 +560,7 @@ def described(game: GameType, action: Any) -> Text:
     >>> str(described(get("babbage"), Target("Bea", 23)))
     'Bea chose a target'
     """
-    return Text("{action}", action=_Said(game, action))
+    return Text("{action}", action=_Said(game, action, state))
 
 
 class _Bots:
@@ -791,8 +791,8 @@ class RoomPlay:
                        and all(m.seat != move.seat for m in since))
         if not independent:
             raise table_moved_on(move.seat, self.rules.actor(self.state, move.action),
-                                 [described(self.game, m.action) for m in since], move.seq,
-                                 self.next_seq)
+                                 [described(self.game, m.action, self.state) for m in since],
+                                 move.seq, self.next_seq)
 
     def check(self, move: Move) -> None:
         """Raise if ``move`` cannot be the next move (nothing changes): ``table-moved-on``

@@ -204,7 +204,7 @@ class TableView:
     def draw(self, play: RoomPlay) -> Screen:
         """The game going on, as this page's seat (``self.page.me``) may see it."""
         game, me, page = self.game_type, self.page.me, self.page
-        self.log.value = "<br>".join(html.escape(str(describe(game, move.action)))
+        self.log.value = "<br>".join(html.escape(str(describe(game, move.action, play.state)))
                                      for move in play.moves)
         page.waiting.value = page.waiting_words(play)
         mine = me is not None and me in play.waiting_on and not page.projector
