@@ -132,14 +132,10 @@ class Row:
 def pupil(pw: Any, folder: Path) -> Iterator[Any]:
     """A pupil's browser: Debian's Chromium with a profile (and so a cache) on disk."""
     sys.path.insert(0, str(REPO / "tests" / "browser"))
-    from browser_harness import CHROMIUM, CHROMIUM_ARGS
+    from browser_harness import pupil_browser
 
-    context = pw.chromium.launch_persistent_context(
-        str(folder), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-    try:
+    with pupil_browser(pw, folder) as context:
         yield context
-    finally:
-        context.close()
 
 
 def open_page(page: Any, url: str, ready: str) -> Traffic:

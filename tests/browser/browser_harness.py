@@ -143,6 +143,19 @@ def running_voila(root: Path, home: Path, *, pool_size: int, port: int | None = 
 
 
 @contextlib.contextmanager
+def pupil_browser(playwright, folder: Path, **options):  # type: ignore[no-untyped-def]
+    """A pupil's browser: Debian's Chromium with a profile on disk in ``folder`` (its cache,
+    storage and service workers kept from page to page, as a pupil's are); ``options`` go to
+    Playwright's ``launch_persistent_context`` (``base_url``, ``viewport``...)."""
+    context = playwright.chromium.launch_persistent_context(
+        str(folder), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **options)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+@contextlib.contextmanager
 def lessons_kit(home: Path) -> Iterator[VoilaServer]:
     """The kit's Voila server on ``lessons/`` with its own progress file in ``home`` (each
     page runs when opened): a module's ``kit`` fixture."""

@@ -29,11 +29,10 @@ from urllib.parse import urlsplit
 
 import pytest
 from browser_harness import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     REPO,
     SIZES,
     assert_no_traceback,
+    pupil_browser,
     requests_of,
     resize,
     resolve_the_round,
@@ -94,12 +93,9 @@ def context(playwright, site_url: str,  # type: ignore[no-untyped-def]
     """One browser for the file with a profile on disk, as a pupil's browser has: its cache
     and storage kept from page to page, and Python's compiled WebAssembly with them (a
     Playwright context in memory compiles it again on every page)."""
-    made = playwright.chromium.launch_persistent_context(
-        str(tmp_path_factory.mktemp("site-profile")), executable_path=CHROMIUM,
-        args=CHROMIUM_ARGS, headless=True, base_url=site_url,
-        viewport={"width": 1200, "height": 900})
-    yield made
-    made.close()
+    with pupil_browser(playwright, tmp_path_factory.mktemp("site-profile"), base_url=site_url,
+                       viewport={"width": 1200, "height": 900}) as made:
+        yield made
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from browser_harness import CHROMIUM, CHROMIUM_ARGS, snap_sizes, watched_page
+from browser_harness import pupil_browser, snap_sizes, watched_page
 from playwright.sync_api import expect
 from site_server import SITE, serving
 from test_site import RENDER, WAIT, assert_clean
@@ -56,13 +56,10 @@ def context(playwright, tmp_path_factory: pytest.TempPathFactory):  # type: igno
     """The built site on a static file server, and one browser with a profile on disk."""
     if not (SITE / RENDER / "index.html").exists() or not (SITE / WORKER).exists():
         pytest.fail(f"{SITE} is not built (or has no {WORKER}): run `make site` first")
-    with serving(SITE) as url:
-        made = playwright.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("offline-profile")), executable_path=CHROMIUM,
-            args=CHROMIUM_ARGS, headless=True, base_url=url,
-            viewport={"width": 1200, "height": 900})
+    folder = tmp_path_factory.mktemp("offline-profile")
+    with serving(SITE) as url, pupil_browser(playwright, folder, base_url=url,
+                                             viewport={"width": 1200, "height": 900}) as made:
         yield made
-        made.close()
 
 
 @pytest.fixture
