@@ -156,6 +156,8 @@ class MuseumApp(w.VBox):
     scores (default: the server's progress file, opened when first needed) and ``classroom``
     its classes."""
 
+    shown = 0  # redraws so far (:meth:`_count_redraw`)
+
     def __init__(self, seed: int | None = None, *,
                  today: Callable[[], datetime.date] = _today,
                  store: ProgressStore | None = None,
@@ -573,6 +575,23 @@ class MuseumApp(w.VBox):
             else:
                 self.challenge.value = html.escape(_("Game seed {seed}").format(seed=state.seed))
             self._ghost_changed()
+        self._count_redraw()
+
+    def _count_redraw(self) -> None:
+        """Mark the app with how many times it was redrawn, as a class ``lnb-shown-<n>``
+        sent after every other part's update of a :meth:`refresh` (a browser test waits for
+        the next number instead of for the page's text to change; a class is no text:
+        nothing reads it aloud).
+
+        >>> app = MuseumApp(seed=3)
+        >>> before = app.shown
+        >>> app.refresh()
+        >>> app.shown == before + 1 and f"lnb-shown-{app.shown}" in app._dom_classes
+        True
+        """
+        self.shown += 1
+        kept = [c for c in self._dom_classes if not c.startswith("lnb-shown-")]
+        self._dom_classes = (*kept, f"lnb-shown-{self.shown}")
 
     def _draw_bar(self, state: State) -> None:
         boxes = state.museum.time_boxes
