@@ -362,6 +362,55 @@ def algebra_trace(program: Program | str, start: int = 55, board: Board | None =
     return AlgebraTrace(start, program, tuple(rows))
 
 
+@dataclass(frozen=True)
+class Formulas:
+    """Each row's Result of a program as a formula of x (LaTeX), and the last formula's value
+    at a start (:meth:`value`). ``expression`` is the last formula (None when the answers
+    came from :mod:`lnb.babbage.algebra_cache`'s file, which keeps its values instead)."""
+
+    latex: tuple[str, ...]
+    expression: Any = None
+    values: tuple[int, ...] = ()
+
+    def value(self, start: int) -> int:
+        """The last formula at ``x = start`` (``start`` itself for a program of no rows).
+
+        >>> program_formulas(Program.parse("A3+ A4/"), Board.standard()).value(55)
+        30
+        """
+        if self.values:
+            return self.values[start]
+        if self.expression is None:
+            return start
+        return evaluate(self.expression, start)
+
+
+def program_formulas(program: Program, board: Board, cached: bool = True) -> Formulas:
+    """Each row of ``program`` on ``board`` as a formula of the start (what
+    :func:`operation_expression` and :func:`latex_of` give row after row), from
+    :mod:`lnb.babbage.algebra_cache`'s file when ``cached`` and it has the program (no sympy
+    then), else from sympy.
+
+    >>> print(*program_formulas(Program.parse("A3+ A4/"), Board.standard(), cached=False).latex)
+    x + 5 \\left\\lfloor{\\frac{x + 5}{2}}\\right\\rfloor
+    """
+    if cached:
+        from lnb.babbage.algebra_cache import cached_program
+
+        found = cached_program(program, board)
+        if found is not None:
+            return Formulas(found.latex, None, found.values)
+    if not program.operations:
+        return Formulas(())
+    formula: Any = start_symbol()
+    latex = []
+    for row, op in enumerate(program.operations, start=1):
+        op.component(board, row)  # a row the board cannot take raises, naming its row
+        formula = operation_expression(op, board, formula)
+        latex.append(_latex(formula))
+    return Formulas(tuple(latex), formula)
+
+
 # --------------------------------------------------------------------------------------------
 # Proofs of facts pupils discover
 # --------------------------------------------------------------------------------------------
@@ -802,7 +851,33 @@ class Starts:
 
 @lru_cache(maxsize=512)
 def _row_solver(component: Component, function: Function) -> Callable[[int], tuple[int, ...]]:
-    """For one application, a function t -> every whole y with f(y) = t (sympy's solution)."""
+    """For one application, a function t -> every whole y with f(y) = t: sympy's solution,
+    kept in :mod:`lnb.babbage.algebra_cache`'s file for the rows the lessons open with.
+
+    >>> _row_solver(Component.parse_token("x/3"), Function.DIVIDE)(10)  # from the file
+    (30, 31, 32)
+    >>> _row_solver(Component.parse_token("x/9"), Function.DIVIDE)(10)  # sympy's
+    (90, 91, 92, 93, 94, 95, 96, 97, 98)
+    """
+    from lnb.babbage.algebra_cache import cached_row
+
+    row = cached_row(component, function)
+    if row is None:
+        return _sympy_row_solver(component, function)
+    table = row.solutions
+
+    def solve_cached(target: int) -> tuple[int, ...]:
+        if in_range(target):
+            return table[target]
+        return _sympy_row_solver(component, function)(target)
+
+    return solve_cached
+
+
+@lru_cache(maxsize=512)
+def _sympy_row_solver(component: Component,
+                      function: Function) -> Callable[[int], tuple[int, ...]]:
+    """:func:`_row_solver` worked out by sympy."""
     import sympy
 
     y = start_symbol("y")
@@ -857,10 +932,25 @@ def _row_solver(component: Component, function: Function) -> Callable[[int], tup
     return solve_digits
 
 
+def _row_latex(component: Component, function: Function, cached: bool = True) -> str:
+    """One application to ``y`` as LaTeX (from :mod:`lnb.babbage.algebra_cache` when
+    ``cached`` and the file has it).
+
+    >>> _row_latex(Component.parse_token("+-5"), Function.ADD, cached=False)
+    'y + 5'
+    """
+    if cached:
+        from lnb.babbage.algebra_cache import cached_row
+
+        row = cached_row(component, function)
+        if row is not None:
+            return row.latex
+    return _latex(component_expression(component, function, start_symbol("y")))
+
+
 def _equation(component: Component, function: Function, after: Sequence[int]) -> str:
     """The equation a row asks us to solve for y, the value before it, as LaTeX."""
-    y = start_symbol("y")
-    lhs = _latex(component_expression(component, function, y))
+    lhs = _row_latex(component, function)
     if len(after) > 4:
         return rf"{lhs} = {two_digits(after[0])}, \ldots \text{{ or }} {two_digits(after[-1])}"
     return f"{lhs} = " + r" \text{ or } ".join(two_digits(v) for v in after)

@@ -99,7 +99,7 @@ class AlgebraView(Relabelled, w.VBox):
 
     def refresh(self) -> None:
         """Read the program box and the slider, then redraw the table."""
-        from lnb.babbage.algebra import evaluate, latex_of, operation_expression, start_symbol
+        from lnb.babbage.algebra import program_formulas
 
         text = self.program_box.value
         try:
@@ -111,23 +111,21 @@ class AlgebraView(Relabelled, w.VBox):
             raise
         self.program = program
         self.status.clear()
-        x = start_symbol()
-        formula = x
+        formulas = program_formulas(program, self.board)  # sympy's, kept for the lessons'
         head = "".join(f"<th>{html.escape(t)}</th>" for t in (
             _("row"), _("Operation"), _("arithmetic"), _("formula of the start x")))
         cells = [f"<tr>{head}</tr>",
                  "<tr class='lnb-start'><td></td><td>{}</td><td>{}</td><td>$x$</td></tr>".format(
                      html.escape(_("start")), two_digits(self.start))]
         rows = self._rows()
-        for i, (op, (arith, ok)) in enumerate(zip(program.operations, rows, strict=True),
-                                              start=1):
-            formula = operation_expression(op, self.board, formula)
+        for i, (op, (arith, ok), latex) in enumerate(
+                zip(program.operations, rows, formulas.latex, strict=True), start=1):
             css = "lnb-row" if ok else "lnb-row lnb-void"
             cells.append(f"<tr class='{css}'><td>{i}.</td><td>{op}</td>"
-                         f"<td>{html.escape(arith)}</td><td>${latex_of(formula)}$</td></tr>")
+                         f"<td>{html.escape(arith)}</td><td>${latex}$</td></tr>")
         self.table.value = "<table class='lnb-table'>" + "".join(cells) + "</table>"
         if rows and all(ok for _, ok in rows):
-            got = evaluate(formula, self.start)
+            got = formulas.value(self.start)
             self.check_line.value = _(
                 "Put {equation} into the last formula: it gives <b>{value}</b>, the same as "
                 "the last row.").format(equation=f"$x = {self.start}$", value=two_digits(got))
