@@ -107,6 +107,32 @@ def kit_server_on(port: int) -> psutil.Process | None:
     return None
 
 
+def python_ended(pid: int) -> bool:
+    """Whether the Python program of process ``pid``, which catches SIGTERM while it runs
+    (Voila does), has run to its end: its code, its ``atexit`` calls and its last output are
+    done, and the interpreter has given SIGTERM back to the system, which it does only when
+    it starts freeing its memory (Linux: ``SigCgt`` in ``/proc/<pid>/status``). False where
+    that cannot be read (another system, a process gone).
+
+    >>> import signal
+    >>> before = signal.signal(signal.SIGTERM, lambda *_: None)
+    >>> python_ended(os.getpid())
+    False
+    >>> _ = signal.signal(signal.SIGTERM, before)
+    """
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    caught = next((line.split()[1] for line in status.splitlines()
+                   if line.startswith("SigCgt:")), None)
+    state = next((line.split()[1] for line in status.splitlines()
+                  if line.startswith("State:")), "")
+    if caught is None or state in ("Z", "X"):  # a zombie: reaped by proc.wait(), not here
+        return False
+    return not int(caught, 16) >> (int(signal.SIGTERM) - 1) & 1
+
+
 def free_port(ip: str = "127.0.0.1") -> int:
     """A TCP port on ``ip`` that was free a moment ago (the system's choice)."""
     with socket.socket() as sock:
@@ -392,16 +418,33 @@ class KitServer:
         """Stop the server: SIGTERM to its process group (Voila shuts its kernels down),
         SIGKILL after ``grace`` seconds (or at a Ctrl-C meanwhile), then any process of
         this server still left (a kernel). Returns Voila's exit code (None: never started).
+
+        Once Voila's own stop has run to its end (its kernels shut down, its folders
+        removed, its last words logged) only the interpreter's teardown is left, most of a
+        second of freeing memory: Voila is killed then (:func:`python_ended`), and counts
+        as having exited cleanly (0).
         """
         proc = self.proc
         if proc is None:
             return None
         family = self._family()
+        cut_short = False
         if proc.poll() is None:
             self._signal(signal.SIGTERM)
+            deadline = time.monotonic() + self.grace
             try:
-                proc.wait(timeout=self.grace)
+                while proc.poll() is None:
+                    if python_ended(proc.pid):
+                        cut_short = True
+                        self._signal(getattr(signal, "SIGKILL", signal.SIGTERM))
+                        break
+                    if time.monotonic() > deadline:
+                        raise subprocess.TimeoutExpired(proc.args, self.grace)
+                    with contextlib.suppress(subprocess.TimeoutExpired):
+                        proc.wait(timeout=0.02)
+                proc.wait()
             except (subprocess.TimeoutExpired, KeyboardInterrupt):  # too slow, or Ctrl-C again
+                cut_short = False
                 self._signal(getattr(signal, "SIGKILL", signal.SIGTERM))  # Windows: no SIGKILL
                 proc.wait()
         left = [p for p in family + self._family() if p.pid != proc.pid]
@@ -411,7 +454,7 @@ class KitServer:
         psutil.wait_procs(left, timeout=5)
         for reader in self._readers:
             reader.join(timeout=2)
-        return proc.returncode
+        return 0 if cut_short else proc.returncode
 
     def _signal(self, sig: signal.Signals) -> None:
         assert self.proc is not None
