@@ -31,6 +31,7 @@ A diagnosis carries its ``reason`` (nobody parses the message):
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
@@ -635,13 +636,14 @@ def in_order(answer: int, explain: str = "", *, program: str, start: int,
     _rows(parsed, board)
     plain = number(answer, explain, program=str(parsed), start=start, board=board)
     flat = written(parsed, board, brackets=False, x=str(start))
-    flat_value = _whole(read_side(flat))
+    # Read (with sympy) only once a pupil answers: opening the lesson imports no sympy.
+    flat_value = functools.cache(lambda: _whole(read_side(flat)))
     sign = next((SIGNS[f][1] for _op, f, _n in _rows(parsed, board)
                  if f in (Function.MULTIPLY, Function.DIVIDE)), "×")
 
     def check(text: str) -> Verdict:
         value = read_number(text)
-        if value is not None and value != answer and value == flat_value:
+        if value is not None and value != answer and value == flat_value():
             return Verdict(False, _(
                 "Not yet: {value} is {flat} with {sign} done first. The Engine does row 1 "
                 "first: {bracketed}.").format(value=value, flat=flat, sign=sign,
