@@ -1,0 +1,167 @@
+"""The next page fast: each site page's Python starts from a memory snapshot (issue 33).
+
+Every site page starts its own Python in a web worker (the JupyterLite Pyodide kernel) and
+imports IPython, ipykernel and the kernel's own modules again: seconds on every page. The build
+patches the kernel's worker (:func:`patch`, a checked text patch: the build fails plainly when
+the text it replaces is not in the bundle, as after an upgrade of the kernel): the first page
+starts Python as before, with ``_makeSnapshot``, and once the kernel's modules are imported it
+keeps Pyodide's memory (``pyodide.makeMemorySnapshot``) in the browser's Cache Storage
+(``lnb-snapshot-<key>``, the key a hash of the site's ``pyodide-lock.json``, so a site with
+other wheels never uses an old one). Every later page starts from it (``_loadSnapshot``):
+Pyodide still instantiates its wasm and unpacks the page's wheels (the files some imports
+read later), but Python's own start and the kernel's imports are skipped; then the page's own
+environment (``QUERY_STRING``) is put in ``os.environ`` and ``random`` is seeded afresh (the
+snapshot's would be every page's). A snapshot that fails to load (another Pyodide, a broken
+entry) is deleted and the page starts Python as before. The worker says which start it made
+in its console (:data:`SAID`).
+
+>>> js = worker_code("abc123")
+>>> '"lnb-snapshot-" + "abc123"' in js, ORIGINAL in js
+(True, False)
+>>> SAID["snapshot"] in js and SAID["fresh"] in js and SAID["refused"] in js
+True
+>>> snapshot_key(b'{"packages": {}}')
+'d5d2de4e425a1836'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from scripts.site.errors import SiteBuildError
+
+#: The kernel's labextension folder in the site (its worker is one of these bundles).
+KERNEL_STATIC = Path("extensions") / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+#: The start of the kernel's worker, as jupyterlite-pyodide-kernel 0.7.0 builds it.
+ORIGINAL = ("await this.initRuntime(e),await this.initFilesystem(e),"
+            "await this.initPackageManager(e),await this.initKernel(e),await this.initGlobals(e)")
+#: Changed whenever the worker code below changes, so no page uses a snapshot it did not make.
+PATCH_VERSION = "1"
+#: What the worker says in its console (``console.info``), by the start it made.
+SAID = {"snapshot": "lnb-python: started from the snapshot",
+        "fresh": "lnb-python: started afresh",
+        "kept": "lnb-python: snapshot kept",
+        "refused": "lnb-python: snapshot refused, started afresh"}
+
+WORKER_CODE = """\
+await (async (kernel, options) => {
+  const NAME = "lnb-snapshot-" + __KEY__;
+  const ADDRESS = new URL("lnb-python-snapshot", self.location.href).href;
+  const SAID = __SAID__;
+  const mark = (what) => console.debug("lnb-python-time", what, Date.now());
+  const base = options.loadPyodideOptions || {};
+  const usable = !options.mountDrive && typeof caches !== "undefined";
+  mark("start");
+  let bytes = null;
+  if (usable) {
+    try {
+      const hit = await (await caches.open(NAME)).match(ADDRESS);
+      if (hit) { bytes = new Uint8Array(await hit.arrayBuffer()); }
+    } catch (error) { bytes = null; }
+  }
+  mark("snapshot-read");
+  if (bytes) {
+    try {
+      options.loadPyodideOptions = Object.assign({}, base, { _loadSnapshot: bytes,
+        _snapshotDeserializer: (saved) => {
+          if (!saved || typeof saved.pyodide !== "string") {
+            throw new Error("an unknown object in the snapshot");
+          }
+          return function () {
+            const api = kernel._pyodide;
+            return api[saved.pyodide].apply(api, arguments);
+          };
+        } });
+      await kernel.initRuntime(options);
+      mark("runtime");
+      await kernel.initFilesystem(options);
+      const env = JSON.stringify(base.env || {});
+      await kernel._pyodide.runPythonAsync(
+        "import json as _j, os as _o, random as _r\\n" +
+        "_e = _j.loads(" + JSON.stringify(env) + ")\\n" +
+        "_o.environ.update(_e)\\n" +
+        "if 'QUERY_STRING' not in _e: _o.environ.pop('QUERY_STRING', None)\\n" +
+        "_r.seed()\\n" +
+        "del _j, _o, _r, _e\\n");
+      await kernel.initGlobals(options);
+      options.loadPyodideOptions = base;
+      mark("ready");
+      console.info(SAID.snapshot);
+      return;
+    } catch (error) {
+      console.warn(SAID.refused, error);
+      kernel._pyodide = null;
+      options.loadPyodideOptions = base;
+      try { await caches.delete(NAME); } catch (ignored) { /* nothing kept */ }
+    }
+  }
+  options.loadPyodideOptions = usable ? Object.assign({}, base, { _makeSnapshot: true }) : base;
+  await kernel.initRuntime(options);
+  mark("runtime");
+  await kernel.initFilesystem(options);
+  await kernel.initPackageManager(options);
+  mark("package-manager");
+  await kernel.initKernel(options);
+  mark("kernel-imported");
+  options.loadPyodideOptions = base;
+  let made = null;
+  if (usable) {
+    try {
+      made = kernel._pyodide.makeMemorySnapshot({ serializer: (object) => {
+        const api = kernel._pyodide;
+        for (const name of Object.keys(api)) {
+          if (api[name] === object && typeof object === "function") { return { pyodide: name }; }
+        }
+        throw new Error("Python holds a JavaScript object the snapshot cannot keep");
+      } });
+    } catch (error) { console.warn("lnb-python: no snapshot", error); made = null; }
+  }
+  await kernel.initGlobals(options);
+  mark("ready");
+  console.info(SAID.fresh);
+  if (made) {
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.indexOf("lnb-snapshot-") === 0 && name !== NAME) { await caches.delete(name); }
+      }
+      await (await caches.open(NAME)).put(ADDRESS, new Response(made,
+        { headers: { "Content-Type": "application/octet-stream" } }));
+      console.info(SAID.kept, made.length);
+    })().catch((error) => console.warn("lnb-python: the snapshot was not kept", error));
+  }
+})(this, e)"""
+
+
+def snapshot_key(lock_text: bytes) -> str:
+    """The snapshot's key: a hash of the site's ``pyodide-lock.json`` (every wheel's sha256,
+    Pyodide's version) and of this patch's version."""
+    return hashlib.sha256(PATCH_VERSION.encode() + b"\0" + lock_text).hexdigest()[:16]
+
+
+def worker_code(key: str) -> str:
+    """The worker's start, made to keep and use a snapshot under ``key``."""
+    return (WORKER_CODE.replace("__KEY__", json.dumps(key))
+            .replace("__SAID__", json.dumps(SAID)))
+
+
+def patch(out: Path) -> str:
+    """Patch the kernel's worker bundles in the built site ``out``; a one-line summary. No
+    bundle with :data:`ORIGINAL` is a :class:`SiteBuildError`."""
+    static = out / KERNEL_STATIC
+    key = snapshot_key((out / "static" / "pyodide" / "pyodide-lock.json").read_bytes())
+    code = worker_code(key)
+    patched = 0
+    for bundle in sorted(static.glob("*.js")):
+        text = bundle.read_text(encoding="utf-8")
+        if ORIGINAL in text:
+            bundle.write_text(text.replace(ORIGINAL, code), encoding="utf-8")
+            patched += text.count(ORIGINAL)
+    if not patched:
+        raise SiteBuildError("kernel_patch", f"no bundle in {static} starts the kernel's worker "
+                             "as jupyterlite-pyodide-kernel 0.7.0 does (the text the snapshot "
+                             "patch replaces is not there)",
+                             "update ORIGINAL and the worker code in scripts/site/"
+                             "kernel_patch.py for the kernel pinned in requirements.txt")
+    return f"the kernel's worker starts from a snapshot ({patched} starts patched, key {key})"
