@@ -4,7 +4,8 @@ A lesson's :class:`~widgets.babbage.algebra_view.AlgebraView` and ``BackwardsVie
 fixed programs. Importing sympy and solving each row's equation took most of a lesson page's
 own time in its kernel (0.5–1 s of lesson 09's cells), before the page was usable. The data
 file ``lnb/babbage/data/algebra.json`` keeps what :mod:`lnb.babbage.algebra` would compute
-for the programs it names under ``wanted`` (each with the levels its lesson reveals):
+for the programs it names under ``wanted`` (each with the levels its lesson reveals: the
+algebra views lessons 02, 03, 04, 08 and 09 open with):
 
 * ``rows``: for each row's component and function (:func:`row_key`), the row's formula of
   ``y`` as LaTeX and every whole ``y`` with ``f(y) = t`` for each target ``t`` 00–99;
@@ -150,7 +151,8 @@ def wanted_now(path: Path = PATH) -> list[tuple[str, dict[str, str]]]:
 
 def dumps(contents: Mapping[str, Any]) -> str:
     """The file's text: one row or program a line, so a change reads well in a diff."""
-    lines = ["{", f'"wanted": {json.dumps(contents["wanted"], ensure_ascii=False)},']
+    wanted = [f"  {json.dumps(entry, ensure_ascii=False)}" for entry in contents["wanted"]]
+    lines = ["{", '"wanted": [', ",\n".join(wanted), "],"]
     for part in ("rows", "programs"):
         entries = [f"  {json.dumps(key, ensure_ascii=False)}: "
                    f"{json.dumps(value, ensure_ascii=False, separators=(',', ':'))}"
