@@ -15,7 +15,16 @@ import pytest
 from lnb import Board, Program
 from lnb.babbage import algebra, algebra_cache
 from lnb.babbage.algebra import program_formulas, starts_reaching
-from lnb.babbage.algebra_cache import PATH, build, cached_program, dumps, wanted_now
+from lnb.babbage.algebra_cache import (
+    PATH,
+    build,
+    cached_program,
+    cached_proof,
+    dumps,
+    wanted_now,
+    wanted_proofs_now,
+)
+from lnb.core.i18n import use_language
 
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 VIEW = re.compile(r'(?:AlgebraView|BackwardsView|UndoSteps)\("([^"]+)"')
@@ -27,7 +36,7 @@ def board_of(levels: dict[str, str]) -> Board:
 
 def test_the_file_is_what_sympy_gives_now() -> None:
     """`python -m lnb.babbage.algebra_cache` would write the file as it is."""
-    assert PATH.read_text(encoding="utf-8") == dumps(build(wanted_now()))
+    assert PATH.read_text(encoding="utf-8") == dumps(build(wanted_now(), wanted_proofs_now()))
 
 
 def test_every_program_a_lesson_opens_a_view_with_is_kept() -> None:
@@ -69,6 +78,24 @@ def test_working_backwards_from_the_file_is_sympys(monkeypatch: pytest.MonkeyPat
     assert any(answer.starts for answer in kept)
 
 
+PROOFS = {"swap-difference-9": algebra.prove_swap_difference_multiple_of_9,
+          "copy-11": algebra.prove_copy_multiple_of_11,
+          "multiply-then-divide": algebra.prove_multiply_then_divide,
+          "divide-then-multiply": algebra.prove_divide_then_multiply}
+
+
+@pytest.mark.parametrize(("proof", "n"), wanted_proofs_now())
+def test_proofs_from_the_file_are_sympys(proof: str, n: int) -> None:
+    """A lesson's proof reads the same, in both languages, from the file and from sympy."""
+    assert cached_proof(proof, n) is not None
+    prove = PROOFS[proof]
+    kept, worked = (prove(n, cached=c) if n else prove(cached=c) for c in (True, False))
+    assert kept == worked and kept.holds
+    for language in ("en", "zh-CN"):
+        with use_language(language):
+            assert kept.markdown() == worked.markdown()
+
+
 def test_a_program_not_in_the_file_asks_sympy() -> None:
     program = Program.parse("A3+ A4/ B4s A4x")
     assert cached_program(program, Board.standard()) is None
@@ -78,13 +105,16 @@ def test_a_program_not_in_the_file_asks_sympy() -> None:
 
 
 def test_lesson_views_open_without_sympy() -> None:
-    """The views lessons 04, 08 and 09 open with import no sympy (their answers come from the file);
-    typing a program of one's own then asks sympy."""
+    """The views and proofs lessons 02, 03, 04, 08 and 09 open with import no sympy (their
+    answers come from the file); typing a program of one's own then asks sympy."""
     code = """
 import json, sys
 from lnb import Board
 from widgets.babbage.algebra_view import AlgebraView, BackwardsView
 from widgets.babbage.undo_view import UndoSteps
+from lnb.babbage.algebra import prove_divide_then_multiply, prove_swap_difference_multiple_of_9
+proofs = [prove_swap_difference_multiple_of_9().markdown(),
+          prove_divide_then_multiply(2).markdown()]
 board = Board.standard(levels={"C": "x/3,x/4,x/5,x/6"})
 views = [AlgebraView("A3+ C1x", start=10, board=board), BackwardsView("A3+ A4x", target=50),
          AlgebraView("C1/", start=31, board=board), UndoSteps("A3+ A4x", result=50, board=board)]

@@ -492,7 +492,40 @@ def _component(token: str) -> Component:
     return Component.parse_token(token)
 
 
-def prove_swap_difference_multiple_of_9() -> Proof:
+def proof_facts(proof: str, n: int = 0, cached: bool = True) -> dict[str, Any]:
+    """What sympy finds for one proof (``proof`` a key of :data:`PROOF_WORK`, ``n`` its
+    number if it takes one): whether each step came out as claimed, and the LaTeX it wrote.
+    From :mod:`lnb.babbage.algebra_cache`'s file when ``cached`` and it has them (the proofs
+    the lessons show: no sympy then), else worked out now.
+
+    >>> proof_facts("multiply-then-divide", 2, cached=False)
+    {'algebra': True, 'times': '2 x', 'back': 'x'}
+    """
+    if cached:
+        from lnb.babbage.algebra_cache import cached_proof
+
+        found = cached_proof(proof, n)
+        if found is not None:
+            return found
+    return PROOF_WORK[proof](n)
+
+
+def _swap_difference_work(_n: int) -> dict[str, Any]:
+    import sympy
+
+    a, b = _digit_symbols()
+    formula = component_expression(_component("swap"))
+    # sympy works out swap(10a + b) for every units digit b: it is always 10b + a.
+    digits_ok = _by_units_digit(formula, lambda a_, b_: 10 * b_ + a_)
+    difference = sympy.expand((10 * a + b) - (10 * b + a))
+    factored = sympy.factor(difference)
+    algebra_ok = sympy.simplify(factored - 9 * (a - b)) == 0 and sympy.simplify(
+        difference / 9).is_integer is True
+    return {"digits": bool(digits_ok), "algebra": bool(algebra_ok), "formula": _latex(formula),
+            "difference": sympy.latex(difference), "factored": sympy.latex(factored)}
+
+
+def prove_swap_difference_multiple_of_9(*, cached: bool = True) -> Proof:
     """x − swap(x) is always a multiple of 9: it is 9 × (tens digit − units digit).
 
     >>> proof = prove_swap_difference_multiple_of_9()
@@ -501,30 +534,21 @@ def prove_swap_difference_multiple_of_9() -> Proof:
     >>> proof.steps[-2].latex
     'x - \\\\operatorname{swap}(x) = 9 \\\\left(a - b\\\\right)'
     """
-    import sympy
-
-    a, b = _digit_symbols()
+    facts = proof_facts("swap-difference-9", cached=cached)
     swap = _component("swap")
-    formula = component_expression(swap)
-    # sympy works out swap(10a + b) for every units digit b: it is always 10b + a.
-    digits_ok = _by_units_digit(formula, lambda a_, b_: 10 * b_ + a_)
-    difference = sympy.expand((10 * a + b) - (10 * b + a))
-    factored = sympy.factor(difference)
-    algebra_ok = sympy.simplify(factored - 9 * (a - b)) == 0 and sympy.simplify(
-        difference / 9).is_integer is True
     engine_ok = all((v - swap.apply(Function.SWAP, v)) % 9 == 0 for v in VALUES)
     steps = (
         ProofStep(Text(N_("Write the start with its digits: a tens and b units.")),
                   "x = 10a + b"),
         ProofStep(Text(N_("Swap is this formula of x:")),
-                  rf"\operatorname{{swap}}(x) = {_latex(formula)}"),
+                  rf"\operatorname{{swap}}(x) = {facts['formula']}"),
         ProofStep(Text(N_("sympy puts x = 10a + b into it for each units digit b = 0, 1, …, 9, "
                           "and every time gets the digits swapped:")),
                   r"\operatorname{swap}(10a + b) = 10b + a"),
         ProofStep(Text(N_("Take it away from x and sympy collects the terms:")),
-                  rf"(10a + b) - (10b + a) = {sympy.latex(difference)}"),
+                  rf"(10a + b) - (10b + a) = {facts['difference']}"),
         ProofStep(Text(N_("Factor out 9:")),
-                  rf"x - \operatorname{{swap}}(x) = {sympy.latex(factored)}"),
+                  rf"x - \operatorname{{swap}}(x) = {facts['factored']}"),
         ProofStep(Text(N_("a − b is a whole number, so the difference is 9 times a whole "
                           "number. (When b is bigger than a, both go below zero; the other "
                           "way round, swap(x) − x = 9(b − a).)"))),
@@ -532,27 +556,34 @@ def prove_swap_difference_multiple_of_9() -> Proof:
     return Proof(
         Text(N_("x − swap(x) is always a multiple of 9")),
         steps,
-        holds=digits_ok and algebra_ok and engine_ok,
+        holds=facts["digits"] and facts["algebra"] and engine_ok,
         checked=len(VALUES),
         example=Text(N_("73 − 37 = 36 = 9 × 4, and 7 − 3 = 4; the swap of 28 is bigger, so "
                         "82 − 28 = 54 = 9 × 6, and 8 − 2 = 6.")),
     )
 
 
-def prove_swap_sum_multiple_of_11() -> Proof:
+def _swap_sum_work(_n: int) -> dict[str, Any]:
+    import sympy
+
+    a, b = _digit_symbols()
+    digits_ok = _by_units_digit(component_expression(_component("swap")),
+                                lambda a_, b_: 10 * b_ + a_)
+    total = sympy.expand((10 * a + b) + (10 * b + a))
+    factored = sympy.factor(total)
+    algebra_ok = sympy.simplify(factored - 11 * (a + b)) == 0
+    return {"digits": bool(digits_ok), "algebra": bool(algebra_ok),
+            "total": sympy.latex(total), "factored": sympy.latex(factored)}
+
+
+def prove_swap_sum_multiple_of_11(*, cached: bool = True) -> Proof:
     """x + swap(x) is always a multiple of 11: it is 11 × (tens digit + units digit).
 
     >>> prove_swap_sum_multiple_of_11().holds
     True
     """
-    import sympy
-
-    a, b = _digit_symbols()
+    facts = proof_facts("swap-sum-11", cached=cached)
     swap = _component("swap")
-    digits_ok = _by_units_digit(component_expression(swap), lambda a_, b_: 10 * b_ + a_)
-    total = sympy.expand((10 * a + b) + (10 * b + a))
-    factored = sympy.factor(total)
-    algebra_ok = sympy.simplify(factored - 11 * (a + b)) == 0
     engine_ok = all((v + swap.apply(Function.SWAP, v)) % 11 == 0 for v in VALUES)
     steps = (
         ProofStep(Text(N_("Write the start with its digits.")), "x = 10a + b"),
@@ -560,85 +591,90 @@ def prove_swap_sum_multiple_of_11() -> Proof:
                           "swapped:")),
                   r"\operatorname{swap}(10a + b) = 10b + a"),
         ProofStep(Text(N_("Add them and sympy collects the terms:")),
-                  rf"(10a + b) + (10b + a) = {sympy.latex(total)}"),
+                  rf"(10a + b) + (10b + a) = {facts['total']}"),
         ProofStep(Text(N_("Factor out 11:")),
-                  rf"x + \operatorname{{swap}}(x) = {sympy.latex(factored)}"),
+                  rf"x + \operatorname{{swap}}(x) = {facts['factored']}"),
     )
     return Proof(Text(N_("x + swap(x) is always a multiple of 11")), steps,
-                 holds=digits_ok and algebra_ok and engine_ok, checked=len(VALUES),
+                 holds=facts["digits"] and facts["algebra"] and engine_ok, checked=len(VALUES),
                  example=Text(N_("73 + 37 = 110 = 11 × 10, and 7 + 3 = 10.")))
 
 
-def prove_copy_multiple_of_11() -> Proof:
+def _copy_work(_n: int) -> dict[str, Any]:
+    right, left = component_expression(_component("copy>")), component_expression(
+        _component("copy<"))
+    return {"right": bool(_by_units_digit(right, lambda a_, b_: 11 * a_)),
+            "left": bool(_by_units_digit(left, lambda a_, b_: 11 * b_)),
+            "right_formula": _latex(right), "left_formula": _latex(left)}
+
+
+def prove_copy_multiple_of_11(*, cached: bool = True) -> Proof:
     """Both Copy components always give a multiple of 11 (a number with two equal digits).
 
     >>> prove_copy_multiple_of_11().holds
     True
     """
+    facts = proof_facts("copy-11", cached=cached)
     right, left = _component("copy>"), _component("copy<")
-    right_ok = _by_units_digit(component_expression(right), lambda a_, b_: 11 * a_)
-    left_ok = _by_units_digit(component_expression(left), lambda a_, b_: 11 * b_)
     engine_ok = all(
         right.apply(Function.COPY, v) % 11 == 0 and left.apply(Function.COPY, v) % 11 == 0
         for v in VALUES
     )
     steps = (
         ProofStep(Text(N_("Write the start with its digits.")), "x = 10a + b"),
-        ProofStep(Text(N_("Copy → is this formula:")),
-                  rf"{_latex(component_expression(right))}"),
+        ProofStep(Text(N_("Copy → is this formula:")), facts["right_formula"]),
         ProofStep(Text(N_("sympy puts in x = 10a + b for each units digit b and gets 11a "
                           "every time:")),
                   r"\operatorname{copy}_{\to}(10a + b) = 10a + a = 11a"),
-        ProofStep(Text(N_("Copy ← is this formula:")), rf"{_latex(component_expression(left))}"),
+        ProofStep(Text(N_("Copy ← is this formula:")), facts["left_formula"]),
         ProofStep(Text(N_("and sympy gets 11b every time:")),
                   r"\operatorname{copy}_{\leftarrow}(10a + b) = 10b + b = 11b"),
         ProofStep(Text(N_("11 times a digit is a multiple of 11: 00, 11, 22, …, 99."))),
     )
     return Proof(Text(N_("Copy always makes a multiple of 11")), steps,
-                 holds=right_ok and left_ok and engine_ok, checked=len(VALUES),
+                 holds=facts["right"] and facts["left"] and engine_ok, checked=len(VALUES),
                  example=Text(N_("64 → 66 = 11 × 6 and 64 ← 44 = 11 × 4.")))
 
 
-def prove_multiply_then_divide(n: int = 2) -> Proof:
+def _multiply_divide_work(n: int) -> dict[str, Any]:
+    import sympy
+
+    mul_div = Component(Kind.MUL_DIV, n)
+    times = component_expression(mul_div, Function.MULTIPLY)
+    back = component_expression(mul_div, Function.DIVIDE, times)
+    return {"algebra": bool(sympy.simplify(back - start_symbol()) == 0),
+            "times": _latex(times), "back": _latex(back)}
+
+
+def prove_multiply_then_divide(n: int = 2, *, cached: bool = True) -> Proof:
     """×n then ÷n always gives x back (wherever ×n stays within 00–99).
 
     >>> proof = prove_multiply_then_divide(3)
     >>> proof.holds, proof.checked
     (True, 34)
     """
-    import sympy
-
-    x = start_symbol()
+    facts = proof_facts("multiply-then-divide", n, cached=cached)
     mul_div = Component(Kind.MUL_DIV, n)
-    times = component_expression(mul_div, Function.MULTIPLY)
-    back = component_expression(mul_div, Function.DIVIDE, times)
-    algebra_ok = sympy.simplify(back - x) == 0
     starts = [v for v in VALUES if in_range(v * n)]
     engine_ok = all(
         mul_div.apply(Function.DIVIDE, mul_div.apply(Function.MULTIPLY, v)) == v for v in starts
     )
     steps = (
-        ProofStep(Text(N_("×{n} makes"), n=n), _latex(times)),
+        ProofStep(Text(N_("×{n} makes"), n=n), facts["times"]),
         ProofStep(Text(N_("then ÷{n} drops the remainder:"), n=n),
                   rf"\left\lfloor{{\frac{{{n}x}}{{{n}}}}}\right\rfloor"),
         ProofStep(Text(N_("{n}x ÷ {n} leaves no remainder, because x is a whole number, "
                           "so sympy gets"), n=n),
-                  rf"\left\lfloor{{\frac{{{n}x}}{{{n}}}}}\right\rfloor = {_latex(back)}"),
+                  rf"\left\lfloor{{\frac{{{n}x}}{{{n}}}}}\right\rfloor = {facts['back']}"),
     )
     v = 27 if in_range(27 * n) else starts[-1]
     return Proof(Text(N_("×{n} then ÷{n} gives x back"), n=n), steps,
-                 holds=algebra_ok and engine_ok, checked=len(starts),
+                 holds=facts["algebra"] and engine_ok, checked=len(starts),
                  example=Text(N_("{start} × {n} = {product}, {product} ÷ {n} = {start}."),
                               start=v, n=n, product=v * n))
 
 
-def prove_divide_then_multiply(n: int = 2) -> Proof:
-    """÷n then ×n need not give x back: it gives x minus the remainder of x ÷ n.
-
-    >>> proof = prove_divide_then_multiply(2)
-    >>> proof.holds, proof.example
-    (True, '55 ÷ 2 = 27 r 1, 27 × 2 = 54, not 55.')
-    """
+def _divide_multiply_work(n: int) -> dict[str, Any]:
     import sympy
 
     q = sympy.Symbol("q", integer=True, nonnegative=True)
@@ -653,6 +689,18 @@ def prove_divide_then_multiply(n: int = 2) -> Proof:
     lost_ok = all(
         sympy.simplify((n * q + r) - back.xreplace({x: n * q + r}) - r) == 0 for r in range(n)
     )
+    return {"cases": bool(cases_ok), "lost": bool(lost_ok), "back": _latex(back)}
+
+
+def prove_divide_then_multiply(n: int = 2, *, cached: bool = True) -> Proof:
+    """÷n then ×n need not give x back: it gives x minus the remainder of x ÷ n.
+
+    >>> proof = prove_divide_then_multiply(2)
+    >>> proof.holds, proof.example
+    (True, '55 ÷ 2 = 27 r 1, 27 × 2 = 54, not 55.')
+    """
+    facts = proof_facts("divide-then-multiply", n, cached=cached)
+    mul_div = Component(Kind.MUL_DIV, n)
     engine_ok = all(
         mul_div.apply(Function.MULTIPLY, mul_div.apply(Function.DIVIDE, v)) == v - v % n
         for v in VALUES
@@ -660,35 +708,28 @@ def prove_divide_then_multiply(n: int = 2) -> Proof:
     start = 55 if 55 % n else next(v for v in VALUES if v >= 10 and v % n)
     half = start // n
     steps = (
-        ProofStep(Text(N_("÷{n} then ×{n} is this formula:"), n=n), _latex(back)),
+        ProofStep(Text(N_("÷{n} then ×{n} is this formula:"), n=n), facts["back"]),
         ProofStep(Text(N_("Write x as {n} groups of q and a remainder r (r is 0 to {top}).")
                        if n > 2 else
                        N_("Write x as {n} groups of q and a remainder r (r is 0 or {top})."),
                        n=n, top=n - 1),
                   f"x = {n}q + r"),
         ProofStep(Text(N_("sympy puts that in for each remainder r and always gets")),
-                  rf"{_latex(back)} = {n}q = x - r"),
+                  rf"{facts['back']} = {n}q = x - r"),
         ProofStep(Text(N_("So you get x back only when the remainder r is 0; otherwise r is "
                           "lost."))),
     )
     return Proof(Text(N_("÷{n} then ×{n} gives x back only when x ÷ {n} has no remainder"),
                       n=n), steps,
-                 holds=cases_ok and lost_ok and engine_ok, checked=len(VALUES),
+                 holds=facts["cases"] and facts["lost"] and engine_ok, checked=len(VALUES),
                  example=Text(N_("{start} ÷ {n} = {half} r {left}, {half} × {n} = {back}, "
                                  "not {start}."), start=start, n=n, half=half,
                               left=start % n, back=half * n))
 
 
-def prove_swap_twice() -> Proof:
-    """Swap twice gives x back (the two-digit form keeps a leading 0: 70 → 07 → 70).
-
-    >>> prove_swap_twice().holds
-    True
-    """
+def _swap_twice_work(_n: int) -> dict[str, Any]:
     import sympy
 
-    a, _ = _digit_symbols()
-    swap = _component("swap")
     twice = expression("B4s B4s")
     x = start_symbol()
     # For x = 10a + b the formula is sympy's; a tens digit a < 10 keeps floor(a/10) = 0, so we
@@ -697,9 +738,19 @@ def prove_swap_twice() -> Proof:
         sympy.simplify(twice.xreplace({x: 10 * tens + b}) - (10 * tens + b)) == 0
         for tens in range(10) for b in range(10)
     )
-    once_ok = _by_units_digit(component_expression(swap), lambda a_, b_: 10 * b_ + a_)
+    once_ok = _by_units_digit(component_expression(_component("swap")),
+                              lambda a_, b_: 10 * b_ + a_)
+    return {"twice": bool(ok), "once": bool(once_ok)}
+
+
+def prove_swap_twice(*, cached: bool = True) -> Proof:
+    """Swap twice gives x back (the two-digit form keeps a leading 0: 70 → 07 → 70).
+
+    >>> prove_swap_twice().holds
+    True
+    """
+    facts = proof_facts("swap-twice", cached=cached)
     engine_ok = all(swap_digits(swap_digits(v)) == v for v in VALUES)
-    del a
     steps = (
         ProofStep(Text(N_("Swap turns 10a + b into 10b + a (sympy, for every units digit b).")),
                   r"\operatorname{swap}(10a + b) = 10b + a"),
@@ -707,7 +758,19 @@ def prove_swap_twice() -> Proof:
                   r"\operatorname{swap}(10b + a) = 10a + b"),
     )
     return Proof(Text(N_("Swap twice gives x back")), steps,
-                 holds=ok and once_ok and engine_ok, checked=len(VALUES), example="70 ⇄ 07 ⇄ 70.")
+                 holds=facts["twice"] and facts["once"] and engine_ok, checked=len(VALUES),
+                 example="70 ⇄ 07 ⇄ 70.")
+
+
+#: Each proof's sympy work, by the key :func:`proof_facts` takes (its number as argument).
+PROOF_WORK: dict[str, Callable[[int], dict[str, Any]]] = {
+    "swap-difference-9": _swap_difference_work,
+    "swap-sum-11": _swap_sum_work,
+    "copy-11": _copy_work,
+    "multiply-then-divide": _multiply_divide_work,
+    "divide-then-multiply": _divide_multiply_work,
+    "swap-twice": _swap_twice_work,
+}
 
 
 # --------------------------------------------------------------------------------------------

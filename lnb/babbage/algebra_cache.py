@@ -10,7 +10,9 @@ algebra views lessons 02, 03, 04, 08 and 09 open with):
 * ``rows``: for each row's component and function (:func:`row_key`), the row's formula of
   ``y`` as LaTeX and every whole ``y`` with ``f(y) = t`` for each target ``t`` 00–99;
 * ``programs``: for each program's rows (:func:`program_key`), each row's formula of ``x``
-  as LaTeX and the last formula's value at every start 00–99.
+  as LaTeX and the last formula's value at every start 00–99;
+* ``proofs``: for the proofs named under ``wanted_proofs`` (those lessons 02 and 03 show),
+  what sympy found (:func:`lnb.babbage.algebra.proof_facts`: each step's verdict, its LaTeX).
 
 :mod:`lnb.babbage.algebra` answers from here when it can and asks sympy otherwise (a pupil
 typing a program of their own), so the answers are the same either way;
@@ -104,6 +106,21 @@ def cached_row(component: Component, function: Function) -> CachedRow | None:
     return CachedRow(found["latex"], tuple(tuple(s) for s in found["solutions"]))
 
 
+def proof_key(proof: str, n: int = 0) -> str:
+    """The key of one proof's facts: its name, and its number if it takes one.
+
+    >>> proof_key("multiply-then-divide", 2), proof_key("copy-11")
+    ('multiply-then-divide 2', 'copy-11')
+    """
+    return f"{proof} {n}" if n else proof
+
+
+def cached_proof(proof: str, n: int = 0) -> dict[str, Any] | None:
+    """The file's facts of one proof (a new dict); None when it has none."""
+    found = _data().get("proofs", {}).get(proof_key(proof, n))
+    return None if found is None else dict(found)
+
+
 def cached_program(program: Program, board: Board) -> CachedProgram | None:
     """The file's formulas of ``program`` on ``board``; None when it has none."""
     found = _data().get("programs", {}).get(program_key(program, board))
@@ -117,9 +134,11 @@ def cached_program(program: Program, board: Board) -> CachedProgram | None:
 # --------------------------------------------------------------------------------------------
 
 
-def build(wanted: Sequence[tuple[str, Mapping[str, str]]]) -> dict[str, Any]:
-    """The file's contents for ``wanted`` (program, levels revealed), worked out by sympy
-    through :mod:`lnb.babbage.algebra` itself (its cache left out)."""
+def build(wanted: Sequence[tuple[str, Mapping[str, str]]],
+          wanted_proofs: Sequence[tuple[str, int]] = ()) -> dict[str, Any]:
+    """The file's contents for ``wanted`` (program, levels revealed) and ``wanted_proofs``
+    (proof, its number or 0), worked out by sympy through :mod:`lnb.babbage.algebra` itself
+    (its cache left out)."""
     from lnb.babbage import algebra
 
     rows: dict[str, Any] = {}
@@ -139,8 +158,12 @@ def build(wanted: Sequence[tuple[str, Mapping[str, str]]]) -> dict[str, Any]:
                 "latex": algebra._row_latex(component, op.function, cached=False),
                 "solutions": [list(solve(t)) for t in VALUES],
             }
+    proofs = {proof_key(proof, n): algebra.proof_facts(proof, n, cached=False)
+              for proof, n in wanted_proofs}
     return {"wanted": [[text, dict(levels)] for text, levels in wanted],
-            "rows": dict(sorted(rows.items())), "programs": dict(sorted(programs.items()))}
+            "wanted_proofs": [[proof, n] for proof, n in wanted_proofs],
+            "rows": dict(sorted(rows.items())), "programs": dict(sorted(programs.items())),
+            "proofs": proofs}
 
 
 def wanted_now(path: Path = PATH) -> list[tuple[str, dict[str, str]]]:
@@ -149,22 +172,29 @@ def wanted_now(path: Path = PATH) -> list[tuple[str, dict[str, str]]]:
         path.read_text(encoding="utf-8"))["wanted"]]
 
 
+def wanted_proofs_now(path: Path = PATH) -> list[tuple[str, int]]:
+    """The ``wanted_proofs`` list of the file at ``path``."""
+    return [(proof, int(n)) for proof, n in json.loads(
+        path.read_text(encoding="utf-8")).get("wanted_proofs", [])]
+
+
 def dumps(contents: Mapping[str, Any]) -> str:
     """The file's text: one row or program a line, so a change reads well in a diff."""
     wanted = [f"  {json.dumps(entry, ensure_ascii=False)}" for entry in contents["wanted"]]
-    lines = ["{", '"wanted": [', ",\n".join(wanted), "],"]
-    for part in ("rows", "programs"):
+    lines = ["{", '"wanted": [', ",\n".join(wanted), "],",
+             f'"wanted_proofs": {json.dumps(contents["wanted_proofs"], ensure_ascii=False)},']
+    for part in ("rows", "programs", "proofs"):
         entries = [f"  {json.dumps(key, ensure_ascii=False)}: "
                    f"{json.dumps(value, ensure_ascii=False, separators=(',', ':'))}"
                    for key, value in contents[part].items()]
-        end = "," if part == "rows" else ""
+        end = "" if part == "proofs" else ","
         lines += [f'"{part}": {{', ",\n".join(entries), "}" + end]
     return "\n".join([*lines, "}"]) + "\n"
 
 
 def main() -> None:
     """Write the file again from its ``wanted`` list."""
-    PATH.write_text(dumps(build(wanted_now())), encoding="utf-8")
+    PATH.write_text(dumps(build(wanted_now(), wanted_proofs_now())), encoding="utf-8")
     _data.cache_clear()
     print(f"wrote {PATH}")
 
