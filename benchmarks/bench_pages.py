@@ -230,13 +230,17 @@ def served_lesson_not_preheated(served: Served) -> Figure:
 
 def served_class_preheated(served: Served) -> Figure:
     """Each page a class uses (:data:`CLASS_PAGES`) usable, preheated as ``make serve CLASS=1
-    PAGES=...`` does, as a multiple of the one-widget page not preheated; the worst page."""
+    PAGES=...`` does, as a multiple of the one-widget page not preheated; the worst page.
+
+    Preheating keeps its own pause (``KitPreheat.quiet``, 10 s after the server's start and
+    after each page opened), as ``make serve`` has it: with a shorter one, the kernels that
+    refill a pool after a load start while the next loads are timed, on the same two cores."""
     from widgets.serve import parse_args, server_for
 
     pages = [name for name, _ in CLASS_PAGES]
     home = Path(tempfile.mkdtemp(prefix="class-", dir=served.folder))
     args = parse_args(["--root", served.root, "--no-browser", "--class-size", "1",
-                       "--class-pages", *pages, "--", "--KitPreheat.quiet=1"])
+                       "--class-pages", *pages])
     server = server_for(args, port=None, home=home, log=home / "voila.log", cwd=REPO,
                         startup_timeout=90)
     with server:
