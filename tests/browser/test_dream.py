@@ -8,12 +8,13 @@ by clicks, with no traceback on the way.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from browser_harness import (
     ARTIFACTS,
     SIZES,
+    TRACEBACK_SELECTORS,
+    TRACEBACK_TEXTS,
     VoilaServer,
     _test_dir_name,
     assert_no_traceback,
@@ -21,7 +22,7 @@ from browser_harness import (
     serious_violations,
     snap,
 )
-from class_page_kit import class_page_kit
+from class_page_kit import shared_class_kit
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
@@ -37,11 +38,10 @@ BOARD = ("lnb-dream-hand", "lnb-dream-research", "lnb-dream-place", "lnb-dream-i
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    """The kit's Voila server on ``lessons/``, the Dream's page with preheated kernels
-    (:func:`class_page_kit.class_page_kit`)."""
-    with class_page_kit("dream.ipynb", tmp_path_factory.mktemp("dream-home")) as server:
-        yield server
+def kit(request: pytest.FixtureRequest) -> VoilaServer:
+    """The process's kit server on ``lessons/``, the Dream's page preheated
+    (:func:`class_page_kit.shared_class_kit`: one for every file of the page)."""
+    return shared_class_kit(request, 'dream.ipynb')[0]
 
 
 def text_of(page) -> str:  # type: ignore[no-untyped-def]
@@ -105,26 +105,45 @@ def open_app(page, kit: VoilaServer, query: str = "?seed=3") -> None:  # type: i
     page.wait_for_function(f"() => ({SHOWN})() > 0", timeout=WAIT)
 
 
-def press(page, selector: str, nth: int = 0) -> bool:  # type: ignore[no-untyped-def]
+#: :data:`PICK` and, in the same look, the app's redraws so far (:data:`SHOWN`).
+PICK_SHOWN = f"(args) => {{ const p = ({PICK})(args); return p && [...p, ({SHOWN})()]; }}"
+
+
+def press(page, selector: str, nth: int = 0, before: int | None = None) -> bool:  # type: ignore[no-untyped-def]
     """Click the ``nth`` enabled button of ``selector`` and wait for the kernel's redraw;
-    False if there is none, or the click did not reach a redraw."""
+    False if there is none, or the click did not reach a redraw. ``before``: the redraws
+    the page had when the button was found (read now if not given)."""
     found = page.locator(f"button.{selector}{ON}")
-    if found.count() <= nth:
-        return False
-    before = shown(page)
+    if before is None:
+        if found.count() <= nth:
+            return False
+        before = shown(page)
     found.nth(nth).click()
     return redrawn(page, before, CLICK_WAIT)
 
 
-def one_decision(page) -> bool:  # type: ignore[no-untyped-def]
-    """One decision by clicks (:data:`PICK`); False when the click did not reach a redraw
-    (lost while the kernel redrew the button)."""
-    cls, nth = page.wait_for_function(PICK, arg=[list(BOARD), ON], timeout=WAIT).json_value()
+def next_decision(page) -> tuple[str, int, int]:  # type: ignore[no-untyped-def]
+    """Wait until the page offers a decision: :data:`PICK`'s class and index, and the
+    redraws the page had then (``["score", 0, n]`` once the final scoring shows)."""
+    cls, nth, before = page.wait_for_function(PICK_SHOWN, arg=[list(BOARD), ON],
+                                              timeout=WAIT).json_value()
+    return str(cls), int(nth), int(before)
+
+
+def decide(page, cls: str, nth: int, before: int) -> bool:  # type: ignore[no-untyped-def]
+    """Take the decision :func:`next_decision` found (a Store die: then a cell of the Mill);
+    False when a click did not reach a redraw (lost while the kernel redrew the button)."""
     if cls == "score":
         return True
     if cls == "lnb-dream-store":
-        return press(page, cls) and press(page, "lnb-dream-mill")
-    return press(page, cls, nth)
+        return press(page, cls, 0, before) and press(page, "lnb-dream-mill")
+    return press(page, cls, nth, before)
+
+
+def one_decision(page) -> bool:  # type: ignore[no-untyped-def]
+    """One decision by clicks (:data:`PICK`, found in the same look as the redraws so far);
+    False when the click did not reach a redraw (lost while the kernel redrew the button)."""
+    return decide(page, *next_decision(page))
 
 
 #: Two animation frames: the page has laid itself out after a resize or a scroll.
@@ -149,6 +168,15 @@ def key(page, name: str) -> None:  # type: ignore[no-untyped-def]
     before = shown(page)
     page.keyboard.press(name)
     assert redrawn(page, before), f"the key {name} changed nothing"
+
+
+#: In one look, :func:`browser_harness.assert_no_traceback`'s question: does the page show
+#: an error output, a traceback's words or a line starting "…Error: "?
+SHOWS_AN_ERROR = """([selectors, needles]) => {
+  if (selectors.some(s => document.querySelector(s) !== null)) { return true; }
+  const text = document.body.innerText;
+  return needles.some(n => text.includes(n)) || /^\\w*Error: /m.test(text);
+}"""
 
 
 def test_a_few_turns_by_clicks_and_keys_then_axe_and_screenshots(page, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]
@@ -201,11 +229,13 @@ def test_a_solo_game_is_played_to_the_final_scoring(page, kit: VoilaServer) -> N
     score = page.locator(".lnb-dream-score")
     stuck = 0
     for _ in range(600):
-        if score.is_visible():
+        found = next_decision(page)
+        if found[0] == "score":
             break
-        stuck = 0 if one_decision(page) else stuck + 1
+        stuck = 0 if decide(page, *found) else stuck + 1
         assert stuck < 8, "the page stopped answering clicks:\n" + text_of(page)[:2000]
-        assert_no_traceback(page)
+        if page.evaluate(SHOWS_AN_ERROR, [list(TRACEBACK_SELECTORS), list(TRACEBACK_TEXTS)]):
+            assert_no_traceback(page)  # fails, saying what the page shows
     expect(score.locator("caption")).to_have_text("Final scoring", timeout=WAIT)
     expect(score.locator("tr[data-key='total'] th")).to_have_text("Total")
     # "Winner: …" or "… share the win", whoever won (the verdict's words: lnb.dream.final_table)
