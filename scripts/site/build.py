@@ -48,6 +48,7 @@ class Build:
     cache: Path
     extra: tuple[Path, ...] = ()
     levels: precompress.Levels = precompress.BEST
+    stored: bool = True  # the site's zips with stored entries (wheels.repack); --zips
     found: dict = field(default_factory=dict)
 
     @property
@@ -127,16 +128,21 @@ def write_pyodide(build: Build) -> str:
     build.pyodide_dir.mkdir(parents=True)
     npm = build.found["npm"]["pyodide"]
     for name in PYODIDE_FILES:
-        shutil.copy2(npm / name, build.pyodide_dir / name)
+        if name.endswith(".zip"):
+            wheels.repack(npm / name, build.pyodide_dir / name, build.stored)
+        else:
+            shutil.copy2(npm / name, build.pyodide_dir / name)
     entries = []
 
-    def add(name: str, path: Path, imports: tuple, depends: tuple) -> None:
-        shutil.copy2(path, build.pyodide_dir / path.name)
+    def add(name: str, path: Path, imports: tuple, depends: tuple, drop: tuple = (),
+            keep: tuple = ()) -> None:
+        copy = build.pyodide_dir / path.name
+        wheels.repack(path, copy, build.stored, drop, keep)
         entries.append(lock.LockEntry(name, path.name.split("-")[1], path.name,
-                                      fetch.sha256_of(path), tuple(imports), tuple(depends)))
+                                      fetch.sha256_of(copy), tuple(imports), tuple(depends)))
 
     for name, pin in build.pins.wheels.items():
-        add(name, build.found["wheels"][name], pin.imports, pin.depends)
+        add(name, build.found["wheels"][name], pin.imports, pin.depends, pin.drop, pin.keep)
     for name, path in build.found["stubs"].items():
         add(name, path, (), ())
     for name, path in _kernel_wheels().items():
@@ -247,10 +253,10 @@ def check_out(out: Path) -> None:
 
 
 def run(out: Path, cache: Path, pins_path: Path = PINS, extra: tuple[Path, ...] = (),
-        levels: precompress.Levels = precompress.BEST) -> None:
+        levels: precompress.Levels = precompress.BEST, stored: bool = True) -> None:
     """Every step in order, one progress line each."""
     check_out(out)
-    build = Build(read_pins(pins_path), out, cache, tuple(extra), levels)
+    build = Build(read_pins(pins_path), out, cache, tuple(extra), levels, stored)
     for number, step in enumerate(STEPS, 1):
         began = time.perf_counter()
         summary = step(build)
@@ -267,10 +273,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="another notebook to render (the benchmark's one-widget page)")
     parser.add_argument("--compress", choices=sorted(precompress.LEVELS), default="best",
                         help="how hard to precompress (quick: the test suite's build)")
+    parser.add_argument("--zips", choices=("stored", "deflated"), default="stored",
+                        help="the wheels' entries: stored (a host sending the .br/.gz files "
+                        "compresses across files) or deflated (a host that compresses no zip)")
     args = parser.parse_args(argv)
     try:
         run(args.out, args.cache, args.pins, tuple(args.extra),
-            precompress.LEVELS[args.compress])
+            precompress.LEVELS[args.compress], args.zips == "stored")
     except SiteBuildError as error:
         print(f"make site failed: {error}", file=sys.stderr)
         return 1

@@ -7,6 +7,8 @@
 '8.1.9'
 >>> "lnb" in pins.kit.imports
 True
+>>> pins.wheels["pygments"].drop
+('pygments/lexers/',)
 """
 
 from __future__ import annotations
@@ -43,6 +45,9 @@ class WheelPin:
     sha256: str
     imports: tuple[str, ...]
     depends: tuple[str, ...]
+    #: Entries the site's copy leaves out (name prefixes), but for those in ``keep``.
+    drop: tuple[str, ...] = ()
+    keep: tuple[str, ...] = ()
 
     @property
     def version(self) -> str:
@@ -76,7 +81,8 @@ def read_pins(path: Path = PINS) -> Pins:
         npm = {name: NpmPin(name, str(v["version"]), str(v["integrity"]))
                for name, v in data["npm"].items()}
         wheels = {name: WheelPin(name, str(v["file"]), str(v["sha256"]),
-                                 tuple(v.get("imports", ())), tuple(v.get("depends", ())))
+                                 tuple(v.get("imports", ())), tuple(v.get("depends", ())),
+                                 tuple(v.get("drop", ())), tuple(v.get("keep", ())))
                   for name, v in data["wheels"].items()}
         kit = data["kit"]
         return Pins(npm, wheels,

@@ -29,10 +29,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-#: What is worth compressing: text and WebAssembly (wheels, zips, images, woff2 are
-#: compressed already).
+#: What is worth compressing: text, WebAssembly, and the zips the build stores uncompressed
+#: (scripts/site/wheels.py; a deflated zip gains under 5% and gets no forms; images and woff2
+#: are compressed already).
 SUFFIXES = (".js", ".mjs", ".css", ".html", ".json", ".svg", ".wasm", ".txt", ".ico",
-            ".ttf", ".otf", ".eot", ".xml", ".ipynb", ".py", ".data")
+            ".ttf", ".otf", ".eot", ".xml", ".ipynb", ".py", ".data", ".whl", ".zip")
+#: Brotli's window for files above its default 4 MB one (16 MB, its largest: the stored
+#: standard library and sympy compress across all their files).
+BIG_WINDOW, DEFAULT_WINDOW = 24, 22
 MIN_SIZE = 1400  # bytes: about one network packet; below it compressing saves nothing
 ENCODINGS = (".gz", ".br")
 
@@ -116,8 +120,10 @@ def precompress(out: Path, brotli: ModuleType | None = None,
         done.original += len(data)
         done.gzip += len(packed)
         if brotli is not None:
-            smaller = _compressed(data, f".{levels.tag}.br", cache,
-                                  lambda d: brotli.compress(d, quality=levels.brotli))
+            window = BIG_WINDOW if len(data) > 1 << DEFAULT_WINDOW else DEFAULT_WINDOW
+            tag = levels.tag + (f"w{window}" if window != DEFAULT_WINDOW else "")
+            smaller = _compressed(data, f".{tag}.br", cache, lambda d, w=window: brotli.compress(
+                d, quality=levels.brotli, lgwin=w))
             if len(smaller) < len(packed):
                 _write_beside(path, ".br", smaller)
                 done.brotli += len(smaller)

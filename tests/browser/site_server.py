@@ -1,4 +1,8 @@
-"""A static file server for the built site (``site/``): Python's http.server in a thread.
+"""A static file server for the built site (``site/``): Python's http.server in a thread,
+sending the build's precompressed ``FILE.br``/``FILE.gz`` to a browser that accepts them, as
+the hosts of docs/site.md do (:class:`benchmarks.static_host.Precompressed`): the pages are
+checked as a pupil's browser gets them, the stored wheels and standard library decoded from
+Brotli.
 
 The site needs nothing else (issue 18): the browser tests and the benchmark serve it so.
 
@@ -10,39 +14,17 @@ True
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import ClassVar
+
+from benchmarks.static_host import serving as serving_precompressed
 
 REPO = Path(__file__).resolve().parents[2]
 SITE = REPO / "site"
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    """Serves files; logs nothing; ``.wasm``, ``.mjs`` and ``.whl`` with a type browsers take."""
-
-    extensions_map: ClassVar[dict[str, str]] = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
-        ".whl": "application/zip"}
-
-    def log_message(self, format: str, *args: object) -> None:
-        return
-
-
 @contextlib.contextmanager
 def serving(root: Path = SITE) -> Iterator[str]:
     """Serve ``root`` on 127.0.0.1 (a free port) while the block runs; yields the base URL."""
-    handler = functools.partial(_Quiet, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
+    with serving_precompressed(root) as url:
+        yield url
