@@ -277,7 +277,7 @@ def served_second_page(served: Served) -> Figure:
 
 
 #: The page's first heading in sight: a markdown cell's, nothing drawn over it (as
-#: tests/browser/test_site_offline_in_browser.py checks the text before Python).
+#: tests/browser/test_site.py checks the text before Python).
 TEXT_SHOWN = """() => {
   const heading = [...document.querySelectorAll("#rendered_cells h1")]
     .find(h => h.getBoundingClientRect().height > 0);

@@ -9,6 +9,12 @@ museum and the Dream then switched to English in the page for their English chec
 of Python each; the puzzles' second load is the Chinese one); and the build refusing a Pyodide
 that is not the kernel's.
 
+Offline after the first visit (issue 33; once ``test_site_offline_in_browser.py``, merged here
+so its pages are loaded once): the landing page and a lesson show their text and the progress
+bar's words before any widget; the landing page, both first lessons, the puzzles and the game
+each say "Works offline now" in their language once drawn; then the network is cut and the
+game reloaded from the kit's service worker's cache to a Round started.
+
 Before any browser opens the site, its Python is checked in CPython
 (:mod:`site_wheel_check`): the kit's wheel imports without what the site lacks, and every
 notebook of the site runs in both languages.
@@ -20,6 +26,7 @@ page, as a pupil's is); each test starts with no remembered language.
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import zipfile
@@ -51,6 +58,8 @@ from lnb.core.records import RECORD_BYTES
 from lnb.dream.records import replay as dream_replay
 from lnb.museum import Game, Place, Wild
 from lnb.museum.bots import make_bot
+from scripts.site.first_paint import STARTING_WORDS
+from scripts.site.offline import OFFLINE_WORDS, WORKER
 from widgets.core.status import APOLOGY
 
 pytestmark = pytest.mark.browser
@@ -63,8 +72,8 @@ SITE_PY = REPO / ".venv-site" / "bin" / "python"
 @pytest.fixture(scope="module")
 def site_python(tmp_path_factory: pytest.TempPathFactory) -> subprocess.CompletedProcess[str]:
     """:mod:`site_wheel_check` run on the built site's wheel (unpacked), in CPython."""
-    if not (SITE / RENDER / "index.html").exists():
-        pytest.fail(f"{SITE} is not built: run `make site` first")
+    if not (SITE / RENDER / "index.html").exists() or not (SITE / WORKER).exists():
+        pytest.fail(f"{SITE} is not built (or has no {WORKER}): run `make site` first")
     wheels = sorted((SITE / "static" / "pyodide").glob("lovelace_babbage_kit-*.whl"))
     assert len(wheels) == 1, f"the site carries no single kit wheel: {wheels}"
     unpacked = tmp_path_factory.mktemp("site-wheel")
@@ -123,10 +132,49 @@ def assert_on_site(page) -> None:  # type: ignore[no-untyped-def]
     assert away == [], f"requests left the site: {away[:5]}"
 
 
-def open_page(page, name: str, selector: str) -> None:  # type: ignore[no-untyped-def]
-    """Open ``voici/render/<name>`` and wait (Python starting in the page) for ``selector``."""
-    page.goto(RENDER + name)
+#: The page's first heading in sight (a markdown cell's, nothing drawn over it), while no
+#: widget is drawn (Python starting).
+TEXT_BEFORE_PYTHON = """() => {
+  const heading = [...document.querySelectorAll("#rendered_cells h1")]
+    .find(h => h.getBoundingClientRect().height > 0);
+  if (!heading || document.querySelector(".jupyter-widgets") !== null) { return false; }
+  const box = heading.getBoundingClientRect();
+  const seen = document.elementFromPoint(box.left + 4, box.top + box.height / 2);
+  return seen !== null && heading.contains(seen);
+}"""
+#: What the page's progress bar says meanwhile (the site's own bar, or the template's).
+STARTING = """() => {
+  const bar = document.querySelector("[role=status] > progress");
+  return bar ? bar.parentElement.innerText.trim() : null;
+}"""
+
+
+def open_page(page, name: str, selector: str,  # type: ignore[no-untyped-def]
+              before_python: str | None = None) -> None:
+    """Open ``voici/render/<name>`` and wait (Python starting in the page) for ``selector``.
+    With ``before_python`` (a language), first: the page's text in sight and its progress
+    bar's words in that language, before any widget is drawn (issue 33)."""
+    if before_python is None:
+        page.goto(RENDER + name)
+    else:
+        page.goto(RENDER + name, wait_until="commit")
+        page.wait_for_function(TEXT_BEFORE_PYTHON, timeout=WAIT)
+        words = json.dumps(STARTING_WORDS[before_python])
+        page.wait_for_function(f"({STARTING})() === {words}", timeout=WAIT)
     page.locator(selector).first.wait_for(timeout=WAIT)
+
+
+#: The pages whose "Works offline now" line a test saw (their paths, no query): the offline
+#: test opens those of :data:`OFFLINE_VISITS` that no earlier test did.
+WORKS_OFFLINE: set[str] = set()
+OFFLINE_LINE = ".lnb-offline-ready"
+
+
+def assert_works_offline(page, language: str) -> None:  # type: ignore[no-untyped-def]
+    """The page says, in ``language``, that it works offline now (the kit's service worker
+    has cached all it used)."""
+    expect(page.locator(OFFLINE_LINE)).to_have_text(OFFLINE_WORDS[language], timeout=WAIT)
+    WORKS_OFFLINE.add(urlsplit(page.url).path.split(RENDER, 1)[-1])
 
 
 def apologies() -> tuple[str, ...]:
@@ -222,10 +270,11 @@ def to_english(page) -> None:  # type: ignore[no-untyped-def]
 def test_the_landing_page_in_chinese_switches_to_english_and_links_every_page(page) -> None:  # type: ignore[no-untyped-def]
     """Opened in Chinese (``?lang=zh-CN``), switched to English in the page: both languages'
     links lead to pages of the site."""
-    open_page(page, f"index.html?{ZH}", ".lnb-landing-language")
+    open_page(page, f"index.html?{ZH}", ".lnb-landing-language", before_python="zh-CN")
     chinese = page.locator("h1", has_text="关于艾达·洛夫莱斯的三个游戏")
     expect(chinese).to_be_visible(timeout=WAIT)
     site_pages(page)
+    assert_works_offline(page, "zh-CN")
     assert_clean(page)
     page.locator(".lnb-landing-language button", has_text="English").click()
     english = page.locator("h1", has_text="Three games about Ada Lovelace")
@@ -238,7 +287,7 @@ def test_the_landing_page_in_chinese_switches_to_english_and_links_every_page(pa
 def test_a_lesson_exercise_answers_back(page) -> None:  # type: ignore[no-untyped-def]
     notebook = (REPO / "lessons" / "01-first-program.ipynb").read_text(encoding="utf-8")
     want = len(EXERCISE.findall(notebook))
-    open_page(page, "01-first-program.html", ".lnb-exercise")
+    open_page(page, "01-first-program.html", ".lnb-exercise", before_python="en")
     exercises = page.locator(".lnb-exercise")
     page.wait_for_function(f"document.querySelectorAll('.lnb-exercise').length >= {want}",
                            timeout=WAIT)
@@ -247,6 +296,7 @@ def test_a_lesson_exercise_answers_back(page) -> None:  # type: ignore[no-untype
         not_yet="Not yet: 30 is the number before the swap", hint="First 55 + 5",
         out_of_range="leaves 00–99"))
     assert re.search(r"Run your first program", page.locator("h1").first.inner_text())
+    assert_works_offline(page, "en")
     assert_clean(page)
 
 
@@ -256,6 +306,7 @@ def test_a_chinese_lesson_speaks_chinese(page) -> None:  # type: ignore[no-untyp
     open_page(page, "zh-CN/01-first-program.html", ".lnb-exercise")
     page.locator("h1", has_text="运行你的第一个程序").first.wait_for(timeout=WAIT)
     page.locator(".lnb-exercise .lnb-check", has_text="检查").first.wait_for(timeout=WAIT)
+    assert_works_offline(page, "zh-CN")
     assert_clean(page)
 
 
@@ -285,6 +336,7 @@ def test_a_puzzle_is_solved_and_kept_in_the_browser(page) -> None:  # type: igno
     and the warning goes once there is room again, with nothing lost."""
     open_page(page, "puzzles.html", ".lnb-puzzle-heading")
     page.locator(".lnb-who", has_text="this browser").wait_for(timeout=WAIT)
+    assert_works_offline(page, "en")
     assert page.evaluate(FILL_STORAGE) > 0
     page.locator("button.lnb-join-open").click()  # a class needs the served kit: it says so
     page.get_by_text("Joining a class needs the served kit").first.wait_for(timeout=WAIT)
@@ -344,6 +396,7 @@ def test_a_round_against_the_computer_in_chinese_then_english(page) -> None:  # 
     expect(page.locator(".lnb-done")).to_contain_text(in_chinese("I'm done"))
     tips = page.locator("h2", has_text="小提示").locator("xpath=..").inner_text()
     assert in_chinese("Save the game") in tips and "桌" not in tips  # tables: the served kit's
+    assert_works_offline(page, "zh-CN")
     assert_clean(page)
     page.locator("h2", has_text="小提示").scroll_into_view_if_needed()
     snap_sizes(page, "play-tips-zh-CN")
@@ -465,3 +518,40 @@ def test_ada_s_dream_in_chinese_then_saved_and_loaded_in_english(page) -> None: 
     expect(status).to_have_text(f"Game loaded: {decisions} decisions so far.", timeout=WAIT)
     expect(page.locator(".lnb-dream-turn")).to_contain_text("Playing now", timeout=WAIT)
     assert_clean(page)
+
+
+#: The pages a pupil opens before the network is cut (each with its first usable widget), as
+#: the tests above open them; the offline test opens any of them no test above did.
+OFFLINE_VISITS = (("index.html", ".lnb-landing-language"),
+                  ("zh-CN/01-first-program.html", ".lnb-exercise"),
+                  ("play.html", ".lnb-start-game"),
+                  ("puzzles.html", ".lnb-puzzle-heading"))
+
+
+def test_the_site_works_offline_after_its_pages(context, page) -> None:  # type: ignore[no-untyped-def]
+    """After the pages above, each saying it works offline: JupyterLite sees no service
+    worker, the kit's cache is there; then the network cut and the game reloaded from the
+    cache to a Round started, its offline line shown, no request failed."""
+    for name, widget in OFFLINE_VISITS:
+        if name not in WORKS_OFFLINE:  # this test run alone, or before the others
+            open_page(page, name, widget)
+            assert_works_offline(page, "zh-CN" if name.startswith("zh-CN/") else "en")
+    context.set_offline(True)
+    try:
+        offline = watched_page(context)
+        failed: list[str] = []
+        offline.on("requestfailed", lambda request: failed.append(request.url))
+        offline.goto(RENDER + "play.html")
+        offline.locator(".lnb-start-game").click(timeout=WAIT)
+        offline.locator(".lnb-target").first.wait_for(timeout=WAIT)
+        expect(offline.locator(OFFLINE_LINE)).to_have_text(OFFLINE_WORDS["en"], timeout=WAIT)
+        assert failed == [], f"requests failed offline: {failed[:5]}"
+        assert offline.evaluate("navigator.serviceWorker.controller") is None, \
+            "JupyterLite must see no service worker"
+        scopes = offline.evaluate("window.caches.keys()")
+        assert [s for s in scopes if s.startswith("lnb-site-")], scopes
+        assert_clean(offline)
+        snap_sizes(offline, "offline-play")
+        offline.close()
+    finally:
+        context.set_offline(False)
