@@ -28,6 +28,14 @@ from store_engines import (  # noqa: F401  (pytest finds fixtures by their names
     store_url,
 )
 
+# The checkout's compiled files are written even where PYTHONDONTWRITEBYTECODE is set (as on
+# the CI machine): the test files as pytest rewrites their asserts, the kit's modules as the
+# doctests import them. Without them every worker of every pass compiled the whole suite again
+# (about 9 of the 14 CPU seconds of a worker's collection), and every kernel and server the
+# tests start compiled the kit's modules it imports. The files are Python's usual
+# ``__pycache__/`` folders (git ignores them); what a test runs is the same.
+sys.dont_write_bytecode = False
+
 #: The browser pass's schedule, measured by each run (tests/browser_schedule.py).
 pytest_plugins = ["browser_schedule"]
 
