@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scripts.site import fetch, lock, offline, pages, precompress, prune, wheels
+from scripts.site import fetch, kernel_patch, lock, offline, pages, precompress, prune, wheels
 from scripts.site.errors import SiteBuildError
 from scripts.site.pins import PINS, Pins, read_pins
 
@@ -214,6 +214,12 @@ def cut(build: Build) -> str:
     return f"cut {cut_bytes / 1e6:.1f} MB; the site is {size / 1e6:.1f} MB"
 
 
+def snapshot(build: Build) -> str:
+    """The kernel's worker keeps a memory snapshot of Python after its imports, and later
+    pages start from it (``scripts/site/kernel_patch.py``; a checked patch)."""
+    return kernel_patch.patch(build.out)
+
+
 def offline_worker(build: Build) -> str:
     """The kit's service worker (``kit-sw.js``): the site works offline after a first visit,
     its cache named after the site's content."""
@@ -229,7 +235,7 @@ def compress(build: Build) -> str:
 
 
 STEPS = (check_versions, fetch_npm, fetch_wheels, kit_wheel, write_pyodide, voici,
-         finish_pages, cut, offline_worker, compress)
+         finish_pages, cut, snapshot, offline_worker, compress)
 
 
 def check_out(out: Path) -> None:

@@ -20,8 +20,8 @@ in its console (:data:`SAID`).
 (True, False)
 >>> SAID["snapshot"] in js and SAID["fresh"] in js and SAID["refused"] in js
 True
->>> snapshot_key(b'{"packages": {}}')
-'d5d2de4e425a1836'
+>>> len(snapshot_key(b'{"packages": {}}'))
+16
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ KERNEL_STATIC = Path("extensions") / "@jupyterlite" / "pyodide-kernel-extension"
 ORIGINAL = ("await this.initRuntime(e),await this.initFilesystem(e),"
             "await this.initPackageManager(e),await this.initKernel(e),await this.initGlobals(e)")
 #: Changed whenever the worker code below changes, so no page uses a snapshot it did not make.
-PATCH_VERSION = "1"
+PATCH_VERSION = "2"
 #: What the worker says in its console (``console.info``), by the start it made.
 SAID = {"snapshot": "lnb-python: started from the snapshot",
         "fresh": "lnb-python: started afresh",
@@ -50,6 +50,16 @@ await (async (kernel, options) => {
   const NAME = "lnb-snapshot-" + __KEY__;
   const ADDRESS = new URL("lnb-python-snapshot", self.location.href).href;
   const SAID = __SAID__;
+  /* Where Python's references to Pyodide's own objects live (the snapshot names them). */
+  const ROOTS = { pyodide: (api) => api, api: (api) => api._api, module: (api) => api._module };
+  /* Pyodide's own header (its magic number), then its memory: whole 64 KiB pages, at
+     least Python's (a broken entry would make Pyodide wait forever, not fail). */
+  const whole = (data) => {
+    if (data.byteLength < 16 || data.byteOffset % 4 !== 0) { return false; }
+    const head = new Uint32Array(data.buffer, data.byteOffset, 2);
+    const memory = data.byteLength - head[1];
+    return head[0] === 1886286592 && head[1] > 0 && memory >= (1 << 24) && memory % 65536 === 0;
+  };
   const mark = (what) => console.debug("lnb-python-time", what, Date.now());
   const base = options.loadPyodideOptions || {};
   const usable = !options.mountDrive && typeof caches !== "undefined";
@@ -60,19 +70,32 @@ await (async (kernel, options) => {
       const hit = await (await caches.open(NAME)).match(ADDRESS);
       if (hit) { bytes = new Uint8Array(await hit.arrayBuffer()); }
     } catch (error) { bytes = null; }
+    if (bytes && !whole(bytes)) {
+      console.warn(SAID.refused, "(not a whole snapshot)");
+      bytes = null;
+      try { await caches.delete(NAME); } catch (ignored) { /* nothing kept */ }
+    }
   }
   mark("snapshot-read");
   if (bytes) {
     try {
       options.loadPyodideOptions = Object.assign({}, base, { _loadSnapshot: bytes,
         _snapshotDeserializer: (saved) => {
-          if (!saved || typeof saved.pyodide !== "string") {
+          if (!saved || !(saved.root in ROOTS) || typeof saved.name !== "string") {
             throw new Error("an unknown object in the snapshot");
           }
-          return function () {
-            const api = kernel._pyodide;
-            return api[saved.pyodide].apply(api, arguments);
-          };
+          /* Python's reference to the new Pyodide's object of that name (once loaded). */
+          const real = () => ROOTS[saved.root](kernel._pyodide)[saved.name];
+          return new Proxy(() => undefined, {
+            apply: (target, self, args) => real().apply(ROOTS[saved.root](kernel._pyodide), args),
+            get: (target, key) => real()[key],
+            has: (target, key) => key in real(),
+            ownKeys: () => Reflect.ownKeys(real()),
+            getOwnPropertyDescriptor: (target, key) => {
+              const found = Reflect.getOwnPropertyDescriptor(real(), key);
+              if (found) { found.configurable = true; }
+              return found;
+            } });
         } });
       await kernel.initRuntime(options);
       mark("runtime");
@@ -84,7 +107,8 @@ await (async (kernel, options) => {
         "_o.environ.update(_e)\\n" +
         "if 'QUERY_STRING' not in _e: _o.environ.pop('QUERY_STRING', None)\\n" +
         "_r.seed()\\n" +
-        "del _j, _o, _r, _e\\n");
+        "del _j, _o, _r, _e\\n" +
+        "import pyodide_kernel\\n");
       await kernel.initGlobals(options);
       options.loadPyodideOptions = base;
       mark("ready");
@@ -109,13 +133,26 @@ await (async (kernel, options) => {
   let made = null;
   if (usable) {
     try {
-      made = kernel._pyodide.makeMemorySnapshot({ serializer: (object) => {
-        const api = kernel._pyodide;
-        for (const name of Object.keys(api)) {
-          if (api[name] === object && typeof object === "function") { return { pyodide: name }; }
-        }
-        throw new Error("Python holds a JavaScript object the snapshot cannot keep");
-      } });
+      await kernel._pyodide.runPythonAsync(
+        "try:\\n    import ipywidgets\\nexcept ImportError:\\n    pass\\n");
+      const api = kernel._pyodide;
+      /* Pyodide keeps no snapshot once a package is loaded: its list is emptied meanwhile
+         (the next page loads its packages' files again, and fills its own list). */
+      const loaded = api.loadedPackages, kept = Object.assign({}, loaded);
+      for (const name of Object.keys(kept)) { delete loaded[name]; }
+      try {
+        made = api.makeMemorySnapshot({ serializer: (object) => {
+          for (const root of Object.keys(ROOTS)) {
+            const owner = ROOTS[root](api);
+            for (const name of Object.getOwnPropertyNames(owner)) {
+              let value;
+              try { value = owner[name]; } catch (ignored) { continue; }
+              if (value === object) { return { root: root, name: name }; }
+            }
+          }
+          throw new Error("Python holds a JavaScript object the snapshot cannot keep");
+        } });
+      } finally { Object.assign(loaded, kept); }
     } catch (error) { console.warn("lnb-python: no snapshot", error); made = null; }
   }
   await kernel.initGlobals(options);
