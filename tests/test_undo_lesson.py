@@ -136,7 +136,7 @@ def test_written_sums_follow_the_rows() -> None:
     with pytest.raises(ValueError, match="not \\+ − × or ÷"):
         written("B4s", BOARD)
     with pytest.raises(ValueError, match="is not the program"):
-        equation("x + 10 * 5 = 80", program="B3+ C3x", result=80, levels=LEVELS)
+        equation("x + 10 * 5 = 80", program="B3+ C3x", result=80, levels=LEVELS)("x = 1")
 
 
 def test_the_diagnoses_speak_chinese() -> None:

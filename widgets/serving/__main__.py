@@ -14,6 +14,7 @@ import os
 import sys
 import warnings
 
+import lnb.core.fast_start  # noqa: F401  (first: jsonschema's IRI grammar built only if asked)
 from widgets.serving import kit_environ
 
 
