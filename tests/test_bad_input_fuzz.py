@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from lnb.babbage.programs import Program
@@ -74,11 +74,22 @@ def test_a_record_with_a_number_of_thousands_of_digits() -> None:
                                                      "puzzle", "simulate", "babbage"]))
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_lnb_arguments(words: list[str], command: str) -> None:
+    # ``lnb simulate`` alone is good input, 100 whole games (4 of the test's 5 CPU seconds):
+    # its defaults run on two games in the test below
+    assume(command != "simulate" or words)
     try:
         status = main([command, *words])
     except SystemExit as stop:  # --help printed
         status = stop.code or 0
     assert status in (0, 1, 2)
+
+
+def test_lnb_simulate_runs_with_its_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 games, seed 0\n"), out
+    assert [line.split()[0] for line in out.splitlines()[2:5]] == ["planner", "greedy",
+                                                                    "beginner"], out
 
 
 @pytest.mark.parametrize("argv", [["run", f"A{HUGE}+"], ["run", f"A3+ {HUGE}"],
