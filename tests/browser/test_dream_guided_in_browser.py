@@ -11,22 +11,20 @@ redraw counter, never a fixed time.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from browser_harness import ARTIFACTS, VoilaServer, _test_dir_name, assert_no_traceback
-from class_page_kit import class_page_kit
+from class_page_kit import shared_class_kit
 from playwright.sync_api import expect
-from test_dream import FRAMES, ON, open_app, redrawn, shown
+from test_dream import ON, SHOWN, open_app, redrawn, shown
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    """The kit's Voila server on ``lessons/``, the Dream's page preheated."""
-    with class_page_kit("dream.ipynb", tmp_path_factory.mktemp("dream-guided")) as server:
-        yield server
+def kit(request: pytest.FixtureRequest) -> VoilaServer:
+    """The process's kit server on ``lessons/``, the Dream's page preheated
+    (:func:`class_page_kit.shared_class_kit`: one for every file of the page)."""
+    return shared_class_kit(request, 'dream.ipynb')[0]
 
 
 #: What must be in view while the pupil decides (each match checked): the guide and its
@@ -37,23 +35,31 @@ def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
 IN_VIEW = (".lnb-guide", f"button.lnb-guide-do{ON}", ".lnb-dream-turn", ".lnb-dream-prompt",
            f".lnb-dream-main button{ON}", "button.lnb-guide-suggested")
 
-#: In one look: what is outside the viewport, and the lessons shown (kind, decision).
-LOOK = """(selectors) => {
+#: In one look, once the page has drawn two frames (laid out): what is outside the viewport,
+#: the lessons shown (kind, decision), how many Help entries can be opened (``topic``, a
+#: selector), the app's redraws so far (``SHOWN``) and whether the final scoring shows.
+LOOK = f"""async ([selectors, topic]) => {{
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
   const out = [];
-  for (const selector of selectors) {
-    for (const el of document.querySelectorAll(selector)) {
+  for (const selector of selectors) {{
+    for (const el of document.querySelectorAll(selector)) {{
       const r = el.getBoundingClientRect();
-      if (r.width === 0 && r.height === 0) { continue; }
-      if (r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1) {
-        out.push(`${selector} "${el.innerText.slice(0, 40)}" at ${Math.round(r.top)}..` +
-                 `${Math.round(r.bottom)} of ${innerHeight}`);
-      }
-    }
-  }
+      if (r.width === 0 && r.height === 0) {{ continue; }}
+      if (r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1) {{
+        out.push(`${{selector}} "${{el.innerText.slice(0, 40)}}" at ${{Math.round(r.top)}}..` +
+                 `${{Math.round(r.bottom)}} of ${{innerHeight}}`);
+      }}
+    }}
+  }}
   const lessons = [...document.querySelectorAll('.lnb-guide-lesson')]
     .map(el => [el.dataset.kind, Number(el.dataset.at)]);
-  return [out, lessons];
-}"""
+  const score = document.querySelector('.lnb-dream-score');
+  return [out, lessons, document.querySelectorAll(topic).length, ({SHOWN})(),
+          score !== null && score.offsetParent !== null];
+}}"""
+
+#: An enabled "?" Help entry's button.
+TOPIC = f"button.lnb-guide-topic{ON}"
 
 
 #: The open Help entry is drawn on top at its centre (not clipped by the boxes holding it).
@@ -95,13 +101,13 @@ def play_guided(page, kit: VoilaServer, width: int, height: int, query: str,  # 
     assert redrawn(page, before), "the guided game did not start"
     page.locator(".lnb-title").first.evaluate("el => el.scrollIntoView({block: 'start'})")
     first: dict[str, int] = {}  # each kind explained, at which decision
-    score = page.locator(".lnb-dream-score")
     moves = 0
     opened = False  # a Help entry was opened
-    while not score.is_visible():
+    while True:
+        out, lessons, topics, before, over = page.evaluate(LOOK, [list(IN_VIEW), TOPIC])
+        if over:
+            break
         assert moves < 200, "the game does not end"
-        page.evaluate(FRAMES)
-        out, lessons = page.evaluate(LOOK, list(IN_VIEW))
         if out:
             view(page, f"out-of-view-{width}x{height}")
         assert out == [], f"move {moves}"
@@ -116,18 +122,17 @@ def play_guided(page, kit: VoilaServer, width: int, height: int, query: str,  # 
             switch(page, *languages[1])
             view(page, f"guided-{moves}-other-language-{width}x{height}")
             switch(page, *languages[0])
-        topic = page.locator(f"button.lnb-guide-topic{ON}")
-        helped = moves > 3 and not opened and topic.count() > 0
-        if helped:  # a Help entry opens over the table: the decision stays in view
             before = shown(page)
-            topic.first.click()
+        helped = moves > 3 and not opened and topics > 0
+        if helped:  # a Help entry opens over the table: the decision stays in view
+            page.locator(TOPIC).first.click()
             assert redrawn(page, before)
             expect(page.locator(".lnb-guide-topic-text")).to_be_visible()
             assert page.evaluate(ON_TOP), "the Help entry is hidden"
-            assert page.evaluate(LOOK, list(IN_VIEW))[0] == []
+            still, _, _, before, _ = page.evaluate(LOOK, [list(IN_VIEW), TOPIC])
+            assert still == []
             view(page, f"guided-help-{width}x{height}")
             opened = True
-        before = shown(page)
         page.locator(f"button.lnb-guide-do{ON}").click()
         assert redrawn(page, before), f"move {moves}: Do this changed nothing"
         if helped:  # the next decision closes it
