@@ -5,10 +5,12 @@ address opens its puzzle, the button copies this page's address with that short 
 back from the clipboard and from the box it fills; a typo in a short code is refused on the
 page in one sentence).
 
-The restart test runs its own two servers; the others share one (:func:`kit`)."""
+The file runs one server (:class:`Restartable`): the restart test (the first) stops it and
+starts it again on the same port; the others share it after."""
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -56,24 +58,50 @@ def lessons_in(root: Path) -> Path:
     return root
 
 
-@pytest.fixture
-def lessons(tmp_path: Path) -> Path:
-    """A folder holding only the puzzle lesson, for a test's own servers."""
-    return lessons_in(tmp_path / "lessons")
-
-
 @pytest.fixture(scope="module")
 def kit_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("puzzles-home")
 
 
+class Restartable:
+    """The file's one server of the puzzle lesson (as :func:`served`), its progress file
+    ``home/progress.sqlite3``; :meth:`restart` stops it and starts it again on the same port
+    (the same address: the same browser storage)."""
+
+    def __init__(self, home: Path) -> None:
+        self.home, self.db, self.port = home, home / "progress.sqlite3", free_port()
+        self.lessons = lessons_in(home / "lessons")
+        self._stack = contextlib.ExitStack()
+        self.server = self._start()
+
+    def _start(self) -> VoilaServer:
+        return self._stack.enter_context(served(self.lessons, self.home, self.db, self.port))
+
+    def restart(self) -> VoilaServer:
+        """Stop the server (its kernels with it) and start it again on the same port."""
+        self._stack.close()
+        self.server = self._start()
+        return self.server
+
+    def close(self) -> None:
+        self._stack.close()
+
+
 @pytest.fixture(scope="module")
-def kit(kit_home: Path) -> Iterator[VoilaServer]:
-    """One server of the puzzle lesson (as :func:`served`) for the tests that need no restart;
-    its progress file is ``kit_home/progress.sqlite3``."""
-    with served(lessons_in(kit_home / "lessons"), kit_home, kit_home / "progress.sqlite3",
-                free_port()) as server:
-        yield server
+def kits(kit_home: Path) -> Iterator[Restartable]:
+    """The file's server, restarted by the restart test (the first), then shared by the
+    others."""
+    held = Restartable(kit_home)
+    try:
+        yield held
+    finally:
+        held.close()
+
+
+@pytest.fixture
+def kit(kits: Restartable) -> VoilaServer:
+    """The file's server as it runs now (:class:`Restartable`)."""
+    return kits.server
 
 
 def open_app(context, server: VoilaServer, query: str):  # type: ignore[no-untyped-def]
@@ -97,34 +125,31 @@ def solve_shared_by_clicks(page) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_a_shared_puzzle_is_solved_by_clicks_and_survives_reload_and_restart(
-        browser, lessons: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    db = tmp_path / "progress.sqlite3"
-    port = free_port()
+        browser, kits: Restartable) -> None:  # type: ignore[no-untyped-def]
     context = browser.new_context(viewport={"width": 1200, "height": 1000})
     try:
-        with served(lessons, tmp_path, db, port) as server:
-            page = open_app(context, server, f"?code={SHARED.code}")
-            solve_shared_by_clicks(page)
-            page.locator(".lnb-progress", has_text="Solved: 1 puzzle").wait_for(timeout=WAIT)
-            assert_no_traceback(page)
-            snap(page, "solved")
-            page.reload(wait_until="domcontentloaded")
-            page.locator(HEADING, has_text="✓ solved").wait_for(timeout=60_000)
-            page.locator(".lnb-progress", has_text="Streak: 1 day").wait_for(timeout=WAIT)
-            page.close(run_before_unload=True)
-        assert db.exists()
-        with served(lessons, tmp_path, db, port) as again:  # same address: same browser storage
-            page = open_app(context, again, f"?code={SHARED.code}")
-            page.locator(HEADING, has_text="✓ solved").wait_for(timeout=60_000)
-            page.locator(".lnb-progress", has_text="Solved: 1 puzzle").wait_for(timeout=WAIT)
-            snap(page, "after-restart")
-            stranger = browser.new_context().new_page()  # another pupil, another browser
-            open_voila(stranger, again.url + APP + f"?code={SHARED.code}", selector=HEADING)
-            stranger.locator(".lnb-who", has_text="this browser").wait_for(timeout=WAIT)
-            stranger.locator(".lnb-progress", has_text="No puzzle solved yet").wait_for(
-                timeout=WAIT)
-            assert "✓ solved" not in stranger.locator(HEADING).inner_text()
-            stranger.context.close()
+        page = open_app(context, kits.server, f"?code={SHARED.code}")
+        solve_shared_by_clicks(page)
+        page.locator(".lnb-progress", has_text="Solved: 1 puzzle").wait_for(timeout=WAIT)
+        assert_no_traceback(page)
+        snap(page, "solved")
+        page.reload(wait_until="domcontentloaded")
+        page.locator(HEADING, has_text="✓ solved").wait_for(timeout=60_000)
+        page.locator(".lnb-progress", has_text="Streak: 1 day").wait_for(timeout=WAIT)
+        page.close(run_before_unload=True)
+        again = kits.restart()  # same address: same browser storage
+        assert kits.db.exists()
+        page = open_app(context, again, f"?code={SHARED.code}")
+        page.locator(HEADING, has_text="✓ solved").wait_for(timeout=60_000)
+        page.locator(".lnb-progress", has_text="Solved: 1 puzzle").wait_for(timeout=WAIT)
+        snap(page, "after-restart")
+        stranger = browser.new_context().new_page()  # another pupil, another browser
+        open_voila(stranger, again.url + APP + f"?code={SHARED.code}", selector=HEADING)
+        stranger.locator(".lnb-who", has_text="this browser").wait_for(timeout=WAIT)
+        stranger.locator(".lnb-progress", has_text="No puzzle solved yet").wait_for(
+            timeout=WAIT)
+        assert "✓ solved" not in stranger.locator(HEADING).inner_text()
+        stranger.context.close()
     finally:
         context.close()
 
