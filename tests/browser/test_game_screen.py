@@ -327,21 +327,22 @@ def board_font_size(page) -> float:  # type: ignore[no-untyped-def]
 
 
 def test_projector_mode_enlarges_the_board(page) -> None:  # type: ignore[no-untyped-def]
+    """``?projector=1`` draws the board larger than the toggle's plain screen on the same
+    load (a page without ``?projector=1`` is plain: checked on the setup form's English
+    load, :func:`test_the_setup_form_fits_a_laptop_and_a_tablet`)."""
     page.set_viewport_size({"width": 1280, "height": 800})
-    start(page)
-    plain = board_font_size(page)
-    assert not page.locator(".lnb-app.lnb-projector").count()
     start(page, "?projector=1")
     expect(page.locator(".lnb-app.lnb-projector")).to_have_count(1, timeout=WAIT)
     big = board_font_size(page)
-    assert big > plain, (big, plain)
     snap(page, "projector-target")
     toggle = page.locator(".lnb-projector-toggle")
-    toggle.click()  # the toggle turns it off again
+    toggle.click()  # the toggle turns it off again: the plain board, smaller
     expect(page.locator(".lnb-app.lnb-projector")).to_have_count(0, timeout=WAIT)
     page.wait_for_function(
         "([s, big]) => parseFloat(getComputedStyle(document.querySelector(s)).fontSize) < big",
         arg=[".lnb-board .lnb-space-name", big], timeout=WAIT)
+    plain = board_font_size(page)
+    assert big > plain, (big, plain)
     assert_no_traceback(page)
 
 
@@ -382,6 +383,9 @@ def test_the_setup_form_fits_a_laptop_and_a_tablet(page, lang: str) -> None:  # 
     scrolls sideways, no drop-down cuts any of its options ("Computer (greedy)")."""
     check = Checks()
     open_voila(page, f"{PLAY}?lang={lang}", ".lnb-start-game")
+    if lang == "en":  # no ?projector=1: the plain screen (projector mode: its own test)
+        expect(page.locator(".lnb-app")).to_have_count(1)
+        expect(page.locator(".lnb-app.lnb-projector")).to_have_count(0)
     page.locator(".lnb-seat-count button").last.click()  # 4 players: every seat row
     page.locator(".lnb-seat-4").wait_for(timeout=WAIT)
     for width, height in ((1280, 800), (768, 1024)):
