@@ -54,3 +54,20 @@ def pytest_configure(config) -> None:
         os.environ[name] = str(folder)
     os.environ.setdefault("LNB_PROGRESS_DB", str(root / "progress.sqlite3"))
     os.environ["JUPYTER_PLATFORM_DIRS"] = "1"
+    cheap_secret_hashes()
+
+
+#: scrypt's cost in the tests' own processes: the same function and stored format, a
+#: thousandth of the work (2**14 in the kit: 30 ms a hash; the classroom tests made and
+#: checked thousands of them: 19 of the 24 CPU seconds of test_dashboard.py and
+#: test_identity.py). A hash records its cost, so a server or kernel the tests start, hashing
+#: at the kit's cost, checks these and they check its. test_identity.py checks the kit's
+#: cost in a process of its own.
+TEST_SCRYPT_N = 2**4
+
+
+def cheap_secret_hashes() -> None:
+    """Pupils' cards and teachers' keys hashed at :data:`TEST_SCRYPT_N` in this process."""
+    from classroom import identity
+
+    identity.SCRYPT["n"] = TEST_SCRYPT_N

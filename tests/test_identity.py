@@ -93,6 +93,21 @@ def test_the_file_holds_no_secret_and_no_teacher_key(made: NewClass, store: Prog
     assert all(h.startswith("scrypt$") for h in hashes) and len(set(hashes)) == 3
 
 
+def test_the_kit_hashes_cards_and_keys_at_scrypts_full_cost() -> None:
+    """The tests' own processes hash at a lower cost (conftest.py): the kit, in a process of
+    its own, at n=2**14; a hash of either cost is checked by both."""
+    from classroom.identity import check_secret, hash_secret
+
+    kit = subprocess.run(
+        [sys.executable, "-c", "from classroom.identity import hash_secret as h, check_secret "
+         "as c; import sys; print(h('tiger lemon'), c('tiger lemon', sys.argv[1]), "
+         "c('tiger melon', sys.argv[1]))", hash_secret("tiger lemon")],
+        capture_output=True, text=True, check=True, timeout=60).stdout.split()
+    assert kit[0].startswith("scrypt$16384$8$1$") and kit[1:] == ["True", "False"], kit
+    assert check_secret("tiger lemon", kit[0]) and not check_secret("tiger melon", kit[0])
+    assert hash_secret("x").startswith("scrypt$16$8$1$")  # this process: conftest's cost
+
+
 def test_the_same_name_twice_and_an_empty_list_are_refused(room: Classroom) -> None:
     with pytest.raises(IdentityError, match="line 3: 'sam' is already on line 1") as info:
         read_names(["Sam", "Ali", "sam"])
