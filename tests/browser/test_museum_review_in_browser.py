@@ -14,12 +14,10 @@ from __future__ import annotations
 import base64
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from browser_harness import SIZES, VoilaServer, assert_no_traceback, open_voila, resize, snap
-from class_page_kit import class_page_kit
+from class_page_kit import shared_class_kit
 from playwright.sync_api import expect
 
 from lnb.museum import Game
@@ -36,12 +34,10 @@ TRY = re.compile(r"lnb-review-try-(\d+)")
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    """The kit's Voila server on ``lessons/`` with the museum's page preheated."""
-    home: Path = tmp_path_factory.mktemp("museum-review-home")
-    with class_page_kit(APP_PAGE, home, {"LNB_PROGRESS_DB": str(home / "progress.sqlite3")}
-                        ) as server:
-        yield server
+def kit(request: pytest.FixtureRequest) -> VoilaServer:
+    """The process's kit server on ``lessons/``, the museum's page preheated
+    (:func:`class_page_kit.shared_class_kit`: one for every file of the page)."""
+    return shared_class_kit(request, 'museum.ipynb')[0]
 
 
 def greedy_game() -> tuple[State, State]:
