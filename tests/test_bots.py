@@ -149,9 +149,16 @@ def test_make_bot():
         make_bot("grandmaster")
 
 
+@pytest.fixture(scope="module")
+def hundred_games():
+    """100 seeded games of the three strengths, for the two tests below (they once played
+    their own: 100 games, then twice 40 with other seeds)."""
+    return simulate(100, ["planner", "greedy", "beginner"], seed="order")
+
+
 @pytest.mark.slow
-def test_strength_ordering_over_many_seeded_games():
-    summary = simulate(100, ["planner", "greedy", "beginner"], seed="order")
+def test_strength_ordering_over_many_seeded_games(hundred_games):
+    summary = hundred_games
     planner, greedy, beginner = (summary.row(b) for b in ("planner", "greedy", "beginner"))
     assert planner.win_rate > greedy.win_rate > beginner.win_rate
     assert planner.mean_score > greedy.mean_score > beginner.mean_score
@@ -231,12 +238,10 @@ def test_beginner_writes_short_programs_that_still_aim_somewhere():
     assert min(lengths) < max(lengths)  # sometimes it stops early, sometimes not
 
 
-@pytest.mark.parametrize("seed", [1, "ladder"])
-def test_strengths_are_a_ladder_a_class_can_climb(seed):
+def test_strengths_are_a_ladder_a_class_can_climb(hundred_games):
     """The beginner scores like a new player (near 20 in 3-player games); greedy sits in
     between, clear of both."""
-    summary = simulate(40, ["planner", "greedy", "beginner"], seed=seed)
-    planner, greedy, beginner = (summary.row(b).mean_score
+    planner, greedy, beginner = (hundred_games.row(b).mean_score
                                  for b in ("planner", "greedy", "beginner"))
     assert 15 <= beginner <= 25
     assert beginner + 10 < greedy < planner - 5
