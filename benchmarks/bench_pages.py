@@ -313,6 +313,15 @@ def site_load(page: Any, url: str, ready: str, timeout: int = TIMEOUT) -> Visit:
     return Visit(text, time.perf_counter() - began)
 
 
+def python_starts(page: Any) -> list[str]:
+    """What the kernel's workers of ``page`` say about their Python's start (from the snapshot
+    or afresh, ``scripts/site/kernel_patch.py``), as they say it (a list that grows)."""
+    said: list[str] = []
+    page.on("worker", lambda worker: worker.on("console", lambda message: said.append(
+        message.text) if message.text.startswith("lnb-python:") else None))
+    return said
+
+
 @dataclass
 class Site:
     """The built site (with ``.gz``/``.br`` files) behind a precompressed-files host."""
@@ -355,12 +364,14 @@ class Site:
         profile = Path(tempfile.mkdtemp(prefix="pupil-", dir=self.folder))
         with pupil(self.pw, profile) as browser:
             page = browser.new_page()
+            said = python_starts(page)
             self.tally.taken()
             found["kit"] = site_load(page, self.base + SITE_KIT[0], SITE_KIT[1])
             page.locator(OFFLINE_LINE).wait_for(timeout=TIMEOUT)
             found["kit"].sent = self.tally.taken()
             found["next"] = site_load(page, self.base + SITE_NEXT[0], SITE_NEXT[1])
             found["next"].sent = self.tally.taken()
+            self.notes.append(f"site, how each page's Python started: {'; '.join(said)}")
             browser.set_offline(True)
             try:
                 found["offline"] = site_load(page, self.base + SITE_KIT[0], SITE_KIT[1],
