@@ -4,8 +4,12 @@ it, and each pupil's own browser holding their class session.
 :func:`served_class` makes class 7B of ``pupils`` in a SQLite store (the file
 :func:`browser_harness.lessons_kit` serves), joins every pupil (their session tokens, as a
 browser keeps them after *Join my class*), lets the test ``prepare`` the store (open tables,
-rooms), then serves the kit on it. :func:`pupil_page` is one pupil's browser: a context of its
-own whose localStorage holds the session, at 1280×800.
+rooms), then serves the kit on it. :func:`shared_class` makes the class the same way in the
+store of the process's server of the file's page (:func:`class_page_kit.shared_class_kit`: the
+page's kernels preheated, the server shared by every file of that page on a worker) instead of
+starting a server of its own: each file's class is a class of its own (its own code and
+teacher key), so files sharing the server share nothing a page shows. :func:`pupil_page` is
+one pupil's browser: a context of its own whose localStorage holds the session, at 1280×800.
 """
 
 from __future__ import annotations
@@ -17,7 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
 from browser_harness import VoilaServer, lessons_kit
+from class_page_kit import shared_class_kit
 
 from classroom.identity import Classroom, NewClass, Pupil
 from classroom.progress import ProgressStore
@@ -42,6 +48,19 @@ class ServedClass:
         return {name: session.token for name, session in self.sessions.items()}
 
 
+def _make_class(where: str, pupils: Sequence[str],
+                prepare: Callable[[ProgressStore, NewClass, Mapping[str, Any]], Any] | None
+                ) -> tuple[NewClass, dict[str, Any], Any]:
+    """Class 7B of ``pupils`` in the store at ``where``, each joined, ``prepare`` run."""
+    with ProgressStore(where) as store:
+        classroom = Classroom(store, failure_delay=0)
+        made = classroom.new_class("7B", list(pupils))
+        sessions = {c.pupil_name: classroom.join(made.code, c.pupil_name, c.secret)
+                    for c in made.cards}
+        prepared = prepare(store, made, sessions) if prepare is not None else None
+    return made, sessions, prepared
+
+
 @contextlib.contextmanager
 def served_class(home: Path, pupils: Sequence[str],
                  prepare: Callable[[ProgressStore, NewClass, Mapping[str, Any]], Any] | None
@@ -49,14 +68,22 @@ def served_class(home: Path, pupils: Sequence[str],
     """Class 7B of ``pupils`` in ``home``'s store, each joined; ``prepare(store, made,
     sessions)`` run on the store; the kit served on it while the block runs."""
     where = str(home / "progress.sqlite3")  # the file lessons_kit serves
-    with ProgressStore(where) as store:
-        classroom = Classroom(store, failure_delay=0)
-        made = classroom.new_class("7B", list(pupils))
-        sessions = {c.pupil_name: classroom.join(made.code, c.pupil_name, c.secret)
-                    for c in made.cards}
-        prepared = prepare(store, made, sessions) if prepare is not None else None
+    made, sessions, prepared = _make_class(where, pupils, prepare)
     with lessons_kit(home) as server:
         yield ServedClass(server, where, made, sessions, prepared)
+
+
+def shared_class(request: pytest.FixtureRequest, page: str, pupils: Sequence[str],
+                 prepare: Callable[[ProgressStore, NewClass, Mapping[str, Any]], Any] | None
+                 = None) -> ServedClass:
+    """Class 7B of ``pupils``, each joined, ``prepare(store, made, sessions)`` run, in the
+    store of the process's kit server with ``page`` (``"play.ipynb"``) preheated
+    (:func:`class_page_kit.shared_class_kit`, started on first use): a module fixture's
+    ``served``, e.g. ``shared_class(request, "play.ipynb", ("Ali", "Bea"))``."""
+    server, home = shared_class_kit(request, page)
+    where = str(home / "progress.sqlite3")  # the server's LNB_PROGRESS_DB
+    made, sessions, prepared = _make_class(where, pupils, prepare)
+    return ServedClass(server, where, made, sessions, prepared)
 
 
 def pupil_page(browser, server: VoilaServer, token: str | None,  # type: ignore[no-untyped-def]
@@ -73,4 +100,4 @@ def pupil_page(browser, server: VoilaServer, token: str | None,  # type: ignore[
     return context, context.new_page()
 
 
-__all__ = ["ServedClass", "pupil_page", "served_class"]
+__all__ = ["ServedClass", "pupil_page", "served_class", "shared_class"]

@@ -3,7 +3,7 @@ choice buttons, in a real browser (issue 29 item 3): two pupils of one class, ea
 own browser context.
 
 Ali's table has three seats; she sits in seat 1 and has given seat 2 to a computer (made in the
-store before the kit is served). On her table page she turns mental arithmetic on and take-that
+store before her page opens). On her table page she turns mental arithmetic on and take-that
 off and chooses a 90-second race with the lobby's controls. Bea opens the table's page: she is
 seated in the free seat 3, reads the options, and takes seat 2 back from the computer (*Take
 seat 2 from the computer*). Ali starts; both read the options during play; after the targets the
@@ -22,13 +22,14 @@ options, seats and Debug on both store engines are tested below the browser
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from browser_harness import VoilaServer, assert_no_traceback, open_voila, snap_sizes, wait_until
-from class_room_kit import pupil_page, served_class
+from class_room_kit import pupil_page, shared_class
 from playwright.sync_api import expect
+from test_rooms_in_browser import wait_drawn
 
 from classroom.progress import ProgressStore
 from classroom.rooms import RoomStore
@@ -57,9 +58,10 @@ def prepare(store: ProgressStore, made: Any, sessions: Any) -> str:
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    with served_class(tmp_path_factory.mktemp("table-options"), PUPILS, prepare) as served:
-        yield served
+def served(request: pytest.FixtureRequest) -> Any:
+    """Class 7B (Ali, Bea) and Ali's table (:func:`prepare`) on the process's kit server with
+    play.ipynb preheated (:func:`class_room_kit.shared_class`)."""
+    return shared_class(request, "play.ipynb", PUPILS, prepare)
 
 
 def table_now(where: str, code: str) -> tuple[int, RoomPlay]:
@@ -238,8 +240,9 @@ def test_options_a_seat_taken_back_and_choices_clicked(browser, served) -> None:
                         chooser.set_viewport_size({"width": 1280, "height": 800})
                     choice.click()
                     chosen.add((play.state.round, *turn))
-            wait_until(lambda v=version: table_now(where, code)[0] > v,
-                       f"the table moves on from version {version}")
+            # the table moves on: Ali's page draws the next version as soon as its kernel
+            # is told (a push), looked at every frame (not the store polled at its pace)
+            wait_drawn((ali,), version + 1, f"the table moves on from version {version}")
         assert chosen, "no choice was clicked"
         assert debugged, "Bea was never asked about her wrong Result"
         debug = Debug("Bea", Program.parse(rewrite))

@@ -22,7 +22,7 @@ played and given back, the record loaded into the Dream app), is ``tests/test_dr
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import pytest
 from browser_harness import (
@@ -36,7 +36,7 @@ from browser_harness import (
     wait_until,
 )
 from class_room_kit import pupil_page as pupil
-from class_room_kit import served_class
+from class_room_kit import shared_class
 from playwright.sync_api import expect
 from test_dream import one_decision
 from test_rooms_in_browser import DRAWN, table_now, wait_drawn
@@ -51,12 +51,12 @@ PUPILS = ("Ali", "Bea")
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory
-           ) -> Iterator[tuple[VoilaServer, str, dict[str, str]]]:
+def served(request: pytest.FixtureRequest) -> tuple[VoilaServer, str, dict[str, str]]:
     """The kit served on a SQLite store holding class 7B (Ali, Bea); each pupil's session
-    token, as their browser keeps it after *Join my class*."""
-    with served_class(tmp_path_factory.mktemp("dream-table"), PUPILS) as served:
-        yield served.server, served.where, served.tokens
+    token, as their browser keeps it after *Join my class*; the process's kit server with
+    dream.ipynb preheated (:func:`class_room_kit.shared_class`)."""
+    served = shared_class(request, "dream.ipynb", PUPILS)
+    return served.server, served.where, served.tokens
 
 
 def look(page, name: str, sizes: Sequence[tuple[int, int]] = ((1280, 800),)) -> None:  # type: ignore[no-untyped-def]

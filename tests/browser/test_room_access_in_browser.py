@@ -6,20 +6,19 @@ in English and 简体中文, go to ``test-artifacts/``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
+from typing import Any
 
 import pytest
 from browser_harness import (
     VoilaServer,
     assert_no_traceback,
-    lessons_kit,
     open_voila,
     snap_sizes,
 )
+from class_room_kit import ServedClass, shared_class
 from playwright.sync_api import expect
 
-from classroom.identity import Classroom, NewClass
+from classroom.identity import NewClass
 from classroom.progress import ProgressStore
 from classroom.rooms import RoomStore
 
@@ -28,31 +27,34 @@ pytestmark = pytest.mark.browser
 WAIT = 60_000
 
 
-@pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("room-access-home")
+def started_table(store: ProgressStore, made: NewClass, sessions: Any) -> tuple[str, str]:
+    """A started table of Ali and Bea: its code and the token of its projector link (as the
+    dashboard gives it)."""
+    ali, bea = sessions["Ali"].pupil, sessions["Bea"].pupil
+    rooms = RoomStore(store)
+    code = rooms.open_room(ali, made.code, seats=2).code
+    rooms.take_seat(code, ali, "Ali")
+    rooms.take_seat(code, bea, "Bea")
+    rooms.start(code)
+    return code, rooms.watch_token(code, ali)
 
 
 @pytest.fixture(scope="module")
-def table(home: Path) -> tuple[NewClass, str, str]:
-    """Class 7B, and a started table of Ali and Bea: the class, the table's code and the
-    token of its projector link (as the dashboard gives it)."""
-    with ProgressStore(home / "progress.sqlite3", backups=False) as store:
-        room = Classroom(store, failure_delay=0)
-        made = room.new_class("7B", ["Ali", "Bea"])
-        ali, bea = (room.join(made.code, c.pupil_name, c.secret).pupil for c in made.cards)
-        rooms = RoomStore(store)
-        code = rooms.open_room(ali, made.code, seats=2).code
-        rooms.take_seat(code, ali, "Ali")
-        rooms.take_seat(code, bea, "Bea")
-        rooms.start(code)
-        return made, code, rooms.watch_token(code, ali)
+def served(request: pytest.FixtureRequest) -> ServedClass:
+    """Class 7B (Ali, Bea) and their started table (:func:`started_table`) on the process's
+    kit server with play.ipynb preheated (:func:`class_room_kit.shared_class`)."""
+    return shared_class(request, "play.ipynb", ("Ali", "Bea"), started_table)
 
 
 @pytest.fixture(scope="module")
-def kit(home: Path, table: tuple[NewClass, str, str]) -> Iterator[VoilaServer]:
-    with lessons_kit(home) as server:
-        yield server
+def table(served: ServedClass) -> tuple[NewClass, str, str]:
+    """Class 7B, the table's code and the token of its projector link."""
+    return served.made, *served.prepared
+
+
+@pytest.fixture(scope="module")
+def kit(served: ServedClass) -> VoilaServer:
+    return served.server
 
 
 @pytest.mark.parametrize(("lang", "says"), [

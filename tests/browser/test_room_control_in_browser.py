@@ -14,8 +14,6 @@ tests/test_room_control_store.py; the deadline math: tests/test_room_control_cor
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from browser_harness import (
     VoilaServer,
@@ -24,7 +22,7 @@ from browser_harness import (
     snap_sizes,
     wait_until,
 )
-from class_room_kit import pupil_page, served_class
+from class_room_kit import pupil_page, shared_class
 from playwright.sync_api import expect
 
 from classroom.identity import NewClass
@@ -40,11 +38,12 @@ PAUSED = "Paused by your teacher"
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory
-           ) -> Iterator[tuple[VoilaServer, str, NewClass, dict[str, str], list[str]]]:
+def served(request: pytest.FixtureRequest
+           ) -> tuple[VoilaServer, str, NewClass, dict[str, str], list[str]]:
     """The kit on a SQLite store holding class 7B and its two tables, seated, not started
     (the test starts them once the pupils' pages are open); each pupil's session token (as
-    their browser keeps it after *Join my class*); the tables' codes."""
+    their browser keeps it after *Join my class*); the tables' codes. The process's kit server
+    with play.ipynb preheated (:func:`class_room_kit.shared_class`)."""
     def two_tables(store, made, sessions):  # type: ignore[no-untyped-def]
         rooms, codes = RoomStore(store), []
         for pair in (("Ali", "Bea"), ("Cy", "Dan")):
@@ -54,8 +53,8 @@ def served(tmp_path_factory: pytest.TempPathFactory
             codes.append(table.code)
         return codes
 
-    with served_class(tmp_path_factory.mktemp("room-control"), PUPILS, two_tables) as served:
-        yield served.server, served.where, served.made, served.tokens, served.prepared
+    served = shared_class(request, "play.ipynb", PUPILS, two_tables)
+    return served.server, served.where, served.made, served.tokens, served.prepared
 
 
 def pupil(browser, server: VoilaServer, token: str, locale: str = "en-US"):  # type: ignore[no-untyped-def]

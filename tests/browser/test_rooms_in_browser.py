@@ -8,7 +8,7 @@ by the class session their browser keeps (the class panel's ``localStorage`` key
 *Join my class*). The host gives seat 4 to a computer, frees it and gives it again, sets the
 race to the shortest the table's options allow (30 seconds: the round is still played whole,
 the bell included) and starts. After Ali's *I'm done* the race runs on Bea's and Cy's pages
-(and on the projector's, opened before it); Bea reloads mid-race
+(and on the projector's, opened while the race runs to its bell); Bea reloads mid-race
 and finds her seat, her unfinished program and a countdown that moves with Cy's; Cy is
 still writing at the bell and every page says time is up (his rows stand); everyone
 sees the same rows resolved and the same scores, under the heading of the Round just played;
@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import pytest
 from browser_harness import (
@@ -45,7 +45,7 @@ from browser_harness import (
     snap_sizes,
     wait_until,
 )
-from class_room_kit import pupil_page, served_class
+from class_room_kit import pupil_page, shared_class
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
@@ -69,12 +69,12 @@ COUNTED = "() => Number(document.querySelector('.lnb-timer-count input')?.value 
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory
-           ) -> Iterator[tuple[VoilaServer, str, dict[str, str]]]:
+def served(request: pytest.FixtureRequest) -> tuple[VoilaServer, str, dict[str, str]]:
     """The kit served on a SQLite store holding class 7B (Ali, Bea, Cy); each pupil's
-    session token, as their browser keeps it after *Join my class*."""
-    with served_class(tmp_path_factory.mktemp("rooms"), PUPILS) as served:
-        yield served.server, served.where, served.tokens
+    session token, as their browser keeps it after *Join my class*; the process's kit server
+    with play.ipynb preheated (:func:`class_room_kit.shared_class`)."""
+    served = shared_class(request, "play.ipynb", PUPILS)
+    return served.server, served.where, served.tokens
 
 
 def pupil(browser, server: VoilaServer, token: str | None):  # type: ignore[no-untyped-def]
@@ -221,11 +221,6 @@ def test_three_pupils_and_a_computer_play_a_round(browser, served) -> None:  # t
         for page in (ali, bea, cy):
             expect(page.locator(".lnb-builder").first).to_be_visible(timeout=WAIT)
         assert table_now(where, code)[1].state.phase is Phase.PROGRAM
-        # the projector's page, opened before the race (its kernel's start is not race time)
-        projector_context, projector = pupil(browser, server, None)
-        contexts.append(projector_context)
-        open_voila(projector, f"voila/render/{watch}&lang=zh-CN",
-                   ".lnb-room-projector", timeout=WAIT)
 
         # The race: Ali is done first; the race's time starts on the other pages
         write(ali, "A3+", "55 + 5 = 60")
@@ -235,10 +230,6 @@ def test_three_pupils_and_a_computer_play_a_round(browser, served) -> None:  # t
                                                                      timeout=WAIT)
         expect(ali.locator(".lnb-builder")).to_have_count(0, timeout=WAIT)
         snap_sizes(bea, "2-race")
-        expect(projector.locator(".lnb-timer-label")).to_contain_text(f"/ {RACE} 秒",
-                                                                      timeout=WAIT)
-        assert projector.locator(".lnb-builder").count() == 0  # no program being written
-        snap_sizes(projector, "3-projector-race")
 
         # Bea writes a row, her page reloads: her seat and her draft come back
         write(bea, "A4/", "55 ÷ 2 = 27")
@@ -257,6 +248,16 @@ def test_three_pupils_and_a_computer_play_a_round(browser, served) -> None:  # t
         bea.set_viewport_size({"width": 1280, "height": 800})
         bea.locator(".lnb-done").click()
         write(cy, "A3+", "55 + 5 = 60")  # Cy is still writing at the bell: his rows stand
+        # the projector's page, opened while the race runs to its bell (its kernel, preheated,
+        # starts in the race's own time): it shows the race, never a program being written
+        projector_context, projector = pupil(browser, server, None)
+        contexts.append(projector_context)
+        open_voila(projector, f"voila/render/{watch}&lang=zh-CN",
+                   ".lnb-room-projector", timeout=WAIT)
+        expect(projector.locator(".lnb-timer-label")).to_contain_text(f"/ {RACE} 秒",
+                                                                      timeout=WAIT)
+        assert projector.locator(".lnb-builder").count() == 0  # no program being written
+        snap_sizes(projector, "3-projector-race")
         for page in (ali, bea, cy):
             expect(page.locator(".lnb-status-text").first).to_have_text(
                 "Time is up! The rows written so far stand.", timeout=WAIT)
