@@ -53,6 +53,14 @@ class FileButton(anywidget.AnyWidget):
         self.on_too_big: Callable[[int], None] | None = None
         self.on_msg(lambda _widget, content, buffers: self.receive(content, buffers))
 
+    def sketch(self) -> str:
+        """The button as its script draws it, still (:mod:`widgets.core.sketch`)."""
+        from html import escape
+
+        return ('<button type="button" tabindex="-1" class="jupyter-button widget-button '
+                'lnb-upload-button"><i class="fa fa-upload" aria-hidden="true"></i><span> '
+                f"{escape(self.description)}</span></button>")
+
     def receive(self, content: Any, buffers: Sequence[Any]) -> None:
         """Act on one message of the page: ``file`` (its bytes in ``buffers``) or
         ``too-big`` (its size only)."""

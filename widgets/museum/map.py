@@ -192,6 +192,39 @@ class MuseumMap(PageMessages, anywidget.AnyWidget):
 
     relabel = show
 
+    def sketch(self) -> str:
+        """The map as a still SVG of its own traits (the board and the placed pieces), as
+        its script draws it, for the page's drawing before Python is ready
+        (:mod:`widgets.core.sketch`)."""
+        from html import escape
+
+        b, size, margin = self.board, 10, 7
+        if not b.get("width"):
+            return ""
+        tints = ["#e3f2fd", "#fce4ec", "#f1f8e9", "#fff8e1", "#ede7f6", "#e0f7fa", "#fbe9e7",
+                 "#f9fbe7", "#e8eaf6", "#e0f2f1"]  # map_esm.js's TINTS
+        at = lambda i: (margin + (i % b["width"]) * size, margin + (i // b["width"]) * size)  # noqa: E731
+        parts = [f'<rect x="{at(i)[0]}" y="{at(i)[1]}" width="{size}" height="{size}" '
+                 f'class="lnb-map-square" fill="{tints[room % len(tints)]}"/>'
+                 for i, room in enumerate(b["cells"]) if room >= 0]
+        parts += ['<g class="lnb-map-piece">' + "".join(
+            f'<rect x="{at(i)[0]}" y="{at(i)[1]}" width="{size}" height="{size}"/>'
+            for i in piece) + "</g>" for piece in self.pieces]
+        for kind, lines in (("wall", b["walls"]), ("door", b["doors"])):
+            parts += [f'<line x1="{margin + x1 * size}" y1="{margin + y1 * size}" '
+                      f'x2="{margin + x2 * size}" y2="{margin + y2 * size}" '
+                      f'class="lnb-map-{kind}"/>' for x1, y1, x2, y2 in lines]
+        for room in b["rooms"]:
+            x, y = margin + room["col"] * size + size / 2, margin + room["row"] * size + size / 2
+            parts.append(f'<text x="{x}" y="{y - 0.6}" class="lnb-map-room">'
+                         f'{escape(room["name"])}</text><text x="{x}" y="{y + 3.4}" '
+                         f'class="lnb-map-points">{escape(room["points"])}</text>')
+        width, height = margin + b["width"] * size + 1, margin + b["height"] * size + 1
+        css = (HERE / "map.css").read_text(encoding="utf-8")
+        return (f'<style>{css}</style><div class="lnb-map"><svg class="lnb-map-svg" '
+                f'viewBox="0 0 {width} {height}" preserveAspectRatio="xMidYMid meet">'
+                + "".join(parts) + "</svg></div>")
+
     def request_focus(self) -> None:
         """Ask the page to put the keyboard focus on the map (and to bring it, with the
         place controls above it, into sight): its keys work at once."""
