@@ -220,6 +220,7 @@ class KitServer:
         self._log_offset = 0
         self._readers: list[threading.Thread] = []
         self._attempts = 0
+        self._cut_short = False  # Voila killed after its own stop (see stop)
 
     # -- what is run ---------------------------------------------------------------------
 
@@ -277,6 +278,7 @@ class KitServer:
 
     def _launch(self, port: int) -> None:
         self.port = port
+        self._cut_short = False
         env = self.environ()
         if self.log is not None:
             self.log.parent.mkdir(parents=True, exist_ok=True)
@@ -428,14 +430,13 @@ class KitServer:
         if proc is None:
             return None
         family = self._family()
-        cut_short = False
         if proc.poll() is None:
             self._signal(signal.SIGTERM)
             deadline = time.monotonic() + self.grace
             try:
                 while proc.poll() is None:
                     if python_ended(proc.pid):
-                        cut_short = True
+                        self._cut_short = True
                         self._signal(getattr(signal, "SIGKILL", signal.SIGTERM))
                         break
                     if time.monotonic() > deadline:
@@ -444,7 +445,7 @@ class KitServer:
                         proc.wait(timeout=0.02)
                 proc.wait()
             except (subprocess.TimeoutExpired, KeyboardInterrupt):  # too slow, or Ctrl-C again
-                cut_short = False
+                self._cut_short = False
                 self._signal(getattr(signal, "SIGKILL", signal.SIGTERM))  # Windows: no SIGKILL
                 proc.wait()
         left = [p for p in family + self._family() if p.pid != proc.pid]
@@ -454,7 +455,7 @@ class KitServer:
         psutil.wait_procs(left, timeout=5)
         for reader in self._readers:
             reader.join(timeout=2)
-        return 0 if cut_short else proc.returncode
+        return 0 if self._cut_short else proc.returncode
 
     def _signal(self, sig: signal.Signals) -> None:
         assert self.proc is not None
