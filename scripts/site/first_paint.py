@@ -15,11 +15,23 @@ drawn.
 '<div id="loading" style="display: none;">x</div><div id="rendered_cells">'
 >>> "progress" in starting_bar("zh-CN")
 True
+
+:func:`with_sketches` gives the page its drawing before Python is ready (the board, the map,
+the Mill), made ahead of time for the static site (``python -m widgets.serving.sketches``,
+stored in ``widgets/serving/data/sketches/static/``): the kit's template shows it in each
+cell, greyed, until the live widgets are drawn in its place.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+SKETCHES = REPO / "widgets" / "serving" / "data" / "sketches" / "static"
+SKETCH_CSS = REPO / "widgets" / "core" / "sketch.css"
+NOTEBOOK = re.compile(r'"notebookPath": "([^"]+)"')
 
 HIDDEN_CELLS = '<div id="rendered_cells" style="display: none">'
 SPINNER = '<div id="loading" style="display: flex;">'
@@ -118,7 +130,7 @@ def first_paint(html: str, language: str | None) -> str:
     >>> kept.count("lnb-starting"), kept.count("display_cells = function () {}")
     (0, 1)
     """
-    html = show_text_at_once(html)
+    html = with_sketches(show_text_at_once(html))
     if TEMPLATE_TEXT in html and "</body>" in html:
         at = html.rindex("</body>")
         box = 'document.querySelector(".kit-loading-text").parentNode'
@@ -128,3 +140,22 @@ def first_paint(html: str, language: str | None) -> str:
     if not end:
         return html
     return html[:end] + "\n" + starting_bar(language) + html[end:]
+
+
+def with_sketches(html: str, folder: Path = SKETCHES) -> str:
+    """``html`` with its page's stored drawings (``window.kitSketches``, read by the kit's
+    template) before ``</head>``; unchanged when none is stored.
+
+    >>> page = '<head></head><script>{"notebookPath": "play.ipynb"}</script>'
+    >>> "window.kitSketches" in with_sketches(page), with_sketches("<head></head>")
+    (True, '<head></head>')
+    """
+    found = NOTEBOOK.search(html)
+    path = folder / f"{found.group(1)}.json" if found else None
+    if path is None or not path.is_file() or "</head>" not in html:
+        return html
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    css = SKETCH_CSS.read_text(encoding="utf-8") + stored.get("css", "")
+    data = json.dumps({"css": css, "cells": stored.get("cells", {})},
+                      ensure_ascii=False).replace("</", "<\\/")
+    return html.replace("</head>", f"<script>window.kitSketches = {data};</script>\n</head>", 1)

@@ -15,15 +15,25 @@ one ``<html lang>`` names.
 True
 >>> with_loading_words(None)({}, base_url="/")["kitLoading"]["en"]["drawing"]
 'Drawing the page…'
+
+The page's drawing before Python is ready (:mod:`widgets.serving.sketches`) comes the same
+way, as ``page_config["kitSketches"]``: ``{"css": ..., "cells": {language: {cell: html}}}``.
+
+>>> hook = with_loading_words(None)
+>>> sorted(hook({}, notebook_path="play.ipynb")["kitSketches"])
+['cells', 'css']
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from lnb.core.i18n import N_, _, available_languages, tag, use_language
+from widgets.core.sketch import SKETCH_CSS
+from widgets.serving.sketches import LESSONS, page_css, page_sketches
 
 LOADING_WORDS = {
     "step": N_("Getting the page ready: step {step} of {steps}"),
@@ -51,6 +61,17 @@ def with_loading_words(hook: Callable[..., dict[str, Any]] | None = None
         if hook is not None:
             page_config = hook(page_config, **kwargs)
         page_config["kitLoading"] = loading_words()
+        page = _page(kwargs.get("notebook_path"))
+        page_config["kitSketches"] = {"css": SKETCH_CSS + page_css(page),
+                                      "cells": page_sketches(page)}
         return page_config
 
     return page_config_hook
+
+
+def _page(notebook_path: object) -> str:
+    """The page's path under ``lessons/`` ('' when it is not a lesson's)."""
+    path = Path(str(notebook_path or ""))
+    if path.is_absolute():
+        return path.relative_to(LESSONS).as_posix() if path.is_relative_to(LESSONS) else ""
+    return path.as_posix()
