@@ -200,6 +200,21 @@ def voici(build: Build) -> str:
     return f"{len(rendered)} pages"
 
 
+def sketches(build: Build) -> str:
+    """Each page's drawing before Python is ready, remade where the kit changed since it was
+    stored (``python -m widgets.serving.sketches --host static``, in the kit's venv: it runs
+    each stale page in a kernel; ``finish_pages`` writes the drawings into the pages)."""
+    kit_python = REPO / ".venv" / "bin" / "python"
+    if not kit_python.exists():
+        return "no kit venv (.venv): the drawings as stored"
+    done = subprocess.run([str(kit_python), "-m", "widgets.serving.sketches", "--host",
+                           "static"], cwd=REPO, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SiteBuildError("sketches", f"drawing the pages failed:\n{done.stderr[-2000:]}",
+                             "run .venv/bin/python -m widgets.serving.sketches --host static")
+    return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "done"
+
+
 def finish_pages(build: Build) -> str:
     """The pages made offline (local Font Awesome, .ipynb links), each loading what it needs."""
     changed = pages.finish(build.out, build.found["npm"], build.found["preload"],
@@ -235,7 +250,7 @@ def compress(build: Build) -> str:
 
 
 STEPS = (check_versions, fetch_npm, fetch_wheels, kit_wheel, write_pyodide, voici,
-         finish_pages, cut, snapshot, offline_worker, compress)
+         sketches, finish_pages, cut, snapshot, offline_worker, compress)
 
 
 def check_out(out: Path) -> None:
