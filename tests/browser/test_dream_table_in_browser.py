@@ -37,6 +37,7 @@ from browser_harness import (
 )
 from class_room_kit import pupil_page as pupil
 from class_room_kit import shared_class
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from test_dream import one_decision
 from test_rooms_in_browser import DRAWN, table_now, wait_drawn
@@ -68,6 +69,23 @@ def look(page, name: str, sizes: Sequence[tuple[int, int]] = ((1280, 800),)) -> 
         settle_layout(page)
         snap(page, f"{name}-{width}x{height}")
     resize(page, 1280, 800)
+
+
+#: The page has drawn the room at version ``v`` or later and its log says ``told`` (spaces
+#: collapsed, as ``expect(...).to_contain_text`` reads it): one look, every frame.
+TOLD = (f"([v, told]) => ({DRAWN})() >= v && (document.querySelector('.lnb-dream-log')"
+        "?.innerText || '').replace(/\\s+/g, ' ').includes(told)")
+
+
+def wait_told(page, version: int, told: str, what: str) -> None:  # type: ignore[no-untyped-def]
+    """Until the page has drawn ``version`` (or later) and its log shows the line ``told``:
+    one wait for both (``what``: the step, for the failure's message)."""
+    line = " ".join(told.split())
+    try:
+        page.wait_for_function(TOLD, arg=[version, line], timeout=WAIT)
+    except PlaywrightTimeout:
+        raise AssertionError(f"{what}: the page shows version {page.evaluate(DRAWN)} (waited "
+                             f"for {version}) and its log does not say {line!r}") from None
 
 
 def last_line(page) -> str:  # type: ignore[no-untyped-def]
@@ -145,8 +163,7 @@ def test_two_pupils_and_a_computer_play_to_the_final_scoring(browser, served) ->
                 continue  # a first click (a die, a card) or a click the redraw lost
             moves[current] += 1
             told = _log_line(after.moves[play.seq].action, play.state)()  # the move made
-            wait_drawn((other,), now, f"{current}'s move on the other page")
-            expect(other.locator(".lnb-dream-log")).to_contain_text(told, timeout=WAIT)
+            wait_told(other, now, told, f"{current}'s move on the other page")
             if sum(moves.values()) == 12:  # mid-game: the pupils' screens and the projector
                 wait_drawn((ali, bea, projector), now, "the table mid-game")
                 look(ali, "1-ali")
