@@ -129,7 +129,8 @@ def write_pyodide(build: Build) -> str:
     npm = build.found["npm"]["pyodide"]
     for name in PYODIDE_FILES:
         if name.endswith(".zip"):
-            wheels.repack(npm / name, build.pyodide_dir / name, build.stored)
+            wheels.repack(npm / name, build.pyodide_dir / name, build.stored,
+                          build.pins.stdlib_drop, build.pins.stdlib_keep)
         else:
             shutil.copy2(npm / name, build.pyodide_dir / name)
     entries = []

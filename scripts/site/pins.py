@@ -9,6 +9,8 @@
 True
 >>> pins.wheels["pygments"].drop
 ('pygments/lexers/',)
+>>> "encodings/utf_8.py" in pins.stdlib_keep
+True
 """
 
 from __future__ import annotations
@@ -72,6 +74,9 @@ class Pins:
     wheels: dict[str, WheelPin]
     kit: KitPin
     stubs: tuple[str, ...]
+    #: What the site's ``python_stdlib.zip`` leaves out (name prefixes), but for ``keep``.
+    stdlib_drop: tuple[str, ...] = ()
+    stdlib_keep: tuple[str, ...] = ()
 
 
 def read_pins(path: Path = PINS) -> Pins:
@@ -84,10 +89,11 @@ def read_pins(path: Path = PINS) -> Pins:
                                  tuple(v.get("imports", ())), tuple(v.get("depends", ())),
                                  tuple(v.get("drop", ())), tuple(v.get("keep", ())))
                   for name, v in data["wheels"].items()}
-        kit = data["kit"]
+        kit, stdlib = data["kit"], data.get("stdlib", {})
         return Pins(npm, wheels,
                     KitPin(str(kit["name"]), tuple(kit["imports"]), tuple(kit["depends"])),
-                    tuple(data.get("stubs", {}).get("names", ())))
+                    tuple(data.get("stubs", {}).get("names", ())),
+                    tuple(stdlib.get("drop", ())), tuple(stdlib.get("keep", ())))
     except (OSError, KeyError, TypeError, tomllib.TOMLDecodeError) as error:
         raise SiteBuildError("pins", f"cannot read {path}: {error!r}",
                              "see scripts/site/pins.toml for the format") from error
