@@ -17,7 +17,7 @@ template (``widgets/serving/data/voila/templates/kit``) and by the site's build.
 ...              layout=w.Layout(width="50%")).add_class("lnb-app")
 >>> print(sketch(box))  # doctest: +NORMALIZE_WHITESPACE
 <div class="widget-container widget-box widget-hbox lnb-app" style="width: 50%"><button
-type="button" tabindex="-1"
+type="button" tabindex="-1" disabled
 class="widget-button jupyter-button">Go &lt;now&gt;</button><div class="widget-sketch
 widget-label">x</div></div>
 >>> sketch(w.Label("gone", layout=w.Layout(display="none")))
@@ -153,9 +153,10 @@ def _control_class(widget: w.Widget) -> str:
 
 
 def _button(classes: str, style: str, inner: str, title: str = "") -> str:
-    """A button that takes no keys (the drawing is ``inert`` too), with the page's classes."""
+    """A button that takes no keys and is ``disabled`` (no ``:enabled`` selector finds it; the
+    drawing is ``inert`` too), with the page's classes."""
     return _tag("button", classes, style, inner, title).replace(
-        "<button", '<button type="button" tabindex="-1"', 1)
+        "<button", '<button type="button" tabindex="-1" disabled', 1)
 
 
 def _control(widget: w.Widget) -> str:

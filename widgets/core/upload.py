@@ -57,9 +57,9 @@ class FileButton(anywidget.AnyWidget):
         """The button as its script draws it, still (:mod:`widgets.core.sketch`)."""
         from html import escape
 
-        return ('<button type="button" tabindex="-1" class="jupyter-button widget-button '
-                'lnb-upload-button"><i class="fa fa-upload" aria-hidden="true"></i><span> '
-                f"{escape(self.description)}</span></button>")
+        return ('<button type="button" tabindex="-1" disabled class="jupyter-button '
+                'widget-button lnb-upload-button"><i class="fa fa-upload" aria-hidden="true">'
+                f"</i><span> {escape(self.description)}</span></button>")
 
     def receive(self, content: Any, buffers: Sequence[Any]) -> None:
         """Act on one message of the page: ``file`` (its bytes in ``buffers``) or
