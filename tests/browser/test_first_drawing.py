@@ -1,0 +1,85 @@
+"""A page's drawing before Python is ready, replaced in place (issue 33, item 1).
+
+One load per kind of page on the served kit (the game, the museum, Ada's Dream, the puzzles,
+a lesson): the stored drawing (``widgets/serving/data/sketches``) is in its cells before any
+live widget, inert and hidden from screen readers, with nothing in it that takes a key; once
+the live widgets are drawn the drawings are gone and each cell is about as tall as its
+drawing was (the template records what the drawing took, ``data-kit-sketch-height``), so the
+text below did not jump. The stored drawings being current is ``tests/test_sketches.py``'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_harness import assert_no_traceback, lessons_kit, snap
+
+pytestmark = pytest.mark.browser
+
+WAIT = 90_000
+#: One page of each kind, with its language.
+PAGES = [("play.ipynb", "en"), ("museum.ipynb", "zh-CN"), ("dream.ipynb", "en"),
+         ("puzzles.ipynb", "zh-CN"),
+         pytest.param("zh-CN/03-multiply-divide.ipynb", "zh-CN", marks=pytest.mark.xfail(
+             strict=True, reason="known gap (issue 33 item 1): on the served kit a long "
+             "lesson's later cells (7, 9, 14...) get no live widget within 3 s of the page's "
+             "last drawing, so their drawings go first (the site replaces them in place)"))]
+#: How much a cell may differ from its drawing: the larger of a few pixels and a share of it
+#: (a text input's font, a line that wraps one word later).
+SLACK_PX, SLACK_SHARE = 24, 0.10
+
+#: The drawings on the page now, and whether anything in them can take the focus or a click.
+DRAWINGS = """() => [...document.querySelectorAll('#rendered_cells .lnb-sketch')].map(d => ({
+  cell: d.closest('[cell-index]').getAttribute('cell-index'),
+  hidden: d.getAttribute('aria-hidden') === 'true' && d.inert === true,
+  live: document.querySelector('#rendered_cells .jupyter-widgets') !== null,
+  takes: [...d.querySelectorAll('button, input, select, textarea, a[href], [tabindex]')]
+    .filter(e => { e.focus(); return document.activeElement === e; }).length,
+  height: d.getBoundingClientRect().height,
+}))"""
+#: Once every drawing was replaced: each replaced cell's height then and now.
+REPLACED = """() => [...document.querySelectorAll('[data-kit-sketch-height]')].map(c => [
+  c.getAttribute('cell-index'), Number(c.getAttribute('data-kit-sketch-height')),
+  Math.round(c.getBoundingClientRect().height)])"""
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    with lessons_kit(tmp_path_factory.mktemp("first-drawing")) as server:
+        yield server
+
+
+@pytest.mark.parametrize(("name", "language"), PAGES)
+def test_the_drawing_shows_first_and_the_live_page_takes_its_place(  # type: ignore[no-untyped-def]
+        browser, kit, name: str, language: str) -> None:
+    context = browser.new_context(base_url=kit.url, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(f"voila/render/{name}?lang={language}", wait_until="commit")
+        page.wait_for_selector("#rendered_cells .lnb-sketch", timeout=WAIT)
+        drawings = page.evaluate(DRAWINGS)
+        assert drawings, f"{name}: no drawing before Python"
+        for drawing in drawings:
+            assert drawing["hidden"], f"{name}: cell {drawing['cell']} is not inert and hidden"
+            assert drawing["takes"] == 0, f"{name}: cell {drawing['cell']} takes keys"
+            assert drawing["height"] > 20, f"{name}: cell {drawing['cell']} drew nothing"
+        assert not drawings[0]["live"], f"{name}: the live widgets came before the drawing"
+        page.wait_for_function("() => window.kitSketchesLeft() === 0 && "
+                               "!document.getElementById('loading') && "
+                               "!document.querySelector('[data-kit-reserved]')", timeout=WAIT)
+        replaced = page.evaluate(REPLACED)
+        assert sorted(cell for cell, _then, _now in replaced) == \
+            sorted({d["cell"] for d in drawings}), \
+            f"{name}: drawings of cells {sorted({d['cell'] for d in drawings})}, replaced by " \
+            f"live widgets: {replaced}"
+        moved = [(cell, then, now) for cell, then, now in replaced
+                 if abs(now - then) > max(SLACK_PX, SLACK_SHARE * then)]
+        assert moved == [], f"{name}: cells (index, drawing's height, live height): {moved}"
+        assert_no_traceback(page)
+    except Exception:
+        snap(page, f"first-drawing-{Path(name).stem}")
+        raise
+    finally:
+        context.close()
