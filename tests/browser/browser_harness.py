@@ -201,11 +201,17 @@ def assert_local_only(page) -> None:  # type: ignore[no-untyped-def]
     assert not foreign, "requests left the server:\n" + "\n".join(foreign)
 
 
+#: No drawing of the page before Python is left (:mod:`widgets.serving.sketches`).
+NO_SKETCH = "() => !document.querySelector('#rendered_cells .lnb-sketch')"
+
+
 def open_voila(page, path: str, selector: str = WIDGET_SELECTOR,  # type: ignore[no-untyped-def]
                timeout: float = 60_000) -> None:
-    """Go to ``path`` on the server and wait until ``selector`` (a widget) is visible."""
+    """Go to ``path`` on the server and wait until ``selector`` (a widget) is visible and the
+    page's drawings before Python (``.lnb-sketch``, which keep the app's classes) are gone."""
     page.goto(path, wait_until="domcontentloaded", timeout=timeout)
     page.locator(selector).first.wait_for(state="visible", timeout=timeout)
+    page.wait_for_function(NO_SKETCH, timeout=timeout)
 
 
 def kernel_id_of(page) -> str:  # type: ignore[no-untyped-def]

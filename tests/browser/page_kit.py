@@ -35,15 +35,16 @@ def shared_kit(request: pytest.FixtureRequest) -> VoilaServer:
 
 
 #: The page is ready: Voila ran every cell (its spinner is gone, the cells are shown), every
-#: widget output is drawn, the fonts are in, each language switch shows ``lang`` and its page
-#: script ran (aria-pressed set, the browser's languages reported), and <html lang> is
-#: ``lang`` where a switch is.
+#: widget output is drawn and no drawing of the page before Python is left, the fonts are
+#: in, each language switch shows ``lang`` and its page script ran (aria-pressed set, the
+#: browser's languages reported), and <html lang> is ``lang`` where a switch is.
 READY = """([lang, exercises, formulas, widgets]) => {
   if (document.readyState !== "complete" || document.getElementById("loading")) return false;
   if (document.fonts.status !== "loaded") return false;
   const cells = document.getElementById("rendered_cells");
   if (!cells || cells.style.display === "none") return false;
   if (widgets && !document.querySelector(".jupyter-widgets")) return false;
+  if (document.querySelector("#rendered_cells .lnb-sketch")) return false;
   const views = document.querySelectorAll(
       '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.widget-view+json"]');
   if ([...views].some((view) => !view.querySelector(".jupyter-widgets"))) return false;

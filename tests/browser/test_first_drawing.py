@@ -22,10 +22,7 @@ WAIT = 90_000
 #: One page of each kind, with its language.
 PAGES = [("play.ipynb", "en"), ("museum.ipynb", "zh-CN"), ("dream.ipynb", "en"),
          ("puzzles.ipynb", "zh-CN"),
-         pytest.param("zh-CN/03-multiply-divide.ipynb", "zh-CN", marks=pytest.mark.xfail(
-             strict=True, reason="known gap (issue 33 item 1): on the served kit a long "
-             "lesson's later cells (7, 9, 14...) get no live widget within 3 s of the page's "
-             "last drawing, so their drawings go first (the site replaces them in place)"))]
+         ("zh-CN/03-multiply-divide.ipynb", "zh-CN")]
 #: How much a cell may differ from its drawing: the larger of a few pixels and a share of it
 #: (a text input's font, a line that wraps one word later).
 SLACK_PX, SLACK_SHARE = 24, 0.10
