@@ -35,17 +35,51 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from widgets.serving import DATA_DIR
+from widgets.serving import CONFIG_DIR, DATA_DIR
 
 REPO = Path(__file__).resolve().parents[2]
 LESSONS = REPO / "lessons"
 SKETCHES = DATA_DIR / "sketches"
 HOSTS = ("served", "static")
+#: The kit's own packages: only their files key the drawings (:func:`sources_hash`).
+KIT_PACKAGES = ("lnb", "widgets", "classroom")
 STYLE = re.compile(r"<style\b[^>]*>(.*?)</style\s*>", re.S | re.I)
 #: What a drawing is made of besides the code the pages import (``sources.json``, the kit's
 #: files the kernels imported): editions, catalogs, the apps' scripts and styles. A change
 #: to any remakes every page's drawing (most pages import most of them).
 DATA = ("lnb/**/*.json", "lnb/**/*.toml", "lnb/**/*.mo", "widgets/**/*.js", "widgets/**/*.css")
+
+
+def removed_tags(host: str) -> frozenset[str]:
+    """The tags of the cells ``host`` leaves out of a page: the served kit's Voila removes
+    the lessons' pin cells (``voila.json``), so its ``cell-index`` counts without them; the
+    site keeps every cell.
+
+    >>> sorted(removed_tags("served")), sorted(removed_tags("static"))
+    (['pin'], [])
+    """
+    if host != "served":
+        return frozenset()
+    config = json.loads((CONFIG_DIR / "voila.json").read_text(encoding="utf-8"))
+    return frozenset(config.get("TagRemovePreprocessor", {}).get("remove_cell_tags", ()))
+
+
+def shown_indices(cells: list[Any], removed: frozenset[str]) -> list[int | None]:
+    """For each code cell of a notebook, its ``cell-index`` on a page that leaves out the
+    cells tagged ``removed`` (counting every kept cell from 1), or None if it is left out.
+
+    >>> md, code, pin = ({"cell_type": "markdown"}, {"cell_type": "code"},
+    ...                  {"cell_type": "code", "metadata": {"tags": ["pin"]}})
+    >>> shown_indices([md, code, pin, md, code], frozenset({"pin"}))
+    [2, None, 4]
+    """
+    shown, indices = 0, []
+    for cell in cells:
+        dropped = bool(removed & set(cell.get("metadata", {}).get("tags", ())))
+        shown += not dropped
+        if cell["cell_type"] == "code":
+            indices.append(None if dropped else shown)
+    return indices
 
 
 def stored_path(page: str, host: str) -> Path:
@@ -84,7 +118,8 @@ def kernel_sketches(cells: dict[str, list[str]]) -> str:
     files = sorted({Path(module.__file__).resolve().relative_to(REPO).as_posix()
                     for module in list(sys.modules.values())
                     if getattr(module, "__file__", None)
-                    and Path(module.__file__).resolve().is_relative_to(REPO)})
+                    and Path(module.__file__).resolve().is_relative_to(REPO)
+                    and _kits_own(Path(module.__file__).resolve().relative_to(REPO))})
     return json.dumps({"cells": drawn, "files": files})
 
 
@@ -99,6 +134,17 @@ def _page_trees() -> Any:
     return page_trees
 
 
+def _kits_own(path: Path) -> bool:
+    """Whether a file (relative to the checkout) is the kit's own code, not an installed
+    library's: a library's version may differ from one install to the next, and the drawings
+    stay what they are.
+
+    >>> _kits_own(Path("widgets/core/sketch.py")), _kits_own(Path(".venv/lib/x.py"))
+    (True, False)
+    """
+    return bool(path.parts) and path.parts[0] in KIT_PACKAGES
+
+
 def imported() -> list[str]:
     """The kit's files the pages' kernels imported when they were drawn (``sources.json``)."""
     path = SKETCHES / "sources.json"
@@ -110,7 +156,8 @@ def sources_hash(files: tuple[str, ...] | None = None) -> str:
     """The hash of the kit's files the pages import (default: :func:`imported`) and its data
     files (:data:`DATA`), as they are now."""
     digest = hashlib.sha256()
-    paths = [REPO / name for name in (imported() if files is None else files)]
+    paths = [REPO / name for name in (imported() if files is None else files)
+             if _kits_own(Path(name))]
     paths += [path for pattern in DATA for path in sorted(REPO.glob(pattern))]
     for path in paths:
         if SKETCHES not in path.parents and path != Path(__file__).resolve():
@@ -152,14 +199,14 @@ def draw(page: str, language: str, host: str, home: Path) -> dict[str, Any]:
 
     trees = _page_trees()
     nb = nbformat.read(LESSONS / page, as_version=4)
-    code = [index for index, cell in enumerate(nb.cells, start=1) if cell.cell_type == "code"]
+    code = shown_indices(nb.cells, removed_tags(host))
     with trees.open_page(page, language, home, host=host) as opened:
         cells: dict[str, list[str]] = {}
         for index, cell in zip(code, opened.client.nb.cells[:opened.cells], strict=True):
             ids = [out["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
                    for out in cell.get("outputs", ())
                    if "application/vnd.jupyter.widget-view+json" in out.get("data", {})]
-            if ids:
+            if ids and index is not None:
                 cells[str(index)] = ids
         printed = opened.run("from widgets.serving.sketches import kernel_sketches as _ks\n"
                              f"print(_ks({json.dumps(cells)}))")
@@ -229,8 +276,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="served or static (default: both)")
     parser.add_argument("--check", action="store_true", help="only say which are stale")
     parser.add_argument("--workers", type=int, default=2, help="kernels at a time")
+    parser.add_argument("--again", action="store_true",
+                        help="draw every page again, current or not (after a change to this "
+                             "module, which no key holds)")
     args = parser.parse_args(argv)
-    todo = list(stale(args.pages or every_page(), tuple(args.host or HOSTS)))
+    pages, hosts = args.pages or every_page(), tuple(args.host or HOSTS)
+    todo = ([(page, host) for page in pages for host in hosts] if args.again
+            else list(stale(pages, hosts)))
     if args.check:
         for page, host in todo:
             print(f"stale: {host} {page}")
@@ -239,7 +291,8 @@ def main(argv: list[str] | None = None) -> int:
         made = list(pool.map(lambda job: make(*job), todo))
     # the files every page imported, then each page's key from them (a page drawn earlier
     # whose key changes with a file listed now is drawn again on the next run)
-    listed = sorted(set(imported()).union(*(files for _drawn, files in made)))
+    listed = sorted(name for name in set(imported()).union(*(files for _drawn, files in made))
+                    if _kits_own(Path(name)))
     SKETCHES.mkdir(parents=True, exist_ok=True)
     (SKETCHES / "sources.json").write_text(json.dumps(listed, indent=0) + "\n",
                                            encoding="utf-8")
