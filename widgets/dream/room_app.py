@@ -61,6 +61,7 @@ from lnb.dream.actions import Action
 from lnb.dream.final_table import final_table
 from lnb.dream.state import PROMPTS, State
 from widgets.classroom.table_page import Screen, TablePage, TableView
+from widgets.core.redraws import mark_shown
 from widgets.dream.app import LOG_LINES, DreamApp, _log_line, choice_buttons, turn_html
 from widgets.dream.board import PlayerBoard, Selection, compact_html
 from widgets.dream.buttons import Pool
@@ -313,9 +314,7 @@ class DreamTable(TableView):
         ``lnb-shown-<n>`` set after the parts' updates (as the Dream app marks itself: a
         browser test waits for the next number, e.g. after a Store die is chosen)."""
         self.shown += 1
-        page = self.page
-        kept = [c for c in page._dom_classes if not c.startswith("lnb-shown-")]
-        page._dom_classes = (*kept, f"lnb-shown-{self.shown}")
+        mark_shown(self.page, self.shown)
 
     def _draw_turn(self, play: RoomPlay, current: str) -> None:
         state = play.state

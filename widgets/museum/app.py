@@ -50,6 +50,7 @@ from widgets.core.focus import Focus
 from widgets.core.host import current as current_host
 from widgets.core.language import LanguageSwitch, page_language
 from widgets.core.page_request import page_query, query_seed
+from widgets.core.redraws import mark_shown
 from widgets.core.saveload import SaveLoadPanel, damaged, record_object, safe_filename
 from widgets.core.status import StatusLine
 from widgets.core.style import app_styles, stylesheet
@@ -590,8 +591,7 @@ class MuseumApp(w.VBox):
         True
         """
         self.shown += 1
-        kept = [c for c in self._dom_classes if not c.startswith("lnb-shown-")]
-        self._dom_classes = (*kept, f"lnb-shown-{self.shown}")
+        mark_shown(self, self.shown)
 
     def _draw_bar(self, state: State) -> None:
         boxes = state.museum.time_boxes
