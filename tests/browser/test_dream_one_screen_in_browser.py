@@ -11,22 +11,21 @@ boxes), with no scrolling after the first. One page load per size; about 40 s a 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from browser_harness import VoilaServer, assert_no_traceback, serious_violations, snap
-from class_page_kit import class_page_kit
+from class_page_kit import shared_class_kit
 from playwright.sync_api import expect
-from test_dream import BOARD, FRAMES, ON, PICK, WAIT, one_decision, open_app, redrawn, shown
+from test_dream import FRAMES, ON, SHOWN, WAIT, decide, next_decision, open_app, redrawn
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
-    """The kit's Voila server on ``lessons/``, the Dream's page preheated."""
-    with class_page_kit("dream.ipynb", tmp_path_factory.mktemp("dream-screen")) as server:
-        yield server
+def kit(request: pytest.FixtureRequest) -> VoilaServer:
+    """The process's kit server on ``lessons/``, the Dream's page preheated
+    (:func:`class_page_kit.shared_class_kit`: one for every file of the page)."""
+    return shared_class_kit(request, 'dream.ipynb')[0]
 
 
 #: What must be in view while a pupil decides, each a CSS selector (each match checked); the
@@ -34,21 +33,23 @@ def kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
 IN_VIEW = (".lnb-dream-turn", ".lnb-dream-prompt", ".lnb-dream-mill-grid",
            ".lnb-dream-recent:not(:empty) ul", f".lnb-dream-main button{ON}")
 
-#: The parts of :data:`IN_VIEW` that are outside the viewport (or not drawn), in words.
-OUT_OF_VIEW = """(selectors) => {
+#: Once the page has drawn two frames (laid out): the parts of :data:`IN_VIEW` that are
+#: outside the viewport (or not drawn), in words, and the app's redraws so far (``SHOWN``).
+OUT_OF_VIEW = f"""async (selectors) => {{
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
   const out = [];
-  for (const selector of selectors) {
-    for (const el of document.querySelectorAll(selector)) {
+  for (const selector of selectors) {{
+    for (const el of document.querySelectorAll(selector)) {{
       const r = el.getBoundingClientRect();
-      if (r.width === 0 && r.height === 0) { continue; }  // not shown (an empty part)
-      if (r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1) {
-        out.push(`${selector} "${el.innerText.slice(0, 40)}" at ${Math.round(r.top)}..` +
-                 `${Math.round(r.bottom)} of ${innerHeight}`);
-      }
-    }
-  }
-  return out;
-}"""
+      if (r.width === 0 && r.height === 0) {{ continue; }}  // not shown (an empty part)
+      if (r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1) {{
+        out.push(`${{selector}} "${{el.innerText.slice(0, 40)}}" at ${{Math.round(r.top)}}..` +
+                 `${{Math.round(r.bottom)}} of ${{innerHeight}}`);
+      }}
+    }}
+  }}
+  return [out, ({SHOWN})()];
+}}"""
 
 #: The app's newest focus request (if any) has been taken by the page, and the focus is on an
 #: enabled button of the play view (the next decision); its words.
@@ -66,6 +67,16 @@ FOCUSED = """(on) => {
 }"""
 
 
+#: The final scoring shows (``[true, ""]``), or :data:`FOCUSED` holds (``[false, words]``);
+#: null while neither.
+FOCUSED_OR_OVER = f"""(on) => {{
+  const score = document.querySelector('.lnb-dream-score');
+  if (score !== null && score.offsetParent !== null) {{ return [true, '']; }}
+  const said = ({FOCUSED})(on);
+  return said === null ? null : [false, said];
+}}"""
+
+
 def start(page, kit: VoilaServer, width: int, height: int) -> None:  # type: ignore[no-untyped-def]
     """Open a solo game (seed 4) at ``width``×``height``, the app's title at the top."""
     page.set_viewport_size({"width": width, "height": height})
@@ -74,10 +85,11 @@ def start(page, kit: VoilaServer, width: int, height: int) -> None:  # type: ign
     page.evaluate(FRAMES)
 
 
-def in_view(page) -> list[str]:  # type: ignore[no-untyped-def]
-    """What a pupil deciding now would have to scroll to (nothing, if the screen works)."""
-    page.evaluate(FRAMES)
-    return page.evaluate(OUT_OF_VIEW, list(IN_VIEW))
+def in_view(page) -> tuple[list[str], int]:  # type: ignore[no-untyped-def]
+    """What a pupil deciding now would have to scroll to (nothing, if the screen works), and
+    the app's redraws so far: one round trip."""
+    out, before = page.evaluate(OUT_OF_VIEW, list(IN_VIEW))
+    return out, int(before)
 
 
 def finish(page, name: str) -> None:  # type: ignore[no-untyped-def]
@@ -102,18 +114,18 @@ def test_a_whole_game_by_keyboard_alone_with_the_decision_in_view(page, kit: Voi
         page.keyboard.press("Tab")
         if page.evaluate(FOCUSED, ON):
             break
-    score = page.locator(".lnb-dream-score")
     moves = 0
-    while not score.is_visible():
+    while True:
+        over, said = page.wait_for_function(FOCUSED_OR_OVER, arg=ON, timeout=WAIT).json_value()
+        if over:
+            break
         assert moves < 400, "the game does not end"
-        said = page.wait_for_function(FOCUSED, arg=ON, timeout=WAIT).json_value()
-        out = in_view(page)
+        out, before = in_view(page)
         if out:
             snap(page, "out-of-view-1280x800")
         assert out == [], f"move {moves} ({said})"
         if moves == 12:
             snap(page, "keyboard-1280x800")
-        before = shown(page)
         page.keyboard.press("Space" if moves % 3 == 2 else "Enter")
         assert redrawn(page, before), f"{said}: the key changed nothing"
         moves += 1
@@ -127,18 +139,16 @@ def test_a_whole_game_by_keyboard_alone_with_the_decision_in_view(page, kit: Voi
 
 def test_a_game_by_clicks_at_768_keeps_the_decision_in_view(page, kit: VoilaServer) -> None:  # type: ignore[no-untyped-def]
     start(page, kit, 768, 1024)
-    score = page.locator(".lnb-dream-score")
     moves = stuck = 0
-    while not score.is_visible():
+    while (found := next_decision(page))[0] != "score":
         assert moves < 600, "the game does not end"
-        page.wait_for_function(PICK, arg=[list(BOARD), ON], timeout=WAIT)
-        out = in_view(page)
+        out, before = in_view(page)  # the redraws now: the click must bring the next
         if out:
             snap(page, "out-of-view-768x1024")
         assert out == [], f"move {moves}"
         if moves == 12:
             snap(page, "clicks-768x1024")
-        stuck = 0 if one_decision(page) else stuck + 1
+        stuck = 0 if decide(page, found[0], found[1], before) else stuck + 1
         assert stuck < 8, "the page stopped answering clicks"
         moves += 1
     finish(page, "clicks-end-768x1024")
