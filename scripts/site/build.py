@@ -149,7 +149,7 @@ def write_pyodide(build: Build) -> str:
     for name, path in _kernel_wheels().items():
         add(name, path, *KERNEL_WHEELS[name])
     kit = build.pins.kit
-    add(kit.name, build.found["kit"], kit.imports, kit.depends)
+    add(kit.name, build.found["kit"], kit.imports, kit.depends, kit.drop)
     info = json.loads((npm / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
     info["version"] = build.pins.npm["pyodide"].version
     written = lock.write_lock(build.pyodide_dir / "pyodide-lock.json", info, entries)

@@ -59,11 +59,13 @@ class WheelPin:
 
 @dataclass(frozen=True)
 class KitPin:
-    """The kit's own wheel: its distribution name, import names and run-time dependencies."""
+    """The kit's own wheel: its distribution name, import names, run-time dependencies and
+    what the site's copy leaves out (name prefixes: the served kit's own data)."""
 
     name: str
     imports: tuple[str, ...]
     depends: tuple[str, ...]
+    drop: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,8 @@ def read_pins(path: Path = PINS) -> Pins:
                   for name, v in data["wheels"].items()}
         kit, stdlib = data["kit"], data.get("stdlib", {})
         return Pins(npm, wheels,
-                    KitPin(str(kit["name"]), tuple(kit["imports"]), tuple(kit["depends"])),
+                    KitPin(str(kit["name"]), tuple(kit["imports"]), tuple(kit["depends"]),
+                           tuple(kit.get("drop", ()))),
                     tuple(data.get("stubs", {}).get("names", ())),
                     tuple(stdlib.get("drop", ())), tuple(stdlib.get("keep", ())))
     except (OSError, KeyError, TypeError, tomllib.TOMLDecodeError) as error:
