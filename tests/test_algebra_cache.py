@@ -1,6 +1,6 @@
-"""sympy's answers kept in lnb/babbage/data/algebra.json are sympy's answers now, and a lesson's
-algebra views opened from the file give what sympy gives (issue 33: lesson pages open without
-importing sympy)."""
+"""sympy's answers kept in lnb/babbage/data/cache/algebra.json are sympy's answers now, and a
+lesson's algebra views opened from the file give what sympy gives (issue 33: lesson pages open
+without importing sympy)."""
 
 from __future__ import annotations
 

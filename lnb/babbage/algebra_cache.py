@@ -3,9 +3,10 @@
 A lesson's :class:`~widgets.babbage.algebra_view.AlgebraView` and ``BackwardsView`` first show
 fixed programs. Importing sympy and solving each row's equation took most of a lesson page's
 own time in its kernel (0.5–1 s of lesson 09's cells), before the page was usable. The data
-file ``lnb/babbage/data/algebra.json`` keeps what :mod:`lnb.babbage.algebra` would compute
-for the programs it names under ``wanted`` (each with the levels its lesson reveals: the
-algebra views lessons 02, 03, 04, 08 and 09 open with):
+file ``lnb/babbage/data/cache/algebra.json`` (beside the editions, not among them) keeps what
+:mod:`lnb.babbage.algebra` would compute for the programs it names under ``wanted`` (each
+with the levels its lesson reveals: the algebra views lessons 02, 03, 04, 08 and 09 open
+with):
 
 * ``rows``: for each row's component and function (:func:`row_key`), the row's formula of
   ``y`` as LaTeX and every whole ``y`` with ``f(y) = t`` for each target ``t`` 00–99;
@@ -43,7 +44,7 @@ from lnb.babbage.numbers import HIGHEST, LOWEST
 from lnb.babbage.operations import Operation
 from lnb.babbage.programs import Program
 
-PATH = Path(__file__).resolve().parent / "data" / "algebra.json"
+PATH = Path(__file__).resolve().parent / "data" / "cache" / "algebra.json"
 VALUES = range(LOWEST, HIGHEST + 1)
 
 
