@@ -47,7 +47,7 @@ STYLE = re.compile(r"<style\b[^>]*>(.*?)</style\s*>", re.S | re.I)
 #: What a drawing is made of besides the code the pages import (``sources.json``, the kit's
 #: files the kernels imported): editions, catalogs, the apps' scripts and styles. A change
 #: to any remakes every page's drawing (most pages import most of them).
-DATA = ("lnb/**/*.json", "lnb/**/*.toml", "lnb/**/*.mo", "widgets/**/*.js", "widgets/**/*.css")
+DATA = ("lnb/**/*.json", "lnb/**/*.toml", "lnb/**/*.po", "widgets/**/*.js", "widgets/**/*.css")
 
 
 def removed_tags(host: str) -> frozenset[str]:
