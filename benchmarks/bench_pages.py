@@ -68,6 +68,12 @@ SITE_KIT = ("voici/render/index.html", ".lnb-landing-language button")
 SITE_ONE = ("voici/render/one_widget.html", ".bench-button")
 
 
+#: A live widget matching the selector is shown and can be pressed: not the page's drawing
+#: before Python (``.lnb-sketch``, which keeps the apps' classes), not disabled.
+USABLE = """s => [...document.querySelectorAll(s)].some(
+  e => !e.closest(".lnb-sketch") && !e.disabled && e.getClientRects().length > 0)"""
+
+
 @dataclass
 class Traffic:
     """Bytes and requests one page's load put on the network (compressed, with headers)."""
@@ -148,9 +154,7 @@ def open_page(page: Any, url: str, ready: str) -> Traffic:
 
     page.on("requestfinished", listener)
     page.goto(url, timeout=TIMEOUT)
-    page.locator(ready).first.wait_for(state="visible", timeout=TIMEOUT)
-    page.wait_for_function("s => { const e = document.querySelector(s); return e && !e.disabled; }",
-                           arg=ready, timeout=TIMEOUT)
+    page.wait_for_function(USABLE, arg=ready, timeout=TIMEOUT)
     page.wait_for_load_state("networkidle", timeout=TIMEOUT)
     page.remove_listener("requestfinished", listener)
     traffic = Traffic()
@@ -195,9 +199,7 @@ def usable_after(page: Any, url: str, ready: str) -> float:
     then closed (its kernel freed, as a closed tab does)."""
     began = time.perf_counter()
     page.goto(url, wait_until="commit", timeout=TIMEOUT)
-    page.locator(ready).first.wait_for(state="visible", timeout=TIMEOUT)
-    page.wait_for_function("s => { const e = document.querySelector(s); return e && !e.disabled; }",
-                           arg=ready, timeout=TIMEOUT)
+    page.wait_for_function(USABLE, arg=ready, timeout=TIMEOUT)
     return time.perf_counter() - began
 
 
@@ -307,9 +309,7 @@ def site_load(page: Any, url: str, ready: str, timeout: int = TIMEOUT) -> Visit:
     page.goto(url, wait_until="commit", timeout=timeout)
     page.wait_for_function(TEXT_SHOWN, timeout=timeout)
     text = time.perf_counter() - began
-    page.locator(ready).first.wait_for(state="visible", timeout=timeout)
-    page.wait_for_function("s => { const e = document.querySelector(s); return e && !e.disabled; }",
-                           arg=ready, timeout=timeout)
+    page.wait_for_function(USABLE, arg=ready, timeout=timeout)
     return Visit(text, time.perf_counter() - began)
 
 
