@@ -201,6 +201,26 @@ def assert_local_only(page) -> None:  # type: ignore[no-untyped-def]
     assert not foreign, "requests left the server:\n" + "\n".join(foreign)
 
 
+def redraw_count(app: str) -> str:
+    """A page function: how many times the kernel has redrawn the app ``app`` (a CSS
+    selector), read from its class ``lnb-shown-<n>`` (:mod:`widgets.core.redraws`)."""
+    return ("() => Number((/(?:^|\\s)lnb-shown-(\\d+)/.exec("
+            f"document.querySelector('{app}').className) || [0, 0])[1])")
+
+
+def wait_redrawn(page, count: str, before: int,  # type: ignore[no-untyped-def]
+                 timeout: float) -> bool:
+    """Wait until ``count`` (:func:`redraw_count`) is past ``before``: the kernel's next
+    redraw has reached the page (False if it did not within ``timeout`` ms)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    try:
+        page.wait_for_function(f"n => ({count})() > n", arg=before, timeout=timeout)
+    except PlaywrightTimeoutError:
+        return False
+    return True
+
+
 #: No drawing of the page before Python is left (:mod:`widgets.serving.sketches`).
 NO_SKETCH = "() => !document.querySelector('#rendered_cells .lnb-sketch')"
 

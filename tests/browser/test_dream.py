@@ -19,11 +19,12 @@ from browser_harness import (
     _test_dir_name,
     assert_no_traceback,
     open_voila,
+    redraw_count,
     serious_violations,
     snap,
+    wait_redrawn,
 )
 from class_page_kit import shared_class_kit
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -50,8 +51,7 @@ def text_of(page) -> str:  # type: ignore[no-untyped-def]
 
 #: How many times the kernel has redrawn the app: its class ``lnb-shown-<n>``, which the app
 #: sends after every other part's update of a redraw (``DreamApp._count_redraw``).
-SHOWN = """() => Number((/(?:^|\\s)lnb-shown-(\\d+)/.exec(
-    document.querySelector('.lnb-dream-app').className) || [0, 0])[1])"""
+SHOWN = redraw_count(".lnb-dream-app")
 
 
 def shown(page) -> int:  # type: ignore[no-untyped-def]
@@ -68,11 +68,7 @@ CLICK_WAIT = 10_000
 def redrawn(page, before: int, timeout: float = WAIT) -> bool:  # type: ignore[no-untyped-def]
     """Wait until the kernel's next redraw after ``before`` has reached the page (False if it
     did not within ``timeout`` ms)."""
-    try:
-        page.wait_for_function(f"n => ({SHOWN})() > n", arg=before, timeout=timeout)
-    except PlaywrightTimeoutError:
-        return False
-    return True
+    return wait_redrawn(page, SHOWN, before, timeout)
 
 
 #: The next decision, found in one look at the page once it offers one, in the order a pupil

@@ -22,9 +22,11 @@ from browser_harness import (
     VoilaServer,
     assert_no_traceback,
     open_voila,
+    redraw_count,
     serious_violations,
     snap,
     snap_sizes,
+    wait_redrawn,
 )
 from class_page_kit import shared_class_kit
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -88,8 +90,7 @@ def square_of(text: str) -> tuple[int, int]:
 
 #: How many times the kernel has redrawn the app: its class ``lnb-shown-<n>``, set after every
 #: other part's update of a redraw (``MuseumApp._count_redraw``).
-SHOWN = """() => Number((/(?:^|\\s)lnb-shown-(\\d+)/.exec(
-    document.querySelector('.lnb-museum-app').className) || [0, 0])[1])"""
+SHOWN = redraw_count(".lnb-museum-app")
 
 
 def shown(page) -> int:  # type: ignore[no-untyped-def]
@@ -100,11 +101,7 @@ def shown(page) -> int:  # type: ignore[no-untyped-def]
 def redrawn(page, before: int, timeout: float = WAIT) -> bool:  # type: ignore[no-untyped-def]
     """Wait until the kernel's next redraw after ``before`` has reached the page (False if it
     did not within ``timeout`` ms)."""
-    try:
-        page.wait_for_function(f"n => ({SHOWN})() > n", arg=before, timeout=timeout)
-    except PlaywrightTimeoutError:
-        return False
-    return True
+    return wait_redrawn(page, SHOWN, before, timeout)
 
 
 def press_button(page, cls: str, keyboard: bool) -> None:  # type: ignore[no-untyped-def]
