@@ -21,6 +21,7 @@ from typing import Any
 from traitlets import List, Unicode
 from voila.app import Voila
 
+from widgets.serving.drawings import drawing_rules
 from widgets.serving.guard import HostCheck, guarded
 from widgets.serving.loading import with_loading_words
 from widgets.serving.static import compressed, static_tag, versioned_rule, versioned_static
@@ -71,6 +72,8 @@ class KitVoila(Voila):
 
     def init_handlers(self) -> list[Any]:
         """Voila's handlers, each given the kit's checks; its static files compressed and
-        cacheable (:mod:`widgets.serving.static`)."""
+        cacheable (:mod:`widgets.serving.static`); the pages' drawings before Python
+        (:mod:`widgets.serving.drawings`)."""
         rules = versioned_rule(super().init_handlers(), self.kit_static_tag)
+        rules = [*drawing_rules(self.server_url or self.base_url), *rules]
         return [guarded(compressed(rule)) for rule in rules]

@@ -16,12 +16,14 @@ True
 >>> with_loading_words(None)({}, base_url="/")["kitLoading"]["en"]["drawing"]
 'Drawing the page…'
 
-The page's drawing before Python is ready (:mod:`widgets.serving.sketches`) comes the same
-way, as ``page_config["kitSketches"]``: ``{"css": ..., "cells": {language: {cell: html}}}``.
+The page's drawing before Python is ready (:mod:`widgets.serving.sketches`) does not come
+in the page: its configuration names where the page fetches it, in the one language it is
+shown in, and its style sheet, both cached by the browser (``page_config["kitSketches"]``,
+:func:`widgets.serving.drawings.drawing_addresses`).
 
 >>> hook = with_loading_words(None)
->>> sorted(hook({}, notebook_path="play.ipynb")["kitSketches"])
-['cells', 'css']
+>>> sorted(hook({}, notebook_path="play.ipynb", base_url="/")["kitSketches"])
+['cells', 'css', 'languages']
 """
 
 from __future__ import annotations
@@ -32,8 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from lnb.core.i18n import N_, _, available_languages, tag, use_language
-from widgets.core.sketch import SKETCH_CSS
-from widgets.serving.sketches import LESSONS, page_css, page_sketches
+from widgets.serving.drawings import drawing_addresses
+from widgets.serving.sketches import LESSONS
 
 LOADING_WORDS = {
     "step": N_("Getting the page ready: step {step} of {steps}"),
@@ -62,8 +64,7 @@ def with_loading_words(hook: Callable[..., dict[str, Any]] | None = None
             page_config = hook(page_config, **kwargs)
         page_config["kitLoading"] = loading_words()
         page = _page(kwargs.get("notebook_path"))
-        page_config["kitSketches"] = {"css": SKETCH_CSS + page_css(page),
-                                      "cells": page_sketches(page)}
+        page_config["kitSketches"] = drawing_addresses(page, str(kwargs.get("base_url") or "/"))
         return page_config
 
     return page_config_hook
