@@ -21,6 +21,7 @@ import nbformat
 import pytest
 
 from widgets.serve import kit_voila_args
+from widgets.serving.drawings import drawing_addresses
 from widgets.serving.server import KitServer
 from widgets.serving.static import IMMUTABLE, GzipCache, content_hashed
 
@@ -191,3 +192,6 @@ def test_in_a_jupyter_server_voilas_static_files_are_compressed_and_cached(binde
     status, _, plain = binder.get("voila/static/voila.js")
     assert status == 200 and body == plain
     assert "Voila's static files compressed and cacheable" in binder.log_text()
+    # the pages' drawings before Python are served there too (widgets.serving.drawings)
+    status, _, css = binder.get(drawing_addresses("play.ipynb", "/")["css"].lstrip("/"))
+    assert status == 200 and b".lnb-sketch" in css

@@ -293,7 +293,8 @@ def _path(rule: Any) -> str:
 def in_jupyter_server(web_app: Any) -> list[str]:
     """Voila's static files in a Jupyter server (Voila as its extension: Binder, JupyterHub)
     as in :class:`~widgets.serving.app.KitVoila`: compressed, cacheable, Voila's own scripts
-    from ``voila/static/v-TAG/``. Call once every extension is loaded (Voila's adds its
+    from ``voila/static/v-TAG/``; the pages' drawings before Python served
+    (:mod:`widgets.serving.drawings`). Call once every extension is loaded (Voila's adds its
     handlers when it loads). Returns the patterns changed (empty: Voila is not there)."""
     from tornado.routing import PathMatches, Rule
     from voila.handler import VoilaHandler
@@ -321,4 +322,10 @@ def in_jupyter_server(web_app: Any) -> list[str]:
     for configuration in {id(c): c for c in pages if c is not None and tag}.values():
         configuration.page_config_hook = versioned_static(
             tag, with_loading_words(configuration.page_config_hook))
+    if pages:  # the drawings the pages' configurations name (widgets.serving.drawings)
+        from widgets.serving.drawings import drawing_rules
+
+        rules = drawing_rules(web_app.settings.get("base_url", "/"))
+        web_app.add_handlers(".*$", rules)
+        changed.extend(rule[0] for rule in rules)
     return changed
