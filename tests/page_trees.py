@@ -1,9 +1,9 @@
 r"""A page of the kit built as Voila builds it, without a browser, and the words it shows.
 
-:func:`open_page` starts a fresh Python kernel for one page (``lessons/<name>``) with the
-environment Voila gives the kernel of a page request (``?lang=en-XA``: ``QUERY_STRING``,
-``SERVER_SOFTWARE``, not preheated, run in the notebook's folder) and runs its code cells in
-order; :meth:`Page.texts` then reads, in the kernel, every widget tree the page displayed
+:func:`open_page` runs one page (``lessons/<name>``) in a fresh kernel as Voila runs it
+(the kit's runner, :mod:`widgets.serving.page_runner`, which the drawings' generator uses
+too: Voila's environment for ``?lang=en-XA``, not preheated, in the notebook's folder);
+:meth:`Page.texts` then reads, in the kernel, every widget tree the page displayed
 (the outputs' widget views, in order) with :func:`widget_texts.visible_texts` and returns
 ``[kind, text, where]`` triples, as the browser test's ``COLLECT`` did from the page (a
 lesson's own questions, ``.lnb-question``, are its notebook's words and are passed over).
@@ -28,58 +28,36 @@ in 简体中文, :func:`marks_left` and :func:`english_left`.
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-LESSONS = REPO / "lessons"
+from widgets.serving import page_runner
+from widgets.serving.page_runner import (  # noqa: F401 (the tests' names for the runner's)
+    ANSI,
+    LESSONS,
+    REPO,
+    SERVED,
+    STATIC,
+    VOILA_SOFTWARE,
+    WIDGET_CODE,
+    PageError,
+    every_page,
+    kit_kernel,
+    page_env,
+    shows_widgets,
+    translated_lessons,
+    widget_pages,
+)
+
 TESTS = Path(__file__).resolve().parent
-#: A notebook whose code shows the kit's widgets (a page of tests/browser/test_pages.py).
-WIDGET_CODE = re.compile(r"from widgets[.\w]* import|import ipywidgets")
-#: The environment a page's kernel gets from Voila (``SERVER_SOFTWARE`` makes importing
-#: :mod:`widgets.core` choose the page's language from ``QUERY_STRING``).
-VOILA_SOFTWARE = "voila/0.5.13"
 #: Widgets the page shows whose words are the notebook's own, not the kit's.
 PASSED_OVER = frozenset({"lnb-question"})
-
-
-def shows_widgets(path: Path) -> bool:
-    """Whether the notebook's code shows the kit's widgets."""
-    import nbformat
-
-    nb = nbformat.read(path, as_version=4)
-    return any(c.cell_type == "code" and WIDGET_CODE.search(c.source) for c in nb.cells)
-
-
-def widget_pages() -> list[str]:
-    """The landing page, the apps and every English lesson whose code shows widgets (the
-    pages whose widget trees are read in-process)."""
-    pages = ["index.ipynb", "play.ipynb", "puzzles.ipynb"]
-    pages += [path.name for path in sorted(LESSONS.glob("*.ipynb"))
-              if path.name not in pages and shows_widgets(path)]
-    return pages
-
-
-def every_page() -> list[str]:
-    """:func:`widget_pages`, then the English pages that show no widget (the pages
-    ``tests/browser/test_pages.py`` opens in both languages)."""
-    pages = widget_pages()
-    return pages + [path.name for path in sorted(LESSONS.glob("*.ipynb"))
-                    if path.name not in pages]
-
-
-def translated_lessons() -> list[str]:
-    """The lessons written in another language (``lessons/zh-CN/``) that show widgets, as
-    paths under ``lessons/``."""
-    return [path.relative_to(LESSONS).as_posix() for path in sorted(LESSONS.glob("*/*.ipynb"))
-            if shows_widgets(path)]
 
 
 # -- the rule (once tests/browser/test_pseudo_language.py's, now kept here only) -------------
@@ -273,50 +251,9 @@ def kernel_exercises(model_ids: list[str]) -> int:
 
 # -- from the test's side ------------------------------------------------------------------
 
-#: The colours of a kernel's traceback (taken out of a failure's message).
-ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
-
-class PageError(AssertionError):
-    """A cell of the page (or code run in its kernel) raised: the page shows a traceback."""
-
-    def __init__(self, page: str, error: BaseException) -> None:
-        super().__init__(f"{page}: {ANSI.sub('', str(error))}")
-        self.page = page
-
-
-class Page:
-    """One page's kernel after its notebook ran (see :func:`open_page`)."""
-
-    def __init__(self, client: Any, name: str, language: str, host: str = "served") -> None:
-        self.client = client
-        self.name = name
-        self.language = language
-        self.host = host
-        self.model_ids: list[str] = []
-        self.cells = len(client.nb.cells)  # the page's own (code run later comes after)
-
-    def _take_views(self, outputs: list[Any]) -> None:
-        for out in outputs:
-            view = out.get("data", {}).get("application/vnd.jupyter.widget-view+json")
-            if view and view["model_id"] not in self.model_ids:
-                self.model_ids.append(view["model_id"])
-
-    def run(self, code: str) -> str:
-        """Run ``code`` in the page's kernel (after its cells, as a pupil's click would);
-        what it printed. Widgets it displays join the page."""
-        import nbformat
-
-        cell = nbformat.v4.new_code_cell(code)
-        index = len(self.client.nb.cells)
-        self.client.nb.cells.append(cell)
-        try:
-            self.client.execute_cell(cell, index)
-        except Exception as exc:  # nbclient's CellExecutionError: the kernel's traceback
-            raise PageError(f"{self.name}?lang={self.language} ({self.host})", exc) from None
-        self._take_views(cell.outputs)
-        return "".join(out.get("text", "") for out in cell.outputs
-                       if out.get("output_type") == "stream" and out.get("name") == "stdout")
+class Page(page_runner.Page):
+    """One page's kernel after its notebook ran (:func:`open_page`), with the tests' ways
+    to read it (:class:`widgets.serving.page_runner.Page`: :meth:`run`, :meth:`stderr`)."""
 
     def _call(self, function: str, *args: object) -> Any:
         call = ", ".join(json.dumps(arg) for arg in (self.model_ids, *args))
@@ -354,90 +291,17 @@ class Page:
         """Press the page's own language switch; its classes then ([]: it has none)."""
         return list(self._call("kernel_switch", language))
 
-    def stderr(self) -> list[str]:
-        """What the page's cells and the code run since wrote to stderr (a warning, an
-        error: the browser test's ``assert_no_traceback`` finds it on the page)."""
-        return [out.get("text", "") for cell in self.client.nb.cells
-                for out in cell.get("outputs", ())
-                if out.get("output_type") == "stream" and out.get("name") == "stderr"]
-
     def answer_exercises(self) -> int:
         """Answer every exercise of the page wrongly and check it (see
         :func:`kernel_exercises`); how many there are."""
         return int(self._call("kernel_exercises"))
 
 
-#: Where the kit runs (:mod:`widgets.core.host`): the served kit, or the static site
-#: (Pyodide in the browser: no classes, no tables, no dashboard; ``$LNB_HOST`` forces it).
-SERVED, STATIC = "served", "static"
-
-
-def page_env(language: str, home: Path, query: str = "", host: str = SERVED,
-             path: str = "") -> dict[str, str]:
-    """The environment of a page's kernel served for ``lessons/<path>?<query>&lang=<language>``
-    (Voila's request variables; the kit's store in ``home``) on ``host``."""
-    env = dict(os.environ)
-    for name in ("VOILA_PREHEAT", "LNB_HOST", "HTTP_X_LNB_LANGUAGE", "HTTP_ACCEPT_LANGUAGE"):
-        env.pop(name, None)
-    env.update({
-        "QUERY_STRING": "&".join(filter(None, [query, f"lang={language}"])),
-        "SCRIPT_NAME": f"/voila/render/{path}",  # the page's address, as Voila gives it
-        "SERVER_SOFTWARE": VOILA_SOFTWARE,
-        "VOILA_PREHEAT": "False",
-        "HTTP_ACCEPT_LANGUAGE": "en-US,en;q=0.9",  # an English browser, as the browser test's
-        "LNB_PROGRESS_DB": str(home / "progress.sqlite3"),
-    })
-    env.pop("LNB_STORE", None)
-    if host != SERVED:
-        env["LNB_HOST"] = host
-    return env
-
-
-def kit_kernel():  # type: ignore[no-untyped-def]
-    """A manager of the kernel the served kit starts (:mod:`widgets.serving.kernel`, its
-    kernelspec first as on the kit's ``JUPYTER_PATH``): ipykernel's own loses the end of a
-    page's burst of messages, Ada's Dream's app among them."""
-    from jupyter_client.kernelspec import KernelSpecManager
-    from jupyter_client.manager import AsyncKernelManager
-
-    from widgets.serving import DATA_DIR
-
-    found = KernelSpecManager()
-    found.kernel_dirs = [str(DATA_DIR / "kernels"), *found.kernel_dirs]
-    return AsyncKernelManager(kernel_name="python3", kernel_spec_manager=found)
-
-
-@contextmanager
 def open_page(name: str, language: str, home: Path, before: str = "", host: str = SERVED,
-              timeout: int = 120) -> Iterator[Page]:
-    """A fresh kernel that ran ``lessons/<name>`` for ``?lang=<language>``, its cells in
-    order in the notebook's folder (a cell that raises raises :class:`PageError`); ``name``
-    may be in a folder (``zh-CN/01-first-program.ipynb``) and have more of the address
-    (``museum.ipynb?daily=1``).
-
-    ``before`` is code run first (a test that breaks the kit on purpose: the checks must
-    see it); ``host`` :data:`STATIC` runs the page as the static site would."""
-    import nbformat
-    from nbclient import NotebookClient
-
-    path, _mark, query = name.partition("?")
-    nb = nbformat.read(LESSONS / path, as_version=4)
-    nb.cells = [c for c in nb.cells if c.cell_type == "code"]
-    if before:
-        nb.cells.insert(0, nbformat.v4.new_code_cell(before))
-    client = NotebookClient(nb, km=kit_kernel(), timeout=timeout, kernel_name="python3",
-                            shutdown_kernel="immediate",
-                            resources={"metadata": {"path": str((LESSONS / path).parent)}})
-    page = Page(client, name, language, host)
-    with client.setup_kernel(env=page_env(language, home, query, host, path),
-                             cwd=str((LESSONS / path).parent)):
-        for index, cell in enumerate(list(nb.cells)):
-            try:
-                client.execute_cell(cell, index)
-            except Exception as exc:
-                raise PageError(f"{name}?lang={language} ({host})", exc) from None
-            page._take_views(cell.outputs)
-        yield page
+              timeout: int = 120) -> AbstractContextManager[Page]:
+    """:func:`widgets.serving.page_runner.open_page`, whose page is a :class:`Page` (its
+    words read in the kernel)."""
+    return page_runner.open_page(name, language, home, before, host, timeout, page_type=Page)
 
 
 # -- every page, two kernels at a time -------------------------------------------------------

@@ -1,8 +1,8 @@
 """Each page's drawing before Python is ready, made ahead of time (issue 33, item 1).
 
 For every page that shows widgets, in each language and on each host (the served kit, the
-static site), the page's notebook runs in a real kernel as Voila runs it (``tests/
-page_trees.py``'s :func:`open_page`), and :func:`widgets.core.sketch.sketch` draws every
+static site), the page's notebook runs in a real kernel as Voila runs it
+(:func:`widgets.serving.page_runner.open_page`), and :func:`widgets.core.sketch.sketch` draws every
 widget each cell displayed. The drawings are stored in ``data/sketches/<host>/<page>.json``
 as ``{"key", "css", "cells": {language: {cell index: html}}}`` (``css``: the style sheets
 the drawings had, once for the page) (the cell index Voila's
@@ -35,7 +35,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from widgets.serving import CONFIG_DIR, DATA_DIR
+from widgets.serving import CONFIG_DIR, DATA_DIR, page_runner
 
 REPO = Path(__file__).resolve().parents[2]
 LESSONS = REPO / "lessons"
@@ -125,15 +125,6 @@ def kernel_sketches(cells: dict[str, list[str]]) -> str:
 
 # -- ahead of time ----------------------------------------------------------------------------
 
-def _page_trees() -> Any:
-    tests = str(REPO / "tests")
-    if tests not in sys.path:
-        sys.path.append(tests)
-    import page_trees
-
-    return page_trees
-
-
 def _kits_own(path: Path) -> bool:
     """Whether a file (relative to the checkout) is the kit's own code, not an installed
     library's: a library's version may differ from one install to the next, and the drawings
@@ -183,8 +174,7 @@ def is_current(page: str, host: str) -> bool:
 
 def every_page() -> list[str]:
     """The pages that show widgets: English ones, then the translated lessons."""
-    trees = _page_trees()
-    return trees.widget_pages() + trees.translated_lessons()
+    return page_runner.widget_pages() + page_runner.translated_lessons()
 
 
 def languages_of(page: str) -> tuple[str, ...]:
@@ -197,10 +187,9 @@ def draw(page: str, language: str, host: str, home: Path) -> dict[str, Any]:
     """Run the page in a fresh kernel and draw what each cell displayed."""
     import nbformat
 
-    trees = _page_trees()
     nb = nbformat.read(LESSONS / page, as_version=4)
     code = shown_indices(nb.cells, removed_tags(host))
-    with trees.open_page(page, language, home, host=host) as opened:
+    with page_runner.open_page(page, language, home, host=host) as opened:
         cells: dict[str, list[str]] = {}
         for index, cell in zip(code, opened.client.nb.cells[:opened.cells], strict=True):
             ids = [out["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
