@@ -14,6 +14,7 @@ hand. The page tells the kernel what it copied (:attr:`CopyLink.copied`).
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +52,16 @@ class CopyLink(PageMessages, anywidget.AnyWidget):
         self.field_label = _("The link to this puzzle")
         self.copied_label = _("Link copied: paste it where you like.")
         self.manual_label = _("Copy the link from the box (Ctrl+C).")
+
+    def sketch(self) -> str:
+        """The button as its script draws it, still (:mod:`widgets.core.sketch`).
+
+        >>> "Copy link" in CopyLink().sketch()
+        True
+        """
+        return ('<div class="lnb-copy-link"><button type="button" tabindex="-1" disabled '
+                f'class="jupyter-button lnb-copy-link-button">{html.escape(self.label)}'
+                "</button></div>")
 
     def handle(self, content: dict[str, Any]) -> None:
         """The page copied (or showed) an address."""

@@ -58,7 +58,8 @@ class FileButton(anywidget.AnyWidget):
         from html import escape
 
         return ('<button type="button" tabindex="-1" disabled class="jupyter-button '
-                'widget-button lnb-upload-button"><i class="fa fa-upload" aria-hidden="true">'
+                'widget-button lnb-upload-button" style="margin: var(--jp-widgets-margin, 2px)">'
+                '<i class="fa fa-upload" aria-hidden="true">'
                 f"</i><span> {escape(self.description)}</span></button>")
 
     def receive(self, content: Any, buffers: Sequence[Any]) -> None:
