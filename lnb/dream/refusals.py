@@ -11,7 +11,10 @@ may not be taken now, the most telling first. So:
   game being over, another player's turn and a verb the step does not take; an action that
   passes its check but is not offered now (a Program taken on a Travel action) is "not
   possible";
-- :func:`why_not` (on an app's disabled button) is None for a legal action, else the refusal.
+- :func:`why_not` (on an app's disabled button) is None for a legal action, else the refusal;
+- :class:`Refusals` asks :func:`why_not` of many actions of one state (an app's every button):
+  each player's legal actions and the verbs the step offers are worked out once, not per
+  action, and the refusal is the same :func:`refusal`.
 
 >>> from lnb.dream.state import Game
 >>> from lnb.dream.actions import Collect, Place
@@ -432,13 +435,62 @@ def why_not(state: State, action: Action) -> IllegalActionError | None:
     return refusal(state, action)
 
 
+class Refusals:
+    """:func:`why_not` for many actions of one ``state``, which must not change meanwhile
+    (an app's redraw asks it for every button): each player's legal actions, and the verbs
+    the step offers, are worked out once; the refusal is :func:`refusal`'s, the same rule.
+
+    >>> from lnb.dream.state import Game
+    >>> from lnb.dream.actions import Collect, Place
+    >>> state = Game(["Ada", "Bea"], seed=1).new_initial_state()
+    >>> why = Refusals(state)
+    >>> str(why.why_not(Place("Ada", 1, "A1"))), why.why_not(Collect("Ada", 2))
+    ('Store slot 1 is empty', None)
+    >>> why.why_not(Collect("Bea", 2)).reason
+    'not-your-turn'
+    """
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self._legal: dict[str, frozenset[Action]] = {}
+        self._offered: frozenset[str] | None = None
+
+    def legal(self, player: str) -> frozenset[Action]:
+        """What ``player`` may do now (:meth:`State.legal_actions`, as a set)."""
+        if player not in self._legal:
+            self._legal[player] = frozenset(self.state.legal_actions(player))
+        return self._legal[player]
+
+    def offered(self) -> frozenset[str]:
+        """The verbs of the current step's candidates (:func:`refusal`'s "wrong step")."""
+        if self._offered is None:
+            self._offered = offered_verbs(self.state)
+        return self._offered
+
+    def why_not(self, action: Action) -> IllegalActionError | None:
+        """None when ``action`` is legal now, else the error saying why (:func:`why_not`)."""
+        if action in self.legal(action.player):
+            return None
+        return refusal(self.state, action, self.offered)
+
+
 def _error(template: str, action: Action, reason: str, **fields: object) -> IllegalActionError:
     return IllegalActionError(template, player=action.player, text=str(action), reason=reason,
                               **fields)
 
 
-def refusal(state: State, action: Action) -> IllegalActionError:
-    """The error for an action that is not legal now (the most telling reason first)."""
+def offered_verbs(state: State) -> frozenset[str]:
+    """The verbs of the candidates the current step offers its player (a step of Ada's Study
+    taking Assignments offers no Program)."""
+    step = state.pending[0]
+    name = state.names[state.current]
+    return frozenset(a.verb for a in STEPS[step[0]].candidates(state, name, step))
+
+
+def refusal(state: State, action: Action,
+            offered: Callable[[], frozenset[str]] | None = None) -> IllegalActionError:
+    """The error for an action that is not legal now (the most telling reason first);
+    ``offered``: the verbs the step offers, if known (:class:`Refusals`), else worked out."""
     if state.over:
         return _error(N_("the game is over"), action, "game-over")
     if action.player != state.current_player:
@@ -449,10 +501,10 @@ def refusal(state: State, action: Action) -> IllegalActionError:
     if action.verb not in STEP_ACTIONS[kind]:
         return _error(N_("{player} must now {prompt}"), action, "wrong-step",
                       prompt=Text(PROMPTS[kind]), expected=STEP_ACTIONS[kind])
-    offered = {a.verb for a in STEPS[kind].candidates(state, action.player, step)}
-    if action.verb not in offered:  # e.g. a Program while the Assignments are taken from
+    verbs = offered() if offered is not None else offered_verbs(state)
+    if action.verb not in verbs:  # e.g. a Program while the Assignments are taken from
         return _error(N_("{player} must now {prompt}"), action, "wrong-step",
-                      prompt=Text(PROMPTS[kind]), expected=tuple(sorted(offered)))
+                      prompt=Text(PROMPTS[kind]), expected=tuple(sorted(verbs)))
     why = CHECKS[type(action)](state, state.players[action.player], step, action)
     if why is not None:
         template, reason, fields = why

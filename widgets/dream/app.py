@@ -65,6 +65,7 @@ from lnb.dream.describe import decision_text, describe, removal_text
 from lnb.dream.edition import DEFAULT_EDITION, Edition
 from lnb.dream.final_table import final_table
 from lnb.dream.records import replay, write
+from lnb.dream.refusals import Refusals
 from lnb.dream.seats import renamed
 from lnb.dream.state import PROMPTS, Game, State
 from lnb.dream.table import dream_table
@@ -78,10 +79,11 @@ from widgets.core.redraws import mark_shown
 from widgets.core.saveload import SaveLoadPanel, damaged, record_object, safe_filename
 from widgets.core.status import StatusLine
 from widgets.core.style import app_styles, stylesheet
-from widgets.dream.board import PlayerBoard, Selection, compact_html
-from widgets.dream.buttons import Pool, show
+from widgets.dream.board import PlayerBoard, Selection, compact_html, fill
+from widgets.dream.buttons import Pool, pool_buttons, show
 from widgets.dream.cards import DisplaysView
 from widgets.dream.guide_view import GuideView, topics_html
+from widgets.dream.hold import Kept, hold_all
 from widgets.dream.keys import KeyBridge
 from widgets.dream.mainboard import MapView, WorkshopView
 from widgets.dream.review_view import attach as attach_review
@@ -100,6 +102,10 @@ RECENT = 3
 PANELS = (("workshop", N_("Workshop")), ("cards", N_("Cards")), ("map", N_("Map")),
           ("mine", N_("Your cards")), ("players", N_("Players")), ("log", N_("Log")),
           ("help", N_("Help")))
+#: The parts of the table each panel shows (a part hidden on the page gets its words when it
+#: is shown: :meth:`DreamApp.refresh`).
+PANEL_PARTS = {"workshop": ("workshop",), "cards": ("cards",), "map": ("map",),
+               "mine": ("hand", "research", "gears")}
 #: Which part of the table holds each kind of action (shown in the play view while the
 #: decision is one of its actions) and, for the displays and the map, which of their rows
 #: (a title and its cards: Programs, Assignments, Partners; Universities, Small Cities,
@@ -129,17 +135,19 @@ def turn_html(state: State, current: str, computer: bool) -> str:
 
 
 def choice_buttons(pool: Pool, selection: Selection, state: State,
-                   legal: Sequence[Action], short: bool = False) -> list[w.Button]:
+                   legal: Sequence[Action], short: bool = False,
+                   why: Refusals | None = None) -> list[w.Button]:
     """The row of choices that are not on a board (pass, publish, a grey die's area...), the
     first nine numbered for their keys; ``short``: a chosen Partner's choices say only the
-    card it replaces (the Partner is chosen on its card)."""
+    card it replaces (the Partner is chosen on its card); ``why``: the redraw's reasons."""
     rest = [a for a in legal if not isinstance(a, ON_A_BOARD)
             and not (isinstance(a, TakePartner) and a.partner != selection.partner)]
     buttons = pool.first(len(rest))
     for i, (button, action) in enumerate(zip(buttons, rest, strict=True)):
         words = str(removal_text(action, state.edition) if short and isinstance(
             action, TakePartner) else describe(action, state.edition))
-        show(button, state, action, f"{i + 1}. {words}" if i < 9 else words, legal=legal)
+        show(button, state, action, f"{i + 1}. {words}" if i < 9 else words, legal=rest,
+             why=why)
     return buttons
 
 
@@ -214,6 +222,8 @@ class DreamApp(w.VBox):
         self._notes = {key: w.HTML() for key, _w in PANELS}
         self.panel = w.VBox(list(self.panel_boxes.values()))
         self.open_panel: str | None = None
+        #: The words of the hidden parts' widgets, changed but not sent to the page yet.
+        self.kept = Kept()
         self.focus = Focus()  # after a move, the keyboard goes to the next decision
         self.key_bridge = KeyBridge()
         self.key_bridge.on_key = self.status.guarded(self.key)
@@ -521,21 +531,29 @@ class DreamApp(w.VBox):
         return _("{player}: {prompt}").format(player=self.person, prompt=ask)
 
     def refresh(self) -> None:
-        """Redraw everything from the library's state."""
+        """Redraw everything from the library's state: one message per widget changed, and
+        the words of the parts hidden now kept back until they are shown (:attr:`kept`)."""
         state, name = self.state, self.person
         over = state.is_terminal()
+        why = Refusals(state)  # each button's reason, from one look at the rules
         legal = [] if over else state.legal_actions(name)
-        with self.hold_sync():
+        shown = self._shown_parts(self.holders(legal), self.open_panel)
+        parts = {key: part_widgets(part) for key, part in self.parts.items()}
+        later = {widget: LATER[type(widget)] for key, widgets in parts.items()
+                 if key not in shown for widget in widgets}
+        held = [*pool_buttons(self, self.workshop, self.board, self.displays, self.map),
+                *(widget for widgets in parts.values() for widget in widgets)]
+        with self.hold_sync(), hold_all(held, later, self.kept):
             self._draw_turn(state, name)
             self.prompt.value = f"<p>{esc(self._prompt_text())}</p>"
-            self.workshop.refresh(state, name, legal)
-            self.board.refresh(state, name, self.selection, legal)
-            self.displays.refresh(state, name, self.selection, legal)
-            self.map.refresh(state, name, legal)
+            self.workshop.refresh(state, name, legal, why)
+            self.board.refresh(state, name, self.selection, legal, why)
+            self.displays.refresh(state, name, self.selection, legal, why)
+            self.map.refresh(state, name, legal, why)
             self._draw_choices(state, legal)
             self.guide_view.refresh()
-            self.others.children = [w.HTML(compact_html(state, other))
-                                    for other in state.names if other != name]
+            fill(self.others, [compact_html(state, other)
+                               for other in state.names if other != name])
             self._draw_log()
             self._draw_recent(name)
             self._place_parts(legal)
@@ -568,6 +586,12 @@ class DreamApp(w.VBox):
             for i, child in enumerate(box.children):
                 child.layout.display = None if not rows or i // 2 in rows else "none"
         self._draw_panel()
+
+    @staticmethod
+    def _shown_parts(held: Mapping[str, tuple[int, ...]], panel: str | None) -> set[str]:
+        """The parts of the table (:attr:`parts`) in view: those holding the decision
+        (``held``, :meth:`holders`) and those of the open ``panel``."""
+        return {*held, *PANEL_PARTS.get(panel or "", ())}
 
     def _panel_parts(self, key: str) -> list[w.Widget]:
         """What the panel ``key`` shows (a part now in the play view is not in it)."""
@@ -603,6 +627,8 @@ class DreamApp(w.VBox):
         there."""
         key = button.lnb_value[1]  # type: ignore[attr-defined]
         self.open_panel = None if self.open_panel == key else key
+        for part in PANEL_PARTS.get(self.open_panel or "", ()):  # its words, kept back
+            self.kept.send(part_widgets(self.parts[part]))
         self._draw_panel()
         self._count_redraw()
         if self.open_panel is not None:
@@ -651,9 +677,12 @@ class DreamApp(w.VBox):
         current = state.current_player or name
         self.turn.value = turn_html(state, current, computer=current in self.kinds)
 
-    def _draw_choices(self, state: State, legal: Sequence[Action]) -> None:
-        self.choices.children = choice_buttons(self.choice_pool, self.selection, state, legal,
-                                               short=True)
+    def _draw_choices(self, state: State, legal: Sequence[Action],
+                      why: Refusals | None = None) -> None:
+        buttons = choice_buttons(self.choice_pool, self.selection, state, legal, short=True,
+                                 why=why)
+        if tuple(buttons) != self.choices.children:
+            self.choices.children = buttons
 
     def _draw_log(self) -> None:
         if not self.history_lines:
@@ -672,6 +701,25 @@ class DreamApp(w.VBox):
             return
         self.score.value = score_table_html(final_table(state))  # a row per scoring line
         self.score.layout.display = None
+
+
+#: The traits of a hidden part's widgets kept back until it is shown: its words (whether a
+#: button is enabled goes at once: the page never offers a click the rules refuse).
+LATER = {w.Button: ("description", "tooltip"), w.HTML: ("value",)}
+
+
+def part_widgets(widget: w.Widget) -> list[w.Widget]:
+    """The buttons and HTML texts in ``widget`` and its boxes (hidden ones too).
+
+    >>> part_widgets(w.VBox([w.HTML("a"), w.HBox([w.Button()]), w.Label("b")]))
+    [HTML(value='a'), Button(style=ButtonStyle())]
+    """
+    if type(widget) in LATER:
+        return [widget]
+    found: list[w.Widget] = []
+    for child in getattr(widget, "children", ()):
+        found += part_widgets(child)
+    return found
 
 
 def _buttons(widget: w.Widget) -> list[w.Button]:

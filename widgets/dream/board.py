@@ -18,7 +18,7 @@ cell or a line of the Mill: the one decision of two clicks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 import ipywidgets as w
@@ -28,6 +28,7 @@ from lnb.dream import describe as d
 from lnb.dream.actions import Action, Build, Place, Play, Research, TakeProgram
 from lnb.dream.edition import COLOURS, RESOURCES, Colour
 from lnb.dream.mill import CELLS, LINES, ROWS, LineEquation, Status
+from lnb.dream.refusals import Refusals
 from lnb.dream.state import State
 from widgets.dream.buttons import Pool, mark, show
 from widgets.dream.words import die_html, die_label, esc
@@ -116,10 +117,11 @@ class PlayerBoard(w.VBox):
         self.add_class("lnb-dream-board")
 
     def refresh(self, state: State, name: str, selection: Selection,
-                legal: Sequence[Action]) -> None:
-        """Draw ``name``'s board; ``legal`` is what they may do now."""
+                legal: Collection[Action], why: Refusals | None = None) -> None:
+        """Draw ``name``'s board; ``legal`` is what they may do now (``why``: the redraw's
+        reasons, :class:`~lnb.dream.refusals.Refusals`)."""
+        legal, why = frozenset(legal), why or Refusals(state)
         p = state.player(name)
-        ed = state.edition
         heading = _("Your board: {player}").format(player=name)
         self.heading.value = f"<h3>{esc(heading)}</h3>"
         self.store_title.value = esc(_("Store (choose a die, then a cell of the Mill)"))
@@ -133,7 +135,7 @@ class PlayerBoard(w.VBox):
             places = [a for a in legal if isinstance(a, Place) and a.slot == slot]
             probe = places[0] if places else Place(name, slot, free[0] if free else "A1")
             label = die_label(die) if die else "·"
-            if show(button, state, probe, label, legal=legal):
+            if show(button, state, probe, label, legal=legal, why=why):
                 button.lnb_action = None  # type: ignore[attr-defined]  # a choice first
                 button.lnb_value = ("slot", slot)  # type: ignore[attr-defined]
                 button.tooltip = _("Choose the {die} of Store slot {slot}, then a cell of "
@@ -148,9 +150,9 @@ class PlayerBoard(w.VBox):
             colour_class(button, die.colour if die else None)
             (button.add_class if die else button.remove_class)("lnb-dream-filled")
             if selection.slot is not None:
-                show(button, state, Place(name, selection.slot, cell), label, legal=legal)
+                show(button, state, Place(name, selection.slot, cell), label, legal=legal, why=why)
             elif die is not None:
-                show(button, state, Place(name, 1, cell), label, legal=())
+                show(button, state, Place(name, 1, cell), label, legal=(), why=why)
                 button.tooltip = label
             else:
                 mark(button, False, label, _("First choose a die of your Store."))
@@ -162,17 +164,28 @@ class PlayerBoard(w.VBox):
                      _("line {line}").format(line=line))
             if selection.program is not None:
                 show(button, state, TakeProgram(name, selection.program, line), label,
-                     legal=legal)
+                     legal=legal, why=why)
             else:
                 mark(button, False, label, equation_words(eq) if eq else
                      _("No Program beside {line} yet: take one from the display, then "
                        "press this line.").format(line=line_name(line)))
                 button.lnb_action = None  # type: ignore[attr-defined]
         self.equations.value = equations_html(state.equations(name))
+        self._draw_research(state, name, legal, why)
+        self._draw_hand(state, name, legal, why)
+        self._draw_gears(state, name, legal, why)
+
+    def _draw_research(self, state: State, name: str, legal: Collection[Action],
+                       why: Refusals) -> None:
         self.tracks.value = tracks_html(state, name)
         for colour, button in zip(COLOURS, self.research.buttons, strict=True):
             action = Research(name, colour.value)
-            show(button, state, action, str(d.describe(action, ed)), legal=legal)
+            show(button, state, action, str(d.describe(action, state.edition)), legal=legal,
+                 why=why)
+
+    def _draw_hand(self, state: State, name: str, legal: Collection[Action],
+                   why: Refusals) -> None:
+        p, ed = state.player(name), state.edition
         hand = sorted(set(p.hand), key=p.hand.index)
         buttons = self.hand.first(len(hand))
         for card, button in zip(hand, buttons, strict=True):
@@ -181,18 +194,24 @@ class PlayerBoard(w.VBox):
             action = Play(name, card)  # a discard is a choice at the top (the prompt's row)
             words = f"{d.describe(action, ed)}{' ×' + str(count) if count > 1 else ''}"
             label = f"{words}: {d.partner_text(partner)}"
-            show(button, state, action, label, legal=legal)
-        self.hand_row.children = buttons
+            show(button, state, action, label, legal=legal, why=why)
+        if self.hand_row.children != tuple(buttons):
+            self.hand_row.children = buttons
         self.cards.value = cards_html(state, name)
+
+    def _draw_gears(self, state: State, name: str, legal: Collection[Action],
+                    why: Refusals) -> None:
+        p, ed = state.player(name), state.edition
         gears = self.gears.first(len(ed.gears))
         for gear, button in zip(ed.gears, gears, strict=True):
             action = Build(name, gear.id)
             built = gear.id in p.gears
             label = (f"✔ {gear.name}: {d.gear_text(gear)}" if built
                      else f"{d.describe(action, ed)}: {d.gear_text(gear)}")
-            show(button, state, action, label, legal=legal)
+            show(button, state, action, label, legal=legal, why=why)
             (button.add_class if built else button.remove_class)("lnb-dream-built")
-        self.gear_row.children = gears
+        if self.gear_row.children != tuple(gears):
+            self.gear_row.children = gears
 
 
 def equation_words(eq: LineEquation) -> str:
@@ -307,3 +326,24 @@ def compact_html(state: State, name: str) -> str:
             f"<div class='lnb-dream-other-body'><table class='lnb-dream-mini' "
             f"aria-label='{mill_name}'>{mill}</table>"
             f"<div><div>{esc(store_word)}: {store}</div>{words}</div></div></div>")
+
+
+def fill(box: w.Box, values: Sequence[str]) -> None:
+    """Show ``values`` as ``box``'s HTML children, the ones it has reused (a redraw opens
+    no new widget in the page unless there are more values than before).
+
+    >>> box = w.HBox()
+    >>> fill(box, ["<b>Ada</b>", "<b>Bea</b>"]); first = box.children[0]
+    >>> fill(box, ["<b>Cy</b>"])
+    >>> box.children == (first,), first.value
+    (True, '<b>Cy</b>')
+    """
+    made = list(getattr(box, "lnb_made", ()))
+    while len(made) < len(values):
+        made.append(w.HTML())
+    box.lnb_made = made  # type: ignore[attr-defined]
+    for html, value in zip(made, values, strict=False):
+        html.value = value
+    children = tuple(made[:len(values)])
+    if box.children != children:
+        box.children = children

@@ -22,20 +22,25 @@ from collections.abc import Callable, Iterable
 import ipywidgets as w
 
 from lnb.dream.actions import Action
-from lnb.dream.refusals import why_not
+from lnb.dream.refusals import Refusals
 from lnb.dream.state import State
 
 LEGAL = "lnb-legal"
 
 
 def show(button: w.Button, state: State, action: Action | None, label: str,
-         reason: str | None = None, legal: Iterable[Action] | None = None) -> bool:
-    """Label ``button`` for ``action``: enabled and highlighted when the rules allow it now,
-    else disabled with ``reason`` (default: the library's). True when enabled."""
+         reason: str | None = None, legal: Iterable[Action] | None = None,
+         why: Refusals | None = None) -> bool:
+    """Label ``button`` for ``action``: enabled and highlighted when the rules allow it now
+    (in ``legal``, if given), else disabled with ``reason`` (default: the library's, asked of
+    ``why``: a redraw's one :class:`~lnb.dream.refusals.Refusals` for all its buttons). True
+    when enabled."""
+    if why is None:
+        why = Refusals(state)
     allowed = action is not None and (action in legal if legal is not None
-                                      else why_not(state, action) is None)
+                                      else why.why_not(action) is None)
     if not allowed and reason is None and action is not None:
-        error = why_not(state, action)
+        error = why.why_not(action)
         reason = str(error) if error is not None else label
     mark(button, allowed, label, label if allowed else (reason or label))
     button.lnb_action = action if allowed else None  # type: ignore[attr-defined]
@@ -86,3 +91,18 @@ class Pool:
 
     def _clicked(self, button: w.Button) -> None:
         self.on_click(button)
+
+
+def pool_buttons(*owners: object) -> list[w.Button]:
+    """Every button made so far by the :class:`Pool` attributes of ``owners`` (the views of a
+    page: what a redraw relabels, :func:`widgets.dream.hold.hold_all`).
+
+    >>> class View:
+    ...     def __init__(self):
+    ...         self.pool = Pool("lnb-x", lambda button: None)
+    >>> view = View(); buttons = view.pool.first(2)
+    >>> pool_buttons(view) == buttons
+    True
+    """
+    return [button for owner in owners for value in vars(owner).values()
+            if isinstance(value, Pool) for button in value.buttons]

@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection
 
 import ipywidgets as w
 
@@ -25,6 +25,7 @@ from lnb.core.i18n import _
 from lnb.dream import describe as d
 from lnb.dream.actions import Action, TakeAssignment, TakePartner, TakeProgram
 from lnb.dream.mill import LINES, rule_text
+from lnb.dream.refusals import Refusals
 from lnb.dream.state import State
 from widgets.dream.board import Selection
 from widgets.dream.buttons import Pool, show
@@ -84,8 +85,10 @@ class DisplaysView(w.VBox):
         self.add_class("lnb-dream-displays")
 
     def refresh(self, state: State, name: str, selection: Selection,
-                legal: Sequence[Action]) -> None:
-        """Draw the displays; ``name`` is the person who acts (their choices enabled)."""
+                legal: Collection[Action], why: Refusals | None = None) -> None:
+        """Draw the displays; ``name`` is the person who acts (their choices enabled;
+        ``why``: the redraw's reasons, :class:`~lnb.dream.refusals.Refusals`)."""
+        legal, why = frozenset(legal), why or Refusals(state)
         ed = state.edition
         p = state.player(name)
         self.titles[0].value = esc(_("Ada's Study: Programs (punch cards for a line of your "
@@ -107,7 +110,7 @@ class DisplaysView(w.VBox):
             takes = [a for a in legal if isinstance(a, TakeProgram) and a.program == key]
             probe = takes[0] if takes else TakeProgram(name, key, free[0])
             label = _("Take {rule}").format(rule=rule_text(card))
-            allowed = show(button, state, probe, label, legal=legal)
+            allowed = show(button, state, probe, label, legal=legal, why=why)
             _choose(button, allowed, ("program", key),
                     _("Take this Program, then press the line of your Mill it goes beside"))
             chosen = selection.program == key
@@ -129,7 +132,7 @@ class DisplaysView(w.VBox):
                 action = TakeAssignment(name, key, column.value)
                 show(button, state, action,
                      _("Take it: {colour} column").format(colour=d.colour_name(column)),
-                     legal=legal)
+                     legal=legal, why=why)
                 buttons.append(button)
             holder.children = buttons
         for button in self.assignment_pool.buttons[used:]:
@@ -148,7 +151,7 @@ class DisplaysView(w.VBox):
             removable = p.hand[0] if p.hand else "clerk"
             probe = takes[0] if takes else TakePartner(name, key, "hand", removable)
             allowed = show(button, state, probe, _("Take {name}").format(name=partner.name),
-                           legal=legal)
+                           legal=legal, why=why)
             _choose(button, allowed, ("partner", key),
                     _("Take this Partner, then choose the card of yours it replaces"))
             if selection.partner == key:

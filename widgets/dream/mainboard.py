@@ -12,13 +12,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection
 
 import ipywidgets as w
 
 from lnb.core.i18n import _
 from lnb.dream import describe as d
 from lnb.dream.actions import Action, Collect, Join, Visit
+from lnb.dream.refusals import Refusals
 from lnb.dream.state import State
 from widgets.dream.board import colour_class
 from widgets.dream.buttons import Pool, show
@@ -38,11 +39,15 @@ class WorkshopView(w.VBox):
         row.add_class("lnb-dream-row")
         self.children = [self.title, row]
 
-    def refresh(self, state: State, name: str, legal: Sequence[Action]) -> None:
+    def refresh(self, state: State, name: str, legal: Collection[Action],
+                why: Refusals | None = None) -> None:
+        """Draw the Workshop; ``legal``: what ``name`` may do now (``why``: the redraw's
+        reasons, :class:`~lnb.dream.refusals.Refusals`)."""
+        legal, why = frozenset(legal), why or Refusals(state)
         self.title.value = esc(_("Workshop (take a die into your Store)"))
         for i, (button, die) in enumerate(zip(self.buttons, state.workshop, strict=True)):
             label = f"{i + 1}: {die_label(die)}"
-            show(button, state, Collect(name, i + 1), label, legal=legal)
+            show(button, state, Collect(name, i + 1), label, legal=legal, why=why)
             colour_class(button, die.colour)
 
 
@@ -84,7 +89,11 @@ class MapView(w.VBox):
             self._cards[key], self._texts[key] = box, text
         return self._cards[key], self._texts[key]
 
-    def refresh(self, state: State, name: str, legal: Sequence[Action]) -> None:
+    def refresh(self, state: State, name: str, legal: Collection[Action],
+                why: Refusals | None = None) -> None:
+        """Draw the map and the Institutions (``legal``, ``why``: as
+        :meth:`WorkshopView.refresh`)."""
+        legal, why = frozenset(legal), why or Refusals(state)
         ed = state.edition
         self.titles[0].value = esc(_("Travel: Universities (a die must reach as far as the "
                                      "number)"))
@@ -98,7 +107,7 @@ class MapView(w.VBox):
             self.place_buttons.append(button)
             action = Visit(name, loc.id)
             show(button, state, action, _("Go to {place}").format(place=loc.name),
-                 legal=legal)
+                 legal=legal, why=why)
             box, text = self._card(f"map:{loc.id}", button)
             text.value = (f"<div class='lnb-dream-card-text'><b>{esc(loc.name)}</b><br>"
                           f"{esc(d.place_text(loc))}<br>"
@@ -110,7 +119,7 @@ class MapView(w.VBox):
         for i, inst in enumerate(ed.institutions):
             button = self.joins.get(i)
             show(button, state, Join(name, inst.id), _("Join {place}").format(place=inst.name),
-                 legal=legal)
+                 legal=legal, why=why)
             box, text = self._card(f"inst:{inst.id}", button)
             text.value = (f"<div class='lnb-dream-card-text'><b>{esc(inst.name)}</b><br>"
                           f"{esc(d.institution_text(inst))}<br>"

@@ -59,13 +59,15 @@ from lnb.core.i18n import _, pgettext
 from lnb.core.rooms import COMPUTER, RoomPlay
 from lnb.dream.actions import Action
 from lnb.dream.final_table import final_table
+from lnb.dream.refusals import Refusals
 from lnb.dream.state import PROMPTS, State
 from widgets.classroom.table_page import Screen, TablePage, TableView
 from widgets.core.redraws import mark_shown
 from widgets.dream.app import LOG_LINES, DreamApp, _log_line, choice_buttons, turn_html
-from widgets.dream.board import PlayerBoard, Selection, compact_html
-from widgets.dream.buttons import Pool
+from widgets.dream.board import PlayerBoard, Selection, compact_html, fill
+from widgets.dream.buttons import Pool, pool_buttons
 from widgets.dream.cards import DisplaysView
+from widgets.dream.hold import hold_all
 from widgets.dream.keys import KeyBridge
 from widgets.dream.mainboard import MapView, WorkshopView
 from widgets.dream.score_table import score_table_html
@@ -288,24 +290,27 @@ class DreamTable(TableView):
         legal = state.legal_actions(me) if mine else []
         name = me if me is not None else current  # whose view of the shared boards
         self.page.waiting.value = "" if mine else self.page.waiting_words(play)
-        with self.page.hold_sync():
+        why = Refusals(state)  # each button's reason, from one look at the rules
+        with self.page.hold_sync(), hold_all(pool_buttons(
+                self, self.workshop, self.board, self.displays, self.map)):
+            # one message per button changed
             self._draw_turn(play, current)
             self.prompt.value = "" if over else "<p>{}</p>".format(esc(_("{player}: {prompt}")
                                 .format(player=current, prompt=_(PROMPTS[state.step])
                                         if state.step else "")))
-            self.workshop.refresh(state, name, legal)
-            self.displays.refresh(state, name, self.selection, legal)
-            self.map.refresh(state, name, legal)
+            self.workshop.refresh(state, name, legal, why)
+            self.displays.refresh(state, name, self.selection, legal, why)
+            self.map.refresh(state, name, legal, why)
             if me is not None:
-                self.board.refresh(state, me, self.selection, legal)
+                self.board.refresh(state, me, self.selection, legal, why)
                 self.main.children = (self.board, self.shared)
             else:
                 self.main.children = (self.shared,)
-            self._draw_choices(state, legal)
+            self._draw_choices(state, legal, why)
             self.others_title.value = esc(_("The other players") if me is not None
                                           else _("The players"))
-            self.others.children = [w.HTML(compact_html(state, other))
-                                    for other in state.names if other != me]
+            fill(self.others, [compact_html(state, other)
+                               for other in state.names if other != me])
             self._draw_log(play)
         self._count_redraw()
 
@@ -322,9 +327,12 @@ class DreamTable(TableView):
             play.setup.seat(play.seat_index(current)).computer)
         self.turn.value = turn_html(state, current, computer=computer)
 
-    def _draw_choices(self, state: State, legal: Sequence[Action]) -> None:
+    def _draw_choices(self, state: State, legal: Sequence[Action],
+                      why: Refusals | None = None) -> None:
         """The row of choices that are not on a board (pass, publish, a grey die's area...)."""
-        self.choices.children = choice_buttons(self.choice_pool, self.selection, state, legal)
+        buttons = choice_buttons(self.choice_pool, self.selection, state, legal, why=why)
+        if tuple(buttons) != self.choices.children:
+            self.choices.children = buttons
 
     def _draw_log(self, play: RoomPlay) -> None:
         """What happened, the newest last: each move told once, as the app tells it (a
