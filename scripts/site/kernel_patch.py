@@ -38,12 +38,28 @@ KERNEL_STATIC = Path("extensions") / "@jupyterlite" / "pyodide-kernel-extension"
 ORIGINAL = ("await this.initRuntime(e),await this.initFilesystem(e),"
             "await this.initPackageManager(e),await this.initKernel(e),await this.initGlobals(e)")
 #: Changed whenever the worker code below changes, so no page uses a snapshot it did not make.
-PATCH_VERSION = "2"
+PATCH_VERSION = "3"
 #: What the worker says in its console (``console.info``), by the start it made.
 SAID = {"snapshot": "lnb-python: started from the snapshot",
         "fresh": "lnb-python: started afresh",
         "kept": "lnb-python: snapshot kept",
-        "refused": "lnb-python: snapshot refused, started afresh"}
+        "refused": "lnb-python: snapshot refused, started afresh",
+        "kit": "lnb-python: not in the snapshot:"}
+#: The kit's modules the site's pages share, imported before the snapshot is kept, so a next
+#: page finds them in memory: the kit's core and language switch, the lessons' exercises, and
+#: each app with what its page function imports when called (the game, the puzzles, the
+#: museum, Ada's Dream). Importing them reads nothing of the page (its address, language or
+#: seed: those are read when a page's code runs; ``tests/test_site_kernel_patch.py``).
+KIT_IMPORTS = ("anywidget", "lnb", "lnb.core.i18n", "widgets.core.language",
+               "widgets.core.page_request", "widgets.core.relabel", "widgets.core.server_note",
+               "widgets.lessons.bank", "widgets.babbage.board", "widgets.babbage.program_builder",
+               "widgets.babbage.exercise", "widgets.babbage.play_page",
+               "widgets.babbage.game_app", "widgets.babbage.room_app",
+               "widgets.babbage.room_entry", "widgets.classroom.panel", "classroom.rooms",
+               "widgets.babbage.puzzle_app", "widgets.museum.app", "widgets.museum.room_entry",
+               "widgets.museum.lesson_views", "widgets.dream.play_page", "widgets.dream.app",
+               "widgets.dream.room_app", "widgets.classroom.table_entry",
+               "widgets.dream.lesson_views")
 
 WORKER_CODE = """\
 await (async (kernel, options) => {
@@ -135,6 +151,12 @@ await (async (kernel, options) => {
     try {
       await kernel._pyodide.runPythonAsync(
         "try:\\n    import ipywidgets\\nexcept ImportError:\\n    pass\\n");
+      /* The kit's modules the site's pages share (nothing in them depends on the page
+         until a page's code runs); one that fails to import is left to the page. */
+      const left = kernel._pyodide.runPython(__KIT_IMPORTS__);
+      kernel._pyodide.runPython("del _lnb_left");
+      mark("kit-imported");
+      if (left) { console.warn(SAID.kit, left); }
       const api = kernel._pyodide;
       /* Pyodide keeps no snapshot once a package is loaded: its list is emptied meanwhile
          (the next page loads its packages' files again, and fills its own list). */
@@ -177,10 +199,34 @@ def snapshot_key(lock_text: bytes) -> str:
     return hashlib.sha256(PATCH_VERSION.encode() + b"\0" + lock_text).hexdigest()[:16]
 
 
+def imports_code(names: tuple[str, ...] = KIT_IMPORTS) -> str:
+    """Python that imports ``names`` and leaves, in ``_lnb_left``, those that failed and why
+    (empty when all were imported).
+
+    >>> scope = {}
+    >>> exec(imports_code(("json", "no_such_module_here")), scope)
+    >>> scope["_lnb_left"].split(":")[0], "_lnb_imports" in scope
+    ('no_such_module_here', False)
+    """
+    return ("def _lnb_imports(names):\n"
+            "    import importlib\n"
+            "    left = []\n"
+            "    for name in names:\n"
+            "        try:\n"
+            "            importlib.import_module(name)\n"
+            "        except Exception as error:\n"
+            "            left.append(f'{name}: {error!r}')\n"
+            "    return '; '.join(left)\n"
+            f"_lnb_left = _lnb_imports({list(names)!r})\n"
+            "del _lnb_imports\n"
+            "_lnb_left\n")
+
+
 def worker_code(key: str) -> str:
     """The worker's start, made to keep and use a snapshot under ``key``."""
     return (WORKER_CODE.replace("__KEY__", json.dumps(key))
-            .replace("__SAID__", json.dumps(SAID)))
+            .replace("__SAID__", json.dumps(SAID))
+            .replace("__KIT_IMPORTS__", json.dumps(imports_code())))
 
 
 def patch(out: Path) -> str:
