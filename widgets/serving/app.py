@@ -6,7 +6,8 @@ names and addresses, plus ``--KitVoila.allow_hosts``, the serve command's ``--al
 its handlers get the kit's checks, and the ``_xsrf`` cookie is ``SameSite=Strict``, so
 no other site's page or link ever sends it; its static files go gzip-compressed (each
 compressed once) with caching headers (:mod:`widgets.serving.static`); its pages carry the
-words of their progress bar (:mod:`widgets.serving.loading`). The cookie stays
+words of their progress bar (:mod:`widgets.serving.loading`); its watch on the kernels'
+messages reads only their headers (:mod:`widgets.serving.activity`). The cookie stays
 readable by the page: Voila's page reads it to send the closed page's shutdown request and
 the ``X-XSRFToken`` header. Its log says "Opening NOTEBOOK" where Jupyter warns "Notebook
 NOTEBOOK is not trusted" at every render (trust only matters to Jupyter's editor; Voila runs
@@ -21,6 +22,7 @@ from typing import Any
 from traitlets import List, Unicode
 from voila.app import Voila
 
+from widgets.serving.activity import light_watch
 from widgets.serving.drawings import drawing_rules
 from widgets.serving.guard import HostCheck, guarded
 from widgets.serving.loading import with_loading_words
@@ -64,6 +66,9 @@ class KitVoila(Voila):
         configuration = self.voila_configuration  # before Voila's kernel manager reads it
         configuration.page_config_hook = versioned_static(
             self.kit_static_tag, with_loading_words(configuration.page_config_hook))
+        # the server reads only the headers of the kernels' messages to watch their activity
+        configuration.multi_kernel_manager_class = light_watch(
+            configuration.multi_kernel_manager_class)
         settings = dict(super().init_settings())
         named = [host for host in (*self.allow_hosts, self.ip) if host not in UNSPECIFIED]
         settings["kit_hosts"] = HostCheck(named)
