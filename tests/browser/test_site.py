@@ -15,9 +15,19 @@ bar's words before any widget; the landing page, both first lessons, the puzzles
 each say "Works offline now" in their language once drawn; then the network is cut and the
 game reloaded from the kit's service worker's cache to a Round started.
 
-Before any browser opens the site, its Python is checked in CPython
-(:mod:`site_wheel_check`): the kit's wheel imports without what the site lacks, and every
-notebook of the site runs in both languages.
+The next page starts Python from a memory snapshot (issue 33; once
+``test_site_snapshot_in_browser.py``, merged here so its pages are the ones above): the file's
+browser starts with a broken snapshot in its cache, which the first page refuses, starting
+afresh and keeping a new one; every later page starts from that one.
+
+The site's Python is checked in CPython too (:mod:`site_wheel_check`, in a process of its own
+started first, running while the browser opens the pages): the kit's wheel imports without
+what the site lacks, and every notebook of the site runs in both languages.
+
+A page starting its Python is waited on for as long as it makes progress
+(:func:`page_progress.wait_progressing`: on a busy machine it is slow, not stuck), until its
+live widget is drawn and its drawing before Python is gone (the drawing keeps the apps'
+classes and English words).
 
 ``make test`` runs ``make site`` first; without ``site/`` these tests fail (never skip).
 One browser with a profile on disk serves the whole file (its cache warm after the first
@@ -40,17 +50,19 @@ from browser_harness import (
     SIZES,
     assert_no_traceback,
     pupil_browser,
+    redraw_count,
     requests_of,
     resize,
     resolve_the_round,
     snap,
     snap_sizes,
+    wait_redrawn,
     watched_page,
 )
 from lesson_checks import EXERCISE, FirstLessonWords, assert_first_exercises_answer
+from page_progress import wait_progressing, watch
 from playwright.sync_api import expect
 from site_server import SITE, serving
-from test_museum import press_button
 
 from lnb.babbage.puzzles import Puzzle
 from lnb.core.i18n import _, ngettext, use_language
@@ -59,41 +71,91 @@ from lnb.dream.records import replay as dream_replay
 from lnb.museum import Game, Place, Wild
 from lnb.museum.bots import make_bot
 from scripts.site.first_paint import STARTING_WORDS
+from scripts.site.kernel_patch import KERNEL_STATIC, SAID, snapshot_key
 from scripts.site.offline import OFFLINE_WORDS, WORKER
 from widgets.core.status import APOLOGY
 
 pytestmark = pytest.mark.browser
 
-WAIT = 120_000  # a cold page starts Python in the browser: Pyodide, then the kit
+#: ms for the page's answer to a click or a key (its Python running): one that stopped
+#: answering. A page starting its Python is waited on while it makes progress instead
+#: (:func:`open_page`).
+WAIT = 120_000
 RENDER = "voici/render/"
 SITE_PY = REPO / ".venv-site" / "bin" / "python"
 
 
-@pytest.fixture(scope="module")
-def site_python(tmp_path_factory: pytest.TempPathFactory) -> subprocess.CompletedProcess[str]:
-    """:mod:`site_wheel_check` run on the built site's wheel (unpacked), in CPython."""
+class Checking:
+    """:mod:`site_wheel_check` running on the built site's wheel (unpacked), in CPython, in a
+    process of its own beside the browser's pages (``result`` waits for it)."""
+
+    def __init__(self, folder: Path) -> None:
+        wheels = sorted((SITE / "static" / "pyodide").glob("lovelace_babbage_kit-*.whl"))
+        assert len(wheels) == 1, f"the site carries no single kit wheel: {wheels}"
+        self.unpacked = folder / "wheel"
+        with zipfile.ZipFile(wheels[0]) as wheel:
+            wheel.extractall(self.unpacked)
+        self.out, self.err = folder / "stdout.txt", folder / "stderr.txt"
+        with self.out.open("wb") as out, self.err.open("wb") as err:
+            self.proc = subprocess.Popen(
+                [str(REPO / ".venv" / "bin" / "python"), "-I",
+                 str(Path(__file__).with_name("site_wheel_check.py")), str(SITE),
+                 str(self.unpacked), str(REPO)],
+                cwd=self.unpacked, stdin=subprocess.DEVNULL, stdout=out, stderr=err)
+
+    def result(self) -> subprocess.CompletedProcess[str]:
+        """The check's exit code and output, once it has ended (600 s: a stuck check)."""
+        code = self.proc.wait(timeout=600)
+        return subprocess.CompletedProcess(self.proc.args, code,
+                                           self.out.read_text(errors="replace"),
+                                           self.err.read_text(errors="replace"))
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def site_python(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Checking]:
+    """The site's Python checked in CPython (:class:`Checking`), started with the file's
+    first test: it runs while the browser opens the site's pages (its test, near the file's
+    end, waits for it)."""
     if not (SITE / RENDER / "index.html").exists() or not (SITE / WORKER).exists():
         pytest.fail(f"{SITE} is not built (or has no {WORKER}): run `make site` first")
-    wheels = sorted((SITE / "static" / "pyodide").glob("lovelace_babbage_kit-*.whl"))
-    assert len(wheels) == 1, f"the site carries no single kit wheel: {wheels}"
-    unpacked = tmp_path_factory.mktemp("site-wheel")
-    with zipfile.ZipFile(wheels[0]) as wheel:
-        wheel.extractall(unpacked)
-    return subprocess.run([str(REPO / ".venv" / "bin" / "python"), "-I",
-                           str(Path(__file__).with_name("site_wheel_check.py")), str(SITE),
-                           str(unpacked), str(REPO)],
-                          cwd=unpacked, capture_output=True, text=True, timeout=600,
-                          check=False)
+    checking = Checking(tmp_path_factory.mktemp("site-python"))
+    try:
+        yield checking
+    finally:
+        checking.stop()
 
 
 @pytest.fixture(scope="module")
-def site_url(site_python: subprocess.CompletedProcess[str]) -> Iterator[str]:
-    """The built site, served on 127.0.0.1 by a static file server only; its Python checked
-    in CPython first (a failure there would only be a page waiting in the browser)."""
-    assert site_python.returncode == 0, ("the site's Python fails in CPython already:\n"
-                                         + site_python.stdout[-6000:] + site_python.stderr)
+def site_url(site_python: Checking) -> Iterator[str]:
+    """The built site, served on 127.0.0.1 by a static file server only (its Python's check
+    in CPython started first, running meanwhile)."""
     with serving(SITE) as url:
         yield url
+
+
+#: Where the kernel's worker keeps Python's memory snapshot (beside its own script).
+SNAPSHOT_ADDRESS = "/" + KERNEL_STATIC.as_posix() + "/lnb-python-snapshot"
+#: The size of the snapshot kept under the cache ``name`` (0: none).
+KEPT = """async (name) => {
+  const hit = await (await caches.open(name)).match(new URL(__ADDRESS__, location.href).href);
+  return hit ? (await hit.arrayBuffer()).byteLength : 0;
+}""".replace("__ADDRESS__", json.dumps(SNAPSHOT_ADDRESS))
+#: A broken snapshot under the cache ``name`` (bytes no Pyodide can load).
+BROKEN = """async (name) => {
+  await (await caches.open(name)).put(new URL(__ADDRESS__, location.href).href,
+    new Response(new Uint8Array(4096).fill(7)));
+}""".replace("__ADDRESS__", json.dumps(SNAPSHOT_ADDRESS))
+
+
+def snapshot_cache() -> str:
+    """The Cache Storage name of the built site's snapshot."""
+    lock = (SITE / "static" / "pyodide" / "pyodide-lock.json").read_bytes()
+    return "lnb-snapshot-" + snapshot_key(lock)
 
 
 @pytest.fixture(scope="module")
@@ -101,9 +163,16 @@ def context(playwright, site_url: str,  # type: ignore[no-untyped-def]
             tmp_path_factory: pytest.TempPathFactory):
     """One browser for the file with a profile on disk, as a pupil's browser has: its cache
     and storage kept from page to page, and Python's compiled WebAssembly with them (a
-    Playwright context in memory compiles it again on every page)."""
+    Playwright context in memory compiles it again on every page). A broken snapshot of
+    Python is put in its Cache Storage under the site's key first: the first page opened
+    must refuse it (the snapshot test, the file's last)."""
     with pupil_browser(playwright, tmp_path_factory.mktemp("site-profile"), base_url=site_url,
                        viewport={"width": 1200, "height": 900}) as made:
+        first = made.pages[0] if made.pages else made.new_page()
+        first.goto("static/pyodide/pyodide-lock.json")
+        first.evaluate(BROKEN, snapshot_cache())
+        assert first.evaluate(KEPT, snapshot_cache()) == 4096
+        first.close()
         yield made
 
 
@@ -114,6 +183,7 @@ def page(context, request: pytest.FixtureRequest):  # type: ignore[no-untyped-de
     cookie); a screenshot on failure."""
     context.clear_cookies()
     made = watched_page(context)
+    watch(made)
     yield made
     failed = getattr(request.node, "rep_call", None)
     if failed is not None and failed.failed:
@@ -149,19 +219,54 @@ STARTING = """() => {
 }"""
 
 
+#: The page's Python is running: a live ``selector`` is drawn and no drawing of the page
+#: before Python is left (``.lnb-sketch``: it keeps the apps' classes and words, greyed).
+LIVE = """(selector) => !document.querySelector(".lnb-sketch")
+  && document.querySelector(selector) !== null"""
+
+
+#: Each page load of the file's browser in order: its address and what its kernel's worker
+#: said of its Python's start (``kernel_patch.SAID``, a list that grows).
+STARTS: list[tuple[str, list[str]]] = []
+_saying: dict[object, list[str]] = {}
+#: What the worker says once it has kept a snapshot, or why it has not.
+KEPT_OR_NOT = (SAID["kept"], "lnb-python: no snapshot", "lnb-python: the snapshot was not kept")
+
+
+def python_starts(page, name: str) -> list[str]:  # type: ignore[no-untyped-def]
+    """A new entry of :data:`STARTS` for ``page``'s next load: the ``lnb-python:`` lines of
+    its console (a worker's console reaches its page's)."""
+    said: list[str] = []
+    STARTS.append((name, said))
+    if page not in _saying:
+        page.on("console", lambda m: _saying[page].append(m.text)
+                if m.text.startswith("lnb-python:") else None)
+    _saying[page] = said
+    return said
+
+
 def open_page(page, name: str, selector: str,  # type: ignore[no-untyped-def]
               before_python: str | None = None) -> None:
-    """Open ``voici/render/<name>`` and wait (Python starting in the page) for ``selector``.
+    """Open ``voici/render/<name>`` and wait, while the page makes progress (Python starting
+    in it: :func:`page_progress.wait_progressing`), until its Python has drawn ``selector``.
     With ``before_python`` (a language), first: the page's text in sight and its progress
-    bar's words in that language, before any widget is drawn (issue 33)."""
-    if before_python is None:
-        page.goto(RENDER + name)
-    else:
-        page.goto(RENDER + name, wait_until="commit")
-        page.wait_for_function(TEXT_BEFORE_PYTHON, timeout=WAIT)
+    bar's words in that language, before any widget is drawn (issue 33). A page whose Python
+    started afresh is waited on until it has kept its snapshot (the next page starts from
+    it)."""
+    watch(page)
+    said = python_starts(page, name)
+    page.goto(RENDER + name, wait_until="commit")
+    if before_python is not None:
+        wait_progressing(page, TEXT_BEFORE_PYTHON, f"{name} shows its text before Python")
         words = json.dumps(STARTING_WORDS[before_python])
-        page.wait_for_function(f"({STARTING})() === {words}", timeout=WAIT)
-    page.locator(selector).first.wait_for(timeout=WAIT)
+        wait_progressing(page, f"() => ({STARTING})() === {words}",
+                         f"{name}'s starting bar says {words}")
+    wait_progressing(page, LIVE, f"{name}'s Python draws {selector}", selector)
+    wait_progressing(page, lambda: SAID["snapshot"] in said or SAID["fresh"] in said,
+                     f"{name}'s kernel says how its Python started")
+    if SAID["fresh"] in said:
+        wait_progressing(page, lambda: [s for s in said if s.startswith(KEPT_OR_NOT)],
+                         f"{name}'s kernel keeps a snapshot of its Python")
 
 
 #: The pages whose "Works offline now" line a test saw (their paths, no query): the offline
@@ -201,14 +306,6 @@ def in_chinese(message: str) -> str:
     """``message`` as the kit says it in Chinese (its own catalog)."""
     with use_language("zh-CN"):
         return _(message)
-
-
-def test_the_sites_python_runs_in_cpython(site_python: subprocess.CompletedProcess[str]) -> None:
-    """The site's wheel, before any browser opens the site (:mod:`site_wheel_check`): every
-    module imports from it without what the site lacks (Babel, the served kit's server), every
-    repository module is in it, and every notebook of the site runs in English and Chinese."""
-    assert site_python.returncode == 0, site_python.stdout[-6000:] + site_python.stderr
-    assert "; 0 findings" in site_python.stdout, site_python.stdout
 
 
 def test_the_build_refuses_a_pyodide_that_is_not_the_kernels(tmp_path: Path) -> None:
@@ -279,7 +376,7 @@ def test_the_landing_page_in_chinese_switches_to_english_and_links_every_page(pa
     page.locator(".lnb-landing-language button", has_text="English").click()
     english = page.locator("h1", has_text="Three games about Ada Lovelace")
     expect(english).to_be_visible(timeout=WAIT)
-    expect(chinese).to_be_hidden()
+    expect(chinese).to_be_hidden(timeout=WAIT)
     site_pages(page)
     assert_clean(page)
 
@@ -369,12 +466,13 @@ def test_a_puzzle_is_solved_and_kept_in_the_browser(page) -> None:  # type: igno
     # the kernel): solved already, and a row played in Chinese. (Not switched to English in
     # the page: the puzzle app's switch replaces the puzzle with a new one, a defect reported
     # in /tmp/helpers/requests.md; switched in the game, the museum and the Dream below.)
-    page.goto(f"{RENDER}puzzles.html?code={SHARED.code}&{ZH}")
+    open_page(page, f"puzzles.html?code={SHARED.code}&{ZH}", ".lnb-puzzle-heading")
     heading = page.locator(".lnb-puzzle-heading", has_text=SHARED.code)
     expect(heading).to_contain_text(in_chinese("✓ solved"), timeout=WAIT)
     page.locator("button.lnb-op-A4-divide").click()
     page.locator(".lnb-rows", has_text="55 ÷ 2 = 27").wait_for(timeout=WAIT)
-    expect(page.locator("button.lnb-done")).to_contain_text(in_chinese("Check my answer"))
+    expect(page.locator("button.lnb-done")).to_contain_text(in_chinese("Check my answer"),
+                                                            timeout=WAIT)
     with use_language("zh-CN"):
         solved = ngettext("Solved: <b>{count}</b> puzzle", "Solved: <b>{count}</b> puzzles", 1)
     page.locator(".lnb-progress", has_text=re.sub(r"</?b>", "", solved.format(count=1))
@@ -412,13 +510,27 @@ def test_a_round_against_the_computer_in_chinese_then_english(page) -> None:  # 
     expect(progress).to_contain_text("Round resolved!", timeout=WAIT)
     expect(page.locator(".lnb-phase")).to_contain_text("Round 1 of 4 resolved", timeout=WAIT)
     expect(page.locator(".lnb-score-table tr.lnb-score-row")).to_have_count(2, timeout=WAIT)
-    expect(page.locator(".lnb-resolution-table")).to_contain_text("A3+ 55 + 5 = 60")
+    expect(page.locator(".lnb-resolution-table")).to_contain_text("A3+ 55 + 5 = 60",
+                                                                  timeout=WAIT)
     tips = page.locator("h2", has_text="Tips").locator("xpath=..")
     expect(tips).to_contain_text("Save the game", timeout=WAIT)
     assert "table" not in tips.inner_text()  # tables need the served kit
     assert_clean(page)
     page.locator("h2", has_text="Tips").scroll_into_view_if_needed()
     snap_sizes(page, "play-tips")
+
+
+#: How many times the kernel has redrawn the museum app (``lnb-shown-<n>``).
+MUSEUM_SHOWN = redraw_count(".lnb-museum-app")
+
+
+def press_button(page, cls: str) -> None:  # type: ignore[no-untyped-def]
+    """Click the museum's choice button ``cls`` and wait for the kernel's redraw (a click
+    goes to the button the page has when it lands: no second press is ever needed)."""
+    before = int(page.evaluate(MUSEUM_SHOWN))
+    page.locator(f"button.{cls}:not([disabled])").first.click(timeout=WAIT)
+    assert wait_redrawn(page, MUSEUM_SHOWN, before, WAIT), \
+        f"the museum did not redraw after button.{cls} was clicked"
 
 
 def first_placement(page, seed: int) -> int:  # type: ignore[no-untyped-def]
@@ -430,7 +542,7 @@ def first_placement(page, seed: int) -> int:  # type: ignore[no-untyped-def]
         action = bot.choose_action(state)
         if isinstance(action, (Place, Wild)):
             kind = "wild" if isinstance(action, Wild) else "gift" if action.value > 6 else "shape"
-            press_button(page, f"lnb-{kind}-{action.shape}", keyboard=False)
+            press_button(page, f"lnb-{kind}-{action.shape}")
             page.locator(f".lnb-map-square[data-sq='{action.anchor}']").click()
             page.locator(".lnb-map").focus()
             if action.orientation.flipped:
@@ -442,7 +554,7 @@ def first_placement(page, seed: int) -> int:  # type: ignore[no-untyped-def]
             state.apply_action(action)
             break
         text = str(action).replace(" on ", " ").replace(",", "-").replace(" ", "-")
-        press_button(page, f"lnb-{text}", keyboard=False)
+        press_button(page, f"lnb-{text}")
         state.apply_action(action)
     expect(page.locator(".lnb-map-piece")).to_have_count(1, timeout=WAIT)
     return state.score().total
@@ -454,7 +566,8 @@ def test_the_museum_first_placement_in_chinese_then_english(page) -> None:  # ty
     picked in the page."""
     open_page(page, f"museum.html?seed=55&{ZH}", ".lnb-map-svg rect")
     page.locator(".lnb-choice").first.wait_for(timeout=WAIT)
-    expect(page.locator("body")).to_contain_text(in_chinese("Game seed {seed}").format(seed=55))
+    expect(page.locator("body")).to_contain_text(in_chinese("Game seed {seed}").format(seed=55),
+                                                 timeout=WAIT)
     score = first_placement(page, 55)
     score_line = page.locator(".lnb-score-line").first
     expect(score_line).to_have_text(in_chinese("Score: {points}").format(points=score),
@@ -507,12 +620,12 @@ def test_ada_s_dream_in_chinese_then_saved_and_loaded_in_english(page) -> None: 
     assert decisions >= 1
     status = page.locator(".lnb-status-text")
     chooser = page.locator(".lnb-load input[type=file]")
-    expect(page.locator(".lnb-load button")).to_have_text("Load a game")
+    expect(page.locator(".lnb-load button")).to_have_text("Load a game", timeout=WAIT)
     chooser.set_input_files({"name": "huge.json", "mimeType": "application/json",
                              "buffer": b"[" * (RECORD_BYTES + 1)})
     expect(status).to_contain_text("That file is too large to be a saved game (1.0 MB",
                                    timeout=WAIT)
-    expect(log).to_contain_text("You took the")
+    expect(log).to_contain_text("You took the", timeout=WAIT)
     chooser.set_input_files({"name": download.value.suggested_filename,
                              "mimeType": "application/json", "buffer": saved})
     expect(status).to_have_text(f"Game loaded: {decisions} decisions so far.", timeout=WAIT)
@@ -531,7 +644,8 @@ OFFLINE_VISITS = (("index.html", ".lnb-landing-language"),
 def test_the_site_works_offline_after_its_pages(context, page) -> None:  # type: ignore[no-untyped-def]
     """After the pages above, each saying it works offline: JupyterLite sees no service
     worker, the kit's cache is there; then the network cut and the game reloaded from the
-    cache to a Round started, its offline line shown, no request failed."""
+    cache to a Round started (its words English, after the Chinese game: the same snapshot),
+    its offline line shown, no request failed."""
     for name, widget in OFFLINE_VISITS:
         if name not in WORKS_OFFLINE:  # this test run alone, or before the others
             open_page(page, name, widget)
@@ -541,9 +655,10 @@ def test_the_site_works_offline_after_its_pages(context, page) -> None:  # type:
         offline = watched_page(context)
         failed: list[str] = []
         offline.on("requestfailed", lambda request: failed.append(request.url))
-        offline.goto(RENDER + "play.html")
+        open_page(offline, "play.html", ".lnb-start-game")
         offline.locator(".lnb-start-game").click(timeout=WAIT)
-        offline.locator(".lnb-target").first.wait_for(timeout=WAIT)
+        offline.locator(".lnb-target").first.click(timeout=WAIT)
+        expect(offline.locator(".lnb-done")).to_contain_text("I'm done", timeout=WAIT)
         expect(offline.locator(OFFLINE_LINE)).to_have_text(OFFLINE_WORDS["en"], timeout=WAIT)
         assert failed == [], f"requests failed offline: {failed[:5]}"
         assert offline.evaluate("navigator.serviceWorker.controller") is None, \
@@ -555,3 +670,45 @@ def test_the_site_works_offline_after_its_pages(context, page) -> None:  # type:
         offline.close()
     finally:
         context.set_offline(False)
+
+
+def test_the_sites_python_runs_in_cpython(site_python: Checking) -> None:
+    """The site's wheel (:mod:`site_wheel_check`, run beside the pages above): every module
+    imports from it without what the site lacks (Babel, the served kit's server), every
+    repository module is in it, and every notebook of the site runs in English and Chinese."""
+    done = site_python.result()
+    assert done.returncode == 0, ("the site's Python fails in CPython:\n"
+                                  + done.stdout[-6000:] + done.stderr)
+    assert "; 0 findings" in done.stdout, done.stdout
+
+
+def test_a_broken_snapshot_is_refused_and_the_next_pages_start_from_a_new_one(page) -> None:  # type: ignore[no-untyped-def]
+    """The next page starts Python from a memory snapshot (issue 33;
+    ``scripts/site/kernel_patch.py``), and a snapshot that fails to load falls back to a
+    normal start. The file's browser began with a broken snapshot under the site's key (the
+    ``context`` fixture): the first page opened above (the landing page in Chinese) refused
+    it, started Python afresh and kept a new snapshot; every later page (the Chinese game with
+    its own address among them: its words are Chinese, so ``QUERY_STRING`` reached the
+    restored Python; the English lesson and puzzles, and the game reloaded offline in
+    English, after it: the snapshot holds the kit's modules, imported before any page chose
+    a language) started from that snapshot, none starting afresh."""
+    if len(STARTS) < 2:  # this test run alone: a first page and the Chinese game
+        if not STARTS:
+            open_page(page, "index.html", ".lnb-landing-language button")
+            assert_clean(page)
+        open_page(page, f"play.html?{ZH}", ".lnb-start-game")
+        page.locator(".lnb-start-game").click(timeout=WAIT)
+        page.locator(".lnb-target").first.click(timeout=WAIT)
+        expect(page.locator(".lnb-done")).to_contain_text(in_chinese("I'm done"), timeout=WAIT)
+        assert_clean(page)
+    (first, said), *later = STARTS
+    assert [line for line in said if line.startswith(SAID["refused"])], (first, said)
+    assert SAID["fresh"] in said and SAID["snapshot"] not in said, (first, said)
+    assert [line for line in said if line.startswith(SAID["kept"])], (first, said)
+    assert not [line for line in said if line.startswith(SAID["kit"])], (first, said)  # all kept
+    page.goto("static/pyodide/pyodide-lock.json")
+    assert page.evaluate(KEPT, snapshot_cache()) > 1_000_000
+    for name, said in later:
+        assert SAID["snapshot"] in said, (name, said)
+        assert SAID["fresh"] not in said, (name, said)
+        assert not [line for line in said if line.startswith(SAID["refused"])], (name, said)
