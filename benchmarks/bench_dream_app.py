@@ -48,6 +48,10 @@ class PlainRefusals:
 
         return why_not(self.state, action)
 
+    def reason(self, action: Any) -> str | None:
+        error = self.why_not(action)
+        return None if error is None else str(error)
+
 
 @contextmanager
 def plain_rule() -> Iterator[None]:

@@ -39,6 +39,10 @@ class PlainRefusals:
         PlainRefusals.asked.append(action)
         return why_not(self.state, action)
 
+    def reason(self, action: Any) -> str | None:
+        error = self.why_not(action)
+        return None if error is None else str(error)
+
 
 @pytest.fixture(autouse=True)
 def english() -> Iterator[None]:
@@ -90,6 +94,7 @@ def test_every_button_shows_the_plain_rules_reason_over_a_seeded_game(
         for asked in set(PlainRefusals.asked):  # the library's two answers, field for field
             quick, alone = why.why_not(asked), why_not(app.state, asked)
             assert (quick is None) == (alone is None), asked
+            assert why.reason(asked) == (None if alone is None else str(alone)), asked
             if quick is not None:
                 assert (str(quick), quick.reason, quick.fields) == \
                     (str(alone), alone.reason, alone.fields), asked

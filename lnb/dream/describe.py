@@ -29,6 +29,7 @@ The cards, places and Gears in words (a card of a display, a place of the map), 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from lnb.core.i18n import N_
@@ -271,6 +272,7 @@ def resource_name(resource: str) -> Text:
     return Text(_RESOURCES[resource])
 
 
+@lru_cache(maxsize=1024)  # a card's words are made once (shown in any language)
 def requirement_text(partner: Partner) -> Text:
     """What the Workshop turn's die must show to play the card, or what playing it costs.
 
@@ -290,6 +292,7 @@ def _prestige(n: int) -> Text | None:
     return _gain("prestige", n) if n else None
 
 
+@lru_cache(maxsize=1024)  # a card's words are made once (shown in any language)
 def partner_text(partner: Partner) -> Text:
     """A Partner card's requirement or cost, Prestige and effect (its name and who they were
     are :attr:`Partner.name` and :attr:`Partner.who`)."""
@@ -297,6 +300,7 @@ def partner_text(partner: Partner) -> Text:
                  effect_text(partner.effect))
 
 
+@lru_cache(maxsize=1024)  # a card's words are made once (shown in any language)
 def assignment_text(card: Assignment) -> Text:
     """An Assignment's columns, the Partner cards it asks you to discard, and its effect."""
     columns = (Text(N_("{colours} column"), colours=Listing(
@@ -307,6 +311,7 @@ def assignment_text(card: Assignment) -> Text:
     return _card(columns, discard, effect_text(card.effect))
 
 
+@lru_cache(maxsize=1024)  # a card's words are made once (shown in any language)
 def program_text(card: ProgramCard) -> Text:
     """A Program punch card: what its line must make true, and its Prestige."""
     from lnb.dream.mill import rule_text
@@ -314,6 +319,7 @@ def program_text(card: ProgramCard) -> Text:
     return _card(rule_text(card), _prestige(card.prestige))
 
 
+@lru_cache(maxsize=1024)  # a card's words are made once (shown in any language)
 def place_text(location: Location) -> Text:
     """A place of the map: University or Small City, how far a die must reach, its reward."""
     return _card(Text(_KINDS.get(location.kind, N_("Small City"))),
@@ -321,6 +327,7 @@ def place_text(location: Location) -> Text:
                  effect_text(location.reward))
 
 
+@lru_cache(maxsize=1024)  # a card's words are made once (shown in any language)
 def institution_text(institution: Institution) -> Text:
     """What joining an Institution gives: a resource by the die's value.
 
@@ -334,6 +341,7 @@ def institution_text(institution: Institution) -> Text:
                 resource=resource_name(institution.resource), divide=institution.divide)
 
 
+@lru_cache(maxsize=1024)  # a card's words are made once (shown in any language)
 def gear_text(gear: Gear) -> Text:
     """A Gear's cost, Prestige and lasting bonus."""
     cost = Listing([_gain(r, n) for r, n in gear.cost])

@@ -27,6 +27,7 @@ import enum
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lnb.core.i18n import N_
 from lnb.core.messages import Text
@@ -154,6 +155,7 @@ _TEMPLATES = {
 }
 
 
+@lru_cache(maxsize=1024)  # a card's words are made once (shown in any language)
 def rule_text(card: ProgramCard) -> Text:
     """What the card asks, with the letters a, b, c for the dice.
 

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from lnb.core.i18n import current_language
 from lnb.core.messages import Listing, Text
 from lnb.dream.actions import (
     Action,
@@ -454,6 +455,7 @@ class Refusals:
         self.state = state
         self._legal: dict[str, frozenset[Action]] = {}
         self._offered: frozenset[str] | None = None
+        self._words: dict[tuple[object, ...], str] = {}
 
     def legal(self, player: str) -> frozenset[Action]:
         """What ``player`` may do now (:meth:`State.legal_actions`, as a set)."""
@@ -473,6 +475,32 @@ class Refusals:
             return None
         return refusal(self.state, action, self.offered)
 
+    def reason(self, action: Action) -> str | None:
+        """``str(why_not(action))``: None when ``action`` is legal now, else the reason in
+        the current language, each different one put in words once (forty buttons of a
+        redraw may share "Ada must now choose a Research track").
+
+        >>> from lnb.dream.state import Game
+        >>> from lnb.dream.actions import Research
+        >>> why = Refusals(Game(["Ada", "Bea"], seed=1).new_initial_state())
+        >>> why.reason(Research("Ada", "red")) == str(why.why_not(Research("Ada", "red")))
+        True
+        """
+        if action in self.legal(action.player):
+            return None
+        template, reason, fields = _refused(self.state, action, self.offered)
+        values = {"player": action.player, "reason": reason, **fields}
+        if "{text" in template:
+            values["text"] = str(action)
+        key = (current_language(), template, *sorted(values.items()))
+        try:
+            return self._words[key]
+        except KeyError:
+            words = self._words[key] = str(Text(template, **values))
+            return words
+        except TypeError:  # a value that is no key (a list): put in words each time
+            return str(Text(template, **values))
+
 
 def _error(template: str, action: Action, reason: str, **fields: object) -> IllegalActionError:
     return IllegalActionError(template, player=action.player, text=str(action), reason=reason,
@@ -491,22 +519,29 @@ def refusal(state: State, action: Action,
             offered: Callable[[], frozenset[str]] | None = None) -> IllegalActionError:
     """The error for an action that is not legal now (the most telling reason first);
     ``offered``: the verbs the step offers, if known (:class:`Refusals`), else worked out."""
+    template, reason, fields = _refused(state, action, offered)
+    return _error(template, action, reason, **fields)
+
+
+def _refused(state: State, action: Action,
+             offered: Callable[[], frozenset[str]] | None = None) -> Why:
+    """:func:`refusal`'s template, reason and fields (without the player's and the action's,
+    which every refusal has)."""
     if state.over:
-        return _error(N_("the game is over"), action, "game-over")
+        return N_("the game is over"), "game-over", {}
     if action.player != state.current_player:
-        return _error(N_("it is {current}'s turn, not {player}'s"), action, "not-your-turn",
-                      current=state.current_player)
+        return (N_("it is {current}'s turn, not {player}'s"), "not-your-turn",
+                {"current": state.current_player})
     step = state.pending[0]
     kind = step[0]
     if action.verb not in STEP_ACTIONS[kind]:
-        return _error(N_("{player} must now {prompt}"), action, "wrong-step",
-                      prompt=Text(PROMPTS[kind]), expected=STEP_ACTIONS[kind])
+        return (N_("{player} must now {prompt}"), "wrong-step",
+                {"prompt": Text(PROMPTS[kind]), "expected": STEP_ACTIONS[kind]})
     verbs = offered() if offered is not None else offered_verbs(state)
     if action.verb not in verbs:  # e.g. a Program while the Assignments are taken from
-        return _error(N_("{player} must now {prompt}"), action, "wrong-step",
-                      prompt=Text(PROMPTS[kind]), expected=tuple(sorted(verbs)))
+        return (N_("{player} must now {prompt}"), "wrong-step",
+                {"prompt": Text(PROMPTS[kind]), "expected": tuple(sorted(verbs))})
     why = CHECKS[type(action)](state, state.players[action.player], step, action)
     if why is not None:
-        template, reason, fields = why
-        return _error(template, action, reason, **fields)
-    return _error(N_("{player} cannot {text!r} now"), action, "not-possible")
+        return why
+    return N_("{player} cannot {text!r} now"), "not-possible", {}

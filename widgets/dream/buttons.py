@@ -40,19 +40,29 @@ def show(button: w.Button, state: State, action: Action | None, label: str,
     allowed = action is not None and (action in legal if legal is not None
                                       else why.why_not(action) is None)
     if not allowed and reason is None and action is not None:
-        error = why.why_not(action)
-        reason = str(error) if error is not None else label
+        reason = why.reason(action) or label
     mark(button, allowed, label, label if allowed else (reason or label))
     button.lnb_action = action if allowed else None  # type: ignore[attr-defined]
     return allowed
 
 
+def put(widget: w.Widget, **values: object) -> None:
+    """Set the traits of ``widget`` whose value differs (an equal value is no change and
+    sends nothing anyway; not setting it skips the trait's checks, a redraw's most work).
+
+    >>> b = w.Button(description="a")
+    >>> put(b, description="b", tooltip=None); b.description
+    'b'
+    """
+    for name, value in values.items():
+        if getattr(widget, name) != value:
+            setattr(widget, name, value)
+
+
 def mark(button: w.Button, allowed: bool, label: str, tooltip: str) -> None:
     """Enable and highlight ``button``, or disable it; its words and tooltip."""
-    button.description = label
-    button.tooltip = tooltip
-    button.disabled = not allowed
-    button.button_style = ""  # highlighted by the class (the kit's "info" is too pale)
+    put(button, description=label, tooltip=tooltip, disabled=not allowed,
+        button_style="")  # highlighted by the class (the kit's "info" is too pale)
     if allowed:
         button.add_class(LEGAL)
     else:
