@@ -75,6 +75,7 @@ def _gain(key: str, n: int) -> Text:
     return Text(_GAINS[key], n=n)
 
 
+@lru_cache(maxsize=1024)  # an effect's words are made once (shown in any language)
 def effect_text(effect: Effect) -> Listing:
     """What an effect gives, in words (a list shown in the current language).
 

@@ -58,4 +58,8 @@ def colour_name(colour: Colour) -> Text:
     ...     str(colour_name(Colour.GREY))
     '灰'
     """
-    return Text(_COLOUR_NAMES[colour])
+    return _NAMES[colour]
+
+
+#: Each colour's name, made once (a Text is shown in the language of the moment).
+_NAMES = {colour: Text(name) for colour, name in _COLOUR_NAMES.items()}
