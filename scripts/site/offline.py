@@ -62,10 +62,14 @@ function mine(request) {
     url.pathname.indexOf("/api/drive") < 0 && !/\\/kit-sw\\.js$/.test(url.pathname);
 }
 
+/* Scripts named by their content's hash: the same file with or without "?v=hash". */
+var HASHED = /\\.[0-9a-f]{16,}\\.js$/;
+
 function keyOf(request) {
   var url = new URL(request.url);
   url.hash = "";
-  if (request.mode === "navigate" || /\\.html$/.test(url.pathname)) { url.search = ""; }
+  if (request.mode === "navigate" || /\\.html$/.test(url.pathname) ||
+      HASHED.test(url.pathname)) { url.search = ""; }
   return url.href;
 }
 
@@ -90,16 +94,23 @@ self.addEventListener("fetch", function (event) {
 });
 
 /* A page asks, once drawn: fetch what it used and Python needs, if not cached yet; the
-   answer says how many could not be (0: the page works offline). */
+   answer says how many could not be (0: the page works offline). What the page itself just
+   loaded (before this worker controlled it) and scripts named by their content's hash come
+   from the browser's HTTP cache when they are there ("force-cache"): a first visit does not
+   download them twice. Other files are fetched afresh: an earlier build's file of the same
+   name (the kit's wheel) must not be kept. */
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   var port = event.ports && event.ports[0];
   if (data.type !== "lnb-complete" || !port) { return; }
+  var used = {};
+  (data.urls || []).forEach(function (url) { used[url] = true; });
   var urls = CORE.map(function (path) { return new URL(path, self.registration.scope).href; })
-    .concat(data.urls || []);
+    .filter(function (url) { return !used[url]; }).concat(Object.keys(used));
   event.waitUntil(caches.open(CACHE).then(function (cache) {
     return Promise.all(urls.map(function (url) {
-      var request = new Request(url);
+      var reuse = used[url] || HASHED.test(new URL(url).pathname);
+      var request = new Request(url, reuse ? { cache: "force-cache" } : {});
       if (!mine(request)) { return true; }
       var key = keyOf(request);
       return cache.match(key).then(function (hit) {

@@ -4,16 +4,19 @@ Run as a script by ``test_site.py`` (``python -I site_wheel_check.py SITE UNPACK
 kit's wheel from ``SITE/static/pyodide`` unpacked in ``UNPACKED``), in a process of its own:
 
 * the kit is imported from the site's wheel, never from the repository (every module's file
-  is checked to be in the wheel), and every module of the repository's packages is in it;
+  is checked to be in the wheel), and every module of the repository's packages is in it but
+  those the build leaves out (``[kit] drop`` of ``scripts/site/pins.toml``: the served kit's
+  server, the command lines);
 * nothing the site lacks is importable: every package of this environment that the site's
   ``pyodide-lock.json`` does not list (Babel, Voila, tornado ...) is made unimportable first,
   as it is on the site, except what the listed packages themselves need in CPython;
-* every module of the kit imports so (``widgets.serving``, the served kit's server, aside);
+* every module of the kit imports so;
 * every notebook the site renders runs its code cells so, as the site runs them
   (``LNB_HOST=static``), once in English and once with ``?lang=zh-CN`` (issue 26's defect:
   Chinese needed Babel, which the site lacks), the kit's catalogs read from the wheel's
   compiled ``.mo`` files; an error the app catches and logs (its apology on the page) is a
-  finding as well.
+  finding as well, and so is a kit module they imported from anywhere but the wheel (one
+  the build left out, found in the repository instead).
 
 It prints one line per finding and exits 1 if there is any (0 and a summary line if none).
 """
@@ -31,8 +34,12 @@ import sys
 import traceback
 from pathlib import Path
 
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
 KIT = ("lnb", "widgets", "classroom")
-SERVER_ONLY = ("widgets.serving", "widgets.serve")  # the served kit's server, its command
 #: What the kit's modules import from outside the kit on the site (each in the site's lock).
 THIRD_PARTY = ("IPython", "ipywidgets", "traitlets", "comm", "anywidget")
 
@@ -54,6 +61,36 @@ def block_what_the_site_lacks(lock: dict) -> list[str]:
         sys.modules[name] = None  # type: ignore[assignment]
         blocked.append(name)
     return sorted(blocked)
+
+
+def left_out(repo: Path) -> tuple[str, ...]:
+    """What the build leaves out of the site's copy of the kit's wheel: path prefixes in it
+    (``[kit] drop`` of ``scripts/site/pins.toml``)."""
+    with (repo / "scripts" / "site" / "pins.toml").open("rb") as stream:
+        return tuple(tomllib.load(stream)["kit"].get("drop", ()))
+
+
+def module_path(name: str, root: Path) -> str:
+    """The file of the kit's module ``name`` under ``root``, as a path in the wheel.
+
+    >>> module_path("widgets.serving", Path(__file__).parents[2])
+    'widgets/serving/__init__.py'
+    """
+    path = Path(*name.split("."))
+    return (path / "__init__.py" if (root / path).is_dir() else path.with_suffix(".py")).as_posix()
+
+
+def outside_wheel(unpacked: Path) -> list[str]:
+    """The kit's modules imported so far from anywhere but the wheel unpacked in ``unpacked``."""
+    found = []
+    for name, module in list(sys.modules.items()):
+        file = getattr(module, "__file__", None)  # None: a folder without code
+        if module is None or name.split(".")[0] not in KIT or file is None:
+            continue
+        where = Path(file)
+        if unpacked not in where.parents:
+            found.append(f"{name} was imported from {where}, not from the wheel")
+    return sorted(found)
 
 
 def kit_modules(root: Path) -> list[str]:
@@ -119,12 +156,14 @@ def main(site: Path, unpacked: Path, repo: Path) -> int:
     findings = []
     if "babel" not in blocked:
         findings.append("babel was not blocked: this check would not see issue 26's defect")
-    in_wheel = set(kit_modules(unpacked))
+    in_wheel, dropped = set(kit_modules(unpacked)), left_out(repo)
     findings += [f"{name}: in the repository, not in the site's wheel"
-                 for name in kit_modules(repo) if name not in in_wheel]
+                 for name in kit_modules(repo)
+                 if name not in in_wheel and not module_path(name, repo).startswith(dropped)]
+    findings += [f"{name}: in the site's wheel, though scripts/site/pins.toml leaves it out"
+                 for name in sorted(in_wheel) if module_path(name, unpacked).startswith(dropped)]
     for name in sorted(in_wheel):
-        if any(name == s or name.startswith(s + ".") for s in SERVER_ONLY) or name.endswith(
-                "__main__"):
+        if name.endswith("__main__"):
             continue
         try:
             module = importlib.import_module(name)
@@ -141,6 +180,7 @@ def main(site: Path, unpacked: Path, repo: Path) -> int:
             failed = run_notebook(notebook, query)
             if failed:
                 findings.append(f"{notebook.relative_to(site)}?{query}: {failed}")
+    findings += outside_wheel(unpacked)
     for finding in findings:
         print(finding)
     print(f"{len(in_wheel)} modules, {len(notebooks)} notebooks in 2 languages, "
