@@ -45,30 +45,34 @@ class AlgebraView(Relabelled, w.VBox):
         self.program = Program()
         self._title_text = title
         self.status = StatusLine(on_continue=self.refresh)
-        self.title = w.HTML("")
+        # Each part made with its classes and words: a trait set after is one more message.
+        self.title = w.HTML(title_html(text_of(title)))
         self.program_box = w.Text(value=program, continuous_update=False,
                                   layout=w.Layout(width="22em",
-                                                  display=None if editable else "none"))
-        self.program_box.add_class("lnb-program-box")
-        self.start_slider = w.IntSlider(value=start, min=0, max=99, continuous_update=True)
-        self.start_slider.add_class("lnb-start-slider")
-        self.table = w.HTMLMath("")
-        self.table.add_class("lnb-algebra-table")
-        self.check_line = w.HTMLMath("")
-        self.check_line.add_class("lnb-algebra-check")
+                                                  display=None if editable else "none"),
+                                  _dom_classes=("lnb-program-box",), **self._box_words())
+        self.start_slider = w.IntSlider(value=start, min=0, max=99, continuous_update=True,
+                                        description=_("Start x"),
+                                        _dom_classes=("lnb-start-slider",))
+        self.table = w.HTMLMath("", _dom_classes=("lnb-algebra-table",))
+        self.check_line = w.HTMLMath("", _dom_classes=("lnb-algebra-check",))
         self.program_box.observe(self.status.guarded(lambda _: self.refresh()), "value")
         self.start_slider.observe(self.status.guarded(lambda _: self.refresh()), "value")
         super().__init__([stylesheet(), self.title, self.program_box, self.start_slider,
-                          self.table, self.check_line, self.status])
-        self.add_class("lnb-algebra")
-        self.add_class("lnb-widget")
+                          self.table, self.check_line, self.status],
+                         _dom_classes=("lnb-algebra", "lnb-widget"))
         self.labelled()
 
     def _label(self) -> None:
         self.title.value = title_html(text_of(self._title_text))
-        self.program_box.description = _("Program")
-        self.program_box.placeholder = _("e.g. {example}").format(example="A3+ A4/")
+        for name, value in self._box_words().items():
+            setattr(self.program_box, name, value)
         self.start_slider.description = _("Start x")
+
+    @staticmethod
+    def _box_words() -> dict[str, str]:
+        return {"description": _("Program"),
+                "placeholder": _("e.g. {example}").format(example="A3+ A4/")}
 
     @property
     def start(self) -> int:

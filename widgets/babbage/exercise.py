@@ -40,6 +40,7 @@ import string
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import ipywidgets as w
 
@@ -410,29 +411,28 @@ class Exercise(w.VBox):
         self._hints_asked: list[str] = []  # the answer each shown hint was about
         self.status = StatusLine()
         self.words = Words(self.status)
-        self.title = w.HTML("")
-        self.question = w.HTMLMath("")
-        self.question.add_class("lnb-question")
-        self.answer = w.Text(continuous_update=False, layout=w.Layout(width="16em"))
-        self.answer.add_class("lnb-answer")
+        # Each part is made with its classes and words (the kit's pages make hundreds of
+        # these: a trait set after a widget is made is one more message to the page).
+        self.title = w.HTML(title_html(text_of(self._title_text)))
+        self.question = w.HTMLMath(self._question_html(), _dom_classes=("lnb-question",))
+        self.answer = w.Text(continuous_update=False, layout=w.Layout(width="16em"),
+                             placeholder=text_of(self._placeholder),
+                             _dom_classes=("lnb-answer",))
         self.answer.observe(self.status.guarded(self._answer_changed), "value")
-        self.check_button = w.Button(button_style="primary")
-        self.check_button.add_class("lnb-check")
+        self.check_button = w.Button(button_style="primary", _dom_classes=("lnb-check",),
+                                     **self._check_button_words())
         self.check_button.on_click(self.status.guarded(lambda _: self._check_clicked()))
-        self.hint_button = w.Button()
-        self.hint_button.add_class("lnb-hint")
+        self.hint_button = w.Button(_dom_classes=("lnb-hint",),
+                                    layout=w.Layout(display=self._hint_button_display()),
+                                    **self._hint_button_look())
         self.hint_button.on_click(self.status.guarded(lambda _: self.next_hint()))
-        self.hint_list = w.HTML("")
-        self.hint_list.add_class("lnb-hints")
-        self.rows = w.HTML("")
-        self.rows.add_class("lnb-rows")
+        self.hint_list = w.HTML(self._hint_list_html(), _dom_classes=("lnb-hints",))
+        self.rows = w.HTML("", _dom_classes=("lnb-rows",))
         super().__init__([
             stylesheet(), self.title, self.question,
             w.HBox([self.answer, self.check_button, self.hint_button]),
             self.status, self.rows, self.hint_list,
-        ])
-        self.add_class("lnb-exercise")
-        self.add_class("lnb-widget")
+        ], _dom_classes=("lnb-exercise", "lnb-widget"))
         self._label()
         self._draw_hints()
         register(self)
@@ -440,9 +440,17 @@ class Exercise(w.VBox):
     def _label(self) -> None:
         self.title.value = title_html(text_of(self._title_text))
         self.answer.placeholder = text_of(self._placeholder)
-        self.question.value = f"<div style='font-size:19px'>{text_of(self._question)}</div>"
-        self.check_button.description = pgettext("check an answer", "Check")
-        self.check_button.tooltip = _("Check your answer")
+        self.question.value = self._question_html()
+        for name, value in self._check_button_words().items():
+            setattr(self.check_button, name, value)
+
+    def _question_html(self) -> str:
+        return f"<div style='font-size:19px'>{text_of(self._question)}</div>"
+
+    @staticmethod
+    def _check_button_words() -> dict[str, str]:
+        return {"description": pgettext("check an answer", "Check"),
+                "tooltip": _("Check your answer")}
 
     def relabel(self) -> None:
         """Every word in the current language; the answer, the attempts, the hints shown
@@ -605,24 +613,34 @@ class Exercise(w.VBox):
             self.submit(self.answer.value)
 
     def _draw_hints(self) -> None:
+        for name, value in self._hint_button_look().items():
+            setattr(self.hint_button, name, value)
+        self.hint_button.layout.display = self._hint_button_display()
+        self.hint_list.value = self._hint_list_html()
+
+    def _hint_button_look(self) -> dict[str, Any]:
         left = self.hint_count - len(self.hints_shown)
-        self.hint_button.disabled = left == 0
-        self.hint_button.layout.display = (
-            None if self.hint_count and not self._right_now else "none")
-        self.hint_button.description = (
-            _("Hint ({number} of {count})").format(number=len(self.hints_shown) + 1,
-                                                   count=self.hint_count)
-            if left else _("No more hints"))
-        self.hint_button.tooltip = (_("Show a hint") if left else ngettext(
-            "You have seen the {count} hint: it is below",
-            "You have seen all {count} hints: the last one is below",
-            self.hint_count).format(count=self.hint_count))
+        return {
+            "disabled": left == 0,
+            "description": (
+                _("Hint ({number} of {count})").format(number=len(self.hints_shown) + 1,
+                                                       count=self.hint_count)
+                if left else _("No more hints")),
+            "tooltip": (_("Show a hint") if left else ngettext(
+                "You have seen the {count} hint: it is below",
+                "You have seen all {count} hints: the last one is below",
+                self.hint_count).format(count=self.hint_count)),
+        }
+
+    def _hint_button_display(self) -> str | None:
+        return None if self.hint_count and not self._right_now else "none"
+
+    def _hint_list_html(self) -> str:
         # One short box: each hint says what the one before said and more, so it replaces it.
         shown = len(self.hints_shown)
-        self.hint_list.value = (
-            f"<ol class='lnb-hint-list lnb-hint-box' start='{shown}' aria-live='polite'>"
-            f"<li>{html.escape(str(self.hints_shown[-1]))}</li></ol>"
-            if shown and not self._right_now else "")
+        return (f"<ol class='lnb-hint-list lnb-hint-box' start='{shown}' aria-live='polite'>"
+                f"<li>{html.escape(str(self.hints_shown[-1]))}</li></ol>"
+                if shown and not self._right_now else "")
 
 
 __all__ = ["DIAGNOSES", "Exercise", "Verdict", "diagnosis_words", "number", "numbers",

@@ -172,8 +172,8 @@ class ClassPanel(w.HBox):
         self._said: tuple[str, Callable[[], str], str] | None = None
         self._waiting = False  # the device's pupil waits for the browser's storage
 
-        self.who = w.HTML("")
-        self.who.add_class("lnb-who")
+        # Classes given as each part is made: a trait set after is one more message.
+        self.who = w.HTML("", _dom_classes=("lnb-who",))
         self.join_button = self._button("lnb-join-open", self.open_join)
         self.leave_button = self._button("lnb-leave", self.leave_class)
         self.leave_button.layout.display = "none"
@@ -181,18 +181,15 @@ class ClassPanel(w.HBox):
         self.class_code: w.Text | None = None
         self.pupil_name: w.Text | None = None
         self.card_secret: w.Password | None = None
-        self.browser_key = w.Text(layout=hidden_layout())
-        self.browser_key.add_class("lnb-browser-key")
+        self.browser_key = w.Text(layout=hidden_layout(), _dom_classes=("lnb-browser-key",))
         self.browser_key.observe(self.status.guarded(self._browser_key_sent), "value")
-        self.session_out = w.Text(layout=hidden_layout())
-        self.session_out.add_class("lnb-session-out")
+        self.session_out = w.Text(layout=hidden_layout(), _dom_classes=("lnb-session-out",))
         storage = getattr(getattr(classroom, "store", None), "storage", None)
         bridge = (storage,) if isinstance(storage, w.Widget) else ()  # the site's storage
         super().__init__([self.who, self.join_button, self.leave_button, self.browser_key,
                           self.session_out, *bridge],
-                         layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        self.add_class("lnb-class-panel")
-        self.add_class("lnb-who-line")
+                         layout=w.Layout(flex_flow="row wrap", align_items="center"),
+                         _dom_classes=("lnb-class-panel", "lnb-who-line"))
         self._label()
         self.show_who()
 

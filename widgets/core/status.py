@@ -63,11 +63,11 @@ class StatusLine(w.HBox):
     """One line of text under a widget, plus a *Carry on* button shown after an apology."""
 
     def __init__(self, on_continue: Callable[[], None] | None = None) -> None:
-        self.message = w.HTML("")
-        self.message.add_class("lnb-status-text")
+        # Classes given as each part is made: a trait set after is one more message.
+        self.message = w.HTML("", _dom_classes=("lnb-status-text",))
         self.carry_on = w.Button(description=_("Carry on"), icon="",
-                                 layout=w.Layout(display="none"))
-        self.carry_on.add_class("lnb-carry-on")
+                                 layout=w.Layout(display="none"),
+                                 _dom_classes=("lnb-carry-on",))
         self.carry_on.on_click(self._carry_on)
         self.debug = w.Output(layout=w.Layout(display="none"))
         self.on_continue = on_continue
@@ -75,8 +75,8 @@ class StatusLine(w.HBox):
         self.text = ""
         self.shown: object = ""
         self.last_error: str = ""
-        super().__init__([self.message, self.carry_on, self.debug])
-        self.add_class("lnb-status")
+        super().__init__([self.message, self.carry_on, self.debug],
+                         _dom_classes=("lnb-status",))
 
     # -- what is shown ---------------------------------------------------------------
     def show(self, text: object, kind: str = "info") -> None:
@@ -149,10 +149,8 @@ class StatusLine(w.HBox):
         >>> button.click(); status.kind, "lnb-go" in button._dom_classes
         ('sorry', True)
         """
-        made = w.Button(button_style=style)
-        if width:
-            made.layout.width = width
-        made.add_class(css)
+        made = w.Button(button_style=style, _dom_classes=(css,),
+                        **({"layout": w.Layout(width=width)} if width else {}))
         made.on_click(self.guarded(lambda _button: action()))
         return made
 

@@ -165,8 +165,7 @@ def stylesheet() -> ipywidgets.HTML:
 def _make_stylesheet() -> ipywidgets.HTML:
     # The kit's look (widgets.core.theme) after the base block; the high-contrast theme after
     # the keyboard block, whose colours it replaces for that theme.
-    sheet = ipywidgets.HTML(_sheet_html())
-    sheet.add_class("lnb-style")
+    sheet = ipywidgets.HTML(_sheet_html(), _dom_classes=("lnb-style",))
     return sheet
 
 
