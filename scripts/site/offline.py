@@ -95,21 +95,22 @@ self.addEventListener("fetch", function (event) {
 
 /* A page asks, once drawn: fetch what it used and Python needs, if not cached yet; the
    answer says how many could not be (0: the page works offline). What the page itself just
-   loaded (before this worker controlled it) and scripts named by their content's hash come
-   from the browser's HTTP cache when they are there ("force-cache"): a first visit does not
-   download them twice. Other files are fetched afresh: an earlier build's file of the same
-   name (the kit's wheel) must not be kept. */
+   loaded with no service worker between ("direct": before this worker controlled it) and
+   scripts named by their content's hash come from the browser's HTTP cache when they are
+   there ("force-cache"): a first visit does not download them twice. Other files are fetched
+   afresh: an earlier build's file of the same name (the kit's wheel) must not be kept. */
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   var port = event.ports && event.ports[0];
   if (data.type !== "lnb-complete" || !port) { return; }
-  var used = {};
+  var used = {}, direct = {};
   (data.urls || []).forEach(function (url) { used[url] = true; });
+  (data.direct || []).forEach(function (url) { direct[url] = true; });
   var urls = CORE.map(function (path) { return new URL(path, self.registration.scope).href; })
     .filter(function (url) { return !used[url]; }).concat(Object.keys(used));
   event.waitUntil(caches.open(CACHE).then(function (cache) {
     return Promise.all(urls.map(function (url) {
-      var reuse = used[url] || HASHED.test(new URL(url).pathname);
+      var reuse = direct[url] || HASHED.test(new URL(url).pathname);
       var request = new Request(url, reuse ? { cache: "force-cache" } : {});
       if (!mine(request)) { return true; }
       var key = keyOf(request);
@@ -176,15 +177,22 @@ PAGE_SCRIPT = """\
     var worker = registration.active;
     if (!worker) { return; }
     var here = location.href.split("#")[0].split("?")[0];
-    var urls = performance.getEntriesByType("resource").map(function (entry) {
-      return entry.name;
-    }).filter(function (url) { return url.indexOf(location.origin + "/") === 0; });
+    var entries = performance.getEntriesByType("resource").filter(function (entry) {
+      return entry.name.indexOf(location.origin + "/") === 0;
+    });
+    var name = function (entry) { return entry.name; };
+    var urls = entries.map(name);
+    /* what this load fetched with no service worker between: the browser's HTTP cache has
+       the very files the page runs (a page an older worker answered may run older ones) */
+    var direct = entries.filter(function (entry) { return !entry.workerStart; }).map(name);
+    var opened = performance.getEntriesByType("navigation")[0];
     urls.push(here);
+    if (!opened || !opened.workerStart) { direct.push(here); }
     var channel = new MessageChannel();
     channel.port1.onmessage = function (event) {
       if (event.data && event.data.missing === 0) { say(); }
     };
-    worker.postMessage({ type: "lnb-complete", urls: urls }, [channel.port2]);
+    worker.postMessage({ type: "lnb-complete", urls: urls, direct: direct }, [channel.port2]);
   }
 
   real.register(root + "kit-sw.js", { scope: root }).then(function () {
