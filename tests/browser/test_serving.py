@@ -176,3 +176,36 @@ def test_a_killed_kernel_tells_the_page_to_reload(page, voila_server: VoilaServe
     expect(notice).to_have_count(0)
     page.locator(BUTTON).click()
     page.locator(LABEL, has_text="clicks: 1").wait_for(timeout=WAIT)
+
+
+#: The addresses the page asked for at once (rel=preload), in document order, and whether
+#: each came before Voila's own script tag (voila.js) in the page.
+PRELOADS = """() => {
+  const voila = document.querySelector('script[src*="/voila.js"]');
+  return [...document.querySelectorAll('link[rel=preload]')].map(link => [
+    link.getAttribute('href'),
+    !!voila && !!(link.compareDocumentPosition(voila) & Node.DOCUMENT_POSITION_FOLLOWING)]);
+}"""
+
+
+def test_the_next_page_asks_at_once_for_what_the_last_one_loaded(page) -> None:  # type: ignore[no-untyped-def]
+    """Issue 33 (a page a class uses, preheated): the scripts the last page loaded are asked
+    for as the next page starts, before Voila's own scripts ask for them in waves; an
+    address of another host planted in the list is never asked for."""
+    open_voila(page, ONE_BUTTON, BUTTON)
+    page.wait_for_load_state("networkidle")
+    page.evaluate("() => window.dispatchEvent(new Event('pagehide'))")  # as when it is left
+    kept = page.evaluate("() => JSON.parse(localStorage.getItem('lnb-preload'))")
+    assert any(address.endswith("/voila.js") for address in kept[0]), kept
+    assert all(address.startswith("/") and "://" not in address for address in kept[0])
+    planted = "//elsewhere.example/voila/static/x.js"
+    page.evaluate("planted => localStorage.setItem('lnb-preload', JSON.stringify("
+                  "[[planted, ...JSON.parse(localStorage.getItem('lnb-preload'))[0]]]))",
+                  planted)
+    open_voila(page, ONE_BUTTON, BUTTON)  # the next page
+    asked = page.evaluate(PRELOADS)
+    addresses = [address for address, _ in asked]
+    assert set(kept[0]) <= set(addresses), sorted(set(kept[0]) - set(addresses))
+    assert planted not in addresses
+    assert all(before for _, before in asked), asked
+    assert_local_only(page)
