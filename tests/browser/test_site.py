@@ -62,7 +62,7 @@ from browser_harness import (
 from lesson_checks import EXERCISE, FirstLessonWords, assert_first_exercises_answer
 from page_progress import wait_progressing, watch
 from playwright.sync_api import expect
-from site_server import SITE, serving
+from site_server import SITE, Sent, serving
 
 from lnb.babbage.puzzles import Puzzle
 from lnb.core.i18n import _, ngettext, use_language
@@ -130,11 +130,15 @@ def site_python(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Checking]:
         checking.stop()
 
 
+#: Every file the site's server sent, by path (:class:`site_server.Sent`).
+SENT = Sent()
+
+
 @pytest.fixture(scope="module")
 def site_url(site_python: Checking) -> Iterator[str]:
     """The built site, served on 127.0.0.1 by a static file server only (its Python's check
-    in CPython started first, running meanwhile)."""
-    with serving(SITE) as url:
+    in CPython started first, running meanwhile), counting what it sends in :data:`SENT`."""
+    with serving(SITE, SENT) as url:
         yield url
 
 
@@ -366,12 +370,20 @@ def to_english(page) -> None:  # type: ignore[no-untyped-def]
 
 def test_the_landing_page_in_chinese_switches_to_english_and_links_every_page(page) -> None:  # type: ignore[no-untyped-def]
     """Opened in Chinese (``?lang=zh-CN``), switched to English in the page: both languages'
-    links lead to pages of the site."""
+    links lead to pages of the site. As the browser's first page, until it works offline, the
+    server sent no file twice but the kit's service worker and the page itself (opened with
+    its query, kept by the worker without it): the worker caches what the page had fetched
+    before it took over without fetching it again."""
+    SENT.taken()
+    first = not STARTS
     open_page(page, f"index.html?{ZH}", ".lnb-landing-language", before_python="zh-CN")
     chinese = page.locator("h1", has_text="关于艾达·洛夫莱斯的三个游戏")
     expect(chinese).to_be_visible(timeout=WAIT)
     site_pages(page)
     assert_works_offline(page, "zh-CN")
+    twice = {path: n for path, n in SENT.taken().items()
+             if n > 1 and path not in ("/" + WORKER, "/" + RENDER + "index.html")}
+    assert not first or twice == {}, f"files sent more than once on the first visit: {twice}"
     assert_clean(page)
     page.locator(".lnb-landing-language button", has_text="English").click()
     english = page.locator("h1", has_text="Three games about Ada Lovelace")
