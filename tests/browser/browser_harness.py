@@ -29,11 +29,38 @@ REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 ARTIFACTS = REPO / "test-artifacts"
 CHROMIUM = os.environ.get("LNB_CHROMIUM", "/usr/bin/chromium")
+#: Chromium features the tests turn off, beside Playwright's own (:func:`disabled_features`):
+#: Chromium 156 makes the address bar's drop-down (two WebUI pages, ``chrome://omnibox-popup``)
+#: in every new window, so in every browser context, though a headless page never shows it.
+NOT_WANTED = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
+
+
+def disabled_features(bundle: Path | None = None) -> list[str]:
+    """Playwright's own ``--disable-features`` list (read from its driver,
+    ``chromiumSwitches``), then :data:`NOT_WANTED`: Chromium keeps the last
+    ``--disable-features`` it is given, so ours must repeat Playwright's. Empty if the driver's
+    list is not found (Playwright's then stays as it is).
+
+    >>> features = disabled_features()
+    >>> features[-2:] == list(NOT_WANTED) and "PaintHolding" in features
+    True
+    """
+    if bundle is None:
+        import playwright
+
+        bundle = Path(playwright.__file__).parent / "driver/package/lib/coreBundle.js"
+    with contextlib.suppress(OSError):
+        found = re.search(r"\bdisabledFeatures = \[(.*?)\]", bundle.read_text("utf-8"), re.S)
+        if found:
+            listed = re.sub(r"//[^\n]*", "", found.group(1))
+            return [*re.findall(r'"([A-Za-z0-9]+)"', listed), *NOT_WANTED]
+    return []
+
+
 #: Debian's Chromium as the tests launch it. ``--disable-site-isolation-trials``: no process
-#: of its own per site, so a new context's page keeps the renderer of its first blank page
-#: (2 renderers started a page load, not 3; ~10 % less Chromium CPU a load, docs/testing.md).
-#: (Not ``--disable-features=...``: Playwright passes a list of its own, which a second one
-#: would replace.)
+#: of its own per site, so a new context's page keeps the renderer of its first blank page;
+#: ``--disable-features``: :func:`disabled_features`. A page load starts one renderer, not
+#: three (docs/testing.md has the measurements).
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -44,6 +71,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
     "--disable-site-isolation-trials",
+    *(f"--disable-features={','.join(f)}" for f in [disabled_features()] if f),
 ]
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 WIDGET_SELECTOR = ".jupyter-widgets"
