@@ -67,11 +67,27 @@ def test_the_walk_keeps_layout_classes_and_words_and_skips_what_is_hidden() -> N
     assert frame([drawn]).count("lnb-sketch") == 1
 
 
-def test_the_served_page_config_carries_the_pages_drawing() -> None:
-    config = with_loading_words(None)({}, notebook_path="museum.ipynb")
-    assert config["kitSketches"]["cells"] == sketches.page_sketches("museum.ipynb")
-    assert "lnb-map-svg" in json.dumps(config["kitSketches"]["cells"])  # the map's own sketch
-    assert ".lnb-sketch" in config["kitSketches"]["css"]
+def test_the_walk_draws_what_the_live_page_shows_as_tall() -> None:
+    corner = w.Accordion([w.Label("inside")], titles=("For teachers",), selected_index=None)
+    drawn = sketch(corner)
+    assert "jupyter-widget-Collapse-header" in drawn and "For teachers" in drawn
+    assert "inside" not in drawn  # a closed section shows its title bar only
+    toggle = sketch(w.ToggleButton(value=True, description="High contrast"))
+    assert toggle.startswith("<button") and "mod-active" in toggle and "High contrast" in toggle
+    # no drawn button is disabled (the kit's dashed border would make it taller), but one
+    # disabled on the live page, which the page marks aria-disabled
+    row = sketch(w.HBox([w.Button(description="Go"), w.Button(description="No", disabled=True),
+                         w.ToggleButtons(options=["a", "b"])]))
+    assert " disabled" not in row and row.count('aria-disabled="true"') == 1
+    assert 'type="number"' in sketch(w.BoundedIntText(4))  # drawn as the text box it is
+
+
+def test_the_served_page_config_says_where_the_pages_drawing_is() -> None:
+    config = with_loading_words(None)({}, notebook_path="museum.ipynb", base_url="/")
+    found = config["kitSketches"]  # the drawings themselves: tests/test_served_drawings.py
+    assert found["languages"] == sorted(sketches.page_sketches("museum.ipynb"))
+    assert found["cells"].endswith("/{lang}/museum.ipynb") and found["css"].endswith(".css")
+    assert "lnb-map-svg" in json.dumps(sketches.page_sketches("museum.ipynb"))  # the map's own
 
 
 def test_the_site_page_carries_its_drawing_safely_in_a_script() -> None:

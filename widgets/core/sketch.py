@@ -17,8 +17,8 @@ template (``widgets/serving/data/voila/templates/kit``) and by the site's build.
 ...              layout=w.Layout(width="50%")).add_class("lnb-app")
 >>> print(sketch(box))  # doctest: +NORMALIZE_WHITESPACE
 <div class="widget-container widget-box widget-hbox lnb-app" style="width: 50%"><button
-type="button" tabindex="-1" disabled
-class="widget-button jupyter-button">Go &lt;now&gt;</button><div class="widget-sketch
+type="button" tabindex="-1" class="widget-sketch jupyter-button
+widget-button">Go &lt;now&gt;</button><div class="widget-sketch widget-inline-hbox
 widget-label">x</div></div>
 >>> sketch(w.Label("gone", layout=w.Layout(display="none")))
 ''
@@ -84,7 +84,12 @@ def _tag(name: str, classes: str, style: str, inner: str, title: str = "") -> st
 
 
 def _label(widget: w.Widget) -> str:
-    text = "" if isinstance(widget, w.Checkbox) else getattr(widget, "description", "") or ""
+    """The description's label, hidden when there is none (a check box's: its indent, blank:
+    its words are beside the box)."""
+    if isinstance(widget, w.Checkbox):
+        shown = "" if widget.indent else ' style="display: none"'
+        return f'<label class="widget-label"{shown}>\u200b</label>'
+    text = getattr(widget, "description", "") or ""
     shown = "" if text else ' style="display: none"'
     return f'<label class="widget-label"{shown}>{html.escape(text)}</label>'
 
@@ -102,15 +107,19 @@ def sketch(widget: w.Widget, widgets: dict[str, w.Widget] | None = None) -> str:
         return ""
     style = _style(widget)
     own = getattr(widget, "sketch", None)
-    if callable(own):
-        return _tag("div", _classes(widget, "widget-sketch"), style, own())
+    if callable(own):  # its script's element: no margin of ipywidgets' own (widget-sketch)
+        return _tag("div", _classes(widget, ""), style, own())
     if hasattr(widget, "_esm"):  # drawn by its own script, which gave no drawing: its size
         return _tag("div", _classes(widget, ""), style, "")
+    if isinstance(widget, w.Accordion):
+        return _tag("div", _classes(widget, "widget-sketch jupyter-widget-Accordion "
+                                            "widget-accordion widget-container"),
+                    style, _collapses(widget, widgets))
     if isinstance(widget, w.Box):
         kind = ("widget-gridbox" if isinstance(widget, w.GridBox) else
                 "widget-box widget-vbox" if isinstance(widget, w.VBox) else
                 "widget-box widget-hbox" if isinstance(widget, w.HBox) else "widget-box")
-        if isinstance(widget, (w.Tab, w.Accordion, w.Stack)):
+        if isinstance(widget, (w.Tab, w.Stack)):
             index = widget.selected_index
             children = [widget.children[index]] if index is not None and \
                 0 <= index < len(widget.children) else []
@@ -124,50 +133,101 @@ def sketch(widget: w.Widget, widgets: dict[str, w.Widget] | None = None) -> str:
         return _tag("div", _classes(widget, f"widget-sketch widget-inline-hbox {kind}"), style,
                     _label(widget) + f'<div class="widget-html-content">{value}</div>')
     if isinstance(widget, w.Label):
-        return _tag("div", _classes(widget, "widget-sketch widget-label"), style,
-                    html.escape(widget.value))
-    if isinstance(widget, w.Button):
+        return _tag("div", _classes(widget, "widget-sketch widget-inline-hbox widget-label"),
+                    style, html.escape(widget.value))
+    if isinstance(widget, (w.Button, w.ToggleButton)):
         icon = f'<i class="fa fa-{html.escape(widget.icon)}"></i>' if widget.icon else ""
-        classes = "widget-button jupyter-button" + (
-            f" mod-{widget.button_style}" if widget.button_style else "")
+        kind = "widget-button" if isinstance(widget, w.Button) else "widget-toggle-button"
+        classes = f"widget-sketch jupyter-button {kind}" + (
+            f" mod-{widget.button_style}" if widget.button_style else "") + (
+            " mod-active" if isinstance(widget, w.ToggleButton) and widget.value else "")
         return _button(_classes(widget, classes), style, icon + html.escape(widget.description),
-                       widget.tooltip or "")
+                       widget.tooltip or "", widget.disabled)
+    if isinstance(widget, w.ToggleButtons):
+        return _tag("div", _classes(widget, "widget-toggle-buttons"), style,
+                    _label(widget) + _toggle_buttons(widget))
     if isinstance(widget, w.Output):
-        return _tag("div", _classes(widget, "widget-output"), style,
+        return _tag("div", _classes(widget, "widget-sketch widget-output"), style,
                     _outputs(widget.outputs, widgets))
     return _tag("div", _classes(widget, f"widget-sketch {_control_class(widget)}"), style,
                 _label(widget) + _control(widget))
 
 
+def _collapses(accordion: w.Accordion, widgets: dict[str, w.Widget] | None) -> str:
+    """An accordion's sections as ipywidgets draws them: each title's bar, and the open
+    one's contents."""
+    parts = []
+    titles = list(accordion.titles)
+    for index, child in enumerate(accordion.children):
+        title = titles[index] if index < len(titles) and titles[index] else ""
+        is_open = index == accordion.selected_index
+        caret = "fa-caret-down" if is_open else "fa-caret-right"
+        inner = (f'<div class="jupyter-widget-Collapse-header"><i class="fa fa-fw {caret}">'
+                 f"</i><span>{html.escape(title)}</span></div>")
+        if is_open:
+            inner += f'<div class="jupyter-widget-Collapse-contents">{sketch(child, widgets)}</div>'
+        parts.append(f'<div class="jupyter-widget-Collapse jupyter-widget-Accordion-child'
+                     f'{" jupyter-widget-Collapse-open" if is_open else ""}">{inner}</div>')
+    return "".join(parts)
+
+
+def _toggle_buttons(widget: w.ToggleButtons) -> str:
+    """A row of toggle buttons as ipywidgets draws them (each as wide as its style says)."""
+    style = widget.style
+    width = getattr(style, "button_width", "") or ""
+    weight = getattr(style, "font_weight", "") or ""
+    own = "; ".join(f"{name}: {value}" for name, value in
+                    (("width", width), ("font-weight", weight)) if value)
+    labels = getattr(widget, "_options_labels", ()) or ()
+    tips = list(getattr(widget, "tooltips", ()) or ())
+    icons = list(getattr(widget, "icons", ()) or ())
+    buttons = []
+    for i, label in enumerate(labels):
+        icon = f'<i class="fa fa-{html.escape(icons[i])}"></i>' if i < len(icons) and icons[i] \
+            else ""
+        buttons.append(_button("widget-toggle-button jupyter-button"
+                               + (" mod-active" if i == widget.index else ""), own,
+                               html.escape(str(label)) + icon,
+                               tips[i] if i < len(tips) else "", widget.disabled))
+    return f'<div>{"".join(buttons)}</div>'
+
+
 def _control_class(widget: w.Widget) -> str:
     if isinstance(widget, w.Textarea):
         return "widget-inline-hbox widget-textarea"
-    if isinstance(widget, (w.Text, w.IntText, w.FloatText, w.BoundedIntText,
-                           w.BoundedFloatText)):
+    if isinstance(widget, _TEXTS):
         return "widget-inline-hbox widget-text"
     if isinstance(widget, w.Dropdown):
         return "widget-inline-hbox widget-dropdown"
     if isinstance(widget, w.Checkbox):
         return "widget-inline-hbox widget-checkbox"
+    if isinstance(widget, (w.IntSlider, w.FloatSlider)):
+        return "widget-inline-hbox widget-slider widget-hslider"
+    if isinstance(widget, (w.IntProgress, w.FloatProgress)):
+        return "widget-inline-hbox widget-progress widget-hprogress"
+    if isinstance(widget, w.Play):
+        return "widget-inline-hbox widget-play"
     return "widget-inline-hbox"
 
 
-def _button(classes: str, style: str, inner: str, title: str = "") -> str:
-    """A button that takes no keys and is ``disabled`` (no ``:enabled`` selector finds it; the
-    drawing is ``inert`` too), with the page's classes."""
+#: Widgets drawn as one line of text input (``type="number"`` for the numbers).
+_NUMBERS = (w.IntText, w.FloatText, w.BoundedIntText, w.BoundedFloatText)
+_TEXTS = (w.Text, w.Password, *_NUMBERS)
+
+
+def _button(classes: str, style: str, inner: str, title: str = "",
+            off: bool = False) -> str:
+    """A button that takes no keys (the drawing is ``inert`` too), with the page's classes;
+    ``aria-disabled`` only where the live one is disabled (``off``), as the kit's page marks
+    it: the kit draws a disabled button with a thicker, dashed border, so a drawing whose
+    every button were ``disabled`` would be taller than the live page."""
+    mark = ' aria-disabled="true"' if off else ""
     return _tag("button", classes, style, inner, title).replace(
-        "<button", '<button type="button" tabindex="-1" disabled', 1)
+        "<button", f'<button type="button" tabindex="-1"{mark}', 1)
 
 
 def _control(widget: w.Widget) -> str:
     """A control's still face: its value or its placeholder, taking no keys."""
-    if isinstance(widget, (w.ToggleButtons, w.RadioButtons)):
-        labels = getattr(widget, "_options_labels", ()) or ()
-        index = getattr(widget, "index", None)
-        buttons = "".join(_button("widget-toggle-button jupyter-button"
-                                  + (" mod-active" if i == index else ""), "",
-                                  html.escape(str(x))) for i, x in enumerate(labels))
-        return f'<div class="widget-toggle-buttons">{buttons}</div>'
     if isinstance(widget, w.Checkbox):
         ticked = " checked" if widget.value else ""
         return (f'<label class="widget-label-basic"><input type="checkbox" tabindex="-1"'
@@ -181,9 +241,21 @@ def _control(widget: w.Widget) -> str:
     if isinstance(widget, w.Textarea):
         return f'<textarea class="widget-input" tabindex="-1" placeholder="{hint}" readonly>' \
                f"{text}</textarea>"
-    if isinstance(widget, (w.Text, w.IntText, w.FloatText)):
-        return (f'<input type="text" class="widget-input" tabindex="-1" value="{text}" '
+    if isinstance(widget, _TEXTS):
+        kind = "number" if isinstance(widget, _NUMBERS) else \
+            "password" if isinstance(widget, w.Password) else "text"
+        shown = "" if kind == "password" else text
+        return (f'<input type="{kind}" tabindex="-1" value="{shown}" '
                 f'placeholder="{hint}" readonly>')
+    if isinstance(widget, (w.IntSlider, w.FloatSlider)):
+        readout = f'<div class="widget-readout">{text}</div>' if widget.readout else ""
+        return '<div class="slider-container"></div>' + readout
+    if isinstance(widget, (w.IntProgress, w.FloatProgress)):
+        return '<div class="progress"></div>'
+    if isinstance(widget, w.Play):
+        icons = ("play", "pause", "stop") + (("retweet",) if widget.show_repeat else ())
+        return "".join(_button("jupyter-button", "", f'<i class="fa fa-{icon}"></i>')
+                       for icon in icons)
     return ""
 
 
