@@ -59,7 +59,7 @@ class CopyLink(PageMessages, anywidget.AnyWidget):
         >>> "Copy link" in CopyLink().sketch()
         True
         """
-        return ('<div class="lnb-copy-link"><button type="button" tabindex="-1" disabled '
+        return ('<div class="lnb-copy-link"><button type="button" tabindex="-1" '
                 f'class="jupyter-button lnb-copy-link-button">{html.escape(self.label)}'
                 "</button></div>")
 

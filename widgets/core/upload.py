@@ -57,7 +57,7 @@ class FileButton(anywidget.AnyWidget):
         """The button as its script draws it, still (:mod:`widgets.core.sketch`)."""
         from html import escape
 
-        return ('<button type="button" tabindex="-1" disabled class="jupyter-button '
+        return ('<button type="button" tabindex="-1" class="jupyter-button '
                 'widget-button lnb-upload-button" style="margin: var(--jp-widgets-margin, 2px)">'
                 '<i class="fa fa-upload" aria-hidden="true">'
                 f"</i><span> {escape(self.description)}</span></button>")
