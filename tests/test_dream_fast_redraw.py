@@ -23,6 +23,7 @@ import widgets.dream.app as app_module
 from lnb.core.i18n import set_default_language, use_language
 from lnb.dream.actions import Place, TakeProgram
 from lnb.dream.refusals import Refusals, why_not
+from tests.widget_comms import sending_comms
 from widgets.dream.app import DreamApp
 from widgets.dream.buttons import pool_buttons
 
@@ -103,7 +104,9 @@ def test_every_button_shows_the_plain_rules_reason_over_a_seeded_game(
     assert app.state.is_terminal() and compared > 40
 
 
-def test_a_hidden_parts_words_reach_the_page_when_its_panel_opens() -> None:
+def test_a_hidden_parts_words_reach_the_page_when_its_panel_opens(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    sending_comms(monkeypatch)  # held and kept traits need a comm that sends
     app = DreamApp(seed=3)  # the first decision: a Workshop die (the map is in its panel)
     place = app.map.place_buttons[0]
     assert "map" not in app.holders(app.state.legal_actions("You"))

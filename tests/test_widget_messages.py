@@ -9,12 +9,11 @@ is made are counted on the comm itself.
 from __future__ import annotations
 
 import collections
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable
 
-import comm
 import pytest
 
+from tests.widget_comms import sending_comms
 from widgets.babbage.algebra_view import AlgebraView
 from widgets.babbage.exercise import Exercise, number
 from widgets.core.status import StatusLine
@@ -22,19 +21,12 @@ from widgets.core.style import stylesheet
 
 
 @pytest.fixture
-def sent(monkeypatch: pytest.MonkeyPatch) -> Iterator[collections.Counter[str]]:
+def sent(monkeypatch: pytest.MonkeyPatch) -> collections.Counter[str]:
     """Counts each kind of message the widgets made in the test publish."""
-    counts: collections.Counter[str] = collections.Counter()
-    kind = type(comm.create_comm())
-    publish = kind.publish_msg
-
-    def counted(self: Any, msg_type: str, data: Any = None, *args: Any, **keys: Any) -> Any:
-        counts[(data or {}).get("method", msg_type)] += 1
-        return publish(self, msg_type, data, *args, **keys)
-
+    counts = sending_comms(monkeypatch)
     stylesheet()  # the page's shared style sheet, made once per kernel, before
-    monkeypatch.setattr(kind, "publish_msg", counted)
-    yield counts
+    counts.clear()
+    return counts
 
 
 MADE: dict[str, Callable[[], object]] = {

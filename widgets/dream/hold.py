@@ -11,8 +11,9 @@ are kept back in :class:`Kept` and sent when it is shown (:meth:`Kept.send`, or 
 redraw that shows it); what changes how the page behaves (a button enabled or not) is sent
 at once.
 
->>> import ipywidgets as w
->>> button, hidden = w.Button(description="a"), w.Button(description="x")
+>>> import comm, ipywidgets as w
+>>> # (on a comm that sends, as in a kernel; a comm with no kernel sends and holds nothing)
+>>> button, hidden = (w.Button(description=d, comm=comm.DummyComm()) for d in "ax")
 >>> kept = Kept()
 >>> with hold_all([button, hidden], later={hidden: ("tooltip",)}, kept=kept):
 ...     button.description = "b"
