@@ -68,6 +68,11 @@ def wait_page_ready(page, lang: str = "en", exercises: int = 0,  # type: ignore[
                     widgets: bool = True) -> None:
     """Wait for :data:`READY` (``exercises``: how many ``.lnb-exercise`` the page makes;
     ``formulas``: a typeset formula is expected; ``widgets``: the page shows widgets), then
-    for the layout on screen (:func:`browser_harness.settle_layout`)."""
-    page.wait_for_function(READY, arg=[lang, exercises, formulas, widgets], timeout=timeout)
+    for the layout on screen (:func:`browser_harness.settle_layout`). The wait lasts as long
+    as the page makes progress (:func:`page_progress.wait_progressing`: a page slowed by a
+    busy machine is waited on; one that shows no sign of life for ``timeout`` ms fails)."""
+    from page_progress import wait_progressing
+
+    wait_progressing(page, READY, "it is ready (its widgets drawn, in its language)",
+                     arg=[lang, exercises, formulas, widgets], stall=timeout / 1000)
     settle_layout(page)

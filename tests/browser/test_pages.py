@@ -197,7 +197,7 @@ def test_page(loads: Loads, load: tuple[str, str]) -> None:
     try:
         try:
             arrive(page, name, lang)
-        except PlaywrightTimeout as late:  # say what the server was doing meanwhile
+        except (PlaywrightTimeout, AssertionError) as late:  # what the server was doing
             pytest.fail(f"{name} ({lang}) was not ready: {late}\n"
                         f"the kit server's log, its end:\n{loads.server_log()}")
         check_page(page, name, lang)
