@@ -36,8 +36,9 @@ from store_engines import (  # noqa: F401  (pytest finds fixtures by their names
 # ``__pycache__/`` folders (git ignores them); what a test runs is the same.
 sys.dont_write_bytecode = False
 
-#: The browser pass's schedule, measured by each run (tests/browser_schedule.py).
-pytest_plugins = ["browser_schedule"]
+#: The browser pass's schedule, measured by each run (tests/browser_schedule.py), and
+#: nbval's kernels on IPC sockets (tests/nbval_kernels.py).
+pytest_plugins = ["browser_schedule", "nbval_kernels"]
 
 _HERMETIC = (
     "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR",
