@@ -122,10 +122,23 @@ class Precompressed(http.server.SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serving(root: Path, tally: Tally | None = None) -> Iterator[str]:
+def serving(root: Path, tally: Tally | None = None, *,
+            kind: type[Precompressed] = Precompressed) -> Iterator[str]:
     """Serve ``root`` on 127.0.0.1 (a free port) while the block runs; yields the base URL.
-    With a ``tally``, every byte sent is counted in it."""
-    kind = Precompressed if tally is None else type("Tallied", (Precompressed,), {"tally": tally})
+    With a ``tally``, every byte sent is counted in it. ``kind`` answers each request: a
+    :class:`Precompressed` that does more (the browser tests' server counts the files it
+    sends, tests/browser/site_server.py), or this one.
+
+    >>> import urllib.request
+    >>> tally = Tally()
+    >>> with serving(Path(__file__).parent, tally) as url:
+    ...     urllib.request.urlopen(url + "static_host.py").read(3) == b'"' * 3
+    True
+    >>> sent, answers = tally.taken(); sent > Path(__file__).stat().st_size, answers
+    (True, 1)
+    """
+    if tally is not None:
+        kind = type("Tallied", (kind,), {"tally": tally})
     handler = functools.partial(kind, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

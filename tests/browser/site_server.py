@@ -22,14 +22,12 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import functools
-import http.server
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import ClassVar
 from urllib.parse import urlsplit
 
+from benchmarks import static_host
 from benchmarks.static_host import Precompressed
 
 REPO = Path(__file__).resolve().parents[2]
@@ -68,18 +66,8 @@ class Counted(Precompressed):
         return file
 
 
-@contextlib.contextmanager
-def serving(root: Path = SITE, sent: Sent | None = None) -> Iterator[str]:
-    """Serve ``root`` on 127.0.0.1 (a free port) while the block runs; yields the base URL.
-    With ``sent``, every file sent is counted in it."""
-    kind = type("Counting", (Counted,), {"sent": sent})
-    handler = functools.partial(kind, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
+def serving(root: Path = SITE, sent: Sent | None = None) -> contextlib.AbstractContextManager[str]:
+    """Serve ``root`` on 127.0.0.1 (a free port) while the block runs, as
+    :func:`benchmarks.static_host.serving` does; yields the base URL. With ``sent``, every
+    file sent is counted in it."""
+    return static_host.serving(root, kind=type("Counting", (Counted,), {"sent": sent}))
