@@ -8,26 +8,24 @@ this checks the kit's whole source, with no build.
 from __future__ import annotations
 
 import ast
+import importlib.util
 from pathlib import Path
 
 from scripts.site.pins import read_pins
 
 REPO = Path(__file__).resolve().parents[1]
-KIT = ("lnb", "widgets", "classroom")
+_spec = importlib.util.spec_from_file_location(
+    "site_wheel_check", REPO / "tests" / "browser" / "site_wheel_check.py")
+assert _spec is not None and _spec.loader is not None
+#: The browser test's check of the built wheel: its walk of the kit's modules is this test's.
+site_wheel_check = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(site_wheel_check)
 
 
 def kit_files() -> dict[str, Path]:
-    """Every module of the kit by dotted name (a package by its ``__init__.py``)."""
-    found = {}
-    for package in KIT:
-        for path in sorted((REPO / package).rglob("*.py")):
-            if "__pycache__" in path.parts:
-                continue
-            parts = list(path.relative_to(REPO).with_suffix("").parts)
-            if parts[-1] == "__init__":
-                parts.pop()
-            found[".".join(parts)] = path
-    return found
+    """Every module of the repository's kit by dotted name (a package by its ``__init__.py``),
+    walked as the site's check walks the wheel (``site_wheel_check.kit_files``)."""
+    return site_wheel_check.kit_files(REPO)
 
 
 def imported(name: str, path: Path) -> set[str]:
@@ -49,7 +47,7 @@ def imported(name: str, path: Path) -> set[str]:
 
 
 def dropped(path: Path, prefixes: tuple[str, ...]) -> bool:
-    return path.relative_to(REPO).as_posix().startswith(prefixes)
+    return site_wheel_check.is_left_out(path, REPO, prefixes)
 
 
 def test_every_left_out_path_is_in_the_kit() -> None:

@@ -70,16 +70,6 @@ def left_out(repo: Path) -> tuple[str, ...]:
         return tuple(tomllib.load(stream)["kit"].get("drop", ()))
 
 
-def module_path(name: str, root: Path) -> str:
-    """The file of the kit's module ``name`` under ``root``, as a path in the wheel.
-
-    >>> module_path("widgets.serving", Path(__file__).parents[2])
-    'widgets/serving/__init__.py'
-    """
-    path = Path(*name.split("."))
-    return (path / "__init__.py" if (root / path).is_dir() else path.with_suffix(".py")).as_posix()
-
-
 def outside_wheel(unpacked: Path) -> list[str]:
     """The kit's modules imported so far from anywhere but the wheel unpacked in ``unpacked``."""
     found = []
@@ -93,9 +83,16 @@ def outside_wheel(unpacked: Path) -> list[str]:
     return sorted(found)
 
 
-def kit_modules(root: Path) -> list[str]:
-    """Every module of the kit's packages under ``root`` (dotted names, sorted)."""
-    found = []
+def kit_files(root: Path) -> dict[str, Path]:
+    """Every module of the kit's packages under ``root`` (a repository or the unpacked wheel):
+    its file by its dotted name (a package's is its ``__init__.py``), sorted by file.
+    ``tests/test_site_wheel_drop.py`` walks the repository with it as well.
+
+    >>> files = kit_files(Path(__file__).parents[2])
+    >>> files["widgets.serving"].relative_to(Path(__file__).parents[2]).as_posix()
+    'widgets/serving/__init__.py'
+    """
+    found = {}
     for package in KIT:
         for path in sorted((root / package).rglob("*.py")):
             if "__pycache__" in path.parts:
@@ -103,8 +100,14 @@ def kit_modules(root: Path) -> list[str]:
             parts = list(path.relative_to(root).with_suffix("").parts)
             if parts[-1] == "__init__":
                 parts.pop()
-            found.append(".".join(parts))
+            found[".".join(parts)] = path
     return found
+
+
+def is_left_out(path: Path, root: Path, dropped: tuple[str, ...]) -> bool:
+    """Whether the file ``path`` under ``root`` is one the build leaves out (``dropped``:
+    :func:`left_out`)."""
+    return path.relative_to(root).as_posix().startswith(dropped)
 
 
 def code_cells(notebook: Path) -> list[str]:
@@ -156,12 +159,13 @@ def main(site: Path, unpacked: Path, repo: Path) -> int:
     findings = []
     if "babel" not in blocked:
         findings.append("babel was not blocked: this check would not see issue 26's defect")
-    in_wheel, dropped = set(kit_modules(unpacked)), left_out(repo)
+    in_wheel, dropped = kit_files(unpacked), left_out(repo)
     findings += [f"{name}: in the repository, not in the site's wheel"
-                 for name in kit_modules(repo)
-                 if name not in in_wheel and not module_path(name, repo).startswith(dropped)]
+                 for name, path in kit_files(repo).items()
+                 if name not in in_wheel and not is_left_out(path, repo, dropped)]
     findings += [f"{name}: in the site's wheel, though scripts/site/pins.toml leaves it out"
-                 for name in sorted(in_wheel) if module_path(name, unpacked).startswith(dropped)]
+                 for name, path in sorted(in_wheel.items())
+                 if is_left_out(path, unpacked, dropped)]
     for name in sorted(in_wheel):
         if name.endswith("__main__"):
             continue
