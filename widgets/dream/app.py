@@ -38,6 +38,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
@@ -75,7 +76,6 @@ from widgets.core.contrast import ContrastToggle
 from widgets.core.focus import Focus
 from widgets.core.language import LanguageSwitch, page_language
 from widgets.core.page_request import page_query, query_seed
-from widgets.core.redraws import mark_shown
 from widgets.core.saveload import SaveLoadPanel, damaged, record_object, safe_filename
 from widgets.core.status import StatusLine
 from widgets.core.style import app_styles, stylesheet
@@ -83,7 +83,7 @@ from widgets.dream.board import PlayerBoard, Selection, compact_html, fill
 from widgets.dream.buttons import Pool, pool_buttons, show
 from widgets.dream.cards import DisplaysView
 from widgets.dream.guide_view import GuideView, topics_html
-from widgets.dream.hold import Kept, hold_all
+from widgets.dream.hold import Kept, Redraws, hold_all
 from widgets.dream.keys import KeyBridge
 from widgets.dream.mainboard import MapView, WorkshopView
 from widgets.dream.review_view import attach as attach_review
@@ -162,15 +162,18 @@ class DreamApp(w.VBox):
                  computers: Mapping[str, str] | None = None, seed: int | None = None,
                  edition: str | None = None) -> None:
         super().__init__()
+        #: The redraws so far, marked on the app once per action, after all of it
+        #: (:meth:`handled`, :meth:`_count_redraw`).
+        self.redraws = Redraws(self)
         self.edition = edition or DEFAULT_EDITION  # the edition of the new games
         self.selection = Selection()
         self._letter: str | None = None
         self.history_lines: list[Callable[[], str]] = []
         self.status = StatusLine(on_continue=self.refresh)
-        click = self.status.guarded(self._clicked)
+        click = self.handled(self._clicked)
         self.title = w.HTML()
         self.title.add_class("lnb-title")
-        self.language = LanguageSwitch(on_change=self.status.guarded(lambda _l: self.relabel()))
+        self.language = LanguageSwitch(on_change=self.handled(lambda _l: self.relabel()))
         self.header_row = w.HBox([self.title, self.language])
         self.header_row.add_class("lnb-title-row")
         self.turn = w.HTML()
@@ -207,7 +210,7 @@ class DreamApp(w.VBox):
         self.log_view.add_class("lnb-dream-log")
         self.help = w.HTML()
         self.help.add_class("lnb-dream-help")
-        self.panel_pool = Pool("lnb-dream-panel", self.status.guarded(self._panel_pressed))
+        self.panel_pool = Pool("lnb-dream-panel", self.handled(self._panel_pressed))
         self.panel_buttons = self.panel_pool.first(len(PANELS))
         for button, (key, _words) in zip(self.panel_buttons, PANELS, strict=True):
             button.lnb_value = ("panel", key)  # type: ignore[attr-defined]
@@ -226,14 +229,14 @@ class DreamApp(w.VBox):
         self.kept = Kept()
         self.focus = Focus()  # after a move, the keyboard goes to the next decision
         self.key_bridge = KeyBridge()
-        self.key_bridge.on_key = self.status.guarded(self.key)
+        self.key_bridge.on_key = self.handled(self.key)
         self.key_bridge.on_error = self._key_error
-        self.setup = SetupForm(self._setup_start, guard=self.status.guarded)
+        self.setup = SetupForm(self._setup_start, guard=self.handled)
         self.setup.layout.display = "none"
         self.guide_view = GuideView(self)  # a guided first game's guide, under the question
         self.new_button = w.Button()
         self.new_button.add_class("lnb-dream-new")
-        self.new_button.on_click(self.status.guarded(lambda _b: self.toggle_setup()))
+        self.new_button.on_click(self.handled(lambda _b: self.toggle_setup()))
         self.contrast_toggle = ContrastToggle(self)
         self.files = SaveLoadPanel(self.save_text, self.load_text, status=self.status,
                                    extra=(self.new_button, self.guide_view.start_button,
@@ -251,7 +254,6 @@ class DreamApp(w.VBox):
                          self.setup, self.files, self.key_bridge]
         self.add_class("lnb-app")
         self.add_class("lnb-dream-app")
-        self.shown = 0  # redraws so far (:meth:`_count_redraw`)
         self._label()
         computer = _("Computer")  # the default seats, named in the page's language
         players = (_("You"), computer) if players is None else players
@@ -450,21 +452,22 @@ class DreamApp(w.VBox):
             bots = {name: make_bot(kind, state.game.seed) for name, kind in kinds.items()}
         except LnbError as exc:
             raise damaged(exc) from exc
-        self._start(state, kinds, bots)
-        self.status.ok(_("Game loaded: {count} decisions so far.").format(
-            count=len(state.history)))
+        with self.redraws.block():  # the game and its status line, one redraw
+            self._start(state, kinds, bots)
+            self.status.ok(_("Game loaded: {count} decisions so far.").format(
+                count=len(state.history)))
 
     # ------------------------------------------------------------------ the page
     def open_page(self, query: dict[str, str] | None = None) -> None:
         """Act on the page's address: ``?lang=`` (then the pupil's choice and the browser's
         language), ``?edition=NAME`` (new games of that edition) and ``?seed=N`` (that game,
         the same seats). Under Voila it first waits for the page's request."""
-        with self.status.guard():
+        with self.redraws.block(), self.status.guard():
             if query is None:
                 query = page_query()
             page_language(query)
             old, self.language = self.language, LanguageSwitch(
-                on_change=self.status.guarded(lambda _l: self.relabel()))
+                on_change=self.handled(lambda _l: self.relabel()))
             self.header_row.children = (self.title, self.language)
             old.close()
             seed = query_seed(query)
@@ -658,11 +661,40 @@ class DreamApp(w.VBox):
         items = "".join(f"<li>{esc(line())}</li>" for line in lines)
         self.recent.value = f"<div class='lnb-dream-part'>{title}</div><ul>{items}</ul>"
 
+    @property
+    def shown(self) -> int:
+        """How many times the app was redrawn (:attr:`redraws`)."""
+        return self.redraws.count
+
+    def handled(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        """``func`` (a click's, a key's callback) as one action: its errors on the status
+        line (:meth:`StatusLine.guarded`), its redraws counted once, after all of it (the
+        status line's words and the focus too): a page that sees the new count sees the
+        whole action.
+
+        >>> app = DreamApp(seed=3)
+        >>> before = app.shown
+        >>> def twice() -> None:  # a new game, then its guide (GuideView.start)
+        ...     app.refresh()
+        ...     app.refresh()
+        >>> app.handled(twice)()
+        >>> app.shown - before
+        1
+        """
+        guarded = self.status.guarded(func)
+
+        @functools.wraps(func)
+        def action(*args: Any, **keys: Any) -> Any:
+            with self.redraws.block():
+                return guarded(*args, **keys)
+
+        return action
+
     def _count_redraw(self) -> None:
         """Mark the app with how many times it was redrawn, as a class ``lnb-shown-<n>``
         sent after every other part's update (a browser test waits for the next number
         instead of for the page's text to stop changing; a class is no text: nothing reads
-        it aloud).
+        it aloud); in an action (:meth:`handled`), once when it ends.
 
         >>> app = DreamApp(seed=3)
         >>> before = app.shown
@@ -670,8 +702,7 @@ class DreamApp(w.VBox):
         >>> app.shown == before + 1 and f"lnb-shown-{app.shown}" in app._dom_classes
         True
         """
-        self.shown += 1
-        mark_shown(self, self.shown)
+        self.redraws.redrawn()
 
     def _draw_turn(self, state: State, name: str) -> None:
         current = state.current_player or name

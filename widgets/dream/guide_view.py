@@ -123,14 +123,14 @@ class GuideView(w.VBox):
         self.advice: Advice | None = None
         self.start_button = w.Button()
         self.start_button.add_class("lnb-guide-start")
-        self.start_button.on_click(app.status.guarded(lambda _b: self.start()))
+        self.start_button.on_click(app.handled(lambda _b: self.start()))
         self.css = w.HTML(f"<style>{CSS}</style>")
         self.lessons = w.HTML()
         self.move = w.HTML()
         self.move.add_class("lnb-guide-move")
         self.do_button = w.Button(button_style="success")
         self.do_button.add_class("lnb-guide-do")
-        self.do_button.on_click(app.status.guarded(lambda _b: self.do()))
+        self.do_button.on_click(app.handled(lambda _b: self.do()))
         #: A "?" button per kind, made when first needed: the Help entries (:data:`TOPICS`)
         #: and the lessons after a decision's first (:meth:`help_button`).
         self.topic_buttons: dict[str, w.Button] = {}
@@ -158,13 +158,15 @@ class GuideView(w.VBox):
         """A guided first game: you against one greedy computer player, seed
         :data:`~lnb.dream.guide.GUIDED_SEED`."""
         computer = _("Computer")
-        self.app.new_game([_("You"), computer], {computer: "greedy"}, GUIDED_SEED)
-        self.guide = Guide()
-        self.topic = None
-        self.app.add_class("lnb-guided")
-        self.app.refresh()
-        self.app.status.ok(_("A guided first game: each new decision is explained the first "
-                             "time it comes, with a suggested move. You may choose another."))
+        with self.app.redraws.block():  # one redraw: the page never sees the game unguided
+            self.app.new_game([_("You"), computer], {computer: "greedy"}, GUIDED_SEED)
+            self.guide = Guide()
+            self.topic = None
+            self.app.add_class("lnb-guided")
+            self.app.refresh()
+            self.app.status.ok(_("A guided first game: each new decision is explained the "
+                                 "first time it comes, with a suggested move. You may choose "
+                                 "another."))
 
     def stop(self) -> None:
         """No guide (another game was started or loaded)."""
@@ -190,7 +192,7 @@ class GuideView(w.VBox):
         if kind not in self.topic_buttons:
             button = self.topic_buttons[kind] = w.Button()
             button.add_class("lnb-guide-topic")
-            button.on_click(self.app.status.guarded(lambda _b: self.toggle(kind)))
+            button.on_click(self.app.handled(lambda _b: self.toggle(kind)))
             self._label_help(kind)
         return self.topic_buttons[kind]
 

@@ -24,6 +24,22 @@ at once.
 (True, set(), {'tooltip'})
 >>> kept.send([hidden]); kept.traits
 {}
+
+A page knows a redraw has all come by its counter (:class:`Redraws`, the class
+``lnb-shown-<n>`` of the app): the counter is the redraw's last message, once per action
+however many refreshes the action makes (a guided game's start: the new game, then its
+guide), after every other change, the status line's and the focus's too.
+
+>>> app = w.VBox(comm=comm.DummyComm())
+>>> redraws = Redraws(app)
+>>> with redraws.block():
+...     redraws.redrawn()  # a new game drawn
+...     redraws.redrawn()  # its guide drawn
+...     counted = app._dom_classes
+>>> counted, app._dom_classes, redraws.count
+((), ('lnb-shown-1',), 1)
+>>> redraws.redrawn(); app._dom_classes  # no block: at once
+('lnb-shown-2',)
 """
 
 from __future__ import annotations
@@ -32,6 +48,8 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 
 import ipywidgets as w
+
+from widgets.core.redraws import mark_shown
 
 
 class Kept:
@@ -80,3 +98,38 @@ def hold_all(widgets: Iterable[w.Widget],
                 keys |= kept.take(widget)
             if keys:
                 widget.send_state(keys)
+
+
+class Redraws:
+    """How many times ``widget`` (an app) was redrawn, marked on it (``lnb-shown-<n>``,
+    :func:`widgets.core.redraws.mark_shown`) after everything else of the redraw was sent:
+    a page, and a browser test, that sees the new number sees the whole redraw."""
+
+    def __init__(self, widget: w.DOMWidget) -> None:
+        self.widget = widget
+        self.count = 0
+        self._depth = 0  # blocks open
+        self._due = False  # a redraw not marked yet
+
+    def redrawn(self) -> None:
+        """A redraw was sent: marked now, or when the outermost :meth:`block` ends."""
+        self._due = True
+        if not self._depth:
+            self._mark()
+
+    @contextmanager
+    def block(self) -> Iterator[None]:
+        """One action (a click, a key): its redraws are marked once, when the outermost
+        block ends."""
+        self._depth += 1
+        try:
+            yield
+        finally:
+            self._depth -= 1
+            if not self._depth and self._due:
+                self._mark()
+
+    def _mark(self) -> None:
+        self._due = False
+        self.count += 1
+        mark_shown(self.widget, self.count)

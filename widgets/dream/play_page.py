@@ -73,7 +73,7 @@ def follow_the_switch(app: w.Widget) -> None:
         relabel_app(language)
         relabel_all()
 
-    switch.on_change = app.status.guarded(relabel_page)  # type: ignore[attr-defined]
+    switch.on_change = app.handled(relabel_page)  # type: ignore[attr-defined]
 
 
 __all__ = ["PAGE", "dream_page", "is_room_page"]

@@ -50,16 +50,17 @@ def attach(app: Any) -> ReviewPanel:
     (the app's one hook line)."""
     panel = ReviewPanel(lambda state: write(state, app.kinds),
                         lambda branch, moment: try_again(app, branch, moment),
-                        guard=app.status.guarded)
+                        guard=app.handled)
     children = list(app.children)
     children.insert(children.index(app.score) + 1, panel)
     app.children = tuple(children)
     refresh = app.refresh
 
     def refreshed() -> None:
-        refresh()
-        panel.follow(app.state)
-        panel.relabel()
+        with app.redraws.block():  # the panel's changes before the app's redraw count
+            refresh()
+            panel.follow(app.state)
+            panel.relabel()
 
     app.refresh = refreshed
     panel.follow(app.state)
