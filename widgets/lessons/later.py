@@ -1,0 +1,163 @@
+"""A lesson's parts further down the page, built once the cells before them have run (issue 33).
+
+The served kit's Voila runs every cell of a lesson before the page's scripts start, so a
+lesson's first exercise is usable only after the kernel has built every widget of the page
+(lesson 09: about 420 widget models, most of the kernel's time). A cell showing a part further
+down can ask for it later::
+
+    later(exercise, "09-undo-a-program", "undo-80")   # instead of exercise("09-...", "undo-80")
+
+The cell shows an empty box (:class:`Later`, class ``lnb-later``) at once; the part is built in
+it, in the order asked for, once the kernel has had nothing to run for :data:`IDLE` seconds:
+after the notebook's last cell, while the browser starts the page (one part at a time, so
+the kernel answers the browser's request for the page's widgets between two parts). The
+part is the same widget, made the same way, only later; the page's drawing before Python
+keeps its place until it is drawn. Any other code run in the kernel (a ``pin`` cell, a test
+or the drawings' generator reading the page's widgets, a notebook's next cell that is not a
+``later``) first builds every part still waiting, so it sees the page whole. Where no event
+loop runs (plain Python, a doctest) the part is built at once.
+
+>>> import ipywidgets as w
+>>> part = later(w.Button, description="Go")
+>>> [type(child).__name__ for child in part.children], part.children[0].description
+(['Button'], 'Go')
+>>> part.built() is part.children[0]
+True
+"""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import functools
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+#: Seconds the kernel has had nothing to run before the waiting parts are built: longer than
+#: the gap between two cells of a notebook Voila runs (milliseconds), far shorter than the
+#: browser takes to start a page.
+IDLE = 0.15
+CLASS = "lnb-later"
+LOG = logging.getLogger("widgets.lessons")
+
+
+class Later(w.VBox):
+    """An empty box that holds one part once :meth:`built` has made it."""
+
+    def __init__(self, build: Callable[[], w.Widget]) -> None:
+        super().__init__(_dom_classes=(CLASS,))
+        self._build: Callable[[], w.Widget] | None = build
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the part is still to be built."""
+        return self._build is not None
+
+    def built(self) -> w.Widget:
+        """The part, built now if it was not yet (its error, if building fails, is raised)."""
+        if self._build is not None:
+            build, self._build = self._build, None
+            self.children = (build(),)
+        return self.children[0]
+
+
+_waiting: list[Later] = []
+_timer: asyncio.Handle | None = None
+_hooked = False
+
+
+def later(build: Callable[..., w.Widget], /, *args: Any, **kwargs: Any) -> Later:
+    """A box that shows ``build(*args, **kwargs)``, built once the kernel is idle (see the
+    module); at once where no event loop runs."""
+    global _timer
+    part = Later(functools.partial(build, *args, **kwargs))
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # plain Python: nothing runs later
+        part.built()
+        return part
+    _hook_cells()
+    _waiting.append(part)
+    if _timer is not None:
+        _timer.cancel()
+    _timer = loop.call_later(IDLE, _build_on_time)
+    return part
+
+
+def build_waiting() -> None:
+    """Build every part still waiting, in the order asked for (an error is raised after the
+    others are built)."""
+    global _timer
+    if _timer is not None:
+        _timer.cancel()
+        _timer = None
+    failed: Exception | None = None
+    while _waiting:
+        part = _waiting.pop(0)
+        try:
+            part.built()
+        except Exception as error:  # the other parts are still built
+            failed = failed or error
+    if failed is not None:
+        raise failed
+
+
+def _build_on_time() -> None:
+    """Build the first waiting part, then let the kernel answer what came meanwhile (the
+    browser asking for the page's widgets) before the next one."""
+    global _timer
+    _timer = None
+    if not _waiting:
+        return
+    part = _waiting.pop(0)
+    try:
+        part.built()
+    except Exception:  # no cell to show it: the kernel's log says which part failed
+        LOG.exception("A part of the page asked for later could not be built")
+    if _waiting:
+        _timer = asyncio.get_running_loop().call_soon(_build_on_time)
+
+
+def only_later(source: str) -> bool:
+    """Whether a cell's code does nothing but ask for parts later (its parts keep waiting).
+
+    >>> only_later('later(exercise, "09-undo-a-program", "undo-80")')
+    True
+    >>> only_later("assert run('A1+').result == 1"), only_later("%time later(f)")
+    (False, False)
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:  # IPython's own syntax (magics): not a cell of parts
+        return False
+    return bool(tree.body) and all(
+        isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+        and isinstance(node.value.func, ast.Name) and node.value.func.id == "later"
+        for node in tree.body)
+
+
+def _before_cell(info: Any) -> None:
+    if _waiting and not only_later(getattr(info, "raw_cell", "") or ""):
+        build_waiting()
+
+
+def _hook_cells() -> None:
+    """Have IPython build the waiting parts before any cell that is not only ``later`` calls."""
+    global _hooked
+    if _hooked:
+        return
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+    shell.events.register("pre_run_cell", _before_cell)
+    _hooked = True
+
+
+__all__ = ["IDLE", "Later", "build_waiting", "later", "only_later"]
