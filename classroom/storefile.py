@@ -48,7 +48,6 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from urllib.request import pathname2url
 
 from lnb.core.i18n import _
 
@@ -191,6 +190,20 @@ TABLES_OF: dict[int, tuple[str, ...]] = {
     4: tuple(t for t in TABLES if t not in NEW_IN_5),
     SCHEMA_VERSION: tuple(TABLES),
 }
+
+
+def sqlite_uri(path: Path | str, mode: str) -> str:
+    """SQLite's URI of a file opened in ``mode`` (``ro``, ``rw``, ``rwc``).
+
+    urllib.request (for ``pathname2url``, right on every system) is imported here, not with
+    the module: it brings http.client and email, some 30 ms of a lesson's first exercise.
+
+    >>> sqlite_uri("/tmp/a b.sqlite3", "ro")
+    'file:/tmp/a%20b.sqlite3?mode=ro'
+    """
+    from urllib.request import pathname2url
+
+    return f"file:{pathname2url(str(path))}?mode={mode}"
 
 
 class StoreProblem(Exception):
@@ -382,7 +395,7 @@ def _fresh_file(path: Path, source: Path | None = None) -> None:
         try:
             conn.execute("PRAGMA page_size = 4096")
             if source is not None:
-                src = sqlite3.connect(f"file:{pathname2url(str(source))}?mode=ro", uri=True)
+                src = sqlite3.connect(sqlite_uri(source, "ro"), uri=True)
                 try:
                     src.backup(conn)
                 finally:
@@ -406,7 +419,7 @@ def _lenient_text(data: bytes) -> str:
 
 def connect(path: Path, timeout: float) -> sqlite3.Connection:
     """A connection to an existing file (never creates one), busy timeout set first."""
-    conn = sqlite3.connect(f"file:{pathname2url(str(path))}?mode=rw", uri=True,
+    conn = sqlite3.connect(sqlite_uri(path, "rw"), uri=True,
                            timeout=timeout, check_same_thread=False, isolation_level=None)
     conn.text_factory = _lenient_text
     conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
@@ -595,7 +608,7 @@ def set_aside(path: Path, reason: str, examined: os.stat_result | None) -> str:
 
 def _is_good(candidate: Path) -> bool:
     try:
-        conn = sqlite3.connect(f"file:{pathname2url(str(candidate))}?mode=ro", uri=True)
+        conn = sqlite3.connect(sqlite_uri(candidate, "ro"), uri=True)
     except sqlite3.Error:
         return False
     try:
@@ -795,7 +808,7 @@ def restore(conn: sqlite3.Connection, path: Path, source: Path) -> Path:
         raise StoreProblem(_("{source} is not a good progress file backup; choose another "
                              "(`kit-class backup --list`)").format(source=source))
     kept = backup(conn, unused_name(path.with_name(f"{path.name}.replaced-{utc_stamp()}")))
-    src = sqlite3.connect(f"file:{pathname2url(str(source))}?mode=ro", uri=True)
+    src = sqlite3.connect(sqlite_uri(source, "ro"), uri=True)
     try:
         src.backup(conn)
     finally:
