@@ -34,6 +34,8 @@ from typing import Any
 
 import ipywidgets as w
 
+from widgets.core.sketch_math import with_mathml
+
 #: Layout traits that are not CSS properties of the element.
 _NOT_CSS = frozenset({"keys", "comm", "log"})
 #: Style traits of a widget, as CSS properties (the few the kit sets).
@@ -128,10 +130,15 @@ def sketch(widget: w.Widget, widgets: dict[str, w.Widget] | None = None) -> str:
         inner = "".join(sketch(child, widgets) for child in children)
         return _tag("div", _classes(widget, f"widget-container {kind}"), style, inner)
     if isinstance(widget, (w.HTML, w.HTMLMath)):
+        # ipywidgets names an HTMLMath's content widget-htmlmath-content, which its style
+        # sheet leaves alone (no 28 px lines, as an HTML's content has)
+        # and MathJax typesets its formulas once the page's scripts load: MathML meanwhile
         kind = "widget-htmlmath" if isinstance(widget, w.HTMLMath) else "widget-html"
         value = _SCRIPT.sub("", widget.value)
+        if isinstance(widget, w.HTMLMath):
+            value = with_mathml(value)
         return _tag("div", _classes(widget, f"widget-sketch widget-inline-hbox {kind}"), style,
-                    _label(widget) + f'<div class="widget-html-content">{value}</div>')
+                    _label(widget) + f'<div class="{kind}-content">{value}</div>')
     if isinstance(widget, w.Label):
         return _tag("div", _classes(widget, "widget-sketch widget-inline-hbox widget-label"),
                     style, html.escape(widget.value))
@@ -278,10 +285,16 @@ def _outputs(outputs: tuple[dict[str, Any], ...],
 def frame(drawings: list[str]) -> str:
     """The drawings of one cell's widgets, greyed, inert and hidden from screen readers.
 
-    A style sheet drawn twice (the kit's, in each app) is kept once.
+    Each widget the cell displayed is in a box of its own, as each live one is in an output
+    of its own (``lnb-sketch-output``: a table, as JupyterLab's ``jp-OutputArea-child``, and
+    its cell, ``jp-OutputArea-output``): a widget's margins stay in its box, as they do live,
+    instead of merging with its neighbour's. A style sheet drawn twice (the kit's, in each
+    app) is kept once.
 
-    >>> frame(["<style>a{}</style><p>x</p>", "<style>a{}</style>"])
-    '<div class="lnb-sketch" aria-hidden="true" inert><style>a{}</style><p>x</p></div>'
+    >>> frame(["<style>a{}</style><p>x</p>", "<style>a{}</style>", ""])
+    ... # doctest: +NORMALIZE_WHITESPACE
+    '<div class="lnb-sketch" aria-hidden="true" inert><div class="lnb-sketch-output"><div
+    class="lnb-sketch-out"><style>a{}</style><p>x</p></div></div></div>'
     """
     seen: set[str] = set()
 
@@ -292,5 +305,7 @@ def frame(drawings: list[str]) -> str:
         seen.add(sheet)
         return sheet
 
-    inner = _STYLE.sub(once, "".join(drawings))
+    kept = [_STYLE.sub(once, drawing) for drawing in drawings]
+    inner = "".join(f'<div class="lnb-sketch-output"><div class="lnb-sketch-out">{drawing}'
+                    "</div></div>" if drawing.strip() else drawing for drawing in kept)
     return '<div class="lnb-sketch" aria-hidden="true" inert>' + inner + "</div>"
