@@ -258,12 +258,13 @@ class DreamTable(TableView):
 
     def draw_over(self, play: RoomPlay, record: w.Widget) -> Screen:
         """The final scoring as a table (a row per scoring line, a column per player), the
-        record's download, the boards and the moves."""
-        self._refresh(play)
+        record's download, the boards and the moves (the redraw counted after them)."""
+        self._refresh(play, counted=False)
         self.score.value = score_table_html(final_table(play.state))
         self.others_title.value = esc(_("The players"))  # everyone's board, at the end
         self.others.children = [w.HTML(compact_html(play.state, name))
                                 for name in play.state.names]
+        self._count_redraw()
         return Screen(f"<b>{esc(_('The game is over.'))}</b>",
                       (self.score, record, self.others_title, self.others, self.log_view))
 
@@ -277,9 +278,10 @@ class DreamTable(TableView):
             words = _("Playing now: {player}").format(player=current)
         return f"<b>{esc(words)}</b>"
 
-    def _refresh(self, play: RoomPlay) -> None:
+    def _refresh(self, play: RoomPlay, *, counted: bool = True) -> None:
         """Draw every part from the replayed game (the board of this page's player, or
-        nobody's hand on the projector)."""
+        nobody's hand on the projector); ``counted``: mark the redraw at its end (a caller
+        that draws more after it marks it itself, last)."""
         state, me = play.state, self.seated
         over = state.is_terminal()
         current = self.acting(state)
@@ -312,7 +314,8 @@ class DreamTable(TableView):
             fill(self.others, [compact_html(state, other)
                                for other in state.names if other != me])
             self._draw_log(play)
-        self._count_redraw()
+        if counted:
+            self._count_redraw()
 
     def _count_redraw(self) -> None:
         """Mark the page with how many times the board was redrawn, a class
