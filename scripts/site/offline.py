@@ -8,7 +8,10 @@ site starts a new cache and the old one is deleted. Once a page's first widget i
 page asks the worker to fetch what the page used and it has not yet cached (everything
 Python needs, :func:`core_files`, as the kernel's worker may have fetched it before the
 service worker took over); when nothing is missing the page says so, "Works offline now",
-in its language.
+in its language. The page also says, once drawn and idle, that it is usable (a broadcast
+channel): its kernel's worker then makes Python's snapshot for the next pages
+(``scripts/site/kernel_patch.py``). The page's own address, as it was opened (its query too),
+is what the worker fetches for it: the browser's HTTP cache has it, so it is downloaded once.
 
 It only caches: JupyterLite's own service worker (which syncs the notebook's folder with the
 kernel, about a hundred requests a page) stays unregistered, and JupyterLite is shown no
@@ -27,6 +30,8 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+
+from scripts.site.kernel_patch import MAKER
 
 #: The worker's file, at the site's root (its scope: the whole site).
 WORKER = "kit-sw.js"
@@ -129,6 +134,16 @@ self.addEventListener("message", function (event) {
 PAGE_SCRIPT = """\
 <script>(function () {
   "use strict";
+  /* Once the page is usable (a live widget drawn, the page idle), its kernel's worker may
+     make Python's snapshot for the next pages (scripts/site/kernel_patch.py). */
+  drawn(function () {
+    var tell = function () {
+      try { new BroadcastChannel(__CHANNEL__).postMessage(__USABLE__); } catch (e) { /* none */ }
+    };
+    if (window.requestIdleCallback) {
+      requestIdleCallback(tell, { timeout: 2000 });
+    } else { tell(); }
+  });
   var real = navigator.serviceWorker;
   if (!real) { return; }
   var root = __ROOT__;
@@ -176,7 +191,9 @@ PAGE_SCRIPT = """\
   function complete(registration) {
     var worker = registration.active;
     if (!worker) { return; }
-    var here = location.href.split("#")[0].split("?")[0];
+    /* the page as it was opened (its query too: the HTTP cache has it so), kept without it */
+    var opened = performance.getEntriesByType("navigation")[0];
+    var here = (opened ? opened.name : location.href).split("#")[0];
     var entries = performance.getEntriesByType("resource").filter(function (entry) {
       return entry.name.indexOf(location.origin + "/") === 0;
     });
@@ -185,7 +202,6 @@ PAGE_SCRIPT = """\
     /* what this load fetched with no service worker between: the browser's HTTP cache has
        the very files the page runs (a page an older worker answered may run older ones) */
     var direct = entries.filter(function (entry) { return !entry.workerStart; }).map(name);
-    var opened = performance.getEntriesByType("navigation")[0];
     urls.push(here);
     if (!opened || !opened.workerStart) { direct.push(here); }
     var channel = new MessageChannel();
@@ -209,6 +225,8 @@ def page_script(depth: int, language: str | None = None) -> str:
     registers the kit's worker, hides it from JupyterLite, and says when the page works
     offline (in the address's ``?lang=`` first)."""
     return (PAGE_SCRIPT.replace("__ROOT__", json.dumps("../" * depth))
+            .replace("__CHANNEL__", json.dumps(MAKER["channel"]))
+            .replace("__USABLE__", json.dumps(MAKER["usable"]))
             .replace("__LANGUAGE__", json.dumps(language))
             .replace("__WORDS__", json.dumps(OFFLINE_WORDS, ensure_ascii=False)))
 

@@ -234,7 +234,10 @@ LIVE = """(selector) => !document.querySelector(".lnb-sketch")
 STARTS: list[tuple[str, list[str]]] = []
 _saying: dict[object, list[str]] = {}
 #: What the worker says once it has kept a snapshot, or why it has not.
-KEPT_OR_NOT = (SAID["kept"], "lnb-python: no snapshot", "lnb-python: the snapshot was not kept")
+KEPT_OR_NOT = (SAID["kept"], SAID["none"])
+#: Put among a page's lines (:data:`STARTS`) when its first widget is usable (the snapshot is
+#: made after it, off the page's way).
+USABLE_LINE = "lnb-test: the page is usable"
 
 
 def python_starts(page, name: str) -> list[str]:  # type: ignore[no-untyped-def]
@@ -256,7 +259,7 @@ def open_page(page, name: str, selector: str,  # type: ignore[no-untyped-def]
     With ``before_python`` (a language), first: the page's text in sight and its progress
     bar's words in that language, before any widget is drawn (issue 33). A page whose Python
     started afresh is waited on until it has kept its snapshot (the next page starts from
-    it)."""
+    it; it is made once the page is usable)."""
     watch(page)
     said = python_starts(page, name)
     page.goto(RENDER + name, wait_until="commit")
@@ -266,6 +269,7 @@ def open_page(page, name: str, selector: str,  # type: ignore[no-untyped-def]
         wait_progressing(page, f"() => ({STARTING})() === {words}",
                          f"{name}'s starting bar says {words}")
     wait_progressing(page, LIVE, f"{name}'s Python draws {selector}", selector)
+    said.append(USABLE_LINE)
     wait_progressing(page, lambda: SAID["snapshot"] in said or SAID["fresh"] in said,
                      f"{name}'s kernel says how its Python started")
     if SAID["fresh"] in said:
@@ -371,9 +375,9 @@ def to_english(page) -> None:  # type: ignore[no-untyped-def]
 def test_the_landing_page_in_chinese_switches_to_english_and_links_every_page(page) -> None:  # type: ignore[no-untyped-def]
     """Opened in Chinese (``?lang=zh-CN``), switched to English in the page: both languages'
     links lead to pages of the site. As the browser's first page, until it works offline, the
-    server sent no file twice but the kit's service worker and the page itself (opened with
-    its query, kept by the worker without it): the worker caches what the page had fetched
-    before it took over without fetching it again."""
+    server sent no file twice but the kit's service worker (registered, then checked): the
+    worker caches what the page had fetched before it took over without fetching it again,
+    the page itself too (opened with its query, kept without it)."""
     SENT.taken()
     first = not STARTS
     open_page(page, f"index.html?{ZH}", ".lnb-landing-language", before_python="zh-CN")
@@ -382,7 +386,7 @@ def test_the_landing_page_in_chinese_switches_to_english_and_links_every_page(pa
     site_pages(page)
     assert_works_offline(page, "zh-CN")
     twice = {path: n for path, n in SENT.taken().items()
-             if n > 1 and path not in ("/" + WORKER, "/" + RENDER + "index.html")}
+             if n > 1 and path != "/" + WORKER}
     assert not first or twice == {}, f"files sent more than once on the first visit: {twice}"
     assert_clean(page)
     page.locator(".lnb-landing-language button", has_text="English").click()
@@ -698,11 +702,11 @@ def test_a_broken_snapshot_is_refused_and_the_next_pages_start_from_a_new_one(pa
     """The next page starts Python from a memory snapshot (issue 33;
     ``scripts/site/kernel_patch.py``), and a snapshot that fails to load falls back to a
     normal start. The file's browser began with a broken snapshot under the site's key (the
-    ``context`` fixture): the first page opened above (the landing page in Chinese) refused
-    it, started Python afresh and kept a new snapshot; every later page (the Chinese game with
-    its own address among them: its words are Chinese, so ``QUERY_STRING`` reached the
-    restored Python; the English lesson and puzzles, and the game reloaded offline in
-    English, after it: the snapshot holds the kit's modules, imported before any page chose
+    ``context`` fixture): the first page opened above (the landing page in Chinese) refused it,
+    started Python afresh and, once usable, kept a new snapshot; every later page (the Chinese
+    game with its own address among them: its words are Chinese, so ``QUERY_STRING`` reached the
+    restored Python; the English lesson and puzzles, and the game reloaded offline in English,
+    after it: the snapshot holds the kit's modules, imported before any page chose
     a language) started from that snapshot, none starting afresh."""
     if len(STARTS) < 2:  # this test run alone: a first page and the Chinese game
         if not STARTS:
@@ -716,7 +720,8 @@ def test_a_broken_snapshot_is_refused_and_the_next_pages_start_from_a_new_one(pa
     (first, said), *later = STARTS
     assert [line for line in said if line.startswith(SAID["refused"])], (first, said)
     assert SAID["fresh"] in said and SAID["snapshot"] not in said, (first, said)
-    assert [line for line in said if line.startswith(SAID["kept"])], (first, said)
+    kept = [n for n, line in enumerate(said) if line.startswith(SAID["kept"])]
+    assert kept and kept[0] > said.index(USABLE_LINE), (first, said)  # made off the page's way
     assert not [line for line in said if line.startswith(SAID["kit"])], (first, said)  # all kept
     page.goto("static/pyodide/pyodide-lock.json")
     assert page.evaluate(KEPT, snapshot_cache()) > 1_000_000
