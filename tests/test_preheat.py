@@ -101,7 +101,10 @@ def test_a_class_pool_fills_one_kernel_after_another_after_the_first_page(
         # the first page, opened at once, gets its own kernel and is not kept waiting
         with urllib.request.urlopen(server.url("voila/render/class.ipynb"), timeout=60) as resp:
             assert "warm" in resp.read().decode()
-        assert len(server.kernel_ids()) == 1, server.log_tail()
+        assert "Using pre-heated kernel" not in server.log_tail(200)  # its own, at once
+        # the pool waits ``quiet`` seconds from the page's opening: on a busy machine the page
+        # can take longer, and the pool's first kernel be started meanwhile (CI, load 30)
+        assert len(server.kernel_ids()) in (1, 2), server.log_tail()
         counts: list[int] = []
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline and (not counts or counts[-1] < 4):
@@ -111,7 +114,7 @@ def test_a_class_pool_fills_one_kernel_after_another_after_the_first_page(
         # runs 1.5 s before the next kernel starts
         assert counts[-1] == 4, (counts, server.log_tail())
         steps = [b - a for a, b in itertools.pairwise(counts) if b != a]
-        assert steps == [1, 1, 1], counts
+        assert steps == [1] * (4 - counts[0]), counts
         assert time.monotonic() - ready > quiet + 2 * 1.5
         # a later page takes a kernel warmed up for it
         with urllib.request.urlopen(server.url("voila/render/class.ipynb"), timeout=60) as resp:

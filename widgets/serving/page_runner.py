@@ -177,7 +177,11 @@ def open_page(name: str, language: str, home: Path, before: str = "", host: str 
     nb.cells = [c for c in nb.cells if c.cell_type == "code"]
     if before:
         nb.cells.insert(0, nbformat.v4.new_code_cell(before))
+    # iopub_timeout: a cell's outputs may come well after its reply on a busy machine (the
+    # Dream's thousand messages: nbclient's 4 s lost them under load, CI), and a page whose
+    # outputs do not come raises rather than being read without them
     client = NotebookClient(nb, km=kit_kernel(), timeout=timeout, kernel_name="python3",
+                            iopub_timeout=timeout, raise_on_iopub_timeout=True,
                             shutdown_kernel="immediate",
                             resources={"metadata": {"path": str((LESSONS / path).parent)}})
     page = page_type(client, name, language, host)
