@@ -286,15 +286,15 @@ def frame(drawings: list[str]) -> str:
     """The drawings of one cell's widgets, greyed, inert and hidden from screen readers.
 
     Each widget the cell displayed is in a box of its own, as each live one is in an output
-    of its own (``lnb-sketch-output``: a table, as JupyterLab's ``jp-OutputArea-child``, and
+    of its own (``lnb-drawn-output``: a table, as JupyterLab's ``jp-OutputArea-child``, and
     its cell, ``jp-OutputArea-output``): a widget's margins stay in its box, as they do live,
     instead of merging with its neighbour's. A style sheet drawn twice (the kit's, in each
     app) is kept once.
 
     >>> frame(["<style>a{}</style><p>x</p>", "<style>a{}</style>", ""])
     ... # doctest: +NORMALIZE_WHITESPACE
-    '<div class="lnb-sketch" aria-hidden="true" inert><div class="lnb-sketch-output"><div
-    class="lnb-sketch-out"><style>a{}</style><p>x</p></div></div></div>'
+    '<div class="lnb-sketch" aria-hidden="true" inert><div class="lnb-drawn-output"><div
+    class="lnb-drawn-out"><style>a{}</style><p>x</p></div></div></div>'
     """
     seen: set[str] = set()
 
@@ -306,6 +306,6 @@ def frame(drawings: list[str]) -> str:
         return sheet
 
     kept = [_STYLE.sub(once, drawing) for drawing in drawings]
-    inner = "".join(f'<div class="lnb-sketch-output"><div class="lnb-sketch-out">{drawing}'
+    inner = "".join(f'<div class="lnb-drawn-output"><div class="lnb-drawn-out">{drawing}'
                     "</div></div>" if drawing.strip() else drawing for drawing in kept)
     return '<div class="lnb-sketch" aria-hidden="true" inert>' + inner + "</div>"
