@@ -1,13 +1,17 @@
-"""A lesson's later parts (widgets/lessons/later.py): built once the kernel is idle, in order,
-and before any other code runs; real ipywidgets, a real event loop and IPython's own shell."""
+"""A lesson's later parts (widgets/lessons/later.py): built once the page has asked for the
+kernel's widgets, in order, and before any other code runs; real ipywidgets (its control comm,
+as a page's widget manager uses it), a real event loop and IPython's own shell."""
 
 from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Iterator
+from typing import Any
 
 import ipywidgets as w
 import pytest
+from comm import create_comm
 from IPython.core.interactiveshell import InteractiveShell
 
 from widgets.lessons import later as later_module
@@ -24,7 +28,29 @@ async def built_in_time(parts: list[Later]) -> None:
         await asyncio.sleep(IDLE / 3)
 
 
-def test_parts_wait_until_the_kernel_is_idle_then_come_in_order() -> None:
+@pytest.fixture
+def no_page() -> Iterator[None]:
+    """No page has asked for this kernel's widgets yet (as when Voila runs a notebook)."""
+    kept = w.Widget._control_comm
+    w.Widget._control_comm = None
+    yield
+    w.Widget._control_comm = kept
+    later_module._waiting.clear()  # a failed test's parts wait no more
+
+
+def ask_for_the_widgets() -> list[dict[str, Any]]:
+    """What a page's widget manager does once the page's scripts run: open ipywidgets'
+    control comm and ask for every widget's state; the messages the kernel sent back."""
+    sent: list[dict[str, Any]] = []
+    control = create_comm(target_name="jupyter.widget.control")
+    control.publish_msg = lambda msg_type, data=None, metadata=None, buffers=None, **keys: \
+        sent.append({"type": msg_type, "data": data})
+    w.Widget.handle_control_comm_opened(control, {"metadata": {"version": "1.0.0"}})
+    w.Widget._handle_control_comm_msg({"content": {"data": {"method": "request_states"}}})
+    return sent
+
+
+def test_parts_wait_for_the_page_then_come_in_order(no_page: None) -> None:
     made: list[str] = []
 
     def part(name: str) -> w.Widget:
@@ -35,6 +61,12 @@ def test_parts_wait_until_the_kernel_is_idle_then_come_in_order() -> None:
         parts = [later(part, "first"), later(part, "second")]
         assert [p.children for p in parts] == [(), ()] and made == []
         assert all("lnb-later" in p._dom_classes for p in parts)
+        await asyncio.sleep(3 * IDLE)  # the kernel idle: still no page, nothing built
+        assert made == []
+        states = [m for m in ask_for_the_widgets() if m["type"] == "comm_msg"]
+        # the page gets the widgets made so far (the empty boxes), the parts come after
+        assert [m["data"]["method"] for m in states] == ["update_states"]
+        assert all(p.model_id in states[0]["data"]["states"] for p in parts)
         await built_in_time(parts)
         return parts
 
@@ -43,7 +75,18 @@ def test_parts_wait_until_the_kernel_is_idle_then_come_in_order() -> None:
     assert [p.children[0].value for p in parts] == ["first", "second"]
 
 
-def test_other_code_sees_the_page_whole() -> None:
+def test_a_page_already_shown_gets_its_parts_once_the_kernel_is_idle(no_page: None) -> None:
+    async def page() -> Later:
+        ask_for_the_widgets()  # a notebook open in JupyterLab: its page asked long ago
+        part = later(w.Label, "now")
+        assert part.waiting
+        await built_in_time([part])
+        return part
+
+    assert asyncio.run(page()).children[0].value == "now"
+
+
+def test_other_code_sees_the_page_whole(no_page: None) -> None:
     shell = InteractiveShell.instance()
     shell.user_ns["later"] = later
     shell.user_ns["w"] = w
@@ -61,7 +104,7 @@ def test_other_code_sees_the_page_whole() -> None:
     asyncio.run(page())
 
 
-def test_a_part_that_fails_leaves_the_others_built() -> None:
+def test_a_part_that_fails_leaves_the_others_built(no_page: None) -> None:
     def broken() -> w.Widget:
         raise ValueError("no such exercise")
 
@@ -79,3 +122,15 @@ def test_a_part_that_fails_leaves_the_others_built() -> None:
 def test_without_an_event_loop_a_part_is_built_at_once() -> None:
     part = later(w.Button, description="Go")
     assert not part.waiting and part.built().description == "Go"
+
+
+def test_a_kernel_no_page_asks_builds_its_parts_anyway(
+        no_page: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(later_module, "UNASKED", 3 * IDLE)  # a preheated kernel, idle
+
+    async def page() -> Later:
+        part = later(w.Label, "ready")
+        await built_in_time([part])
+        return part
+
+    assert asyncio.run(page()).children[0].value == "ready"

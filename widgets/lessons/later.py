@@ -7,15 +7,19 @@ down can ask for it later::
 
     later(exercise, "09-undo-a-program", "undo-80")   # instead of exercise("09-...", "undo-80")
 
-The cell shows an empty box (:class:`Later`, class ``lnb-later``) at once; the part is built in
-it, in the order asked for, once the kernel has had nothing to run for :data:`IDLE` seconds:
-after the notebook's last cell, while the browser starts the page (one part at a time, so
-the kernel answers the browser's request for the page's widgets between two parts). The
-part is the same widget, made the same way, only later; the page's drawing before Python
-keeps its place until it is drawn. Any other code run in the kernel (a ``pin`` cell, a test
-or the drawings' generator reading the page's widgets, a notebook's next cell that is not a
-``later``) first builds every part still waiting, so it sees the page whole. Where no event
-loop runs (plain Python, a doctest) the part is built at once.
+The cell shows an empty box (:class:`Later`, class ``lnb-later``) at once. The part is built
+in it, in the order asked for, once the page has asked for the kernel's widgets (ipywidgets'
+``request_states``, which Voila's page sends when its scripts have started, after the notebook
+ran): the page gets the first parts' widgets in that answer (lesson 09: 114 models instead
+of 421) and draws them while the later parts come, one part at a time. In a notebook whose
+page already shows the kernel's widgets (JupyterLab) a part is built once the kernel has had
+nothing to run for :data:`IDLE` seconds, and a kernel no page asks (a preheated one, waiting
+for its pupil) builds them after :data:`UNASKED` seconds. The part is the same widget, made
+the same way, only later; the page's drawing before Python keeps its place until it is
+drawn. Any other code run in the kernel (a ``pin`` cell, a test or the drawings' generator
+reading the page's widgets, a notebook's next cell that is not a ``later``) first builds
+every part still waiting, so it sees the page whole. Where no event loop runs (plain Python,
+a doctest) the part is built at once.
 
 >>> import ipywidgets as w
 >>> part = later(w.Button, description="Go")
@@ -36,10 +40,12 @@ from typing import Any
 
 import ipywidgets as w
 
-#: Seconds the kernel has had nothing to run before the waiting parts are built: longer than
-#: the gap between two cells of a notebook Voila runs (milliseconds), far shorter than the
-#: browser takes to start a page.
+#: Seconds after the page's request (or, its page already shown, after the last ``later``)
+#: before the first waiting part is built: the page's answer goes out first.
 IDLE = 0.15
+#: Seconds the kernel waits, idle, for a page to ask for its widgets before it builds the
+#: parts anyway: a preheated kernel (no page yet) or a page that never asks gets them whole.
+UNASKED = 5.0
 CLASS = "lnb-later"
 LOG = logging.getLogger("widgets.lessons")
 
@@ -80,10 +86,12 @@ def later(build: Callable[..., w.Widget], /, *args: Any, **kwargs: Any) -> Later
         part.built()
         return part
     _hook_cells()
+    _hook_browser()
     _waiting.append(part)
     if _timer is not None:
         _timer.cancel()
-    _timer = loop.call_later(IDLE, _build_on_time)
+    shown = w.Widget._control_comm is not None  # a page already shows this kernel's widgets
+    _timer = loop.call_later(IDLE if shown else UNASKED, _build_on_time)
     return part
 
 
@@ -106,8 +114,8 @@ def build_waiting() -> None:
 
 
 def _build_on_time() -> None:
-    """Build the first waiting part, then let the kernel answer what came meanwhile (the
-    browser asking for the page's widgets) before the next one."""
+    """Build the first waiting part, then let the kernel answer what came meanwhile (a
+    pupil's click) before the next one."""
     global _timer
     _timer = None
     if not _waiting:
@@ -144,6 +152,30 @@ def _before_cell(info: Any) -> None:
         build_waiting()
 
 
+_browser_hooked = False
+
+
+def _hook_browser() -> None:
+    """Have the waiting parts built once a page has asked for this kernel's widgets (Voila's
+    page, after the notebook ran): the page gets the widgets made so far, the parts follow."""
+    global _browser_hooked
+    if _browser_hooked:
+        return
+    answer = w.Widget._handle_control_comm_msg.__func__
+
+    def answer_then_build(cls: type[w.Widget], msg: dict[str, Any]) -> None:
+        global _timer
+        answer(cls, msg)
+        asked = (msg.get("content") or {}).get("data", {}).get("method") == "request_states"
+        if asked and _waiting:
+            if _timer is not None:
+                _timer.cancel()
+            _timer = asyncio.get_running_loop().call_later(IDLE, _build_on_time)
+
+    w.Widget._handle_control_comm_msg = classmethod(answer_then_build)  # type: ignore[assignment]
+    _browser_hooked = True
+
+
 def _hook_cells() -> None:
     """Have IPython build the waiting parts before any cell that is not only ``later`` calls."""
     global _hooked
@@ -160,4 +192,4 @@ def _hook_cells() -> None:
     _hooked = True
 
 
-__all__ = ["IDLE", "Later", "build_waiting", "later", "only_later"]
+__all__ = ["IDLE", "UNASKED", "Later", "build_waiting", "later", "only_later"]
