@@ -24,18 +24,22 @@ pytestmark = pytest.mark.browser
 
 WAIT = 90_000
 #: One page of each kind, with its language and the window's width (a tablet's 768 px for
-#: the two whose drawings wrapped otherwise: the Dream's decision row, a lesson's formulas).
+#: a lesson, whose formulas wrapped otherwise there). Not at 768 px (issue 33, left): the
+#: Dream and the museum, whose first state is a new roll of the dice on every visit, not the
+#: roll drawn: in one column their dice rows are as tall as the roll makes them (the
+#: Dream's decision row wraps onto a second line or not: 44 px; the museum's shapes: 16 px).
 PAGES = [("play.ipynb", "en", 1280), ("museum.ipynb", "zh-CN", 1280),
          ("dream.ipynb", "en", 1280), ("puzzles.ipynb", "zh-CN", 1280),
-         ("zh-CN/03-multiply-divide.ipynb", "zh-CN", 1280), ("dream.ipynb", "en", 768),
+         ("zh-CN/03-multiply-divide.ipynb", "zh-CN", 1280),
          ("03-multiply-divide.ipynb", "en", 768)]
 #: How much a cell may differ from its drawing, in px: heights are rounded (1 px either
 #: way) and a formula drawn in MathML is within a pixel of MathJax's (widgets.core.
 #: sketch_math). Each cell was drawn as tall as it is live when this was set (1280 and 768 px,
-#: both languages: the game, the museum, the Dream, the puzzles 0 px; lesson 03 within 1 px);
-#: before, the drawings were 12-15 px shorter (the cell's own box), the game's 12 px more
-#: (its table entry's margin lost to ipywidgets' sheet), the Dream's up to 44 px and lesson
-#: 03's up to 48 px more (wrapped one box wider; formulas in TeX). 40 px or 1% let all pass.
+#: both languages: the game and the puzzles 0 px, the Dream and the museum 0 px at 1280,
+#: lesson 03 within 1 px); before, the drawings were 15 px shorter (the cell's own box), the game's
+#: 12 px more (its table entry's margin lost to ipywidgets' sheet), the Dream's 20 px more
+#: (likewise) and lesson 03's up to 58 px taller at 768 px (wrapped one box wider; formulas
+#: in TeX). The 40 px or 1% allowed before let all of these pass.
 SLACK_PX = 4
 
 #: The drawings on the page now, and whether anything in them can take the focus or a click.
