@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import shutil
 import sys
 import tempfile
@@ -177,10 +178,23 @@ def timeline(found: dict[str, Any], usable: float) -> list[str]:
     return [f"{at:8.0f}  {text}" for at, text in sorted(lines)]
 
 
-def load(browser: Any, url: str, ready: str) -> tuple[float, list[str]]:
-    """One load of ``url`` until usable, on the page's clock: (ms, timeline lines)."""
+#: A style sheet put in the page before its own (an A/B of a rule): ``--style``.
+STYLE = """css => new MutationObserver((changes, watch) => {
+  if (!document.head) { return; }
+  const sheet = document.createElement("style");
+  sheet.textContent = css;
+  document.head.prepend(sheet);
+  watch.disconnect();
+}).observe(document, { childList: true, subtree: true })"""
+
+
+def load(browser: Any, url: str, ready: str, style: str = "") -> tuple[float, list[str]]:
+    """One load of ``url`` until usable, on the page's clock: (ms, timeline lines); ``style``:
+    a style sheet put first in the page's head."""
     page = browser.new_page()
     page.add_init_script(WATCH)
+    if style:
+        page.add_init_script(f"({STYLE})({json.dumps(style)})")
     page.goto(url, wait_until="commit", timeout=TIMEOUT)
     page.wait_for_function(USABLE, arg=ready, timeout=TIMEOUT, polling="raf")
     usable = page.evaluate("performance.now()")
@@ -220,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("pages", nargs="*", help="class pages (default: the benchmark's)")
     parser.add_argument("--loads", type=int, default=LOADS)
+    parser.add_argument("--style", default="",
+                        help="a style sheet put first in each page (every other load: an A/B)")
     parser.add_argument("--one", action="store_true",
                         help="also the one-widget page, not preheated")
     args = parser.parse_args(argv)
@@ -239,8 +255,10 @@ def main(argv: list[str] | None = None) -> int:
             todo.insert(0, (SERVED_ONE[0], server.url(SERVED_ONE[0]), SERVED_ONE[1]))
         for name, url, selector in todo:
             for n in range(args.loads):
-                usable, lines = load(browser, url, selector)
-                print(f"\n== {name}, load {n + 1}: usable at {usable:.0f} ms", flush=True)
+                styled = bool(args.style) and n % 2 == 1
+                usable, lines = load(browser, url, selector, args.style if styled else "")
+                print(f"\n== {name}, load {n + 1}{' (styled)' if styled else ''}: usable at "
+                      f"{usable:.0f} ms", flush=True)
                 print("\n".join(lines), flush=True)
     return 0
 
