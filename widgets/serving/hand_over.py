@@ -7,11 +7,11 @@ by serializing every widget's state *twice* (``get_manager_state()``, whose resu
 then the same walk again): for a lesson's 400-450 widgets (each with its layout and style)
 60 ms or more each time on this machine, while the page waits.
 
-:func:`install` answers from one walk, and keeps each widget's serialized state
-(:func:`manager_state`) until the widget changes: a trait set (``notify_change``), a state
-sent (``send_state``), the widget opened or closed anew all drop what was kept for it, so the
-answer is what ipywidgets would send at that moment. :func:`prepare` installs and fills what
-is kept: a preheated kernel does it once its notebook has run
+:func:`install` keeps each widget's whole state (``get_state()``) until the widget changes:
+a trait set (``notify_change``), a state sent (``send_state``), the widget opened or closed
+anew all drop what was kept for it, so ipywidgets' own answer (both walks) is what it would
+send at that moment, and costs only the widgets that changed. :func:`prepare` installs and
+fills what is kept: a preheated kernel does it once its notebook has run
 (:mod:`widgets.serving.preheat`), so the page's question is answered from what is kept.
 
 >>> import ipywidgets
@@ -33,9 +33,11 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
-#: Per widget model id: the widget, its entry of the answer, its buffers' paths and buffers.
-_kept: dict[str, tuple[Any, dict[str, Any], list[list[Any]], list[Any]]] = {}
+#: Per widget model id: the widget and its whole state, as ``get_state()`` gave it.
+_kept: dict[str, tuple[Any, dict[str, Any]]] = {}
 _installed = False
+ORIGINAL: dict[str, Any] = {}
+FORGETTING = ("notify_change", "send_state", "open", "close")
 
 
 def _forget(widget: Any) -> None:
@@ -45,10 +47,26 @@ def _forget(widget: Any) -> None:
         _kept.pop(model_id, None)
 
 
+def _kept_state(self: Any, key: Any = None, drop_defaults: bool = False) -> dict[str, Any]:
+    """``Widget.get_state``; the whole state (no key, defaults kept) of an open widget comes
+    from what is kept while the widget has not changed (a copy: the caller may change it)."""
+    if key is not None or drop_defaults:
+        return ORIGINAL["get_state"](self, key, drop_defaults)
+    model_id = getattr(self, "_model_id", None)
+    kept = _kept.get(model_id) if model_id is not None else None
+    if kept is None or kept[0] is not self:
+        state = ORIGINAL["get_state"](self, key, drop_defaults)
+        if model_id is None:
+            return state
+        kept = (self, state)
+        _kept[model_id] = kept
+    return dict(kept[1])
+
+
 def manager_state() -> tuple[dict[str, Any], list[list[Any]], list[Any]]:
     """Every open widget's entry of the ``update_states`` answer, its buffers' paths and its
-    buffers, as ipywidgets builds them (``_remove_buffers`` of the whole), each widget's state
-    serialized only if it changed since it was last kept.
+    buffers, as ipywidgets builds them (each widget's state serialized only if it changed
+    since it was last kept, once :func:`install` ran).
 
     >>> import ipywidgets
     >>> install()
@@ -62,55 +80,25 @@ def manager_state() -> tuple[dict[str, Any], list[list[Any]], list[Any]]:
     """
     from ipywidgets.widgets.widget import _instances, _remove_buffers
 
-    states: dict[str, Any] = {}
-    paths: list[list[Any]] = []
-    buffers: list[Any] = []
-    for model_id, widget in list(_instances.items()):
-        kept = _kept.get(model_id)
-        if kept is None or kept[0] is not widget:
-            state, own_paths, own_buffers = _remove_buffers(widget.get_state(drop_defaults=False))
-            entry = {"model_name": widget._model_name, "model_module": widget._model_module,
-                     "model_module_version": widget._model_module_version, "state": state}
-            kept = (widget, entry, own_paths, own_buffers)
-            _kept[model_id] = kept
-        states[model_id] = kept[1]
-        paths.extend([model_id, "state", *path] for path in kept[2])
-        buffers.extend(kept[3])
-    for gone in _kept.keys() - states.keys():
+    full = {model_id: {"model_name": widget._model_name, "model_module": widget._model_module,
+                       "model_module_version": widget._model_module_version,
+                       "state": widget.get_state(drop_defaults=False)}
+            for model_id, widget in list(_instances.items())}
+    for gone in _kept.keys() - full.keys():
         del _kept[gone]
-    return states, paths, buffers
-
-
-def _answer(cls: Any, msg: dict[str, Any]) -> None:
-    """ipywidgets' control comm handler, answering ``request_states`` from one walk."""
-    data = msg["content"]["data"]
-    if data.get("method") != "request_states":
-        _original(cls, msg)  # ipywidgets' own (it refuses what it does not know)
-        return
-    if cls._control_comm is None:
-        raise RuntimeError("Control comm has not been properly opened")
-    states, paths, buffers = manager_state()
-    cls._control_comm.send({"method": "update_states", "states": states,
-                            "buffer_paths": paths}, buffers=buffers)
-
-
-def _original(cls: Any, msg: dict[str, Any]) -> None:
-    ORIGINAL["handler"](cls, msg)
-
-
-ORIGINAL: dict[str, Any] = {}
+    return _remove_buffers(full)
 
 
 def install() -> None:
-    """Answer the pages' ``request_states`` from :func:`manager_state` in this kernel (once;
-    a control comm already open is answered so from now on too)."""
+    """Keep each open widget's whole state from one ``get_state()`` until it changes, in this
+    kernel (once): ipywidgets' own answer to ``request_states`` (and whatever wraps it, as
+    :mod:`widgets.lessons.later` does) then serializes only the widgets that changed."""
     global _installed
     if _installed:
         return
     from ipywidgets import Widget
 
-    ORIGINAL["handler"] = Widget._handle_control_comm_msg.__func__
-    for name in ("notify_change", "send_state", "open", "close"):
+    for name in (*FORGETTING, "get_state"):
         ORIGINAL[name] = getattr(Widget, name)
 
     def forgetting(method: Any) -> Any:
@@ -121,26 +109,21 @@ def install() -> None:
         wrapper.__wrapped__ = method  # type: ignore[attr-defined]
         return wrapper
 
-    for name in ("notify_change", "send_state", "open", "close"):
+    for name in FORGETTING:
         setattr(Widget, name, forgetting(ORIGINAL[name]))
-    Widget._handle_control_comm_msg = classmethod(_answer)
-    if Widget._control_comm is not None:
-        Widget._control_comm.on_msg(Widget._handle_control_comm_msg)
+    Widget.get_state = _kept_state
     _installed = True
 
 
 def uninstall() -> None:
-    """Undo :func:`install` (ipywidgets answers as it did); nothing kept."""
+    """Undo :func:`install` (ipywidgets serializes as it did); nothing kept."""
     global _installed
     if not _installed:
         return
     from ipywidgets import Widget
 
-    for name in ("notify_change", "send_state", "open", "close"):
+    for name in (*FORGETTING, "get_state"):
         setattr(Widget, name, ORIGINAL[name])
-    Widget._handle_control_comm_msg = classmethod(ORIGINAL["handler"])
-    if Widget._control_comm is not None:
-        Widget._control_comm.on_msg(Widget._handle_control_comm_msg)
     _kept.clear()
     _installed = False
 
@@ -149,7 +132,7 @@ def prepare() -> int:
     """:func:`install`, then keep every widget's state now (the page's question then costs
     no serializing); the number of widgets kept. Never raises: a kernel whose page could not
     be prepared answers as ipywidgets does. A kernel that has not imported ipywidgets is left
-alone (nothing to hand over; importing it would cost its start).
+    alone (nothing to hand over; importing it would cost its start).
 
     >>> prepare() >= 0
     True
