@@ -27,7 +27,7 @@ from lnb.babbage.algebra_cache import (
 from lnb.core.i18n import use_language
 
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
-VIEW = re.compile(r'(?:AlgebraView|BackwardsView|UndoSteps)\("([^"]+)"')
+VIEW = re.compile(r'(?:AlgebraView|BackwardsView|UndoSteps)(?:\(|, )"([^"]+)"')  # later(View, ...) too
 
 
 def board_of(levels: dict[str, str]) -> Board:

@@ -56,11 +56,13 @@ def is_pin(cell: nbformat.NotebookNode) -> bool:
 
 def named(nb: nbformat.NotebookNode) -> list[tuple[str, str]]:
     """The (lesson, id) of each bank exercise a lesson's cells make, in order: every call
-    ``exercise("<lesson>", "<id>", ...)`` (or ``<module>.exercise``) outside pinned cells.
+    ``exercise("<lesson>", "<id>", ...)`` (or ``<module>.exercise``, or
+    ``later(exercise, "<lesson>", "<id>")``: :mod:`widgets.lessons.later`) outside pinned cells.
 
     >>> cell = nbformat.v4.new_code_cell('a = exercise("02-place-value", "swap-07")\\na')
-    >>> named(nbformat.v4.new_notebook(cells=[cell]))
-    [('02-place-value', 'swap-07')]
+    >>> later = nbformat.v4.new_code_cell('later(exercise, "02-place-value", "swap-08")')
+    >>> named(nbformat.v4.new_notebook(cells=[cell, later]))
+    [('02-place-value', 'swap-07'), ('02-place-value', 'swap-08')]
     """
     found = []
     for cell in nb.cells:
@@ -69,7 +71,10 @@ def named(nb: nbformat.NotebookNode) -> list[tuple[str, str]]:
         calls = [n for n in ast.walk(ast.parse(cell.source)) if isinstance(n, ast.Call)]
         for call in sorted(calls, key=lambda n: (n.lineno, n.col_offset)):
             name = getattr(call.func, "id", None) or getattr(call.func, "attr", None)
-            args = [a.value for a in call.args[:2]
+            given = call.args
+            if name == "later" and given:  # later(exercise, ...) makes exercise(...) later
+                name, given = getattr(given[0], "id", None), given[1:]
+            args = [a.value for a in given[:2]
                     if isinstance(a, ast.Constant) and isinstance(a.value, str)]
             if name == "exercise" and len(args) == 2:
                 found.append((args[0], args[1]))
