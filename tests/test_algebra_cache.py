@@ -27,7 +27,8 @@ from lnb.babbage.algebra_cache import (
 from lnb.core.i18n import use_language
 
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
-VIEW = re.compile(r'(?:AlgebraView|BackwardsView|UndoSteps)(?:\(|, )"([^"]+)"')  # later(View, ...) too
+#: A view a lesson opens: ``AlgebraView("A3+ C1x", ...)`` or ``later(AlgebraView, "A3+ C1x", ...)``.
+VIEW = re.compile(r'(?:AlgebraView|BackwardsView|UndoSteps)(?:\(|, )"([^"]+)"')
 
 
 def board_of(levels: dict[str, str]) -> Board:
