@@ -8,6 +8,7 @@ from typing import Any
 import ipywidgets as w
 import pytest
 from ipywidgets import Widget
+from ipywidgets.widgets import widget as widget_module
 
 from tests.widget_comms import sending_comms
 from widgets.serving import hand_over
@@ -30,6 +31,10 @@ class ControlComm:
 
 @pytest.fixture
 def control(monkeypatch: pytest.MonkeyPatch) -> ControlComm:
+    """The page's control comm; the kernel has only this test's widgets (the answer
+    serializes every widget: other tests of the worker leave theirs, some holding widgets
+    closed since)."""
+    monkeypatch.setattr(widget_module, "_instances", {})
     sending_comms(monkeypatch)
     comm = ControlComm()
     monkeypatch.setattr(Widget, "_control_comm", comm)

@@ -13,6 +13,7 @@ import ipywidgets as w
 import pytest
 from comm import create_comm
 from IPython.core.interactiveshell import InteractiveShell
+from ipywidgets.widgets import widget as widget_module
 
 from widgets.lessons import later as later_module
 from widgets.lessons.later import IDLE, Later, build_waiting, later
@@ -29,8 +30,11 @@ async def built_in_time(parts: list[Later]) -> None:
 
 
 @pytest.fixture
-def no_page() -> Iterator[None]:
-    """No page has asked for this kernel's widgets yet (as when Voila runs a notebook)."""
+def no_page(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """No page has asked for this kernel's widgets yet (as when Voila runs a notebook), and
+    the kernel has only this test's widgets (the page's question serializes every widget;
+    other tests of the worker leave theirs, some holding widgets closed since)."""
+    monkeypatch.setattr(widget_module, "_instances", {})
     kept = w.Widget._control_comm
     w.Widget._control_comm = None
     yield

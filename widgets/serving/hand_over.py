@@ -17,18 +17,21 @@ fills what is kept: a preheated kernel does it once its notebook has run
 >>> import ipywidgets
 >>> install()
 >>> box = ipywidgets.VBox([ipywidgets.Button(description="go")])
->>> states, paths, buffers = manager_state()
+>>> mine = {widget.model_id: widget for widget in (box, box.children[0])}
+>>> states, paths, buffers = manager_state(mine)
 >>> states[box.model_id]["state"]["children"] == [f"IPY_MODEL_{box.children[0].model_id}"]
 True
 >>> box.children[0].description = "stop"
->>> manager_state()[0][box.children[0].model_id]["state"]["description"]
+>>> manager_state(mine)[0][box.children[0].model_id]["state"]["description"]
 'stop'
+>>> uninstall()
 """
 
 from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -63,29 +66,32 @@ def _kept_state(self: Any, key: Any = None, drop_defaults: bool = False) -> dict
     return dict(kept[1])
 
 
-def manager_state() -> tuple[dict[str, Any], list[list[Any]], list[Any]]:
-    """Every open widget's entry of the ``update_states`` answer, its buffers' paths and its
-    buffers, as ipywidgets builds them (each widget's state serialized only if it changed
-    since it was last kept, once :func:`install` ran).
+def manager_state(widgets: Mapping[str, Any] | None = None,
+                  ) -> tuple[dict[str, Any], list[list[Any]], list[Any]]:
+    """Every open widget's entry of the ``update_states`` answer (or of ``widgets``, by model
+    id), its buffers' paths and its buffers, as ipywidgets builds them (each widget's state
+    serialized only if it changed since it was last kept, once :func:`install` ran).
 
     >>> import ipywidgets
     >>> install()
     >>> image = ipywidgets.Image(value=b"\\x89PNG")
-    >>> states, paths, buffers = manager_state()
+    >>> states, paths, buffers = manager_state({image.model_id: image})
     >>> [image.model_id, "state", "value"] in paths, bytes(buffers[paths.index(
     ...     [image.model_id, "state", "value"])])
     (True, b'\\x89PNG')
     >>> "value" in states[image.model_id]["state"]
     False
+    >>> uninstall()
     """
     from ipywidgets.widgets.widget import _instances, _remove_buffers
 
     full = {model_id: {"model_name": widget._model_name, "model_module": widget._model_module,
                        "model_module_version": widget._model_module_version,
                        "state": widget.get_state(drop_defaults=False)}
-            for model_id, widget in list(_instances.items())}
-    for gone in _kept.keys() - full.keys():
-        del _kept[gone]
+            for model_id, widget in list((_instances if widgets is None else widgets).items())}
+    if widgets is None:
+        for gone in _kept.keys() - full.keys():
+            del _kept[gone]
     return _remove_buffers(full)
 
 
@@ -136,6 +142,7 @@ def prepare() -> int:
 
     >>> prepare() >= 0
     True
+    >>> uninstall()
     """
     if "ipywidgets" not in sys.modules:  # a page without widgets: nothing to hand over
         return 0
