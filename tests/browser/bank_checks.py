@@ -21,8 +21,10 @@ from playwright.sync_api import expect
 
 from widgets.lessons.bank import bank
 
-CALL = re.compile(r"""\b(?:exercise\(\s*["']([\w-]+)["']\s*,\s*["']([\w-]+)["']|"""
-                  r"""Exercise(?:\.for_puzzle)?\()""")
+#: ``exercise("<lesson>", "<id>")``, ``later(exercise, "<lesson>", "<id>")`` (built later:
+#: widgets.lessons.later), ``Exercise(...)`` or ``Exercise.for_puzzle(...)``.
+CALL = re.compile(r"""\b(?:(?:exercise\(|later\(\s*exercise\s*,)\s*["']([\w-]+)["']\s*,"""
+                  r"""\s*["']([\w-]+)["']|Exercise(?:\.for_puzzle)?\()""")
 
 
 @dataclass(frozen=True)

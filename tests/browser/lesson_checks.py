@@ -18,7 +18,10 @@ from widgets.core.status import APOLOGY
 
 LESSONS = REPO / "lessons"
 WAIT = 60_000
-EXERCISE = re.compile(r"\b(?:Exercise(?:\.for_puzzle)?|exercise)\(")  # a bank exercise too
+#: An exercise a cell makes: ``exercise(...)`` (a bank's), ``Exercise(...)``,
+#: ``Exercise.for_puzzle(...)``, or one of these asked for later (``later(exercise, ...)``).
+EXERCISE = re.compile(r"\b(?:(?:Exercise(?:\.for_puzzle)?|exercise)\("
+                      r"|later\((?:Exercise(?:\.for_puzzle)?|exercise),)")
 
 
 def notebook(path: str) -> nbformat.NotebookNode:
