@@ -4,6 +4,7 @@ cross-site shutdowns are refused, and nothing is fetched from another host."""
 from __future__ import annotations
 
 import urllib.parse
+import uuid
 
 import pytest
 from browser_harness import (
@@ -176,6 +177,50 @@ def test_a_killed_kernel_tells_the_page_to_reload(page, voila_server: VoilaServe
     expect(notice).to_have_count(0)
     page.locator(BUTTON).click()
     page.locator(LABEL, has_text="clicks: 1").wait_for(timeout=WAIT)
+
+
+MISSING_ONCE = "voila/render/missing_model.ipynb"
+MISSING_ALWAYS = "voila/render/always_missing_model.ipynb"
+PARTLY = "Part of this page did not load: reload the page (your saved work comes back)"
+
+
+def page_loads(page) -> tuple[list[str], list[str]]:  # type: ignore[no-untyped-def]
+    """The addresses ``page``'s main frame loads from now on, and the console lines it says."""
+    loads: list[str] = []
+    said: list[str] = []
+    page.on("framenavigated",
+            lambda frame: loads.append(frame.url) if frame == page.main_frame else None)
+    page.on("console", lambda message: said.append(message.text))
+    return loads, said
+
+
+def test_a_page_missing_a_widget_model_reloads_once_and_comes_whole(page) -> None:  # type: ignore[no-untyped-def]
+    # Now and then, on a loaded machine, a page drew "Error displaying widget: model not
+    # found" where a widget belonged. The first load of this page misses its button's model.
+    loads, said = page_loads(page)
+    open_voila(page, f"{MISSING_ONCE}?miss={uuid.uuid4().hex}", ".kit-test-whole")
+    assert len(loads) == 2, f"the page should have reloaded once by itself: {loads}"
+    assert loads[0] == loads[1]
+    assert any(line.startswith("kit: 1 widget(s) of this page came without their model")
+               and line.endswith("reloading the page once") for line in said), said
+    expect(page.locator("#kit-lost")).to_have_count(0)
+    expect(page.get_by_text("model not found")).to_have_count(0)
+    page.locator(".kit-test-whole").click()  # a whole page, in the pupil's hands
+
+
+def test_a_page_missing_widget_models_again_asks_to_reload(page) -> None:  # type: ignore[no-untyped-def]
+    loads, said = page_loads(page)
+    page.goto(MISSING_ALWAYS, wait_until="domcontentloaded")
+    notice = page.locator("#kit-lost")
+    expect(notice).to_be_visible(timeout=WAIT)
+    expect(notice).to_contain_text(PARTLY)
+    assert len(loads) == 2, f"the page should have reloaded once, and only once: {loads}"
+    assert any(line.endswith("asking the pupil to reload (reloaded lately, or no storage)")
+               for line in said), said
+    snap(page, "widgets-missing")
+    page.locator(".kit-lost-reload").click()  # the pupil's reload: the notice again, no loop
+    expect(notice).to_be_visible(timeout=WAIT)
+    assert len(loads) == 3, loads
 
 
 #: The addresses the page asked for at once (rel=preload), in document order, and whether
