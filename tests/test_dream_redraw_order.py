@@ -14,11 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import comm
 import pytest
 
 from lnb.core.i18n import set_default_language
-from widgets.core.redraws import PREFIX
+from tests.widget_comms import Message, counted_at, recording_comms
 from widgets.dream.app import DreamApp
 
 
@@ -30,44 +29,18 @@ def english() -> Iterator[None]:
 
 
 @pytest.fixture
-def sent(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
+def sent(monkeypatch: pytest.MonkeyPatch) -> list[Message]:
     """Every message the widgets made from now on send: (their comm's id, the state sent)."""
-    messages: list[tuple[str, dict[str, Any]]] = []
-
-    class Recorded(comm.DummyComm):
-        def publish_msg(self, msg_type: str, data: Any = None, *args: Any, **keys: Any) -> None:
-            messages.append((self.comm_id, dict((data or {}).get("state") or {})))
-
-    monkeypatch.setattr(comm, "create_comm", lambda *args, **keys: Recorded(*args, **keys))
-    return messages
+    return recording_comms(monkeypatch)
 
 
-def number(classes: Any) -> list[str]:
-    return [c for c in classes if c.startswith(PREFIX)]
-
-
-def counts(app: DreamApp, messages: list[tuple[str, dict[str, Any]]],
-           last: list[str]) -> list[int]:
-    """The index of each message that sent the app a new redraw number (``last``: the
-    number before them)."""
-    found = []
-    for i, (comm_id, state) in enumerate(messages):
-        if comm_id != app.comm.comm_id or "_dom_classes" not in state:
-            continue
-        if number(state["_dom_classes"]) != last:
-            found.append(i)
-            last = number(state["_dom_classes"])
-    return found
-
-
-def one_action(app: DreamApp, messages: list[tuple[str, dict[str, Any]]], press: Any,
-               what: str) -> list[tuple[str, dict[str, Any]]]:
+def one_action(app: DreamApp, messages: list[Message], press: Any, what: str) -> list[Message]:
     """Press (call ``press``); the messages it sent, checked to end with the one new number."""
     messages.clear()
-    before, shown = app.shown, number(app._dom_classes)
+    before, classes = app.shown, app._dom_classes
     press()
     assert app.shown == before + 1, f"{what}: {app.shown - before} redraws counted, not 1"
-    found = counts(app, messages, shown)
+    found = counted_at(app, messages, classes)
     assert found == [len(messages) - 1], (
         f"{what}: the redraw number is not the last message, once: messages {found} of "
         f"{len(messages)}")

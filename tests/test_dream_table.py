@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import Any
 
-import comm
 import ipywidgets as w
 import pytest
 from clock import Clock
@@ -21,7 +19,7 @@ from classroom.rooms import RoomStore
 from lnb.core.rooms import COMPUTER
 from lnb.dream.actions import Place, TakePartner, TakeProgram
 from lnb.dream.bots import make_bot
-from widgets.core.redraws import PREFIX
+from tests.widget_comms import Message, counted_at, recording_comms
 from widgets.dream.app import DreamApp
 from widgets.dream.room_app import DreamRoomApp, room_page
 
@@ -52,34 +50,10 @@ def click(page: DreamRoomApp, action: object) -> None:
 
 
 @pytest.fixture
-def sent(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
+def sent(monkeypatch: pytest.MonkeyPatch) -> list[Message]:
     """Every message the widgets made from now on send, in order: (their comm's id, the
     state sent), on a comm that sends as in a kernel."""
-    messages: list[tuple[str, dict[str, Any]]] = []
-
-    class Recorded(comm.DummyComm):
-        def publish_msg(self, msg_type: str, data: Any = None, *args: Any, **keys: Any) -> None:
-            messages.append((self.comm_id, dict((data or {}).get("state") or {})))
-
-    monkeypatch.setattr(comm, "create_comm", lambda *args, **keys: Recorded(*args, **keys))
-    return messages
-
-
-def shown_number(classes: Any) -> list[str]:
-    return [c for c in classes if c.startswith(PREFIX)]
-
-
-def counted_at(page: DreamRoomApp, messages: list[tuple[str, dict[str, Any]]],
-               before: list[str]) -> list[int]:
-    """The indexes of the messages that gave ``page`` a new redraw number (``lnb-shown-<n>``;
-    ``before``: its number before them)."""
-    found = []
-    for i, (comm_id, state) in enumerate(messages):
-        if (comm_id == page.comm.comm_id and "_dom_classes" in state
-                and shown_number(state["_dom_classes"]) != before):
-            found.append(i)
-            before = shown_number(state["_dom_classes"])
-    return found
+    return recording_comms(monkeypatch)
 
 
 @pytest.fixture
@@ -143,7 +117,7 @@ def test_two_pupils_and_a_computer_play_to_the_final_scoring(sent, table) -> Non
         assert "Final scoring" in page.view.score.value
         # drawn again: the redraw's number is sent after the boards the final scoring shows
         sent.clear()
-        before = shown_number(page._dom_classes)
+        before = page._dom_classes
         page.view.draw_over(play, page.record_box)
         boards = max(i for i, (comm_id, state) in enumerate(sent)
                      if comm_id == page.view.others.comm.comm_id and "children" in state)
