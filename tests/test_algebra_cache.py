@@ -5,12 +5,11 @@ without importing sympy)."""
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from lesson_code import LESSONS, cell_calls, read
 
 from lnb import Board, Program
 from lnb.babbage import algebra, algebra_cache
@@ -26,9 +25,9 @@ from lnb.babbage.algebra_cache import (
 )
 from lnb.core.i18n import use_language
 
-LESSONS = Path(__file__).resolve().parents[1] / "lessons"
-#: A view a lesson opens: ``AlgebraView("A3+ C1x", ...)`` or ``later(AlgebraView, "A3+ C1x", ...)``.
-VIEW = re.compile(r'(?:AlgebraView|BackwardsView|UndoSteps)(?:\(|, )"([^"]+)"')
+#: The views a lesson opens with a program: ``AlgebraView("A3+ C1x", ...)`` or
+#: ``later(AlgebraView, "A3+ C1x", ...)``.
+VIEWS = ("AlgebraView", "BackwardsView", "UndoSteps")
 
 
 def board_of(levels: dict[str, str]) -> Board:
@@ -45,11 +44,9 @@ def test_every_program_a_lesson_opens_a_view_with_is_kept() -> None:
     again when its page opens: `python -m lnb.babbage.algebra_cache` after adding it to
     ``wanted``."""
     kept = {text for text, _levels in wanted_now()}
-    shown = set()
-    for notebook in sorted(LESSONS.glob("*.ipynb")):
-        for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
-            if cell["cell_type"] == "code" and "pin" not in cell["metadata"].get("tags", []):
-                shown.update(VIEW.findall("".join(cell["source"])))
+    shown = {call.texts[0] for notebook in sorted(LESSONS.glob("*.ipynb"))
+             for call in cell_calls(read(notebook), *VIEWS)
+             if call.texts and call.texts[0] is not None}
     assert {"A3+ C1x", "A3+ A4x", "C4/ C4x"} <= shown
     assert shown <= kept, shown - kept
 

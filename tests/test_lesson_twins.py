@@ -22,12 +22,11 @@ How to add a language: docs/translating.md ("A third language").
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
-import nbformat
 import pytest
+from lesson_code import bank_exercises, calls, code_cells, read
 
 from lnb.core.i18n import SOURCE, normalize, use_language
 from widgets.lessons.bank import FOLDER, BankEntry, bank, exercise
@@ -46,44 +45,9 @@ def folders() -> list[Path]:
                   and normalize(p.name) not in (None, SOURCE))
 
 
-def read(path: Path) -> nbformat.NotebookNode:
-    return nbformat.read(path, as_version=4)
-
-
-def is_pin(cell: nbformat.NotebookNode) -> bool:
-    return "pin" in cell.metadata.get("tags", [])
-
-
-def named(nb: nbformat.NotebookNode) -> list[tuple[str, str]]:
-    """The (lesson, id) of each bank exercise a lesson's cells make, in order: every call
-    ``exercise("<lesson>", "<id>", ...)`` (or ``<module>.exercise``, or
-    ``later(exercise, "<lesson>", "<id>")``: :mod:`widgets.lessons.later`) outside pinned cells.
-
-    >>> cell = nbformat.v4.new_code_cell('a = exercise("02-place-value", "swap-07")\\na')
-    >>> later = nbformat.v4.new_code_cell('later(exercise, "02-place-value", "swap-08")')
-    >>> named(nbformat.v4.new_notebook(cells=[cell, later]))
-    [('02-place-value', 'swap-07'), ('02-place-value', 'swap-08')]
-    """
-    found = []
-    for cell in nb.cells:
-        if cell.cell_type != "code" or is_pin(cell):
-            continue
-        calls = [n for n in ast.walk(ast.parse(cell.source)) if isinstance(n, ast.Call)]
-        for call in sorted(calls, key=lambda n: (n.lineno, n.col_offset)):
-            name = getattr(call.func, "id", None) or getattr(call.func, "attr", None)
-            given = call.args
-            if name == "later" and given:  # later(exercise, ...) makes exercise(...) later
-                name, given = getattr(given[0], "id", None), given[1:]
-            args = [a.value for a in given[:2]
-                    if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-            if name == "exercise" and len(args) == 2:
-                found.append((args[0], args[1]))
-    return found
-
-
 NOTEBOOKS = sorted(p.relative_to(LESSONS).as_posix() for p in LESSONS.rglob("*.ipynb")
                    if not any(part.startswith(".") for part in p.relative_to(LESSONS).parts))
-WITH_BANK = [p for p in NOTEBOOKS if "/" not in p and named(read(LESSONS / p))]
+WITH_BANK = [p for p in NOTEBOOKS if "/" not in p and bank_exercises(read(LESSONS / p))]
 TWINS = [f"{folder.name}/{p}" for folder in folders() for p in WITH_BANK
          if (folder / p).is_file()]
 
@@ -103,7 +67,7 @@ def test_the_lessons_and_their_twins_are_found() -> None:
 @pytest.mark.parametrize("name", WITH_BANK)
 def test_a_lesson_asks_all_of_its_banks_exercises_in_order(name: str) -> None:
     stem = Path(name).stem
-    asked = named(read(LESSONS / name))
+    asked = bank_exercises(read(LESSONS / name))
     assert {lesson for lesson, _ in asked} == {stem}, f"{name} names another lesson's bank"
     ids = [ident for _, ident in asked]
     assert ids == list(bank(stem).ids), (
@@ -114,7 +78,7 @@ def test_a_lesson_asks_all_of_its_banks_exercises_in_order(name: str) -> None:
 @pytest.mark.parametrize("twin", TWINS)
 def test_a_twin_asks_the_same_exercises_as_its_english_lesson(twin: str) -> None:
     english = twin.split("/", 1)[1]
-    assert named(read(LESSONS / twin)) == named(read(LESSONS / english))
+    assert bank_exercises(read(LESSONS / twin)) == bank_exercises(read(LESSONS / english))
 
 
 @pytest.mark.parametrize("twin", TWINS)
@@ -152,13 +116,9 @@ def test_a_twins_exercises_are_written_in_its_language(twin: str) -> None:
 def test_no_lesson_writes_an_answer_in_its_cells(name: str) -> None:
     """An exercise's answer is in the bank, not in a cell a pupil can read in JupyterLab:
     no ``Exercise(...)`` and no check (``number(70, ...)``) made in a lesson's own cells."""
-    for cell in read(LESSONS / name).cells:
-        if cell.cell_type != "code" or is_pin(cell):
-            continue
-        made = [n.func.id for n in ast.walk(ast.parse(cell.source))
-                if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-                and n.func.id in CHECK_CALLS]
-        assert not made, f"{name} {cell.id}: {made[0]}(...) shows its answer; use the bank"
+    for cell in code_cells(read(LESSONS / name)):
+        made = calls(cell.source, *CHECK_CALLS)
+        assert not made, f"{name} {cell.id}: {made[0].name}(...) shows its answer; use the bank"
 
 
 def test_every_bank_file_belongs_to_a_lesson() -> None:

@@ -9,10 +9,9 @@ is read safely (no name but x reaches sympy) and text it cannot read is named.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-import nbformat
 import pytest
+from lesson_code import bank_id, calls, code_cells, read
 
 from lnb import run
 from lnb.babbage.algebra import starts_reaching
@@ -33,7 +32,6 @@ from widgets.babbage.undo_checks import (
 from widgets.lessons.bank import bank
 
 LESSON = "09-undo-a-program"
-LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 LEVELS = {"C": "x/3,x/4,x/5,x/6"}
 BOARD = board_of(LEVELS)
 CHINESE = re.compile(r"[\u4e00-\u9fff]")
@@ -159,12 +157,13 @@ def test_the_diagnoses_speak_chinese() -> None:
 def test_the_lesson_shows_no_answer_before_it_is_asked() -> None:
     """The lesson's code names only exercise ids; no answer of an equation or a start is in
     a markdown cell before its exercise."""
-    nb = nbformat.read(LESSONS / f"{LESSON}.ipynb", as_version=4)
+    nb = read(f"{LESSON}.ipynb")
     answers = {e.id: e for e in bank(LESSON).entries}
     seen: list[str] = []
     for cell in nb.cells:
         if cell.cell_type == "code":
-            seen += re.findall(rf'exercise(?:\(|, )"{LESSON}", "([\w-]+)"\)', cell.source)
+            asked = [bank_id(call) for call in calls(cell.source, "exercise")]
+            seen += [ident for lesson, ident in filter(None, asked) if lesson == LESSON]
             continue
         for ident, entry in answers.items():
             if ident in seen or entry.check != "equation":
@@ -226,9 +225,7 @@ def test_the_undo_view_solves_the_equation_a_row_at_a_time_and_checks_with_the_e
 
 
 def test_the_lesson_shows_the_undo_view_only_after_its_last_exercise() -> None:
-    nb = nbformat.read(LESSONS / f"{LESSON}.ipynb", as_version=4)
-    code = [c.source for c in nb.cells if c.cell_type == "code"
-            and "pin" not in c.metadata.get("tags", [])]
-    view = next(i for i, c in enumerate(code) if re.match(r"(?:later\()?UndoSteps\b", c))
-    last = max(i for i, c in enumerate(code) if re.match(r"(?:later\()?exercise\b", c))
+    code = [cell.source for cell in code_cells(read(f"{LESSON}.ipynb"))]
+    view = next(i for i, c in enumerate(code) if calls(c, "UndoSteps"))
+    last = max(i for i, c in enumerate(code) if calls(c, "exercise"))
     assert view > last

@@ -12,19 +12,13 @@ for its answer is left alone.
 from __future__ import annotations
 
 import contextlib
-import re
 from dataclasses import dataclass
 
-import nbformat
-from lesson_checks import LESSONS, WAIT, assert_clean
+from lesson_checks import WAIT, assert_clean
+from lesson_code import bank_id, exercises, read
 from playwright.sync_api import expect
 
 from widgets.lessons.bank import bank
-
-#: ``exercise("<lesson>", "<id>")``, ``later(exercise, "<lesson>", "<id>")`` (built later:
-#: widgets.lessons.later), ``Exercise(...)`` or ``Exercise.for_puzzle(...)``.
-CALL = re.compile(r"""\b(?:(?:exercise\(|later\(\s*exercise\s*,)\s*["']([\w-]+)["']\s*,"""
-                  r"""\s*["']([\w-]+)["']|Exercise(?:\.for_puzzle)?\()""")
 
 
 @dataclass(frozen=True)
@@ -41,9 +35,7 @@ def asked_on(path: str) -> list[Asked]:
     >>> [a.id for a in asked_on("museum-chance.ipynb")]
     ['doubles', 'consecutive', 'sum-7', 'teapot', 'teapot-fraction']
     """
-    nb = nbformat.read(LESSONS / path, as_version=4)
-    return [Asked(m.group(1), m.group(2)) for cell in nb.cells if cell.cell_type == "code"
-            for m in CALL.finditer(cell.source)]
+    return [Asked(*(bank_id(call) or (None, None))) for call in exercises(read(path))]
 
 
 def assert_answers_back(page, path: str, language: str) -> None:  # type: ignore[no-untyped-def]

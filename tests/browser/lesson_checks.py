@@ -10,8 +10,8 @@ import contextlib
 import re
 from dataclasses import dataclass
 
-import nbformat
 from browser_harness import REPO, VoilaServer, assert_local_only, assert_no_traceback, open_voila
+from lesson_code import exercises, read
 
 from lnb.core.i18n import use_language
 from widgets.core.status import APOLOGY
@@ -20,26 +20,21 @@ LESSONS = REPO / "lessons"
 WAIT = 60_000
 #: An exercise a cell makes: ``exercise(...)`` (a bank's), ``Exercise(...)``,
 #: ``Exercise.for_puzzle(...)``, or one of these asked for later (``later(exercise, ...)``).
+#: Only test_site.py counts with it now (over a notebook's raw text); lessons are read with
+#: :func:`expected_exercises`.
 EXERCISE = re.compile(r"\b(?:(?:Exercise(?:\.for_puzzle)?|exercise)\("
                       r"|later\((?:Exercise(?:\.for_puzzle)?|exercise),)")
 
 
-def notebook(path: str) -> nbformat.NotebookNode:
-    """A lesson by its path under ``lessons/`` (``01-first-program.ipynb``,
-    ``zh-CN/01-first-program.ipynb``)."""
-    return nbformat.read(LESSONS / path, as_version=4)
-
-
 def title_of(path: str) -> str:
     """The lesson's heading: the first line of its first cell."""
-    return notebook(path).cells[0].source.splitlines()[0].removeprefix("# ")
+    return read(path).cells[0].source.splitlines()[0].removeprefix("# ")
 
 
 def expected_exercises(path: str) -> int:
     """How many exercises the lesson's code makes (``exercise("02-place-value", "swap-07")``
-    from its bank, ``Exercise.for_puzzle(...)``)."""
-    return sum(len(EXERCISE.findall(c.source)) for c in notebook(path).cells
-               if c.cell_type == "code")
+    from its bank, ``Exercise.for_puzzle(...)``, now or ``later(...)``: :mod:`lesson_code`)."""
+    return len(exercises(read(path)))
 
 
 def open_lesson(page, server: VoilaServer, path: str, navigation: str) -> None:  # type: ignore[no-untyped-def]
