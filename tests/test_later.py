@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Coroutine, Iterator
+from typing import Any, TypeVar
 
 import ipywidgets as w
 import pytest
@@ -19,6 +19,35 @@ from widgets.lessons import later as later_module
 from widgets.lessons.later import IDLE, Later, build_waiting, later
 
 DEADLINE = 30.0  # s: a part never built fails the test, not the run
+T = TypeVar("T")
+
+
+class SkippingLoop(asyncio.SelectorEventLoop):
+    """A real event loop whose clock a test can move ahead (:func:`skip`): the timers due by
+    then run at once, the others keep their place."""
+
+    skipped = 0.0
+
+    def time(self) -> float:
+        return super().time() + self.skipped
+
+
+async def skip(seconds: float) -> None:
+    """Move the running :class:`SkippingLoop`'s clock ``seconds`` ahead; return once every
+    timer due by then has run (a marker due at the new time has: the loop runs its timers in
+    the order they are due)."""
+    loop = asyncio.get_running_loop()
+    assert isinstance(loop, SkippingLoop), "run the test's coroutine with run_skipping"
+    loop.skipped += seconds
+    marker = loop.create_future()
+    loop.call_at(loop.time(), marker.set_result, None)
+    await asyncio.wait_for(marker, DEADLINE)
+
+
+def run_skipping(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` on a :class:`SkippingLoop`."""
+    with asyncio.Runner(loop_factory=SkippingLoop) as runner:
+        return runner.run(coroutine)
 
 
 async def built_in_time(parts: list[Later]) -> None:
@@ -65,8 +94,8 @@ def test_parts_wait_for_the_page_then_come_in_order(no_page: None) -> None:
         parts = [later(part, "first"), later(part, "second")]
         assert [p.children for p in parts] == [(), ()] and made == []
         assert all("lnb-later" in p._dom_classes for p in parts)
-        await asyncio.sleep(3 * IDLE)  # the kernel idle: still no page, nothing built
-        assert made == []
+        await skip(3 * IDLE)  # the kernel idle well past IDLE: still no page, nothing built
+        assert made == [] and all(p.waiting for p in parts)
         states = [m for m in ask_for_the_widgets() if m["type"] == "comm_msg"]
         # the page gets the widgets made so far (the empty boxes), the parts come after
         assert [m["data"]["method"] for m in states] == ["update_states"]
@@ -74,7 +103,7 @@ def test_parts_wait_for_the_page_then_come_in_order(no_page: None) -> None:
         await built_in_time(parts)
         return parts
 
-    parts = asyncio.run(page())
+    parts = run_skipping(page())
     assert made == ["first", "second"]
     assert [p.children[0].value for p in parts] == ["first", "second"]
 
