@@ -18,14 +18,6 @@ from widgets.core.status import APOLOGY
 
 LESSONS = REPO / "lessons"
 WAIT = 60_000
-#: An exercise a cell makes: ``exercise(...)`` (a bank's), ``Exercise(...)``,
-#: ``Exercise.for_puzzle(...)``, or one of these asked for later (``later(exercise, ...)``).
-#: Only test_site.py counts with it now (over a notebook's raw text); lessons are read with
-#: :func:`expected_exercises`.
-EXERCISE = re.compile(r"\b(?:(?:Exercise(?:\.for_puzzle)?|exercise)\("
-                      r"|later\((?:Exercise(?:\.for_puzzle)?|exercise),)")
-
-
 def title_of(path: str) -> str:
     """The lesson's heading: the first line of its first cell."""
     return read(path).cells[0].source.splitlines()[0].removeprefix("# ")

@@ -59,7 +59,11 @@ from browser_harness import (
     wait_redrawn,
     watched_page,
 )
-from lesson_checks import EXERCISE, FirstLessonWords, assert_first_exercises_answer
+from lesson_checks import (
+    FirstLessonWords,
+    assert_first_exercises_answer,
+    expected_exercises,
+)
 from page_progress import wait_progressing, watch
 from playwright.sync_api import expect
 from site_server import SITE, Sent, serving
@@ -398,8 +402,7 @@ def test_the_landing_page_in_chinese_switches_to_english_and_links_every_page(pa
 
 
 def test_a_lesson_exercise_answers_back(page) -> None:  # type: ignore[no-untyped-def]
-    notebook = (REPO / "lessons" / "01-first-program.ipynb").read_text(encoding="utf-8")
-    want = len(EXERCISE.findall(notebook))
+    want = expected_exercises("01-first-program.ipynb")
     open_page(page, "01-first-program.html", ".lnb-exercise", before_python="en")
     exercises = page.locator(".lnb-exercise")
     page.wait_for_function(f"document.querySelectorAll('.lnb-exercise').length >= {want}",

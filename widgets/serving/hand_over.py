@@ -11,8 +11,9 @@ then the same walk again): for a lesson's 400-450 widgets (each with its layout 
 a trait set (``notify_change``), a state sent (``send_state``), the widget opened or closed
 anew all drop what was kept for it, so ipywidgets' own answer (both walks) is what it would
 send at that moment, and costs only the widgets that changed. :func:`prepare` installs and
-fills what is kept: a preheated kernel does it once its notebook has run
-(:mod:`widgets.serving.preheat`), so the page's question is answered from what is kept.
+fills what is kept: a preheated kernel could do it once its notebook has run, so the page's
+question is answered from what is kept; :mod:`widgets.serving.preheat` does not
+(:data:`~widgets.serving.preheat.PREPARE_KEPT` is off: docs/benchmarks.md says why).
 
 >>> import ipywidgets
 >>> install()
