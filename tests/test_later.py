@@ -1,6 +1,8 @@
-"""A lesson's later parts (widgets/lessons/later.py): built once the page has asked for the
-kernel's widgets, in order, and before any other code runs; real ipywidgets (its control comm,
-as a page's widget manager uses it), a real event loop and IPython's own shell."""
+"""A lesson's later parts (widgets/lessons/later.py): built once the page has taken the
+kernel's widgets (asked for them, then closed ipywidgets' control comm), in order, and before
+any other code runs; never while a page may still be waiting for the widgets they point at.
+Real ipywidgets (its control comm, as a page's widget manager uses it), a real event loop and
+IPython's own shell."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from IPython.core.interactiveshell import InteractiveShell
 from ipywidgets.widgets import widget as widget_module
 
 from widgets.lessons import later as later_module
-from widgets.lessons.later import IDLE, Later, build_waiting, later
+from widgets.lessons.later import IDLE, LATE, Later, build_waiting, later
 
 DEADLINE = 30.0  # s: a part never built fails the test, not the run
 T = TypeVar("T")
@@ -71,19 +73,25 @@ def no_page(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     later_module._waiting.clear()  # a failed test's parts wait no more
 
 
-def ask_for_the_widgets() -> list[dict[str, Any]]:
+def ask_for_the_widgets() -> tuple[list[dict[str, Any]], Any]:
     """What a page's widget manager does once the page's scripts run: open ipywidgets'
-    control comm and ask for every widget's state; the messages the kernel sent back."""
+    control comm and ask for every widget's state; the messages the kernel sent back, and
+    the comm (the page closes it once it has the answer: :func:`take`)."""
     sent: list[dict[str, Any]] = []
     control = create_comm(target_name="jupyter.widget.control")
     control.publish_msg = lambda msg_type, data=None, metadata=None, buffers=None, **keys: \
         sent.append({"type": msg_type, "data": data})
     w.Widget.handle_control_comm_opened(control, {"metadata": {"version": "1.0.0"}})
     w.Widget._handle_control_comm_msg({"content": {"data": {"method": "request_states"}}})
-    return sent
+    return sent, control
 
 
-def test_parts_wait_for_the_page_then_come_in_order(no_page: None) -> None:
+def take(control: Any) -> None:
+    """The page has the answer and closes the control comm (its ``comm_close`` arrives)."""
+    control.handle_close({"content": {"data": {}}})
+
+
+def test_parts_wait_for_the_page_to_take_the_widgets_then_come_in_order(no_page: None) -> None:
     made: list[str] = []
 
     def part(name: str) -> w.Widget:
@@ -94,12 +102,16 @@ def test_parts_wait_for_the_page_then_come_in_order(no_page: None) -> None:
         parts = [later(part, "first"), later(part, "second")]
         assert [p.children for p in parts] == [(), ()] and made == []
         assert all("lnb-later" in p._dom_classes for p in parts)
-        await skip(3 * IDLE)  # the kernel idle well past IDLE: still no page, nothing built
+        await skip(60.0)  # the kernel idle for a minute: no page has asked, nothing built
         assert made == [] and all(p.waiting for p in parts)
-        states = [m for m in ask_for_the_widgets() if m["type"] == "comm_msg"]
+        sent, control = ask_for_the_widgets()
+        states = [m for m in sent if m["type"] == "comm_msg"]
         # the page gets the widgets made so far (the empty boxes), the parts come after
         assert [m["data"]["method"] for m in states] == ["update_states"]
         assert all(p.model_id in states[0]["data"]["states"] for p in parts)
+        await skip(3 * IDLE)  # the answer is out, the page has not taken it: still nothing
+        assert made == [] and all(p.waiting for p in parts)
+        take(control)
         await built_in_time(parts)
         return parts
 
@@ -108,9 +120,22 @@ def test_parts_wait_for_the_page_then_come_in_order(no_page: None) -> None:
     assert [p.children[0].value for p in parts] == ["first", "second"]
 
 
+def test_a_page_that_never_says_it_took_the_widgets_gets_the_parts_late(no_page: None) -> None:
+    async def page() -> Later:
+        part = later(w.Label, "late")
+        ask_for_the_widgets()  # the page gave up on the answer: it asks for each model instead
+        await skip(LATE - IDLE)
+        assert part.waiting
+        await skip(2 * IDLE)
+        assert not part.waiting
+        return part
+
+    assert run_skipping(page()).children[0].value == "late"
+
+
 def test_a_page_already_shown_gets_its_parts_once_the_kernel_is_idle(no_page: None) -> None:
     async def page() -> Later:
-        ask_for_the_widgets()  # a notebook open in JupyterLab: its page asked long ago
+        take(ask_for_the_widgets()[1])  # a notebook open in JupyterLab: it asked long ago
         part = later(w.Label, "now")
         assert part.waiting
         await built_in_time([part])
@@ -157,13 +182,14 @@ def test_without_an_event_loop_a_part_is_built_at_once() -> None:
     assert not part.waiting and part.built().description == "Go"
 
 
-def test_a_kernel_no_page_asks_builds_its_parts_anyway(
-        no_page: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(later_module, "UNASKED", 3 * IDLE)  # a preheated kernel, idle
-
+def test_a_kernel_no_page_asks_keeps_its_parts_until_code_runs(no_page: None) -> None:
+    # a preheated kernel waiting for its pupil, or a page connected but not asking yet: a
+    # part built now would reach that page before the models it points at
     async def page() -> Later:
-        part = later(w.Label, "ready")
-        await built_in_time([part])
+        part = later(w.Label, "kept")
+        await skip(600.0)
+        assert part.waiting
+        build_waiting()  # what any other code run in the kernel does first
         return part
 
-    assert asyncio.run(page()).children[0].value == "ready"
+    assert run_skipping(page()).children[0].value == "kept"

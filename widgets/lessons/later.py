@@ -8,18 +8,24 @@ down can ask for it later::
     later(exercise, "09-undo-a-program", "undo-80")   # instead of exercise("09-...", "undo-80")
 
 The cell shows an empty box (:class:`Later`, class ``lnb-later``) at once. The part is built
-in it, in the order asked for, once the page has asked for the kernel's widgets (ipywidgets'
-``request_states``, which Voila's page sends when its scripts have started, after the notebook
-ran): the page gets the first parts' widgets in that answer (lesson 09: 114 models instead
-of 421) and draws them while the later parts come, one part at a time. In a notebook whose
+in it, in the order asked for, once the page has taken the kernel's widgets: Voila's page asks
+for them when its scripts have started, after the notebook ran (ipywidgets' ``request_states``
+on its control comm), and closes that comm once it has the answer. The page gets the first
+parts' widgets in that answer (lesson 09: 114 models instead of 421) and draws them while the
+later parts come, one part at a time. A part built before the page has the answer's models
+would reach it too early: its widgets point at models it does not know yet (the shared
+stylesheet), and a busy page gave up on them after 2 s ("Error displaying widget: model not
+found", CI's browser pass and lesson 09 under load). So a kernel no page has asked keeps its
+parts waiting (a preheated one, waiting for its pupil; a page connected but not yet asking),
+and a page that asked but never closed the comm (it gave up waiting for the answer and asks
+for each model instead) gets them :data:`LATE` seconds after the answer. In a notebook whose
 page already shows the kernel's widgets (JupyterLab) a part is built once the kernel has had
-nothing to run for :data:`IDLE` seconds, and a kernel no page asks (a preheated one, waiting
-for its pupil) builds them after :data:`UNASKED` seconds. The part is the same widget, made
-the same way, only later; the page's drawing before Python keeps its place until it is
-drawn. Any other code run in the kernel (a ``pin`` cell, a test or the drawings' generator
-reading the page's widgets, a notebook's next cell that is not a ``later``) first builds
-every part still waiting, so it sees the page whole. Where no event loop runs (plain Python,
-a doctest) the part is built at once.
+nothing to run for :data:`IDLE` seconds. The part is the same widget, made the same way, only
+later; the page's drawing before Python keeps its place until it is drawn. Any other code run
+in the kernel (a ``pin`` cell, a test or the drawings' generator reading the page's widgets, a
+notebook's next cell that is not a ``later``) first builds every part still waiting, so it
+sees the page whole. Where no event loop runs (plain Python, a doctest) the part is built at
+once.
 
 >>> import ipywidgets as w
 >>> part = later(w.Button, description="Go")
@@ -40,12 +46,12 @@ from typing import Any
 
 import ipywidgets as w
 
-#: Seconds after the page's request (or, its page already shown, after the last ``later``)
-#: before the first waiting part is built: the page's answer goes out first.
+#: Seconds after the page took the kernel's widgets (or, its page already shown, after the
+#: last ``later``) before the first waiting part is built.
 IDLE = 0.15
-#: Seconds the kernel waits, idle, for a page to ask for its widgets before it builds the
-#: parts anyway: a preheated kernel (no page yet) or a page that never asks gets them whole.
-UNASKED = 5.0
+#: Seconds after the kernel's answer before the parts are built for a page that never said it
+#: took it (its control comm still open: the page asks for each model instead).
+LATE = 20.0
 CLASS = "lnb-later"
 LOG = logging.getLogger("widgets.lessons")
 
@@ -76,9 +82,8 @@ _hooked = False
 
 
 def later(build: Callable[..., w.Widget], /, *args: Any, **kwargs: Any) -> Later:
-    """A box that shows ``build(*args, **kwargs)``, built once the kernel is idle (see the
-    module); at once where no event loop runs."""
-    global _timer
+    """A box that shows ``build(*args, **kwargs)``, built once the page has taken the kernel's
+    widgets (see the module); at once where no event loop runs."""
     part = Later(functools.partial(build, *args, **kwargs))
     try:
         loop = asyncio.get_running_loop()
@@ -88,11 +93,17 @@ def later(build: Callable[..., w.Widget], /, *args: Any, **kwargs: Any) -> Later
     _hook_cells()
     _hook_browser()
     _waiting.append(part)
+    if w.Widget._control_comm is not None:  # a page already shows this kernel's widgets
+        _build_in(IDLE, loop)
+    return part
+
+
+def _build_in(seconds: float, loop: asyncio.AbstractEventLoop) -> None:
+    """Build the waiting parts ``seconds`` from now (instead of when the last timer said)."""
+    global _timer
     if _timer is not None:
         _timer.cancel()
-    shown = w.Widget._control_comm is not None  # a page already shows this kernel's widgets
-    _timer = loop.call_later(IDLE if shown else UNASKED, _build_on_time)
-    return part
+    _timer = loop.call_later(seconds, _build_on_time)
 
 
 def build_waiting() -> None:
@@ -156,21 +167,23 @@ _browser_hooked = False
 
 
 def _hook_browser() -> None:
-    """Have the waiting parts built once a page has asked for this kernel's widgets (Voila's
-    page, after the notebook ran): the page gets the widgets made so far, the parts follow."""
+    """Have the waiting parts built once a page has taken this kernel's widgets (Voila's page,
+    after the notebook ran: it closes the control comm once it has the answer): the page gets
+    the widgets made so far, the parts follow."""
     global _browser_hooked
     if _browser_hooked:
         return
     answer = w.Widget._handle_control_comm_msg.__func__
 
     def answer_then_build(cls: type[w.Widget], msg: dict[str, Any]) -> None:
-        global _timer
         answer(cls, msg)
         asked = (msg.get("content") or {}).get("data", {}).get("method") == "request_states"
         if asked and _waiting:
-            if _timer is not None:
-                _timer.cancel()
-            _timer = asyncio.get_running_loop().call_later(IDLE, _build_on_time)
+            loop = asyncio.get_running_loop()
+            _build_in(LATE, loop)  # unless the page says first that it took the answer
+            control = cls._control_comm
+            if control is not None:
+                control.on_close(lambda _msg: _build_in(IDLE, loop))
 
     w.Widget._handle_control_comm_msg = classmethod(answer_then_build)  # type: ignore[assignment]
     _browser_hooked = True
@@ -192,4 +205,4 @@ def _hook_cells() -> None:
     _hooked = True
 
 
-__all__ = ["IDLE", "UNASKED", "Later", "build_waiting", "later", "only_later"]
+__all__ = ["IDLE", "LATE", "Later", "build_waiting", "later", "only_later"]
