@@ -63,7 +63,7 @@ WATCH_EVERY = 0.2  # seconds between looks at a warming kernel
 NEXT_PAGES = 4  # kernels of lessons' next pages waiting at most (KitPreheat.next_pages)
 PREPARE_LIMIT = 20.0  # seconds the kernel may take to keep its widgets' states
 #: Whether a warm kernel keeps its widgets' states for its page (:func:`prepare_kernel`): off
-#: until a page can never take a kernel while it prepares (see ``_kit_warming``).
+#: (its gain was within the noise; a page taking a kernel while it prepares would wait).
 PREPARE_KEPT = False
 #: Run silently in a warm kernel: its widgets' states kept for its page (nothing printed,
 #: nothing left in the notebook's names, never an error shown).
@@ -278,10 +278,8 @@ def with_background_preheat(factory: Factory) -> Factory:
                     while (not render.done() and loop.time() - began < WARM_LIMIT
                            and kernel_id not in RequestInfoSocketHandler._waiters):
                         await asyncio.sleep(WATCH_EVERY)
-                    # prepare_kernel is not run here (PREPARE_KEPT is off): in CI, a page
-                    # that took a kernel while it ran its preparation got no widgets
-                    # ("Error displaying widget: model not found"), its question queued
-                    # behind the serializing of hundreds of widgets on a busy machine
+                    # prepare_kernel is not run here (PREPARE_KEPT is off): its gain on the
+                    # preheated row was within the noise (docs/benchmarks.md)
                     if PREPARE_KEPT and render.done() and not render.cancelled() \
                             and render.exception() is None and kernel_id in self:
                         prepared = await prepare_kernel(self.get_kernel(kernel_id))
