@@ -6,7 +6,8 @@ names and addresses, plus ``--KitVoila.allow_hosts``, the serve command's ``--al
 its handlers get the kit's checks, and the ``_xsrf`` cookie is ``SameSite=Strict``, so
 no other site's page or link ever sends it; its static files go gzip-compressed (each
 compressed once) with caching headers (:mod:`widgets.serving.static`); its pages carry the
-words of their progress bar (:mod:`widgets.serving.loading`); its watch on the kernels'
+words of their progress bar (:mod:`widgets.serving.loading`); its page templates are compiled
+once, not for every page (:mod:`widgets.serving.template_cache`); its watch on the kernels'
 messages reads only their headers (:mod:`widgets.serving.activity`). The cookie stays
 readable by the page: Voila's page reads it to send the closed page's shutdown request and
 the ``X-XSRFToken`` header. Its log says "Opening NOTEBOOK" where Jupyter warns "Notebook
@@ -21,12 +22,14 @@ from typing import Any
 
 from traitlets import List, Unicode
 from voila.app import Voila
+from voila.exporter import VoilaExporter
 
 from widgets.serving.activity import light_watch
 from widgets.serving.drawings import drawing_rules
 from widgets.serving.guard import HostCheck, guarded
 from widgets.serving.loading import with_loading_words
 from widgets.serving.static import compressed, static_tag, versioned_rule, versioned_static
+from widgets.serving.template_cache import share_compiled_templates
 
 XSRF_COOKIE = {"samesite": "Strict"}
 UNSPECIFIED = ("", "0.0.0.0", "::")  # "listen everywhere" is not a name to be reached by
@@ -57,6 +60,11 @@ class KitVoila(Voila):
     allow_hosts = List(Unicode(), config=True,
                        help="Host names served besides this machine's names and addresses.")
     kit_static_tag = ""  # the version of Voila's own scripts in their addresses (init_settings)
+
+    def initialize(self, argv: Any = None) -> None:
+        """Voila's start-up, its page templates then compiled once for every page."""
+        super().initialize(argv)
+        share_compiled_templates(VoilaExporter)
 
     def init_settings(self) -> dict[str, Any]:
         """Voila's Tornado settings, plus the host check and the cookie's attributes."""
