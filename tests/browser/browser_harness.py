@@ -237,9 +237,13 @@ def assert_local_only(page) -> None:  # type: ignore[no-untyped-def]
 
 def redraw_count(app: str) -> str:
     """A page function: how many times the kernel has redrawn the app ``app`` (a CSS
-    selector), read from its class ``lnb-shown-<n>`` (:mod:`widgets.core.redraws`)."""
-    return ("() => Number((/(?:^|\\s)lnb-shown-(\\d+)/.exec("
-            f"document.querySelector('{app}').className) || [0, 0])[1])")
+    selector), read from its class ``lnb-shown-<n>`` (:mod:`widgets.core.redraws`); 0 while
+    the live app is not on the page yet (the drawing before Python, ``.lnb-sketch``, keeps
+    the app's classes and does not count), so a wait on it goes on waiting."""
+    return (f"() => {{ const app = [...document.querySelectorAll('{app}')]"
+            ".find(e => !e.closest('.lnb-sketch'));"
+            " return app ? Number((/(?:^|\\s)lnb-shown-(\\d+)/.exec(app.className)"
+            " || [0, 0])[1]) : 0; }")
 
 
 def wait_redrawn(page, count: str, before: int,  # type: ignore[no-untyped-def]
