@@ -11,7 +11,6 @@ import os
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any
 
 import nbformat
 import pytest
@@ -120,35 +119,3 @@ def test_a_class_pool_fills_one_kernel_after_another_after_the_first_page(
         with urllib.request.urlopen(server.url("voila/render/class.ipynb"), timeout=60) as resp:
             assert "warm" in resp.read().decode()
         assert "Using pre-heated kernel" in server.log_tail(200)
-
-
-def test_a_warm_kernel_keeps_its_widgets_states(tmp_path: Path) -> None:
-    """What preheating runs in a kernel whose notebook has run (prepare_kernel): its widgets'
-    states kept (widgets.serving.hand_over), nothing printed, nothing left in its names."""
-    from jupyter_client.manager import AsyncKernelManager
-
-    from widgets.serving.preheat import prepare_kernel
-
-    async def run() -> tuple[bool, list[Any]]:
-        manager = AsyncKernelManager(kernel_name="python3")
-        await manager.start_kernel(cwd=str(tmp_path))
-        client = manager.client()
-        client.start_channels()
-        try:
-            await client.wait_for_ready(timeout=60)
-            await client.execute_interactive(
-                "import ipywidgets\nbox = ipywidgets.VBox([ipywidgets.Button()])", timeout=60)
-            prepared = await prepare_kernel(manager)
-            outputs: list[Any] = []
-            await client.execute_interactive(
-                "import sys\nkept = sys.modules['widgets.serving.hand_over']._kept\n"
-                "print(box.model_id in kept, '_lnb_hand_over' in dir())",
-                output_hook=outputs.append, timeout=60)
-            return prepared, outputs
-        finally:
-            client.stop_channels()
-            await manager.shutdown_kernel(now=True)
-
-    prepared, outputs = asyncio.run(run())
-    printed = [o["content"].get("text") for o in outputs if o["msg_type"] == "stream"]
-    assert prepared and printed == ["True False\n"], outputs

@@ -16,9 +16,7 @@ wraps Voila's kernel manager factory so preheating is a background job instead:
 * a page opened (a render) postpones preheating by ``KitPreheat.quiet`` seconds (10),
   and so does the server's start: the first pages opened are served first;
 * a page takes a pool kernel only if that kernel is already started (ready, or the one
-  warming up now); otherwise it starts its own kernel at once, as without preheating;
-* a kernel whose notebook has run could keep its widgets' states serialized, ready for its
-  page's question (:mod:`widgets.serving.hand_over`, :data:`PREPARE_KEPT`: off for now).
+  warming up now); otherwise it starts its own kernel at once, as without preheating.
 
 :class:`PreheatQueue` is the scheduling alone (plain asyncio): while one kernel warms up,
 the others wait, and the class page's goes first.
@@ -61,44 +59,6 @@ QUIET = 10.0  # seconds without a page opened before preheating goes on
 WARM_LIMIT = 30.0  # seconds a kernel's notebook may run before the next kernel starts anyway
 WATCH_EVERY = 0.2  # seconds between looks at a warming kernel
 NEXT_PAGES = 4  # kernels of lessons' next pages waiting at most (KitPreheat.next_pages)
-PREPARE_LIMIT = 20.0  # seconds the kernel may take to keep its widgets' states
-#: Whether a warm kernel keeps its widgets' states for its page (:func:`prepare_kernel`): off
-#: (its gain was within the noise; a page taking a kernel while it prepares would wait).
-PREPARE_KEPT = False
-#: Run silently in a warm kernel: its widgets' states kept for its page (nothing printed,
-#: nothing left in the notebook's names, never an error shown).
-PREPARE = """try:
-    import widgets.serving.hand_over as _lnb_hand_over
-    _lnb_hand_over.prepare()
-    del _lnb_hand_over
-except Exception:
-    pass
-"""
-
-
-async def prepare_kernel(manager: Any, limit: float = PREPARE_LIMIT) -> bool:
-    """Run :data:`PREPARE` in the kernel ``manager`` (a Jupyter kernel manager) and wait for
-    it, at most ``limit`` seconds: whether the kernel answered. The client has a session of
-    its own: a session keeps the signatures it has read and refuses them a second time, so
-    sharing the manager's would make another client of it refuse the same messages."""
-    from jupyter_client.session import Session
-
-    session = Session(key=manager.session.key,
-                      signature_scheme=manager.session.signature_scheme)
-    client = manager.client(session=session)
-    client.start_channels()
-    try:
-        msg_id = client.execute(PREPARE, silent=True, store_history=False)
-        loop = asyncio.get_running_loop()
-        until = loop.time() + limit
-        while True:
-            reply = await client.get_shell_msg(timeout=max(until - loop.time(), 0.01))
-            if reply.get("parent_header", {}).get("msg_id") == msg_id:
-                return reply["content"].get("status") == "ok"
-    except Exception:  # no answer in time (queue.Empty), or the kernel went
-        return False
-    finally:
-        client.stop_channels()
 
 
 class PreheatQueue:
@@ -268,8 +228,7 @@ def with_background_preheat(factory: Factory) -> Factory:
 
             async def _kit_warming(self, render: asyncio.Future[Any], kernel_id: str) -> None:
                 """Give the next kernel its turn once this one is warm: its notebook has run
-                (``render`` is over: then its widgets' states are kept for its page, see
-                :func:`prepare_kernel`), or waits for its page's request, or ``WARM_LIMIT``."""
+                (``render`` is over), or waits for its page's request, or ``WARM_LIMIT``."""
                 from voila.request_info_handler import RequestInfoSocketHandler
 
                 loop = asyncio.get_running_loop()
@@ -278,13 +237,6 @@ def with_background_preheat(factory: Factory) -> Factory:
                     while (not render.done() and loop.time() - began < WARM_LIMIT
                            and kernel_id not in RequestInfoSocketHandler._waiters):
                         await asyncio.sleep(WATCH_EVERY)
-                    # prepare_kernel is not run here (PREPARE_KEPT is off): its gain on the
-                    # preheated row was within the noise (docs/benchmarks.md)
-                    if PREPARE_KEPT and render.done() and not render.cancelled() \
-                            and render.exception() is None and kernel_id in self:
-                        prepared = await prepare_kernel(self.get_kernel(kernel_id))
-                        self.log.info("Kernel %s %s its widgets' states", kernel_id,
-                                      "keeps" if prepared else "could not keep")
                 finally:
                     self.kit_preheat.release()
 
