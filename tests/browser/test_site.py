@@ -2,7 +2,8 @@
 static file server (Python's http.server on ``site/``): the landing page, a lesson's exercise
 answered, a puzzle solved, a Round of the game against the computer, the museum's first
 placement, a decision in Ada's Dream and its game saved (a download) and loaded back (the
-kit's Load button; a file over 1 MB refused in the page), each page's every request on
+kit's Load button; a file over 1 MB refused in the page), a lesson whose parts further down
+come later (lesson 09: every exercise answering back), each page's every request on
 127.0.0.1; every app (landing, puzzles, game, museum, Dream) in Chinese as well, opened with
 ``?lang=zh-CN`` (the site's Python has no Babel: issue 26), the landing page, the game, the
 museum and the Dream then switched to English in the page for their English checks (one boot
@@ -45,6 +46,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from bank_checks import assert_answers_back
 from browser_harness import (
     REPO,
     SIZES,
@@ -414,6 +416,14 @@ def test_a_lesson_exercise_answers_back(page) -> None:  # type: ignore[no-untype
     assert re.search(r"Run your first program", page.locator("h1").first.inner_text())
     assert_works_offline(page, "en")
     assert_clean(page)
+
+
+def test_a_lesson_s_later_parts_come_and_answer_back(page) -> None:  # type: ignore[no-untyped-def]
+    """Lesson 09 builds its parts further down the page after its first ones
+    (:mod:`widgets.lessons.later`); with Python in the browser too, every one of its exercises
+    comes and answers back, wrong then right."""
+    open_page(page, "09-undo-a-program.html", ".lnb-exercise")
+    assert_answers_back(page, "09-undo-a-program.ipynb", "en")
 
 
 def test_a_chinese_lesson_speaks_chinese(page) -> None:  # type: ignore[no-untyped-def]
