@@ -112,10 +112,21 @@ def test_pinned_worked_examples_are_tagged_and_hidden(name: str) -> None:
             assert "nbval-skip" not in cell.metadata.get("tags", [])
 
 
-@pytest.mark.parametrize("name", [*make_index.APPS, "dream.ipynb"])
+#: The pages with no twin in lessons/zh-CN (the apps, the rooms, the teacher's page) but the
+#: landing page (``tests/test_landing_page.py``): one notebook for every language.
+ONE_FOR_ALL = sorted(p.name for p in LESSONS.glob("*.ipynb")
+                     if not (LESSONS / "zh-CN" / p.name).exists() and p.name != "index.ipynb")
+
+
+def test_every_app_of_the_index_is_one_page_for_all_languages() -> None:
+    assert {*make_index.APPS, "dream.ipynb", "museum.ipynb"} <= set(ONE_FOR_ALL)
+
+
+@pytest.mark.parametrize("name", ONE_FOR_ALL)
 def test_an_apps_page_speaks_every_language_of_the_kit(name: str) -> None:
     """What a pupil reads around an app (its Markdown) is a block per language, shown by
-    ``<html lang>`` as on the landing page; the code cells are the same for all."""
+    ``<html lang>`` as on the landing page; the code cells are the same for all (the
+    museum's page once had its words in English only)."""
     nb = nbformat.read(LESSONS / name, as_version=4)
     markdown = [c.source for c in nb.cells if c.cell_type == "markdown"]
     assert markdown and markdown[0].startswith(make_index.language_css(LESSONS))
