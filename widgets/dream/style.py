@@ -91,6 +91,12 @@ CSS = """
 .lnb-dream-choices:not(:empty) { background: #fff9c4; border-radius: 6px; padding: 4px 8px;
                                  column-gap: 6px; row-gap: 4px; }
 .lnb-dream-row { column-gap: 4px; row-gap: 4px; }
+/* the Workshop's six dice all one width, the widest die's words ("yellow 6"; one character a
+   colour in Chinese): the row wraps by its width alone, never by the roll, so its height does
+   not change between turns, nor from the page's drawing (made from another roll) to the live
+   page */
+.lnb-dream-app button.jupyter-button.lnb-dream-workshop { min-width: 8em; }
+.lnb-dream-app:lang(zh) button.jupyter-button.lnb-dream-workshop { min-width: 5em; }
 .lnb-dream-app button.lnb-legal { border: 3px solid #1a237e; font-weight: bold; }
 .lnb-dream-app button.lnb-legal:not(.lnb-selected) { box-shadow: 0 0 0 3px #f9a825; }
 .lnb-dream-app button.lnb-legal:not([class*="lnb-die-"]):not(.mod-primary) {

@@ -664,7 +664,11 @@ class MuseumApp(w.VBox):
             if choice.shape is None:
                 self._rows[key] = (button, button)
             else:
-                picture = w.HTML(shape_svg(self.state.museum.wheel[choice.shape]))
+                # every picture as tall as the wheel's tallest shape: a row is as tall
+                # whatever the dice (the page's drawing, made from another roll, too)
+                wheel = self.state.museum.wheel
+                picture = w.HTML(shape_svg(wheel[choice.shape], rows=max(
+                    shape.height for shape in wheel.shapes.values())))
                 row = w.HBox([picture, button])
                 row.add_class("lnb-choice-row")
                 self._rows[key] = (row, button)

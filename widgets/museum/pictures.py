@@ -13,11 +13,22 @@ import html
 from lnb.museum.shapes import Shape
 
 
-def shape_svg(shape: Shape, cell: int = 12, label: str = "", colour: str = "#5c6bc0") -> str:
-    """A shape as a small inline SVG (``label`` read out; without one it is decoration)."""
-    width, height = shape.width * cell, shape.height * cell
-    rects = "".join(f'<rect x="{c * cell}" y="{r * cell}" width="{cell}" height="{cell}" '
-                    f'fill="{colour}" stroke="#1a237e" stroke-width="1.5"/>'
+def shape_svg(shape: Shape, cell: int = 12, label: str = "", colour: str = "#5c6bc0",
+              rows: int = 0) -> str:
+    """A shape as a small inline SVG (``label`` read out; without one it is decoration);
+    ``rows``: the picture as tall as that many squares at least, the shape in its middle (so
+    pictures of shapes of different heights line up as rows of one height).
+
+    >>> 'height="14"' in shape_svg(Shape.parse("##")), 'height="38"' in shape_svg(
+    ...     Shape.parse("##"), rows=3)
+    (True, True)
+    >>> 'y="12"' in shape_svg(Shape.parse("##"), rows=3)  # one square down: in the middle
+    True
+    """
+    width, height = shape.width * cell, max(shape.height, rows) * cell
+    top = (max(rows - shape.height, 0) * cell) // 2
+    rects = "".join(f'<rect x="{c * cell}" y="{r * cell + top}" width="{cell}" '
+                    f'height="{cell}" fill="{colour}" stroke="#1a237e" stroke-width="1.5"/>'
                     for r, c in sorted(shape.cells))
     named = (f'role="img" aria-label="{html.escape(label)}"' if label
              else 'aria-hidden="true"')
