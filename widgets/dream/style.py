@@ -97,6 +97,10 @@ CSS = """
    page */
 .lnb-dream-app button.jupyter-button.lnb-dream-workshop { min-width: 8em; }
 .lnb-dream-app:lang(zh) button.jupyter-button.lnb-dream-workshop { min-width: 5em; }
+/* where six such dice do not fit on a line (not in Chinese), three and three, not 5 + 1 */
+@media (min-width: 600px) {
+  .lnb-dream-app:not(:lang(zh)) .lnb-dream-workshop-row { display: grid;
+    grid-template-columns: repeat(3, max-content); } }
 .lnb-dream-app button.lnb-legal { border: 3px solid #1a237e; font-weight: bold; }
 .lnb-dream-app button.lnb-legal:not(.lnb-selected) { box-shadow: 0 0 0 3px #f9a825; }
 .lnb-dream-app button.lnb-legal:not([class*="lnb-die-"]):not(.mod-primary) {
