@@ -81,6 +81,7 @@ def share_compiled_templates(exporter_class: type[Any]) -> None:
         return environment
 
     create_environment.shares_compiled_templates = True  # type: ignore[attr-defined]
+    create_environment.__wrapped__ = create  # type: ignore[attr-defined]
     exporter_class._create_environment = create_environment
 
 
