@@ -37,7 +37,6 @@ class WorkshopView(w.VBox):
         self.title.add_class("lnb-dream-part")
         row = w.HBox(self.buttons)
         row.add_class("lnb-dream-row")
-        row.add_class("lnb-dream-workshop-row")
         self.children = [self.title, row]
 
     def refresh(self, state: State, name: str, legal: Collection[Action],

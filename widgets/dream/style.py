@@ -92,15 +92,12 @@ CSS = """
                                  column-gap: 6px; row-gap: 4px; }
 .lnb-dream-row { column-gap: 4px; row-gap: 4px; }
 /* the Workshop's six dice all one width, the widest die's words ("yellow 6"; one character a
-   colour in Chinese): the row wraps by its width alone, never by the roll, so its height does
-   not change between turns, nor from the page's drawing (made from another roll) to the live
-   page */
-.lnb-dream-app button.jupyter-button.lnb-dream-workshop { min-width: 8em; }
+   colour in Chinese), and six of them on one line from a tablet's width up: the row's height
+   never depends on the roll, between turns nor from the page's drawing (made from another
+   roll) to the live page, and the decision below stays where it was */
+.lnb-dream-app button.jupyter-button.lnb-dream-workshop { min-width: 7.2em; padding: 0 4px;
+  font-size: 15px; }
 .lnb-dream-app:lang(zh) button.jupyter-button.lnb-dream-workshop { min-width: 5em; }
-/* where six such dice do not fit on a line (not in Chinese), three and three, not 5 + 1 */
-@media (min-width: 600px) {
-  .lnb-dream-app:not(:lang(zh)) .lnb-dream-workshop-row { display: grid;
-    grid-template-columns: repeat(3, max-content); } }
 .lnb-dream-app button.lnb-legal { border: 3px solid #1a237e; font-weight: bold; }
 .lnb-dream-app button.lnb-legal:not(.lnb-selected) { box-shadow: 0 0 0 3px #f9a825; }
 .lnb-dream-app button.lnb-legal:not([class*="lnb-die-"]):not(.mod-primary) {
