@@ -223,12 +223,30 @@ def tab_to(page, selector: str, what: str, most: int = 12) -> int:  # type: igno
     raise AssertionError(f"{what}: not reached in {most} Tabs ({page.evaluate(FOCUSED)})")
 
 
-def resolution_now(page, shown: str) -> str:  # type: ignore[no-untyped-def]
+# What the resolution screen shows, for a failure's message: the progress line, the choice
+# buttons (visible or not), Next Round, the focus requests not yet taken, the status lines.
+RESOLUTION_SEEN = """() => {
+  const text = e => (e.innerText || '').trim(), visible = e => e.offsetParent !== null;
+  const all = s => [...document.querySelectorAll(s)];
+  return JSON.stringify({
+    progress: all('.lnb-resolution-progress').map(text),
+    choices: all('.lnb-choice').map(e => `${text(e)}${visible(e) ? '' : ' (hidden)'}`),
+    next: all('.lnb-next-round').map(e => visible(e)),
+    requests: all('[class*="lnb-focus-"]').map(e => `${/lnb-focus-\\d+/.exec(e.className)} ` +
+      `${text(e).slice(0, 30)} taken ${e.getAttribute('data-kit-focus')}`),
+    status: all('.lnb-status-text').map(text).filter(Boolean)}); }"""
+
+
+def resolution_now(page, shown: str, before: list[str]) -> str:  # type: ignore[no-untyped-def]
+    """Wait until the screen after a key in the resolution is :data:`RESOLUTION_NOW`'s
+    (``before``: what the keys before it led to, for a failure's message)."""
     try:
         return page.wait_for_function(RESOLUTION_NOW, arg=shown, timeout=WAIT).json_value()
     except PlaywrightTimeoutError:
-        raise AssertionError(f"after a key in the resolution the focus is on "
-                             f"{page.evaluate(FOCUSED)}") from None
+        raise AssertionError(f"after a key in the resolution (the progress line was {shown!r}) "
+                             f"the focus is on {page.evaluate(FOCUSED)}; the screen shows "
+                             f"{page.evaluate(RESOLUTION_SEEN)}; the keys before led to "
+                             f"{before}") from None
 
 
 def resolve_by_keyboard(page) -> int:  # type: ignore[no-untyped-def]
@@ -237,7 +255,7 @@ def resolve_by_keyboard(page) -> int:  # type: ignore[no-untyped-def]
     progress = page.locator(".lnb-resolution-progress")
     focus_is_on(page, ".lnb-step", "the program handed in: Step")
     choices = 0
-    now = "step"
+    now, before = "step", []
     for _ in range(60):
         if now == "next":
             return choices
@@ -248,7 +266,8 @@ def resolve_by_keyboard(page) -> int:  # type: ignore[no-untyped-def]
                 snap_sizes(page, "first-choice-focused")
                 page.set_viewport_size({"width": 1280, "height": 800})
         page.keyboard.press("Enter")
-        now = resolution_now(page, shown)
+        now = resolution_now(page, shown, before)
+        before.append(f"{now} ({shown!r} before)")
     raise AssertionError("the Round was not resolved in 60 key presses")
 
 
