@@ -263,13 +263,25 @@ def wait_redrawn(page, count: str, before: int,  # type: ignore[no-untyped-def]
 NO_SKETCH = "() => !document.querySelector('#rendered_cells .lnb-sketch')"
 
 
+#: Whether the first element of a selector is visible (Playwright's "visible": a box drawn,
+#: not ``visibility: hidden``).
+FIRST_VISIBLE = """s => { const e = document.querySelector(s);
+  return !!e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden'; }"""
+
+
 def open_voila(page, path: str, selector: str = WIDGET_SELECTOR,  # type: ignore[no-untyped-def]
                timeout: float = 60_000) -> None:
-    """Go to ``path`` on the server and wait until ``selector`` (a widget) is visible and the
-    page's drawings before Python (``.lnb-sketch``, which keep the app's classes) are gone."""
-    page.goto(path, wait_until="domcontentloaded", timeout=timeout)
-    page.locator(selector).first.wait_for(state="visible", timeout=timeout)
-    page.wait_for_function(NO_SKETCH, timeout=timeout)
+    """Go to ``path`` on the server (``timeout`` ms for its first byte) and wait until
+    ``selector`` (a widget) is visible and the page's drawings before Python (``.lnb-sketch``,
+    which keep the app's classes) are gone, for as long as the page makes progress
+    (:func:`page_progress.wait_progressing`: a page slowed by a busy machine is waited for,
+    one that stopped answering fails saying what it shows)."""
+    from page_progress import wait_progressing, watch
+
+    watch(page)
+    page.goto(path, wait_until="commit", timeout=timeout)
+    wait_progressing(page, FIRST_VISIBLE, f"{selector} is drawn", selector)
+    wait_progressing(page, NO_SKETCH, "its drawings before Python are replaced")
 
 
 def kernel_id_of(page) -> str:  # type: ignore[no-untyped-def]

@@ -25,6 +25,7 @@ from browser_harness import (
     wait_redrawn,
 )
 from class_page_kit import shared_class_kit
+from page_progress import wait_progressing
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -98,7 +99,7 @@ PICK = """([board, on]) => {
 def open_app(page, kit: VoilaServer, query: str = "?seed=3") -> None:  # type: ignore[no-untyped-def]
     open_voila(page, f"{kit.url}voila/render/dream.ipynb{query}",
                f"button.lnb-dream-workshop{ON}", timeout=WAIT)
-    page.wait_for_function(f"() => ({SHOWN})() > 0", timeout=WAIT)
+    wait_progressing(page, f"() => ({SHOWN})() > 0", "the live app is drawn")
 
 
 #: :data:`PICK` and, in the same look, the app's redraws so far (:data:`SHOWN`).
