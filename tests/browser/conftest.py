@@ -79,9 +79,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
-    """Keep each phase's report on the item, so fixtures can see whether the test failed."""
+    """Keep each phase's report on the item, so fixtures can see whether the test failed;
+    a failed test's report also has the last console lines of each page it opened with
+    ``open_voila`` (:func:`page_progress.watch`: the kit's own lines, ``kit: …``, say which
+    widgets came without their model)."""
     report = yield
     setattr(item, f"rep_{report.when}", report)
+    if report.when == "call" and report.failed:
+        from page_progress import said_by_pages
+
+        if lines := said_by_pages():
+            report.sections.append(("the pages' last console lines", lines))
     return report
 
 

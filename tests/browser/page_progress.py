@@ -78,7 +78,7 @@ class Signs:
     requests and console lines reach its page's events in Chromium)."""
 
     counts: collections.Counter[str] = field(default_factory=collections.Counter)
-    said: collections.deque[str] = field(default_factory=lambda: collections.deque(maxlen=6))
+    said: collections.deque[str] = field(default_factory=lambda: collections.deque(maxlen=12))
 
     def sign(self) -> tuple[tuple[str, int], ...]:
         return tuple(sorted(self.counts.items()))
@@ -98,7 +98,7 @@ def watch(page) -> Signs:  # type: ignore[no-untyped-def]
 
         def console(message) -> None:  # type: ignore[no-untyped-def]
             signs.counts.update(("console",))
-            signs.said.append(message.text[:200])
+            signs.said.append(message.text[:500])
 
         def error(exc) -> None:  # type: ignore[no-untyped-def]
             signs.counts.update(("pageerror",))
@@ -108,6 +108,13 @@ def watch(page) -> Signs:  # type: ignore[no-untyped-def]
         page.on("pageerror", error)
         page.on("close", lambda *_args: _signs.pop(page, None))
     return _signs[page]
+
+
+def said_by_pages() -> str:
+    """The last console lines of every page watched and still open, each after its address
+    (for a failed test's report); empty when none said anything."""
+    return "\n".join(f"{page.url}: {line}" for page, signs in list(_signs.items())
+                     for line in signs.said)
 
 
 def _look(page, timeout: float) -> str:  # type: ignore[no-untyped-def]
